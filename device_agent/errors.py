@@ -1,0 +1,29 @@
+"""The device agent's own exceptions: one base class, each subclass named for what went wrong."""
+
+
+class DeviceError(Exception):
+    """Base class: something went wrong on or with a device."""
+
+
+class UnsupportedError(DeviceError):
+    """The backend cannot do this (e.g. ground truth on a real device, snapshots on a phone)."""
+
+
+class SnapshotError(DeviceError):
+    """A snapshot is unknown, corrupt (checksum mismatch) or incompatible (compatibility key)."""
+
+
+class StateMismatchError(DeviceError):
+    """The device did not reach the requested state (structural hash differs after restore)."""
+
+
+class HierarchyError(DeviceError):
+    """A view-hierarchy dump is missing, empty or not well-formed XML."""
+
+
+class AppNotFoundError(DeviceError):
+    """The requested app is not in the catalog (or the given directory)."""
+
+
+class AppCrashedError(DeviceError):
+    """Raised inside the virtual device when the app under test dies; carries the crash record."""

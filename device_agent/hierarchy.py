@@ -1,0 +1,287 @@
+"""Parse ``uiautomator dump`` XML into a tree of :class:`ViewNode`, find widgets again, and
+fingerprint screens.
+
+Used on both sides of the gRPC API: the agent resolves an action's selector against its live
+dump and checks a restored state's structural hash; the orchestrator enumerates candidate
+actions and diffs screens. Parsing uses lxml with ``recover=False``: a broken dump is an error
+(:class:`HierarchyError`), never a silently truncated tree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from device_agent.actions import Bounds, Selector
+from device_agent.errors import HierarchyError
+
+_BOUNDS_RE = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+# Windows of the system UI (status and navigation bars) are not part of the app's screen.
+SYSTEM_UI_PACKAGES = frozenset({"com.android.systemui"})
+# The trailer `uiautomator dump /dev/tty` prints after the XML.
+_TRAILER_RE = re.compile(r"UI hier[a-z]*chy dumped to:.*$", re.DOTALL)
+
+
+@dataclass
+class ViewNode:
+    """One ``<node>`` of a dump. Booleans are the dump's ``"true"``/``"false"`` attributes;
+    ``bounds`` is in screen pixels; ``path`` is the index path from the root (``"0.2.1"``);
+    ``window`` is the index of the top-level window node the node belongs to."""
+
+    cls: str
+    text: str = ""
+    resource_id: str = ""
+    content_desc: str = ""
+    package: str = ""
+    bounds: Bounds = field(default_factory=lambda: Bounds(0, 0, 0, 0))
+    checkable: bool = False
+    checked: bool = False
+    clickable: bool = False
+    long_clickable: bool = False
+    enabled: bool = True
+    focusable: bool = False
+    focused: bool = False
+    scrollable: bool = False
+    password: bool = False
+    selected: bool = False
+    naf: bool = False
+    hint: str = ""
+    index: int = 0
+    path: str = ""
+    window: int = 0
+    depth: int = 0
+    children: list[ViewNode] = field(default_factory=list)
+    parent: ViewNode | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def short_class(self) -> str:
+        return self.cls.rsplit(".", 1)[-1]
+
+    @property
+    def is_editable(self) -> bool:
+        """True for text fields (EditText and its subclasses such as AutoCompleteTextView)."""
+        return "EditText" in self.cls or self.cls.endswith("AutoCompleteTextView")
+
+    def label(self) -> str:
+        """The text a person would use to name this widget: its text, content-desc, or the
+        text of its first labelled descendant (list rows hold their label in a child)."""
+        if self.text.strip():
+            return self.text.strip()
+        if self.content_desc.strip():
+            return self.content_desc.strip()
+        for node in self.iter():
+            if node is not self and (node.text.strip() or node.content_desc.strip()):
+                return (node.text or node.content_desc).strip()
+        return ""
+
+    def iter(self) -> Iterator[ViewNode]:
+        """Depth-first, pre-order, this node first."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def selector(self) -> Selector:
+        """A selector that finds this node again."""
+        return Selector(
+            resource_id=self.resource_id,
+            text=self.text,
+            content_desc=self.content_desc,
+            class_name=self.cls,
+            bounds=self.bounds,
+        )
+
+
+@dataclass
+class Hierarchy:
+    """A parsed dump: ``windows`` are the top-level nodes under ``<hierarchy>`` (one per window,
+    bottom first, when the dump has several), ``rotation`` is the dump's rotation attribute
+    (0 = portrait)."""
+
+    windows: list[ViewNode]
+    rotation: int = 0
+
+    def iter(self) -> Iterator[ViewNode]:
+        for window in self.windows:
+            yield from window.iter()
+
+    def app_windows(self) -> list[ViewNode]:
+        """Windows not belonging to the system UI."""
+        return [w for w in self.windows if w.package not in SYSTEM_UI_PACKAGES]
+
+    def top_window(self) -> ViewNode | None:
+        """The window that receives touches: the last non-system window."""
+        wins = self.app_windows()
+        return wins[-1] if wins else None
+
+
+def _bool(attrs: dict[str, str], name: str) -> bool:
+    return attrs.get(name, "false") == "true"
+
+
+def parse_bounds(value: str) -> Bounds:
+    """``"[0,63][1080,210]"`` → ``Bounds(0, 63, 1080, 210)``; raises ``HierarchyError``."""
+    match = _BOUNDS_RE.fullmatch(value.strip())
+    if not match:
+        raise HierarchyError(f"malformed bounds {value!r}; expected '[left,top][right,bottom]'")
+    return Bounds(*(int(g) for g in match.groups()))
+
+
+def clean_dump(raw: str | bytes) -> str:
+    """Strip what surrounds the XML in ``uiautomator dump`` output (the ``UI hierchary dumped
+    to:`` trailer, leading noise) and return the XML text. Raises ``HierarchyError`` when no
+    ``<hierarchy>`` element is present."""
+    text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    text = _TRAILER_RE.sub("", text)
+    start = text.find("<?xml")
+    if start < 0:
+        start = text.find("<hierarchy")
+    end = text.rfind("</hierarchy>")
+    if start < 0 or end < 0:
+        snippet = text.strip()[:80]
+        raise HierarchyError(f"not a uiautomator dump (no <hierarchy> element): {snippet!r}")
+    return text[start : end + len("</hierarchy>")]
+
+
+def parse_hierarchy(xml: str | bytes) -> Hierarchy:
+    """Parse a ``uiautomator dump`` into a :class:`Hierarchy`.
+
+    Accepts single-line and pretty-printed dumps, extra attributes (``visible-to-user``,
+    ``drawing-order``, ``hint``) and a trailing ``UI hierchary dumped to:`` line. Raises
+    :class:`HierarchyError` for empty input, malformed XML, a root that is not ``<hierarchy>``,
+    or malformed bounds.
+    """
+    if not xml or not (xml.strip() if isinstance(xml, str) else xml.strip()):
+        raise HierarchyError("empty view hierarchy dump (uiautomator returned nothing); retry the dump")
+    text = clean_dump(xml)
+    try:
+        root = etree.fromstring(text.encode("utf-8"), parser=etree.XMLParser(recover=False, huge_tree=True))
+    except etree.XMLSyntaxError as exc:
+        raise HierarchyError(f"view hierarchy dump is not well-formed XML: {exc}") from exc
+    if root.tag != "hierarchy":
+        raise HierarchyError(f"view hierarchy root is <{root.tag}>, expected <hierarchy>")
+    try:
+        rotation = int(root.get("rotation", "0"))
+    except ValueError:
+        rotation = 0
+    windows: list[ViewNode] = []
+    for w_index, element in enumerate(e for e in root if e.tag == "node"):
+        windows.append(_convert(element, None, str(w_index), w_index, 0))
+    return Hierarchy(windows=windows, rotation=rotation)
+
+
+def _convert(element: etree._Element, parent: ViewNode | None, path: str, window: int, depth: int) -> ViewNode:
+    attrs = dict(element.attrib)
+    try:
+        index = int(attrs.get("index", "0"))
+    except ValueError:
+        index = 0
+    node = ViewNode(
+        cls=attrs.get("class", ""),
+        text=attrs.get("text", ""),
+        resource_id=attrs.get("resource-id", ""),
+        content_desc=attrs.get("content-desc", ""),
+        package=attrs.get("package", ""),
+        bounds=parse_bounds(attrs["bounds"]) if "bounds" in attrs else Bounds(0, 0, 0, 0),
+        checkable=_bool(attrs, "checkable"),
+        checked=_bool(attrs, "checked"),
+        clickable=_bool(attrs, "clickable"),
+        long_clickable=_bool(attrs, "long-clickable"),
+        enabled=attrs.get("enabled", "true") == "true",
+        focusable=_bool(attrs, "focusable"),
+        focused=_bool(attrs, "focused"),
+        scrollable=_bool(attrs, "scrollable"),
+        password=_bool(attrs, "password"),
+        selected=_bool(attrs, "selected"),
+        naf=_bool(attrs, "NAF"),
+        hint=attrs.get("hint", ""),
+        index=index,
+        path=path,
+        window=window,
+        depth=depth,
+        parent=parent,
+    )
+    node.children = [
+        _convert(child, node, f"{path}.{i}", window, depth + 1)
+        for i, child in enumerate(c for c in element if c.tag == "node")
+    ]
+    return node
+
+
+def structural_hash(hierarchy: Hierarchy | str) -> str:
+    """A 16-hex-digit fingerprint of a screen's structure.
+
+    Covers, for every node outside the system UI: depth, class, resource-id, content-desc, the
+    checked/selected flags, and the text of non-editable nodes (so a list with a new folder is a
+    new screen, while typing into a field is not). Bounds are left out so that the same screen
+    reached by different routes (or drawn a few pixels apart) hashes the same.
+    """
+    tree = parse_hierarchy(hierarchy) if isinstance(hierarchy, str) else hierarchy
+    digest = hashlib.sha256()
+    digest.update(str(tree.rotation).encode())
+    for node in tree.iter():
+        if node.package in SYSTEM_UI_PACKAGES:
+            continue
+        text = "" if node.is_editable else node.text
+        digest.update(
+            f"{node.depth}|{node.cls}|{node.resource_id}|{node.content_desc}|{text}|"
+            f"{int(node.checked)}{int(node.selected)}\n".encode()
+        )
+    return digest.hexdigest()[:16]
+
+
+def find_node(hierarchy: Hierarchy, selector: Selector) -> ViewNode | None:
+    """The live node a selector means, or ``None``.
+
+    Matching, in order (the locator cascade replays use): resource-id plus text/desc; text or
+    content-desc with the same class; resource-id alone when unique. Among several matches the one
+    whose centre is nearest the selector's recorded bounds wins. Only nodes of the top window (the
+    one receiving touches) are considered.
+    """
+    top = hierarchy.top_window()
+    if top is None:
+        return None
+    nodes = [n for n in top.iter() if n.bounds.area > 0]
+
+    def nearest(matches: list[ViewNode]) -> ViewNode | None:
+        if not matches:
+            return None
+        if selector.bounds is None or len(matches) == 1:
+            return matches[0]
+        cx, cy = selector.bounds.center
+        return min(matches, key=lambda n: (n.bounds.center[0] - cx) ** 2 + (n.bounds.center[1] - cy) ** 2)
+
+    def same_label(n: ViewNode) -> bool:
+        if selector.text and not n.is_editable:
+            return n.text == selector.text
+        if selector.content_desc:
+            return n.content_desc == selector.content_desc
+        return True
+
+    if selector.resource_id:
+        with_id = [n for n in nodes if n.resource_id == selector.resource_id]
+        exact = [n for n in with_id if same_label(n) and (not selector.class_name or n.cls == selector.class_name)]
+        if exact:
+            return nearest(exact)
+    if selector.text or selector.content_desc:
+        labelled = [
+            n
+            for n in nodes
+            if (not selector.class_name or n.cls == selector.class_name)
+            and ((selector.text and n.text == selector.text) or (selector.content_desc and n.content_desc == selector.content_desc))
+        ]
+        if labelled:
+            return nearest(labelled)
+    if selector.resource_id:
+        with_id = [n for n in nodes if n.resource_id == selector.resource_id]
+        if len(with_id) == 1 or (with_id and not selector.text and not selector.content_desc):
+            return nearest(with_id)
+    if not (selector.resource_id or selector.text or selector.content_desc) and selector.bounds is not None:
+        at = [n for n in nodes if n.bounds == selector.bounds and (not selector.class_name or n.cls == selector.class_name)]
+        return nearest(at)
+    return None

@@ -27,3 +27,19 @@ class AppNotFoundError(DeviceError):
 
 class AppCrashedError(DeviceError):
     """Raised inside the virtual device when the app under test dies; carries the crash record."""
+
+
+class AgentUnavailableError(DeviceError, ConnectionError):
+    """No device agent answers at the address (not running, crashed, or unreachable)."""
+
+
+class AuthError(DeviceError, PermissionError):
+    """The agent refused the call: its bearer token is missing or wrong."""
+
+
+class DeadlineError(DeviceError, TimeoutError):
+    """A call to a device agent did not finish within its deadline."""
+
+
+class AgentStartupError(DeviceError):
+    """A local device agent process did not start or did not become healthy."""

@@ -49,13 +49,26 @@ class JavaException(Exception):
         self.cause = cause
 
 
+class AppNotResponding(Exception):
+    """The app's main thread is blocked (an ANR). Raise it from a handler to model a hang: the device
+    writes ``ANR in <process>`` to logcat, records the ANR for the oracle and shows the system's
+    "<App> isn't responding" dialog (Close app / Wait). The process keeps running until the user
+    closes it. ``reason`` is the ActivityManager reason line, e.g. ``"Input dispatching timed out"``.
+    """
+
+    def __init__(self, reason: str = "Input dispatching timed out") -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class AppContext(Protocol):
     """What a handler and ``render`` may read and do. Implemented by the virtual device.
 
     Attributes: ``data`` (app storage), ``ui`` (activity instance state), ``extras`` (the intent
     extras the activity was started with), ``activity`` (short name, e.g. ``".MainActivity"``),
     ``orientation`` (``portrait``/``landscape``), ``screen_size`` (``(width, height)`` pixels in
-    the current orientation), ``permissions`` (granted runtime permissions).
+    the current orientation), ``permissions`` (granted runtime permissions), ``focus`` (the
+    resource-id, as written in the view, of the focused EditText; ``""`` when none).
     """
 
     data: dict[str, Any]
@@ -65,6 +78,7 @@ class AppContext(Protocol):
     orientation: str
     screen_size: tuple[int, int]
     permissions: set[str]
+    focus: str
 
     def start_activity(self, activity: str, extras: dict[str, Any] | None = None) -> None:
         """Push a new activity on the back stack (rendered on the next frame)."""
@@ -141,6 +155,11 @@ class VirtualApp(abc.ABC):
 
     def on_key(self, ctx: AppContext, key: str) -> bool:
         """``enter`` or ``delete`` with no focused text field: True if consumed."""
+        return False
+
+    def on_swipe(self, ctx: AppContext, direction: str) -> bool:
+        """A swipe (finger movement ``up``/``down``/``left``/``right``) that no scrollable container
+        could take (pager pages, drawers, pull-to-refresh): return True if consumed."""
         return False
 
     def on_permission_result(self, ctx: AppContext, permission: str, granted: bool) -> None:

@@ -50,7 +50,11 @@ class View:
     child index; the device updates it on swipes.
     ``gravity`` places a fixed-size child of a FRAME parent: ``center``, ``bottom_end``, ``top``...
     ``style`` carries drawing hints (``"primary"``, ``"toolbar"``, ``"dialog"``, ``"fab"``,
-    ``"dim"``) that change only the screenshot.
+    ``"dim"``) that change only the screenshot (``"fab"`` also keeps a 44 px margin from the edges
+    its gravity puts it against).
+    ``weight=0`` on a container without a height means "wrap content": its natural height (the sum
+    or the max of its children's). ``extra={"multiline": True}`` makes Enter insert a newline in an
+    EditText instead of reaching :meth:`VirtualApp.on_key`.
     """
 
     cls: str = "android.widget.FrameLayout"

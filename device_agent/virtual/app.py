@@ -50,10 +50,11 @@ class JavaException(Exception):
 
 
 class AppNotResponding(Exception):
-    """The app's main thread is blocked (an ANR). Raise it from a handler to model a hang: the device
-    writes ``ANR in <process>`` to logcat, records the ANR for the oracle and shows the system's
-    "<App> isn't responding" dialog (Close app / Wait). The process keeps running until the user
-    closes it. ``reason`` is the ActivityManager reason line, e.g. ``"Input dispatching timed out"``.
+    """The app's main thread is blocked (an ANR). Raise it from a handler to model a hang: the
+    device writes ``ANR in <process>`` to logcat, records the ANR for the oracle and shows the
+    system's "<App> isn't responding" dialog (Close app / Wait). The process keeps running until
+    the user closes it. ``reason`` is the ActivityManager reason line, e.g. ``"Input dispatching
+    timed out"``.
     """
 
     def __init__(self, reason: str = "Input dispatching timed out") -> None:

@@ -261,12 +261,14 @@ class LoadSnapshotRequest(_message.Message):
     def __init__(self, snapshot_id: _Optional[str] = ...) -> None: ...
 
 class LoadSnapshotResponse(_message.Message):
-    __slots__ = ("seconds", "reached_hash")
+    __slots__ = ("seconds", "reached_hash", "method")
     SECONDS_FIELD_NUMBER: _ClassVar[int]
     REACHED_HASH_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
     seconds: float
     reached_hash: str
-    def __init__(self, seconds: _Optional[float] = ..., reached_hash: _Optional[str] = ...) -> None: ...
+    method: RestoreMethod
+    def __init__(self, seconds: _Optional[float] = ..., reached_hash: _Optional[str] = ..., method: _Optional[_Union[RestoreMethod, str]] = ...) -> None: ...
 
 class ListSnapshotsRequest(_message.Message):
     __slots__ = ()

@@ -1,0 +1,196 @@
+"""``agent serve``: run one device agent (a gRPC server owning one device) until SIGTERM/SIGINT.
+
+::
+
+    python -m device_agent serve --backend virtual --app AmazeFileManager --port 0 \\
+        --port-file /tmp/agent.port --token-env REPROFARM_AGENT_TOKEN
+
+Before it reports SERVING, the agent installs and launches the app and saves the base snapshot
+(:data:`BASE_SNAPSHOT`), so a healthy agent is ready for probes. With ``--port 0`` it listens on a
+free port and writes the port number to ``--port-file`` (how :mod:`device_agent.launcher` finds
+it). Exit status (DESIGN §4): 0 after a clean shutdown, 2 for bad input or configuration (unknown
+app, missing token, unavailable backend), 3 for an infrastructure failure (cannot listen, the
+device fails).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import threading
+from pathlib import Path
+
+import structlog
+
+from device_agent.backend import DeviceBackend
+from device_agent.errors import AgentStartupError, AppNotFoundError, DeviceError
+
+BASE_SNAPSHOT = "base"
+PROFILES = ("instant", "emulator-grpc", "ltgdroid")
+EXIT_OK, EXIT_CONFIG, EXIT_INFRA = 0, 2, 3
+SHUTDOWN_GRACE_S = 2.0
+
+log = structlog.get_logger("device_agent.cli")
+
+
+class _ConfigError(Exception):
+    """Bad command-line input (exit 2)."""
+
+
+def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
+    """The ``agent serve`` argument parser."""
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Run a device agent: a gRPC server that owns one Android device."
+    )
+    parser.add_argument(
+        "--backend", choices=("virtual", "adb"), default="virtual", help="device backend"
+    )
+    parser.add_argument("--app", help="app to install: catalog name (virtual backend)")
+    parser.add_argument("--app-dir", help="directory with more virtual app models")
+    parser.add_argument("--version", default="", help="app version (default: the app's own)")
+    parser.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default="instant",
+        help="latency profile of the virtual device (DESIGN 2.2)",
+    )
+    parser.add_argument(
+        "--time-scale",
+        type=float,
+        default=1.0,
+        help="multiply every simulated delay by this (0.01: 100x faster, same ratios)",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=0, help="port to listen on (0: a free one)")
+    parser.add_argument("--port-file", help="write the bound port number to this file")
+    auth = parser.add_mutually_exclusive_group()
+    auth.add_argument("--token-env", help="require the bearer token held in this env variable")
+    auth.add_argument("--token", help="require this bearer token (visible in `ps`: prefer env)")
+    parser.add_argument("--device-id", help="the device's id in logs and results")
+    parser.add_argument("--max-message-mb", type=int, default=64, help="gRPC message size cap")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    return parser
+
+
+def configure_logging(verbose: bool = False) -> None:
+    """structlog to stderr: JSON lines when stderr is not a terminal (log files, pods)."""
+    level = logging.DEBUG if verbose else logging.INFO
+    renderer: structlog.types.Processor = (
+        structlog.dev.ConsoleRenderer(colors=False)
+        if sys.stderr.isatty()
+        else structlog.processors.JSONRenderer()
+    )
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(level),
+        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        cache_logger_on_first_use=False,
+    )
+
+
+def _token(args: argparse.Namespace) -> str | None:
+    if args.token_env:
+        value = os.environ.get(args.token_env, "")
+        if not value:
+            raise _ConfigError(
+                f"--token-env {args.token_env}: that environment variable is unset or empty; "
+                "export the token there, or drop --token-env to run without authentication"
+            )
+        return value
+    return args.token or None
+
+
+def _virtual_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
+    """A VirtualDevice with the app installed and launched and the base snapshot saved."""
+    if not args.app:
+        raise _ConfigError("--app is required with --backend virtual (see `reprofarm apps`)")
+    if args.time_scale < 0:
+        raise _ConfigError(f"--time-scale must be >= 0, got {args.time_scale}")
+    if args.app_dir and not Path(args.app_dir).is_dir():
+        raise _ConfigError(f"--app-dir {args.app_dir!r} is not a directory")
+    from device_agent.virtual.catalog import load_app
+    from device_agent.virtual.device import VirtualDevice
+
+    app = load_app(args.app, app_dir=args.app_dir)
+    device = VirtualDevice(device_id, app, profile=args.profile, time_scale=args.time_scale)
+    device.install_app(args.app, args.version)
+    device.launch_app()
+    device.save_snapshot(BASE_SNAPSHOT)
+    return device
+
+
+def _write_port_file(path: str, port: int) -> None:
+    """Write atomically, so a reader never sees a half-written number."""
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(f"{port}\n", encoding="utf-8")
+    os.replace(tmp, target)
+
+
+def serve_main(argv: list[str]) -> int:
+    """Run ``agent serve`` with ``argv`` (the arguments after ``serve``); returns the exit
+    status. Blocks until SIGTERM or SIGINT, then stops serving (health NOT_SERVING first)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    configure_logging(args.verbose)
+    device_id = args.device_id or f"{args.backend}-{os.getpid()}"
+    try:
+        if args.backend == "adb":
+            raise _ConfigError(
+                "the adb backend is not available yet (it comes in a later release); "
+                "use --backend virtual"
+            )
+        if args.max_message_mb < 1:
+            raise _ConfigError(f"--max-message-mb must be at least 1, got {args.max_message_mb}")
+        token = _token(args)
+        backend = _virtual_backend(args, device_id)
+    except (_ConfigError, AppNotFoundError) as exc:
+        print(f"agent serve: error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    except DeviceError as exc:
+        print(f"agent serve: device error: {exc}", file=sys.stderr)
+        return EXIT_INFRA
+
+    from device_agent.server import serve
+
+    try:
+        server, port = serve(
+            backend,
+            host=args.host,
+            port=args.port,
+            token=token,
+            max_message_mb=args.max_message_mb,
+        )
+    except AgentStartupError as exc:
+        print(f"agent serve: error: {exc}", file=sys.stderr)
+        backend.close()
+        return EXIT_INFRA
+
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: object) -> None:
+        log.info("agent_stopping", device_id=device_id, signal=signal.Signals(signum).name)
+        stop.set()
+
+    previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        if args.port_file:
+            _write_port_file(args.port_file, port)
+        print(f"device agent {device_id} serving on {args.host}:{port}", file=sys.stderr)
+        while not stop.wait(0.5):
+            pass
+    finally:
+        server.stop(SHUTDOWN_GRACE_S).wait()
+        backend.close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        log.info("agent_stopped", device_id=device_id)
+    return EXIT_OK

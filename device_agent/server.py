@@ -1,0 +1,536 @@
+"""The device agent's gRPC server: the ``reprofarm.v1.DeviceAgent`` API over one DeviceBackend.
+
+One agent owns one device, and a device does one thing at a time, so every RPC that touches the
+backend holds the device lock for its whole duration (a streamed export or import included).
+Other RPCs wait for the lock up to their deadline; the standard health service
+(``grpc.health.v1.Health``) never takes the lock, so it answers while a long call runs (the thread
+pool has room for it: ``max_workers`` > 1).
+
+Errors: a :class:`DeviceError` becomes a gRPC status (table :data:`STATUS_BY_ERROR`) with the
+error's message as details, and the trailing metadata ``reprofarm-error`` names the exception
+class so the client (``device_agent.client``) re-raises the same class. A malformed request is
+``INVALID_ARGUMENT``; anything unexpected is ``INTERNAL``.
+
+Security: with a ``token`` every call (except health checks, which load balancers and the local
+launcher use) must carry ``authorization: Bearer <token>`` metadata, else ``UNAUTHENTICATED``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import hmac
+import itertools
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent import futures
+from typing import Any, TypeVar
+
+import grpc
+import structlog
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+
+from device_agent import convert
+from device_agent.backend import DeviceBackend, Observation, SnapshotInfo
+from device_agent.errors import (
+    AgentStartupError,
+    AppNotFoundError,
+    DeadlineError,
+    DeviceError,
+    HierarchyError,
+    SnapshotError,
+    StateMismatchError,
+    UnsupportedError,
+)
+from device_agent.hierarchy import structural_hash
+from device_agent.proto import agent_pb2 as pb
+from device_agent.proto import agent_pb2_grpc as pb_grpc
+from device_agent.state import ProbeResult, StateKeeper
+
+SERVICE_NAME = "reprofarm.v1.DeviceAgent"
+# Trailing-metadata key naming the device_agent.errors class behind a failed call.
+ERROR_CLASS_KEY = "reprofarm-error"
+DEFAULT_CHUNK_BYTES = 1 << 20
+MAX_MESSAGE_MB = 64
+# Room for the health service and queued calls next to the one that holds the device.
+DEFAULT_MAX_WORKERS = 16
+# Which gRPC status each error kind becomes; the first matching class wins (subclasses first).
+STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
+    (StateMismatchError, grpc.StatusCode.FAILED_PRECONDITION),
+    (SnapshotError, grpc.StatusCode.FAILED_PRECONDITION),
+    (UnsupportedError, grpc.StatusCode.UNIMPLEMENTED),
+    (AppNotFoundError, grpc.StatusCode.NOT_FOUND),
+    (HierarchyError, grpc.StatusCode.DATA_LOSS),
+    (DeadlineError, grpc.StatusCode.DEADLINE_EXCEEDED),
+    (DeviceError, grpc.StatusCode.INTERNAL),
+    (ValueError, grpc.StatusCode.INVALID_ARGUMENT),
+)
+
+log = structlog.get_logger("device_agent.server")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def status_for(exc: BaseException) -> grpc.StatusCode:
+    """The gRPC status code an exception maps to (``INTERNAL`` when unknown)."""
+    for cls, code in STATUS_BY_ERROR:
+        if isinstance(exc, cls):
+            return code
+    return grpc.StatusCode.INTERNAL
+
+
+def _unary(fn: F) -> F:
+    """Run a unary RPC under the device lock, with error mapping and one log line."""
+
+    @functools.wraps(fn)
+    def wrapper(self: DeviceAgentServicer, request: Any, context: grpc.ServicerContext) -> Any:
+        with self._rpc(fn.__name__, context):
+            return fn(self, request, context)
+        raise AssertionError("unreachable: _rpc aborts on error")  # pragma: no cover
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _streaming(fn: F) -> F:
+    """Like :func:`_unary` for response-streaming RPCs: the lock is held while streaming."""
+
+    @functools.wraps(fn)
+    def wrapper(
+        self: DeviceAgentServicer, request: Any, context: grpc.ServicerContext
+    ) -> Iterator[Any]:
+        with self._rpc(fn.__name__, context):
+            yield from fn(self, request, context)
+
+    return wrapper  # type: ignore[return-value]
+
+
+class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
+    """Implements every RPC of ``reprofarm.v1.DeviceAgent`` over ``backend``.
+
+    ``keeper`` tracks which state the device is in (a fresh :class:`StateKeeper` by default);
+    ``max_message_bytes`` caps export chunk sizes so they fit the channel's message limit.
+    """
+
+    def __init__(
+        self,
+        backend: DeviceBackend,
+        keeper: StateKeeper | None = None,
+        *,
+        max_message_bytes: int = MAX_MESSAGE_MB << 20,
+    ) -> None:
+        self.backend = backend
+        self.keeper = keeper or StateKeeper(backend)
+        self.max_message_bytes = max_message_bytes
+        self.log = log.bind(device_id=backend.device_id)
+        self._lock = threading.Lock()
+        self._time_scale: float | None = None
+
+    # -- plumbing ---------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _rpc(self, method: str, context: grpc.ServicerContext) -> Iterator[None]:
+        start = time.perf_counter()
+        failure: BaseException | None = None
+        try:
+            self._acquire(context, method)
+            try:
+                yield
+            finally:
+                self._lock.release()
+        except Exception as exc:  # noqa: BLE001 - every failure becomes a status, below
+            failure = exc
+        code = status_for(failure) if failure is not None else grpc.StatusCode.OK
+        ms = round((time.perf_counter() - start) * 1000, 1)
+        if failure is None:
+            self.log.info("rpc", method=method, status=code.name, ms=ms)
+            return
+        detail = str(failure) or type(failure).__name__
+        if not isinstance(failure, (DeviceError, ValueError)):
+            detail = f"{type(failure).__name__}: {detail}"
+            self.log.exception("rpc", method=method, status=code.name, ms=ms, error=detail)
+        else:
+            self.log.info("rpc", method=method, status=code.name, ms=ms, error=detail)
+        context.set_trailing_metadata(((ERROR_CLASS_KEY, type(failure).__name__),))
+        context.abort(code, detail)
+
+    def _acquire(self, context: grpc.ServicerContext, method: str) -> None:
+        """Take the device lock, waiting at most until the call's deadline."""
+        remaining = context.time_remaining()
+        timeout = -1.0 if remaining is None or remaining > 1e9 else max(remaining, 0.0)
+        if not self._lock.acquire(timeout=timeout):
+            raise DeadlineError(
+                f"{method}: device {self.backend.device_id} stayed busy with another call until "
+                "the deadline; give the call a longer timeout or send fewer calls at once"
+            )
+
+    def _check_deadline(self, context: grpc.ServicerContext, phase: str) -> None:
+        """Stop between phases when the caller's deadline has passed or it went away."""
+        remaining = context.time_remaining()
+        if (remaining is not None and remaining <= 0) or not context.is_active():
+            raise DeadlineError(
+                f"deadline passed after {phase} on device {self.backend.device_id}; "
+                "give the call a longer timeout"
+            )
+
+    def _observation(self, obs: Observation) -> pb.Observation:
+        digest = structural_hash(obs.hierarchy_xml) if obs.hierarchy_xml else ""
+        return convert.observation_to_proto(obs, digest)
+
+    def _settle(self, device_seconds: float) -> None:
+        """Wait ``device_seconds`` of device time (scaled like the device's own delays)."""
+        if device_seconds <= 0:
+            return
+        if self._time_scale is None:
+            self._time_scale = self.backend.info().time_scale
+        real = device_seconds * self._time_scale
+        if real > 0:
+            time.sleep(real)
+
+    # -- device facts and actions -----------------------------------------------------------
+    @_unary
+    def GetDeviceInfo(self, request: pb.GetDeviceInfoRequest, context: Any) -> pb.DeviceInfo:
+        return convert.device_info_to_proto(self.backend.info())
+
+    @_unary
+    def Observe(self, request: pb.ObserveRequest, context: Any) -> pb.Observation:
+        obs = self.backend.observe(
+            screenshot=not request.skip_screenshot, hierarchy=not request.skip_hierarchy
+        )
+        return self._observation(obs)
+
+    @_unary
+    def Execute(self, request: pb.ExecuteRequest, context: Any) -> pb.ExecuteResponse:
+        action = convert.action_from_proto(request.action)
+        self.keeper.invalidate()
+        return convert.execute_result_to_proto(self.backend.execute(action))
+
+    @_unary
+    def BringToState(
+        self, request: pb.BringToStateRequest, context: Any
+    ) -> pb.BringToStateResponse:
+        state = convert.state_from_proto(request.state)
+        return convert.restore_report_to_proto(self.keeper.bring_to(state))
+
+    @_unary
+    def Probe(self, request: pb.ProbeRequest, context: grpc.ServicerContext) -> pb.ProbeResponse:
+        """Bring to state → [observe before] → logcat cursor → act → [settle] → observe after →
+        logcat since the cursor → [save the after-state]."""
+        state = convert.state_from_proto(request.state)
+        action = convert.action_from_proto(request.action)
+        screenshots = not request.skip_screenshots
+        restore = self.keeper.bring_to(state)
+        self._check_deadline(context, "restoring the state")
+
+        observe_seconds = 0.0
+        before: Observation | None = None
+        before_hash = ""
+        t0 = time.perf_counter()
+        if request.observe_before:
+            before = self.backend.observe(screenshot=screenshots, hierarchy=True)
+            before_hash = structural_hash(before.hierarchy_xml)
+            cursor = before.logcat_cursor
+        else:
+            cursor = self.backend.observe(screenshot=False, hierarchy=False).logcat_cursor
+        observe_seconds += time.perf_counter() - t0
+        self._check_deadline(context, "observing the state")
+
+        t0 = time.perf_counter()
+        self.keeper.invalidate()
+        executed = self.backend.execute(action)
+        act_seconds = time.perf_counter() - t0
+        self._settle(request.settle_seconds)
+        self._check_deadline(context, "the action")
+
+        t0 = time.perf_counter()
+        after = self.backend.observe(screenshot=screenshots, hierarchy=True)
+        after_hash = structural_hash(after.hierarchy_xml)
+        observe_seconds += time.perf_counter() - t0
+        lines = self.backend.read_logcat(cursor, ("main", "crash")).lines
+
+        saved: SnapshotInfo | None = None
+        if request.save_snapshot_as:
+            self._check_deadline(context, "observing the result")
+            saved = self.backend.save_snapshot(request.save_snapshot_as)
+        self.keeper.mark(state.child(action, request.save_snapshot_as, after_hash), after_hash)
+        result = ProbeResult(
+            device_id=self.backend.device_id,
+            restore_method=restore.method,
+            restore_seconds=restore.seconds,
+            act_seconds=act_seconds,
+            observe_seconds=observe_seconds,
+            executed=executed,
+            after=after,
+            before=before,
+            logcat=list(lines),
+            saved_snapshot=saved,
+            reached_hash=restore.reached_hash or before_hash,
+            before_hash=before_hash,
+            after_hash=after_hash,
+        )
+        return convert.probe_result_to_proto(result)
+
+    # -- snapshots --------------------------------------------------------------------------
+    @_unary
+    def SaveSnapshot(self, request: pb.SaveSnapshotRequest, context: Any) -> pb.SnapshotInfo:
+        if not request.snapshot_id:
+            raise ValueError("SaveSnapshot needs a snapshot_id")
+        return convert.snapshot_info_to_proto(self.backend.save_snapshot(request.snapshot_id))
+
+    @_unary
+    def LoadSnapshot(
+        self, request: pb.LoadSnapshotRequest, context: Any
+    ) -> pb.LoadSnapshotResponse:
+        report = self.keeper.load(request.snapshot_id)
+        return pb.LoadSnapshotResponse(
+            seconds=report.seconds,
+            reached_hash=report.reached_hash,
+            method=convert.restore_method_to_proto(report.method),
+        )
+
+    @_unary
+    def ListSnapshots(
+        self, request: pb.ListSnapshotsRequest, context: Any
+    ) -> pb.ListSnapshotsResponse:
+        infos = self.backend.list_snapshots()
+        return pb.ListSnapshotsResponse(
+            snapshots=[convert.snapshot_info_to_proto(i) for i in infos]
+        )
+
+    @_unary
+    def DeleteSnapshot(
+        self, request: pb.DeleteSnapshotRequest, context: Any
+    ) -> pb.DeleteSnapshotResponse:
+        return pb.DeleteSnapshotResponse(deleted=self.backend.delete_snapshot(request.snapshot_id))
+
+    @_streaming
+    def ExportSnapshot(
+        self, request: pb.ExportSnapshotRequest, context: Any
+    ) -> Iterator[pb.SnapshotChunk]:
+        # Leave room for the message envelope inside the channel's size limit.
+        limit = max(self.max_message_bytes - (64 << 10), 1 << 10)
+        chunk_bytes = min(request.chunk_bytes or DEFAULT_CHUNK_BYTES, limit)
+        info, chunks = self.backend.export_snapshot(request.snapshot_id, chunk_bytes)
+        first = True
+        for data in chunks:
+            if first:
+                yield pb.SnapshotChunk(info=convert.snapshot_info_to_proto(info), data=data)
+                first = False
+            else:
+                yield pb.SnapshotChunk(data=data)
+        if first:  # an empty snapshot still announces itself
+            yield pb.SnapshotChunk(info=convert.snapshot_info_to_proto(info))
+
+    def ImportSnapshot(
+        self, request_iterator: Iterator[pb.SnapshotChunk], context: grpc.ServicerContext
+    ) -> pb.SnapshotInfo:
+        with self._rpc("ImportSnapshot", context):
+            first = next(request_iterator, None)
+            if first is None or not first.HasField("info"):
+                raise ValueError("ImportSnapshot: the first chunk must carry the SnapshotInfo")
+            info = convert.snapshot_info_from_proto(first.info)
+            compat = self.backend.info().snapshot_compat_key
+            if info.compat_key != compat:
+                raise SnapshotError(
+                    f"snapshot {info.snapshot_id!r} comes from a device with compatibility key "
+                    f"{info.compat_key!r}, this device ({self.backend.device_id}) has {compat!r}: "
+                    "only devices with the same system image, screen and app build share snapshots"
+                )
+            data = _verified(info, first.data, (c.data for c in request_iterator))
+            return convert.snapshot_info_to_proto(self.backend.import_snapshot(info, data))
+        raise AssertionError("unreachable: _rpc aborts on error")  # pragma: no cover
+
+    # -- logcat, app, oracle ----------------------------------------------------------------
+    @_unary
+    def ReadLogcat(self, request: pb.ReadLogcatRequest, context: Any) -> pb.ReadLogcatResponse:
+        buffers = tuple(request.buffers) or ("main", "crash")
+        chunk = self.backend.read_logcat(request.cursor, buffers, request.max_lines)
+        return convert.logcat_to_proto(chunk)
+
+    @_unary
+    def InstallApp(self, request: pb.InstallAppRequest, context: Any) -> pb.AppStatus:
+        self.keeper.invalidate()
+        status = self.backend.install_app(request.app, request.version, request.apk_path)
+        return convert.app_status_to_proto(status)
+
+    @_unary
+    def LaunchApp(self, request: pb.LaunchAppRequest, context: Any) -> pb.AppStatus:
+        self.keeper.invalidate()
+        return convert.app_status_to_proto(self.backend.launch_app())
+
+    @_unary
+    def ResetApp(self, request: pb.ResetAppRequest, context: Any) -> pb.AppStatus:
+        self.keeper.invalidate()
+        return convert.app_status_to_proto(self.backend.reset_app(request.launch))
+
+    @_unary
+    def CheckBugOracle(
+        self, request: pb.CheckBugOracleRequest, context: Any
+    ) -> pb.CheckBugOracleResponse:
+        triggered, detail = self.backend.check_bug_oracle(request.bug_id)
+        return pb.CheckBugOracleResponse(triggered=triggered, detail=detail)
+
+
+def _verified(info: SnapshotInfo, head: bytes, rest: Iterable[bytes]) -> Iterator[bytes]:
+    """Pass the streamed bytes through, raising :class:`SnapshotError` at the end when their
+    size or sha256 differs from ``info`` (the backend then stores nothing)."""
+    digest = hashlib.sha256()
+    size = 0
+    for piece in itertools.chain((head,), rest):
+        if piece:
+            digest.update(piece)
+            size += len(piece)
+            yield piece
+    if size != info.size_bytes or digest.hexdigest() != info.sha256:
+        raise SnapshotError(
+            f"snapshot {info.snapshot_id!r} arrived corrupt: {size} bytes with sha256 "
+            f"{digest.hexdigest()[:16]}…, expected {info.size_bytes} bytes with sha256 "
+            f"{info.sha256[:16]}…; export it again"
+        )
+
+
+class _TokenInterceptor(grpc.ServerInterceptor):
+    """Rejects calls without ``authorization: Bearer <token>`` (health checks stay open)."""
+
+    def __init__(self, token: str) -> None:
+        self._expected = f"Bearer {token}".encode()
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        method = handler_call_details.method or ""
+        if method.startswith("/grpc.health.v1.Health/"):
+            return continuation(handler_call_details)
+        given = ""
+        for key, value in handler_call_details.invocation_metadata or ():
+            if key == "authorization":
+                given = value if isinstance(value, str) else value.decode()
+        if hmac.compare_digest(given.encode(), self._expected):
+            return continuation(handler_call_details)
+        handler = continuation(handler_call_details)
+        reason = "a bearer token" if not given else "the right bearer token"
+        message = (
+            f"this device agent requires {reason}: send metadata 'authorization: Bearer <token>' "
+            "(AgentClient(token=...))"
+        )
+
+        def deny(request: Any, context: grpc.ServicerContext) -> Any:
+            context.abort(grpc.StatusCode.UNAUTHENTICATED, message)
+
+        if handler is None:
+            return None
+        if handler.request_streaming and handler.response_streaming:
+            return grpc.stream_stream_rpc_method_handler(deny)
+        if handler.request_streaming:
+            return grpc.stream_unary_rpc_method_handler(deny)
+        if handler.response_streaming:
+            return grpc.unary_stream_rpc_method_handler(deny)
+        return grpc.unary_unary_rpc_method_handler(deny)
+
+
+class AgentServer(grpc.Server):
+    """A started ``grpc.Server`` that also flips the health status to NOT_SERVING when stopped.
+
+    ``servicer`` is the :class:`DeviceAgentServicer`, ``health`` the health servicer, ``port``
+    the bound port.
+    """
+
+    def __init__(
+        self, server: grpc.Server, servicer: DeviceAgentServicer, health_servicer: Any, port: int
+    ) -> None:
+        self._server = server
+        self.servicer = servicer
+        self.health = health_servicer
+        self.port = port
+
+    def set_serving(self, serving: bool) -> None:
+        """Report SERVING or NOT_SERVING, for the server as a whole and for the agent service."""
+        status = (
+            health_pb2.HealthCheckResponse.SERVING
+            if serving
+            else health_pb2.HealthCheckResponse.NOT_SERVING
+        )
+        self.health.set("", status)
+        self.health.set(SERVICE_NAME, status)
+
+    def add_generic_rpc_handlers(self, generic_rpc_handlers: Any) -> None:
+        self._server.add_generic_rpc_handlers(generic_rpc_handlers)
+
+    def add_registered_method_handlers(self, service_name: str, method_handlers: Any) -> None:
+        self._server.add_registered_method_handlers(service_name, method_handlers)
+
+    def add_insecure_port(self, address: str) -> int:
+        return self._server.add_insecure_port(address)
+
+    def add_secure_port(self, address: str, server_credentials: grpc.ServerCredentials) -> int:
+        return self._server.add_secure_port(address, server_credentials)
+
+    def start(self) -> None:
+        self._server.start()
+
+    def stop(self, grace: float | None) -> threading.Event:
+        """NOT_SERVING first (so health checks see the agent leaving), then stop serving."""
+        self.health.enter_graceful_shutdown()
+        return self._server.stop(grace)
+
+    def wait_for_termination(self, timeout: float | None = None) -> bool:
+        return self._server.wait_for_termination(timeout)
+
+
+def channel_options(max_message_mb: int = MAX_MESSAGE_MB) -> list[tuple[str, int]]:
+    """gRPC options shared by server and client: message size limits in both directions."""
+    limit = max_message_mb << 20
+    return [
+        ("grpc.max_send_message_length", limit),
+        ("grpc.max_receive_message_length", limit),
+    ]
+
+
+def serve(
+    backend: DeviceBackend,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    token: str | None = None,
+    max_message_mb: int = MAX_MESSAGE_MB,
+    max_workers: int = DEFAULT_MAX_WORKERS,
+    keeper: StateKeeper | None = None,
+    serving: bool = True,
+) -> tuple[AgentServer, int]:
+    """Start a device agent for ``backend`` on ``host:port`` (``port`` 0: a free port).
+
+    ``backend`` must be ready (app installed, base snapshot saved) when ``serving`` is true: the
+    health service reports SERVING at once; pass ``serving=False`` and call
+    ``server.set_serving(True)`` later otherwise. ``token`` enables bearer-token checks;
+    ``max_message_mb`` caps messages both ways (screenshots and snapshot chunks must fit).
+    Returns ``(server, bound_port)``; the server is started. Raises :class:`AgentStartupError`
+    when the address cannot be bound.
+    """
+    if max_workers < 2:
+        raise ValueError("max_workers must be at least 2 so health checks answer during a call")
+    servicer = DeviceAgentServicer(backend, keeper, max_message_bytes=max_message_mb << 20)
+    options = [*channel_options(max_message_mb), ("grpc.so_reuseport", 0)]
+    interceptors = [_TokenInterceptor(token)] if token else []
+    pool = futures.ThreadPoolExecutor(max_workers, thread_name_prefix=f"agent-{backend.device_id}")
+    server = grpc.server(pool, options=options, interceptors=interceptors)
+    pb_grpc.add_DeviceAgentServicer_to_server(servicer, server)
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    try:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    except RuntimeError as exc:
+        bound = 0
+        reason = str(exc)
+    else:
+        reason = "the port is in use or the host is not local"
+    if not bound:
+        raise AgentStartupError(
+            f"device agent cannot listen on {host}:{port} ({reason}); pick another --port "
+            "or use --port 0 for a free one"
+        )
+    agent = AgentServer(server, servicer, health_servicer, bound)
+    agent.start()
+    agent.set_serving(serving)
+    log.info("agent_serving", device_id=backend.device_id, host=host, port=bound, auth=bool(token))
+    return agent, bound

@@ -54,6 +54,7 @@ class CountingBackend(DeviceBackend):
         self.calls: Counter[str] = Counter()
         self.compat = compat
         self.missing_button = False
+        self.load_delay = 0.0  # seconds each snapshot load takes (for deadline tests)
 
     def _xml(self) -> str:
         rows = "".join(
@@ -112,6 +113,7 @@ class CountingBackend(DeviceBackend):
 
     def _load_snapshot_impl(self, snapshot_id: str) -> None:
         self.calls["load"] += 1
+        time.sleep(self.load_delay)
         if snapshot_id not in self.snapshots:
             raise SnapshotError(f"no snapshot {snapshot_id!r}")
         self.items = json.loads(self.snapshots[snapshot_id][1])

@@ -32,7 +32,8 @@ class JavaException(Exception):
 
     ``java_class`` is fully qualified (``java.lang.IndexOutOfBoundsException``); ``frames`` are
     ``at`` lines without the ``at `` prefix (``com.x.Y.method(Y.java:12)``); ``cause`` is an optional
-    ``Caused by`` exception.
+    ``Caused by`` exception; ``thread`` names the thread that threw, for the ``FATAL EXCEPTION:
+    <thread>`` line (``"main"``, or e.g. ``"DefaultDispatcher-worker-1"`` for a Kotlin coroutine).
     """
 
     def __init__(
@@ -41,12 +42,14 @@ class JavaException(Exception):
         message: str = "",
         frames: list[str] | None = None,
         cause: JavaException | None = None,
+        thread: str = "main",
     ) -> None:
         super().__init__(f"{java_class}: {message}" if message else java_class)
         self.java_class = java_class
         self.message = message
         self.frames = list(frames or [])
         self.cause = cause
+        self.thread = thread
 
 
 class AppNotResponding(Exception):

@@ -1,0 +1,1257 @@
+"""OpenCalc (``com.darkempire78.opencalculator``), the open-source calculator, in two versions.
+
+Versions modelled, one class each, sharing one implementation (:class:`_OpenCalc`):
+
+- :class:`OpenCalc310Beta1` (``3.1.0-beta1``, the dataset's apk for OpenCalc#510). A closing
+  parenthesis without an opening one is silently ignored together with everything after it:
+  the expression parser stops at the stray ``)`` (as the app's recursive-descent
+  ``Calculator.evaluate`` does), so ``1+2)×3`` shows ``3`` instead of an error or ``9``. The
+  keypad's ``(  )`` button never inserts an unbalanced ``)`` when the cursor is at the end, which
+  is why the maintainer could not see the bug from the screen; the reporter typed ``1+2×3`` first
+  and then put the parenthesis in the middle. The action vocabulary cannot place a text cursor
+  between two characters, so the model offers the other way the real app accepts: editing the
+  field's text directly (``input_text``; the real ``EditText`` takes hardware-keyboard input).
+- :class:`OpenCalc314` (``3.1.4``, OpenCalc#532). The stray-``)`` handling was fixed (a syntax
+  error), but the rewritten percent handling throws on a ``%`` that directly follows a factorial
+  ``!`` (``1!%``): an uncaught ``StringIndexOutOfBoundsException`` in
+  ``Expression.getPercentString`` while the result preview is computed, on a coroutine worker
+  thread. The report has no stack trace; the frames are the model's, in the app's real classes.
+
+What the screen offers (from the app's ``activity_main.xml`` and ``strings.xml``): the input
+``EditText`` (``input``, no soft keyboard), the result preview (``resultDisplay``), the keypad
+(``AC``, ``(  )``, ``%``, ``÷``, digits, ``×``, ``−``, ``+``, point, back space, ``=``), the
+scientific rows (``√ π ^ !`` always, ``DEG sin cos tan`` and ``INV e ln log log₂`` when expanded by
+the "scientific mode switch"), a menu button without a description (Clear history, Settings,
+About) and the history panel below the keypad.
+
+Arithmetic is exact (``decimal``) for ``+ − × ÷`` and ``^`` with integer exponents, floating point
+for the scientific functions; results are rounded to 10 decimal places like the app's default
+precision, and shown with ``,`` grouping.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
+from typing import Any, ClassVar
+
+from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+
+
+def _bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
+    """A click handler calling ``fn(ctx, *args, **kwargs)`` (binds a list row's own values)."""
+
+    def handler(ctx: AppContext) -> None:
+        fn(ctx, *args, **kwargs)
+
+    return handler
+
+
+PACKAGE = "com.darkempire78.opencalculator"
+MAIN = ".activities.MainActivity"
+SETTINGS = ".activities.SettingsActivity"
+ABOUT = ".activities.AboutActivity"
+
+# Error texts of the app's strings.xml.
+ERR_SYNTAX = "Syntax error"
+ERR_DIV0 = "Can't divide by 0"
+ERR_DOMAIN = "Domain error"
+ERR_TOO_LARGE = "Value too large"
+ERR_REAL = "Real number required"
+
+DECIMALS = 10  # the app's default "Number of decimal places"
+_FUNCTIONS = ("sin⁻¹", "cos⁻¹", "tan⁻¹", "sin", "cos", "tan", "log₂", "log", "ln", "exp")
+_BINARY = "+-×÷^"
+
+
+# -- expression evaluation -------------------------------------------------------------------------
+
+
+class CalcError(Exception):
+    """An expression the calculator cannot evaluate; ``message`` is the text the app shows."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class _Token:
+    __slots__ = ("kind", "value")
+
+    def __init__(self, kind: str, value: Any = None) -> None:
+        self.kind = kind  # num | op | lp | rp | func | const | post | sqrt
+        self.value = value
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"{self.kind}:{self.value}"
+
+
+def tokenize(expression: str) -> list[_Token]:
+    """Split an OpenCalc input string into tokens.
+
+    Accepts what the keypad inserts (``×÷-+^!%√πe()``, ``sin(`` and friends, ``,`` grouping) and
+    what a keyboard types (``*``, ``/``, ``−``). Raises :class:`CalcError` (syntax) on anything
+    else.
+    """
+    text = expression.replace(",", "").replace(" ", "").replace("*", "×").replace("/", "÷")
+    text = text.replace("−", "-")
+    tokens: list[_Token] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isdigit() or ch == ".":
+            j = i
+            while j < len(text) and (text[j].isdigit() or text[j] == "."):
+                j += 1
+            literal = text[i:j]
+            if literal.count(".") > 1 or literal == ".":
+                raise CalcError(ERR_SYNTAX)
+            tokens.append(_Token("num", Decimal(literal)))
+            i = j
+            continue
+        if ch in _BINARY:
+            tokens.append(_Token("op", ch))
+        elif ch == "(":
+            tokens.append(_Token("lp"))
+        elif ch == ")":
+            tokens.append(_Token("rp"))
+        elif ch in "!%":
+            tokens.append(_Token("post", ch))
+        elif ch == "√":
+            tokens.append(_Token("sqrt"))
+        elif ch == "π":
+            tokens.append(_Token("const", Decimal(repr(math.pi))))
+        else:
+            name = next((f for f in _FUNCTIONS if text.startswith(f, i)), None)
+            if name is not None:
+                tokens.append(_Token("func", name))
+                i += len(name)
+                continue
+            if ch == "e":
+                tokens.append(_Token("const", Decimal(repr(math.e))))
+            elif ch == "E":  # scientific notation of a shown result: 1.5E20
+                tokens.extend([_Token("op", "×"), _Token("num", Decimal(10)), _Token("op", "^")])
+            else:
+                raise CalcError(ERR_SYNTAX)
+        i += 1
+    return tokens
+
+
+class _Parser:
+    """Recursive descent over tokens, with OpenCalc's rules.
+
+    Grammar (highest binding last): ``expr := term (('+'|'-') term)*``; ``term := unary
+    (('×'|'÷') unary | implicit-multiplication unary)*``; ``unary := ('-'|'+') unary | power``;
+    ``power := postfix ('^' unary)?``; ``postfix := primary ('!'|'%')*``; ``primary := number |
+    π | e | '(' expr ')' | func '(' expr ')' | '√' postfix``. Missing closing parentheses at the
+    end are added. ``a ± b%`` means ``a ± a·b/100`` (the app's "user friendly" percent).
+    """
+
+    def __init__(self, tokens: list[_Token], degrees: bool) -> None:
+        self.tokens = tokens
+        self.pos = 0
+        self.degrees = degrees
+
+    def peek(self) -> _Token | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self) -> _Token:
+        tok = self.peek()
+        if tok is None:
+            raise CalcError(ERR_SYNTAX)  # the expression ends where an operand is needed
+        self.pos += 1
+        return tok
+
+    def at(self, kind: str, value: Any = None) -> bool:
+        tok = self.peek()
+        return tok is not None and tok.kind == kind and (value is None or tok.value == value)
+
+    def starts_operand(self) -> bool:
+        """True when the next token can begin an operand (implicit multiplication follows)."""
+        tok = self.peek()
+        return tok is not None and tok.kind in ("num", "lp", "func", "const", "sqrt")
+
+    def expr(self) -> Decimal:
+        x, _ = self.term()
+        while self.at("op", "+") or self.at("op", "-"):
+            op = self.take().value
+            y, is_percent = self.term()
+            if is_percent:
+                y = x * y  # 200 + 10% = 200 + 200·0.10
+            x = x + y if op == "+" else x - y
+        return x
+
+    def term(self) -> tuple[Decimal, bool]:
+        x, is_percent = self.unary()
+        while True:
+            if self.at("op", "×"):
+                self.take()
+                x = x * self.unary()[0]
+            elif self.at("op", "÷"):
+                self.take()
+                y = self.unary()[0]
+                if y == 0:
+                    raise CalcError(ERR_DIV0)
+                x = x / y
+            elif self.starts_operand():
+                x = x * self.unary()[0]  # implicit multiplication: 2π, 3(4), 2sin(30)
+            else:
+                return x, is_percent
+            is_percent = False
+
+    def unary(self) -> tuple[Decimal, bool]:
+        if self.at("op", "-"):
+            self.take()
+            value, is_percent = self.unary()
+            return -value, is_percent
+        if self.at("op", "+"):
+            self.take()
+            return self.unary()
+        return self.power()
+
+    def power(self) -> tuple[Decimal, bool]:
+        base, is_percent = self.postfix()
+        if self.at("op", "^"):
+            self.take()
+            exponent = self.unary()[0]
+            return _power(base, exponent), False
+        return base, is_percent
+
+    def postfix(self) -> tuple[Decimal, bool]:
+        x = self.primary()
+        is_percent = False
+        while self.at("post"):
+            op = self.take().value
+            if op == "!":
+                x = _factorial(x)
+                is_percent = False
+            else:
+                x = x / 100
+                is_percent = True
+        return x, is_percent
+
+    def primary(self) -> Decimal:
+        tok = self.take()
+        if tok.kind in ("num", "const"):
+            return tok.value
+        if tok.kind == "lp":
+            return self.group()
+        if tok.kind == "sqrt":
+            value = self.postfix()[0]
+            if value < 0:
+                raise CalcError(ERR_REAL)
+            return value.sqrt()
+        if tok.kind == "func":
+            if not self.at("lp"):
+                raise CalcError(ERR_SYNTAX)
+            self.take()
+            return _function(tok.value, self.group(), self.degrees)
+        raise CalcError(ERR_SYNTAX)
+
+    def group(self) -> Decimal:
+        value = self.expr()
+        if self.at("rp"):
+            self.take()
+        elif self.peek() is not None:
+            raise CalcError(ERR_SYNTAX)
+        return value  # a missing ')' at the very end is added, as the app does
+
+
+def _power(base: Decimal, exponent: Decimal) -> Decimal:
+    if exponent == exponent.to_integral_value() and abs(exponent) <= 10000:
+        if base == 0 and exponent < 0:
+            raise CalcError(ERR_DIV0)
+        return base ** int(exponent)
+    if base < 0:
+        raise CalcError(ERR_REAL)
+    try:
+        return Decimal(repr(float(base) ** float(exponent)))
+    except OverflowError as exc:
+        raise CalcError(ERR_TOO_LARGE) from exc
+
+
+def _factorial(x: Decimal) -> Decimal:
+    if x < 0:
+        raise CalcError(ERR_DOMAIN)
+    if x >= 3000:
+        raise CalcError(ERR_TOO_LARGE)
+    if x == x.to_integral_value():
+        return Decimal(math.factorial(int(x)))
+    try:
+        return Decimal(repr(math.gamma(float(x) + 1)))  # the app's Lanczos gamma
+    except OverflowError as exc:
+        raise CalcError(ERR_TOO_LARGE) from exc
+
+
+def _function(name: str, x: Decimal, degrees: bool) -> Decimal:
+    value = float(x)
+    if name in ("sin", "cos", "tan"):
+        radians = math.radians(value) if degrees else value
+        if name == "tan" and degrees and abs((value - 90) % 180) < 1e-12:
+            raise CalcError(ERR_DOMAIN)
+        result = {"sin": math.sin, "cos": math.cos, "tan": math.tan}[name](radians)
+    elif name in ("sin⁻¹", "cos⁻¹", "tan⁻¹"):
+        if name != "tan⁻¹" and abs(value) > 1:
+            raise CalcError(ERR_DOMAIN)
+        result = {"sin⁻¹": math.asin, "cos⁻¹": math.acos, "tan⁻¹": math.atan}[name](value)
+        result = math.degrees(result) if degrees else result
+    elif name in ("ln", "log", "log₂"):
+        if value <= 0:
+            raise CalcError(ERR_DOMAIN)
+        result = {"ln": math.log, "log": math.log10, "log₂": math.log2}[name](value)
+    else:  # exp
+        try:
+            result = math.exp(value)
+        except OverflowError as exc:
+            raise CalcError(ERR_TOO_LARGE) from exc
+    return Decimal(repr(result))
+
+
+def evaluate(
+    expression: str, *, degrees: bool = True, stray_paren_ends_parse: bool = False
+) -> Decimal:
+    """The value of an OpenCalc input string, rounded to :data:`DECIMALS` places.
+
+    ``stray_paren_ends_parse`` reproduces 3.1.0-beta1: a ``)`` with no matching ``(`` ends the
+    parse and what follows is ignored (``1+2)×3`` → 3); otherwise it is a syntax error. Raises
+    :class:`CalcError` with the text the app shows (syntax, division by 0, domain, too large).
+    """
+    tokens = tokenize(expression)
+    if not tokens:
+        raise CalcError(ERR_SYNTAX)
+    with localcontext() as ctx:
+        ctx.prec = 60
+        ctx.Emax = 100000
+        ctx.Emin = -100000
+        parser = _Parser(tokens, degrees)
+        try:
+            value = parser.expr()
+            if parser.peek() is not None and not (stray_paren_ends_parse and parser.at("rp")):
+                raise CalcError(ERR_SYNTAX)
+            if abs(value) >= Decimal("1e1000"):
+                raise CalcError(ERR_TOO_LARGE)
+            return (
+                value.quantize(Decimal(1).scaleb(-DECIMALS))
+                if abs(value) < Decimal("1e40")
+                else value
+            )
+        except (DivisionByZero, InvalidOperation, OverflowError) as exc:
+            raise CalcError(ERR_SYNTAX) from exc
+
+
+def format_number(value: Decimal) -> str:
+    """``Decimal`` → the app's display: ``1,234.5``, ``-0.25``, ``7``; ``1.2345E40`` when huge."""
+    if value == 0:
+        return "0"
+    if abs(value) >= Decimal("1e15"):
+        mantissa, exponent = f"{value:.9E}".split("E")
+        mantissa = mantissa.rstrip("0").rstrip(".")
+        return f"{mantissa}E{int(exponent)}"
+    text = f"{value:f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return group_digits(text)
+
+
+def group_digits(expression: str) -> str:
+    """Insert ``,`` thousands separators into every integer part of an input string."""
+    out: list[str] = []
+    i = 0
+    while i < len(expression):
+        if expression[i].isdigit():
+            j = i
+            while j < len(expression) and expression[j].isdigit():
+                j += 1
+            run = expression[i:j]
+            if i > 0 and expression[i - 1] == ".":
+                out.append(run)  # decimals are not grouped
+            else:
+                out.append(f"{int(run):,}" if len(run) > 3 and not run.startswith("0") else run)
+            i = j
+        else:
+            out.append(expression[i])
+            i += 1
+    return "".join(out)
+
+
+def unmatched_closing(expression: str) -> int:
+    """How many ``)`` close nothing (scanning left to right)."""
+    depth = 0
+    stray = 0
+    for ch in expression:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                stray += 1
+            else:
+                depth -= 1
+    return stray
+
+
+# -- views -----------------------------------------------------------------------------------------
+
+
+def _button(
+    rid: str, text: str, on_click: Any, *, desc: str = "", width: int | None = None
+) -> View:
+    return View(
+        cls="android.widget.Button",
+        resource_id=rid,
+        text=text,
+        content_desc=desc,
+        on_click=on_click,
+        width=width,
+    )
+
+
+def _image_button(
+    rid: str, desc: str, on_click: Any, *, width: int | None = None, on_long: Any = None
+) -> View:
+    return View(
+        cls="android.widget.ImageButton",
+        resource_id=rid,
+        content_desc=desc,
+        on_click=on_click,
+        on_long_click=on_long,
+        width=width,
+    )
+
+
+def _toolbar(title: str, on_up: Any) -> View:
+    return View(
+        cls="android.view.ViewGroup",
+        resource_id="toolbar",
+        layout=HORIZONTAL,
+        height=147,
+        style="toolbar",
+        children=[
+            View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=on_up),
+            View(cls="android.widget.TextView", text=title, height=147),
+        ],
+    )
+
+
+# -- the app ---------------------------------------------------------------------------------------
+
+
+class _OpenCalc(VirtualApp):
+    """OpenCalc's behaviour, shared by the version classes (which set the class attributes and
+    the two version flags)."""
+
+    package: ClassVar[str] = PACKAGE
+    label: ClassVar[str] = "OpenCalc"
+    launch_activity: ClassVar[str] = MAIN
+    # 3.1.0-beta1: a stray ')' ends the parse (OpenCalc#510); 3.1.4: it is a syntax error.
+    STRAY_PAREN_ENDS_PARSE: ClassVar[bool] = False
+    # 3.1.4: '%' right after '!' throws in Expression.getPercentString (OpenCalc#532).
+    PERCENT_AFTER_FACTORIAL_CRASHES: ClassVar[bool] = False
+
+    def initial_data(self) -> dict[str, Any]:
+        return {
+            "history": [],
+            "prefs": {"vibration": True, "radians": False, "keep_awake": False, "theme": "System"},
+            # Evidence for the ground truth: wrong results shown for unbalanced input.
+            "wrong_results": [],
+        }
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def on_create(self, ctx: AppContext) -> None:
+        if ctx.activity == MAIN:
+            ui = ctx.ui
+            ui.setdefault("expr", "")
+            ui.setdefault("result", "")
+            ui.setdefault("result_error", False)
+            ui.setdefault("equal_last", False)
+            ui.setdefault("sci", False)
+            ui.setdefault("inv", False)
+            ui.setdefault("degrees", not ctx.data["prefs"]["radians"])
+            ui.setdefault("menu", False)
+            ui.setdefault("history_open", False)
+
+    def on_key(self, ctx: AppContext, key: str) -> bool:
+        """A hardware Delete key deletes like the back space button (the field keeps no keyboard
+        focus in the model, see :meth:`_input_tapped`)."""
+        if ctx.activity == MAIN and key == "delete":
+            self._backspace(ctx)
+            return True
+        return False
+
+    def on_back(self, ctx: AppContext) -> bool:
+        if ctx.activity == MAIN and ctx.ui.get("history_open"):
+            ctx.ui["history_open"] = False
+            return True
+        return False
+
+    # -- rendering ---------------------------------------------------------------------------------
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == SETTINGS:
+            return self._render_settings(ctx)
+        if ctx.activity == ABOUT:
+            return self._render_about(ctx)
+        return self._render_main(ctx)
+
+    def _render_main(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        width = ctx.screen_size[0]
+        landscape = ctx.orientation == "landscape"
+        top = View(
+            cls="android.view.ViewGroup",
+            layout=FRAME,
+            height=126,
+            children=[
+                View(
+                    cls="android.widget.TextView",
+                    resource_id="degreeTextView",
+                    text=("DEG" if ui["degrees"] else "RAD") if ui["sci"] else "",
+                    width=200,
+                    height=110,
+                    gravity="top_start",
+                ),
+                View(
+                    cls="android.widget.ImageButton",
+                    resource_id="menuButton",
+                    on_click=self._open_menu,
+                    width=126,
+                    height=126,
+                    gravity="top_end",
+                    naf=True,  # the real button has no contentDescription
+                ),
+            ],
+        )
+        display = View(
+            cls="android.widget.HorizontalScrollView",
+            resource_id="inputHorizontalScrollView",
+            height=170 if landscape else 300,
+            children=[
+                View(
+                    cls="android.widget.EditText",
+                    resource_id="input",
+                    text=group_digits(ui["expr"]),
+                    on_text=self._typed,
+                    on_click=self._input_tapped,
+                    long_clickable=False,
+                    gravity="end",
+                    # The app sets showSoftInputOnFocus = false: no soft keyboard for this field.
+                    extra={"show_soft_input_on_focus": False},
+                )
+            ],
+        )
+        result = View(
+            cls="android.widget.TextView",
+            resource_id="resultDisplay",
+            text=ui["result"],
+            height=110 if landscape else 160,
+            long_clickable=False,
+        )
+        children: list[View] = [top, display, result]
+        if ui["history_open"]:
+            children.append(self._history_panel(ctx))
+        else:
+            children.append(self._keypad(ctx, width))
+        children.append(
+            View(
+                cls="android.view.View",
+                resource_id="history_sliding_layout_button",
+                on_click=self._toggle_history,
+                height=90,
+                naf=True,
+            )
+        )
+        root = View(
+            cls="android.view.ViewGroup", resource_id="mainConstraintLayout", children=children
+        )
+        windows = [self._menu_window()] if ui["menu"] else []
+        return Screen(content=root, windows=windows)
+
+    def _keypad(self, ctx: AppContext, width: int) -> View:
+        ui = ctx.ui
+        inv = ui["inv"]
+        cell = (width - 42) // 4
+        sci_cell = (width - 42) * 10 // 46  # four weight-1 cells and a weight-0.6 toggle
+
+        def insert(value: str) -> Any:
+            return lambda c: self._insert(c, value)
+
+        def symbol(value: str) -> Any:
+            return lambda c: self._add_symbol(c, value)
+
+        rows: list[View] = [
+            View(
+                cls="android.widget.TableRow",
+                resource_id="scientistModeRow1",
+                layout=HORIZONTAL,
+                weight=1.6,
+                children=[
+                    _button(
+                        "squareButton",
+                        "x²" if inv else "√",
+                        insert("^2" if inv else "√"),
+                        desc="square",
+                        width=sci_cell,
+                    ),
+                    _button("piButton", "π", insert("π"), desc="pi", width=sci_cell),
+                    _image_button("exponentButton", "exponent", symbol("^"), width=sci_cell),
+                    _button("factorialButton", "!", symbol("!"), desc="factorial", width=sci_cell),
+                    _image_button(
+                        "scientistModeSwitchButton",
+                        "scientific mode switch",
+                        self._toggle_scientific,
+                        width=width - 42 - 4 * sci_cell,
+                    ),
+                ],
+            )
+        ]
+        if ui["sci"]:
+            rows.append(
+                View(
+                    cls="android.widget.TableRow",
+                    resource_id="scientistModeRow2",
+                    layout=HORIZONTAL,
+                    weight=1.6,
+                    children=[
+                        _button(
+                            "degreeButton",
+                            "DEG" if ui["degrees"] else "RAD",
+                            self._toggle_degrees,
+                            desc="degree",
+                            width=sci_cell,
+                        ),
+                        _button(
+                            "sineButton",
+                            "sin⁻¹" if inv else "sin",
+                            insert("sin⁻¹(" if inv else "sin("),
+                            desc="sine",
+                            width=sci_cell,
+                        ),
+                        _button(
+                            "cosineButton",
+                            "cos⁻¹" if inv else "cos",
+                            insert("cos⁻¹(" if inv else "cos("),
+                            desc="cosine",
+                            width=sci_cell,
+                        ),
+                        _button(
+                            "tangentButton",
+                            "tan⁻¹" if inv else "tan",
+                            insert("tan⁻¹(" if inv else "tan("),
+                            desc="tangent",
+                            width=sci_cell,
+                        ),
+                    ],
+                )
+            )
+            rows.append(
+                View(
+                    cls="android.widget.TableRow",
+                    resource_id="scientistModeRow3",
+                    layout=HORIZONTAL,
+                    weight=1.6,
+                    children=[
+                        _button(
+                            "invButton", "INV", self._toggle_inv, desc="invert", width=sci_cell
+                        ),
+                        _button("eButton", "e", insert("e"), desc="e", width=sci_cell),
+                        _button(
+                            "naturalLogarithmButton",
+                            "e^" if inv else "ln",
+                            insert("exp(" if inv else "ln("),
+                            desc="natural logarithm",
+                            width=sci_cell,
+                        ),
+                        _button(
+                            "logarithmButton",
+                            "10^" if inv else "log",
+                            insert("10^" if inv else "log("),
+                            desc="logarithm",
+                            width=sci_cell,
+                        ),
+                        _button(
+                            "log2Button",
+                            "2^" if inv else "log₂",
+                            insert("2^" if inv else "log₂("),
+                            desc="base 2 logarithm",
+                            width=sci_cell,
+                        ),
+                    ],
+                )
+            )
+        main_rows = [
+            [
+                _button("clearButton", "AC", self._clear, desc="clear", width=cell),
+                _button(
+                    "parenthesesButton", "(  )", self._parentheses, desc="parentheses", width=cell
+                ),
+                _button("divideBy100Button", "%", symbol("%"), desc="percent", width=cell),
+                _button("divideButton", "÷", symbol("÷"), width=cell),
+            ],
+            [
+                *(
+                    _button(rid, d, insert(d), width=cell)
+                    for rid, d in (("sevenButton", "7"), ("eightButton", "8"), ("nineButton", "9"))
+                ),
+                _button("multiplyButton", "×", symbol("×"), width=cell),
+            ],
+            [
+                *(
+                    _button(rid, d, insert(d), width=cell)
+                    for rid, d in (("fourButton", "4"), ("fiveButton", "5"), ("sixButton", "6"))
+                ),
+                _button("subtractButton", "−", symbol("-"), width=cell),
+            ],
+            [
+                *(
+                    _button(rid, d, insert(d), width=cell)
+                    for rid, d in (("oneButton", "1"), ("twoButton", "2"), ("threeButton", "3"))
+                ),
+                _button("addButton", "+", symbol("+"), width=cell),
+            ],
+            [
+                _button("zeroButton", "0", insert("0"), width=cell),
+                _image_button("pointButton", "point", self._point, width=cell),
+                _image_button(
+                    "backspaceButton",
+                    "back space",
+                    self._backspace,
+                    width=cell,
+                    on_long=self._clear,
+                ),
+                _button("equalsButton", "=", self._equals, width=cell),
+            ],
+        ]
+        for n, buttons in enumerate(main_rows):
+            rows.append(
+                View(
+                    cls="android.widget.TableRow",
+                    resource_id="delRow" if n == 4 else "",
+                    layout=HORIZONTAL,
+                    weight=3,
+                    children=list(buttons),
+                )
+            )
+        return View(
+            cls="android.widget.TableLayout", resource_id="tableLayout", padding=21, children=rows
+        )
+
+    def _history_panel(self, ctx: AppContext) -> View:
+        history = ctx.data["history"]
+        if not history:
+            return View(
+                cls="android.widget.FrameLayout",
+                children=[
+                    View(
+                        cls="android.widget.TextView",
+                        resource_id="no_history_text",
+                        text="No History Available",
+                        gravity="center",
+                        height=110,
+                        width=ctx.screen_size[0] - 100,
+                    )
+                ],
+                layout=FRAME,
+            )
+        rows = []
+        for entry in history:
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    on_click=_bind(self._insert, entry["result"].replace(",", "")),
+                    children=[
+                        View(
+                            cls="android.widget.TextView",
+                            resource_id="history_item_calculation",
+                            text=entry["calculation"],
+                        ),
+                        View(
+                            cls="android.widget.TextView",
+                            resource_id="history_item_result",
+                            text=entry["result"],
+                        ),
+                    ],
+                    weight=0,
+                )
+            )
+        return View(
+            cls="androidx.recyclerview.widget.RecyclerView",
+            resource_id="history_recylcle_view",
+            scrollable=True,
+            scroll_key="history_scroll",
+            children=rows,
+        )
+
+    def _menu_window(self) -> Window:
+        def item(rid: str, title: str, handler: Any) -> View:
+            return View(
+                cls="android.widget.LinearLayout",
+                resource_id=rid,
+                on_click=handler,
+                height=126,
+                children=[
+                    View(cls="android.widget.TextView", resource_id="title", text=title, height=126)
+                ],
+            )
+
+        root = View(
+            cls="android.widget.ListView",
+            weight=0,
+            children=[
+                item("app_menu_clear_history_button", "Clear history", self._clear_history),
+                item("app_menu_settings_button", "Settings", self._open(SETTINGS)),
+                item("app_menu_about_button", "About", self._open(ABOUT)),
+            ],
+        )
+        return Window(
+            root=root, kind="menu", modal=True, cancelable=True, on_dismiss=self._close_menu
+        )
+
+    def _render_settings(self, ctx: AppContext) -> Screen:
+        prefs = ctx.data["prefs"]
+
+        def switch_row(key: str, title: str, summary: str) -> View:
+            return View(
+                cls="android.widget.LinearLayout",
+                layout=HORIZONTAL,
+                on_click=lambda c: self._toggle_pref(c, key),
+                height=200,
+                children=[
+                    View(
+                        cls="android.widget.RelativeLayout",
+                        children=[
+                            View(
+                                cls="android.widget.TextView",
+                                resource_id="android:id/title",
+                                text=title,
+                            ),
+                            View(
+                                cls="android.widget.TextView",
+                                resource_id="android:id/summary",
+                                text=summary,
+                            ),
+                        ],
+                    ),
+                    View(
+                        cls="android.widget.Switch",
+                        resource_id="switchWidget",
+                        checked=bool(prefs[key]),
+                        width=180,
+                        clickable=False,
+                        focusable=False,
+                    ),
+                ],
+            )
+
+        theme_row = View(
+            cls="android.widget.LinearLayout",
+            on_click=self._open_theme_dialog,
+            height=200,
+            children=[
+                View(cls="android.widget.TextView", resource_id="android:id/title", text="Theme"),
+                View(
+                    cls="android.widget.TextView",
+                    resource_id="android:id/summary",
+                    text=prefs["theme"],
+                ),
+            ],
+        )
+        listing = View(
+            cls="androidx.recyclerview.widget.RecyclerView",
+            resource_id="recycler_view",
+            scrollable=True,
+            children=[
+                View(cls="android.widget.TextView", text="GENERAL", height=110),
+                theme_row,
+                switch_row("vibration", "Vibration", "Vibrate when a button is pressed"),
+                switch_row("radians", "Radians", "Use radians instead of degrees by default"),
+                switch_row(
+                    "keep_awake",
+                    "Keep device awake",
+                    "Prevent device from sleeping while the app is in the foreground",
+                ),
+            ],
+        )
+        windows: list[Window] = []
+        if ctx.ui.get("theme_dialog"):
+            options = ["Material You", "System", "Light", "Dark", "Amoled"]
+            windows.append(
+                Window(
+                    root=View(
+                        cls="android.widget.LinearLayout",
+                        weight=0,
+                        children=[
+                            View(
+                                cls="android.widget.TextView",
+                                resource_id="alertTitle",
+                                text="Theme",
+                                height=140,
+                            )
+                        ]
+                        + [
+                            View(
+                                cls="android.widget.CheckedTextView",
+                                resource_id="android:id/text1",
+                                text=name,
+                                checked=prefs["theme"] == name,
+                                on_click=_bind(self._set_theme, name),
+                                height=140,
+                            )
+                            for name in options
+                        ],
+                    ),
+                    on_dismiss=self._close_theme_dialog,
+                )
+            )
+        root = View(
+            cls="android.widget.LinearLayout",
+            children=[_toolbar("Settings", lambda c: c.finish()), listing],
+        )
+        return Screen(content=root, windows=windows)
+
+    def _render_about(self, ctx: AppContext) -> Screen:
+        lines = [
+            ("HELP US", ""),
+            ("Donate", ""),
+            ("Translate", ""),
+            ("Rate this app", ""),
+            ("SOCIAL", ""),
+            ("GitHub", ""),
+            ("Discord", ""),
+            ("APP INFO", ""),
+            ("License GPL 3.0", ""),
+            ("Privacy policy", ""),
+            ("Version", self.version),
+        ]
+        rows = [
+            View(
+                cls="android.widget.LinearLayout",
+                weight=0,
+                children=[View(cls="android.widget.TextView", text=title)]
+                + (
+                    [
+                        View(
+                            cls="android.widget.TextView",
+                            resource_id="about_app_version",
+                            text=value,
+                        )
+                    ]
+                    if value
+                    else []
+                ),
+            )
+            for title, value in lines
+        ]
+        listing = View(cls="android.widget.ScrollView", scrollable=True, children=rows)
+        root = View(
+            cls="android.widget.LinearLayout",
+            children=[_toolbar("About", lambda c: c.finish()), listing],
+        )
+        return Screen(content=root)
+
+    # -- input handlers ----------------------------------------------------------------------------
+    def _insert(self, ctx: AppContext, value: str) -> None:
+        """``updateDisplay``: a digit or constant after ``=`` starts a new calculation."""
+        ui = ctx.ui
+        if ui["equal_last"] and (value[:1].isdigit() or value == "."):
+            ui["expr"] = ""
+        ui["equal_last"] = False
+        ui["expr"] += value
+        self._refresh(ctx)
+
+    def _add_symbol(self, ctx: AppContext, symbol: str) -> None:
+        """``addSymbol``: binary and postfix operators, with the app's replacement rules."""
+        ui = ctx.ui
+        ui["equal_last"] = False
+        text = ui["expr"]
+        if not text:
+            if symbol == "-":
+                ui["expr"] = "-"
+                self._refresh(ctx)
+            return
+        prev = text[-1]
+        if symbol == prev or prev in "√." or (prev == "(" and symbol != "-"):
+            return
+        if prev in _BINARY:
+            if symbol == "-":
+                ui["expr"] = text[:-1] + "-" if prev in "+-" else text + "-"
+            elif len(text) > 1 and text[-2] != "(":
+                ui["expr"] = text[:-1] + symbol
+            elif symbol == "+":
+                ui["expr"] = text[:-1]
+            else:
+                return
+        else:
+            ui["expr"] = text + symbol
+        self._refresh(ctx)
+
+    def _parentheses(self, ctx: AppContext) -> None:
+        """The ``(  )`` button with the cursor at the end: open when balanced or after an operator
+        or an opening parenthesis, close otherwise (so it never closes what is not open)."""
+        text = ctx.ui["expr"]
+        balanced = text.count("(") == text.count(")")
+        if ctx.ui["equal_last"]:
+            ctx.ui["equal_last"] = False
+        if balanced or text[-1:] in ("(", *_BINARY):
+            ctx.ui["expr"] = text + "("
+        else:
+            ctx.ui["expr"] = text + ")"
+        self._refresh(ctx)
+
+    def _point(self, ctx: AppContext) -> None:
+        text = ctx.ui["expr"]
+        if ctx.ui["equal_last"]:
+            text = ""
+            ctx.ui["equal_last"] = False
+        number = ""
+        for ch in reversed(text):
+            if not (ch.isdigit() or ch == "."):
+                break
+            number = ch + number
+        if "." in number:
+            return  # one decimal separator per number
+        ctx.ui["expr"] = text + ("." if number else "0.")
+        self._refresh(ctx)
+
+    def _backspace(self, ctx: AppContext) -> None:
+        text = ctx.ui["expr"]
+        ctx.ui["equal_last"] = False
+        for name in _FUNCTIONS:
+            if text.endswith(name + "("):
+                ctx.ui["expr"] = text[: -len(name) - 1]
+                break
+        else:
+            ctx.ui["expr"] = text[:-1]
+        self._refresh(ctx)
+
+    def _clear(self, ctx: AppContext) -> None:
+        ctx.ui.update(expr="", result="", result_error=False, equal_last=False)
+
+    def _input_tapped(self, ctx: AppContext) -> None:
+        # showSoftInputOnFocus = false: touching the display never brings up the keyboard.
+        ctx.hide_keyboard()
+
+    def _typed(self, ctx: AppContext, text: str) -> None:
+        """Text typed into the input field (a hardware keyboard or ``input text``)."""
+        ctx.hide_keyboard()
+        ctx.ui["expr"] = text.replace(",", "")
+        ctx.ui["equal_last"] = False
+        self._refresh(ctx)
+
+    def _equals(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        expression = ui["expr"]
+        if not expression:
+            return
+        self._check_percent_after_factorial(ctx, expression)
+        try:
+            value = self._evaluate(ctx, expression)
+        except CalcError as err:
+            ui["result"] = err.message
+            ui["result_error"] = True
+            return
+        shown = format_number(value)
+        history = ctx.data["history"]
+        history.append({"calculation": group_digits(expression), "result": shown})
+        del history[:-100]
+        self._note_unbalanced_result(ctx, expression, value, "equals")
+        ui.update(expr=shown.replace(",", ""), result="", result_error=False, equal_last=True)
+
+    def _refresh(self, ctx: AppContext) -> None:
+        """``updateResultDisplay``: the preview under the input (empty on errors)."""
+        ui = ctx.ui
+        ui["result_error"] = False
+        expression = ui["expr"]
+        if not expression:
+            ui["result"] = ""
+            return
+        self._check_percent_after_factorial(ctx, expression)
+        try:
+            value = self._evaluate(ctx, expression)
+        except CalcError:
+            ui["result"] = ""
+            return
+        shown = format_number(value)
+        ui["result"] = "" if shown == group_digits(expression) else shown
+        if ui["result"]:
+            self._note_unbalanced_result(ctx, expression, value, "preview")
+
+    def _evaluate(self, ctx: AppContext, expression: str) -> Decimal:
+        return evaluate(
+            expression,
+            degrees=ctx.ui["degrees"],
+            stray_paren_ends_parse=self.STRAY_PAREN_ENDS_PARSE,
+        )
+
+    def _note_unbalanced_result(
+        self, ctx: AppContext, expression: str, shown: Decimal, where: str
+    ) -> None:
+        """Record a number shown for input with unmatched ``)`` when it differs from the reading
+        with the missing ``(`` opened at the start (``1+2)×3`` read as ``(1+2)×3``)."""
+        stray = unmatched_closing(expression)
+        if not stray:
+            return
+        try:
+            intended = evaluate("(" * stray + expression, degrees=ctx.ui["degrees"])
+        except CalcError:
+            intended = None
+        if intended != shown:
+            ctx.data["wrong_results"].append(
+                {
+                    "expression": group_digits(expression),
+                    "shown": format_number(shown),
+                    "where": where,
+                }
+            )
+            ctx.log("OpenCalc", f"result {format_number(shown)} shown for {expression!r}", "D")
+
+    def _check_percent_after_factorial(self, ctx: AppContext, expression: str) -> None:
+        if not self.PERCENT_AFTER_FACTORIAL_CRASHES or "!%" not in expression.replace(",", ""):
+            return
+        length = len(expression.replace(",", ""))
+        raise JavaException(
+            "java.lang.StringIndexOutOfBoundsException",
+            f"length={length}; index=-1",
+            frames=[
+                "java.lang.String.charAt(Native Method)",
+                "com.darkempire78.opencalculator.calculator.parser.Expression.getPercentString(Expression.kt:93)",
+                "com.darkempire78.opencalculator.calculator.parser.Expression.getCleanExpression(Expression.kt:20)",
+                "com.darkempire78.opencalculator.activities.MainActivity$updateResultDisplay$1.invokeSuspend(MainActivity.kt:853)",
+                "kotlin.coroutines.jvm.internal.BaseContinuationImpl.resumeWith(ContinuationImpl.kt:33)",
+                "kotlinx.coroutines.DispatchedTask.run(DispatchedTask.kt:108)",
+                "kotlinx.coroutines.internal.LimitedDispatcher$Worker.run(LimitedDispatcher.kt:115)",
+                "kotlinx.coroutines.scheduling.TaskImpl.run(Tasks.kt:103)",
+                "kotlinx.coroutines.scheduling.CoroutineScheduler.runSafely(CoroutineScheduler.kt:584)",
+                "kotlinx.coroutines.scheduling.CoroutineScheduler$Worker.executeTask(CoroutineScheduler.kt:793)",
+                "kotlinx.coroutines.scheduling.CoroutineScheduler$Worker.runWorker(CoroutineScheduler.kt:697)",
+                "kotlinx.coroutines.scheduling.CoroutineScheduler$Worker.run(CoroutineScheduler.kt:684)",
+            ],
+            thread="DefaultDispatcher-worker-1",  # the preview is computed on Dispatchers.Default
+        )
+
+    # -- panels, menu, settings --------------------------------------------------------------------
+    def _toggle_scientific(self, ctx: AppContext) -> None:
+        ctx.ui["sci"] = not ctx.ui["sci"]
+
+    def _toggle_inv(self, ctx: AppContext) -> None:
+        ctx.ui["inv"] = not ctx.ui["inv"]
+
+    def _toggle_degrees(self, ctx: AppContext) -> None:
+        ctx.ui["degrees"] = not ctx.ui["degrees"]
+        self._refresh(ctx)
+
+    def _toggle_history(self, ctx: AppContext) -> None:
+        ctx.ui["history_open"] = not ctx.ui["history_open"]
+
+    def _open_menu(self, ctx: AppContext) -> None:
+        ctx.ui["menu"] = True
+
+    def _close_menu(self, ctx: AppContext) -> None:
+        ctx.ui["menu"] = False
+
+    def _clear_history(self, ctx: AppContext) -> None:
+        ctx.ui["menu"] = False
+        ctx.data["history"] = []
+
+    def _open(self, activity: str) -> Any:
+        def handler(ctx: AppContext) -> None:
+            ctx.ui["menu"] = False
+            ctx.start_activity(activity)
+
+        return handler
+
+    def _toggle_pref(self, ctx: AppContext, key: str) -> None:
+        prefs = ctx.data["prefs"]
+        prefs[key] = not prefs[key]
+
+    def _open_theme_dialog(self, ctx: AppContext) -> None:
+        ctx.ui["theme_dialog"] = True
+
+    def _close_theme_dialog(self, ctx: AppContext) -> None:
+        ctx.ui["theme_dialog"] = False
+
+    def _set_theme(self, ctx: AppContext, name: str) -> None:
+        ctx.data["prefs"]["theme"] = name
+        ctx.ui["theme_dialog"] = False
+
+
+# -- ground truth ----------------------------------------------------------------------------------
+
+
+def _crashed_with(system: dict[str, Any], exception: str) -> bool:
+    return any(
+        c.get("package") == PACKAGE and c.get("exception") == exception
+        for c in system.get("crashes", [])
+    )
+
+
+def _click(
+    resource_id: str, text: str = "", desc: str = "", cls: str = "android.widget.Button"
+) -> dict[str, Any]:
+    return {
+        "kind": "click",
+        "target": {
+            "resource_id": f"{PACKAGE}:id/{resource_id}",
+            "text": text,
+            "content_desc": desc,
+            "class_name": cls,
+        },
+    }
+
+
+BUG_532 = BugSpec(
+    bug_id="OpenCalc#532",
+    kind="crash",
+    title="Crashes on changing operator from factorial to some other one.",
+    oracle=lambda data, system: _crashed_with(system, "java.lang.StringIndexOutOfBoundsException"),
+    human_steps=(
+        _click("oneButton", "1"),
+        _click("factorialButton", "!", "factorial"),
+        _click("divideBy100Button", "%", "percent"),
+    ),
+)
+
+BUG_510 = BugSpec(
+    bug_id="OpenCalc#510",
+    kind="non-crash",
+    title="1+2)×3 gives wrong result",
+    oracle=lambda data, system: bool(data.get("wrong_results")),
+    human_steps=(
+        _click("oneButton", "1"),
+        _click("addButton", "+"),
+        _click("twoButton", "2"),
+        _click("multiplyButton", "×"),
+        _click("threeButton", "3"),
+        # The reporter then put ')' after the 2; a replay edits the field's text to the same.
+        {
+            "kind": "input_text",
+            "target": {
+                "resource_id": f"{PACKAGE}:id/input",
+                "text": "1+2×3",
+                "content_desc": "",
+                "class_name": "android.widget.EditText",
+            },
+            "text": "1+2)×3",
+        },
+        _click("equalsButton", "="),
+    ),
+)
+
+
+class OpenCalc310Beta1(_OpenCalc):
+    """OpenCalc 3.1.0-beta1: a stray ``)`` silently ends the expression (OpenCalc#510)."""
+
+    name: ClassVar[str] = "OpenCalc"
+    version: ClassVar[str] = "3.1.0-beta1"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_510,)
+    STRAY_PAREN_ENDS_PARSE = True
+    PERCENT_AFTER_FACTORIAL_CRASHES = False
+
+
+class OpenCalc314(_OpenCalc):
+    """OpenCalc 3.1.4: ``%`` right after ``!`` crashes the app (OpenCalc#532)."""
+
+    name: ClassVar[str] = "OpenCalc"
+    version: ClassVar[str] = "3.1.4"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_532,)
+    STRAY_PAREN_ENDS_PARSE = False
+    PERCENT_AFTER_FACTORIAL_CRASHES = True

@@ -32,7 +32,6 @@ import json
 import threading
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -48,176 +47,66 @@ from device_agent.backend import (
     SnapshotInfo,
 )
 from device_agent.errors import AppNotFoundError, DeviceError, SnapshotError
-from device_agent.hierarchy import Hierarchy, find_node, parse_hierarchy
+from device_agent.hierarchy import Hierarchy, find_node
 from device_agent.virtual import latency as L
 from device_agent.virtual import snapshot as snap
 from device_agent.virtual.app import AppNotResponding, JavaException, VirtualApp
-from device_agent.virtual.layout import (
-    TOOLBAR_PX,
-    Geometry,
-    LayoutContext,
-    LNode,
-    Rect,
-    is_empty,
-    layout_view,
-    natural_window_rect,
-    synthetic,
-)
+from device_agent.virtual.layout import Geometry, LayoutContext, LNode, is_empty
 from device_agent.virtual.logcat import Logcat, VirtualClock
-from device_agent.virtual.uixml import dump_windows
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.system_log import (
+    SYSTEM_SERVER_PID,
+    anr_lines,
+    config_line,
+    crash_block,
+    crash_tid,
+    default_frames,
+)
+from device_agent.virtual.views import Screen
+from device_agent.virtual.windows import (
+    LAUNCHER_ACTIVITY,
+    LAUNCHER_PACKAGE,
+    PERMISSION_ACTIVITY,
+    PERMISSION_PACKAGE,
+    SETTINGS_ACTIVITY,
+    SETTINGS_PACKAGE,
+    Frame,
+    FrameWindow,
+    activity_window,
+    app_window,
+    error_window,
+    launcher_window,
+    permission_window,
+    settings_window,
+    toast_window,
+)
+
+__all__ = [
+    "API_LEVEL",
+    "BACKEND",
+    "DENSITY_DPI",
+    "LAUNCHER_PACKAGE",
+    "PERMISSION_PACKAGE",
+    "SCREEN_SIZE",
+    "SETTINGS_PACKAGE",
+    "Frame",
+    "FrameWindow",
+    "VirtualDevice",
+]
 
 BACKEND = "virtual"
 SCREEN_SIZE = (1080, 1920)
 DENSITY_DPI = 420
 API_LEVEL = 30
 
-LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
-LAUNCHER_ACTIVITY = f"{LAUNCHER_PACKAGE}/.NexusLauncherActivity"
-SETTINGS_PACKAGE = "com.android.settings"
-SETTINGS_ACTIVITY = f"{SETTINGS_PACKAGE}/.applications.InstalledAppDetailsTop"
-PERMISSION_PACKAGE = "com.google.android.permissioncontroller"
-PERMISSION_ACTIVITY = (
-    f"{PERMISSION_PACKAGE}/com.android.permissioncontroller.permission.ui.GrantPermissionsActivity"
-)
-SYSTEMUI_PACKAGE = "com.android.systemui"
-# Resource ids of the permission dialog keep the AOSP package name on Google builds.
-_PERM_ID = "com.android.permissioncontroller:id"
-
-SYSTEM_SERVER_PID = 530
 FIRST_APP_PID = 4203
-
-# Phrases of the runtime permission dialog ("Allow <App> to ...?"), API 30 wording.
-_PERMISSION_PHRASES = {
-    "READ_EXTERNAL_STORAGE": "access photos, media, and files on your device",
-    "WRITE_EXTERNAL_STORAGE": "access photos, media, and files on your device",
-    "CAMERA": "take pictures and record video",
-    "RECORD_AUDIO": "record audio",
-    "ACCESS_FINE_LOCATION": "access this device's location",
-    "ACCESS_COARSE_LOCATION": "access this device's location",
-    "READ_CONTACTS": "access your contacts",
-    "WRITE_CONTACTS": "access your contacts",
-    "READ_CALENDAR": "access your calendar",
-    "WRITE_CALENDAR": "access your calendar",
-    "CALL_PHONE": "make and manage phone calls",
-    "READ_PHONE_STATE": "make and manage phone calls",
-    "SEND_SMS": "send and view SMS messages",
-    "READ_SMS": "send and view SMS messages",
-    "POST_NOTIFICATIONS": "send you notifications",
-    "BODY_SENSORS": "access sensor data about your vital signs",
-    "ACTIVITY_RECOGNITION": "access your physical activity",
-}
-
-# Framework frames under an app's own frames, by how the app code was reached (API 30 sources).
-_LOOPER_FRAMES = [
-    "android.os.Handler.handleCallback(Handler.java:938)",
-    "android.os.Handler.dispatchMessage(Handler.java:99)",
-    "android.os.Looper.loop(Looper.java:223)",
-    "android.app.ActivityThread.main(ActivityThread.java:7656)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:592)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:947)",
-]
-_CLICK_FRAMES = [
-    "android.view.View.performClick(View.java:7448)",
-    "android.view.View.performClickInternal(View.java:7425)",
-    "android.view.View.access$3600(View.java:810)",
-    "android.view.View$PerformClick.run(View.java:28305)",
-    *_LOOPER_FRAMES,
-]
-_LAUNCH_FRAMES = [
-    "android.app.Activity.performCreate(Activity.java:8000)",
-    "android.app.Activity.performCreate(Activity.java:7984)",
-    "android.app.Instrumentation.callActivityOnCreate(Instrumentation.java:1309)",
-    "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:3422)",
-    "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:3601)",
-    "android.app.servertransaction.LaunchActivityItem.execute(LaunchActivityItem.java:85)",
-    "android.app.servertransaction.TransactionExecutor.executeCallbacks(TransactionExecutor.java:135)",
-    "android.app.servertransaction.TransactionExecutor.execute(TransactionExecutor.java:95)",
-    "android.app.ActivityThread$H.handleMessage(ActivityThread.java:2066)",
-    "android.os.Handler.dispatchMessage(Handler.java:106)",
-    "android.os.Looper.loop(Looper.java:223)",
-    "android.app.ActivityThread.main(ActivityThread.java:7656)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:592)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:947)",
-]
 
 # Virtual time an operation takes at least, whatever the latency profile (keeps log times apart).
 _MIN_ACTION_S = 0.15
 _MIN_LAUNCH_S = 0.4
 
 
-def _config_line(orientation: str) -> str:
-    """The ActivityTaskManager line of a configuration change (API 30 wording)."""
-    land = orientation == "landscape"
-    size = "w731dp h387dp" if land else "w411dp h659dp"
-    return (
-        f"Config changes=480 {{1.0 ?mcc?mnc [en_US] ldltr sw411dp {size} 420dpi nrml "
-        f"{'land' if land else 'port'} finger -keyb/v/h -nav/h}}"
-    )
-
-
 class _RenderCrashed(Exception):
     """Internal: the app crashed while rendering; the frame must be rebuilt."""
-
-
-@dataclass
-class FrameWindow:
-    """One window of a frame: its laid-out ``node`` and how it takes touches.
-
-    ``kind`` is ``activity``, ``dialog``, ``menu``, ``sheet``, ``permission``, ``system`` (crash /
-    ANR dialogs), ``launcher``, ``settings`` or ``toast``; ``system`` windows' handlers are the
-    device's own closures, called without an app context.
-    """
-
-    node: LNode
-    kind: str
-    modal: bool = False
-    cancelable: bool = False
-    on_dismiss: Callable[..., None] | None = None
-    system: bool = False
-    dim: bool = False
-
-
-@dataclass
-class Frame:
-    """What the screen shows at one moment; dump, parsed hierarchy and PNG are made on demand."""
-
-    geo: Geometry
-    windows: list[FrameWindow]
-    keyboard: bool
-    clock_text: str
-    focused: LNode | None = None
-    _xml: str = ""
-    _paths: dict[str, LNode] = field(default_factory=dict)
-    _hierarchy: Hierarchy | None = None
-    _png: bytes = b""
-
-    @property
-    def rotation(self) -> int:
-        return 1 if self.geo.landscape else 0
-
-    def xml(self) -> str:
-        if not self._xml:
-            self._xml, self._paths = dump_windows([w.node for w in self.windows], self.rotation)
-        return self._xml
-
-    def paths(self) -> dict[str, LNode]:
-        self.xml()
-        return self._paths
-
-    def hierarchy(self) -> Hierarchy:
-        if self._hierarchy is None:
-            self._hierarchy = parse_hierarchy(self.xml())
-        return self._hierarchy
-
-    def png(self) -> bytes:
-        if not self._png:
-            from device_agent.virtual.render import render_frame
-
-            self._png = render_frame(self)
-        return self._png
 
 
 class _Ctx:
@@ -400,6 +289,7 @@ class VirtualDevice(DeviceBackend):
             package, activity = self._foreground()
             cursor = self.logcat.cursor
             keyboard = frame.keyboard
+            orientation = self.s["orientation"]
         if hierarchy:
             self._charge(L.DUMP)
         if screenshot:
@@ -409,7 +299,7 @@ class VirtualDevice(DeviceBackend):
             hierarchy_xml=xml,
             package=package,
             activity=activity,
-            orientation=self.s["orientation"],
+            orientation=orientation,
             keyboard_shown=keyboard,
             logcat_cursor=cursor,
         )
@@ -700,6 +590,7 @@ class VirtualDevice(DeviceBackend):
         self.s["keyboard"] = False
         if self._invoke(f"{activity}.onCreate", app.on_create, record=record)[0]:
             ms = 180 + zlib.crc32(activity.encode()) % 420
+            self.clock.advance_ms(ms)  # Displayed is logged once the first frame is drawn
             self._sys_log(
                 "I", "ActivityTaskManager", f"Displayed {self._component(activity)}: +{ms}ms"
             )
@@ -855,17 +746,11 @@ class VirtualDevice(DeviceBackend):
         pid = self.s["pid"] or FIRST_APP_PID
         stack = self.s["stack"]
         activity = stack[-1]["activity"] if stack else app.launch_activity
-        frames = list(exc.frames)
-        if not frames:
-            short = activity.rsplit(".", 1)[-1]
-            method = where.rsplit(".", 1)[-1] if "." in where else "onClick"
-            frames = [f"{self._full_activity(activity)}.{method}({short}.java)"]
-            frames += _LAUNCH_FRAMES if "onCreate" in where else _CLICK_FRAMES
+        frames = list(exc.frames) or default_frames(self._full_activity(activity), where)
         self.logcat.write("main", pid, pid, "D", "AndroidRuntime", "Shutting down VM")
-        block = ["FATAL EXCEPTION: main", f"Process: {app.package}, PID: {pid}"]
-        block += self._exception_lines(exc, frames)
-        for line in block:
-            self.logcat.write("crash", pid, pid, "E", "AndroidRuntime", line)
+        tid = crash_tid(pid, exc)
+        for line in crash_block(app.package, pid, exc, frames):
+            self.logcat.write("crash", pid, tid, "E", "AndroidRuntime", line)
         self.logcat.write("main", pid, pid, "I", "Process", f"Sending signal. PID: {pid} SIG: 9")
         self.clock.advance_ms(12)
         self._sys_log(
@@ -890,20 +775,6 @@ class VirtualDevice(DeviceBackend):
         self.s["sys_windows"].append({"kind": "crash", "package": app.package, "label": app.label})
         self.s["foreground"] = "home"
 
-    @staticmethod
-    def _exception_lines(exc: JavaException, frames: list[str]) -> list[str]:
-        lines = [f"{exc.java_class}: {exc.message}" if exc.message else exc.java_class]
-        lines += [f"\tat {f}" for f in frames]
-        cause = exc.cause
-        depth = 0
-        while cause is not None and depth < 8:
-            head = f"{cause.java_class}: {cause.message}" if cause.message else cause.java_class
-            lines.append(f"Caused by: {head}")
-            lines += [f"\tat {f}" for f in cause.frames]
-            cause = cause.cause
-            depth += 1
-        return lines
-
     def _anr(self, exc: AppNotResponding, where: str) -> None:
         app = self._require_app()
         pid = self.s["pid"] or FIRST_APP_PID
@@ -911,13 +782,8 @@ class VirtualDevice(DeviceBackend):
         activity = stack[-1]["activity"] if stack else app.launch_activity
         self.clock.advance(5.0)  # input dispatching times out after 5 s
         self.logcat.write("main", pid, pid, "I", "Process", f"Sending signal. PID: {pid} SIG: 3")
-        for line in (
-            f"ANR in {app.package} ({self._component(activity)})",
-            f"PID: {pid}",
-            f"Reason: {exc.reason}",
-            f"Parent: {self._component(activity)}",
-            "Load: 1.21 / 0.98 / 0.74",
-        ):
+        component = self._component(activity)
+        for line in anr_lines(app.package, component, pid, exc.reason):
             self._sys_log("E", "ActivityManager", line)
         self.s["anrs"].append(
             {
@@ -988,19 +854,23 @@ class VirtualDevice(DeviceBackend):
                     f"got {type(screen).__name__}"
                 )
             lctx = LayoutContext(app.package, record["ui"])
-            windows.append(FrameWindow(self._activity_window(screen, geo, lctx), "activity"))
+            windows.append(FrameWindow(activity_window(screen, geo, lctx), "activity"))
             for i, win in enumerate(screen.windows):
-                windows.append(self._app_window(win, i, geo, lctx))
+                windows.append(app_window(win, i, geo, lctx))
             if self.s["permission_requests"]:
-                windows.append(self._permission_window(self.s["permission_requests"][0], geo))
+                permission = self.s["permission_requests"][0]
+                windows.append(
+                    permission_window(permission, app.label, geo, self._answer_permission)
+                )
         elif fg == "settings" and app is not None:
             windows.append(self._settings_window(geo))
         else:
-            windows.append(self._launcher_window(geo))
+            label = app.label if app is not None and self.s["installed"] else ""
+            windows.append(launcher_window(geo, label, lambda _c: self._launch()))
         for i, sys_win in enumerate(self.s["sys_windows"]):
             windows.append(self._error_window(sys_win, i, geo))
         if self.s["toast"]:
-            windows.append(self._toast_window(str(self.s["toast"]), geo))
+            windows.append(toast_window(str(self.s["toast"]), geo))
         focused = self._mark_focus(windows)
         keyboard = bool(self.s["keyboard"] and focused is not None)
         if not keyboard:
@@ -1037,275 +907,15 @@ class VirtualDevice(DeviceBackend):
         found.focused = True
         return found
 
-    def _activity_window(self, screen: Screen, geo: Geometry, lctx: LayoutContext) -> LNode:
-        pkg = lctx.package
-        app_rect = geo.app
-        content_rect = app_rect
-        content_children: list[LNode] = []
-        if screen.title:
-            bar = (app_rect[0], app_rect[1], app_rect[2], app_rect[1] + TOOLBAR_PX)
-            title_right = min(bar[2] - 52, bar[0] + 52 + 30 * len(screen.title) + 40)
-            title = synthetic(
-                "android.widget.TextView",
-                (bar[0] + 52, bar[1] + 39, title_right, bar[3] - 39),
-                pkg,
-                text=screen.title,
-                role="toolbar_title",
-            )
-            content_rect = (app_rect[0], bar[3], app_rect[2], app_rect[3])
-            content_children.append(
-                synthetic(
-                    "android.view.ViewGroup",
-                    bar,
-                    pkg,
-                    resource_id=f"{pkg}:id/toolbar",
-                    role="toolbar",
-                    children=[title],
-                )
-            )
-        content = layout_view(
-            screen.content, content_rect, content_rect, lctx, "a", len(content_children)
-        )
-        if content is not None:
-            content_children.append(content)
-        if screen.title:
-            inner = [
-                synthetic("android.widget.LinearLayout", app_rect, pkg, children=content_children)
-            ]
-        else:
-            inner = content_children
-            for child in inner:
-                child.index = 0
-        android_content = synthetic(
-            "android.widget.FrameLayout",
-            app_rect,
-            pkg,
-            resource_id="android:id/content",
-            children=inner,
-        )
-        bar_root = synthetic(
-            "android.widget.LinearLayout",
-            app_rect,
-            pkg,
-            resource_id=f"{pkg}:id/action_bar_root",
-            children=[android_content],
-        )
-        frame = synthetic("android.widget.FrameLayout", app_rect, pkg, children=[bar_root])
-        linear = synthetic("android.widget.LinearLayout", geo.window, pkg, children=[frame])
-        status = synthetic(
-            "android.view.View",
-            geo.status_bar,
-            pkg,
-            resource_id="android:id/statusBarBackground",
-            index=1,
-        )
-        nav = synthetic(
-            "android.view.View",
-            geo.nav_bar,
-            pkg,
-            resource_id="android:id/navigationBarBackground",
-            index=2,
-        )
-        return synthetic(
-            "android.widget.FrameLayout",
-            geo.window,
-            pkg,
-            role="decor",
-            children=[linear, status, nav],
-        )
-
-    def _wrap_window(
-        self,
-        root_view: View,
-        rect: Rect,
-        package: str,
-        lctx: LayoutContext,
-        lpath: str,
-        role: str,
-        content_id: bool = True,
-    ) -> LNode:
-        laid = layout_view(root_view, rect, rect, lctx, lpath, 0)
-        children = [laid] if laid is not None else []
-        if content_id:
-            children = [
-                synthetic(
-                    "android.widget.FrameLayout",
-                    rect,
-                    package,
-                    resource_id="android:id/content",
-                    children=children,
-                )
-            ]
-        return synthetic("android.widget.FrameLayout", rect, package, role=role, children=children)
-
-    def _app_window(self, win: Window, i: int, geo: Geometry, lctx: LayoutContext) -> FrameWindow:
-        rect = tuple(win.bounds) if win.bounds else natural_window_rect(win.kind, win.root, geo)
-        node = self._wrap_window(
-            win.root, rect, lctx.package, lctx, f"w{i}", win.kind, content_id=win.kind != "menu"
-        )  # type: ignore[arg-type]
-        return FrameWindow(
-            node,
-            win.kind,
-            modal=win.modal,
-            cancelable=win.cancelable,
-            on_dismiss=win.on_dismiss,
-            dim=win.modal and win.kind != "menu",
-        )
-
-    def _system_dialog(
-        self,
-        title: str,
-        message: str,
-        buttons: list[tuple[str, str, Callable[[Any], None]]],
-        package: str,
-        geo: Geometry,
-        role: str,
-        title_id: str = "android:id/alertTitle",
-    ) -> LNode:
-        children = [
-            View(
-                cls="android.widget.TextView",
-                text=title,
-                resource_id=title_id,
-                height=150,
-                padding=20,
-                style="dialog_title",
-            )
-        ]
-        if message:
-            children.append(
-                View(
-                    cls="android.widget.TextView",
-                    text=message,
-                    resource_id="android:id/message",
-                    padding=20,
-                )
-            )
-        for text, rid, handler in buttons:
-            children.append(
-                View(
-                    cls="android.widget.Button",
-                    text=text,
-                    resource_id=rid,
-                    on_click=handler,
-                    style="text",
-                )
-            )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="android:id/parentPanel",
-            children=children,
-            padding=26,
-            weight=0,
-        )
-        lctx = LayoutContext(package, {})
-        rect = natural_window_rect("dialog", root, geo)
-        return self._wrap_window(root, rect, package, lctx, f"s:{role}", role)
-
     def _error_window(self, win: dict[str, Any], index: int, geo: Geometry) -> FrameWindow:
-        label = win.get("label", "App")
-        if win["kind"] == "anr":
-            buttons = [
-                (
-                    "Close app",
-                    "android:id/aerr_close",
-                    lambda _c, i=index: self._close_sys_window(i, "close"),
-                ),
-                (
-                    "Wait",
-                    "android:id/aerr_wait",
-                    lambda _c, i=index: self._close_sys_window(i, "wait"),
-                ),
-            ]
-            node = self._system_dialog(
-                f"{label} isn't responding", "", buttons, "android", geo, "system_dialog"
-            )
-        else:
-            buttons = [
-                (
-                    "App info",
-                    "android:id/aerr_app_info",
-                    lambda _c, i=index: self._close_sys_window(i, "app_info"),
-                ),
-                (
-                    "Close app",
-                    "android:id/aerr_close",
-                    lambda _c, i=index: self._close_sys_window(i, "close"),
-                ),
-            ]
-            node = self._system_dialog(
-                f"{label} keeps stopping", "", buttons, "android", geo, "system_dialog"
-            )
-        return FrameWindow(node, "system", modal=True, cancelable=False, system=True, dim=True)
-
-    def _permission_window(self, permission: str, geo: Geometry) -> FrameWindow:
-        label = self.app.label if self.app else "App"
-        short = permission.rsplit(".", 1)[-1]
-        phrase = _PERMISSION_PHRASES.get(short, f"use {short.replace('_', ' ').lower()}")
-        buttons = [
-            (
-                "Allow",
-                f"{_PERM_ID}/permission_allow_button",
-                lambda _c: self._answer_permission(True),
-            ),
-            (
-                "Don't allow",
-                f"{_PERM_ID}/permission_deny_button",
-                lambda _c: self._answer_permission(False),
-            ),
-        ]
-        node = self._system_dialog(
-            f"Allow {label} to {phrase}?",
-            "",
-            buttons,
-            PERMISSION_PACKAGE,
+        other = "wait" if win["kind"] == "anr" else "app_info"
+        return error_window(
+            win["kind"],
+            win.get("label", "App"),
             geo,
-            "permission_dialog",
-            title_id=f"{_PERM_ID}/permission_message",
+            lambda _c: self._close_sys_window(index, "close"),
+            lambda _c: self._close_sys_window(index, other),
         )
-        return FrameWindow(node, "permission", modal=True, cancelable=False, system=True, dim=True)
-
-    def _launcher_window(self, geo: Geometry) -> FrameWindow:
-        pkg = LAUNCHER_PACKAGE
-        icons: list[View] = []
-        if self.app is not None and self.s["installed"]:
-            label = self.app.label
-            icons.append(
-                View(
-                    cls="android.widget.TextView",
-                    text=label,
-                    content_desc=label,
-                    width=216,
-                    height=288,
-                    on_click=lambda _c: self._launch(),
-                    long_clickable=True,
-                    style="launcher_icon",
-                )
-            )
-        workspace = View(
-            cls="android.view.ViewGroup",
-            resource_id="workspace",
-            layout=HORIZONTAL,
-            children=icons,
-            padding=30,
-        )
-        root = View(
-            cls="android.widget.FrameLayout",
-            resource_id="launcher",
-            layout=FRAME,
-            children=[workspace],
-        )
-        lctx = LayoutContext(pkg, {})
-        rect = geo.app
-        laid = layout_view(root, rect, rect, lctx, "s:launcher", 0)
-        node = synthetic(
-            "android.widget.FrameLayout",
-            (0, 0, geo.width, geo.height),
-            pkg,
-            role="launcher",
-            children=[laid] if laid else [],
-        )
-        return FrameWindow(node, "launcher", system=True)
 
     def _settings_window(self, geo: Geometry) -> FrameWindow:
         app = self._require_app()
@@ -1314,74 +924,14 @@ class VirtualDevice(DeviceBackend):
             self._kill_process("from pid 1321")
             self.s["foreground"] = "settings"
 
-        def open_app(_c: Any) -> None:
-            self._launch()
-
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=180,
-            padding=20,
-            children=[
-                View(
-                    cls="android.widget.Button",
-                    text="Open",
-                    resource_id="com.android.settings:id/button1",
-                    on_click=open_app,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    text="Force stop",
-                    resource_id="com.android.settings:id/button3",
-                    on_click=force_stop,
-                    enabled=self.s["running"],
-                ),
-            ],
+        return settings_window(
+            geo,
+            app.label,
+            app.version,
+            bool(self.s["running"]),
+            lambda _c: self._launch(),
+            force_stop,
         )
-        root = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                View(
-                    cls="android.widget.TextView",
-                    text=app.label,
-                    resource_id="com.android.settings:id/entity_header_title",
-                    height=160,
-                    style="title",
-                ),
-                View(
-                    cls="android.widget.TextView",
-                    text=f"version {app.version}",
-                    resource_id="com.android.settings:id/entity_header_summary",
-                ),
-                buttons,
-                View(cls="android.widget.FrameLayout"),
-            ],
-        )
-        return FrameWindow(
-            self._activity_window(
-                Screen(content=root, title="App info"), geo, LayoutContext(SETTINGS_PACKAGE, {})
-            ),
-            "settings",
-            system=True,
-        )
-
-    def _toast_window(self, text: str, geo: Geometry) -> FrameWindow:
-        left, _, right, bottom = geo.app
-        width = min(right - left - 120, max(240, len(text) * 24 + 96))
-        x0 = left + (right - left - width) // 2
-        rect = (x0, bottom - 260, x0 + width, bottom - 140)
-        label = synthetic(
-            "android.widget.TextView",
-            rect,
-            SYSTEMUI_PACKAGE,
-            resource_id="android:id/message",
-            text=text,
-            role="toast_text",
-        )
-        node = synthetic(
-            "android.widget.LinearLayout", rect, SYSTEMUI_PACKAGE, role="toast", children=[label]
-        )
-        return FrameWindow(node, "toast", system=True)
 
     def _foreground(self) -> tuple[str, str]:
         app = self.app
@@ -1519,7 +1069,7 @@ class VirtualDevice(DeviceBackend):
                 view.on_click if action.kind == A.CLICK else (view.on_long_click or view.on_click)
             )
             if handler is not None:
-                handler(None)
+                handler(None)  # type: ignore[arg-type]  # system callbacks take no context
             return ExecuteResult(True, f"{verb} {desc}", x, y)
         if target.editable:
             self._focus(target)
@@ -1632,7 +1182,7 @@ class VirtualDevice(DeviceBackend):
         self._sys_log(
             "I",
             "ActivityTaskManager",
-            _config_line(orientation),
+            config_line(orientation),
         )
         if self.s["foreground"] == "app" and self.s["running"] and self.s["stack"]:
             self._recreate(self.s["stack"][-1])

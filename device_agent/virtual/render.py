@@ -158,6 +158,11 @@ def draw_text(
         y += line_h
 
 
+def _caps(text: str) -> str:
+    """Button text in capitals (Material ``textAllCaps``); symbols such as π stay as they are."""
+    return "".join(ch.upper() if ch.isascii() else ch for ch in text)
+
+
 def _rounded(
     d: Draw,
     rect: Rect,
@@ -419,7 +424,7 @@ class _Painter:
                 draw_text(
                     d,
                     r,
-                    n.text.upper() if win.kind not in ("system", "permission") else n.text,
+                    n.text if win.kind in ("system", "permission") else _caps(n.text),
                     size=40,
                     color=color,
                     align=align,
@@ -427,7 +432,7 @@ class _Painter:
                     pad=48,
                 )
                 return
-            body = _inset(r, 20, 16)
+            body = _inset(r, min(20, (r[2] - r[0]) // 10), min(16, (r[3] - r[1]) // 8))
             if not is_empty(body):
                 d.rounded_rectangle(
                     (body[0], body[1] + 4, body[2], body[3] + 4), radius=10, fill=(0, 0, 0, 40)
@@ -436,7 +441,7 @@ class _Painter:
             draw_text(
                 d,
                 body,
-                (n.text or n.content_desc).upper(),
+                _caps(n.text or n.content_desc),
                 size=38,
                 color=WHITE if enabled else TEXT_2,
                 align="center",
@@ -527,7 +532,7 @@ class _Painter:
                 x = kb[0] + (width - len(keys) * unit) // 2
                 spans = [unit] * len(keys)
             else:
-                keys = row
+                keys = list(row)
                 spans = [int(unit * 1.5), unit, int(unit * 5), unit, int(unit * 1.5)]
                 x = kb[0] + (width - sum(spans)) // 2
             for key, span in zip(keys, spans, strict=True):

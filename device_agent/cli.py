@@ -21,6 +21,7 @@ import os
 import signal
 import sys
 import threading
+import traceback
 from pathlib import Path
 
 import structlog
@@ -116,12 +117,12 @@ def _virtual_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
         raise _ConfigError(f"--time-scale must be >= 0, got {args.time_scale}")
     if args.app_dir and not Path(args.app_dir).is_dir():
         raise _ConfigError(f"--app-dir {args.app_dir!r} is not a directory")
-    from device_agent.virtual.catalog import load_app
     from device_agent.virtual.device import VirtualDevice
 
-    app = load_app(args.app, app_dir=args.app_dir)
-    device = VirtualDevice(device_id, app, profile=args.profile, time_scale=args.time_scale)
-    device.install_app(args.app, args.version)
+    device = VirtualDevice(
+        device_id, None, profile=args.profile, time_scale=args.time_scale, app_dir=args.app_dir
+    )
+    device.install_app(args.app, args.version)  # AppNotFoundError names the known apps
     device.launch_app()
     device.save_snapshot(BASE_SNAPSHOT)
     return device
@@ -157,6 +158,10 @@ def serve_main(argv: list[str]) -> int:
         return EXIT_CONFIG
     except DeviceError as exc:
         print(f"agent serve: device error: {exc}", file=sys.stderr)
+        return EXIT_INFRA
+    except Exception:  # noqa: BLE001 - a broken backend is an infrastructure failure
+        traceback.print_exc()
+        print("agent serve: the device backend failed to start (traceback above)", file=sys.stderr)
         return EXIT_INFRA
 
     from device_agent.server import serve

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -46,7 +47,8 @@ class LocalAgentFarm:
     (``agent serve`` options); ``token`` makes every agent require it. ``startup_timeout`` is
     the seconds allowed for all agents to become healthy. After :meth:`start` (or entering the
     ``with`` block): ``addresses`` (``"127.0.0.1:port"`` per agent, in order), ``pids``,
-    ``log_dir`` and ``log_paths``.
+    ``log_dir`` and ``log_paths``. Logs go to ``log_dir`` when given (kept); otherwise to a
+    temporary directory that is removed on a clean stop and kept when startup fails.
 
     Raises :class:`AgentStartupError` (naming the failing agent and the tail of its log) when an
     agent exits or is not healthy in time; the agents already started are stopped.
@@ -64,6 +66,7 @@ class LocalAgentFarm:
         token: str | None = None,
         startup_timeout: float = 60.0,
         host: str = "127.0.0.1",
+        log_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         if n < 1:
             raise ValueError(f"a farm needs at least one agent, got n={n}")
@@ -77,7 +80,9 @@ class LocalAgentFarm:
         self.startup_timeout = startup_timeout
         self.host = host
         self.addresses: list[str] = []
-        self.log_dir: Path | None = None
+        self.log_dir: Path | None = Path(log_dir) if log_dir else None
+        self._own_log_dir = log_dir is None
+        self._failed = False
         self.log_paths: list[Path] = []
         self._procs: list[subprocess.Popen[bytes]] = []
         self._logs: list[IO[bytes]] = []
@@ -129,7 +134,10 @@ class LocalAgentFarm:
         """Start the agents and wait until all are healthy (see the class docstring)."""
         if self._procs:
             raise RuntimeError("this farm is already started")
-        self.log_dir = Path(tempfile.mkdtemp(prefix="reprofarm-agents-"))
+        if self.log_dir is None:
+            self.log_dir = Path(tempfile.mkdtemp(prefix="reprofarm-agents-"))
+        else:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
         env = dict(os.environ)
         env["PYTHONUNBUFFERED"] = "1"
         # Make the package importable even from a checkout that is not installed.
@@ -165,6 +173,7 @@ class LocalAgentFarm:
             for i, address in enumerate(self.addresses):
                 self._wait_healthy(i, address, deadline)
         except BaseException:
+            self._failed = True  # keep the logs: the error message points at them
             self.stop()
             raise
 
@@ -207,6 +216,11 @@ class LocalAgentFarm:
             proc.kill()
         proc.wait()
 
+    @property
+    def returncodes(self) -> list[int | None]:
+        """Each agent's exit status (``None`` while running; 0 after a clean shutdown)."""
+        return [p.poll() for p in self._procs]
+
     def alive(self) -> list[bool]:
         """Whether each agent process is still running."""
         return [p.poll() is None for p in self._procs]
@@ -228,3 +242,5 @@ class LocalAgentFarm:
             log_file.close()
         self._logs.clear()
         atexit.unregister(self.stop)
+        if self._own_log_dir and not self._failed and self.log_dir is not None:
+            shutil.rmtree(self.log_dir, ignore_errors=True)

@@ -251,7 +251,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         if request.save_snapshot_as:
             self._check_deadline(context, "observing the result")
             saved = self.backend.save_snapshot(request.save_snapshot_as)
-        self.keeper.mark(state.child(action, request.save_snapshot_as, after_hash), after_hash)
+        # An action that was not performed left the device where it was.
+        reached = state.child(action, request.save_snapshot_as, after_hash)
+        self.keeper.mark(reached if executed.performed else state, after_hash)
         result = ProbeResult(
             device_id=self.backend.device_id,
             restore_method=restore.method,

@@ -1,0 +1,100 @@
+"""Every setting of a run, typed, in one place (android_env's ``config_classes`` habit).
+
+Defaults follow LTGDroid (arXiv 2603.29623): beam width 3, at most 6 candidate widgets per screen,
+100 actions and 60 minutes per bug.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+PROFILES = ("instant", "emulator-grpc", "ltgdroid")
+REASONERS = ("heuristic",)
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """The LTGDroid loop's knobs.
+
+    ``beam``: paths kept per level; ``branch``: candidate widgets tried per screen (global
+    actions chosen by the reasoner come on top, at most ``max_global``); ``max_actions``: the
+    longest path (UI actions in one candidate reproduction) the search may build; ``max_probes``:
+    all actions executed on devices during pre-exploration, a cost cap; ``max_minutes``: wall-clock
+    budget. ``confirm_replays``: how many times a claimed trace is replayed on a fresh device
+    before it counts (0 disables).
+    """
+
+    beam: int = 3
+    branch: int = 6
+    max_global: int = 2
+    max_actions: int = 100
+    max_probes: int = 1500
+    max_minutes: float = 60.0
+    confirm_replays: int = 1
+
+    def validate(self) -> None:
+        """Raise ``ConfigError`` naming the bad value."""
+        from orchestrator.errors import ConfigError
+
+        if self.beam < 1:
+            raise ConfigError(f"--beam must be at least 1, got {self.beam}")
+        if self.branch < 1:
+            raise ConfigError(f"--branch must be at least 1, got {self.branch}")
+        if self.max_actions < 1:
+            raise ConfigError(f"--max-actions must be at least 1, got {self.max_actions}")
+        if self.max_minutes <= 0:
+            raise ConfigError(f"--max-minutes must be positive, got {self.max_minutes}")
+
+
+@dataclass(frozen=True)
+class FarmConfig:
+    """Where the devices come from.
+
+    Either ``devices`` local virtual agents started for the run (separate gRPC server processes),
+    or ``agents``: addresses (``host:port``) of agents already running. ``profile`` and
+    ``time_scale`` set the latency simulation of local virtual devices (DESIGN §2.2).
+    """
+
+    devices: int = 4
+    agents: tuple[str, ...] = ()
+    app: str = ""
+    app_dir: str = ""
+    app_version: str = ""
+    profile: str = "instant"
+    time_scale: float = 1.0
+    token: str | None = None
+    probe_timeout_s: float = 120.0
+    max_device_failures: int = 2
+
+    def validate(self) -> None:
+        from orchestrator.errors import ConfigError
+
+        if not self.agents and self.devices < 1:
+            raise ConfigError(f"--devices must be at least 1, got {self.devices}")
+        if self.profile not in PROFILES:
+            raise ConfigError(
+                f"unknown --profile {self.profile!r}; choose one of {', '.join(PROFILES)}"
+            )
+        if self.time_scale <= 0:
+            raise ConfigError(f"--time-scale must be positive, got {self.time_scale}")
+        if self.app_dir and not Path(self.app_dir).is_dir():
+            raise ConfigError(f"--app-dir {self.app_dir!r} is not a directory")
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """One reproduction: the report, the output directory and the parts above."""
+
+    report_path: str
+    out_dir: str
+    reasoner: str = "heuristic"
+    search: SearchConfig = field(default_factory=SearchConfig)
+    farm: FarmConfig = field(default_factory=FarmConfig)
+    progress: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["farm"].pop("token", None)  # never write secrets into results
+        return data

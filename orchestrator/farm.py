@@ -1,0 +1,431 @@
+"""The device pool: one Ray actor per device agent, and a scheduler that fans probes out.
+
+Each :class:`DeviceWorker` is a Ray actor that holds a gRPC client to one device agent; it is
+I/O-bound (it waits on the device), so it asks Ray for no CPU. The driver-side
+:class:`DevicePool` keeps one probe in flight per device and, when a device frees up, gives it the
+pending probe whose state it can reach most cheaply (a snapshot it holds first), so a level of m
+probes on k devices costs about ceil(m/k) device cycles (DESIGN §1, §2.1). A device that fails is
+retried elsewhere and, after ``max_device_failures`` failures or when its agent is gone,
+quarantined: one flaky device must not sink a run (DESIGN §6).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import ray
+import structlog
+
+from device_agent.actions import Action
+from device_agent.state import DeviceState
+from orchestrator.errors import InfrastructureError
+
+log = structlog.get_logger("reprofarm.farm")
+
+BASE_SNAPSHOT = "base"
+
+
+@dataclass(frozen=True)
+class ProbeSpec:
+    """One fan-out item: bring a device to ``state``, run ``action``, observe.
+
+    ``save_as`` names the snapshot of the after-state (empty: do not save); ``tag`` is the
+    caller's handle to match outcomes to requests.
+    """
+
+    state: DeviceState
+    action: Action
+    save_as: str = ""
+    screenshots: bool = False
+    observe_before: bool = False
+    tag: Any = None
+
+
+@dataclass
+class ProbeOutcome:
+    """What one probe returned (plain data, safe to ship through Ray).
+
+    ``after_*`` describe the screen after the action; ``logcat`` the lines written during it;
+    ``restore_method`` how the device reached the state (``snapshot_local``, ``replay``...);
+    seconds are wall seconds measured by the agent per phase.
+    """
+
+    spec: ProbeSpec
+    device_id: str
+    performed: bool
+    detail: str
+    after_xml: str
+    after_hash: str
+    after_package: str
+    after_activity: str
+    after_orientation: str
+    after_keyboard: bool
+    after_png: bytes
+    logcat: list[str]
+    restore_method: str
+    restore_seconds: float
+    act_seconds: float
+    observe_seconds: float
+    saved_snapshot: str = ""
+    before_png: bytes = b""
+    wall_seconds: float = 0.0
+
+
+@dataclass
+class ReplayStep:
+    """One step of a replayed trace: the action, whether it was performed, the screen after it
+    and the logcat it produced."""
+
+    action: Action
+    performed: bool
+    detail: str
+    after_xml: str
+    after_hash: str
+    after_activity: str
+    after_png: bytes
+    logcat: list[str]
+
+
+def _observation_fields(obs: Any) -> dict[str, Any]:
+    from device_agent.hierarchy import structural_hash
+
+    xml = obs.hierarchy_xml
+    return {
+        "after_xml": xml,
+        "after_hash": structural_hash(xml) if xml else "",
+        "after_package": obs.package,
+        "after_activity": obs.activity,
+        "after_orientation": obs.orientation,
+        "after_keyboard": obs.keyboard_shown,
+        "after_png": obs.screenshot_png,
+    }
+
+
+@ray.remote(num_cpus=0)
+class DeviceWorker:
+    """A Ray actor driving one device agent over gRPC (see ``device_agent.client``)."""
+
+    def __init__(self, address: str, token: str | None, timeout: float) -> None:
+        from device_agent.client import AgentClient
+
+        self.address = address
+        self.client = AgentClient(address, token=token, timeout=timeout)
+
+    def prepare(self, app: str, version: str) -> dict[str, Any]:
+        """Install and launch the app fresh and save the base snapshot; returns the device's
+        info and the base screen's observation (hierarchy, screenshot)."""
+        from device_agent.hierarchy import structural_hash
+
+        self.client.install_app(app, version)
+        self.client.reset_app(launch=True)
+        self.client.save_snapshot(BASE_SNAPSHOT)
+        info = self.client.info()
+        obs = self.client.observe()
+        return {
+            "info": info,
+            "xml": obs.hierarchy_xml,
+            "hash": structural_hash(obs.hierarchy_xml),
+            "package": obs.package,
+            "activity": obs.activity,
+            "orientation": obs.orientation,
+            "keyboard": obs.keyboard_shown,
+            "png": obs.screenshot_png,
+        }
+
+    def probe(self, spec: ProbeSpec) -> ProbeOutcome:
+        start = time.perf_counter()
+        res = self.client.probe(
+            spec.state,
+            spec.action,
+            observe_before=spec.observe_before,
+            save_snapshot_as=spec.save_as,
+            screenshots=spec.screenshots,
+        )
+        return ProbeOutcome(
+            spec=spec,
+            device_id=res.device_id,
+            performed=res.executed.performed,
+            detail=res.executed.detail,
+            logcat=list(res.logcat),
+            restore_method=res.restore_method,
+            restore_seconds=res.restore_seconds,
+            act_seconds=res.act_seconds,
+            observe_seconds=res.observe_seconds,
+            saved_snapshot=res.saved_snapshot.snapshot_id if res.saved_snapshot else "",
+            before_png=res.before.screenshot_png if res.before else b"",
+            wall_seconds=time.perf_counter() - start,
+            **_observation_fields(res.after),
+        )
+
+    def replay(self, actions: list[Action], screenshots: bool) -> list[ReplayStep]:
+        """Restore the base snapshot and run ``actions`` one by one, observing after each."""
+        from device_agent.hierarchy import structural_hash
+
+        self.client.load_snapshot(BASE_SNAPSHOT)
+        steps: list[ReplayStep] = []
+        cursor = self.client.observe(screenshot=False, hierarchy=False).logcat_cursor
+        for action in actions:
+            executed = self.client.execute(action)
+            obs = self.client.observe(screenshot=screenshots)
+            chunk = self.client.read_logcat(cursor)
+            cursor = chunk.next_cursor
+            steps.append(
+                ReplayStep(
+                    action=action,
+                    performed=executed.performed,
+                    detail=executed.detail,
+                    after_xml=obs.hierarchy_xml,
+                    after_hash=structural_hash(obs.hierarchy_xml) if obs.hierarchy_xml else "",
+                    after_activity=obs.activity,
+                    after_png=obs.screenshot_png,
+                    logcat=list(chunk.lines),
+                )
+            )
+            if not executed.performed:
+                break
+        return steps
+
+    def base_screenshot(self) -> bytes:
+        self.client.load_snapshot(BASE_SNAPSHOT)
+        return self.client.observe().screenshot_png
+
+    def delete_snapshots(self, snapshot_ids: list[str]) -> int:
+        return sum(1 for sid in snapshot_ids if self.client.delete_snapshot(sid))
+
+    def check_bug_oracle(self, bug_id: str) -> tuple[bool, str]:
+        return self.client.check_bug_oracle(bug_id)
+
+
+@dataclass
+class _Device:
+    address: str
+    actor: Any
+    device_id: str = ""
+    failures: int = 0
+    quarantined: bool = False
+    snapshots: set[str] = field(default_factory=set)
+    busy_seconds: float = 0.0
+    probes: int = 0
+
+
+class DevicePool:
+    """The devices of one run, behind Ray actors.
+
+    ``addresses`` are agent addresses (``host:port``). Raises :class:`InfrastructureError` when no
+    device can be prepared or when every device has been quarantined.
+    """
+
+    def __init__(
+        self,
+        addresses: Sequence[str],
+        *,
+        token: str | None = None,
+        probe_timeout_s: float = 120.0,
+        max_device_failures: int = 2,
+    ) -> None:
+        if not addresses:
+            raise InfrastructureError(
+                "no device agents to use: give --devices N or --agents host:port,..."
+            )
+        self.max_device_failures = max_device_failures
+        self.devices = [
+            _Device(address=a, actor=DeviceWorker.remote(a, token, probe_timeout_s))  # type: ignore[attr-defined]
+            for a in addresses
+        ]
+        self.events: list[dict[str, Any]] = []
+
+    # -- setup ------------------------------------------------------------------------------
+    def prepare(self, app: str, version: str = "") -> dict[str, Any]:
+        """Prepare every device (fresh app, base snapshot). Devices that fail are quarantined;
+        returns the first healthy device's base observation. Raises InfrastructureError when
+        none can be prepared, or when devices disagree on the snapshot compatibility key."""
+        refs = {d.address: d.actor.prepare.remote(app, version) for d in self.devices}
+        first: dict[str, Any] | None = None
+        keys: set[str] = set()
+        errors: list[str] = []
+        for device in self.devices:
+            try:
+                base = ray.get(refs[device.address])
+            except Exception as exc:  # noqa: BLE001 - any failure quarantines the device
+                self._quarantine(device, f"prepare failed: {_root_message(exc)}")
+                errors.append(f"{device.address}: {_root_message(exc)}")
+                continue
+            device.device_id = base["info"].device_id
+            device.snapshots.add(BASE_SNAPSHOT)
+            keys.add(base["info"].snapshot_compat_key)
+            first = first or base
+        if first is None:
+            raise InfrastructureError("no device could be prepared: " + "; ".join(errors))
+        if len(keys) > 1:
+            raise InfrastructureError(
+                f"devices have different snapshot compatibility keys {sorted(keys)}: "
+                "use devices with the same system image, screen and app build"
+            )
+        return first
+
+    @property
+    def healthy(self) -> list[_Device]:
+        return [d for d in self.devices if not d.quarantined]
+
+    # -- fan-out ----------------------------------------------------------------------------
+    def run_probes(
+        self,
+        specs: Sequence[ProbeSpec],
+        *,
+        on_result: Callable[[ProbeOutcome], None] | None = None,
+        deadline: float | None = None,
+    ) -> list[ProbeOutcome]:
+        """Run every probe once, on any healthy device, one in flight per device.
+
+        A probe whose device fails is retried on another device (at most once per device).
+        Probes not started before ``deadline`` (a ``time.monotonic()`` value) are dropped.
+        Returns the outcomes in completion order. Raises InfrastructureError when all devices
+        are quarantined while probes remain.
+        """
+        pending: list[tuple[ProbeSpec, set[str]]] = [(s, set()) for s in specs]
+        in_flight: dict[Any, tuple[_Device, ProbeSpec, set[str]]] = {}
+        outcomes: list[ProbeOutcome] = []
+        while pending or in_flight:
+            free = [d for d in self.healthy if all(d is not v[0] for v in in_flight.values())]
+            if deadline is not None and time.monotonic() > deadline:
+                pending.clear()
+            for device in free:
+                pick = self._pick(device, pending)
+                if pick is None:
+                    continue
+                spec, tried = pending.pop(pick)
+                ref = device.actor.probe.remote(spec)
+                in_flight[ref] = (device, spec, tried | {device.address})
+            if not in_flight:
+                if pending:
+                    raise InfrastructureError(
+                        f"all {len(self.devices)} devices are quarantined or have failed these "
+                        f"probes; {len(pending)} probes could not run"
+                    )
+                break
+            ready, _ = ray.wait(list(in_flight), num_returns=1)
+            ref = ready[0]
+            device, spec, tried = in_flight.pop(ref)
+            try:
+                outcome: ProbeOutcome = ray.get(ref)
+            except Exception as exc:  # noqa: BLE001 - the device failed; retry elsewhere
+                self._fail(device, exc)
+                if any(d.address not in tried for d in self.healthy):
+                    pending.insert(0, (spec, tried))
+                else:
+                    self.events.append(
+                        {
+                            "event": "probe_dropped",
+                            "action": spec.action.describe(),
+                            "error": _root_message(exc),
+                        }
+                    )
+                continue
+            device.failures = 0
+            device.probes += 1
+            device.busy_seconds += outcome.wall_seconds
+            if outcome.saved_snapshot:
+                device.snapshots.add(outcome.saved_snapshot)
+            outcomes.append(outcome)
+            if on_result is not None:
+                on_result(outcome)
+        return outcomes
+
+    def _pick(self, device: _Device, pending: list[tuple[ProbeSpec, set[str]]]) -> int | None:
+        """Index of the pending probe this device should take: one whose state snapshot it holds
+        first (cheapest restore), else the oldest it has not failed yet."""
+        fallback = None
+        for i, (spec, tried) in enumerate(pending):
+            if device.address in tried:
+                continue
+            if spec.state.snapshot_id and spec.state.snapshot_id in device.snapshots:
+                return i
+            if fallback is None:
+                fallback = i
+        return fallback
+
+    def _fail(self, device: _Device, exc: BaseException) -> None:
+        from device_agent.errors import AgentUnavailableError
+
+        device.failures += 1
+        message = _root_message(exc)
+        gone = isinstance(
+            _root_cause(exc), AgentUnavailableError
+        ) or "AgentUnavailableError" in repr(exc)
+        log.warning("probe_failed", device=device.address, error=message, failures=device.failures)
+        self.events.append({"event": "probe_failed", "device": device.address, "error": message})
+        if gone or device.failures >= self.max_device_failures:
+            self._quarantine(device, message)
+
+    def _quarantine(self, device: _Device, reason: str) -> None:
+        if not device.quarantined:
+            device.quarantined = True
+            log.warning("device_quarantined", device=device.address, reason=reason)
+            self.events.append(
+                {"event": "device_quarantined", "device": device.address, "reason": reason}
+            )
+
+    # -- other work -------------------------------------------------------------------------
+    def replay(
+        self, actions: list[Action], *, screenshots: bool = True
+    ) -> tuple[str, list[ReplayStep]]:
+        """Replay a trace from the base snapshot on a healthy device (trying the next device if
+        one fails); returns ``(device_address, steps)``."""
+        last: BaseException | None = None
+        for device in list(self.healthy):
+            try:
+                return device.address, ray.get(device.actor.replay.remote(actions, screenshots))
+            except Exception as exc:  # noqa: BLE001
+                last = exc
+                self._fail(device, exc)
+        raise InfrastructureError(
+            f"no device could replay the trace: {_root_message(last) if last else 'none healthy'}"
+        )
+
+    def forget_snapshots(self, keep: set[str]) -> int:
+        """Delete snapshots no live path needs (keeps ``keep`` and the base). Returns how many."""
+        refs = []
+        for device in self.healthy:
+            drop = sorted(s for s in device.snapshots if s != BASE_SNAPSHOT and s not in keep)
+            if drop:
+                device.snapshots -= set(drop)
+                refs.append(device.actor.delete_snapshots.remote(drop))
+        deleted = 0
+        for ref in refs:
+            with contextlib.suppress(Exception):  # cleanup is best effort
+                deleted += ray.get(ref)
+        return deleted
+
+    def utilisation(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "address": d.address,
+                "device_id": d.device_id,
+                "probes": d.probes,
+                "busy_seconds": round(d.busy_seconds, 3),
+                "quarantined": d.quarantined,
+            }
+            for d in self.devices
+        ]
+
+    def close(self) -> None:
+        for device in self.devices:
+            with contextlib.suppress(Exception):
+                ray.kill(device.actor)
+
+
+def _root_cause(exc: BaseException) -> BaseException:
+    cause = getattr(exc, "cause", None)  # ray.exceptions.RayTaskError keeps the original here
+    return cause if isinstance(cause, BaseException) else exc
+
+
+def _root_message(exc: BaseException | None) -> str:
+    if exc is None:
+        return ""
+    root = _root_cause(exc)
+    text = str(root).strip().splitlines()
+    return f"{type(root).__name__}: {text[-1] if text else ''}"

@@ -1,0 +1,77 @@
+"""Live progress for people (rich, when stderr is a terminal) or plain structured log lines."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import structlog
+
+
+class Progress:
+    """Receives search events (``level``, ``probe``, ``selected``, ``phase``) and shows them.
+
+    Used as a context manager around a run; ``__call__(event, data)`` is the search's
+    ``progress`` callback.
+    """
+
+    def __init__(self, bug_id: str, enabled: bool = True) -> None:
+        self.bug_id = bug_id
+        self.live = enabled and sys.stderr.isatty()
+        self.log = structlog.get_logger("reprofarm.progress").bind(bug_id=bug_id)
+        self._bar: Any = None
+        self._task: Any = None
+        self._done = 0
+
+    def __enter__(self) -> Progress:
+        if self.live:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                SpinnerColumn,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+            from rich.progress import Progress as RichProgress
+
+            self._bar = RichProgress(
+                SpinnerColumn(),
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=False,
+            )
+            self._bar.__enter__()
+            self._task = self._bar.add_task(f"{self.bug_id}: starting", total=None)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+
+    def __call__(self, event: str, data: dict[str, Any]) -> None:
+        if event == "level":
+            self._done = 0
+            if self._bar is not None:
+                self._bar.update(
+                    self._task,
+                    description=f"{self.bug_id}: level {data['level']} (beam {data['beam']})",
+                    total=data["probes"],
+                    completed=0,
+                )
+            else:
+                self.log.info("level_started", **data)
+        elif event == "probe":
+            self._done += 1
+            if self._bar is not None:
+                self._bar.update(self._task, completed=self._done)
+        elif event == "phase":
+            if self._bar is not None:
+                self._bar.update(self._task, description=f"{self.bug_id}: {data['phase']}")
+            else:
+                self.log.info("phase", **data)
+        elif self._bar is None:
+            self.log.info(event, **data)

@@ -1,0 +1,229 @@
+"""One reproduction from start to end: report → analysis → farm → search → result files.
+
+Bad input (report, app, flags) is rejected before any device starts; work already done is never
+lost: whatever happens after the analysis, ``result.json`` is written (with verdict ``error`` and
+the reason when the farm fails).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from orchestrator.config import FarmConfig, RunConfig
+from orchestrator.errors import ConfigError, InfrastructureError, ReproError
+from orchestrator.model import BugReport
+from orchestrator.progress import Progress
+from orchestrator.reasoner import make_reasoner
+from orchestrator.report import load_report
+from orchestrator.results import (
+    RESULT_FILE,
+    RunRecord,
+    build_result,
+    write_json_atomic,
+    write_screens,
+)
+
+log = structlog.get_logger("reprofarm.run")
+
+EXIT_REPRODUCED = 0
+EXIT_NOT_REPRODUCED = 1
+
+
+def resolve_app(report: BugReport, farm: FarmConfig) -> dict[str, str]:
+    """The app under test: ``--app`` if given, else the catalog model that declares the report's
+    bug id, else the report's ``apk_name`` (which carries the version), else its ``repo``.
+
+    Returns ``{"name", "version", "package", "label"}``. Raises ``ConfigError`` when the app is
+    unknown to the catalog (and to ``--app-dir``) or cannot be inferred. With ``--agents`` an app
+    unknown locally is passed through by name (the remote agents may know it).
+    """
+    from device_agent.errors import AppNotFoundError
+    from device_agent.virtual.catalog import find_app_for_bug, load_app
+
+    app_dir = farm.app_dir or None
+    if farm.app:
+        names = [farm.app]
+    else:
+        try:
+            declared = find_app_for_bug(report.bug_id, app_dir)
+        except AppNotFoundError as exc:
+            raise ConfigError(str(exc)) from exc
+        if declared is not None and not farm.app_version:
+            return {
+                "name": declared.name,
+                "version": declared.version,
+                "package": declared.package,
+                "label": declared.label,
+            }
+        names = [n for n in (report.apk_name, report.repo) if n]
+    if not names:
+        raise ConfigError(
+            f"cannot tell which app report {report.source_path or report.bug_id} is about: "
+            "pass --app NAME (see `reprofarm apps`)"
+        )
+    errors: list[str] = []
+    for name in names:
+        try:
+            app = load_app(name, app_dir, farm.app_version)
+        except AppNotFoundError as exc:
+            errors.append(str(exc))
+            continue
+        return {
+            "name": app.name,
+            "version": app.version,
+            "package": app.package,
+            "label": app.label,
+        }
+    if farm.agents:
+        return {"name": names[0], "version": farm.app_version, "package": "", "label": ""}
+    raise ConfigError(errors[0])
+
+
+def ensure_ray() -> None:
+    """Start a local Ray instance for this process unless one is running (tests share one)."""
+    import ray
+
+    if not ray.is_initialized():
+        ray.init(
+            address="local",
+            num_cpus=max(2, os.cpu_count() or 2),
+            include_dashboard=False,
+            log_to_driver=False,
+            logging_level="WARNING",
+        )
+
+
+@contextlib.contextmanager
+def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]:
+    """Agent addresses for the run: ``--agents`` as given (checked to answer), or ``--devices N``
+    local virtual agents started now and stopped on exit (Ctrl-C too)."""
+    from device_agent.errors import DeviceError
+
+    if farm.agents:
+        from device_agent.client import AgentClient
+
+        for address in farm.agents:
+            client = AgentClient(address, token=farm.token, timeout=10.0)
+            try:
+                client.wait_ready(timeout=10.0)
+            except DeviceError as exc:
+                raise InfrastructureError(
+                    f"device agent {address} is not reachable: {exc}"
+                ) from exc
+            finally:
+                client.close()
+        yield list(farm.agents)
+        return
+    from device_agent.launcher import LocalAgentFarm
+
+    try:
+        local = LocalAgentFarm(
+            farm.devices,
+            app["name"],
+            app_dir=farm.app_dir or None,
+            version=farm.app_version,
+            profile=farm.profile,
+            time_scale=farm.time_scale,
+            token=farm.token,
+        )
+        local.__enter__()
+    except DeviceError as exc:
+        raise InfrastructureError(
+            f"could not start {farm.devices} local device agents: {exc}"
+        ) from exc
+    try:
+        yield list(local.addresses)
+    finally:
+        local.__exit__(None, None, None)
+
+
+def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
+    """Run one reproduction; returns ``(result, exit_code)``.
+
+    Raises ``BadInputError``/``ConfigError`` (exit 2) before any device starts. Farm failures
+    after that are recorded in the result (verdict ``error``) and returned with exit code 3.
+    """
+    from orchestrator.farm import DevicePool
+    from orchestrator.search import Reproducer
+
+    started = time.monotonic()
+    report = load_report(config.report_path)
+    config.search.validate()
+    config.farm.validate()
+    app = resolve_app(report, config.farm)
+    reasoner = make_reasoner(config.reasoner)
+    out_dir = Path(config.out_dir)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"cannot create output directory {out_dir}: {exc.strerror}") from exc
+
+    record = RunRecord(
+        report=report,
+        app=app,
+        profile=config.farm.profile,
+        time_scale=config.farm.time_scale,
+        reasoner=reasoner.name,
+        config=config.to_json(),
+    )
+    exit_code = EXIT_NOT_REPRODUCED
+    with Progress(report.bug_id, enabled=config.progress) as progress:
+        progress("phase", {"phase": "analysing report"})
+        record.spec = reasoner.analyze_report(report)
+        try:
+            progress("phase", {"phase": "starting devices"})
+            with farm_addresses(config.farm, app) as addresses:
+                ensure_ray()
+                pool = DevicePool(
+                    addresses,
+                    token=config.farm.token,
+                    probe_timeout_s=config.farm.probe_timeout_s,
+                    max_device_failures=config.farm.max_device_failures,
+                )
+                try:
+                    progress("phase", {"phase": "preparing devices"})
+                    base = pool.prepare(app["name"], app.get("version", ""))
+                    info = base["info"]
+                    app["package"] = info.app_package or app.get("package", "")
+                    app["version"] = info.app_version or app.get("version", "")
+                    searcher = Reproducer(
+                        record.spec,
+                        reasoner,
+                        pool,
+                        app["package"],
+                        config.search,
+                        progress=progress,
+                    )
+                    record.outcome = searcher.run(base)
+                finally:
+                    record.devices = pool.utilisation()
+                    record.farm_events = pool.events
+                    pool.close()
+            exit_code = (
+                EXIT_REPRODUCED
+                if record.outcome.verdict in ("crash", "symptom")
+                else EXIT_NOT_REPRODUCED
+            )
+        except InfrastructureError as exc:
+            record.error = str(exc)
+            exit_code = exc.exit_code
+        except ReproError as exc:
+            record.error = str(exc)
+            exit_code = exc.exit_code
+    record.usage = reasoner.usage
+    record.wall_seconds = time.monotonic() - started
+    screens = write_screens(out_dir, record.outcome) if record.outcome and not record.error else []
+    result = build_result(record, screens)
+    write_json_atomic(out_dir / RESULT_FILE, result)
+    from orchestrator.html_report import write_report
+
+    write_report(out_dir, result)
+    log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
+    return result, exit_code

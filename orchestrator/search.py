@@ -1,0 +1,406 @@
+"""The LTGDroid loop: pre-explore every candidate action on a farm, then keep the best paths.
+
+Per level (LTGDroid's Path Explorer and Path Evaluator, arXiv 2603.29623 §III): for each path in
+the beam, enumerate the executable actions on its last screen, let the reasoner keep the relevant
+ones (at most ``branch`` widgets plus a few global actions), EXECUTE every kept candidate — here
+fanned out across the device pool, each probe restoring the path's state on its own device —
+summarise each transition starting from the structural diff, then let the evaluator rank the
+extended paths and keep ``beam`` of them. A path stops the search when it is confirmed: a crash of
+the app under test in logcat for crash bugs, the reasoner's stricter visual check for non-crash
+bugs; either way the trace is then replayed on a fresh device state before it counts.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import structlog
+
+from device_agent.actions import INPUT_TEXT, Action
+from device_agent.hierarchy import find_node, parse_hierarchy
+from device_agent.state import DeviceState
+from orchestrator.config import SearchConfig
+from orchestrator.diff import structural_diff
+from orchestrator.enumerate import enumerate_actions
+from orchestrator.errors import InfrastructureError
+from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeOutcome, ProbeSpec, ReplayStep
+from orchestrator.logcat import app_crash
+from orchestrator.model import CRASH, CrashInfo, Path, ReproSpec, Screen, Transition
+from orchestrator.reasoner.base import PathJudgement, Reasoner
+
+log = structlog.get_logger("reprofarm.search")
+
+CRASHED = "crash"
+SYMPTOM = "symptom"
+NOT_REPRODUCED = "not_reproduced"
+
+
+@dataclass
+class SearchOutcome:
+    """What the search found.
+
+    ``verdict`` is ``crash``, ``symptom`` or ``not_reproduced``; ``path`` the confirming path
+    (or the best path when not reproduced); ``replay`` the confirmation replay's steps (with
+    screenshots, for the report); ``stop_reason`` why the search ended; ``stats`` counters for
+    ``result.json``; ``explored`` one entry per level with the actions probed (used to compare
+    strategies).
+    """
+
+    verdict: str
+    path: Path | None
+    crash: CrashInfo | None = None
+    evidence: str = ""
+    replay: list[ReplayStep] = field(default_factory=list)
+    base_screen: Screen | None = None
+    stop_reason: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+    explored: list[list[str]] = field(default_factory=list)
+    other_crashes: list[dict[str, Any]] = field(default_factory=list)
+
+
+ProgressFn = Callable[[str, dict[str, Any]], None]
+
+
+def crash_matches(spec: ReproSpec, crash: CrashInfo) -> bool:
+    """True when a crash is the reported one: any crash when the report names no exception,
+    else the same exception class (simple names compared, so ``IndexOutOfBoundsException``
+    matches ``java.lang.IndexOutOfBoundsException``), also through its ``Caused by`` chain."""
+    if not spec.exception_class:
+        return True
+    wanted = spec.exception_class.rsplit(".", 1)[-1].lower()
+    names = [crash.exception_class] + list(getattr(crash, "causes", []) or [])
+    return any(str(n).rsplit(".", 1)[-1].lower() == wanted for n in names if n)
+
+
+class Reproducer:
+    """Runs the search for one bug on a prepared :class:`DevicePool`.
+
+    ``package`` is the app under test's package (crashes of other processes do not count).
+    Raises :class:`InfrastructureError` when the farm fails beyond recovery.
+    """
+
+    def __init__(
+        self,
+        spec: ReproSpec,
+        reasoner: Reasoner,
+        pool: DevicePool,
+        package: str,
+        config: SearchConfig,
+        *,
+        screenshots_in_probes: bool = False,
+        progress: ProgressFn | None = None,
+    ) -> None:
+        self.spec = spec
+        self.reasoner = reasoner
+        self.pool = pool
+        self.package = package
+        self.config = config
+        self.screenshots_in_probes = screenshots_in_probes
+        self.progress = progress or (lambda event, data: None)
+        self.stats: Counter[str] = Counter()
+        self.restore_methods: Counter[str] = Counter()
+        self.phase_seconds: Counter[str] = Counter()
+        self._snapshot_seq = 0
+
+    # -- entry point --------------------------------------------------------------------------
+    def run(self, base: dict[str, Any]) -> SearchOutcome:
+        """Search from the base screen (``base`` as returned by ``DevicePool.prepare``)."""
+        start = time.monotonic()
+        deadline = start + self.config.max_minutes * 60.0
+        root_screen = Screen(
+            hierarchy_xml=base["xml"],
+            structural_hash=base["hash"],
+            package=base["package"],
+            activity=base["activity"],
+            orientation=base["orientation"],
+            keyboard_shown=base["keyboard"],
+            screenshot_png=base.get("png", b""),
+        )
+        self._root = root_screen
+        beam: list[Path] = [Path(snapshot_id=BASE_SNAPSHOT)]
+        expanded: set[str] = set()
+        explored: list[list[str]] = []
+        other_crashes: list[dict[str, Any]] = []
+        best: Path | None = None
+        stop = "no candidate paths left"
+        level = 0
+        while beam:
+            if time.monotonic() > deadline:
+                stop = f"time budget of {self.config.max_minutes:g} minutes used up"
+                break
+            if self.stats["probes"] >= self.config.max_probes:
+                stop = f"probe budget of {self.config.max_probes} actions used up"
+                break
+            level += 1
+            for path in beam:
+                expanded.add(self._screen(path).structural_hash)
+            specs = self._candidates(beam)
+            room = self.config.max_probes - self.stats["probes"]
+            specs = specs[:room]
+            if not specs:
+                stop = (
+                    "no executable candidate actions"
+                    if level == 1
+                    else f"paths reached the {self.config.max_actions}-action limit"
+                )
+                break
+            explored.append(sorted(f"{s.tag}:{s.action.key()}" for s in specs))
+            self.progress("level", {"level": level, "probes": len(specs), "beam": len(beam)})
+            outcomes = self.pool.run_probes(
+                specs,
+                deadline=deadline,
+                on_result=lambda o, lv=level: self.progress(
+                    "probe", {"level": lv, "device": o.device_id}
+                ),
+            )
+            self.stats["probes"] += len(outcomes)
+            self.stats["levels"] = level
+            children, crashes = self._transitions(beam, outcomes)
+            for path in sorted(crashes, key=lambda p: len(p.transitions)):
+                crash = path.transitions[-1].crash
+                assert crash is not None
+                if not (self.spec.bug_kind == CRASH and crash_matches(self.spec, crash)):
+                    other_crashes.append(
+                        {"trace": [a.to_json() for a in path.actions], "crash": crash.to_json()}
+                    )
+                    continue
+                confirmed, replay = self._confirm(path)
+                if confirmed:
+                    return self._outcome(
+                        CRASHED,
+                        path,
+                        start,
+                        "crash confirmed by replay",
+                        explored,
+                        other_crashes,
+                        crash=crash,
+                        replay=replay,
+                    )
+                other_crashes.append(
+                    {
+                        "trace": [a.to_json() for a in path.actions],
+                        "crash": crash.to_json(),
+                        "note": "did not recur on replay",
+                    }
+                )
+            if not children:
+                stop = "every candidate of the last level crashed, left the app or did nothing"
+                break
+            beam, judged = self._select(children, expanded)
+            best = beam[0] if beam else best
+            self.progress("selected", {"level": level, "beam": [p.reached_step for p in beam]})
+            if self.spec.bug_kind != CRASH:
+                for path, judgement in judged:
+                    if not judgement.complete:
+                        continue
+                    verdict = self.reasoner.verify(self.spec, path)
+                    self.stats["verifications"] += 1
+                    if verdict.reproduced:
+                        confirmed, replay = self._confirm(path)
+                        if confirmed:
+                            return self._outcome(
+                                SYMPTOM,
+                                path,
+                                start,
+                                "symptom verified and replayed",
+                                explored,
+                                other_crashes,
+                                evidence=verdict.evidence,
+                                replay=replay,
+                            )
+            self.pool.forget_snapshots({p.snapshot_id for p in beam})
+        return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
+
+    # -- one level ------------------------------------------------------------------------------
+    def _screen(self, path: Path) -> Screen:
+        return path.last_screen or self._root
+
+    def _state(self, path: Path) -> DeviceState:
+        return DeviceState(
+            base_snapshot=BASE_SNAPSHOT,
+            prefix=tuple(path.actions),
+            snapshot_id=path.snapshot_id if path.transitions else BASE_SNAPSHOT,
+            expected_hash=self._screen(path).structural_hash,
+        )
+
+    def _candidates(self, beam: list[Path]) -> list[ProbeSpec]:
+        specs: list[ProbeSpec] = []
+        for index, path in enumerate(beam):
+            if len(path.transitions) >= self.config.max_actions:
+                continue
+            screen = self._screen(path)
+            if screen.package and screen.package != self.package:
+                continue  # the app is gone (crash dialog, launcher): nothing to explore here
+            hierarchy = parse_hierarchy(screen.hierarchy_xml)
+            candidates = enumerate_actions(hierarchy)
+            if not candidates:
+                continue
+            t0 = time.perf_counter()
+            kept = self.reasoner.filter_actions(
+                self.spec, screen, candidates, path, self.config.branch
+            ).actions
+            kept = self._cap_globals(kept)
+            self.phase_seconds["filter"] += time.perf_counter() - t0
+            state = self._state(path)
+            for action in kept:
+                if action.kind == INPUT_TEXT and not action.text and action.target is not None:
+                    node = find_node(hierarchy, action.target)
+                    if node is None:
+                        continue
+                    action = replace(
+                        action, text=self.reasoner.input_text(self.spec, screen, node, path)
+                    )
+                self._snapshot_seq += 1
+                specs.append(
+                    ProbeSpec(
+                        state=state,
+                        action=action,
+                        save_as=f"s{self._snapshot_seq}",
+                        screenshots=self.screenshots_in_probes,
+                        tag=index,
+                    )
+                )
+        return specs
+
+    def _cap_globals(self, actions: list[Action]) -> list[Action]:
+        widgets = [a for a in actions if a.target is not None][: self.config.branch]
+        globals_ = [a for a in actions if a.target is None][: self.config.max_global]
+        return widgets + globals_
+
+    def _transitions(
+        self, beam: list[Path], outcomes: list[ProbeOutcome]
+    ) -> tuple[list[Path], list[Path]]:
+        children: list[Path] = []
+        crashes: list[Path] = []
+        for outcome in outcomes:
+            parent = beam[outcome.spec.tag]
+            self.restore_methods[outcome.restore_method] += 1
+            self.phase_seconds["restore"] += outcome.restore_seconds
+            self.phase_seconds["act"] += outcome.act_seconds
+            self.phase_seconds["observe"] += outcome.observe_seconds
+            if not outcome.performed:
+                self.stats["not_performed"] += 1
+                continue
+            after = Screen(
+                hierarchy_xml=outcome.after_xml,
+                structural_hash=outcome.after_hash,
+                package=outcome.after_package,
+                activity=outcome.after_activity,
+                orientation=outcome.after_orientation,
+                keyboard_shown=outcome.after_keyboard,
+                screenshot_png=outcome.after_png,
+            )
+            crash = app_crash(outcome.logcat, self.package)
+            before = self._screen(parent)
+            transition = Transition(
+                action=outcome.spec.action,
+                before=before,
+                after=after,
+                diff=structural_diff(before, after, crash),
+                crash=crash,
+                device_id=outcome.device_id,
+                restore={
+                    "method": outcome.restore_method,
+                    "seconds": round(outcome.restore_seconds, 4),
+                },
+                seconds=outcome.wall_seconds,
+            )
+            t0 = time.perf_counter()
+            transition.summary = self.reasoner.summarize_transition(self.spec, transition)
+            self.phase_seconds["summarize"] += time.perf_counter() - t0
+            child = parent.extend(transition)
+            child.snapshot_id = outcome.saved_snapshot
+            (crashes if crash is not None else children).append(child)
+        return children, crashes
+
+    def _select(
+        self, children: list[Path], expanded: set[str]
+    ) -> tuple[list[Path], list[tuple[Path, PathJudgement]]]:
+        t0 = time.perf_counter()
+        judgements = self.reasoner.evaluate_paths(self.spec, children)
+        self.phase_seconds["evaluate"] += time.perf_counter() - t0
+        for path, judgement in zip(children, judgements, strict=True):
+            path.score = judgement.score
+            path.reached_step = judgement.reached_step
+        ranked = sorted(
+            zip(children, judgements, strict=True),
+            key=lambda pj: (-pj[1].score, len(pj[0].transitions)),
+        )
+        chosen: list[tuple[Path, PathJudgement]] = []
+        seen: set[str] = set()
+        # First pass: new screens only (a screen already expanded is a loop); second pass fills up.
+        for allow_revisit in (False, True):
+            for path, judgement in ranked:
+                if len(chosen) >= self.config.beam:
+                    break
+                key = (
+                    self._screen(path).structural_hash
+                    + "|"
+                    + "".join(str(t.diff.get("texts_changed", "")) for t in path.transitions[-1:])
+                )
+                if key in seen or any(path is p for p, _ in chosen):
+                    continue
+                if not allow_revisit and self._screen(path).structural_hash in expanded:
+                    continue
+                seen.add(key)
+                chosen.append((path, judgement))
+        return [p for p, _ in chosen], chosen
+
+    # -- confirmation ---------------------------------------------------------------------------
+    def _confirm(self, path: Path) -> tuple[bool, list[ReplayStep]]:
+        """Replay the path from the base snapshot; a crash path must crash again with a matching
+        exception, a symptom path must end on the same screen."""
+        if self.config.confirm_replays <= 0:
+            return True, []
+        steps: list[ReplayStep] = []
+        for _ in range(self.config.confirm_replays):
+            try:
+                _, steps = self.pool.replay(path.actions, screenshots=True)
+            except InfrastructureError:
+                raise
+            self.stats["replays"] += 1
+            if len(steps) != len(path.transitions) or not all(s.performed for s in steps):
+                return False, steps
+            if path.transitions[-1].crash is not None:
+                lines = [line for s in steps for line in s.logcat]
+                crash = app_crash(lines, self.package)
+                if crash is None or not crash_matches(self.spec, crash):
+                    return False, steps
+            elif steps[-1].after_hash != path.transitions[-1].after.structural_hash:
+                return False, steps
+        return True, steps
+
+    def _outcome(
+        self,
+        verdict: str,
+        path: Path | None,
+        start: float,
+        stop: str,
+        explored: list[list[str]],
+        other_crashes: list[dict[str, Any]],
+        **kw: Any,
+    ) -> SearchOutcome:
+        stats: dict[str, Any] = dict(self.stats)
+        stats["restore_methods"] = dict(self.restore_methods)
+        stats["phase_seconds"] = {k: round(v, 4) for k, v in self.phase_seconds.items()}
+        stats["search_seconds"] = round(time.monotonic() - start, 3)
+        log.info(
+            "search_done",
+            verdict=verdict,
+            stop=stop,
+            **{k: v for k, v in stats.items() if isinstance(v, int)},
+        )
+        return SearchOutcome(
+            verdict=verdict,
+            path=path,
+            base_screen=self._root,
+            stop_reason=stop,
+            stats=stats,
+            explored=explored,
+            other_crashes=other_crashes,
+            **kw,
+        )

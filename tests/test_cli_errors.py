@@ -1,0 +1,126 @@
+"""Bad input gets one clear line and exit 2; an agent nobody listens on gets exit 3."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from orchestrator.cli import main
+from tests.conftest import EXAMPLES
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> str:
+    lines = [line for line in err.strip().splitlines() if line.startswith("reprofarm:")]
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def test_missing_report(capsys, tmp_path: Path):
+    code, _, err = run_cli(
+        capsys, "reproduce", str(tmp_path / "nope.md"), "--out", str(tmp_path / "o")
+    )
+    assert code == 2
+    assert "nope.md" in one_line(err)
+
+
+def test_empty_report(capsys, tmp_path: Path):
+    empty = tmp_path / "empty.md"
+    empty.write_text("   \n")
+    code, _, err = run_cli(capsys, "reproduce", str(empty), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert "empty" in one_line(err).lower()
+
+
+def test_binary_report(capsys, tmp_path: Path):
+    binary = tmp_path / "report.bin"
+    binary.write_bytes(bytes(range(256)) * 4)
+    code, _, err = run_cli(capsys, "reproduce", str(binary), "--out", str(tmp_path / "o"))
+    assert code == 2
+    one_line(err)
+
+
+def test_broken_json_report(capsys, tmp_path: Path):
+    broken = tmp_path / "r.json"
+    broken.write_text('{"title": "x", "body": ')
+    code, _, err = run_cli(capsys, "reproduce", str(broken), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert "json" in one_line(err).lower()
+
+
+def test_unknown_app(capsys, tmp_path: Path):
+    code, _, err = run_cli(
+        capsys,
+        "reproduce",
+        str(EXAMPLES / "amaze-1796.md"),
+        "--app",
+        "NoSuchApp",
+        "--out",
+        str(tmp_path / "o"),
+    )
+    assert code == 2
+    assert "NoSuchApp" in one_line(err)
+
+
+def test_zero_devices(capsys, tmp_path: Path):
+    code, _, err = run_cli(
+        capsys,
+        "reproduce",
+        str(EXAMPLES / "amaze-1796.md"),
+        "--devices",
+        "0",
+        "--out",
+        str(tmp_path / "o"),
+    )
+    assert code == 2
+    assert "--devices" in one_line(err)
+
+
+def test_agent_nobody_listens(capsys, tmp_path: Path):
+    with socket.socket() as s:  # a port that was free a moment ago
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    start = time.monotonic()
+    code, out, err = run_cli(
+        capsys,
+        "reproduce",
+        str(EXAMPLES / "amaze-1796.md"),
+        "--agents",
+        f"127.0.0.1:{port}",
+        "--no-progress",
+        "--out",
+        str(tmp_path / "o"),
+    )
+    assert code == 3
+    assert f"127.0.0.1:{port}" in (out + err)
+    assert time.monotonic() - start < 30
+
+
+def test_replay_missing_result(capsys, tmp_path: Path):
+    code, _, err = run_cli(capsys, "replay", str(tmp_path / "result.json"))
+    assert code == 2
+    assert "result" in one_line(err)
+
+
+@pytest.mark.parametrize("flag", ["--beam", "--branch", "--max-actions"])
+def test_nonpositive_search_flags(capsys, tmp_path: Path, flag: str):
+    code, _, err = run_cli(
+        capsys,
+        "reproduce",
+        str(EXAMPLES / "amaze-1796.md"),
+        flag,
+        "0",
+        "--out",
+        str(tmp_path / "o"),
+    )
+    assert code == 2
+    assert flag in one_line(err)

@@ -1,0 +1,57 @@
+"""End to end: report file → 4 virtual devices over gRPC, Ray fan-out → result.json, report.html,
+then ``reprofarm replay`` confirms the trace on a fresh device with the app's ground truth."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orchestrator.cli import main
+from tests.conftest import EXAMPLES
+
+pytestmark = pytest.mark.e2e
+
+CASES = [
+    ("amaze-1796.md", "AmazeFileManager#1796", "IndexOutOfBoundsException"),
+    ("opencalc-532.md", "OpenCalc#532", ""),
+    ("screenrecorder-25.md", "screenrecorder#25", ""),
+]
+
+
+@pytest.mark.parametrize(("report", "bug_id", "exception"), CASES)
+def test_reproduce_then_replay(
+    ray_session, tmp_path: Path, capsys, report: str, bug_id: str, exception: str
+):
+    out = tmp_path / "run"
+    code = main(
+        ["reproduce", str(EXAMPLES / report), "--devices", "4", "--no-progress", "--out", str(out)]
+    )
+    result = json.loads((out / "result.json").read_text())
+    assert code == 0, json.dumps(result, indent=1)[:3000]
+    assert result["bug_id"] == bug_id
+    assert result["reproduced"] is True and result["verdict"] == "crash"
+    assert result["crash"]["exception_class"].endswith(exception)
+    assert len(result["devices"]) == 4
+    assert result["actions_executed"] >= len(result["trace"]) > 0
+    assert set(result["llm"]) >= {"calls", "prompt_tokens", "completion_tokens", "cost_usd"}
+    assert result["app"]["package"] and result["app"]["version"]
+    for step in result["trace"]:
+        assert step["action"]["kind"]
+        assert step["from_screen"]["structural_hash"]
+        assert step["summary"]
+        assert (out / step["screenshots"]["after"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    html = (out / "report.html").read_text()
+    assert bug_id in html and html.count("<img") >= len(result["trace"])
+    capsys.readouterr()
+
+    assert main(["replay", str(out / "result.json")]) == 0
+    assert "triggered" in capsys.readouterr().out
+
+    # A trace cut short must not trigger the bug: replay asks the ground truth, not the file.
+    result["trace"] = result["trace"][:-1]
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps(result))
+    if result["trace"]:
+        assert main(["replay", str(short)]) == 1

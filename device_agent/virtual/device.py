@@ -75,6 +75,7 @@ from device_agent.virtual.windows import (
     app_window,
     error_window,
     launcher_window,
+    lift_above_keyboard,
     permission_window,
     settings_window,
     toast_window,
@@ -197,9 +198,9 @@ class VirtualDevice(DeviceBackend):
     """A simulated Android phone running one app model.
 
     ``app`` is a :class:`VirtualApp` instance or class, a catalog name (resolved with
-    :func:`device_agent.virtual.catalog.load_app`, also searching ``app_dir``), or ``None`` (an
-    empty phone; call :meth:`install_app`). ``profile`` is a latency profile of
-    :mod:`device_agent.virtual.latency`; ``time_scale`` multiplies every real sleep.
+    :func:`device_agent.virtual.catalog.load_app`, also searching ``app_dir``, at ``version``
+    when given), or ``None`` (an empty phone; call :meth:`install_app`). ``profile`` is a latency
+    profile of :mod:`device_agent.virtual.latency`; ``time_scale`` multiplies every real sleep.
 
     Extra attributes for tests and benchmarks: ``simulated_seconds`` (device time spent, unscaled),
     ``logcat``, ``clock``, ``s`` (the raw state dict; treat as read-only).
@@ -213,6 +214,7 @@ class VirtualDevice(DeviceBackend):
         profile: str = L.INSTANT,
         time_scale: float = 1.0,
         app_dir: str | Path | None = None,
+        version: str = "",
     ) -> None:
         super().__init__(device_id)
         self.latency = L.LatencyModel(profile, time_scale)
@@ -235,7 +237,7 @@ class VirtualDevice(DeviceBackend):
             "Entered the Android system server!",
         )
         if app is not None:
-            self._install(self._resolve_app(app, ""))
+            self._install(self._resolve_app(app, version))
 
     # -- public extras ----------------------------------------------------------------------
     @property
@@ -856,7 +858,9 @@ class VirtualDevice(DeviceBackend):
             lctx = LayoutContext(app.package, record["ui"])
             windows.append(FrameWindow(activity_window(screen, geo, lctx), "activity"))
             for i, win in enumerate(screen.windows):
-                windows.append(app_window(win, i, geo, lctx))
+                shown = app_window(win, i, geo, lctx)
+                if not is_empty(shown.node.bounds):  # entirely off screen: not shown
+                    windows.append(shown)
             if self.s["permission_requests"]:
                 permission = self.s["permission_requests"][0]
                 windows.append(
@@ -875,6 +879,8 @@ class VirtualDevice(DeviceBackend):
         keyboard = bool(self.s["keyboard"] and focused is not None)
         if not keyboard:
             self.s["keyboard"] = False
+        else:
+            lift_above_keyboard(windows, geo)
         return Frame(
             geo=geo,
             windows=windows,

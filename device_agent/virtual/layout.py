@@ -547,6 +547,15 @@ def _layout_scroll(node: LNode, view: View, inner: Rect, clip: Rect, lctx: Layou
     node.focusable = node.focusable or node.scrollable
 
 
+def translate(node: LNode, dy: int) -> None:
+    """Move a laid-out subtree vertically by ``dy`` pixels (negative: up)."""
+    for n in node.iter():
+        left, top, right, bottom = n.bounds
+        n.bounds = (left, top + dy, right, bottom + dy)
+        fl, ft, fr, fb = n.full
+        n.full = (fl, ft + dy, fr, fb + dy)
+
+
 def synthetic(
     cls: str,
     rect: Rect,

@@ -484,7 +484,10 @@ class _Painter:
 
     def _on_toolbar(self, r: Rect) -> bool:
         # A view inside the area of a drawn toolbar: white on indigo.
-        px = self.img.getpixel(((r[0] + r[2]) // 2, max(r[1] + 2, min(r[3] - 3, r[1] + 6))))
+        width, height = self.img.size
+        x = min(max(0, (r[0] + r[2]) // 2), width - 1)
+        y = min(max(0, r[1] + 6 if r[3] - r[1] > 9 else r[1]), height - 1)
+        px = self.img.getpixel((x, y))
         return px == PRIMARY
 
     # -- system UI ----------------------------------------------------------------------------

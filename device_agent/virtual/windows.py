@@ -31,9 +31,11 @@ from device_agent.virtual.layout import (
     LayoutContext,
     LNode,
     Rect,
+    intersect,
     layout_view,
     natural_window_rect,
     synthetic,
+    translate,
 )
 from device_agent.virtual.uixml import dump_windows
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
@@ -228,7 +230,8 @@ def app_window(win: Window, index: int, geo: Geometry, lctx: LayoutContext) -> F
     """A dialog / menu / sheet the app shows above its activity."""
     if win.bounds:
         left, top, right, bottom = win.bounds
-        rect: Rect = (left, top, right, bottom)
+        # Fixed bounds meant for one orientation may not fit the other: keep what is on screen.
+        rect: Rect = intersect((left, top, right, bottom), (0, 0, geo.width, geo.height))
     else:
         rect = natural_window_rect(win.kind, win.root, geo)
     node = _wrap(win.root, rect, lctx, f"w{index}", win.kind, content_id=win.kind != "menu")
@@ -435,3 +438,16 @@ def toast_window(text: str, geo: Geometry) -> FrameWindow:
         "android.widget.LinearLayout", rect, SYSTEMUI_PACKAGE, role="toast", children=[label]
     )
     return FrameWindow(node, "toast", system=True)
+
+
+def lift_above_keyboard(windows: list[FrameWindow], geo: Geometry) -> None:
+    """With the soft keyboard shown, move app dialogs and sheets up so they end above it (as
+    Android resizes or pans a dialog window for the IME), never above the status bar."""
+    kb_top = geo.keyboard[1]
+    for win in windows:
+        if win.kind not in ("dialog", "sheet"):
+            continue
+        top, bottom = win.node.bounds[1], win.node.bounds[3]
+        overlap = bottom - kb_top
+        if overlap > 0:
+            translate(win.node, -min(overlap, max(0, top - geo.app[1])))

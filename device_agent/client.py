@@ -21,6 +21,7 @@ agent is UNAVAILABLE.
 from __future__ import annotations
 
 import functools
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -93,13 +94,16 @@ def retry_on_unavailable(fn: F) -> F:
 
 
 def _once(fn: F) -> F:
-    """Decorator for calls that must not be repeated: map gRPC errors, never retry."""
+    """Decorator for calls that must not be repeated: map gRPC errors, never retry (on
+    UNAVAILABLE the channel is still rebuilt, for the next call)."""
 
     @functools.wraps(fn)
     def wrapper(self: AgentClient, *args: Any, **kwargs: Any) -> Any:
         try:
             return fn(self, *args, **kwargs)
         except grpc.RpcError as err:
+            if err.code() == grpc.StatusCode.UNAVAILABLE:
+                self._reconnect()
             raise self._error(fn.__name__, err) from err
 
     return wrapper  # type: ignore[return-value]
@@ -112,7 +116,8 @@ class AgentClient:
     per-call deadline in seconds (every method takes ``timeout=`` to override it);
     ``max_message_mb`` must match the agent's limit. The channel connects lazily: constructing
     a client never fails, the first call does (:class:`AgentUnavailableError`) when nobody
-    answers. Thread-safe (gRPC channels are); use as a context manager or call :meth:`close`.
+    answers. Threads may share a client (the agent serialises calls to its device anyway); use
+    it as a context manager or call :meth:`close`.
     """
 
     def __init__(
@@ -130,6 +135,7 @@ class AgentClient:
             (("authorization", f"Bearer {token}"),) if token else ()
         )
         self._channel: grpc.Channel | None = None
+        self._reconnect_lock = threading.Lock()
         self._connect()
 
     # -- channel ----------------------------------------------------------------------------
@@ -141,9 +147,11 @@ class AgentClient:
         self._health = health_pb2_grpc.HealthStub(self._channel)
 
     def _reconnect(self) -> None:
-        if self._channel is not None:
-            self._channel.close()
-        self._connect()
+        # The old channel is not closed here: another thread may still have a call on it; it
+        # closes itself once unreferenced.
+        with self._reconnect_lock:
+            if self._channel is not None:
+                self._connect()
 
     def close(self) -> None:
         """Close the channel; the client can no longer be used."""

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from test_agent_state import PKG, CountingBackend, add_button
 
 from device_agent.actions import PRESS_BACK, Action
 from device_agent.client import AgentClient
@@ -30,6 +29,7 @@ from device_agent.proto import agent_pb2 as pb
 from device_agent.proto import agent_pb2_grpc as pb_grpc
 from device_agent.server import SERVICE_NAME, AgentServer, serve
 from device_agent.state import ALREADY_THERE, REPLAY, SNAPSHOT_LOCAL, DeviceState
+from tests.test_agent_state import PKG, CountingBackend, add_button
 
 
 class Agent:
@@ -303,3 +303,25 @@ def test_dead_agent_is_unavailable_quickly():
         with pytest.raises(AgentUnavailableError, match="ready"):
             client.wait_ready(0.5)
     assert time.perf_counter() - start < 5
+
+
+def test_idempotent_calls_rebuild_the_channel_once(agent: Agent):
+    """A broken channel (here: one pointing at a dead port) is replaced and the call retried;
+    ``execute`` is never retried, since it would act twice."""
+    server, dead_port = serve(CountingBackend("fake-dead"))
+    server.stop(None).wait()
+    with AgentClient(agent.address, timeout=5) as client:
+
+        def break_channel() -> None:
+            channel = grpc.insecure_channel(f"127.0.0.1:{dead_port}")
+            client._stub = pb_grpc.DeviceAgentStub(channel)
+
+        break_channel()
+        assert client.info().device_id == "fake-a"  # retried on a rebuilt channel
+        break_channel()
+        agent.backend.calls.clear()
+        with pytest.raises(AgentUnavailableError):
+            client.execute(add_button())
+        assert agent.backend.calls["execute"] == 0
+        # ...but the channel was rebuilt, so the next call goes through.
+        assert client.execute(add_button()).performed

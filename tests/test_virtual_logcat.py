@@ -46,6 +46,11 @@ def test_buffers_separators_cursor_and_max_lines() -> None:
     assert lines[3].startswith("05-14 09:30:01.500")
     assert cursor == log.cursor == 4
     assert log.read(cursor, ("main", "system", "crash")) == ([], 4)
+    assert (
+        log.read(0, ("all",))
+        == log.read(0, ("default",))
+        == log.read(0, ("main", "system", "crash"))
+    )
     # Only crash lines, but the cursor still moves past the others.
     lines, cursor = log.read(0, ("crash",))
     assert len(lines) == 3 and cursor == 4

@@ -21,6 +21,7 @@ from typing import Any
 
 BUFFERS: tuple[str, ...] = ("main", "system", "crash", "events", "radio")
 LEVELS = frozenset("VDIWEF")
+_DEFAULT = ["main", "system", "crash"]
 # Fixed start of virtual time, so snapshots and replays print the same timestamps.
 EPOCH = datetime(2024, 5, 14, 9, 30, 0, tzinfo=UTC)
 
@@ -133,9 +134,13 @@ class Logcat:
         """Lines with a sequence number above ``cursor`` from ``buffers``, oldest first, in
         threadtime format with ``--------- beginning of`` separators; and the cursor to continue
         from. ``max_lines`` (0 = all) limits log lines, not separators. Unknown buffer names are
-        ignored, as ``logcat -b`` ignores buffers a device lacks."""
+        ignored, as ``logcat -b`` ignores buffers a device lacks; ``all`` and ``default`` (main,
+        system, crash) name sets of buffers as ``logcat -b`` does."""
         picked: list[list[LogLine]] = []
-        for name in dict.fromkeys(buffers):
+        names: list[str] = []
+        for name in buffers:  # logcat's own aliases for sets of buffers
+            names += list(BUFFERS) if name == "all" else _DEFAULT if name == "default" else [name]
+        for name in dict.fromkeys(names):
             lines = self._buffers.get(name)
             if not lines:
                 continue

@@ -141,3 +141,15 @@ def test_non_json_state_is_refused_with_a_clear_message() -> None:
     dev.execute(Action("click", target=Selector(text="Add")))
     with pytest.raises(SnapshotError, match=r"Tuples: state .*items.*tuple"):
         dev.save_snapshot("bad")
+
+
+def test_same_actions_give_the_same_screens_and_logs() -> None:
+    # Replay-based state cloning relies on this: no randomness, no wall-clock time.
+    a, b = device("a"), device("b")
+    for dev in (a, b):
+        editor_with_draft(dev)
+        dev.execute(Action("click", target=Selector(text="Save")))
+    assert a.observe().screenshot_png == b.observe().screenshot_png
+    assert a.observe().hierarchy_xml == b.observe().hierarchy_xml
+    buffers = ("main", "system", "crash")
+    assert a.read_logcat(0, buffers).lines == b.read_logcat(0, buffers).lines

@@ -126,7 +126,8 @@ class ProbeResult:
     """One probe (restore + act + observe) as the client returns it.
 
     ``restore_method`` is one of :data:`RESTORE_METHODS`; ``*_seconds`` are wall seconds measured
-    by the agent per phase (``observe_seconds`` covers the before and after observations);
+    by the agent per phase (``act_seconds`` includes the settle wait, ``observe_seconds`` covers
+    the before and after observations);
     ``before`` is ``None`` unless asked for; ``logcat`` holds the lines (main and crash buffers,
     ``threadtime`` format) written between the action and the after observation;
     ``saved_snapshot`` is the after-state's snapshot when one was asked for. ``reached_hash``,

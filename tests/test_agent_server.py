@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
+import structlog.testing
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from device_agent.actions import PRESS_BACK, Action
@@ -325,3 +326,25 @@ def test_idempotent_calls_rebuild_the_channel_once(agent: Agent):
         assert agent.backend.calls["execute"] == 0
         # ...but the channel was rebuilt, so the next call goes through.
         assert client.execute(add_button()).performed
+
+
+def test_settle_wait_is_part_of_the_action(agent: Agent):
+    quick = agent.client.probe(DeviceState("base"), add_button(), screenshots=False)
+    settled = agent.client.probe(
+        DeviceState("base"), add_button(), screenshots=False, settle_seconds=0.3
+    )
+    assert quick.act_seconds < 0.2 and settled.act_seconds >= 0.3  # fake device: time_scale 1
+
+
+def test_one_log_line_per_rpc_with_the_device_id(agent: Agent):
+    with structlog.testing.capture_logs() as logs:
+        agent.client.info()
+        with pytest.raises(SnapshotError):
+            agent.client.load_snapshot("nowhere")
+    rpcs = [e for e in logs if e.get("event") == "rpc"]
+    assert [(e["method"], e["status"]) for e in rpcs] == [
+        ("GetDeviceInfo", "OK"),
+        ("LoadSnapshot", "FAILED_PRECONDITION"),
+    ]
+    assert all(e["device_id"] == "fake-a" and e["ms"] >= 0 for e in rpcs)
+    assert "nowhere" in rpcs[1]["error"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import time
 
 import pytest
@@ -63,3 +64,5 @@ def test_agent_that_cannot_start_is_reported_with_its_log():
     assert time.perf_counter() - start < 20
     assert farm.alive() == [False]
     assert farm.log_paths[0].is_file()  # kept for the post-mortem the message points to
+    assert farm.log_dir is not None and str(farm.log_dir) in message
+    shutil.rmtree(farm.log_dir)

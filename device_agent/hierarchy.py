@@ -22,6 +22,15 @@ from device_agent.errors import HierarchyError
 _BOUNDS_RE = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 # Windows of the system UI (status and navigation bars) are not part of the app's screen.
 SYSTEM_UI_PACKAGES = frozenset({"com.android.systemui"})
+_KEYBOARD_PACKAGES = frozenset({"com.touchtype.swiftkey", "com.samsung.android.honeyboard"})
+
+
+def is_input_method_package(package: str) -> bool:
+    """True for soft-keyboard packages (``com.google.android.inputmethod.latin``, SwiftKey,
+    Samsung's honeyboard): a dump taken with the keyboard up may list its window last, but touches
+    meant for the app never go to it."""
+    return "inputmethod" in package or package in _KEYBOARD_PACKAGES
+
 # The trailer `uiautomator dump /dev/tty` prints after the XML.
 _TRAILER_RE = re.compile(r"UI hier[a-z]*chy dumped to:.*$", re.DOTALL)
 
@@ -75,7 +84,7 @@ class ViewNode:
             return self.content_desc.strip()
         for node in self.iter():
             if node is not self and (node.text.strip() or node.content_desc.strip()):
-                return (node.text or node.content_desc).strip()
+                return node.text.strip() or node.content_desc.strip()
         return ""
 
     def iter(self) -> Iterator[ViewNode]:
@@ -111,8 +120,12 @@ class Hierarchy:
             yield from window.iter()
 
     def app_windows(self) -> list[ViewNode]:
-        """Windows not belonging to the system UI."""
-        return [w for w in self.windows if w.package not in SYSTEM_UI_PACKAGES]
+        """Windows not belonging to the system UI (status/navigation bars, soft keyboard)."""
+        return [
+            w
+            for w in self.windows
+            if w.package not in SYSTEM_UI_PACKAGES and not is_input_method_package(w.package)
+        ]
 
     def top_window(self) -> ViewNode | None:
         """The window that receives touches: the last non-system window."""

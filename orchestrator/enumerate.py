@@ -1,0 +1,281 @@
+"""Enumerate every executable action on a screen (LTGDroid's Path Explorer, first half).
+
+LTGDroid (arXiv 2603.29623) builds candidates from the view hierarchy in six categories: Click
+(clickable widgets), LongClick (long-clickable widgets), InputText (editable fields), Swipe,
+Rotate, and the global presses Back/Enter/Delete/Home; the global presses, four swipes and the
+rotations are offered on every screen. Only the top window (the one receiving touches,
+:meth:`Hierarchy.top_window`) is enumerated.
+
+Decision on rotations: LTGDroid offers both "rotate to portrait" and "rotate to landscape" on
+every screen. Rotating to the orientation the device already has changes no configuration on
+Android (no activity re-creation), so it can only waste a probe; we offer the one rotation that
+changes the orientation (``both_rotations=True`` restores LTGDroid's pair).
+
+Each widget action carries, in ``Action.extra`` (not part of its identity or JSON), what the
+reasoner needs to rank it without re-parsing: ``label`` (the text a person would use),
+``context`` (the label of the row or container it sits in), ``resource_id``, ``class``,
+``hint``, ``naf`` and ``checkable``/``checked``.
+"""
+
+from __future__ import annotations
+
+from device_agent.actions import (
+    CLICK,
+    INPUT_TEXT,
+    LONG_CLICK,
+    ORIENTATIONS,
+    PRESS_BACK,
+    PRESS_DELETE,
+    PRESS_ENTER,
+    PRESS_HOME,
+    ROTATE,
+    SWIPE,
+    SWIPE_DIRECTIONS,
+    Action,
+    Bounds,
+)
+from device_agent.hierarchy import SYSTEM_UI_PACKAGES, Hierarchy, ViewNode, find_node
+from orchestrator.text import split_identifier
+
+GLOBAL_PRESSES = (PRESS_BACK, PRESS_ENTER, PRESS_DELETE, PRESS_HOME)
+_GLOBAL_LABELS = {
+    PRESS_BACK: "press Back",
+    PRESS_ENTER: "press Enter",
+    PRESS_DELETE: "press Delete",
+    PRESS_HOME: "press Home",
+}
+
+
+def orientation_of(hierarchy: Hierarchy) -> str:
+    """``portrait`` for dump rotation 0/2, ``landscape`` for 1/3 (a phone's natural portrait)."""
+    return "landscape" if hierarchy.rotation % 2 == 1 else "portrait"
+
+
+def enumerate_actions(
+    hierarchy: Hierarchy,
+    *,
+    include_global: bool = True,
+    orientation: str = "",
+    both_rotations: bool = False,
+) -> list[Action]:
+    """All candidate actions on the screen, widget actions first (in the dump's pre-order), then
+    the global ones (four swipes, the rotation, Back, Enter, Delete, Home).
+
+    Widgets: nodes of the top window that are enabled, have a non-empty area inside the window,
+    and are not system UI. A clickable node gives ``click``, a long-clickable one ``long_click``,
+    an editable one ``input_text`` (with empty ``text``: the reasoner fills it in) besides its
+    ``click``. NAF ("not accessibility friendly") nodes are kept. The same selector twice, or two
+    nested nodes doing the same action on the same rectangle with the same label, yield one
+    candidate. ``orientation`` (``portrait``/``landscape``) defaults to the dump's rotation.
+    """
+    actions: list[Action] = []
+    seen_keys: set[str] = set()
+    seen_rects: dict[tuple[str, Bounds, str], int] = {}
+    top = hierarchy.top_window()
+    if top is not None:
+        window_bounds = top.bounds
+        for node in top.iter():
+            if not _actionable(node, window_bounds):
+                continue
+            extra = _node_extra(node)
+            kinds = []
+            if node.clickable:
+                kinds.append(CLICK)
+            if node.long_clickable:
+                kinds.append(LONG_CLICK)
+            if node.is_editable:
+                kinds.append(INPUT_TEXT)
+            for kind in kinds:
+                action = Action(kind=kind, target=node.selector(), extra=dict(extra))
+                key = action.key()
+                if key in seen_keys:
+                    continue
+                rect_key = (kind, node.bounds, extra["label"])
+                if rect_key in seen_rects:
+                    # Nested wrapper and widget on the same rectangle: keep the better-named one.
+                    index = seen_rects[rect_key]
+                    if _identity_score(node) > _identity_score_of(actions[index]):
+                        actions[index] = action
+                    seen_keys.add(key)
+                    continue
+                seen_keys.add(key)
+                seen_rects[rect_key] = len(actions)
+                actions.append(action)
+    if include_global:
+        actions += global_actions(
+            orientation or orientation_of(hierarchy), both_rotations=both_rotations
+        )
+    return actions
+
+
+def global_actions(orientation: str = "portrait", *, both_rotations: bool = False) -> list[Action]:
+    """The screen-independent candidates: swipes up/down/left/right, the rotation(s), Back,
+    Enter, Delete, Home."""
+    out = [Action(kind=SWIPE, direction=d, extra={"label": f"swipe {d}"}) for d in SWIPE_DIRECTIONS]
+    for target in ORIENTATIONS:
+        if both_rotations or target != orientation:
+            out.append(
+                Action(kind=ROTATE, orientation=target, extra={"label": f"rotate to {target}"})
+            )
+    out += [Action(kind=k, extra={"label": _GLOBAL_LABELS[k]}) for k in GLOBAL_PRESSES]
+    return out
+
+
+def _actionable(node: ViewNode, window: Bounds) -> bool:
+    if not node.enabled or node.package in SYSTEM_UI_PACKAGES:
+        return False
+    if not (node.clickable or node.long_clickable or node.is_editable):
+        return False
+    b = node.bounds
+    if b.area == 0:
+        return False
+    if window.area > 0:
+        overlap = Bounds(
+            max(b.left, window.left),
+            max(b.top, window.top),
+            min(b.right, window.right),
+            min(b.bottom, window.bottom),
+        )
+        if overlap.area == 0:
+            return False
+    return True
+
+
+def _own_label(node: ViewNode) -> str:
+    return node.text.strip() or node.content_desc.strip()
+
+
+def node_label(node: ViewNode) -> str:
+    """The text a person would call the widget.
+
+    A text field is named by its hint, content-desc or resource-id (its text is what was typed);
+    any other widget by its own text or content-desc, else the first label among descendants
+    that are not themselves clickable (a list row is named by its text, not by the checkbox
+    inside it), else the first labelled descendant, else its hint, else the words of its
+    resource-id (``dir up``), else ``""``.
+    """
+    if node.is_editable:
+        named = node.hint.strip() or node.content_desc.strip()
+        if named:
+            return named
+        if node.resource_id:
+            return " ".join(split_identifier(node.resource_id))
+        return node.text.strip()
+    own = _own_label(node)
+    if own:
+        return own
+    fallback = ""
+    for child in node.iter():
+        if child is node:
+            continue
+        text = _own_label(child)
+        if not text:
+            continue
+        if not child.clickable:
+            return text
+        fallback = fallback or text
+    if fallback:
+        return fallback
+    if node.hint.strip():
+        return node.hint.strip()
+    if node.resource_id:
+        return " ".join(split_identifier(node.resource_id))
+    return ""
+
+
+def _context_label(node: ViewNode) -> str:
+    """The label of the row an unlabelled widget sits in: the nearest ancestor (up to 3 levels)
+    with its own label, or a labelled widget of that ancestor on the same row. Names e.g. the menu
+    button of the ``.dart_tool`` row. Empty for big overlays, which sit in no row."""
+    top, bottom = node.bounds.top, node.bounds.bottom
+    parent = node.parent
+    for _ in range(3):
+        if parent is None:
+            break
+        if parent.bounds.area and node.bounds.area * 2 > parent.bounds.area:
+            parent = parent.parent
+            continue
+        label = _own_label(parent)
+        if not label:
+            for other in parent.iter():
+                if other is node or not _own_label(other):
+                    continue
+                if other.bounds.bottom > top and other.bounds.top < bottom:  # same row
+                    label = _own_label(other)
+                    break
+        if label:
+            return label
+        parent = parent.parent
+    return ""
+
+
+def _node_extra(node: ViewNode) -> dict[str, object]:
+    label = node_label(node)
+    return {
+        "label": label,
+        "context": "" if _own_label(node) and not node.is_editable else _context_label(node),
+        "text": node.text,
+        "resource_id": node.resource_id,
+        "class": node.short_class,
+        "hint": node.hint,
+        "naf": node.naf,
+        "checkable": node.checkable,
+        "checked": node.checked,
+        "editable": node.is_editable,
+        "window": node.window,
+    }
+
+
+def _identity_score(node: ViewNode) -> int:
+    return 2 * bool(node.resource_id) + bool(_own_label(node))
+
+
+def _identity_score_of(action: Action) -> int:
+    t = action.target
+    if t is None:
+        return 0
+    return 2 * bool(t.resource_id) + bool(t.text.strip() or t.content_desc.strip())
+
+
+def candidate_label(action: Action, hierarchy: Hierarchy | None = None) -> str:
+    """A short label for prompts and matching: the widget's label for widget actions (from the
+    enumeration's ``extra`` or by finding the node again), e.g. ``'CUT'``, ``'test2'``; for an
+    unlabelled widget ``'unlabelled ImageView in "Alarms"'``; for global actions ``'swipe up'``,
+    ``'rotate to landscape'``, ``'press Back'``."""
+    label = str(action.extra.get("label", "")) if action.extra else ""
+    if action.target is None:
+        if label:
+            return label
+        if action.kind == SWIPE:
+            return f"swipe {action.direction}"
+        if action.kind == ROTATE:
+            return f"rotate to {action.orientation}"
+        return _GLOBAL_LABELS.get(action.kind, action.kind)
+    if not label and hierarchy is not None:
+        node = find_node(hierarchy, action.target)
+        if node is not None:
+            label = node_label(node)
+            if not label:
+                context = _context_label(node)
+                return (
+                    f'unlabelled {node.short_class} in "{context}"'
+                    if context
+                    else f"unlabelled {node.short_class}"
+                )
+    if not label:
+        label = action.target.text or action.target.content_desc
+    if not label:
+        context = str(action.extra.get("context", "")) if action.extra else ""
+        cls = action.target.class_name.rsplit(".", 1)[-1] or "widget"
+        return f'unlabelled {cls} in "{context}"' if context else f"unlabelled {cls}"
+    return label
+
+
+def describe_candidate(action: Action, hierarchy: Hierarchy | None = None) -> str:
+    """One line for prompts: ``'long_click TextView "test2"'``, ``'input_text into EditText
+    "Name"'``, ``'rotate to landscape'``."""
+    label = candidate_label(action, hierarchy)
+    if action.target is None:
+        return label
+    cls = action.target.class_name.rsplit(".", 1)[-1] or "widget"
+    return f'{action.kind} {cls} "{label}"'

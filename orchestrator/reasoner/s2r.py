@@ -1,0 +1,1361 @@
+"""Rule-based report analysis: steps to reproduce (S2R), input values, symptom, crash or not.
+
+The offline half of LTGDroid's Report Analyzer, in the spirit of the pre-LLM tools (ReCDroid,
+Yakusu): no model, only the structure reporters use.
+
+- Sections are found from Markdown headings, bold lines and ``Steps:``-style labels (also inline,
+  ``STR: Go to setting, click ...``) and classified as steps, expected, actual, environment or
+  description.
+- Steps come from the steps section (numbered ``1.``/``1)``/``Step 1:`` items, bullets, else one
+  step per line or sentence), else from the first numbered list anywhere, else from action
+  sentences of the description, else from the title. A comment is searched when the body has no
+  steps. Arrows (``->``, ``→``, ``=>``, `` > ``) and clauses joined by ``and``/``then``/commas that
+  start with an action verb are split into separate steps.
+- Each step gets an action hint from its verb (tap/click/press/select/open/choose → click; long
+  press/long click/hold → long_click; type/enter/input/write/name... → input_text; rotate/
+  landscape/portrait → rotate; go back/back → press_back; scroll/swipe → swipe), its targets
+  (quoted labels ``' " ` “ ” ‘ ’ « » 「 」``, else the verb's object) and its value (the quoted or
+  ``e.g.`` text to type, numbers, expressions such as ``1+2)×3``).
+- Setup steps (install/launch the app) become setup notes; observation steps (see error, app
+  crashes) feed the symptom.
+- Crash or not: crash words in any language the report uses, ``FATAL EXCEPTION`` and stack traces
+  with ``at`` frames, weighted by where they appear (title, body, comments; never in the expected
+  behaviour or negated). The exception class is the one the title names, else the root cause of
+  the first stack trace.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from orchestrator.logcat import find_exceptions_in_text, named_exceptions
+from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
+from orchestrator.text import quoted, split_identifier, stem, words
+
+# --- action verbs ---------------------------------------------------------------------------------
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Multi-word phrases (``|``-separated), checked as substrings of the lower-cased clause.
+_PHRASE_TABLE = {
+    "long_click": "long click|long-click|long press|long-press|longpress|long tap|long-tap|"
+    "press and hold|tap and hold|click and hold|hold down|lange drücken|pulsación larga|"
+    "appui long|长按",
+    "press_back": "go back|press back|back button|navigate back|back key|press the back|click back|"
+    "tap back|hit back|return to|come back|back arrow|return|返回|zurück",
+    "press_enter": "press enter|hit enter|tap enter|press the enter|press return",
+    "press_home": "home button|press home|home screen",
+    "swipe": "scroll|swipe|slide|fling|pull down|滑动",
+    "click": "go to|navigate to|switch to|turn on|turn off|log in|sign in|tick",
+}
+_PHRASES: tuple[tuple[str, str], ...] = tuple(
+    (phrase, kind) for kind, phrases in _PHRASE_TABLE.items() for phrase in phrases.split("|")
+)
+_VERB_TABLE = {
+    "click": """tap taps tapped tapping click clicks clicked clicking press presses pressed
+     pressing select selects selected selecting open opens opened opening choose chooses chose
+     choosing pick picks picked hit touch touched navigate go goes went visit enable enabled
+     enabling disable disabled disabling toggle toggled check checked uncheck unchecked mark
+     marked unmark activate deactivate add adds added adding create creates created creating
+     delete deletes deleted deleting remove removed removing save saved saving edit edited editing
+     confirm accept allow grant deny cancel close dismiss refresh share copy cut paste import
+     export start started stop stopped play pause resume download attach insert sort filter
+     submit send login register apply switch change changed changing modify rename perform
+     make made take klicken tippen drücken öffnen wählen auswählen aktivieren deaktivieren
+     hinzufügen löschen pulsar tocar abrir seleccionar elegir activar cliquer appuyer ouvrir
+     sélectionner choisir clicar selecionar нажать нажмите открыть выбрать 点击 打开 选择 按""",
+    "input_text": """type types typed typing enter enters entered entering input inputs inputted
+     write writes wrote writing fill fills filled put puts name named rename set sets search
+     searching eingeben schreiben escribir saisir digitar ввести ввод 输入 填写""",
+    "rotate": "rotate rotates rotated rotating rotation drehen girar tourner 旋转",
+}
+_SINGLE_VERBS: dict[str, str] = {}
+for _kind, _verbs in _VERB_TABLE.items():
+    for _verb in _verbs.split():
+        _SINGLE_VERBS.setdefault(_verb, _kind)
+_STEMMED_VERBS: dict[str, str] = {}
+for _verb, _kind in _SINGLE_VERBS.items():
+    if _verb.isascii():
+        _STEMMED_VERBS.setdefault(stem(_verb), _kind)
+# Ambiguous verbs: input only when what follows is a value (quoted text, a number, "text").
+_SOFT_INPUT_VERBS = _wordset(
+    "enter enters entered entering set sets search searching put puts name named rename"
+)
+_VALUE_NOUNS = _wordset(
+    """text value number name title content description url address email password username
+    user server string character characters digit digits word words query note label amount
+    price period coordinates prefix"""
+)
+_CREATE_VERBS = _wordset(
+    "create creates created creating add adds added adding make made new insert"
+)
+_PLAIN_CLICK_VERBS = _wordset("click tap press select choose open hit touch pick") | {
+    "go to",
+    "navigate to",
+}
+_FILLER_WORDS = _wordset(
+    "the a an on to in of or and any some it this that my your its at with for from by as both "
+    "either"
+)
+_QUANTIFIERS = _wordset("either any one some all both each every")
+_ROTATE_WORDS = tuple(
+    _wordset(
+        "rotate rotation rotating landscape portrait orientation querformat hochformat paisaje "
+        "paysage 横屏 竖屏 旋转"
+    )
+)
+_GENERIC_CHANGE_VERBS = _wordset("change changed changing switch turn set put flip")
+_SETUP_VERBS = _wordset(
+    "install installed download downloaded launch launched start started open opened run reopen "
+    "restart relaunch"
+)
+_APP_WORDS = _wordset(
+    """app application the it from fdroid f droid play store google apk latest version fresh copy
+    a of clean new current alpha beta build on device emulator phone again and"""
+)
+_OBSERVATION_STARTS = re.compile(
+    r"^(?:see|observe|observed|notice|note|verify|watch|look|expected|expect|result|results|"
+    r"actual|you will|you'll|it will|it crashes|it crashed|the app|app|application|crash|"
+    r"crashes|crashed|error|nothing|i see|i get|pops up|shows|displays|and note|now the|"
+    r"then the app|the application|bug|issue|problem|wait for|screen shows|check|i noticed|"
+    r"i notice|you can see|we can see|there is|there are)\b",
+    re.IGNORECASE,
+)
+_SYMPTOM_WORDS = re.compile(
+    r"\b(crash\w*|error|exception|not|n't|wrong|incorrect|still|disappear\w*|missing|fail\w*|"
+    r"broken|stuck|lost|blank|empty|freez\w*|hang\w*|nothing|cannot|can't|unable)\b",
+    re.IGNORECASE,
+)
+_CHECK_ACTION_RE = re.compile(
+    r"^(?:un)?check\s+(?:the\s+|a\s+|on\s+)?\S*\s*(?:box|checkbox|option|"
+    r"setting|switch|item|toggle)",
+    re.IGNORECASE,
+)
+_SUBORDINATE_RE = re.compile(
+    r"^(?:when|while|after|once|if|as soon as|before)\b[^,]{2,80},\s*(?P<rest>.+)$", re.IGNORECASE
+)
+_LEADING_FILLER = re.compile(
+    r"^(?:(?:then|and|but|also|just|finally|now|next|first|again|please|simply|immediately|"
+    r"manually|quickly|try to|tries to|trying to|i|you|we|user|the user|when (?:i|you|we)|"
+    r"when(?= \w+ing\b)|if (?:i|you|we)|after (?:i|you|we))\s+)+",
+    re.IGNORECASE,
+)
+_NEGATED_ACTION_RE = re.compile(r"^(?:don't|do not|never|avoid|without)\b", re.IGNORECASE)
+_LOCATION_RE = re.compile(
+    r"^(?:in|on|under|from|inside|within|at)\s+(?:the\s+)?(?P<place>.{1,60})$", re.IGNORECASE
+)
+_GLUED_VERB_RE = re.compile(r"\b(put|type|enter|input|write|set)(\d)", re.IGNORECASE)
+
+# --- crash words in the languages reports come in -------------------------------------------------
+_CRASH_PATTERNS = [
+    re.compile(p, re.IGNORECASE)
+    for p in (
+        # English
+        r"\bcrash(?:es|ed|ing)?\b|\bforce[- ]?clos\w*|\bforces? to (?:exit|close|quit)|"
+        r"\bhas stopped\b|\bkeeps stopping\b|\bstop(?:ped|s) working\b|"
+        r"\b(?:app|application)\s+(?:stops|stopped|quits|dies)\b|\bfatal exception\b|"
+        r"\bnot responding\b|\bcrash loop\b|\bcloses unexpectedly\b",
+        # German, Spanish, French, Portuguese, Italian
+        r"stürzt\b.{0,80}?\bab\b|abgestürzt|\babsturz|\bse (?:cierra|bloquea|cuelga|detiene)\b|"
+        r"\bse ha detenido\b|\bcrashea\b|\bplant(?:e|é|ait)\b|\bse ferme\b|\bcrashe\b|"
+        r"\btrava(?:ndo|u)?\b|\bfecha sozinho\b|\bparou de funcionar\b|\bcrasha\b|\bsi blocca\b|"
+        r"\bsi chiude\b|\bva in crash\b",
+        # Russian, Chinese, Japanese, Korean, Turkish, Polish, Dutch
+        r"падает|вылета\w*|краш\w*|崩溃|闪退|停止运行|已停止|クラッシュ|落ちる|強制終了|충돌|튕|"
+        r"강제 종료|\bçök\w*|\bzawiesza się\b|\bwysypuje\b|\bcrasht\b",
+    )
+]
+_FC_RE = re.compile(r"\bFC\b")  # "force close", upper case only
+_NEGATION_RE = re.compile(
+    r"\b(?:not|no|never|without|nor|n't|shouldn't|should not|won't|doesn't|didn't|isn't|wasn't|"
+    r"don't|cannot|can't|nicht|kein\w*|pas|sin)\W+(?:\w+\W+){0,3}$",
+    re.IGNORECASE,
+)
+_MONKEY_CRASH_RE = re.compile(r"^//\s*CRASH:", re.MULTILINE)
+
+# --- sections -------------------------------------------------------------------------------------
+_HEADING_RES = (
+    re.compile(r"^#{1,6}\s*(?P<h>.+?)\s*#*\s*$"),
+    re.compile(r"^\*\*(?P<h>[^*]{2,80}?)\*\*\s*[:：]?\s*$"),
+    re.compile(r"^__(?P<h>[^_]{2,80}?)__\s*[:：]?\s*$"),
+    re.compile(r"^\*(?P<h>[^*]{2,60}?)\*\s*[:：]?\s*$"),
+)
+_INLINE_LABEL_RE = re.compile(
+    r"^(?:\*\*|__|\*)?(?P<h>steps to reproduce(?: the (?:bug|behaviou?r|problem|issue))?|steps|str|"
+    r"repro(?:duce|duction(?: steps)?)?|to reproduce|how to reproduce|how to repeat|expected"
+    r"(?: behaviou?r| result)?|actual(?: behaviou?r| result)?|observed(?: behaviou?r)?|current "
+    r"behaviou?r|bad|desired|good|description|reproduction steps|schritte|pasos)(?:\*\*|__|\*)?"
+    r"\s*[:：]\s*(?:\*\*|__|\*)?\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_ENV_SPECIAL = ("reproduce rate", "reproducibility", "frequency")
+_STEP_HEADS = (
+    "reproduc",
+    "repro",
+    "steps",
+    "step ",
+    "str",
+    "how to repeat",
+    "to repeat",
+    "schritte",
+    "pasos",
+    "étapes",
+    "步骤",
+    "复现",
+    "重现",
+    "воспроизв",
+)
+_EXPECTED_HEADS = ("expected", "desired", "should", "erwartet", "esperado", "attendu", "good")
+_ACTUAL_HEADS = (
+    "actual",
+    "current behav",
+    "observed",
+    "observation",
+    "bad",
+    "result",
+    "tatsächlich",
+    "what happened",
+    "instead",
+)
+_ENV_HEADS = (
+    "smartphone",
+    "device",
+    "environment",
+    "system",
+    "debug",
+    "version",
+    "screenshot",
+    "screen shot",
+    "recording",
+    "video",
+    "log",
+    "stack",
+    "trace",
+    "research",
+    "checklist",
+    "additional",
+    "context",
+    "crash",
+    "solution",
+    "note",
+    "gif",
+    "specification",
+    "information",
+    "details",
+    "affected",
+    "first occurred",
+    "acknowledg",
+    "other",
+    "reporter",
+    "issue on",
+    "software",
+    "hardware",
+    "pre-submission",
+    "general",
+    "fix",
+    "workaround",
+    "cause",
+    "exception",
+    "error log",
+)
+_DESC_HEADS = ("describe", "description", "bug", "problem", "summary", "issue", "short")
+
+_LIST_ITEM_RE = re.compile(
+    r"^\s*(?:(?:step\s*)?\(?(?P<num>\d{1,2})\s*[.):：](?:\s+|(?=[^\W\d_]))|(?P<bullet>[-*+•·])\s+)"
+    r"(?P<text>.*)$",
+    re.IGNORECASE,
+)
+_CHECKBOX_RE = re.compile(r"^\s*[-*]?\s*\[[ xX]?\s*[xX ]?\s*\]")
+_TRACE_LINE_RE = re.compile(
+    r"^\s*(?://\s*)?(?:at\s+[\w$.<>-]+\(|Caused by:|\.\.\.\s*\d+\s+more|\d\d-\d\d\s+\d\d:|"
+    r"\d{4}-\d\d-\d\d\s+\d\d:|[VDIWEF]/\w|(?:[a-z]\w*\.)+[A-Z][\w$]*(?:Exception|Error)\b|"
+    r"FATAL EXCEPTION|Process:|CRASH:|Short Msg|Long Msg|Build (?:Label|Changelist|Time))"
+)
+_CODE_FENCE_RE = re.compile(r"```[^\n]*\n?(?P<code>.*?)```", re.DOTALL)
+_HTML_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
+_BR_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_HTML_TAG_RE = re.compile(r"(?<!\\)</?[a-zA-Z][^>\n]*>")
+_IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_LINK_RE = re.compile(r"\[([^\]]*)\]\((?:[^)]*)\)")
+_URL_RE = re.compile(r"<?https?://\S+>?")
+_MD_ESCAPE_RE = re.compile(r"\\([\\<>_*`#\[\]()!|-])")
+_ABBREV_RE = re.compile(r"\b(e\.g|i\.e|etc|vs|no|nr|approx|ca|v)\.(?=\s|,)", re.IGNORECASE)
+_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?。！？])\s+(?=[\"'“(\[*A-Z0-9]|$)")
+_ARROW_SPLIT_RE = re.compile(r"\s*(?:->|-->|→|⇒|=>|➜|➔)\s*|\s+>\s+")
+_CLAUSE_SPLIT_RE = re.compile(
+    r"\s*(?:,\s*(?:and\s+)?(?:then\s+)?|;\s*|\s+and\s+(?:then\s+)?|\s+then\s+|，(?:然后)?|然后|"
+    r"\s+after that,?\s+|\s+und\s+(?:dann\s+)?|\s+y\s+(?:luego\s+)?|\s+et\s+(?:puis\s+)?)"
+)
+_EG_RE = re.compile(
+    r"(?:(?:\be\.?\s?g\.?,?|\bfor example,?|\bfor instance,?|\bsuch as|\bz\.\s?b\.|\bpor ejemplo,?|"
+    r"\bpar exemple,?)\s*[:(]?\s*(?P<v>\"[^\"]+\"|“[^”]+”|'[^']+'|`[^`]+`|[^\s,;)]+)|"
+    r"(?:\bsay|\blike)\s*:?\s*(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`))",
+    re.IGNORECASE,
+)
+_NOT_VALUES = frozenset(
+    {
+        "let's",
+        "lets",
+        "we",
+        "i",
+        "you",
+        "the",
+        "a",
+        "an",
+        "if",
+        "when",
+        "in",
+        "on",
+        "this",
+        "that",
+        "it",
+        "there",
+        "my",
+        "your",
+        "some",
+        "any",
+        "say",
+        "to",
+    }
+)
+_NAMED_RE = re.compile(
+    r"\b(?:named|called|titled|name it|with (?:the )?(?:name|text|title)|as)\s*[:(]?\s*"
+    r"(?P<v>\"[^\"]+\"|“[^”]+”|'[^']+'|`[^`]+`|[^\s,;)]+)",
+    re.IGNORECASE,
+)
+_N_DIGIT_RE = re.compile(
+    r"(?:(?:greater|more|longer) than\s+)?(?P<n>\d{1,3})[- ]digits?", re.IGNORECASE
+)
+_EXPR_CHARS = r"0-9+\-*/×÷%!()^√=.,\s"
+_EXPR_RE = re.compile(rf"(?<![\w.])(?:sqrt|√)?[({_EXPR_CHARS[:-2]}][{_EXPR_CHARS}]*[0-9)!%]")
+_DATE_LIKE_RE = re.compile(
+    r"^\(?\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\)?$|^\d+([.,]\d+)+$|^\(?v?\d+(\.\d+)+\)?$"
+)
+_SETUP_CUES = re.compile(
+    r"\b(empty|clean install|fresh (?:install|copy)|first (?:time|run|launch)|make sure|ensure|"
+    r"auto-?rotat\w*|permission\w*|logged in|no (?:decks|notes|files|data)|only one|at least|"
+    r"enabled in (?:the )?system|cleared|default settings)\b",
+    re.IGNORECASE,
+)
+_OBJECT_STOP_RE = re.compile(
+    r"\s*(?:[,.;:!?(\[—–]|\s-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|\bwhen\b|\bif\b|"
+    r"\buntil\b|\bthen\b|\band\b|\bfor\b|\bfrom\b|\bwith\b|\bof the\b|\bin\b|\bon\b|\bat\b|"
+    r"\bafter\b|\bbefore\b|\bwhile\b|\bthat\b|\bbut\b|\bor\b|\binto\b|\bas\b|\bby\b|\bunder\b|"
+    r"\bvia\b|\bbelow\b|\babove\b|\bwithin\b|\b(?:is|are|was|were|will|would|should|does|doesn't|"
+    r"did|can't|cannot|closes|crash\w*|stops|shows|displays|appears|opens|fails|freezes)\b)",
+    re.IGNORECASE,
+)
+_OBJECT_LEAD_RE = re.compile(
+    r"^(?:(?:on|the|a|an|to|at|into|in|onto|your|any|some|one|of|this|that|its|my|button|icon|"
+    r"option|item)\s+)+",
+    re.IGNORECASE,
+)
+_PRONOUNS = frozenset({"it", "them", "this", "that", "that one", "this one", "the same", "one"})
+_LONG_TEXT_RE = re.compile(r"\blo+ng\b|\bvery long\b|\btoo long\b", re.IGNORECASE)
+_SPECIAL_VALUE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"double quotes?|quotation marks?", re.IGNORECASE), 'Test "quoted" name'),
+    (re.compile(r"single quotes?|apostrophe", re.IGNORECASE), "Test 'quoted' name"),
+    (re.compile(r"backslash", re.IGNORECASE), "back\\slash"),
+    (re.compile(r"emoji", re.IGNORECASE), "Test 😀"),
+    (re.compile(r"special characters?", re.IGNORECASE), "!@#$%^&*()"),
+    (re.compile(r"lower ?case", re.IGNORECASE), "abcdef"),
+    (re.compile(r"upper ?case", re.IGNORECASE), "ABCDEF"),
+)
+_CLEAR_VALUE_RE = re.compile(
+    r"\b(?:leave (?:it |the \w+ )?empty|delete (?:the )?(?:default )?value|"
+    r"clear (?:the )?(?:field|text|value|input)|empty (?:the )?field|erase)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class _Section:
+    kind: str  # steps | expected | actual | env | description
+    heading: str
+    lines: list[str] = field(default_factory=list)
+    source: str = "body"
+
+
+@dataclass
+class _Clean:
+    text: str
+    code_blocks: list[str]
+
+
+def _clean_markdown(text: str) -> _Clean:
+    """Remove what is not prose (HTML, images, links' URLs, fenced code) and keep the code blocks
+    aside (they hold traces, sometimes a value to paste); a placeholder line marks each."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _HTML_COMMENT_RE.sub("", text)
+    blocks: list[str] = []
+
+    def stash(match: re.Match[str]) -> str:
+        blocks.append(match.group("code").strip("\n"))
+        return f"\n⟦code {len(blocks) - 1}⟧\n"
+
+    text = _CODE_FENCE_RE.sub(stash, text)
+    text = _BR_RE.sub("\n", text)
+    text = _IMAGE_RE.sub("", text)
+    text = _LINK_RE.sub(r"\1", text)
+    text = _HTML_TAG_RE.sub("", text)  # before URLs: a tag's src="https://..." holds its '>'
+    text = _URL_RE.sub("", text)
+    text = _MD_ESCAPE_RE.sub(r"\1", text)
+    text = (
+        text.replace("&nbsp;", " ").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    )
+    text = _GLUED_VERB_RE.sub(r"\1 \2", text)  # "put123" -> "put 123"
+    return _Clean(text, blocks)
+
+
+def _classify_heading(heading: str) -> str:
+    h = heading.lower().strip(" :*#_")
+    if any(k in h for k in _ENV_SPECIAL):
+        return "env"
+    if any(k in h for k in _STEP_HEADS) and not h.startswith(("expected", "actual")):
+        return "steps"
+    if any(k in h for k in _EXPECTED_HEADS):
+        return "expected"
+    if any(k in h for k in _ACTUAL_HEADS):
+        return "actual"
+    if any(k in h for k in _ENV_HEADS):
+        return "env"
+    if any(k in h for k in _DESC_HEADS):
+        return "description"
+    return "description"
+
+
+_SHORT_LABEL_RE = re.compile(
+    r"^(?:\*\*|__|\*)?(?P<h>[A-Za-z][\w /&'-]{1,40}?)(?:\*\*|__|\*)?\s*[:：]\s*$"
+)
+
+
+def _sections(text: str, source: str) -> tuple[list[_Section], list[str]]:
+    clean = _clean_markdown(text)
+    sections = [_Section("description", "", source=source)]
+    for raw in clean.text.split("\n"):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if source == "comment" and stripped.startswith(">"):
+            continue  # a quote of an earlier message
+        inline = _INLINE_LABEL_RE.match(stripped)
+        if inline:
+            sections.append(
+                _Section(_classify_heading(inline.group("h")), inline.group("h"), source=source)
+            )
+            rest = inline.group("rest").strip()
+            if rest:
+                sections[-1].lines.append(rest)
+            continue
+        heading = next((m.group("h") for r in _HEADING_RES if (m := r.match(stripped))), None)
+        if (
+            heading is None
+            and (short := _SHORT_LABEL_RE.match(stripped))
+            and len(short.group("h").split()) <= 4
+        ):
+            heading = short.group("h")
+        if heading is not None and not _LIST_ITEM_RE.match(stripped):
+            sections.append(_Section(_classify_heading(heading), heading, source=source))
+            continue
+        sections[-1].lines.append(line)
+    return [s for s in sections if any(ln.strip() for ln in s.lines)], clean.code_blocks
+
+
+# --- steps ----------------------------------------------------------------------------------------
+_ENV_KEY_RE = re.compile(
+    r"^(?:device|os|operating system|android(?: os)?(?: version)?|app(?:lication)?(?: version)?|"
+    r"version|rooted|model|manufacturer|hardware|phone|smartphone|browser|build|rom|language|"
+    r"locale|webview|api(?: level)?|cpu|ram|resolution|screen size|app|application|"
+    r"[\w ]{0,20}version)\s*[:=]",
+    re.IGNORECASE,
+)
+
+
+def _is_noise_line(line: str) -> bool:
+    s = line.strip()
+    if not s or _CHECKBOX_RE.match(s) or _TRACE_LINE_RE.match(s):
+        return True
+    bare = re.sub(r"^[-*+•]\s*", "", s)
+    low = bare.lower().rstrip(":")
+    if low.startswith(
+        ("steps to reproduce", "reproduction steps", "to reproduce", "how to reproduce")
+    ):
+        return True
+    return bool(_ENV_KEY_RE.match(bare))
+
+
+def _items(lines: list[str], code_blocks: list[str]) -> list[tuple[str, bool]]:
+    """List items of a block, as ``(text, numbered)``; lines outside list items (and every line
+    when there are no markers) are items of their own. A fenced code block inside the list is
+    attached to the item before it as ``⟦value ...⟧`` (a text to paste or type)."""
+    items: list[list[str]] = []
+    numbered: list[bool] = []
+    open_marker = False  # the last item is a list item that may continue on the next line
+    for line in lines:
+        code = re.match(r"^\s*⟦code (\d+)⟧\s*$", line)
+        if code:
+            if items:
+                block = code_blocks[int(code.group(1))]
+                if (
+                    not _TRACE_LINE_RE.search(block)
+                    and not named_exceptions(block)
+                    and len(block) < 400
+                ):
+                    items[-1].append(f"⟦value {block}⟧")
+            open_marker = False
+            continue
+        if not line.strip():
+            open_marker = False  # a blank line ends a list item
+            continue
+        if _is_noise_line(line):
+            open_marker = False
+            continue
+        match = _LIST_ITEM_RE.match(line)
+        if match and not _CHECKBOX_RE.match(line.strip()):
+            items.append([match.group("text").strip()])
+            numbered.append(match.group("num") is not None)
+            open_marker = True
+        elif open_marker and (line[:1].isspace() or not re.search(r"[.!?:]$", items[-1][-1])):
+            items[-1].append(line.strip())
+        else:
+            items.append([line.strip()])
+            numbered.append(False)
+            open_marker = False
+    out = []
+    for parts, n in zip(items, numbered, strict=True):
+        text = " ".join(parts).strip()
+        if text:
+            out.append((text, n))
+    return out
+
+
+def _sentences(text: str) -> list[str]:
+    protected = _ABBREV_RE.sub(lambda m: m.group(0).replace(".", "∯"), text)
+    parts = _SENTENCE_SPLIT_RE.split(protected)
+    return [p.replace("∯", ".").strip() for p in parts if p.strip()]
+
+
+_QUOTED_SPAN_RE = re.compile(
+    r"``[^`]+``|`[^`]+`|\"[^\"\n]+\"|“[^”\n]+”|‘[^’\n]+’|«[^»\n]+»|「[^」\n]+」|"
+    r"(?:(?<=^)|(?<=[\s(,:]))'[^'\n]+'(?=$|[\s).,:;!?])|⟦value [^⟧]*⟧"
+)
+
+
+def _protect_quotes(text: str) -> tuple[str, list[str]]:
+    """Replace quoted spans by ``⟨n⟩`` placeholders so that splitting on commas, ``and`` or ``>``
+    never cuts inside a quoted label or value."""
+    saved: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        saved.append(match.group(0))
+        return f"⟨{len(saved) - 1}⟩"
+
+    return _QUOTED_SPAN_RE.sub(keep, text), saved
+
+
+def _restore_quotes(text: str, saved: list[str]) -> str:
+    for i, s in enumerate(saved):
+        text = text.replace(f"⟨{i}⟩", s)
+    return text
+
+
+def _first_verb(clause: str) -> tuple[str, str, int]:
+    """The clause's action verb: ``(kind, verb, word index)``, or ``("", "", -1)``.
+
+    The verb must open the clause (imperative, "I tapped", "then click", "when pressing"): a
+    single verb may be its first or second word, a phrase (``long click``, ``go back``) may start
+    within its first three words. CJK and German compounds (``Texteingabe``) count too.
+    """
+    low = " ".join(clause.lower().split())
+    low = _LEADING_FILLER.sub("", low)
+    tokens = re.findall(r"[\w'+-]+|[^\w\s]", low)
+    best: tuple[str, str, int] = ("", "", -1)
+    for phrase, kind in _PHRASES:
+        pos = low.find(phrase)
+        if pos < 0 or (pos > 0 and low[pos - 1].isalnum() and phrase.isascii()):
+            continue
+        index = len(low[:pos].split())
+        if index <= 2 and (best[2] < 0 or index < best[2]):
+            best = (kind, phrase, index)
+    for index, token in enumerate(tokens[:2]):
+        kind = _SINGLE_VERBS.get(token) or (
+            _STEMMED_VERBS.get(stem(token)) if len(token) > 4 else None
+        )
+        if kind and (best[2] < 0 or index < best[2]):
+            best = (kind, token, index)
+            break
+    if best[2] < 0:
+        for token in tokens[:6]:
+            for verb, kind in _SINGLE_VERBS.items():
+                if len(verb) >= 2 and not verb.isascii() and verb in token:
+                    return kind, verb, 0
+            if "eingabe" in token:
+                return "input_text", "eingabe", 0
+    return best
+
+
+def _starts_with_verb(clause: str) -> bool:
+    kind, _verb, index = _first_verb(clause)
+    return bool(kind) and index <= 1
+
+
+def _split_clauses(text: str) -> list[tuple[str, bool]]:
+    """Split an item into clauses: at arrows (a menu path: ``Settings > Search``), then at
+    commas, ``and``, ``then``, ``;`` when what follows starts with an action verb. Returns
+    ``(clause, from_arrow)``; quoted spans are never cut."""
+    protected, saved = _protect_quotes(text)
+    pieces: list[tuple[str, bool]] = []
+    chunks = [c for c in _ARROW_SPLIT_RE.split(protected) if c.strip()]
+    arrow = len(chunks) > 1
+    for chunk in chunks:
+        parts = _CLAUSE_SPLIT_RE.split(chunk.strip())
+        current = parts[0]
+        for part in parts[1:]:
+            if part and _starts_with_verb(_restore_quotes(part, saved)):
+                pieces.append((current, arrow))
+                current = part
+            else:
+                sep = ", " if current and part else ""
+                current = f"{current}{sep}{part}"
+        pieces.append((current, arrow))
+    out = []
+    for piece, from_arrow in pieces:
+        restored = _restore_quotes(piece, saved).strip(" .;,")
+        if restored:
+            out.append((restored, from_arrow))
+    return out
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if value.startswith("⟦value ") and value.endswith("⟧"):
+        return value[7:-1]
+    for left, right in (
+        ("``", "``"),
+        ("`", "`"),
+        ('"', '"'),
+        ("“", "”"),
+        ("‘", "’"),
+        ("«", "»"),
+        ("「", "」"),
+        ("'", "'"),
+    ):
+        if (
+            len(value) >= len(left) + len(right)
+            and value.startswith(left)
+            and value.endswith(right)
+        ):
+            return value[len(left) : len(value) - len(right)].strip()
+    return value.strip("*")
+
+
+def _is_expression(value: str) -> bool:
+    v = value.strip()
+    if len(v) < 2 or not re.search(r"\d", v) or _DATE_LIKE_RE.match(v):
+        return False
+    if not re.fullmatch(rf"(?:sqrt|√)?[{_EXPR_CHARS}]+", v) or re.search(r"\d+\.\d+\.\d+", v):
+        return False
+    return bool(re.search(r"[+\-*/×÷%!^√)]", v)) and not re.fullmatch(r"\d+\s*-\s*\d+", v)
+
+
+def compact_expression(value: str) -> str:
+    """``"1 ! %"`` → ``"1!%"``: spaces inside a math expression are not typed on a keypad."""
+    return re.sub(r"\s+", "", value) if _is_expression(value) else value
+
+
+def _synth_value(clause: str) -> str:
+    """A value the clause describes without giving it: ``any 11 digit number`` →
+    ``11111111111``, ``a looong name`` → a 90-character text, ``a name containing a double
+    quote`` → ``Test "quoted" name``."""
+    n_digit = _N_DIGIT_RE.search(clause)
+    if n_digit:
+        n = int(n_digit.group("n"))
+        if re.search(r"(?:greater|more|longer) than", n_digit.group(0), re.IGNORECASE):
+            n += 1
+        return "1" * max(1, min(n, 40))
+    for pattern, value in _SPECIAL_VALUE_RULES:
+        if pattern.search(clause):
+            return value
+    if _LONG_TEXT_RE.search(clause):
+        return "A very long text that does not fit " * 3
+    return ""
+
+
+def _values(clause: str, kind: str, verb: str = "") -> list[str]:
+    """Texts the clause asks to type: ``e.g.``/``for example`` values, quoted text after an
+    input verb or after ``named``/``called``, a pasted code block, an expression, a number, or a
+    value the clause describes (:func:`_synth_value`)."""
+    values: list[str] = []
+    for match in _EG_RE.finditer(clause):
+        raw = match.group("v") or match.group("q")
+        v = _unquote(raw)
+        if v.lower() not in _NOT_VALUES:
+            values.append(v if raw[0] in "\"“'`" else v.strip(".,;"))
+    creating = verb in _CREATE_VERBS
+    if (
+        kind == "input_text"
+        or creating
+        or re.search(r"\b(?:named|called|titled|name it)\b", clause, re.IGNORECASE)
+    ):
+        for match in _NAMED_RE.finditer(clause):
+            raw = match.group("v")
+            v = _unquote(raw)
+            explicit = match.group(0).lower().startswith(("named", "called", "titled", "name it"))
+            if (
+                raw[0] in "\"“'`" or kind == "input_text" or explicit
+            ) and v.lower() not in _NOT_VALUES:
+                values.append(v)
+    code = re.search(r"⟦value (?P<v>[^⟧]*)⟧", clause)
+    if code:
+        values.append(code.group("v").strip())
+    if kind == "input_text" or creating:
+        values += [q for _, q in quoted(clause) if not q.startswith("⟦")]
+    if kind == "input_text":
+        if not values:
+            values += [
+                m.group(0).strip() for m in _EXPR_RE.finditer(clause) if _is_expression(m.group(0))
+            ]
+        if not values:
+            synth = _synth_value(clause)
+            if synth:
+                values.append(synth)
+        if not values:
+            digits = re.search(r"(?<![\d.])\d{2,}(?![\d.])", clause)
+            if digits:
+                values.append(digits.group(0))
+    elif (
+        creating and not values and re.search(r"\bname\b|\btext\b|\btitle\b", clause, re.IGNORECASE)
+    ):
+        synth = _synth_value(clause)
+        if synth:
+            values.append(synth)
+    out: list[str] = []
+    for v in values:
+        v = v.strip()
+        if v and v not in out and len(v) <= 400:
+            out.append(v)
+    return out
+
+
+def _object_phrase(clause: str, verb: str) -> str:
+    """The verb's object, up to a clause boundary: ``Click on birthday field and ...`` →
+    ``birthday field``. Quoted spans and pasted values are left out (they are targets or values
+    of their own)."""
+    protected, _saved = _protect_quotes(clause)
+    low = protected.lower()
+    pos = low.find(verb) if verb else -1
+    rest = protected[pos + len(verb) :] if pos >= 0 else protected
+    rest = re.sub(r"⟨\d+⟩", " ", rest)
+    rest = _OBJECT_LEAD_RE.sub("", rest.strip())
+    stop = _OBJECT_STOP_RE.search(rest)
+    phrase = rest[: stop.start()] if stop else rest
+    phrase = phrase.strip(" \"'`*“”‘’()[]")
+    tokens = phrase.split()
+    while tokens and tokens[0].lower() in _QUANTIFIERS:
+        tokens = tokens[1:]
+    return " ".join(tokens[:5])
+
+
+def _rotation_target(clause: str) -> str:
+    low = clause.lower()
+    to = re.search(r"\bto\s+(?:the\s+)?(landscape|portrait)", low)
+    if to:
+        return to.group(1)
+    has_l, has_p = "landscape" in low, "portrait" in low
+    if has_l and not has_p:
+        return "landscape"
+    if has_p and not has_l:
+        return "portrait"
+    return ""
+
+
+def _swipe_direction(clause: str) -> str:
+    """Action's swipe direction (the finger's movement): scroll down → ``up``."""
+    low = clause.lower()
+    if re.search(r"scroll\w*\s+(?:all the way\s+)?down|swipe\w*\s+up|pull\w*\s+up", low):
+        return "up"
+    if re.search(r"scroll\w*\s+(?:all the way\s+)?up|swipe\w*\s+down|pull\w*\s+down", low):
+        return "down"
+    if re.search(r"swipe\w*\s+(?:to the\s+)?left|next|from .+ to ", low):
+        return "left"
+    if re.search(r"swipe\w*\s+(?:to the\s+)?right|previous|back to", low):
+        return "right"
+    return ""
+
+
+@dataclass
+class _Clause:
+    text: str
+    kind: str  # action | setup | observation
+    step: S2RStep | None = None
+
+
+def _app_tokens(report: BugReport) -> set[str]:
+    names = f"{report.repo} {re.sub(r'_v?[0-9].*$', '', report.apk_name)}"
+    tokens = set(split_identifier(names.replace("-", "_")))
+    tokens |= {t.lower() for t in re.split(r"[\s_\-]+", names) if t}
+    return {t for t in tokens if t and t != "android"}
+
+
+def _is_setup(clause: str, app_tokens: set[str]) -> bool:
+    """Installing or launching the app (the search starts on the launched app anyway)."""
+    low = clause.lower()
+    if re.match(r"^(?:make sure|ensure|be sure|note that|remember)\b", low):
+        return True
+    if re.search(
+        r"\b(?:clean|fresh) install|\binstall\w*\b.*\bfrom\b|"
+        r"\bdownload\w*\b.*\b(?:app|apk|fdroid|f-droid|store)\b",
+        low,
+    ):
+        return True
+    toks = [
+        t
+        for t in re.findall(r"[\w-]+", low)
+        if t not in ("then", "and", "just", "first", "please", "now")
+    ]
+    if not toks or toks[0] not in _SETUP_VERBS:
+        return False
+    rest = [t for t in toks[1:] if not re.fullmatch(r"v?[\d.]+", t)]
+    if not rest:
+        return True
+    if rest[0] in ("the", "a", "an"):
+        rest = rest[1:]
+    if rest and (rest[0] in ("app", "application", "it") or rest[0] in app_tokens):
+        return True  # "Launch app with file logging enabled": the rest is a setup note
+    return all(t in _APP_WORDS or t in app_tokens or t.replace("-", "") in app_tokens for t in rest)
+
+
+def _is_observation(clause: str, kind: str) -> bool:
+    s = clause.strip()
+    if _CHECK_ACTION_RE.match(s):
+        return False
+    if _OBSERVATION_STARTS.match(s):
+        return True
+    first = s.split()[0].lower() if s.split() else ""
+    if first.endswith("ed") and re.search(
+        r"\bnot\b|n't\b|\bnever\b|\bno longer\b", s, re.IGNORECASE
+    ):
+        return True  # "deleted notes don't go to the bin": a statement, not a step
+    return bool(not kind and _SYMPTOM_WORDS.search(s))
+
+
+_SET_AS_RE = re.compile(
+    r"\b(?:set|change|put)\s+(?P<a>.+?)\s+(?:as|to)\s+(?P<b>.+)$", re.IGNORECASE
+)
+
+
+def _valueish(text: str) -> bool:
+    return bool(re.search(r"\d", text) or quoted(text) or _N_DIGIT_RE.search(text))
+
+
+def _make_step(
+    clause: str, previous: S2RStep | None, *, from_arrow: bool = False
+) -> S2RStep | None:
+    subordinate = _SUBORDINATE_RE.match(clause)
+    main = subordinate.group("rest") if subordinate else clause
+    main = re.sub(
+        r"^(?:in|on|at|from|under|inside)\s+[^,]{1,60},\s*", "", main, flags=re.IGNORECASE
+    )
+    kind, verb, verb_index = _first_verb(main)
+    low = main.lower()
+    if from_arrow and kind and verb_index > 0 and len(main.split()) <= 5:
+        kind, verb = "", ""  # "Installed search engines": a menu entry, not a verb
+    if not kind:
+        # A verbless piece of a menu path ("Settings > Search > ...") or a place ("In Modules")
+        # is a screen to open.
+        place = _LOCATION_RE.match(main.strip())
+        if place and (re.search(r"\d|\bversion\b", main, re.IGNORECASE)):
+            place = None
+        if (from_arrow or place) and len(main.split()) <= 6 and not _SYMPTOM_WORDS.search(main):
+            target = (place.group("place") if place else main).strip(" \"'`“”")
+            target = _unquote(target) if quoted(target) else target
+            return S2RStep(text=clause, action_hint="click", targets=[target])
+    has_rotate_word = any(w in low for w in _ROTATE_WORDS)
+    if has_rotate_word and (
+        kind == "rotate" or verb in _GENERIC_CHANGE_VERBS or (not kind and len(main.split()) <= 4)
+    ):
+        kind = "rotate"
+    set_as = _SET_AS_RE.search(main) if kind in ("input_text", "click") else None
+    if kind == "input_text" and verb in _SOFT_INPUT_VERBS:
+        after = low[low.find(verb) + len(verb) :] if verb in low else low
+        valueish = (
+            bool(quoted(main))
+            or bool(re.search(r"\d", after))
+            or "⟦value" in main
+            or any(w in _VALUE_NOUNS for w in re.findall(r"\w+", after)[:6])
+            or bool(_EG_RE.search(after))
+            or (
+                verb not in ("set", "sets", "put", "puts")
+                and re.match(r"^\s*(?:,|any|some|a |an |anything)", after) is not None
+            )
+        )
+        if not valueish:
+            kind = "click"
+    if (
+        kind == "click"
+        and verb in ("set", "change", "changed", "changing", "add", "rename")
+        and (quoted(main) and any(w in _VALUE_NOUNS for w in re.findall(r"\w+", low)))
+    ):
+        kind = "input_text"
+    if "⟦value" in main and kind in ("click", ""):
+        kind = "input_text"  # "Paste in the description" + a code block
+    values = _values(main, kind, verb)
+    targets: list[str] = []
+    if set_as and (_valueish(set_as.group("a")) or _valueish(set_as.group("b"))):
+        a, b = set_as.group("a").strip(), set_as.group("b").strip()
+        value_side, target_side = (a, b) if _valueish(a) and not _valueish(b) else (b, a)
+        kind = "input_text"
+        synth = _synth_value(value_side)
+        qs = [q for _, q in quoted(value_side)]
+        values = [qs[0] if qs else synth or value_side.strip(" .")]
+        targets.append(_OBJECT_LEAD_RE.sub("", _unquote(target_side)).strip(" ."))
+    quotes = [q for _, q in quoted(main, bold=True) if not q.startswith("⟦")]
+    targets += [q for q in quotes if q not in values and q not in targets]
+    if subordinate:
+        targets += [
+            q
+            for _, q in quoted(clause[: len(clause) - len(main)])
+            if q not in values and q not in targets
+        ]
+    if kind not in ("rotate", "press_back", "press_enter", "press_home", "swipe") and (
+        not targets or verb in _CREATE_VERBS
+    ):
+        obj = _object_phrase(main, verb)
+        if (
+            obj
+            and obj.lower() not in ("text", "any text", "anything", "something", "value")
+            and obj not in targets
+        ):
+            targets.append(obj)
+        if not obj and not targets and len(main.split()) <= 2:
+            targets.append(main.strip(" .\"'`"))  # "Edit", "Save": the verb is the button's label
+    words_main = main.strip(" .").split()
+    if (
+        kind == "click"
+        and verb not in _PLAIN_CLICK_VERBS
+        and not quoted(main)
+        and 2 <= len(words_main) <= 4
+        and all(w[:1].isupper() for w in words_main)
+    ):
+        targets.append(main.strip(" ."))  # "Stop Live Data": the verb is part of the label
+    for alt in re.findall(r"\(([^()]{1,40})\)", main):
+        if "/" in alt or " or " in alt:
+            targets += [
+                a.strip() for a in re.split(r"/|\bor\b", alt) if a.strip() and len(a.split()) <= 4
+            ]
+    if not targets and kind in ("click", "long_click"):
+        rest = (
+            main[main.lower().find(verb) + len(verb) :] if verb and verb in main.lower() else main
+        )
+        content = [w for w in re.findall(r"[\w'+-]+", rest) if w.lower() not in _FILLER_WORDS]
+        if content:
+            targets.append(" ".join(content[:4]))
+    targets = [t if not re.search(r"\w", t) else t.strip(" )(") for t in targets]
+    targets = [t for t in targets if t.strip()]
+    if targets and targets[0].lower() in _PRONOUNS and previous is not None and previous.targets:
+        targets = list(previous.targets[:1]) + targets[1:]
+    value = values[0] if values else ""
+    if kind == "rotate":
+        value = _rotation_target(main)
+    elif kind == "swipe":
+        value = _swipe_direction(main)
+    elif kind == "input_text" and not values and _CLEAR_VALUE_RE.search(main):
+        value = ""
+    if _CLEAR_VALUE_RE.search(main) and kind in ("click", "input_text"):
+        kind, value = "input_text", ""
+        targets = [t for t in targets if not _valueish(t)]
+    if kind == "input_text":
+        value = compact_expression(value)
+    text = re.sub(r"⟦value ([^⟧]*)⟧", lambda m: f"`{m.group(1)[:60]}`", clause).strip()
+    if not kind:
+        return None
+    return S2RStep(
+        text=text, action_hint=kind, targets=list(dict.fromkeys(targets))[:4], value=value
+    )
+
+
+def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
+    out: list[_Clause] = []
+    previous: S2RStep | None = None
+    for clause, from_arrow in _split_clauses(text):
+        clean = clause.strip(" -*•.:;")
+        if len(clean) < 2:
+            continue
+        if (clean.startswith("(") and clean.endswith(")")) or _NEGATED_ACTION_RE.match(clean):
+            out.append(_Clause(clean.strip("()"), "setup"))  # an aside or a "don't press X"
+            continue
+        if _is_setup(clean, app_tokens):
+            out.append(_Clause(clean, "setup"))
+            continue
+        kind = _first_verb(clean)[0]
+        if _is_observation(clean, kind) and not (
+            from_arrow and not kind and len(clean.split()) <= 5
+        ):
+            out.append(_Clause(clean, "observation"))
+            continue
+        step = _make_step(clean, previous, from_arrow=from_arrow)
+        if step is None:
+            out.append(_Clause(clean, "observation" if _SYMPTOM_WORDS.search(clean) else "other"))
+            continue
+        out.append(_Clause(clean, "action", step))
+        previous = step
+    return out
+
+
+@dataclass
+class _Extraction:
+    steps: list[S2RStep] = field(default_factory=list)
+    setup: list[str] = field(default_factory=list)
+    observations: list[str] = field(default_factory=list)
+
+
+def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
+    result = _Extraction()
+    for item in items:
+        for clause in _clauses(item, app_tokens):
+            if clause.kind == "action" and clause.step is not None:
+                result.steps.append(clause.step)
+            elif clause.kind == "setup":
+                result.setup.append(clause.text)
+            elif clause.kind == "observation":
+                result.observations.append(clause.text)
+    return result
+
+
+def _section_items(section: _Section, code_blocks: list[str]) -> list[str]:
+    items = _items(section.lines, code_blocks)
+    if not items:
+        return []
+    texts = [t for t, _ in items]
+    out: list[str] = []
+    for text in texts:
+        out += _sentences(text)
+    return out
+
+
+def _numbered_lists(sections: list[_Section], code_blocks: list[str]) -> list[list[str]]:
+    lists: list[list[str]] = []
+    for section in sections:
+        if section.kind in ("env", "expected", "actual"):
+            continue
+        items = _items(section.lines, code_blocks)
+        numbered = [t for t, n in items if n]
+        if len(numbered) >= 2:
+            lists.append(numbered)
+    return lists
+
+
+def _action_sentences(
+    sections: list[_Section], code_blocks: list[str], app_tokens: set[str]
+) -> _Extraction:
+    """Steps from the prose of description sections: sentences that open with an action verb."""
+    result = _Extraction()
+    for section in sections:
+        if section.kind != "description":
+            continue
+        for text, _ in _items(section.lines, code_blocks):
+            for sentence in _sentences(text):
+                ex = _extract([sentence], app_tokens)
+                result.steps += ex.steps
+                result.setup += ex.setup
+                result.observations += ex.observations
+    return result
+
+
+_TITLE_PREFIX_RE = re.compile(r"^\s*(?:\[[^\]]*\]\s*:?\s*|\([^)]*\)\s*|bug\s*:\s*)+", re.IGNORECASE)
+_TITLE_CRASH_RE = re.compile(
+    r"^(?:the\s+)?(?:[\w .-]{0,40}?\s)?(?:app(?:lication)?\s+)?(?:crash(?:es|ed)?|stops|closes|"
+    r"force closes|fc)\s+(?:(?:every time|each time|immediately|always)\s+)?(?:when(?:ever)?|on|"
+    r"after|while|in|if|during|by|from|upon)?\s*(?P<rest>.+)$",
+    re.IGNORECASE,
+)
+_TITLE_CAUSE_RE = re.compile(
+    r"^(?P<rest>.+?)\s+(?:causes?|leads? to|results? in|crash(?:es)?)\b.*$", re.IGNORECASE
+)
+
+
+def _title_steps(title: str, app_tokens: set[str]) -> _Extraction:
+    """Steps from the title, the last resort: ``Crash when adding label on empty note`` →
+    ``adding label on empty note``; ``When switching to Arabic, ...`` → ``switching to
+    Arabic``."""
+    t = _TITLE_PREFIX_RE.sub("", title).strip(" .")
+    m = _TITLE_CRASH_RE.match(t) or _TITLE_CAUSE_RE.match(t)
+    if m and m.group("rest").strip():
+        t = m.group("rest").strip()
+    sub = re.match(r"^(?:when|while|after|on)\s+(?P<what>[^,]+),", t, re.IGNORECASE)
+    candidates = [t] + ([sub.group("what")] if sub else [])
+    for candidate in candidates:
+        ex = _extract([candidate], app_tokens)
+        if ex.steps:
+            return ex
+    step = _make_step(t, None) or S2RStep(
+        text=t, action_hint="click", targets=[t[:60]] if t else []
+    )
+    if not step.action_hint:
+        step.action_hint = "click"
+    if not step.targets and t:
+        step.targets = [t[:60]]
+    return _Extraction(steps=[step])
+
+
+# --- crash or not ---------------------------------------------------------------------------------
+def _crash_hits(text: str) -> int:
+    hits = 0
+    for pattern in _CRASH_PATTERNS:
+        for match in pattern.finditer(text):
+            before = text[max(0, match.start() - 40) : match.start()]
+            if _NEGATION_RE.search(before):
+                continue
+            hits += 1
+    hits += len(_FC_RE.findall(text))
+    return hits
+
+
+def crash_score(report: BugReport) -> tuple[int, str]:
+    """Evidence that the report describes a crash, and the exception class it names.
+
+    Weights: a crash word in the title 3, in the body (outside the expected behaviour) 2, in
+    comments 1 each up to 2; a stack trace with ``at`` frames, ``FATAL EXCEPTION`` or monkey's
+    ``// CRASH:`` 3; an exception class named in the title 1. A report is a crash report from 2.
+    """
+    score = 0
+    if _crash_hits(report.title):
+        score += 3
+    body_sections, _ = _sections(report.body or "", "body")
+    body_text = "\n".join("\n".join(s.lines) for s in body_sections if s.kind not in ("expected",))
+    if _crash_hits(body_text):
+        score += 2
+    comment_hits = sum(1 for c in report.comments if _crash_hits(c))
+    score += min(comment_hits, 2)
+    full = report.full_text()
+    traces = find_exceptions_in_text(full)
+    if "FATAL EXCEPTION" in full or _MONKEY_CRASH_RE.search(full) or any(t.frames for t in traces):
+        score += 3
+    title_named = named_exceptions(report.title)
+    if title_named:
+        score += 1
+    exception = _pick_exception(title_named, traces, full)
+    return score, exception
+
+
+def _pick_exception(title_named: list[str], traces: list, full: str) -> str:
+    """The title's exception (qualified by a trace when one has the same simple name), else the
+    root cause of the first trace with frames, else the only exception the report names."""
+    with_frames = [t for t in traces if t.frames or t.causes]
+    all_names = [c for t in traces for c in t.exception_classes()] + named_exceptions(full)
+    if title_named:
+        simple = title_named[0].rsplit(".", 1)[-1]
+        qualified = next((n for n in all_names if n.rsplit(".", 1)[-1] == simple and "." in n), "")
+        return qualified or title_named[0]
+    if with_frames:
+        return with_frames[0].root_cause.exception_class
+    named = list(dict.fromkeys(n.rsplit(".", 1)[-1] for n in named_exceptions(full)))
+    if len(named) == 1:
+        return (
+            next(n for n in named_exceptions(full) if n.rsplit(".", 1)[-1] == named[0] and "." in n)
+            if any("." in n for n in named_exceptions(full))
+            else named[0]
+        )
+    return ""
+
+
+# --- the analysis ---------------------------------------------------------------------------------
+def _section_text(sections: list[_Section], kind: str, limit: int = 300) -> str:
+    parts = []
+    for s in sections:
+        if s.kind == kind:
+            text = " ".join(
+                ln.strip()
+                for ln in s.lines
+                if ln.strip() and not _TRACE_LINE_RE.match(ln) and not re.match(r"^\s*⟦code", ln)
+            )
+            if text:
+                parts.append(text)
+    joined = " ".join(parts)
+    return joined[:limit].strip()
+
+
+def _symptom_sentences(sections: list[_Section]) -> list[str]:
+    out = []
+    for s in sections:
+        if s.kind != "description":
+            continue
+        for line in s.lines:
+            if _TRACE_LINE_RE.match(line) or "⟦code" in line:
+                continue
+            for sentence in _sentences(line.strip()):
+                if _crash_hits(sentence) or re.search(
+                    r"\b(?:wrong|incorrect|error|instead|still|"
+                    r"disappear\w*|doesn't|does not|not)\b",
+                    sentence,
+                    re.IGNORECASE,
+                ):
+                    out.append(sentence)
+    return out
+
+
+def _dedupe_steps(steps: list[S2RStep]) -> list[S2RStep]:
+    out: list[S2RStep] = []
+    for step in steps:
+        if out and out[-1].text == step.text:
+            continue
+        out.append(step)
+    return out
+
+
+_SETUP_FRAGMENT_RE = re.compile(
+    r"\b(?:in|on|with|from|into)\s+(?:an?\s+|the\s+)?(?:empty|new|fresh|clean|existing)\s+[\w-]+|"
+    r"\b(?:only one|no)\s+[\w-]+(?:\s+(?:available|left|exists?))?|\bwith [\w ]{1,30} enabled\b",
+    re.IGNORECASE,
+)
+
+
+def _expressions(texts: list[str]) -> list[str]:
+    out: list[str] = []
+    for text in texts:
+        for m in _EXPR_RE.finditer(text):
+            raw = m.group(0).strip()
+            if _is_expression(raw):
+                expr = compact_expression(raw)
+                if expr not in out:
+                    out.append(expr)
+    return out
+
+
+def _find_steps(
+    report: BugReport, body_sections: list[_Section], body_code: list[str], app_tokens: set[str]
+) -> _Extraction:
+    """Steps in order of trust: the body's steps sections; the body's first numbered list; a
+    comment's steps section or numbered list; imperative sentences of the body's description;
+    an expression the report is about (``1+2)×3 gives wrong result``); the title."""
+    extraction = _Extraction()
+    for section in (s for s in body_sections if s.kind == "steps"):
+        ex = _extract(_section_items(section, body_code), app_tokens)
+        extraction.steps += ex.steps
+        extraction.setup += ex.setup
+        extraction.observations += ex.observations
+    if extraction.steps:
+        return extraction
+    lists = _numbered_lists(body_sections, body_code)
+    if lists:
+        ex = _extract([s for item in lists[0] for s in _sentences(item)], app_tokens)
+        if ex.steps:
+            return ex
+    for comment in report.comments:
+        sections, code = _sections(comment, "comment")
+        items: list[str] = []
+        for section in (s for s in sections if s.kind == "steps"):
+            items += _section_items(section, code)
+        if not items:
+            comment_lists = _numbered_lists(sections, code)
+            items = (
+                [s for item in comment_lists[0] for s in _sentences(item)] if comment_lists else []
+            )
+        ex = _extract(items, app_tokens)
+        if ex.steps:
+            return ex
+    ex = _action_sentences(body_sections, body_code, app_tokens)
+    if ex.steps:
+        return ex
+    body_lines = [ln for s in body_sections if s.kind != "env" for ln in s.lines]
+    exprs = _expressions([report.title] + [ln for ln in body_lines if not _TRACE_LINE_RE.match(ln)])
+    if exprs:
+        step = S2RStep(
+            text=f"enter {exprs[0]}", action_hint="input_text", targets=[], value=exprs[0]
+        )
+        return _Extraction(steps=[step], observations=ex.observations)
+    title = _title_steps(report.title, app_tokens)
+    title.observations += ex.observations
+    return title
+
+
+def analyze(report: BugReport) -> ReproSpec:
+    """Turn a report into a :class:`ReproSpec` (see the module docstring). Always yields at least
+    one step (the title is the last resort)."""
+    app_tokens = _app_tokens(report)
+    body_sections, body_code = _sections(report.body or "", "body")
+    extraction = _find_steps(report, body_sections, body_code, app_tokens)
+    steps = _dedupe_steps(extraction.steps)
+
+    score, exception = crash_score(report)
+    kind = CRASH if score >= 2 else NON_CRASH
+
+    actual = _section_text(body_sections, "actual")
+    expected = _section_text(body_sections, "expected")
+    if not actual:
+        observed = [
+            o for o in extraction.observations if _SYMPTOM_WORDS.search(o) or _crash_hits(o)
+        ]
+        actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
+    symptom = report.title.strip().rstrip(".")
+    if actual and actual.lower() not in symptom.lower():
+        symptom += f". Actual: {actual.rstrip('.')}"
+    if expected:
+        symptom += f". Expected: {expected.rstrip('.')}"
+    symptom = symptom.strip() + "."
+
+    input_values: list[str] = []
+    for step in steps:
+        if (
+            step.value
+            and step.action_hint not in ("rotate", "swipe")
+            and step.value not in input_values
+        ):
+            input_values.append(step.value)
+    prose_sections = [s for s in body_sections if s.kind in ("steps", "description", "actual")]
+    prose = "\n".join([report.title] + ["\n".join(s.lines) for s in prose_sections])
+    for match in _EG_RE.finditer(prose):
+        raw = match.group("v") or match.group("q")
+        v = _unquote(raw) if raw[0] in "\"“'`" else _unquote(raw).strip(".,;")
+        if (
+            v
+            and v.lower() not in _NOT_VALUES
+            and v not in input_values
+            and len(v) < 80
+            and not v.lower().startswith(("http", "www"))
+        ):
+            input_values.append(v)
+    quoted_texts = [q for _, q in quoted(prose)]
+    for expr in _expressions([report.title] + quoted_texts):
+        if expr not in input_values:
+            input_values.append(expr)
+    for q in quoted_texts:
+        # Data-like quoted text (digits with separators, e-mail addresses): a likely input.
+        if (
+            re.search(r"\d", q)
+            and re.search(r"[:@./-]", q)
+            and q not in input_values
+            and len(q) < 60
+        ):
+            input_values.append(q)
+
+    setup = list(dict.fromkeys(extraction.setup))
+    for step in steps:
+        for fragment in _SETUP_FRAGMENT_RE.findall(step.text):
+            if fragment not in setup:
+                setup.append(fragment.strip())
+    for section in body_sections:
+        if section.kind != "description":
+            continue
+        for line in section.lines:
+            if _TRACE_LINE_RE.match(line):
+                continue
+            for sentence in _sentences(line.strip()):
+                if _SETUP_CUES.search(sentence) and sentence not in setup and len(sentence) < 200:
+                    setup.append(sentence)
+    return ReproSpec(
+        steps=steps,
+        symptom=symptom[:600],
+        bug_kind=kind,
+        exception_class=exception,
+        input_values=input_values[:12],
+        setup_notes=setup[:8],
+    )
+
+
+def step_words(step: S2RStep) -> list[str]:
+    """The step's content words, stemmed (for matching against widget labels)."""
+    return [stem(w) for w in words(step.text)]

@@ -1,0 +1,348 @@
+"""Small text tools shared by the offline reasoner, enumeration and diffs: tokens, light stemming,
+UI synonyms, quoted-label extraction and a lexical similarity between a widget label and a step.
+
+No model, no network: plain rules, deterministic. The similarity is the one ReCDroid-style tools
+use (word overlap after normalisation, with a synonym table of common UI words), here scored in
+``[0, 1]``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_TOKEN_RE = re.compile(r"[^\W_]+", re.UNICODE)
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Symbols that are whole labels on calculator-like keypads and in reports' input values.
+SYMBOL_NAMES: dict[str, tuple[str, ...]] = {
+    "+": ("plus", "add"),
+    "-": ("minus", "subtract"),
+    "−": ("minus", "subtract"),
+    "×": ("multiply", "times", "multiplication"),
+    "*": ("multiply", "times", "multiplication"),
+    "÷": ("divide", "division"),
+    "/": ("divide", "division"),
+    "%": ("percent", "percentage", "modulo"),
+    "!": ("factorial",),
+    "(": ("left", "open", "parenthesis", "bracket"),
+    ")": ("right", "close", "parenthesis", "bracket"),
+    "√": ("square", "root", "sqrt"),
+    "^": ("power", "exponent"),
+    ".": ("point", "decimal", "dot"),
+    ",": ("comma", "decimal"),
+    "=": ("equals", "equal", "result"),
+    "π": ("pi",),
+}
+# Characters that mean the same key on different keypads.
+SYMBOL_EQUIVALENTS: dict[str, str] = {"*": "×", "x": "×", "/": "÷", "−": "-", "–": "-", ",": "."}
+
+STOPWORDS = _wordset(
+    """a an the to on in into onto of and or for with at by from as is are be been it its it's this
+    that these those there here my your our their his her me we you i he she they them then than
+    so if when while after before again also just any some all each every one two first second
+    new-ly please will would should could can may might must do does did done not no yes very
+    same other another which what who whom whose where how why up down out over under about via
+    e.g eg i.e ie etc like such example instance say"""
+)
+# Words that carry little meaning on their own in a widget label (still matched, but weakly).
+WEAK_WORDS = _wordset(
+    "button icon option options item items field view tab menu list screen page app dialog"
+)
+
+# Common UI synonyms (each group: words a reporter and a widget may use for the same thing).
+_SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
+    ("add", "new", "create", "plus", "+", "insert", "fab"),
+    ("delete", "remove", "trash", "bin", "discard", "erase", "clear"),
+    ("settings", "setting", "preferences", "preference", "configuration", "config"),
+    ("more", "overflow", "⋮", "options", "menu", "kebab"),
+    ("back", "return", "navigate", "up"),
+    ("hamburger", "drawer", "navigation", "sidebar", "side"),
+    ("save", "done", "ok", "confirm", "apply", "finish", "set", "accept"),
+    ("cancel", "dismiss", "close", "no"),
+    ("ok", "yes", "continue", "allow", "accept", "grant", "agree", "got"),
+    ("search", "find", "magnifier", "lookup", "query"),
+    ("edit", "modify", "change", "rename", "update"),
+    ("open", "view", "show", "display"),
+    ("folder", "directory", "dir"),
+    ("file", "document", "doc"),
+    ("picture", "image", "photo", "pic", "pics", "gallery"),
+    ("camera", "photo", "capture"),
+    ("label", "tag"),
+    ("note", "notes", "memo"),
+    ("play", "start", "resume"),
+    ("pause", "stop"),
+    ("copy", "duplicate", "clone"),
+    ("paste", "move", "insert"),
+    ("cut", "move"),
+    ("share", "send", "export"),
+    ("import", "load"),
+    ("about", "info", "information", "ℹ", "ℹ️"),
+    ("account", "login", "signin", "sign"),
+    ("refresh", "reload", "sync"),
+    ("sort", "order"),
+    ("filter", "funnel"),
+    ("help", "faq", "support"),
+    ("language", "locale"),
+    ("date", "day", "calendar"),
+    ("time", "clock"),
+    ("enable", "on", "activate", "turn", "check"),
+    ("disable", "off", "deactivate", "uncheck"),
+)
+# Multilingual UI words mapped to their English equivalent (reports come in any language).
+_TRANSLATIONS: dict[str, str] = {
+    # German
+    "einstellungen": "settings",
+    "suche": "search",
+    "suchfeld": "search",
+    "speichern": "save",
+    "löschen": "delete",
+    "hinzufügen": "add",
+    "neu": "new",
+    "zurück": "back",
+    "abbrechen": "cancel",
+    "öffnen": "open",
+    "datei": "file",
+    "ordner": "folder",
+    "bearbeiten": "edit",
+    # Spanish / Portuguese / Italian / French
+    "ajustes": "settings",
+    "configuración": "settings",
+    "configurações": "settings",
+    "impostazioni": "settings",
+    "paramètres": "settings",
+    "buscar": "search",
+    "pesquisar": "search",
+    "cerca": "search",
+    "rechercher": "search",
+    "guardar": "save",
+    "salvar": "save",
+    "salva": "save",
+    "enregistrer": "save",
+    "borrar": "delete",
+    "eliminar": "delete",
+    "excluir": "delete",
+    "supprimer": "delete",
+    "añadir": "add",
+    "agregar": "add",
+    "adicionar": "add",
+    "ajouter": "add",
+    "atrás": "back",
+    "voltar": "back",
+    "retour": "back",
+    "cancelar": "cancel",
+    "annuler": "cancel",
+    "carpeta": "folder",
+    "pasta": "folder",
+    "dossier": "folder",
+    "archivo": "file",
+    "fichier": "file",
+    # Russian
+    "настройки": "settings",
+    "поиск": "search",
+    "сохранить": "save",
+    "удалить": "delete",
+    "добавить": "add",
+    "назад": "back",
+    "отмена": "cancel",
+    "папка": "folder",
+    "файл": "file",
+    # Chinese / Japanese
+    "设置": "settings",
+    "設定": "settings",
+    "搜索": "search",
+    "検索": "search",
+    "保存": "save",
+    "删除": "delete",
+    "削除": "delete",
+    "添加": "add",
+    "追加": "add",
+    "新建": "new",
+    "返回": "back",
+    "取消": "cancel",
+    "文件夹": "folder",
+    "文件": "file",
+    "确定": "ok",
+}
+
+
+def _strip_accents_keep(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light English stemmer: lower case, drop a plural ending, then ``ing``/``ed``, then a
+    final ``e`` (``cutting`` → ``cut``, ``folders`` → ``folder``, ``deleted``/``delete`` →
+    ``delet``, ``settings`` → ``set``). Crude but consistent, which is all matching needs."""
+    w = word.lower()
+    if len(w) <= 3 or not w.isalpha():
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith(("ses", "xes", "zes", "ches", "shes")):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in ("ing", "ed"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            if w[-1] == w[-2] and w[-1] not in "aeiouls":
+                w = w[:-1]  # cutt -> cut, stopp -> stop
+            return w
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    return w
+
+
+def split_identifier(identifier: str) -> list[str]:
+    """``"com.amaze:id/fab_new_folder"`` → ``["fab", "new", "folder"]``; camelCase is split too
+    (``"btnNewFolder"`` → ``["btn", "new", "folder"]``)."""
+    ident = identifier.rsplit("/", 1)[-1] if "/" in identifier else identifier
+    parts: list[str] = []
+    for chunk in re.split(r"[_\-.\s:]+", ident):
+        parts += [p.lower() for p in _CAMEL_RE.split(chunk) if p]
+    return parts
+
+
+@lru_cache(maxsize=65536)
+def words(text: str) -> tuple[str, ...]:
+    """Lower-case word tokens of ``text`` (camelCase and snake_case split, CJK characters one
+    token each, translations of common UI words added), in order, with duplicates."""
+    if not text:
+        return ()
+    text = _strip_accents_keep(text)
+    out: list[str] = []
+    for token in _TOKEN_RE.findall(text):
+        if _CJK_RE.search(token):
+            out += [en for src, en in _TRANSLATIONS.items() if _CJK_RE.match(src) and src in token]
+            out += [ch for ch in token if not ch.isspace()]
+            continue
+        for part in _CAMEL_RE.split(token):
+            if not part:
+                continue
+            low = part.lower()
+            out.append(low)
+            if low in _TRANSLATIONS:
+                out.append(_TRANSLATIONS[low])
+    return tuple(out)
+
+
+def content_words(text: str) -> list[str]:
+    """:func:`words` without stop words and one-letter noise (digits are kept)."""
+    return [
+        w
+        for w in words(text)
+        if w not in STOPWORDS and (len(w) > 1 or w.isdigit() or _CJK_RE.match(w))
+    ]
+
+
+@lru_cache(maxsize=1)
+def _synonym_index() -> dict[str, frozenset[str]]:
+    index: dict[str, set[str]] = {}
+    for group in _SYNONYM_GROUPS:
+        stems = {stem(w) for w in group}
+        for s in stems:
+            index.setdefault(s, set()).update(stems)
+    return {k: frozenset(v) for k, v in index.items()}
+
+
+def synonyms(word: str) -> frozenset[str]:
+    """Stems that mean the same UI thing as ``word`` (its own stem included)."""
+    s = stem(word)
+    return _synonym_index().get(s, frozenset()) | {s}
+
+
+def normalize_label(text: str) -> str:
+    """Case-folded, whitespace-collapsed, without surrounding punctuation: for exact compares."""
+    return " ".join(text.casefold().split()).strip(" .:;,!?\"'`*()[]{}<>")
+
+
+# Quote pairs a reporter uses around a label or a value.
+_QUOTE_PATTERNS = (
+    re.compile(r"``(?P<q>[^`\n]{1,80}?)``"),
+    re.compile(r"`(?P<q>[^`\n]{1,80}?)`"),
+    re.compile(r"\"(?P<q>[^\"\n]{1,80}?)\""),
+    re.compile(r"“(?P<q>[^”\n]{1,80}?)”"),
+    re.compile(r"„(?P<q>[^“”\n]{1,80}?)[“”]"),
+    re.compile(r"‘(?P<q>[^’\n]{1,80}?)’"),
+    re.compile(r"«\s?(?P<q>[^»\n]{1,80}?)\s?»"),
+    re.compile(r"「(?P<q>[^」\n]{1,80}?)」"),
+    re.compile(r"『(?P<q>[^』\n]{1,80}?)』"),
+    # Single quotes: only around a phrase, not an apostrophe (don't, it's).
+    re.compile(r"(?:(?<=^)|(?<=[\s(\[,:;=]))'(?P<q>[^'\n]{1,80}?)'(?=$|[\s).,:;!?\]-])"),
+)
+_BOLD_RE = re.compile(r"\*\*(?P<q>[^*\n]{1,60}?)\*\*")
+
+
+def quoted(text: str, *, bold: bool = False) -> list[tuple[int, str]]:
+    """Quoted phrases in ``text`` as ``(offset, phrase)`` in reading order, without duplicates
+    of the same span. With ``bold``, Markdown ``**bold**`` phrases count as quoted too."""
+    found: list[tuple[int, int, str]] = []
+    patterns = _QUOTE_PATTERNS + ((_BOLD_RE,) if bold else ())
+    for pattern in patterns:
+        for match in pattern.finditer(text):
+            start, end = match.span()
+            if any(s <= start < e or s < end <= e for s, e, _ in found):
+                continue  # inside a quote already found (e.g. `'x'` inside "...")
+            phrase = match.group("q").strip()
+            if phrase:
+                found.append((start, end, phrase))
+    found.sort()
+    return [(s, q) for s, _, q in found]
+
+
+def similarity(label: str, phrase: str) -> float:
+    """How well a widget ``label`` matches a ``phrase`` of a report, in ``[0, 1]``.
+
+    1.0 for the same text (case and punctuation aside); otherwise the share of the label's
+    content words found in the phrase (by stem, or at 0.6 by synonym), times a coverage factor
+    so that a one-word label inside a long step still counts. Symbol labels (``+``, ``%``) match
+    the symbol or its name (``plus``, ``percent``).
+    """
+    a, b = normalize_label(label), normalize_label(phrase)
+    if not a or not b:
+        return 0.0
+    if a == b:
+        return 1.0
+    if len(a) <= 2 and not a.isalnum():
+        return _symbol_similarity(a, phrase)
+    label_words = [w for w in content_words(label)] or list(words(label))
+    phrase_words = content_words(phrase) or list(words(phrase))
+    if not label_words or not phrase_words:
+        return 0.0
+    phrase_stems = {stem(w) for w in phrase_words}
+    phrase_syn: set[str] = set()
+    for w in phrase_words:
+        phrase_syn |= synonyms(w)
+    score = 0.0
+    weight_total = 0.0
+    for w in label_words:
+        weight = 0.35 if w in WEAK_WORDS else 1.0
+        weight_total += weight
+        s = stem(w)
+        if s in phrase_stems:
+            score += weight
+        elif s in phrase_syn or synonyms(w) & phrase_stems:
+            score += 0.6 * weight
+    if weight_total == 0 or score == 0:
+        return 0.0
+    precision = score / weight_total
+    # A label that is a whole phrase inside the step ("New folder" in "tap New folder") is strong.
+    contiguous = 0.15 if f" {a} " in f" {b} " else 0.0
+    return min(1.0, 0.85 * precision + contiguous)
+
+
+def _symbol_similarity(symbol: str, phrase: str) -> float:
+    if symbol in phrase:
+        return 0.9
+    names = SYMBOL_NAMES.get(symbol, ())
+    ws = set(words(phrase))
+    return 0.7 if names and any(n in ws for n in names) else 0.0

@@ -352,6 +352,26 @@ def _system_dialog(windows: list[WindowInfo], tree: Hierarchy | None) -> dict[st
     return None
 
 
+def _toast(tree: Hierarchy | None, windows: list[WindowInfo]) -> str | None:
+    """A toast's text: an app window classified as a toast, or (API 30+, where SystemUI draws
+    toasts) a SystemUI window holding only an ``android:id/message`` text."""
+    app_toast = next((w.title or w.text for w in windows if w.kind == "toast"), None)
+    if app_toast:
+        return app_toast
+    if tree is None:
+        return None
+    for window in tree.windows:
+        if window.package not in SYSTEM_UI_PACKAGES:
+            continue
+        nodes = list(window.iter())
+        if any(n.clickable for n in nodes):
+            continue
+        for node in nodes:
+            if _short_id(node.resource_id) == "message" and node.text.strip():
+                return _clip(node.text)
+    return None
+
+
 def _new_windows(a: list[WindowInfo], b: list[WindowInfo]) -> list[WindowInfo]:
     """Windows of ``b`` (not main windows, not toasts) with no window of the same kind and title
     in ``a``."""
@@ -419,10 +439,8 @@ def structural_diff(
     activity = None
     if before.activity != after.activity and (before.activity or after.activity):
         activity = {"from": before.activity, "to": after.activity}
-    toast = next((w.title or w.text for w in wins_b if w.kind == "toast"), None)
-    if toast is not None and any(
-        w.kind == "toast" and (w.title or w.text) == toast for w in wins_a
-    ):
+    toast = _toast(tree_b, wins_b)
+    if toast is not None and toast == _toast(tree_a, wins_a):
         toast = None
     system = _system_dialog(wins_b, tree_b)
     package = app_package or before.package

@@ -50,6 +50,8 @@ class Reasoner(abc.ABC):
     """Abstract reasoner. Every method may raise ``orchestrator.errors.ReasonerError``."""
 
     name: str = "abstract"
+    # Whether the reasoner looks at screenshots: the search then captures them while probing.
+    needs_screenshots: bool = False
 
     def __init__(self) -> None:
         self.usage = LLMUsage()
@@ -71,6 +73,11 @@ class Reasoner(abc.ABC):
     @abc.abstractmethod
     def summarize_transition(self, spec: ReproSpec, transition: Transition) -> str:
         """One sentence on what the action visibly did, starting from ``transition.diff``."""
+
+    def summarize_transitions(self, spec: ReproSpec, transitions: list[Transition]) -> list[str]:
+        """:meth:`summarize_transition` for every transition of a level (same order); a reasoner
+        that calls a remote model overrides this to run them concurrently."""
+        return [self.summarize_transition(spec, t) for t in transitions]
 
     @abc.abstractmethod
     def evaluate_paths(self, spec: ReproSpec, paths: list[Path]) -> list[PathJudgement]:

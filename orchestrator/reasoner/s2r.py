@@ -345,6 +345,7 @@ _OBJECT_STOP_RE = re.compile(
     r"\s*(?:[,.;:!?(\[—–]|\s-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|\bwhen\b|\bif\b|"
     r"\buntil\b|\bthen\b|\band\b|\bfor\b|\bfrom\b|\bwith\b|\bof the\b|\bin\b|\bon\b|\bat\b|"
     r"\bafter\b|\bbefore\b|\bwhile\b|\bthat\b|\bbut\b|\bor\b|\binto\b|\bas\b|\bby\b|\bunder\b|"
+    r"\bcalled\b|\bnamed\b|\btitled\b|"
     r"\bvia\b|\bbelow\b|\babove\b|\bwithin\b|\b(?:is|are|was|were|will|would|should|does|doesn't|"
     r"did|can't|cannot|closes|crash\w*|stops|shows|displays|appears|opens|fails|freezes)\b)",
     re.IGNORECASE,
@@ -364,6 +365,11 @@ _SPECIAL_VALUE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"special characters?", re.IGNORECASE), "!@#$%^&*()"),
     (re.compile(r"lower ?case", re.IGNORECASE), "abcdef"),
     (re.compile(r"upper ?case", re.IGNORECASE), "ABCDEF"),
+)
+_SETUP_FRAGMENT_RE = re.compile(
+    r"\b(?:in|inside|on|with|from|into)\s+(?:an?\s+|the\s+)?(?:empty|new|fresh|clean|existing)\s+[\w-]+|"
+    r"\bonly one\s+[\w-]+(?:\s+(?:available|left|exists?))?|\bwith [\w ]{1,30} enabled\b",
+    re.IGNORECASE,
 )
 _CLEAR_VALUE_RE = re.compile(
     r"\b(?:leave (?:it |the \w+ )?empty|delete (?:the )?(?:default )?value|"
@@ -1022,6 +1028,8 @@ def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
                 result.setup.append(clause.text)
             elif clause.kind == "observation":
                 result.observations.append(clause.text)
+            if clause.kind == "setup":
+                result.setup += [f.strip() for f in _SETUP_FRAGMENT_RE.findall(clause.text)]
     return result
 
 
@@ -1204,13 +1212,6 @@ def _dedupe_steps(steps: list[S2RStep]) -> list[S2RStep]:
             continue
         out.append(step)
     return out
-
-
-_SETUP_FRAGMENT_RE = re.compile(
-    r"\b(?:in|on|with|from|into)\s+(?:an?\s+|the\s+)?(?:empty|new|fresh|clean|existing)\s+[\w-]+|"
-    r"\b(?:only one|no)\s+[\w-]+(?:\s+(?:available|left|exists?))?|\bwith [\w ]{1,30} enabled\b",
-    re.IGNORECASE,
-)
 
 
 def _expressions(texts: list[str]) -> list[str]:

@@ -1,0 +1,514 @@
+"""The ``openai`` reasoner: LTGDroid's prompt set on any OpenAI-compatible endpoint.
+
+Each method of :class:`~orchestrator.reasoner.base.Reasoner` is one role, with its template in
+``prompts/<role>.j2`` and its JSON schema in ``orchestrator.llm.schemas``:
+
+============================  ==================  ==============================================
+method                        role                what the model sees
+============================  ==================  ==============================================
+``analyze_report``            report_analysis     the whole report (text model)
+``filter_actions``            action_filter       screenshot with numbered boxes, widget list,
+                                                  global actions, objective, path so far
+``input_text``                input_text          screenshot with the field boxed, its hint/text
+``summarize_transition``      transition_summary  before (acted widget boxed) and after
+                                                  screenshots, the structural diff
+``evaluate_paths``            path_evaluation     every live path: old steps as one-liners, the
+                                                  last ones in detail (text model)
+``verify``                    verification        the final screenshot, the path, the symptom
+============================  ==================  ==============================================
+
+Calls that need no model are not made: a transition that crashed the app, or whose two dumps
+are identical, is summarised from the structural diff. The ablation switches
+(:class:`orchestrator.ablation.Ablation`) replace the roles they switch off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import structlog
+
+from device_agent.actions import ROTATE, SWIPE, Action, Bounds, Selector
+from device_agent.errors import HierarchyError
+from device_agent.hierarchy import Hierarchy, ViewNode, parse_hierarchy
+from orchestrator.ablation import Ablation, raw_spec
+from orchestrator.diff import describe_diff
+from orchestrator.enumerate import candidate_label
+from orchestrator.llm import schemas
+from orchestrator.llm.client import LLMClient
+from orchestrator.llm.images import data_url, prepare_screenshot
+from orchestrator.llm.prompts import PromptSet
+from orchestrator.llm.settings import LLMSettings
+from orchestrator.model import (
+    CRASH,
+    NON_CRASH,
+    BugReport,
+    Path,
+    ReproSpec,
+    S2RStep,
+    Screen,
+    Transition,
+)
+from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
+
+log = structlog.get_logger("reprofarm.reasoner.openai")
+
+PATH_LINES = 12  # one-liners of the path shown to the filter, input and verification roles
+DETAIL_STEPS = 2  # latest steps of each path the evaluator sees in detail
+SCREEN_LABELS = 40  # texts of a screen listed for the evaluator and the verifier
+
+
+def global_name(action: Action) -> str:
+    """The name a prompt uses for a global action: ``press_back``, ``swipe_up``,
+    ``rotate_landscape``."""
+    if action.kind == SWIPE:
+        return f"swipe_{action.direction}"
+    if action.kind == ROTATE:
+        return f"rotate_{action.orientation}"
+    return action.kind
+
+
+class OpenAIReasoner(Reasoner):
+    """LTGDroid's judgements by a chat model (see the module docstring).
+
+    ``settings`` are resolved against the environment here, so a missing key or model fails at
+    construction (``ReasonerError``/``ConfigError``), before any device starts. ``beam``: how
+    many paths the evaluator may keep (the search's beam width). ``client``/``prompts`` may be
+    given to share them (tests, sweeps). ``needs_screenshots`` tells the search to capture
+    screenshots during pre-exploration.
+    """
+
+    name = "openai"
+    needs_screenshots = True
+
+    def __init__(
+        self,
+        settings: LLMSettings,
+        *,
+        ablation: Ablation | None = None,
+        beam: int = 3,
+        client: LLMClient | None = None,
+        prompts: PromptSet | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings.resolved()
+        self.ablation = ablation or Ablation()
+        self.beam = max(1, beam)
+        self.prompts = prompts or PromptSet(self.settings.prompts_dir or None)
+        self.client = client or LLMClient(self.settings, usage=self.usage)
+        self.usage = self.client.usage
+
+    # -- report analysis -------------------------------------------------------------------------
+    def analyze_report(self, report: BugReport) -> ReproSpec:
+        """S2R, symptom, crash or not, exception class, input values and missing setup."""
+        if self.ablation.no_report_analysis:
+            return raw_spec(report)
+        ctx = {
+            "report": {
+                "title": report.title,
+                "body": report.body,
+                "comments": list(report.comments),
+                "repo": report.repo,
+                "url": report.url,
+            }
+        }
+        data = self._ask(schemas.REPORT_ANALYSIS, ctx, [], check=_check_analysis)
+        steps = []
+        for item in data["steps"]:
+            text = " ".join(str(item["text"]).split())
+            if not text:
+                continue
+            hint = item["action_hint"] if item["action_hint"] in schemas.STEP_HINTS else ""
+            steps.append(
+                S2RStep(
+                    text=text,
+                    action_hint=hint,
+                    targets=[t for t in item["targets"] if t],
+                    value=item["value"],
+                )
+            )
+        if not steps:
+            steps = [S2RStep(text=report.title or report.bug_id)]
+        return ReproSpec(
+            steps=steps,
+            symptom=data["symptom"].strip() or report.title,
+            bug_kind=CRASH if data["bug_kind"] == "crash" else NON_CRASH,
+            exception_class=data["exception_class"].strip(),
+            input_values=[v for v in data["input_values"] if v],
+            setup_notes=[n for n in data["setup_notes"] if n.strip()],
+        )
+
+    # -- action filtering ------------------------------------------------------------------------
+    def filter_actions(
+        self, spec: ReproSpec, screen: Screen, candidates: list[Action], path: Path, limit: int
+    ) -> FilterResult:
+        """Widgets (at most ``limit``, never none when there are candidates) and global actions
+        (at most ``settings.max_global``) worth pre-exploring, best first. Without action
+        enumeration: exactly one action, the model's proposal."""
+        if not candidates:
+            return FilterResult([])
+        single = self.ablation.no_action_enumeration
+        limit = 1 if single else max(1, limit)
+        max_global = 1 if single else self.settings.max_global
+        hierarchy = _parse(screen.hierarchy_xml)
+        groups: dict[Selector, list[Action]] = {}
+        globals_: dict[str, Action] = {}
+        for action in candidates:
+            if action.target is None:
+                globals_.setdefault(global_name(action), action)
+            else:
+                groups.setdefault(action.target, []).append(action)
+        widgets = list(groups.items())
+        ctx = {
+            "spec": self._spec(spec),
+            "screen": _screen(screen),
+            "widgets": [
+                {
+                    "id": i,
+                    "label": _widget_label(acts[0], hierarchy),
+                    "actions": [a.kind for a in acts],
+                }
+                for i, (_, acts) in enumerate(widgets, 1)
+            ],
+            "globals": [
+                {"name": n, "description": candidate_label(a)} for n, a in globals_.items()
+            ],
+            "path": _path_lines(path),
+            "limit": limit,
+            "max_global": max_global,
+            "single": single,
+        }
+        boxes = [(i, sel.bounds) for i, (sel, _) in enumerate(widgets, 1) if sel.bounds is not None]
+        images = self._images((screen.screenshot_png, boxes))
+
+        def check(data: dict[str, Any]) -> list[str]:
+            problems = []
+            ids = [w["id"] for w in data["widgets"]]
+            bad = [i for i in ids if not 1 <= i <= len(widgets)]
+            if bad:
+                problems.append(f"widget ids {bad} are not in the list (1 to {len(widgets)})")
+            unknown = [g["name"] for g in data["global_actions"] if g["name"] not in globals_]
+            if unknown:
+                problems.append(f"global actions {unknown} are not in the list {sorted(globals_)}")
+            chosen = len(ids) + len(data["global_actions"])
+            if single and chosen != 1:
+                problems.append(f"choose exactly one action, not {chosen}")
+            elif chosen == 0:
+                problems.append("choose at least one action")
+            elif len(ids) > limit:
+                problems.append(f"choose at most {limit} widgets, not {len(ids)}")
+            return problems
+
+        data = self._ask(schemas.ACTION_FILTER, ctx, images, check=check)
+        actions: list[Action] = []
+        reasons: list[str] = []
+        for item in data["widgets"]:
+            if (
+                not 1 <= item["id"] <= len(widgets)
+                or len([a for a in actions if a.target]) >= limit
+            ):
+                continue
+            options = widgets[item["id"] - 1][1]
+            action = next((a for a in options if a.kind == item["action"]), options[0])
+            if action not in actions:
+                actions.append(action)
+                reasons.append(_one_line(item["reason"]))
+        picked_globals = 0
+        for item in data["global_actions"]:
+            press = globals_.get(item["name"])
+            if press is None or press in actions or picked_globals >= max_global:
+                continue
+            actions.append(press)
+            reasons.append(_one_line(item["reason"]))
+            picked_globals += 1
+        if single:
+            actions, reasons = actions[:1], reasons[:1]
+        if not actions:
+            # Never none (the contract): the enumeration's first candidate, widgets first.
+            actions = [widgets[0][1][0] if widgets else next(iter(globals_.values()))]
+            reasons = ["the model chose nothing usable; kept the first candidate"]
+            log.warning("filter_fallback", screen=screen.structural_hash)
+        return FilterResult(actions, reasons)
+
+    # -- input text ------------------------------------------------------------------------------
+    def input_text(self, spec: ReproSpec, screen: Screen, field_node: ViewNode, path: Path) -> str:
+        """The whole new content of ``field_node``."""
+        ctx = {
+            "spec": self._spec(spec),
+            "screen": _screen(screen),
+            "field": {
+                "label": field_node.hint
+                or field_node.content_desc
+                or _short_id(field_node.resource_id),
+                "class": field_node.short_class,
+                "resource_id": _short_id(field_node.resource_id),
+                "hint": field_node.hint,
+                "text": field_node.text,
+                "password": field_node.password,
+            },
+            "path": _path_lines(path),
+        }
+        images = self._images((screen.screenshot_png, [(1, field_node.bounds)]))
+        data = self._ask(schemas.INPUT_TEXT, ctx, images)
+        return str(data["text"])
+
+    # -- transition summary ----------------------------------------------------------------------
+    def summarize_transition(self, spec: ReproSpec, transition: Transition) -> str:
+        """One sentence on what the action visibly did. Without a model call when the app
+        crashed, when nothing changed, or without transition assessment (then ``""``)."""
+        if self.ablation.no_transition_assessment:
+            return ""
+        if transition.crash is not None:
+            crash = transition.crash
+            message = f": {crash.message}" if crash.message else ""
+            return f"The app crashed with {crash.exception_class}{message}."
+        before, after = transition.before, transition.after
+        if (
+            before.hierarchy_xml == after.hierarchy_xml
+            and before.orientation == after.orientation
+            and before.keyboard_shown == after.keyboard_shown
+        ):
+            return "No visible change."
+        ctx = {
+            "spec": self._spec(spec),
+            "action": transition.action.describe(),
+            "before": _screen(before),
+            "after": _screen(after),
+            "diff": _diff_text(transition),
+        }
+        target = transition.action.target
+        box = [(1, target.bounds)] if target is not None and target.bounds is not None else []
+        images = self._images((before.screenshot_png, box), (after.screenshot_png, []))
+        data = self._ask(schemas.TRANSITION_SUMMARY, ctx, images, image_key="has_images")
+        return _one_line(data["summary"]) or _one_line(data["effect"])
+
+    def summarize_transitions(self, spec: ReproSpec, transitions: list[Transition]) -> list[str]:
+        """:meth:`summarize_transition` for many transitions at once, up to
+        ``settings.concurrency`` in parallel; same order as ``transitions``."""
+        if len(transitions) <= 1:
+            return [self.summarize_transition(spec, t) for t in transitions]
+        workers = min(self.settings.concurrency, len(transitions))
+        with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="llm-summary") as pool:
+            return list(pool.map(lambda t: self.summarize_transition(spec, t), transitions))
+
+    # -- path evaluation -------------------------------------------------------------------------
+    def evaluate_paths(self, spec: ReproSpec, paths: list[Path]) -> list[PathJudgement]:
+        """A judgement per path (same order). Kept paths score 0.5-1 by the model's order; the
+        others at most 0.4, by how far along the S2R they are."""
+        if not paths:
+            return []
+        n_steps = len(spec.steps)
+        ctx = {
+            "spec": self._spec(spec),
+            "paths": [_path_detail(i, p) for i, p in enumerate(paths, 1)],
+            "keep": min(self.beam, len(paths)),
+            "n_steps": n_steps,
+            "assessed": not self.ablation.no_transition_assessment,
+        }
+
+        def check(data: dict[str, Any]) -> list[str]:
+            problems = []
+            ids = {p["id"] for p in data["paths"]}
+            missing = [i for i in range(1, len(paths) + 1) if i not in ids]
+            if missing:
+                problems.append(f"judge every path: ids {missing} are missing")
+            bad = [i for i in data["keep"] if not 1 <= i <= len(paths)]
+            if bad:
+                problems.append(f"keep ids {bad} are not path ids (1 to {len(paths)})")
+            return problems
+
+        data = self._ask(schemas.PATH_EVALUATION, ctx, [], check=check)
+        by_id = {p["id"]: p for p in data["paths"] if 1 <= p["id"] <= len(paths)}
+        keep = [i for i in dict.fromkeys(data["keep"]) if 1 <= i <= len(paths)][: self.beam]
+        judgements = []
+        for i in range(1, len(paths) + 1):
+            item = by_id.get(i)
+            reached = max(-1, min(n_steps - 1, int(item["reached_step"]) - 1)) if item else -1
+            if i in keep:
+                score = 1.0 - 0.5 * keep.index(i) / max(1, len(keep))
+            else:
+                score = 0.4 * (reached + 1) / max(1, n_steps)
+            judgements.append(
+                PathJudgement(
+                    score=round(score, 4),
+                    reached_step=reached,
+                    complete=bool(item and item["complete"]),
+                    reason=_one_line(item["reason"]) if item else "not judged by the model",
+                )
+            )
+        return judgements
+
+    # -- verification ----------------------------------------------------------------------------
+    def verify(self, spec: ReproSpec, path: Path) -> Verdict:
+        """The stricter visual check of a non-crash symptom on the path's final screen. A
+        "reproduced" answer below ``settings.min_verify_confidence`` does not count."""
+        if self.ablation.no_bug_verification:
+            return Verdict(
+                True, "bug verification switched off (ablation): the evaluator's claim stands", 0.0
+            )
+        screen = path.last_screen
+        if screen is None:
+            return Verdict(False, "the path is empty", 0.0)
+        ctx = {
+            "spec": self._spec(spec),
+            "path": _path_lines(path),
+            "screen": {**_screen(screen), "labels": _screen_labels(screen)},
+        }
+        images = self._images((screen.screenshot_png, []))
+        data = self._ask(schemas.VERIFICATION, ctx, images)
+        confidence = max(0.0, min(1.0, float(data["confidence"])))
+        reproduced = bool(data["reproduced"]) and confidence >= self.settings.min_verify_confidence
+        return Verdict(reproduced, _one_line(data["evidence"]), confidence)
+
+    # -- plumbing --------------------------------------------------------------------------------
+    def _spec(self, spec: ReproSpec) -> dict[str, Any]:
+        data = spec.to_json()
+        data["raw_report"] = self.ablation.no_report_analysis
+        return data
+
+    def _images(self, *shots: tuple[bytes, list[tuple[int, Bounds]]]) -> list[bytes]:
+        """Prepared PNGs, or none at all when any screenshot is missing or images are off (the
+        roles' texts say "image 1 is ..." only when every image is there)."""
+        if self.settings.max_image_side <= 0 or not all(png for png, _ in shots):
+            return []
+        return [
+            prepare_screenshot(png, boxes, self.settings.max_image_side) for png, boxes in shots
+        ]
+
+    def _ask(
+        self,
+        role: str,
+        ctx: dict[str, Any],
+        images: list[bytes],
+        *,
+        check: Callable[[dict[str, Any]], list[str]] | None = None,
+        image_key: str = "has_image",
+    ) -> dict[str, Any]:
+        ctx = {**ctx, image_key: bool(images)}
+        system, user = self.prompts.render(role, **ctx)
+        content: Any = user
+        if images:
+            content = [{"type": "text", "text": user}] + [
+                {
+                    "type": "image_url",
+                    "image_url": {"url": data_url(png), "detail": self.settings.image_detail},
+                }
+                for png in images
+            ]
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": content}]
+        model = (
+            self.settings.image_model if role in schemas.VISION_ROLES else self.settings.text_model
+        )
+        return self.client.complete_json(role, model, messages, check=check)
+
+
+def _check_analysis(data: dict[str, Any]) -> list[str]:
+    return [] if any(str(s["text"]).strip() for s in data["steps"]) else ["give at least one step"]
+
+
+def _parse(xml: str) -> Hierarchy | None:
+    try:
+        return parse_hierarchy(xml) if xml else None
+    except HierarchyError:
+        return None
+
+
+def _short_id(resource_id: str) -> str:
+    return resource_id.rsplit("/", 1)[-1] if resource_id else ""
+
+
+def _one_line(text: Any) -> str:
+    return " ".join(str(text).split())
+
+
+def _screen(screen: Screen) -> dict[str, Any]:
+    return {
+        "activity": screen.activity,
+        "orientation": screen.orientation,
+        "keyboard": screen.keyboard_shown,
+    }
+
+
+def _widget_label(action: Action, hierarchy: Hierarchy | None) -> str:
+    """``TextView "test2" in "Alarms" #name, hint "Name", checked, at [0,210][1080,330]``."""
+    target = action.target
+    assert target is not None
+    extra = action.extra or {}
+    cls = str(extra.get("class") or target.class_name.rsplit(".", 1)[-1] or "widget")
+    label = candidate_label(action, hierarchy)
+    first = f'{cls} "{label}"' if label and not label.startswith("unlabelled") else label or cls
+    parts: list[str] = []
+    context = str(extra.get("context") or "")
+    if context and context != label:
+        parts.append(f'in "{context}"')
+    rid = _short_id(target.resource_id)
+    if rid:
+        parts.append(f"#{rid}")
+    if extra.get("editable") and extra.get("text"):
+        parts.append(f'current text "{extra["text"]}"')
+    if extra.get("checkable"):
+        parts.append("checked" if extra.get("checked") else "unchecked")
+    if target.bounds is not None:
+        parts.append(f"at {target.bounds.to_uiautomator()}")
+    return first + (", " + ", ".join(parts) if parts else "")
+
+
+def _path_lines(path: Path, last: int = PATH_LINES) -> list[dict[str, Any]]:
+    steps = path.transitions
+    start = max(0, len(steps) - last)
+    lines = [
+        {"n": i + 1, "action": t.action.describe(), "summary": t.summary}
+        for i, t in enumerate(steps)
+    ]
+    if start:
+        return [{"n": 1, "action": f"({start} earlier actions)", "summary": ""}] + lines[start:]
+    return lines
+
+
+def _diff_text(transition: Transition) -> str:
+    if not transition.diff:
+        return ""
+    return describe_diff(transition.diff)
+
+
+def _path_detail(index: int, path: Path) -> dict[str, Any]:
+    steps = path.transitions
+    split = max(0, len(steps) - DETAIL_STEPS)
+    older = [
+        {"n": i + 1, "action": t.action.describe(), "summary": t.summary}
+        for i, t in enumerate(steps[:split])
+    ]
+    recent = [
+        {
+            "n": split + i + 1,
+            "action": t.action.describe(),
+            "summary": t.summary,
+            "diff": _diff_text(t),
+            "activity": t.after.activity,
+            "keyboard": t.after.keyboard_shown,
+        }
+        for i, t in enumerate(steps[split:])
+    ]
+    screen = path.last_screen
+    return {
+        "id": index,
+        "older": older,
+        "recent": recent,
+        "screen": _screen_labels(screen) if screen else "",
+    }
+
+
+def _screen_labels(screen: Screen, limit: int = SCREEN_LABELS) -> str:
+    """The distinct texts of the screen's app windows, top window last, quoted and joined."""
+    tree = _parse(screen.hierarchy_xml)
+    if tree is None:
+        return ""
+    seen: dict[str, None] = {}
+    for window in tree.app_windows():
+        for node in window.iter():
+            text = _one_line(node.text or node.content_desc)
+            if text and len(seen) < limit:
+                seen.setdefault(text[:80], None)
+    return ", ".join(f'"{t}"' for t in seen)

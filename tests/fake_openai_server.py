@@ -1,0 +1,580 @@
+"""A real HTTP server on 127.0.0.1 that speaks the OpenAI chat-completions API, for tests.
+
+It answers ``POST .../chat/completions`` (any prefix, so ``/v1`` and Azure's
+``/openai/deployments/<name>/chat/completions`` both work) and ``GET .../models``, checks the
+bearer token (or Azure's ``api-key`` header), and reports ``usage`` figures computed the way
+OpenAI bills: about 4 characters per text token, and for each image 85 tokens plus 170 per
+512-pixel tile after OpenAI's resizing (fit in 2048×2048, then shortest side at most 768; "low"
+detail: 85). Those are estimates of a real tokenizer, but they are *the* figures the client
+receives, so accounting tests compare against :attr:`FakeOpenAIServer.reported`.
+
+Replies: per role (the ``response_format`` schema name, or the schema ``title`` spelled out in
+the system message when the client fell back to plain JSON), first any replies queued with
+:meth:`script`, else a rule-based "model" (:func:`rule_reply`) that reads the prompt text: it
+numbers the report's steps, picks candidate widgets whose labels share words with the steps,
+types the first quoted value, and judges paths by how many steps their actions cover in order.
+It has no knowledge of any particular app or report.
+
+Failure injection (:meth:`fail`): ``rate_limit`` (429 with ``Retry-After``), ``server_error``
+(500), ``slow`` (answers after a delay, for client timeouts), ``malformed_json`` (content that
+is not JSON), ``schema_break`` (JSON that breaks the role's schema), ``empty_choices`` (200 with
+``choices: []``), ``bad_body`` (200 whose body is not JSON), ``unauthorized`` (401). Servers
+that do not support structured output are modelled by ``refuse_json_schema`` /
+``refuse_json_object``.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import math
+import re
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from PIL import Image
+
+ROLES = (
+    "report_analysis",
+    "action_filter",
+    "input_text",
+    "transition_summary",
+    "path_evaluation",
+    "verification",
+)
+FAULTS = (
+    "rate_limit",
+    "server_error",
+    "slow",
+    "malformed_json",
+    "schema_break",
+    "empty_choices",
+    "bad_body",
+    "unauthorized",
+)
+
+
+@dataclass
+class Fault:
+    kind: str
+    role: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Recorded:
+    """One request as the server saw it."""
+
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+    role: str
+    status: int = 0
+    fault: str = ""
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        return list(self.body.get("messages", []))
+
+    @property
+    def images(self) -> list[str]:
+        """The data URLs of every image part, in order."""
+        return [url for _, url in _image_parts(self.messages)]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(_texts(self.messages))
+
+
+def _texts(messages: list[dict[str, Any]]) -> list[str]:
+    out: list[str] = []
+    for message in messages:
+        content = message.get("content")
+        if isinstance(content, str):
+            out.append(content)
+        elif isinstance(content, list):
+            out += [str(p.get("text", "")) for p in content if p.get("type") == "text"]
+    return out
+
+
+def _image_parts(messages: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for message in messages:
+        content = message.get("content")
+        if isinstance(content, list):
+            for part in content:
+                if part.get("type") == "image_url":
+                    img = part.get("image_url", {})
+                    out.append((str(img.get("detail", "auto")), str(img.get("url", ""))))
+    return out
+
+
+def image_tokens(width: int, height: int, detail: str = "high") -> int:
+    """OpenAI's published rule for GPT-4o/4.1-class vision input."""
+    if detail == "low":
+        return 85
+    scale = min(1.0, 2048 / max(width, height))
+    w, h = width * scale, height * scale
+    scale = min(1.0, 768 / min(w, h))
+    w, h = w * scale, h * scale
+    return 85 + 170 * math.ceil(w / 512) * math.ceil(h / 512)
+
+
+def count_prompt_tokens(body: dict[str, Any]) -> int:
+    messages = body.get("messages", [])
+    chars = sum(len(t) for t in _texts(messages))
+    if body.get("response_format"):
+        chars += len(json.dumps(body["response_format"]))
+    tokens = math.ceil(chars / 4) + 4 * len(messages)
+    for detail, url in _image_parts(messages):
+        _, _, b64 = url.partition(",")
+        with Image.open(io.BytesIO(base64.b64decode(b64))) as image:
+            tokens += image_tokens(*image.size, detail)
+    return tokens
+
+
+def detect_role(body: dict[str, Any]) -> str:
+    fmt = body.get("response_format") or {}
+    if fmt.get("type") == "json_schema":
+        return str(fmt.get("json_schema", {}).get("name", ""))
+    system = next((t for t in _texts(body.get("messages", [])[:1])), "")
+    match = re.search(r'"title":\s*"(\w+)"', system)
+    return match.group(1) if match and match.group(1) in ROLES else "unknown"
+
+
+class FakeOpenAIServer:
+    """The server (see the module docstring). Use as a context manager; ``base_url`` ends in
+    ``/v1``. Thread-safe counters: ``requests`` (every request), ``reported`` (usage reported
+    per role), ``max_in_flight``."""
+
+    def __init__(
+        self,
+        *,
+        api_key: str = "test-key",
+        refuse_json_schema: bool = False,
+        refuse_json_object: bool = False,
+        responder: Callable[[str, dict[str, Any]], dict[str, Any] | str] | None = None,
+    ) -> None:
+        self.api_key = api_key
+        self.refuse_json_schema = refuse_json_schema
+        self.refuse_json_object = refuse_json_object
+        self.responder = responder or rule_reply
+        self.requests: list[Recorded] = []
+        self.reported: dict[str, Counter[str]] = {}
+        self.max_in_flight = 0
+        self._in_flight = 0
+        self._faults: deque[Fault] = deque()
+        self._scripts: dict[str, deque[dict[str, Any] | str]] = {}
+        self._lock = threading.Lock()
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # -- lifecycle -------------------------------------------------------------------------------
+    def start(self) -> FakeOpenAIServer:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                server._handle(self, "GET")
+
+            def do_POST(self) -> None:
+                server._handle(self, "POST")
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name="fake-openai",
+            daemon=True,
+        )
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+
+    def __enter__(self) -> FakeOpenAIServer:
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        assert self._httpd is not None, "server not started"
+        return int(self._httpd.server_address[1])
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    @property
+    def root_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    # -- scripting -------------------------------------------------------------------------------
+    def script(self, role: str, *replies: dict[str, Any] | str) -> None:
+        """Queue replies for ``role`` (a dict is sent as JSON content, a str as is)."""
+        with self._lock:
+            self._scripts.setdefault(role, deque()).extend(replies)
+
+    def fail(self, kind: str, *, times: int = 1, role: str | None = None, **params: Any) -> None:
+        """Queue ``times`` faults of ``kind`` for the next requests (of ``role`` if given).
+        Params: ``retry_after`` (seconds, str) for rate_limit; ``seconds`` for slow."""
+        if kind not in FAULTS:
+            raise ValueError(f"unknown fault {kind!r}; known: {FAULTS}")
+        with self._lock:
+            self._faults.extend(Fault(kind, role, params) for _ in range(times))
+
+    def calls(self, role: str | None = None) -> int:
+        """Requests received (of ``role`` if given)."""
+        with self._lock:
+            return sum(1 for r in self.requests if role is None or r.role == role)
+
+    def reported_total(self, key: str) -> int:
+        with self._lock:
+            return sum(c[key] for c in self.reported.values())
+
+    # -- serving ---------------------------------------------------------------------------------
+    def _take_fault(self, role: str) -> Fault | None:
+        with self._lock:
+            for fault in self._faults:
+                if fault.role is None or fault.role == role:
+                    self._faults.remove(fault)
+                    return fault
+        return None
+
+    def _handle(self, handler: BaseHTTPRequestHandler, method: str) -> None:
+        with self._lock:
+            self._in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self._in_flight)
+        try:
+            self._serve(handler, method)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up (timeout): nothing to answer
+        finally:
+            with self._lock:
+                self._in_flight -= 1
+
+    def _serve(self, handler: BaseHTTPRequestHandler, method: str) -> None:
+        length = int(handler.headers.get("Content-Length") or 0)
+        raw = handler.rfile.read(length) if length else b""
+        headers = {k.lower(): v for k, v in handler.headers.items()}
+        path = handler.path.split("?", 1)[0]
+        if method == "GET" and path.endswith("/models"):
+            self._send(
+                handler, 200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]}
+            )
+            return
+        if method != "POST" or not path.endswith("/chat/completions"):
+            self._send(handler, 404, _error(f"no route {method} {path}", "not_found"))
+            return
+        body = json.loads(raw or b"{}")
+        role = detect_role(body)
+        record = Recorded(path=path, headers=headers, body=body, role=role)
+        with self._lock:
+            self.requests.append(record)
+        token = headers.get("authorization", "").removeprefix("Bearer ").strip() or headers.get(
+            "api-key", ""
+        )
+        if self.api_key and token != self.api_key:
+            record.status = 401
+            self._send(handler, 401, _error("Incorrect API key provided", "invalid_request_error"))
+            return
+        fmt = (body.get("response_format") or {}).get("type")
+        if (self.refuse_json_schema and fmt == "json_schema") or (
+            self.refuse_json_object and fmt == "json_object"
+        ):
+            record.status = 400
+            self._send(
+                handler,
+                400,
+                _error(f"response_format type {fmt} is not supported", "invalid_request_error"),
+            )
+            return
+        fault = self._take_fault(role)
+        if fault is not None:
+            record.fault = fault.kind
+        if fault is not None and fault.kind == "unauthorized":
+            record.status = 401
+            self._send(handler, 401, _error("Incorrect API key provided", "invalid_request_error"))
+            return
+        if fault is not None and fault.kind == "rate_limit":
+            record.status = 429
+            extra = {"Retry-After": str(fault.params.get("retry_after", "1"))}
+            self._send(handler, 429, _error("Rate limit reached", "rate_limit_error"), extra)
+            return
+        if fault is not None and fault.kind == "server_error":
+            record.status = 500
+            self._send(handler, 500, _error("The server had an error", "server_error"))
+            return
+        if fault is not None and fault.kind == "slow":
+            time.sleep(float(fault.params.get("seconds", 2.0)))
+        if fault is not None and fault.kind == "bad_body":
+            record.status = 200
+            self._send_raw(handler, 200, b"<html>gateway says hello</html>", "application/json")
+            return
+        prompt_tokens = count_prompt_tokens(body)
+        if fault is not None and fault.kind == "empty_choices":
+            record.status = 200
+            self._book(role, prompt_tokens, 0)
+            self._send(handler, 200, _completion(body, [], prompt_tokens, 0))
+            return
+        if fault is not None and fault.kind == "malformed_json":
+            content = '{"oops": [1, 2,'
+        elif fault is not None and fault.kind == "schema_break":
+            content = json.dumps({"unexpected": True, "note": "this breaks the schema"})
+        else:
+            content = self._reply(role, body)
+        completion_tokens = max(1, math.ceil(len(content) / 4))
+        record.status = 200
+        self._book(role, prompt_tokens, completion_tokens)
+        choice = {
+            "index": 0,
+            "message": {"role": "assistant", "content": content},
+            "finish_reason": "stop",
+        }
+        self._send(handler, 200, _completion(body, [choice], prompt_tokens, completion_tokens))
+
+    def _reply(self, role: str, body: dict[str, Any]) -> str:
+        with self._lock:
+            queue = self._scripts.get(role)
+            scripted = queue.popleft() if queue else None
+        reply = scripted if scripted is not None else self.responder(role, body)
+        return reply if isinstance(reply, str) else json.dumps(reply)
+
+    def _book(self, role: str, prompt: int, completion: int) -> None:
+        with self._lock:
+            tally = self.reported.setdefault(role, Counter())
+            tally["calls"] += 1
+            tally["prompt_tokens"] += prompt
+            tally["completion_tokens"] += completion
+
+    @staticmethod
+    def _send(
+        handler: BaseHTTPRequestHandler,
+        status: int,
+        payload: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        FakeOpenAIServer._send_raw(
+            handler, status, json.dumps(payload).encode(), "application/json", headers
+        )
+
+    @staticmethod
+    def _send_raw(
+        handler: BaseHTTPRequestHandler,
+        status: int,
+        data: bytes,
+        ctype: str,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        handler.send_response(status)
+        handler.send_header("Content-Type", ctype)
+        handler.send_header("Content-Length", str(len(data)))
+        for key, value in (headers or {}).items():
+            handler.send_header(key, value)
+        handler.end_headers()
+        handler.wfile.write(data)
+        handler.wfile.flush()
+
+
+def _error(message: str, kind: str) -> dict[str, Any]:
+    return {"error": {"message": message, "type": kind}}
+
+
+def _completion(
+    body: dict[str, Any], choices: list[dict[str, Any]], prompt: int, completion: int
+) -> dict[str, Any]:
+    return {
+        "id": f"chatcmpl-fake-{time.monotonic_ns()}",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": str(body.get("model", "fake-model")),
+        "choices": choices,
+        "usage": {
+            "prompt_tokens": prompt,
+            "completion_tokens": completion,
+            "total_tokens": prompt + completion,
+        },
+    }
+
+
+# -- the rule-based "model" -----------------------------------------------------------------------
+# Words that name no widget: articles, prepositions, and the verbs of UI steps.
+_STOP = frozenset(
+    re.findall(
+        r"\w+",
+        "a an the to in on of and or it is into onto then go click tap press long select choose "
+        "open named name with for from at by this that its be will app screen button step steps "
+        "again after before when you your i my me",
+    )
+)
+_QUOTED = re.compile(r"['\"‘’“”]([^'\"‘’“”]{1,60})['\"‘’“”]")
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _STOP and len(w) > 1}
+
+
+def _first_user_text(body: dict[str, Any]) -> str:
+    messages = body.get("messages", [])
+    return _texts(messages[1:2])[0] if len(messages) > 1 and _texts(messages[1:2]) else ""
+
+
+def _section(text: str, start: str, stop: str) -> str:
+    i = text.find(start)
+    if i < 0:
+        return ""
+    j = text.find(stop, i + len(start)) if stop else -1
+    return text[i + len(start) : j if j >= 0 else None]
+
+
+def _s2r(text: str) -> list[str]:
+    block = _section(text, "Steps to reproduce (S2R), in order:", "\nSymptom:")
+    if not block:
+        block = _section(text, '"""', '"""')
+    steps = [m.group(1) for m in re.finditer(r"^\s*\d+[.)]\s+(.+)$", block, re.MULTILINE)]
+    return steps or [line for line in block.splitlines() if line.strip()]
+
+
+def rule_reply(role: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A plausible answer for ``role`` from the prompt's text (see the module docstring)."""
+    text = _first_user_text(body)
+    if role == "report_analysis":
+        return _analysis(text)
+    if role == "action_filter":
+        return _filter(text)
+    if role == "input_text":
+        quoted = _QUOTED.findall(_section(text, "Input values the report quotes:", "\n") or "")
+        quoted = quoted or _QUOTED.findall("\n".join(_s2r(text)))
+        return {"text": quoted[0] if quoted else "test", "reason": "value from the report"}
+    if role == "transition_summary":
+        action = _section(text, "Action performed:", "\n").strip()
+        changes = _section(text, "Structural differences:\n", "").strip().splitlines()
+        summary = f"Did {action}; {changes[0] if changes else 'no change'}"
+        return {"effect": summary, "summary": summary}
+    if role == "path_evaluation":
+        return _evaluate(text)
+    if role == "verification":
+        symptom = _words(_section(text, "Symptom:", "\n"))
+        shown = _words(_section(text, "Texts on it:", "\n"))
+        hit = bool(symptom & shown)
+        return {
+            "reproduced": hit,
+            "evidence": "symptom words on screen" if hit else "not seen",
+            "confidence": 0.9 if hit else 0.2,
+        }
+    return {}
+
+
+def _analysis(text: str) -> dict[str, Any]:
+    title = _section(text, "Title:", "\n").strip()
+    body = _section(text, "Body:", "")
+    steps_text = [
+        m.group(1).strip() for m in re.finditer(r"^\s*\d+[.)]\s+(.+)$", body, re.MULTILINE)
+    ]
+    steps_text = steps_text or [title]
+    steps = []
+    values = []
+    for s in steps_text:
+        quoted = _QUOTED.findall(s)
+        low = s.lower()
+        if "long" in low:
+            hint = "long_click"
+        elif "rotat" in low:
+            hint = "rotate"
+        elif re.search(r"\b(type|enter|input|write)\b", low):
+            hint = "input_text"
+        else:
+            hint = "click"
+        value = quoted[0] if quoted and hint == "input_text" else ""
+        values += quoted
+        steps.append({"text": s, "action_hint": hint, "targets": quoted, "value": value})
+    exc = re.search(r"\b((?:[a-z_$][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error))\b", body)
+    crash = bool(exc) or "crash" in (title + body).lower()
+    return {
+        "steps": steps,
+        "symptom": title,
+        "bug_kind": "crash" if crash else "non-crash",
+        "exception_class": exc.group(1) if exc else "",
+        "input_values": list(dict.fromkeys(values)),
+        "setup_notes": [],
+    }
+
+
+def _filter(text: str) -> dict[str, Any]:
+    steps = _s2r(text)
+    goal = _words(" ".join(steps))
+    single = "Choose the one next action." in text
+    limit_match = re.search(r"Choose at most (\d+) widgets", text)
+    limit = 1 if single else int(limit_match.group(1)) if limit_match else 3
+    widgets = []
+    for m in re.finditer(r"^\[(\d+)\] (.+?) -- actions: (.+)$", text, re.MULTILINE):
+        label = m.group(2)
+        name = _QUOTED.findall(label)
+        words = _words(" ".join(name) if name else label.split(",")[0])
+        widgets.append((int(m.group(1)), words, [a.strip() for a in m.group(3).split(",")]))
+    if not widgets:
+        name = re.search(r"^- (\w+):", _section(text, "Global actions:", ""), re.MULTILINE)
+        return {
+            "widgets": [],
+            "global_actions": [{"name": name.group(1), "reason": "no widgets"}] if name else [],
+        }
+    scored = sorted(widgets, key=lambda w: (-len(w[1] & goal), w[0]))
+    chosen = [w for w in scored if w[1] & goal][:limit] or scored[:1]
+    longs = _words(" ".join(s for s in steps if "long" in s.lower()))
+    out = []
+    for wid, words, actions in chosen:
+        if "long_click" in actions and words & longs:
+            action = "long_click"
+        elif "input_text" in actions:
+            action = "input_text"
+        else:
+            action = actions[0]
+        out.append({"id": wid, "action": action, "reason": "label shares words with the steps"})
+    return {"widgets": out, "global_actions": []}
+
+
+def _evaluate(text: str) -> dict[str, Any]:
+    steps = [_words(s) for s in _s2r(text)]
+    keep_match = re.search(r"choose at most (\d+) to keep", text)
+    keep = int(keep_match.group(1)) if keep_match else 3
+    blocks = re.split(r"^Path (\d+):$", text, flags=re.MULTILINE)
+    judged = []
+    for i in range(1, len(blocks) - 1, 2):
+        pid, block = int(blocks[i]), blocks[i + 1]
+        actions = [m.group(1) for m in re.finditer(r"^\s+\d+\. (.+)$", block, re.MULTILINE)]
+        reached, cursor = 0, 0
+        for step in steps:
+            found = next(
+                (j for j in range(cursor, len(actions)) if step & _words(actions[j])), None
+            )
+            if found is None:
+                break
+            reached, cursor = reached + 1, found + 1
+        judged.append(
+            {
+                "id": pid,
+                "reached_step": reached,
+                "complete": bool(steps) and reached == len(steps),
+                "reason": f"{reached} steps covered",
+            }
+        )
+    order = sorted(judged, key=lambda j: (-j["reached_step"], j["id"]))
+    return {"paths": judged, "keep": [j["id"] for j in order[:keep]]}

@@ -73,7 +73,9 @@ class Bounds:
 class Selector:
     """How to find a target widget again: the attributes a person or a replay would use.
 
-    Any field may be empty. ``bounds`` is the widget's rectangle when it was seen; a device
+    Any field may be empty. ``label`` is what a person would call the widget (its text, or the
+    text of its first labelled descendant for a list row); it serves descriptions and prompts and
+    is never used to match. ``bounds`` is the widget's rectangle when it was seen; a device
     resolves a selector against its live view hierarchy (see ``device_agent.hierarchy``) and
     falls back to the centre of ``bounds`` only when no node matches.
     """
@@ -83,6 +85,7 @@ class Selector:
     content_desc: str = ""
     class_name: str = ""
     bounds: Bounds | None = None
+    label: str = field(default="", compare=False)
 
     def describe(self) -> str:
         """A short human label, e.g. ``'Button "CUT"'`` or ``'ImageButton #fab'``."""
@@ -91,6 +94,8 @@ class Selector:
             return f'{cls} "{self.text}"'
         if self.content_desc:
             return f'{cls} [{self.content_desc}]'
+        if self.label:
+            return f'{cls} "{self.label}"'
         if self.resource_id:
             return f"{cls} #{self.resource_id.rsplit('/', 1)[-1]}"
         if self.bounds:
@@ -106,6 +111,8 @@ class Selector:
         }
         if self.bounds is not None:
             out["bounds"] = self.bounds.to_list()
+        if self.label:
+            out["label"] = self.label
         return out
 
     @classmethod
@@ -117,6 +124,7 @@ class Selector:
             content_desc=str(data.get("content_desc", "")),
             class_name=str(data.get("class_name", "")),
             bounds=Bounds.from_list(bounds) if bounds else None,
+            label=str(data.get("label", "")),
         )
 
 

@@ -41,6 +41,7 @@ def selector_to_proto(selector: Selector) -> pb.Selector:
         content_desc=selector.content_desc,
         class_name=selector.class_name,
         has_bounds=selector.bounds is not None,
+        label=selector.label,
     )
     if selector.bounds is not None:
         msg.bounds.CopyFrom(bounds_to_proto(selector.bounds))
@@ -54,6 +55,7 @@ def selector_from_proto(msg: pb.Selector) -> Selector:
         content_desc=msg.content_desc,
         class_name=msg.class_name,
         bounds=bounds_from_proto(msg.bounds) if msg.has_bounds else None,
+        label=msg.label,
     )
 
 

@@ -103,6 +103,7 @@ class ViewNode:
             content_desc=self.content_desc,
             class_name=self.cls,
             bounds=self.bounds,
+            label=self.label(),
         )
 
 

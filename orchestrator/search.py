@@ -65,6 +65,13 @@ class SearchOutcome:
 ProgressFn = Callable[[str, dict[str, Any]], None]
 
 
+def _on_home_screen(screen: Screen) -> bool:
+    """True when the launcher is in front (the app was left with Home, or Back from its root).
+    System dialogs over the app (runtime permissions) are part of the app's flow and are explored.
+    """
+    return "launcher" in screen.package.lower()
+
+
 def crash_matches(spec: ReproSpec, crash: CrashInfo) -> bool:
     """True when a crash is the reported one: any crash when the report names no exception,
     else the same exception class (simple names compared, so ``IndexOutOfBoundsException``
@@ -233,8 +240,8 @@ class Reproducer:
             if len(path.transitions) >= self.config.max_actions:
                 continue
             screen = self._screen(path)
-            if screen.package and screen.package != self.package:
-                continue  # the app is gone (crash dialog, launcher): nothing to explore here
+            if _on_home_screen(screen):
+                continue  # the app was left: exploring the launcher leads nowhere
             hierarchy = parse_hierarchy(screen.hierarchy_xml)
             candidates = enumerate_actions(hierarchy)
             if not candidates:

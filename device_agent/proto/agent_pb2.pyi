@@ -57,20 +57,22 @@ class Bounds(_message.Message):
     def __init__(self, left: _Optional[int] = ..., top: _Optional[int] = ..., right: _Optional[int] = ..., bottom: _Optional[int] = ...) -> None: ...
 
 class Selector(_message.Message):
-    __slots__ = ("resource_id", "text", "content_desc", "class_name", "bounds", "has_bounds")
+    __slots__ = ("resource_id", "text", "content_desc", "class_name", "bounds", "has_bounds", "label")
     RESOURCE_ID_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     CONTENT_DESC_FIELD_NUMBER: _ClassVar[int]
     CLASS_NAME_FIELD_NUMBER: _ClassVar[int]
     BOUNDS_FIELD_NUMBER: _ClassVar[int]
     HAS_BOUNDS_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
     resource_id: str
     text: str
     content_desc: str
     class_name: str
     bounds: Bounds
     has_bounds: bool
-    def __init__(self, resource_id: _Optional[str] = ..., text: _Optional[str] = ..., content_desc: _Optional[str] = ..., class_name: _Optional[str] = ..., bounds: _Optional[_Union[Bounds, _Mapping]] = ..., has_bounds: _Optional[bool] = ...) -> None: ...
+    label: str
+    def __init__(self, resource_id: _Optional[str] = ..., text: _Optional[str] = ..., content_desc: _Optional[str] = ..., class_name: _Optional[str] = ..., bounds: _Optional[_Union[Bounds, _Mapping]] = ..., has_bounds: _Optional[bool] = ..., label: _Optional[str] = ...) -> None: ...
 
 class Action(_message.Message):
     __slots__ = ("kind", "target", "text", "direction", "orientation")

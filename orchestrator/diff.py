@@ -391,9 +391,10 @@ def structural_diff(
 ) -> dict[str, Any]:
     """Compare two screens (see the module docstring for the keys).
 
-    ``app_package`` is the app under test (default: the ``before`` screen's package); the app is
-    *left* when the ``after`` screen belongs to another package that is not a permission dialog
-    (e.g. the launcher after Home, a browser, or the system's crash dialog). A screen whose dump is
+    ``app_package`` is the app under test (default: the ``before`` screen's package, unless that is
+    a permission or system dialog); the app is *left* when the ``after`` screen belongs to another
+    package that is not a permission dialog (e.g. the launcher after Home, a browser, or the
+    system's crash dialog). A screen whose dump is
     empty or unreadable counts as having no widgets. Never raises.
     """
     tree_a, tree_b = _parse(before.hierarchy_xml), _parse(after.hierarchy_xml)
@@ -443,7 +444,11 @@ def structural_diff(
     if toast is not None and toast == _toast(tree_a, wins_a):
         toast = None
     system = _system_dialog(wins_b, tree_b)
-    package = app_package or before.package
+    # The app under test: given, else the package the action started in (unless that was a
+    # system dialog shown over the app, which says nothing about the app's package).
+    package = app_package or (
+        before.package if before.package not in _PERMISSION_PACKAGES | {"android"} else ""
+    )
     app_left = (
         bool(package)
         and bool(after.package)

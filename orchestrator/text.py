@@ -17,7 +17,8 @@ _TOKEN_RE = re.compile(r"[^\W_]+", re.UNICODE)
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
-def _wordset(text: str) -> frozenset[str]:
+def wordset(text: str) -> frozenset[str]:
+    """The whitespace-separated words of ``text`` as a frozenset (for word-list constants)."""
     return frozenset(text.split())
 
 
@@ -44,7 +45,7 @@ SYMBOL_NAMES: dict[str, tuple[str, ...]] = {
 # Characters that mean the same key on different keypads.
 SYMBOL_EQUIVALENTS: dict[str, str] = {"*": "×", "x": "×", "/": "÷", "−": "-", "–": "-", ",": "."}
 
-STOPWORDS = _wordset(
+STOPWORDS = wordset(
     """a an the to on in into onto of and or for with at by from as is are be been it its it's this
     that these those there here my your our their his her me we you i he she they them then than
     so if when while after before again also just any some all each every one two first second
@@ -53,7 +54,7 @@ STOPWORDS = _wordset(
     e.g eg i.e ie etc like such example instance say"""
 )
 # Words that carry little meaning on their own in a widget label (still matched, but weakly).
-WEAK_WORDS = _wordset(
+WEAK_WORDS = wordset(
     "button icon option options item items field view tab menu list screen page app dialog"
 )
 

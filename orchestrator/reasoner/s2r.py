@@ -31,13 +31,9 @@ from dataclasses import dataclass, field
 
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
-from orchestrator.text import quoted, split_identifier, stem, words
+from orchestrator.text import quoted, split_identifier, stem, words, wordset
 
 # --- action verbs ---------------------------------------------------------------------------------
-
-
-def _wordset(text: str) -> frozenset[str]:
-    return frozenset(text.split())
 
 
 # Multi-word phrases (``|``-separated), checked as substrings of the lower-cased clause.
@@ -82,38 +78,38 @@ for _verb, _kind in _SINGLE_VERBS.items():
     if _verb.isascii():
         _STEMMED_VERBS.setdefault(stem(_verb), _kind)
 # Ambiguous verbs: input only when what follows is a value (quoted text, a number, "text").
-_SOFT_INPUT_VERBS = _wordset(
+_SOFT_INPUT_VERBS = wordset(
     "enter enters entered entering set sets search searching put puts name named rename"
 )
-_VALUE_NOUNS = _wordset(
+_VALUE_NOUNS = wordset(
     """text value number name title content description url address email password username
     user server string character characters digit digits word words query note label amount
     price period coordinates prefix"""
 )
-_CREATE_VERBS = _wordset(
+_CREATE_VERBS = wordset(
     "create creates created creating add adds added adding make made new insert"
 )
-_PLAIN_CLICK_VERBS = _wordset("click tap press select choose open hit touch pick") | {
+_PLAIN_CLICK_VERBS = wordset("click tap press select choose open hit touch pick") | {
     "go to",
     "navigate to",
 }
-_FILLER_WORDS = _wordset(
+_FILLER_WORDS = wordset(
     "the a an on to in of or and any some it this that my your its at with for from by as both "
     "either"
 )
-_QUANTIFIERS = _wordset("either any one some all both each every")
+_QUANTIFIERS = wordset("either any one some all both each every")
 _ROTATE_WORDS = tuple(
-    _wordset(
+    wordset(
         "rotate rotation rotating landscape portrait orientation querformat hochformat paisaje "
         "paysage 横屏 竖屏 旋转"
     )
 )
-_GENERIC_CHANGE_VERBS = _wordset("change changed changing switch turn set put flip")
-_SETUP_VERBS = _wordset(
+_GENERIC_CHANGE_VERBS = wordset("change changed changing switch turn set put flip")
+_SETUP_VERBS = wordset(
     "install installed download downloaded launch launched start started open opened run reopen "
     "restart relaunch"
 )
-_APP_WORDS = _wordset(
+_APP_WORDS = wordset(
     """app application the it from fdroid f droid play store google apk latest version fresh copy
     a of clean new current alpha beta build on device emulator phone again and"""
 )

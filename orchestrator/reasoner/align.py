@@ -1,0 +1,403 @@
+"""Match actions and transitions to steps to reproduce, and follow a path's progress through them.
+
+The offline reasoner's core, in the spirit of ReCDroid's dynamic matching: a widget action serves a
+step when its label matches the step's targets or words (:func:`orchestrator.text.similarity`) and
+its kind fits the step's verb; a transition serves it when, in addition, its visible effect fits
+(the text typed is the step's value, a window named by the step opened). :func:`align` walks a
+path's transitions in order and says which step each one did, which step comes next and how far
+the next step has got (a value half typed on a keypad, a "create X named V" waiting for V).
+
+Every function here is deterministic and cheap (parsed screens are cached by their XML).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from device_agent.actions import (
+    CLICK,
+    INPUT_TEXT,
+    LONG_CLICK,
+    PRESS_BACK,
+    PRESS_ENTER,
+    PRESS_HOME,
+    ROTATE,
+    SWIPE,
+    Action,
+)
+from device_agent.errors import HierarchyError
+from device_agent.hierarchy import (
+    SYSTEM_UI_PACKAGES,
+    Hierarchy,
+    ViewNode,
+    is_input_method_package,
+    parse_hierarchy,
+)
+from orchestrator.enumerate import candidate_label, node_label
+from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Transition
+from orchestrator.text import SYMBOL_EQUIVALENTS, normalize_label, similarity, wordset
+
+# A transition serves a step from this match score on (0-1).
+MATCH_THRESHOLD = 0.5
+# How far ahead a transition may jump (steps a report lists but the app does not need).
+MAX_SKIP = 2
+SKIP_PENALTY = 0.12
+
+# How well an action kind does what a step's verb asks: KIND_FIT[hint][action kind].
+KIND_FIT: dict[str, dict[str, float]] = {
+    CLICK: {CLICK: 1.0, LONG_CLICK: 0.35, INPUT_TEXT: 0.3},
+    LONG_CLICK: {LONG_CLICK: 1.0, CLICK: 0.3},
+    INPUT_TEXT: {INPUT_TEXT: 1.0, CLICK: 0.45, PRESS_ENTER: 0.2},
+    ROTATE: {ROTATE: 1.0},
+    PRESS_BACK: {PRESS_BACK: 1.0, CLICK: 0.5},
+    PRESS_ENTER: {PRESS_ENTER: 1.0, CLICK: 0.4},
+    PRESS_HOME: {PRESS_HOME: 1.0},
+    SWIPE: {SWIPE: 1.0, CLICK: 0.2},
+    "": {CLICK: 0.8, LONG_CLICK: 0.4, INPUT_TEXT: 0.6},
+}
+_BACK_LABELS = ("navigate up", "back", "up", "zurück", "返回")
+_POSITIVE_LABELS = wordset(
+    "ok okay yes create save done confirm apply set add allow continue accept got it paste "
+    "move finish submit send search go"
+)
+
+
+# --- screens --------------------------------------------------------------------------------------
+@dataclass
+class ScreenIndex:
+    """What the matching needs of one screen: labelled nodes of the app's windows, the top
+    window's kind hints, editable fields and numeric texts."""
+
+    labels: list[tuple[str, ViewNode]] = field(
+        default_factory=list
+    )  # (label, node), top window last
+    label_set: frozenset[str] = frozenset()
+    top_labels: list[str] = field(default_factory=list)
+    editable: list[ViewNode] = field(default_factory=list)
+    dialog_open: bool = False
+    scrollable: bool = False
+    width: int = 0
+    height: int = 0
+    tree: Hierarchy | None = None
+
+    def shows(self, text: str) -> bool:
+        """True when a non-editable widget shows exactly ``text`` (case and punctuation aside)."""
+        return normalize_label(text) in self.label_set
+
+    def best_match(self, phrase: str) -> float:
+        """The best :func:`similarity` of any visible label to ``phrase``."""
+        return max((similarity(label, phrase) for label, _ in self.labels), default=0.0)
+
+
+@lru_cache(maxsize=1024)
+def screen_index(xml: str) -> ScreenIndex:
+    """Index a dump (cached by its text). An empty or broken dump gives an empty index."""
+    try:
+        tree = parse_hierarchy(xml) if xml and xml.strip() else None
+    except HierarchyError:
+        tree = None
+    if tree is None:
+        return ScreenIndex()
+    labels: list[tuple[str, ViewNode]] = []
+    editable: list[ViewNode] = []
+    width = height = 0
+    for window in tree.windows:
+        width = max(width, window.bounds.right)
+        height = max(height, window.bounds.bottom)
+    app_windows = [
+        w
+        for w in tree.windows
+        if w.package not in SYSTEM_UI_PACKAGES and not is_input_method_package(w.package)
+    ]
+    for window in app_windows:
+        for node in window.iter():
+            if node.bounds.area == 0:
+                continue
+            if node.is_editable:
+                editable.append(node)
+                continue
+            label = (node.text or node.content_desc).strip()
+            if label:
+                labels.append((label, node))
+    top = tree.top_window()
+    top_labels = [(n.text or n.content_desc).strip() for n in top.iter()] if top else []
+    dialog_open = False
+    if top is not None and width and height:
+        b = top.bounds
+        small = (b.right - b.left) < width * 0.95 or (b.bottom - b.top) < height * 0.8
+        ids = {n.resource_id.rsplit("/", 1)[-1] for n in top.iter() if n.resource_id}
+        dialog_open = small or bool(ids & {"alertTitle", "parentPanel", "buttonPanel", "button1"})
+    scrollable = top is not None and any(n.scrollable for n in top.iter())
+    return ScreenIndex(
+        scrollable=scrollable,
+        labels=labels,
+        label_set=frozenset(normalize_label(label) for label, _ in labels),
+        top_labels=[t for t in top_labels if t],
+        editable=editable,
+        dialog_open=dialog_open,
+        width=width,
+        height=height,
+        tree=tree,
+    )
+
+
+# --- matching -------------------------------------------------------------------------------------
+def action_label(action: Action, xml: str = "") -> str:
+    """The candidate's label (from enumeration's ``extra``, else found again in ``xml``)."""
+    if action.extra and action.extra.get("label"):
+        return str(action.extra["label"])
+    tree = screen_index(xml).tree if xml else None
+    return candidate_label(action, tree)
+
+
+def label_match(label: str, step: S2RStep) -> float:
+    """How well a widget label names what the step talks about: its targets first, then its
+    words (a little less)."""
+    if not label:
+        return 0.0
+    best = max((similarity(label, t) for t in step.targets), default=0.0)
+    return max(best, 0.8 * similarity(label, step.text))
+
+
+def action_match(step: S2RStep, action: Action, label: str) -> float:
+    """Score in ``[0, 1]``: how well executing ``action`` (labelled ``label``) does ``step``."""
+    fit = KIND_FIT.get(step.action_hint, KIND_FIT[""]).get(action.kind, 0.0)
+    if fit == 0.0:
+        return 0.0
+    if action.kind == ROTATE:
+        if step.value and step.value != action.orientation:
+            return 0.5
+        return fit
+    if action.kind == SWIPE:
+        return fit * (1.0 if not step.value or step.value == action.direction else 0.6)
+    if action.kind in (PRESS_BACK, PRESS_ENTER, PRESS_HOME):
+        return fit
+    if step.action_hint == PRESS_BACK:
+        low = label.lower()
+        return fit if any(low == b or low.startswith(b + " ") for b in _BACK_LABELS) else 0.0
+    lab = label_match(label, step)
+    if action.kind == INPUT_TEXT and step.action_hint == INPUT_TEXT:
+        # The field is often unnamed by the report ("enter text"): any field does it partly.
+        lab = max(lab, 0.6 if not step.targets else 0.45)
+    return fit * lab
+
+
+def value_tokens(value: str) -> list[str]:
+    """A value as keypad keys: ``"1+2)×3"`` → ``["1", "+", "2", ")", "×", "3"]`` (spaces
+    dropped, ``*``/``x`` read as ``×``, ``/`` as ``÷``)."""
+    out = []
+    for ch in value:
+        if ch.isspace():
+            continue
+        out.append(SYMBOL_EQUIVALENTS.get(ch, ch) if not ch.isalnum() or ch == "x" else ch)
+    return out
+
+
+def key_of(label: str) -> str:
+    """A keypad label as one key (``"×"``, ``"5"``), or ``""`` when the label is not a key."""
+    text = label.strip()
+    if len(text) == 1:
+        return SYMBOL_EQUIVALENTS.get(text, text) if not text.isalnum() else text
+    return ""
+
+
+def same_text(a: str, b: str) -> bool:
+    """Typed text comparison that ignores case, surrounding space and spaces in expressions."""
+    na, nb = a.strip().casefold(), b.strip().casefold()
+    return na == nb or re.sub(r"\s+", "", na) == re.sub(r"\s+", "", nb)
+
+
+# --- progress along a path ------------------------------------------------------------------------
+@dataclass
+class Progress:
+    """Where a path stands in the S2R.
+
+    ``reached``: index of the last step done (-1 none); ``served``: for each transition, the step
+    it did (-1 for helper actions); ``entered``: keys clicked on a keypad since the current step
+    began; ``typed``: texts typed along the path; ``pending_value``: a step's value still to be
+    entered or confirmed; ``partial``: how far the next step has got (0-1); ``crashed``: a
+    transition crashed the app.
+    """
+
+    reached: int = -1
+    served: list[int] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    entered: str = ""
+    typed: list[str] = field(default_factory=list)
+    pending_value: str = ""
+    partial: float = 0.0
+    crashed: bool = False
+
+    @property
+    def next_step(self) -> int:
+        return self.reached + 1
+
+
+def _value_done(step: S2RStep, progress: Progress, transition: Transition) -> bool:
+    """A step with a value is done when the value was typed (or keyed in) and, for a "create X
+    named V" step, confirmed: V now shows as a label, or the dialog it was typed in closed."""
+    value = step.value
+    after = screen_index(transition.after.hierarchy_xml)
+    typed = any(same_text(t, value) for t in progress.typed) or (
+        bool(value) and same_text(progress.entered, value)
+    )
+    if step.action_hint == INPUT_TEXT:
+        if not value:
+            return bool(progress.typed) or transition.action.kind == INPUT_TEXT
+        if typed:
+            return True
+        return bool(value) and len(value) > 1 and _display_shows(after, value)
+    if not typed:
+        return False
+    return after.shows(value) or bool(transition.diff.get("windows_closed"))
+
+
+def _display_shows(index: ScreenIndex, value: str) -> bool:
+    compact = re.sub(r"\s+", "", value)
+    return any(re.sub(r"\s+", "", node.text) == compact for node in index.editable)
+
+
+def _step_score(step: S2RStep, transition: Transition, progress: Progress) -> float:
+    action = transition.action
+    label = action_label(action, transition.before.hierarchy_xml)
+    score = action_match(step, action, label)
+    if action.kind == INPUT_TEXT and step.value:
+        score = max(score, 1.0 if same_text(action.text, step.value) else score * 0.6)
+    if step.value and step.action_hint == INPUT_TEXT and action.kind == CLICK:
+        key = key_of(label)
+        tokens = value_tokens(step.value)
+        done = value_tokens(progress.entered)
+        if key and len(done) < len(tokens) and tokens[len(done)] == key:
+            score = max(score, 0.9)
+    # Effect: a window opened whose title or items the step names.
+    for window in transition.diff.get("windows_opened", []) or []:
+        title = str(window.get("title", ""))
+        if title and label_match(title, step) >= 0.6:
+            score = max(score, 0.55 * max(0.5, score))
+    return score
+
+
+def _skippable(step: S2RStep, transition: Transition, seen: set[str]) -> bool:
+    """Whether a later step may be done with ``step`` left out. Reports list steps an app does
+    not need ("open the app", a menu the app does not have), but a step must not be excused just
+    because its target is off screen: only a widget action may skip, only over a plain click step
+    with no value whose targets never showed up on the path (nor were typed on it)."""
+    if transition.action.target is None or step.value:
+        return False
+    if step.action_hint not in (CLICK, ""):
+        return False
+    return not any(normalize_label(t) in seen for t in step.targets)
+
+
+def _update_entry(progress: Progress, transition: Transition) -> None:
+    action = transition.action
+    if action.kind == INPUT_TEXT:
+        progress.typed.append(action.text)
+        progress.entered = action.text
+    elif action.kind == CLICK:
+        key = key_of(action_label(action, transition.before.hierarchy_xml))
+        if key:
+            progress.entered += key
+
+
+def align(spec: ReproSpec, path: Path) -> Progress:
+    """Walk the path's transitions and follow the S2R (greedy, in order, up to
+    :data:`MAX_SKIP` steps skipped at a time with a penalty).
+
+    A transition serves the next step (or one a little further) when its match score reaches
+    :data:`MATCH_THRESHOLD`; a step with a value is done only once the value is entered (and, for
+    "create X named V", confirmed). Other transitions are helper actions (opening a menu on the
+    way, scrolling). A crash ends the walk.
+    """
+    steps = spec.steps
+    progress = Progress()
+    in_step_value = False
+    seen: set[str] = set()  # labels shown or typed along the path so far
+    for transition in path.transitions:
+        _update_entry(progress, transition)
+        seen |= screen_index(transition.before.hierarchy_xml).label_set
+        seen |= {normalize_label(t) for t in progress.typed}
+        served, best_score = -1, 0.0
+        j = progress.reached + 1
+        if transition.diff.get("unchanged") and transition.crash is None:
+            progress.served.append(-1)  # an action that did nothing did no step
+            progress.scores.append(0.0)
+            continue
+        for k in range(j, min(j + MAX_SKIP + 1, len(steps))):
+            if k > j and not _skippable(steps[k - 1], transition, seen):
+                break
+            score = _step_score(steps[k], transition, progress) - SKIP_PENALTY * (k - j)
+            if score > best_score:
+                served, best_score = k, score
+        if served >= 0 and best_score >= MATCH_THRESHOLD:
+            step = steps[served]
+            if step.value and step.action_hint in (INPUT_TEXT, CLICK, ""):
+                if _value_done(step, progress, transition):
+                    progress.reached = served
+                    progress.entered = ""
+                    progress.pending_value = ""
+                    in_step_value = False
+                else:
+                    progress.pending_value = step.value  # under way: typed or confirmed next
+                    in_step_value = True
+            else:
+                progress.reached = served
+                progress.entered = ""
+                progress.pending_value = ""
+                in_step_value = False
+        elif in_step_value and j < len(steps) and _value_done(steps[j], progress, transition):
+            served = j
+            progress.reached = j
+            progress.entered = ""
+            progress.pending_value = ""
+            in_step_value = False
+        else:
+            served = -1
+        progress.served.append(served)
+        progress.scores.append(max(best_score, 0.0))
+        if transition.crash is not None:
+            progress.crashed = True
+            break
+    progress.partial = _partial(spec, progress)
+    return progress
+
+
+def _partial(spec: ReproSpec, progress: Progress) -> float:
+    j = progress.next_step
+    if j >= len(spec.steps):
+        return 0.0
+    step = spec.steps[j]
+    if progress.pending_value:
+        tokens = value_tokens(step.value)
+        done = value_tokens(progress.entered)
+        if tokens and done and tokens[: len(done)] == done:
+            return 0.3 + 0.6 * len(done) / len(tokens)
+        if any(same_text(t, step.value) for t in progress.typed):
+            return 0.7
+        return 0.3
+    if step.value and progress.entered:
+        tokens = value_tokens(step.value)
+        done = value_tokens(progress.entered)
+        if tokens[: len(done)] == done:
+            return 0.6 * len(done) / len(tokens)
+    return 0.0
+
+
+def is_positive_label(label: str) -> bool:
+    """Labels of buttons that confirm a dialog (OK, Create, Save, Allow...)."""
+    low = normalize_label(label)
+    return low in _POSITIVE_LABELS or low.split(" ")[0] in _POSITIVE_LABELS
+
+
+def complete(spec: ReproSpec, progress: Progress) -> bool:
+    """All steps done, or (crash bugs) the app crashed."""
+    if progress.crashed and spec.bug_kind == CRASH:
+        return True
+    return bool(spec.steps) and progress.reached >= len(spec.steps) - 1
+
+
+def node_text_label(node: ViewNode) -> str:
+    """A node's label as enumeration would give it (re-exported for the verifier)."""
+    return node_label(node)

@@ -1,0 +1,533 @@
+"""The offline reasoner: every judgement of the LTGDroid loop from rules, no model, no network.
+
+A real baseline in the line of the pre-LLM tools (ReCDroid, Yakusu: 45-64% of reports
+reproduced), built from the same parts LTGDroid uses:
+
+- report analysis: :mod:`orchestrator.reasoner.s2r` (sections, numbered steps, verbs, quoted
+  labels and values, crash words in any language, stack traces);
+- action filtering: each candidate is scored by the lexical match of its label to the step the
+  path has reached next (and, less, the one after), by how its kind fits the step's verb, by the
+  keys a value still needs on a keypad, and by structural priors: a dialog's confirming button
+  once its field is filled, a permission dialog's Allow, the overflow menu / drawer / FAB when
+  the step names something not on screen, Back when the step says so; global actions only when a
+  step asks for them or nothing else matches;
+- input text: the value the step names, else a report value that fits the field, else a default
+  from the field's hint;
+- transition summary: the structural diff's sentence plus what it did for the S2R;
+- path evaluation: :func:`orchestrator.reasoner.align.align` (which step each transition served),
+  with penalties for loops, no-ops and leaving the app;
+- verification: :mod:`orchestrator.reasoner.verify` (concrete evidence on the final screen).
+
+Everything is deterministic. ``usage`` keeps zero calls and tokens (this is not an LLM), but
+``usage.by_role`` counts the calls per role.
+"""
+
+from __future__ import annotations
+
+import re
+
+from device_agent.actions import (
+    CLICK,
+    INPUT_TEXT,
+    LONG_CLICK,
+    PRESS_BACK,
+    PRESS_DELETE,
+    PRESS_ENTER,
+    PRESS_HOME,
+    ROTATE,
+    SWIPE,
+    Action,
+)
+from device_agent.hierarchy import ViewNode
+from orchestrator.diff import describe_diff, structural_diff
+from orchestrator.enumerate import node_label
+from orchestrator.model import CRASH, BugReport, Path, ReproSpec, S2RStep, Screen, Transition
+from orchestrator.reasoner import verify as verifier
+from orchestrator.reasoner.align import (
+    MATCH_THRESHOLD,
+    ScreenIndex,
+    action_label,
+    action_match,
+    align,
+    complete,
+    is_positive_label,
+    key_of,
+    label_match,
+    same_text,
+    screen_index,
+    value_tokens,
+)
+from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
+from orchestrator.reasoner.s2r import analyze
+from orchestrator.text import content_words, similarity, words, wordset
+
+# Labels of widgets that lead elsewhere when the step's target is not on screen.
+_NAVIGATION_WORDS = wordset(
+    "more options overflow menu navigation drawer hamburger open navigate settings add new "
+    "create fab tab"
+)
+_NEGATIVE_LABELS = wordset("cancel no deny dismiss close discard don't later skip")
+_ALLOW_LABELS = ("allow", "while using the app", "only this time", "grant", "accept", "ok")
+_DEFAULT_VALUES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("email", "e-mail", "mail"), "test@example.com"),
+    (("url", "link", "server", "address", "webhook", "host", "website"), "http://example.com"),
+    (("password", "pin", "passcode"), "password1"),
+    (
+        (
+            "number",
+            "amount",
+            "digit",
+            "digits",
+            "age",
+            "period",
+            "count",
+            "quantity",
+            "price",
+            "phone",
+            "year",
+            "days",
+            "size",
+            "limit",
+            "interval",
+            "minutes",
+            "seconds",
+        ),
+        "12",
+    ),
+    (("search", "query", "find", "filter"), "test"),
+    (("name", "title", "label", "folder", "file"), "test"),
+)
+
+
+def _count(reasoner: Reasoner, role: str) -> None:
+    slot = reasoner.usage.by_role.setdefault(
+        role, {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0}
+    )
+    slot["calls"] += 1
+
+
+class HeuristicReasoner(Reasoner):
+    """Rule-based reasoner (see the module docstring). No configuration, no network."""
+
+    name = "heuristic"
+
+    # -- report analysis ------------------------------------------------------------------------
+    def analyze_report(self, report: BugReport) -> ReproSpec:
+        """S2R steps, symptom, crash or not, exception class, input values and setup notes
+        (:func:`orchestrator.reasoner.s2r.analyze`)."""
+        _count(self, "analyze")
+        return analyze(report)
+
+    # -- action filtering -----------------------------------------------------------------------
+    def filter_actions(
+        self, spec: ReproSpec, screen: Screen, candidates: list[Action], path: Path, limit: int
+    ) -> FilterResult:
+        """Rank ``candidates`` for the step the path has reached; keep at most ``limit``
+        (never none when there are candidates), best first, with a reason each."""
+        _count(self, "filter")
+        if not candidates:
+            return FilterResult([], [])
+        limit = max(1, limit)
+        progress = align(spec, path)
+        j = progress.next_step
+        steps = spec.steps
+        step = steps[j] if j < len(steps) else _symptom_step(spec)
+        following = steps[j + 1] if j + 1 < len(steps) else None
+        index = screen_index(screen.hierarchy_xml)
+        labels = [action_label(a, screen.hierarchy_xml) for a in candidates]
+        widget_best = max(
+            (
+                action_match(step, a, lab)
+                for a, lab in zip(candidates, labels, strict=True)
+                if a.target
+            ),
+            default=0.0,
+        )
+        on_screen = max(widget_best, max((index.best_match(t) for t in step.targets), default=0.0))
+        report_targets = [t for s in steps for t in s.targets]
+        last = path.transitions[-1] if path.transitions else None
+        tried_here = {
+            t.action.key()
+            for t in path.transitions
+            if t.before.structural_hash == screen.structural_hash
+            and (t.diff.get("unchanged") or t.after.structural_hash == screen.structural_hash)
+        }
+        scored: list[tuple[float, int, str]] = []
+        for i, (action, label) in enumerate(zip(candidates, labels, strict=True)):
+            score, reason = self._score(
+                spec, step, following, action, label, index, progress, on_screen, report_targets
+            )
+            if action.key() in tried_here:
+                score -= 0.5
+                reason += "; did nothing here before"
+            elif (
+                last is not None
+                and last.action.key() == action.key()
+                and last.diff.get("unchanged")
+            ):
+                score -= 0.3
+            scored.append((score, i, reason))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        keep: list[tuple[float, int, str]] = []
+        globals_kept = 0
+        for score, i, reason in scored:
+            if len(keep) >= limit:
+                break
+            action = candidates[i]
+            if action.target is None:
+                # Global actions only when a step asks for them or they are the best there is.
+                if score < 0.35 and any(
+                    candidates[k].target is not None for _, k, _ in scored[len(keep) :]
+                ):
+                    continue
+                globals_kept += 1
+            keep.append((score, i, reason))
+        if not keep:
+            keep = scored[:limit]
+        return FilterResult(
+            actions=[candidates[i] for _, i, _ in keep],
+            reasons=[f"{score:.2f}: {reason}" for score, _, reason in keep],
+        )
+
+    def _score(
+        self,
+        spec: ReproSpec,
+        step: S2RStep,
+        following: S2RStep | None,
+        action: Action,
+        label: str,
+        index: ScreenIndex,
+        progress,
+        on_screen: float,
+        report_targets: list[str],
+    ) -> tuple[float, str]:
+        kind = action.kind
+        match = action_match(step, action, label)
+        score, reason = (
+            match,
+            f"matches step '{_clip(step.text)}'" if match >= MATCH_THRESHOLD else "",
+        )
+        if following is not None:
+            ahead = 0.6 * action_match(following, action, label)
+            if ahead > score:
+                score, reason = ahead, f"matches the step after: '{_clip(following.text)}'"
+        # A value still to enter: the field, or the next key on a keypad.
+        if step.value and step.action_hint in (INPUT_TEXT, CLICK, ""):
+            if kind == INPUT_TEXT and index.editable:
+                fit = 0.85 + 0.1 * label_match(label, step)
+                if step.action_hint != INPUT_TEXT and not progress.pending_value:
+                    fit -= 0.35  # "create X named V": first open what creates X
+                if (
+                    any(same_text(t, step.value) for t in progress.typed)
+                    and step.action_hint != INPUT_TEXT
+                ):
+                    fit -= 0.5  # already typed: confirm it now
+                if fit > score:
+                    score, reason = fit, f"types '{_clip(step.value)}' for '{_clip(step.text)}'"
+            if kind == CLICK:
+                key = key_of(label)
+                tokens = value_tokens(step.value)
+                done = value_tokens(progress.entered) if progress.entered else []
+                if (
+                    key
+                    and tokens[: len(done)] == done
+                    and len(done) < len(tokens)
+                    and tokens[len(done)] == key
+                ):
+                    score, reason = 0.95, f"key '{key}' of '{step.value}'"
+                elif key and key in tokens and score < 0.3:
+                    score, reason = 0.3, f"a key of '{step.value}'"
+        elif step.action_hint == INPUT_TEXT and kind == INPUT_TEXT and score < 0.7:
+            score, reason = 0.7, "a text field for a typing step"
+        # Report-wide labels: the widget is named somewhere in the report.
+        if action.target is not None and label:
+            named = max((similarity(label, t) for t in report_targets), default=0.0)
+            if named >= 0.8 and score < 0.5:
+                score, reason = (
+                    max(score, 0.25 + 0.2 * named),
+                    reason or f"named in the report ('{label}')",
+                )
+        # Structural priors.
+        low = label.lower()
+        if action.target is not None:
+            if index.dialog_open and kind == CLICK and is_positive_label(label):
+                typed_here = bool(progress.pending_value) and any(
+                    same_text(t, progress.pending_value) for t in progress.typed
+                )
+                bonus = 0.55 if typed_here else 0.15
+                if bonus + 0.3 > score:
+                    score, reason = max(score, 0.3 + bonus), "confirms the dialog"
+            if (
+                _is_permission_screen(index)
+                and any(low.startswith(a) for a in _ALLOW_LABELS)
+                and not re.search(r"\b(?:deny|refuse|don't allow)\b", step.text, re.I)
+            ):
+                score, reason = max(score, 0.9), "grants the permission the app asks for"
+            if normalize_words(low) & _NEGATIVE_LABELS and not label_match(label, step) > 0.5:
+                score -= 0.15
+            if kind == LONG_CLICK and step.action_hint != LONG_CLICK:
+                score -= 0.1
+            if (
+                on_screen < MATCH_THRESHOLD
+                and kind == CLICK
+                and step.action_hint not in (ROTATE, PRESS_BACK, SWIPE)
+            ):
+                nav = _navigation_score(label, action)
+                if nav > score:
+                    score, reason = (
+                        nav,
+                        f"may lead to '{_clip(', '.join(step.targets) or step.text)}'",
+                    )
+            if score <= 0.0:
+                score, reason = 0.05, "explore"
+        else:
+            score, reason = self._global_score(step, action, index, on_screen, score, reason)
+        return score, reason or "explore"
+
+    @staticmethod
+    def _global_score(
+        step: S2RStep,
+        action: Action,
+        index: ScreenIndex,
+        on_screen: float,
+        score: float,
+        reason: str,
+    ) -> tuple[float, str]:
+        hint = step.action_hint
+        if action.kind == ROTATE:
+            return (
+                (score, f"step asks to rotate ('{_clip(step.text)}')")
+                if hint == ROTATE
+                else (0.02, "rotate")
+            )
+        if action.kind == PRESS_BACK:
+            if hint == PRESS_BACK:
+                return max(score, 0.95), "step asks to go back"
+            return (
+                (0.2, "back out: the step's target is not here")
+                if on_screen < 0.3
+                else (0.03, "back")
+            )
+        if action.kind == PRESS_ENTER:
+            return (0.95, "step asks to press Enter") if hint == PRESS_ENTER else (0.02, "enter")
+        if action.kind == SWIPE:
+            if hint == SWIPE:
+                ok = not step.value or step.value == action.direction
+                return (0.9 if ok else 0.4), "step asks to swipe"
+            if on_screen < MATCH_THRESHOLD and action.direction == "up" and index.scrollable:
+                return 0.4, "scroll to find the step's target"
+            return 0.02, "swipe"
+        if action.kind == PRESS_HOME:
+            return (0.9, "step asks for Home") if hint == PRESS_HOME else (0.0, "home")
+        if action.kind == PRESS_DELETE:
+            return 0.01, "delete key"
+        return score, reason
+
+    # -- input text -----------------------------------------------------------------------------
+    def input_text(self, spec: ReproSpec, screen: Screen, field_node: ViewNode, path: Path) -> str:
+        """The value the next step names; else a report value that fits the field; else a
+        default from the field's hint/label/id (an e-mail, a URL, a number, ``test``)."""
+        _count(self, "input")
+        progress = align(spec, path)
+        j = progress.next_step
+        field_label = node_label(field_node)
+        candidates = spec.steps[j : j + 3]
+        for k, step in enumerate(candidates):
+            if step.action_hint == INPUT_TEXT and k == 0 and (step.value or _clears(step)):
+                return step.value
+            if (
+                step.value
+                and step.action_hint in (INPUT_TEXT, CLICK, "")
+                and (k == 0 or label_match(field_label, step) >= 0.5)
+            ):
+                return step.value
+        # A value of a later typing step whose target names this field.
+        for step in spec.steps[j:]:
+            if (
+                step.value
+                and step.action_hint == INPUT_TEXT
+                and field_label
+                and label_match(field_label, step) >= 0.6
+            ):
+                return step.value
+        typed = {t for t in progress.typed}
+        for value in spec.input_values:
+            if value not in typed:
+                return value
+        hint = " ".join(
+            [
+                field_label,
+                field_node.hint,
+                field_node.resource_id.rsplit("/", 1)[-1],
+                field_node.content_desc,
+            ]
+        ).lower()
+        hint_words = set(words(hint))
+        for keys, value in _DEFAULT_VALUES:
+            if hint_words & set(keys):
+                return value
+        return spec.input_values[0] if spec.input_values else "test"
+
+    # -- transition summary ---------------------------------------------------------------------
+    def summarize_transition(self, spec: ReproSpec, transition: Transition) -> str:
+        """The structural diff's sentence, then what the transition did for the S2R: the step
+        it matches, or a later step's target it revealed."""
+        _count(self, "summarize")
+        diff = transition.diff or structural_diff(
+            transition.before, transition.after, transition.crash
+        )
+        sentence = describe_diff(diff)
+        label = action_label(transition.action, transition.before.hierarchy_xml)
+        best, best_k = 0.0, -1
+        for k, step in enumerate(spec.steps):
+            score = action_match(step, transition.action, label)
+            if (
+                transition.action.kind == INPUT_TEXT
+                and step.value
+                and same_text(transition.action.text, step.value)
+            ):
+                score = 1.0
+            if score > best:
+                best, best_k = score, k
+        notes = []
+        if best_k >= 0 and best >= MATCH_THRESHOLD:
+            notes.append(f"Matches step {best_k + 1} ('{_clip(spec.steps[best_k].text)}').")
+        after = screen_index(transition.after.hierarchy_xml)
+        revealed = []
+        for k, step in enumerate(spec.steps):
+            if k == best_k:
+                continue
+            for target in step.targets:
+                if (
+                    after.best_match(target) >= 0.85
+                    and not screen_index(transition.before.hierarchy_xml).best_match(target) >= 0.85
+                ):
+                    revealed.append(target)
+        if revealed:
+            shown = ", ".join(f"'{_clip(t)}'" for t in dict.fromkeys(revealed))
+            notes.append(f"Reveals {shown} named by the report.")
+        if transition.crash is not None and spec.bug_kind == CRASH:
+            notes.append("The report expects a crash.")
+        return " ".join([sentence] + notes)
+
+    # -- path evaluation ------------------------------------------------------------------------
+    def evaluate_paths(self, spec: ReproSpec, paths: list[Path]) -> list[PathJudgement]:
+        """Score each path by its S2R progress (see :func:`orchestrator.reasoner.align.align`),
+        plus how close the next step looks on its last screen, minus loops, no-ops and leaving
+        the app. A crash ends a crash bug's path with score 1."""
+        _count(self, "evaluate")
+        return [self._judge(spec, p) for p in paths]
+
+    def _judge(self, spec: ReproSpec, path: Path) -> PathJudgement:
+        n = max(1, len(spec.steps))
+        progress = align(spec, path)
+        done = complete(spec, progress)
+        if progress.crashed and spec.bug_kind == CRASH:
+            return PathJudgement(1.0, progress.reached, True, "the app crashed")
+        score = (progress.reached + 1) / n + 0.5 * progress.partial / n
+        reason = f"{progress.reached + 1}/{len(spec.steps)} steps done"
+        j = progress.next_step
+        last = path.last_screen
+        if last is not None and j < len(spec.steps):
+            step = spec.steps[j]
+            index = screen_index(last.hierarchy_xml)
+            if step.action_hint in (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_HOME, SWIPE) or (
+                step.value and step.action_hint == INPUT_TEXT and index.editable
+            ):
+                near = 0.8
+            else:
+                near = max((index.best_match(t) for t in step.targets), default=0.0)
+                near = max(near, 0.7 * index.best_match(step.text))
+            score += 0.1 * near / n + 0.04 * near
+            if near >= 0.8:
+                reason += "; next step's target is on screen"
+        hashes = [path.transitions[0].before.structural_hash] if path.transitions else []
+        loops = noops = 0
+        for t in path.transitions:
+            if t.diff.get("unchanged"):
+                noops += 1
+            elif t.after.structural_hash in hashes:
+                loops += 1
+            hashes.append(t.after.structural_hash)
+        penalty = min(0.2, 0.04 * loops) + min(0.3, 0.06 * noops)
+        helpers = sum(1 for s in progress.served if s < 0)
+        penalty += 0.01 * max(0, helpers - 2 * (progress.reached + 2))
+        if path.transitions:
+            final = path.transitions[-1]
+            if final.diff.get("app_left") and final.crash is None:
+                penalty += 0.4
+                reason += "; left the app"
+            if final.crash is not None and spec.bug_kind != CRASH:
+                penalty += 0.3
+                reason += "; crashed (the report expects no crash)"
+        if loops:
+            reason += f"; {loops} loop(s)"
+        if noops:
+            reason += f"; {noops} no-op(s)"
+        if done and spec.bug_kind == CRASH and not progress.crashed:
+            # Every step done and no crash: keep it, but let other paths catch up as it wanders.
+            last_step_at = max((i for i, s in enumerate(progress.served) if s >= 0), default=0)
+            extra = len(path.transitions) - 1 - last_step_at
+            score = min(score, 0.8) - 0.05 * extra
+            reason += "; all steps done but no crash yet"
+        score = max(0.0, min(0.99 if not done else 1.0, score - penalty))
+        return PathJudgement(round(score, 4), progress.reached, done, reason)
+
+    # -- verification ---------------------------------------------------------------------------
+    def verify(self, spec: ReproSpec, path: Path) -> Verdict:
+        """The stricter check for a non-crash symptom (:func:`orchestrator.reasoner.verify.verify`):
+        reproduced only with concrete evidence on the final screen, named in ``evidence``."""
+        _count(self, "verify")
+        progress = align(spec, path)
+        if not complete(spec, progress):
+            return Verdict(
+                False, f"only {progress.reached + 1} of {len(spec.steps)} steps done", 0.0
+            )
+        return verifier.verify(spec, path, progress.typed)
+
+
+def _symptom_step(spec: ReproSpec) -> S2RStep:
+    """Past the last step: look for what the symptom names, and the last step's targets again
+    (bugs like "crashes every 2nd time" need a repeat)."""
+    last = spec.steps[-1] if spec.steps else None
+    targets = list(last.targets) if last else []
+    title = spec.symptom.split(". Actual:")[0]
+    targets += [w for w in content_words(title) if len(w) > 3][:4]
+    return S2RStep(
+        text=(last.text + " " if last else "") + title,
+        action_hint=last.action_hint if last else "",
+        targets=targets,
+        value=last.value if last else "",
+    )
+
+
+def _navigation_score(label: str, action: Action) -> float:
+    low = label.lower()
+    ws = set(words(low)) | set(words(str(action.target.resource_id if action.target else "")))
+    if ws & _NAVIGATION_WORDS or low in ("+", "⋮", "☰"):
+        return 0.35
+    if not label and action.extra.get("naf"):
+        return 0.12  # an unlabelled icon: often a menu
+    return 0.0
+
+
+def _is_permission_screen(index: ScreenIndex) -> bool:
+    if index.tree is None:
+        return False
+    return any(
+        "permissioncontroller" in w.package or "packageinstaller" in w.package
+        for w in index.tree.windows
+    )
+
+
+def _clears(step: S2RStep) -> bool:
+    return bool(re.search(r"\b(?:empty|clear|delete|erase|remove)\b", step.text, re.IGNORECASE))
+
+
+def normalize_words(text: str) -> set[str]:
+    return set(words(text))
+
+
+def _clip(text: str, n: int = 50) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= n else text[: n - 1] + "…"

@@ -1,0 +1,405 @@
+"""The offline stricter check for non-crash symptoms: concrete evidence on the final screen.
+
+LTGDroid confirms a non-crash bug with a second, stricter look at the final screen. Without a
+model we look for evidence a rule can name, from the symptom text (``Actual: ...``,
+``Expected: ...``) and what the path did:
+
+- a number the report expects (``should display 0.09``) is not on screen while another result is;
+- an expression typed on the path has a wrong result on screen (checked with a small exact
+  evaluator: a result that matches no reading of the expression is wrong);
+- something the path deleted is still shown ("still visible", "not removed");
+- something the path typed or created is gone ("disappears", "lost", "not saved", "not created");
+- the app left the foreground ("app closes", "exits");
+- a quoted message of the actual behaviour is on screen (``"No activity found..."``);
+- a checkbox the report expects checked (or unchecked) is not;
+- widgets cut off by the screen edge, or overlapping, when the report says so.
+
+It answers ``reproduced`` only with such evidence, and names it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from decimal import Decimal, InvalidOperation
+
+from device_agent.actions import INPUT_TEXT, PRESS_BACK, ROTATE
+from orchestrator.model import Path, ReproSpec
+from orchestrator.reasoner.align import screen_index
+from orchestrator.reasoner.base import Verdict
+from orchestrator.text import normalize_label, quoted
+
+_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w.])")
+_STILL_RE = re.compile(
+    r"\b(?:still (?:visible|there|shown|shows|appears?|displayed|present|exists?)|remains?|"
+    r"not (?:removed|deleted|disappear\w*)|doesn't disappear|does not disappear|stays?)\b",
+    re.IGNORECASE,
+)
+_GONE_RE = re.compile(
+    r"\b(?:disappear\w*|lost|gone|vanish\w*|not (?:saved|created|kept|shown|displayed|visible)|"
+    r"is empty|becomes? empty|cleared|reset\w*|no longer)\b",
+    re.IGNORECASE,
+)
+_CLOSES_RE = re.compile(
+    r"\b(?:app (?:closes|exits|quits)|closes the app|exits the app|dropped to|kicked out|"
+    r"returns? to (?:the )?home)\b",
+    re.IGNORECASE,
+)
+_WRONG_RE = re.compile(
+    r"\b(?:wrong|incorrect|erroneous|bad|invalid) (?:result|value|answer)s?\b|\bgives? wrong\b",
+    re.IGNORECASE,
+)
+_LAYOUT_RE = re.compile(
+    r"\b(?:cut off|cuts off|cut-off|off[- ]screen|truncated|clipped|overlap\w*)\b", re.IGNORECASE
+)
+_CHECKED_RE = re.compile(r"\b(checked|unchecked|enabled|disabled|on|off)\b", re.IGNORECASE)
+_DELETE_WORDS = re.compile(r"\b(?:delete|remove|trash|discard|clear)\w*\b", re.IGNORECASE)
+
+
+def _parts(symptom: str) -> tuple[str, str, str]:
+    """``(title, actual, expected)`` of a symptom written as ``Title. Actual: ... Expected: ...``
+    (the heuristic analyzer's form); a free-form symptom is all title."""
+    expected = ""
+    actual = ""
+    title = symptom
+    m = re.search(r"\bExpected:\s*(.*)$", symptom, re.IGNORECASE | re.DOTALL)
+    if m:
+        expected = m.group(1).strip()
+        title = symptom[: m.start()]
+    m = re.search(r"\bActual:\s*(.*)$", title, re.IGNORECASE | re.DOTALL)
+    if m:
+        actual = m.group(1).strip()
+        title = title[: m.start()]
+    return title.strip(" ."), actual.strip(" ."), expected.strip(" .")
+
+
+def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
+    """Look for evidence of the symptom on the path's final screen (see the module docstring)."""
+    final = path.last_screen
+    if final is None:
+        return Verdict(False, "no action was executed", 0.0)
+    title, actual, expected = _parts(spec.symptom)
+    observed = f"{title}. {actual}"
+    index = screen_index(final.hierarchy_xml)
+    checks = (
+        _expected_number(expected, index),
+        _wrong_result(observed, spec, index),
+        _still_shown(observed, spec, index),
+        _gone(observed, spec, path, typed, index),
+        _app_closed(observed, path),
+        _quoted_message(actual, index, path),
+        _checked_state(expected, index),
+        _layout(observed, index),
+    )
+    for found in checks:
+        if found:
+            return Verdict(True, found, 0.7)
+    return Verdict(False, "no concrete evidence of the symptom on the final screen", 0.0)
+
+
+def _in_clickable(node) -> bool:
+    current = node
+    while current is not None:
+        if current.clickable:
+            return True
+        current = current.parent
+    return False
+
+
+def _screen_numbers(index) -> list[str]:
+    """Numbers the screen displays (result texts and field contents), not keypad keys."""
+    out = []
+    for label, node in index.labels:
+        if _in_clickable(node):
+            continue
+        if re.fullmatch(r"[=\s]*-?[\d,. ]+", label) and re.search(r"\d", label):
+            out.append(label.strip(" ="))
+    for node in index.editable:
+        if re.fullmatch(r"-?[\d,. ]+", node.text.strip()) and re.search(r"\d", node.text):
+            out.append(node.text.strip())
+    return out
+
+
+def _to_decimal(text: str) -> Decimal | None:
+    t = text.replace(" ", "").replace(",", "")
+    try:
+        return Decimal(t)
+    except InvalidOperation:
+        return None
+
+
+def _expected_number(expected: str, index) -> str:
+    """The report expects a number (``should display 0.09``); the screen shows another result
+    and not that number."""
+    if not expected:
+        return ""
+    wanted = [n for n in _NUMBER_RE.findall(expected)]
+    if not wanted:
+        return ""
+    shown = _screen_numbers(index)
+    if not shown:
+        return ""
+    want = [_to_decimal(w) for w in wanted]
+    have = [_to_decimal(s) for s in shown]
+    if any(w is not None and h is not None and w == h for w in want for h in have):
+        return ""
+    return f"the screen shows {shown[-1]!r} where the report expects {wanted[-1]!r}"
+
+
+# --- a small exact evaluator for the wrong-result check -------------------------------------------
+def _readings(expr: str) -> list[str]:
+    """Ways to read an expression a person may have meant: as typed, with unbalanced
+    parentheses balanced at the start or the end, and without them."""
+    e = expr.replace("×", "*").replace("÷", "/").replace("−", "-").replace("^", "**")
+    opens, closes = e.count("("), e.count(")")
+    out = [e]
+    if closes > opens:
+        out.append("(" * (closes - opens) + e)
+        out.append(e.replace(")", "", closes - opens))
+    elif opens > closes:
+        out.append(e + ")" * (opens - closes))
+    return out
+
+
+def _evaluate(expr: str) -> Decimal | None:
+    """Evaluate + - * / ** % ! and parentheses exactly; ``None`` when not an expression."""
+
+    def factorial(match: re.Match[str]) -> str:
+        n = int(match.group(1))
+        return str(math.factorial(n)) if n <= 30 else "x"  # "x" makes the expression invalid
+
+    e = re.sub(r"(?<![\d.])(\d+)!", factorial, expr)
+    e = re.sub(r"(\d+(?:\.\d+)?|\))%", r"\1/100", e)
+    if not re.fullmatch(r"[\d.+\-*/() ]+", e):
+        return None
+    tokens = re.findall(r"\d+(?:\.\d+)?|\*\*|[+\-*/()]", e)
+    pos = 0
+
+    def peek() -> str:
+        return tokens[pos] if pos < len(tokens) else ""
+
+    def take() -> str:
+        nonlocal pos
+        pos += 1
+        return tokens[pos - 1]
+
+    def atom() -> Decimal:
+        tok = take()
+        if tok == "(":
+            value = expression()
+            if take() != ")":
+                raise ValueError("unbalanced")
+            return value
+        if tok == "-":
+            return -atom()
+        return Decimal(tok)
+
+    def power() -> Decimal:
+        base = atom()
+        if peek() == "**":
+            take()
+            exp = power()
+            if exp != exp.to_integral_value() or abs(exp) > 64:
+                raise ValueError("exponent")
+            return base ** int(exp)
+        return base
+
+    def term() -> Decimal:
+        value = power()
+        while peek() in ("*", "/"):
+            op = take()
+            rhs = power()
+            value = value * rhs if op == "*" else value / rhs
+        return value
+
+    def expression() -> Decimal:
+        value = term()
+        while peek() in ("+", "-"):
+            op = take()
+            rhs = term()
+            value = value + rhs if op == "+" else value - rhs
+        return value
+
+    try:
+        result = expression()
+    except (ValueError, ArithmeticError, IndexError, InvalidOperation):
+        return None
+    return result if pos == len(tokens) else None
+
+
+def _wrong_result(observed: str, spec: ReproSpec, index) -> str:
+    if not _WRONG_RE.search(observed):
+        return ""
+    shown = _screen_numbers(index)
+    if not shown:
+        return ""
+    for value in spec.input_values:
+        if not re.search(r"[+\-×÷*/%!^]", value):
+            continue
+        readings = [r for r in (_evaluate(x) for x in _readings(value)) if r is not None]
+        if not readings:
+            continue
+        results = [d for d in (_to_decimal(s) for s in shown) if d is not None]
+        # The result preview is the number on screen that is not the typed expression itself.
+        candidates = [
+            d
+            for d, s in zip(results, shown, strict=False)
+            if normalize_label(s) != normalize_label(value)
+        ]
+        if not candidates:
+            continue
+        result = candidates[-1]
+        if all(abs(result - r) > Decimal("1e-6") * max(Decimal(1), abs(r)) for r in readings):
+            plausible = ", ".join(str(r.normalize()) for r in readings[:3])
+            return (
+                f"{value!r} shows {result.normalize()} on screen; "
+                f"a correct reading gives {plausible}"
+            )
+    return ""
+
+
+def _deleted_targets(spec: ReproSpec) -> list[str]:
+    out = []
+    for step in spec.steps:
+        if _DELETE_WORDS.search(step.text):
+            out += [t for t in step.targets if t]
+    return out
+
+
+def _still_shown(observed: str, spec: ReproSpec, index) -> str:
+    if not _STILL_RE.search(observed):
+        return ""
+    for target in _deleted_targets(spec):
+        if index.shows(target):
+            return f"'{target}' is still shown after the step that deletes it"
+    return ""
+
+
+def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -> str:
+    if not _GONE_RE.search(observed):
+        return ""
+    values = [t for t in typed if t.strip()]
+    values += [s.value for s in spec.steps if s.value and s.action_hint not in (ROTATE,)]
+    if not values:
+        return ""
+    # What was typed must have been visible earlier on the path, then be gone at the end.
+    seen_before = False
+    for t in path.transitions[:-1]:
+        idx = screen_index(t.after.hierarchy_xml)
+        if any(_visible(idx, v) for v in values):
+            seen_before = True
+    final_kinds = {t.action.kind for t in path.transitions[-2:]}
+    for v in dict.fromkeys(values):
+        if (
+            seen_before
+            and not _visible(index, v)
+            and final_kinds & {ROTATE, PRESS_BACK, INPUT_TEXT, "click"}
+        ):
+            return f"'{v}', entered earlier on the path, is no longer on the final screen"
+    return ""
+
+
+def _visible(index, value: str) -> bool:
+    v = normalize_label(value)
+    if not v:
+        return False
+    if any(normalize_label(n.text) == v or v in normalize_label(n.text) for n in index.editable):
+        return True
+    return index.shows(value) or any(v in normalize_label(label) for label, _ in index.labels)
+
+
+def _app_closed(observed: str, path: Path) -> str:
+    if not _CLOSES_RE.search(observed) or not path.transitions:
+        return ""
+    last = path.transitions[-1]
+    if last.diff.get("app_left") and last.crash is None:
+        return (
+            f"after '{last.action.describe()}' the app is no longer in the foreground "
+            f"({last.after.package})"
+        )
+    return ""
+
+
+def _quoted_message(actual: str, index, path: Path) -> str:
+    if not actual or not path.transitions:
+        return ""
+    before = screen_index(path.transitions[-1].before.hierarchy_xml)
+    for _, q in quoted(actual):
+        if len(q) < 4 or not re.search(r"[A-Za-z]{3}", q):
+            continue
+        nq = normalize_label(q)
+        shown_now = any(nq in normalize_label(label) for label, _ in index.labels)
+        shown_before = any(nq in normalize_label(label) for label, _ in before.labels)
+        if shown_now and not shown_before:
+            return f"the screen now shows {q!r}, as the report says"
+    return ""
+
+
+def _checked_state(expected: str, index) -> str:
+    if not expected:
+        return ""
+    m = _CHECKED_RE.search(expected)
+    if not m:
+        return ""
+    want_checked = m.group(1).lower() in ("checked", "enabled", "on")
+    for _, q in quoted(expected):
+        nq = normalize_label(q)
+        for label, node in index.labels:
+            if not (
+                node.checkable or (node.parent and any(c.checkable for c in node.parent.children))
+            ):
+                continue
+            if normalize_label(label) != nq and not _close(nq, normalize_label(label)):
+                continue
+            box = node if node.checkable else next(c for c in node.parent.children if c.checkable)
+            if box.checked != want_checked:
+                state = "checked" if box.checked else "unchecked"
+                return f"'{label}' is {state}; the report expects it {m.group(1).lower()}"
+    return ""
+
+
+def _close(a: str, b: str) -> bool:
+    """Same words but for a typo (the report's "Bithday" for "Birthday")."""
+    if abs(len(a) - len(b)) > 2:
+        return False
+    wa, wb = a.split(), b.split()
+    if len(wa) != len(wb):
+        return False
+    diffs = sum(1 for x, y in zip(wa, wb, strict=True) if x != y)
+    if diffs > 1:
+        return False
+    for x, y in zip(wa, wb, strict=True):
+        if x != y and (len(set(x) ^ set(y)) > 2 or abs(len(x) - len(y)) > 1):
+            return False
+    return True
+
+
+def _layout(observed: str, index) -> str:
+    if not _LAYOUT_RE.search(observed) or index.tree is None or not index.width:
+        return ""
+    top = index.tree.top_window()
+    if top is None:
+        return ""
+    screen = top.bounds
+    cut = []
+    clickables = [n for n in top.iter() if n.clickable and n.bounds.area > 0]
+    for node in clickables:
+        b = node.bounds
+        if b.right > screen.right + 1 or b.bottom > screen.bottom + 1 or b.left < screen.left - 1:
+            cut.append(node)
+    if len(cut) >= 2:
+        example = cut[0].selector().describe()
+        return f"{len(cut)} widgets extend past the window's edge (e.g. {example})"
+    if "overlap" in observed.lower():
+        overlaps = 0
+        for i, a in enumerate(clickables):
+            for b in clickables[i + 1 :]:
+                if a in b.iter() or b in a.iter():
+                    continue
+                ix = min(a.bounds.right, b.bounds.right) - max(a.bounds.left, b.bounds.left)
+                iy = min(a.bounds.bottom, b.bounds.bottom) - max(a.bounds.top, b.bounds.top)
+                if ix > 4 and iy > 4:
+                    overlaps += 1
+        if overlaps:
+            return f"{overlaps} pairs of widgets overlap on the final screen"
+    return ""

@@ -473,6 +473,8 @@ def structural_diff(
         "crash": crash.exception_class if crash is not None else None,
         "app_left": app_left,
     }
+    if tree_b is None and after.hierarchy_xml.strip():
+        diff["unreadable"] = True  # the after dump did not parse: nothing can be said of it
     diff["unchanged"] = not (
         activity
         or opened
@@ -483,6 +485,7 @@ def structural_diff(
         or states
         or keyboard
         or orientation
+        or diff.get("unreadable")
         or toast
         or system
         or crash is not None
@@ -531,6 +534,8 @@ def describe_diff(diff: dict[str, Any]) -> str:
     keyboard shown."`` or ``"No visible change."``."""
     if diff.get("unchanged"):
         return "No visible change."
+    if diff.get("unreadable"):
+        return "The screen after the action could not be read."
     parts: list[str] = []
     if diff.get("crash"):
         parts.append(f"the app crashed with {diff['crash']}")

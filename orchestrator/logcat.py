@@ -411,14 +411,13 @@ def find_exceptions_in_text(text: str) -> list[ParsedCrash]:
     messages: list[str] = []
     for entry in parse_logcat(text.replace("\r\n", "\n").splitlines()):
         msg = entry.message
-        if entry.tag == "System.err":
+        if entry.tag == "System.err" and not entry.continuation:
             messages.append("")  # a caught exception printed by the app, not a crash
             continue
         stripped = msg.lstrip(_STRIP_CHARS)
         for prefix in ("// ", "//", "> ", ">"):
             if stripped.startswith(prefix):
-                stripped = stripped[len(prefix) :]
-                msg = " " * (len(msg) - len(stripped)) + stripped
+                msg = stripped[len(prefix) :]  # the trace's own indentation starts after it
                 break
         messages.append(msg)
     found: list[ParsedCrash] = []

@@ -39,6 +39,7 @@ _FRONT_KEY_RE = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:\s*(?P<value>.*)$")
 _COMMENTS_HEADING_RE = re.compile(r"^(#{1,6})\s*comments?\s*:?\s*#*\s*$", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^(#{1,6})\s+\S")
 _LIST_ITEM_RE = re.compile(r"^(?:[-*+•]|\d+[.)])\s+(?P<text>.*)$")
+_RULE_RE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")  # a Markdown horizontal rule
 
 
 def load_report(path: str | Path) -> BugReport:
@@ -295,7 +296,7 @@ def _from_markdown(p: Path, text: str) -> BugReport:
                 break
     if not title:
         for i, line in enumerate(lines):
-            if line.strip():
+            if line.strip() and not _RULE_RE.match(line):
                 title, title_index = line.strip().lstrip("#").strip(), i
                 break
     body_lines = [ln for i, ln in enumerate(lines) if i != title_index]

@@ -322,9 +322,13 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         served, best_score = -1, 0.0
         j = progress.reached + 1
         if transition.diff.get("unchanged") and transition.crash is None:
-            progress.served.append(-1)  # an action that did nothing did no step
-            progress.scores.append(0.0)
-            continue
+            # An action that changed nothing did no step, unless it is exactly the next step's
+            # action: its lack of effect may be the very bug ("the deleted item stays").
+            exact = j < len(steps) and _step_score(steps[j], transition, progress) >= 0.9
+            if not exact or steps[j].value:
+                progress.served.append(-1)
+                progress.scores.append(0.0)
+                continue
         for k in range(j, min(j + MAX_SKIP + 1, len(steps))):
             if k > j and not _skippable(steps[k - 1], transition, seen):
                 break

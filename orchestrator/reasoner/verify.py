@@ -259,10 +259,11 @@ def _wrong_result(observed: str, spec: ReproSpec, index) -> str:
 
 
 def _deleted_targets(spec: ReproSpec) -> list[str]:
+    """What the deleting steps delete: their targets, but not the delete buttons themselves."""
     out = []
     for step in spec.steps:
         if _DELETE_WORDS.search(step.text):
-            out += [t for t in step.targets if t]
+            out += [t for t in step.targets if t and not _DELETE_WORDS.search(t)]
     return out
 
 

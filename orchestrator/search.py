@@ -65,6 +65,24 @@ class SearchOutcome:
 ProgressFn = Callable[[str, dict[str, Any]], None]
 
 
+def _state_key(path: Path, upto: int | None = None) -> str:
+    """Identity of the state a path (or its first ``upto`` actions) reaches: the screen's
+    structural hash plus the texts typed on the way (the hash leaves field contents out)."""
+    transitions = path.transitions if upto is None else path.transitions[:upto]
+    if transitions:
+        screen_hash = transitions[-1].after.structural_hash
+    else:
+        screen_hash = path.transitions[0].before.structural_hash if path.transitions else "root"
+    typed = [t.action.text for t in transitions if t.action.kind == INPUT_TEXT]
+    return screen_hash + "|" + "\x1f".join(typed)
+
+
+def _is_cycle(path: Path) -> bool:
+    """True when the path's last state already occurred earlier on the same path."""
+    last = _state_key(path)
+    return any(_state_key(path, i) == last for i in range(len(path.transitions)))
+
+
 def _on_home_screen(screen: Screen) -> bool:
     """True when the launcher is in front (the app was left with Home, or Back from its root).
     System dialogs over the app (runtime permissions) are part of the app's flow and are explored.
@@ -143,8 +161,7 @@ class Reproducer:
                 stop = f"probe budget of {self.config.max_probes} actions used up"
                 break
             level += 1
-            for path in beam:
-                expanded.add(self._screen(path).structural_hash)
+            expanded.update(_state_key(path) for path in beam)
             specs = self._candidates(beam)
             room = self.config.max_probes - self.stats["probes"]
             specs = specs[:room]
@@ -155,7 +172,7 @@ class Reproducer:
                     else f"paths reached the {self.config.max_actions}-action limit"
                 )
                 break
-            explored.append(sorted(f"{s.tag}:{s.action.key()}" for s in specs))
+            explored.append([f"{s.tag[0]}:{s.action.key()}" for s in specs])
             self.progress("level", {"level": level, "probes": len(specs), "beam": len(beam)})
             outcomes = self.pool.run_probes(
                 specs,
@@ -268,7 +285,7 @@ class Reproducer:
                         action=action,
                         save_as=f"s{self._snapshot_seq}",
                         screenshots=self.screenshots_in_probes,
-                        tag=index,
+                        tag=(index, len(specs)),
                     )
                 )
         return specs
@@ -283,8 +300,10 @@ class Reproducer:
     ) -> tuple[list[Path], list[Path]]:
         children: list[Path] = []
         crashes: list[Path] = []
-        for outcome in outcomes:
-            parent = beam[outcome.spec.tag]
+        # Completion order depends on device timing; decisions must not (same search, same verdict
+        # on 1 device or 8), so outcomes are handled in the order the candidates were made.
+        for outcome in sorted(outcomes, key=lambda o: o.spec.tag):
+            parent = beam[outcome.spec.tag[0]]
             self.restore_methods[outcome.restore_method] += 1
             self.phase_seconds["restore"] += outcome.restore_seconds
             self.phase_seconds["act"] += outcome.act_seconds
@@ -327,6 +346,11 @@ class Reproducer:
     def _select(
         self, children: list[Path], expanded: set[str]
     ) -> tuple[list[Path], list[tuple[Path, PathJudgement]]]:
+        """Rank the children with the evaluator and keep ``beam`` of them, one per state.
+
+        Children that return to a state the search already expanded (a cycle on their own path,
+        or another path's) only fill the beam when too few children reach new states.
+        """
         t0 = time.perf_counter()
         judgements = self.reasoner.evaluate_paths(self.spec, children)
         self.phase_seconds["evaluate"] += time.perf_counter() - t0
@@ -338,22 +362,17 @@ class Reproducer:
             key=lambda pj: (-pj[1].score, len(pj[0].transitions)),
         )
         chosen: list[tuple[Path, PathJudgement]] = []
-        seen: set[str] = set()
-        # First pass: new screens only (a screen already expanded is a loop); second pass fills up.
+        taken: set[str] = set()
         for allow_revisit in (False, True):
             for path, judgement in ranked:
                 if len(chosen) >= self.config.beam:
                     break
-                key = (
-                    self._screen(path).structural_hash
-                    + "|"
-                    + "".join(str(t.diff.get("texts_changed", "")) for t in path.transitions[-1:])
-                )
-                if key in seen or any(path is p for p, _ in chosen):
+                key = _state_key(path)
+                if key in taken:
                     continue
-                if not allow_revisit and self._screen(path).structural_hash in expanded:
+                if not allow_revisit and (key in expanded or _is_cycle(path)):
                     continue
-                seen.add(key)
+                taken.add(key)
                 chosen.append((path, judgement))
         return [p for p, _ in chosen], chosen
 

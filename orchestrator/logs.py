@@ -9,6 +9,11 @@ import sys
 import structlog
 
 
+def _stderr_logger(*_args: object) -> structlog.PrintLogger:
+    # Looked up per logger, not once: tests and embedding programs swap sys.stderr.
+    return structlog.PrintLogger(file=sys.stderr)
+
+
 def configure_logging(*, verbose: bool = False, json_lines: bool | None = None) -> None:
     """Configure structlog and the standard library's root logger once per process.
 
@@ -30,7 +35,7 @@ def configure_logging(*, verbose: bool = False, json_lines: bool | None = None) 
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=_stderr_logger,
         cache_logger_on_first_use=False,
     )
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)

@@ -35,7 +35,7 @@ from device_agent.hierarchy import (
     is_input_method_package,
     parse_hierarchy,
 )
-from orchestrator.enumerate import candidate_label, node_label
+from orchestrator.enumerate import candidate_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Transition
 from orchestrator.text import SYMBOL_EQUIVALENTS, normalize_label, similarity, wordset
 
@@ -400,8 +400,3 @@ def complete(spec: ReproSpec, progress: Progress) -> bool:
     if progress.crashed and spec.bug_kind == CRASH:
         return True
     return bool(spec.steps) and progress.reached >= len(spec.steps) - 1
-
-
-def node_text_label(node: ViewNode) -> str:
-    """A node's label as enumeration would give it (re-exported for the verifier)."""
-    return node_label(node)

@@ -263,7 +263,7 @@ class HeuristicReasoner(Reasoner):
                 and not re.search(r"\b(?:deny|refuse|don't allow)\b", step.text, re.I)
             ):
                 score, reason = max(score, 0.9), "grants the permission the app asks for"
-            if normalize_words(low) & _NEGATIVE_LABELS and not label_match(label, step) > 0.5:
+            if set(words(low)) & _NEGATIVE_LABELS and not label_match(label, step) > 0.5:
                 score -= 0.15
             if kind == LONG_CLICK and step.action_hint != LONG_CLICK:
                 score -= 0.1
@@ -522,10 +522,6 @@ def _is_permission_screen(index: ScreenIndex) -> bool:
 
 def _clears(step: S2RStep) -> bool:
     return bool(re.search(r"\b(?:empty|clear|delete|erase|remove)\b", step.text, re.IGNORECASE))
-
-
-def normalize_words(text: str) -> set[str]:
-    return set(words(text))
 
 
 def _clip(text: str, n: int = 50) -> str:

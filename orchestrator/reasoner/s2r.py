@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
-from orchestrator.text import quoted, split_identifier, stem, words, wordset
+from orchestrator.text import quoted, split_identifier, stem, wordset
 
 # --- action verbs ---------------------------------------------------------------------------------
 
@@ -1351,8 +1351,3 @@ def analyze(report: BugReport) -> ReproSpec:
         input_values=input_values[:12],
         setup_notes=setup[:8],
     )
-
-
-def step_words(step: S2RStep) -> list[str]:
-    """The step's content words, stemmed (for matching against widget labels)."""
-    return [stem(w) for w in words(step.text)]

@@ -33,7 +33,8 @@ ORIENTATIONS = ("portrait", "landscape")
 
 @dataclass(frozen=True)
 class Bounds:
-    """A widget's rectangle in screen pixels, as uiautomator prints it: ``[left,top][right,bottom]``."""
+    """A widget's rectangle in screen pixels, as uiautomator prints it:
+    ``[left,top][right,bottom]``."""
 
     left: int
     top: int
@@ -93,7 +94,7 @@ class Selector:
         if self.text:
             return f'{cls} "{self.text}"'
         if self.content_desc:
-            return f'{cls} [{self.content_desc}]'
+            return f"{cls} [{self.content_desc}]"
         if self.label:
             return f'{cls} "{self.label}"'
         if self.resource_id:
@@ -149,13 +150,17 @@ class Action:
 
     def __post_init__(self) -> None:
         if self.kind not in ALL_KINDS:
-            raise ValueError(f"unknown action kind {self.kind!r}; expected one of {sorted(ALL_KINDS)}")
+            raise ValueError(
+                f"unknown action kind {self.kind!r}; expected one of {sorted(ALL_KINDS)}"
+            )
         if self.kind in WIDGET_KINDS and self.target is None:
             raise ValueError(f"action {self.kind!r} needs a target widget")
         if self.kind == SWIPE and self.direction not in SWIPE_DIRECTIONS:
             raise ValueError(f"swipe needs direction in {SWIPE_DIRECTIONS}, got {self.direction!r}")
         if self.kind == ROTATE and self.orientation not in ORIENTATIONS:
-            raise ValueError(f"rotate needs orientation in {ORIENTATIONS}, got {self.orientation!r}")
+            raise ValueError(
+                f"rotate needs orientation in {ORIENTATIONS}, got {self.orientation!r}"
+            )
 
     def describe(self) -> str:
         """One line for people and prompts, e.g. ``'long_click TextView "test2"'``."""

@@ -132,7 +132,9 @@ class DeviceBackend(abc.ABC):
     def delete_snapshot(self, snapshot_id: str) -> bool:
         return self._call("delete_snapshot", self._delete_snapshot_impl, snapshot_id)
 
-    def export_snapshot(self, snapshot_id: str, chunk_bytes: int = 1 << 20) -> tuple[SnapshotInfo, Iterator[bytes]]:
+    def export_snapshot(
+        self, snapshot_id: str, chunk_bytes: int = 1 << 20
+    ) -> tuple[SnapshotInfo, Iterator[bytes]]:
         """The snapshot's info and an iterator over its bytes in chunks of ``chunk_bytes``."""
         return self._call("export_snapshot", self._export_snapshot_impl, snapshot_id, chunk_bytes)
 
@@ -141,7 +143,9 @@ class DeviceBackend(abc.ABC):
         compatibility key does not match this device."""
         return self._call("import_snapshot", self._import_snapshot_impl, info, chunks)
 
-    def read_logcat(self, cursor: int = 0, buffers: tuple[str, ...] = ("main", "crash"), max_lines: int = 0) -> LogcatChunk:
+    def read_logcat(
+        self, cursor: int = 0, buffers: tuple[str, ...] = ("main", "crash"), max_lines: int = 0
+    ) -> LogcatChunk:
         return self._call("read_logcat", self._read_logcat_impl, cursor, buffers, max_lines)
 
     def install_app(self, app: str, version: str = "", apk_path: str = "") -> AppStatus:
@@ -175,7 +179,9 @@ class DeviceBackend(abc.ABC):
         except DeviceError:
             raise
         except Exception as exc:  # noqa: BLE001 - one error family for callers
-            raise DeviceError(f"{name} failed on device {self.device_id}: {type(exc).__name__}: {exc}") from exc
+            raise DeviceError(
+                f"{name} failed on device {self.device_id}: {type(exc).__name__}: {exc}"
+            ) from exc
         finally:
             self.last_call_seconds = time.perf_counter() - start
 
@@ -202,13 +208,19 @@ class DeviceBackend(abc.ABC):
     def _delete_snapshot_impl(self, snapshot_id: str) -> bool: ...
 
     @abc.abstractmethod
-    def _export_snapshot_impl(self, snapshot_id: str, chunk_bytes: int) -> tuple[SnapshotInfo, Iterator[bytes]]: ...
+    def _export_snapshot_impl(
+        self, snapshot_id: str, chunk_bytes: int
+    ) -> tuple[SnapshotInfo, Iterator[bytes]]: ...
 
     @abc.abstractmethod
-    def _import_snapshot_impl(self, info: SnapshotInfo, chunks: Iterable[bytes]) -> SnapshotInfo: ...
+    def _import_snapshot_impl(
+        self, info: SnapshotInfo, chunks: Iterable[bytes]
+    ) -> SnapshotInfo: ...
 
     @abc.abstractmethod
-    def _read_logcat_impl(self, cursor: int, buffers: tuple[str, ...], max_lines: int) -> LogcatChunk: ...
+    def _read_logcat_impl(
+        self, cursor: int, buffers: tuple[str, ...], max_lines: int
+    ) -> LogcatChunk: ...
 
     @abc.abstractmethod
     def _install_app_impl(self, app: str, version: str, apk_path: str) -> AppStatus: ...

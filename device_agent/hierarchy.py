@@ -31,6 +31,7 @@ def is_input_method_package(package: str) -> bool:
     meant for the app never go to it."""
     return "inputmethod" in package or package in _KEYBOARD_PACKAGES
 
+
 # The trailer `uiautomator dump /dev/tty` prints after the XML.
 _TRAILER_RE = re.compile(r"UI hier[a-z]*chy dumped to:.*$", re.DOTALL)
 
@@ -171,10 +172,14 @@ def parse_hierarchy(xml: str | bytes) -> Hierarchy:
     or malformed bounds.
     """
     if not xml or not (xml.strip() if isinstance(xml, str) else xml.strip()):
-        raise HierarchyError("empty view hierarchy dump (uiautomator returned nothing); retry the dump")
+        raise HierarchyError(
+            "empty view hierarchy dump (uiautomator returned nothing); retry the dump"
+        )
     text = clean_dump(xml)
     try:
-        root = etree.fromstring(text.encode("utf-8"), parser=etree.XMLParser(recover=False, huge_tree=True))
+        root = etree.fromstring(
+            text.encode("utf-8"), parser=etree.XMLParser(recover=False, huge_tree=True)
+        )
     except etree.XMLSyntaxError as exc:
         raise HierarchyError(f"view hierarchy dump is not well-formed XML: {exc}") from exc
     if root.tag != "hierarchy":
@@ -189,7 +194,9 @@ def parse_hierarchy(xml: str | bytes) -> Hierarchy:
     return Hierarchy(windows=windows, rotation=rotation)
 
 
-def _convert(element: etree._Element, parent: ViewNode | None, path: str, window: int, depth: int) -> ViewNode:
+def _convert(
+    element: etree._Element, parent: ViewNode | None, path: str, window: int, depth: int
+) -> ViewNode:
     attrs = dict(element.attrib)
     try:
         index = int(attrs.get("index", "0"))
@@ -268,7 +275,9 @@ def find_node(hierarchy: Hierarchy, selector: Selector) -> ViewNode | None:
         if selector.bounds is None or len(matches) == 1:
             return matches[0]
         cx, cy = selector.bounds.center
-        return min(matches, key=lambda n: (n.bounds.center[0] - cx) ** 2 + (n.bounds.center[1] - cy) ** 2)
+        return min(
+            matches, key=lambda n: (n.bounds.center[0] - cx) ** 2 + (n.bounds.center[1] - cy) ** 2
+        )
 
     def same_label(n: ViewNode) -> bool:
         if selector.text and not n.is_editable:
@@ -279,7 +288,11 @@ def find_node(hierarchy: Hierarchy, selector: Selector) -> ViewNode | None:
 
     if selector.resource_id:
         with_id = [n for n in nodes if n.resource_id == selector.resource_id]
-        exact = [n for n in with_id if same_label(n) and (not selector.class_name or n.cls == selector.class_name)]
+        exact = [
+            n
+            for n in with_id
+            if same_label(n) and (not selector.class_name or n.cls == selector.class_name)
+        ]
         if exact:
             return nearest(exact)
     if selector.text or selector.content_desc:
@@ -287,7 +300,10 @@ def find_node(hierarchy: Hierarchy, selector: Selector) -> ViewNode | None:
             n
             for n in nodes
             if (not selector.class_name or n.cls == selector.class_name)
-            and ((selector.text and n.text == selector.text) or (selector.content_desc and n.content_desc == selector.content_desc))
+            and (
+                (selector.text and n.text == selector.text)
+                or (selector.content_desc and n.content_desc == selector.content_desc)
+            )
         ]
         if labelled:
             return nearest(labelled)
@@ -295,7 +311,15 @@ def find_node(hierarchy: Hierarchy, selector: Selector) -> ViewNode | None:
         with_id = [n for n in nodes if n.resource_id == selector.resource_id]
         if len(with_id) == 1 or (with_id and not selector.text and not selector.content_desc):
             return nearest(with_id)
-    if not (selector.resource_id or selector.text or selector.content_desc) and selector.bounds is not None:
-        at = [n for n in nodes if n.bounds == selector.bounds and (not selector.class_name or n.cls == selector.class_name)]
+    if (
+        not (selector.resource_id or selector.text or selector.content_desc)
+        and selector.bounds is not None
+    ):
+        at = [
+            n
+            for n in nodes
+            if n.bounds == selector.bounds
+            and (not selector.class_name or n.cls == selector.class_name)
+        ]
         return nearest(at)
     return None

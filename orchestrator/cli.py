@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from device_agent.errors import AppNotFoundError, DeviceError
 from orchestrator.config import PROFILES, FarmConfig, RunConfig, SearchConfig
@@ -186,7 +187,7 @@ def _cmd_apps(args: argparse.Namespace) -> int:
     from device_agent.virtual.catalog import list_apps
 
     apps = list_apps(args.app_dir or None)
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "name": a.name,
             "version": a.version,

@@ -42,7 +42,8 @@ class BugReport:
 @dataclass
 class S2RStep:
     """One step to reproduce. ``action_hint`` is the verb class the step implies (``click``,
-    ``long_click``, ``input_text``, ``rotate``, ``press_back``, ``swipe`` or ``""``); ``targets`` are
+    ``long_click``, ``input_text``, ``rotate``, ``press_back``, ``swipe`` or ``""``); ``targets``
+    are
     the widget labels it names; ``value`` is the text to type, when there is one."""
 
     text: str
@@ -51,7 +52,12 @@ class S2RStep:
     value: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "action_hint": self.action_hint, "targets": self.targets, "value": self.value}
+        return {
+            "text": self.text,
+            "action_hint": self.action_hint,
+            "targets": self.targets,
+            "value": self.value,
+        }
 
 
 @dataclass
@@ -176,7 +182,9 @@ class LLMUsage:
         self.prompt_tokens += prompt_tokens
         self.completion_tokens += completion_tokens
         self.cost_usd += cost_usd
-        slot = self.by_role.setdefault(role, {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0})
+        slot = self.by_role.setdefault(
+            role, {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0}
+        )
         slot["calls"] += 1
         slot["prompt_tokens"] += prompt_tokens
         slot["completion_tokens"] += completion_tokens

@@ -8,6 +8,7 @@ the reason when the farm fails).
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import time
 from collections.abc import Iterator
@@ -96,7 +97,7 @@ def ensure_ray() -> None:
             num_cpus=max(2, os.cpu_count() or 2),
             include_dashboard=False,
             log_to_driver=False,
-            logging_level="WARNING",
+            logging_level=logging.WARNING,
         )
 
 

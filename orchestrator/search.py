@@ -13,7 +13,7 @@ bugs; either way the trace is then replayed on a fresh device state before it co
 from __future__ import annotations
 
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -128,7 +128,7 @@ class Reproducer:
         self.progress = progress or (lambda event, data: None)
         self.stats: Counter[str] = Counter()
         self.restore_methods: Counter[str] = Counter()
-        self.phase_seconds: Counter[str] = Counter()
+        self.phase_seconds: defaultdict[str, float] = defaultdict(float)
         self._snapshot_seq = 0
 
     # -- entry point --------------------------------------------------------------------------
@@ -177,9 +177,7 @@ class Reproducer:
             outcomes = self.pool.run_probes(
                 specs,
                 deadline=deadline,
-                on_result=lambda o, lv=level: self.progress(
-                    "probe", {"level": lv, "device": o.device_id}
-                ),
+                on_result=self._probe_done,
             )
             self.stats["probes"] += len(outcomes)
             self.stats["levels"] = level
@@ -238,6 +236,9 @@ class Reproducer:
                             )
             self.pool.forget_snapshots({p.snapshot_id for p in beam})
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
+
+    def _probe_done(self, outcome: ProbeOutcome) -> None:
+        self.progress("probe", {"device": outcome.device_id})
 
     # -- one level ------------------------------------------------------------------------------
     def _screen(self, path: Path) -> Screen:

@@ -31,7 +31,8 @@ class JavaException(Exception):
     system's "<App> keeps stopping" dialog.
 
     ``java_class`` is fully qualified (``java.lang.IndexOutOfBoundsException``); ``frames`` are
-    ``at`` lines without the ``at `` prefix (``com.x.Y.method(Y.java:12)``); ``cause`` is an optional
+    ``at`` lines without the ``at `` prefix (``com.x.Y.method(Y.java:12)``); ``cause`` is an
+    optional
     ``Caused by`` exception; ``thread`` names the thread that threw, for the ``FATAL EXCEPTION:
     <thread>`` line (``"main"``, or e.g. ``"DefaultDispatcher-worker-1"`` for a Kotlin coroutine).
     """
@@ -148,6 +149,7 @@ class VirtualApp(abc.ABC):
     def on_create(self, ctx: AppContext) -> None:
         """Called when an activity instance is created (also after rotation re-creates it, with
         ``ctx.ui`` holding what :meth:`save_instance_state` kept). May raise JavaException."""
+        return None
 
     def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
         """What of ``ctx.ui`` survives re-creation on rotation. Default: all of it."""
@@ -168,10 +170,13 @@ class VirtualApp(abc.ABC):
 
     def on_permission_result(self, ctx: AppContext, permission: str, granted: bool) -> None:
         """The user answered the runtime permission dialog."""
+        return None
 
     def bug(self, bug_id: str) -> BugSpec:
         """The :class:`BugSpec` with this id; raises ``KeyError`` naming the known ids."""
         for spec in self.bugs:
             if spec.bug_id == bug_id:
                 return spec
-        raise KeyError(f"{self.name} models no bug {bug_id!r}; it models {[b.bug_id for b in self.bugs]}")
+        raise KeyError(
+            f"{self.name} models no bug {bug_id!r}; it models {[b.bug_id for b in self.bugs]}"
+        )

@@ -33,7 +33,9 @@ DEFAULT_HEIGHTS: dict[str, int] = {
 # Layout modes of a container.
 VERTICAL = "vertical"
 HORIZONTAL = "horizontal"
-FRAME = "frame"  # children overlap and fill the parent (or their own fixed size, aligned by gravity)
+FRAME = (
+    "frame"  # children overlap and fill the parent (or their own fixed size, aligned by gravity)
+)
 
 
 @dataclass

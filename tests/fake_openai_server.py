@@ -425,7 +425,12 @@ _STOP = frozenset(
         "again after before when you your i my me",
     )
 )
-_QUOTED = re.compile(r"['\"‘’“”]([^'\"‘’“”]{1,60})['\"‘’“”]")
+# A quoted label: '...', "...", `...`, typographic quotes, or Markdown **bold**.
+_QUOTED = re.compile(r"\*\*([^*]{1,60})\*\*|['\"`‘’“”]([^'\"`‘’“”]{1,60})['\"`‘’“”]")
+
+
+def _quoted(text: str) -> list[str]:
+    return [a or b for a, b in _QUOTED.findall(text)]
 
 
 def _words(text: str) -> set[str]:
@@ -461,8 +466,8 @@ def rule_reply(role: str, body: dict[str, Any]) -> dict[str, Any]:
     if role == "action_filter":
         return _filter(text)
     if role == "input_text":
-        quoted = _QUOTED.findall(_section(text, "Input values the report quotes:", "\n") or "")
-        quoted = quoted or _QUOTED.findall("\n".join(_s2r(text)))
+        quoted = _quoted(_section(text, "Input values the report quotes:", "\n") or "")
+        quoted = quoted or _quoted("\n".join(_s2r(text)))
         return {"text": quoted[0] if quoted else "test", "reason": "value from the report"}
     if role == "transition_summary":
         action = _section(text, "Action performed:", "\n").strip()
@@ -493,7 +498,7 @@ def _analysis(text: str) -> dict[str, Any]:
     steps = []
     values = []
     for s in steps_text:
-        quoted = _QUOTED.findall(s)
+        quoted = _quoted(s)
         low = s.lower()
         if "long" in low:
             hint = "long_click"
@@ -518,36 +523,54 @@ def _analysis(text: str) -> dict[str, Any]:
     }
 
 
+def _progress(steps: list[set[str]], actions: list[str]) -> int:
+    """How many steps, in order, the actions cover: each step needs a later action sharing a
+    word with it."""
+    reached, cursor = 0, 0
+    for step in steps:
+        found = next((j for j in range(cursor, len(actions)) if step & _words(actions[j])), None)
+        if found is None:
+            break
+        reached, cursor = reached + 1, found + 1
+    return reached
+
+
 def _filter(text: str) -> dict[str, Any]:
     steps = _s2r(text)
-    goal = _words(" ".join(steps))
+    step_words = [_words(s) for s in steps]
+    done = _section(text, "Actions done so far:\n", "\n\n")
+    actions = [
+        m.group(1).split(" -> ")[0] for m in re.finditer(r"^\d+\. (.+)$", done, re.MULTILINE)
+    ]
+    at = _progress(step_words, actions)
+    upcoming = step_words[at] if at < len(steps) else set()
+    later = set().union(*step_words[at + 1 :]) if at + 1 < len(steps) else set()
     single = "Choose the one next action." in text
     limit_match = re.search(r"Choose at most (\d+) widgets", text)
     limit = 1 if single else int(limit_match.group(1)) if limit_match else 3
     widgets = []
     for m in re.finditer(r"^\[(\d+)\] (.+?) -- actions: (.+)$", text, re.MULTILINE):
         label = m.group(2)
-        name = _QUOTED.findall(label)
+        name = _quoted(label)
         words = _words(" ".join(name) if name else label.split(",")[0])
         widgets.append((int(m.group(1)), words, [a.strip() for a in m.group(3).split(",")]))
     if not widgets:
         name = re.search(r"^- (\w+):", _section(text, "Global actions:", ""), re.MULTILINE)
-        return {
-            "widgets": [],
-            "global_actions": [{"name": name.group(1), "reason": "no widgets"}] if name else [],
-        }
-    scored = sorted(widgets, key=lambda w: (-len(w[1] & goal), w[0]))
-    chosen = [w for w in scored if w[1] & goal][:limit] or scored[:1]
-    longs = _words(" ".join(s for s in steps if "long" in s.lower()))
+        globals_ = [{"name": name.group(1), "reason": "no widgets"}] if name else []
+        return {"widgets": [], "global_actions": globals_}
+    # The widget the next step names first, then widgets later steps name, then the rest in
+    # screen order: a person exploring an unknown screen tries what is there.
+    scored = sorted(widgets, key=lambda w: (-3 * len(w[1] & upcoming) - len(w[1] & later), w[0]))
+    next_text = steps[at].lower() if at < len(steps) else ""
     out = []
-    for wid, words, actions in chosen:
-        if "long_click" in actions and words & longs:
+    for wid, words, kinds in scored[:limit]:
+        if "long_click" in kinds and "long" in next_text and words & upcoming:
             action = "long_click"
-        elif "input_text" in actions:
+        elif "input_text" in kinds:
             action = "input_text"
         else:
-            action = actions[0]
-        out.append({"id": wid, "action": action, "reason": "label shares words with the steps"})
+            action = kinds[0]
+        out.append({"id": wid, "action": action, "reason": f"towards step {at + 1}"})
     return {"widgets": out, "global_actions": []}
 
 
@@ -559,22 +582,11 @@ def _evaluate(text: str) -> dict[str, Any]:
     judged = []
     for i in range(1, len(blocks) - 1, 2):
         pid, block = int(blocks[i]), blocks[i + 1]
-        actions = [m.group(1) for m in re.finditer(r"^\s+\d+\. (.+)$", block, re.MULTILINE)]
-        reached, cursor = 0, 0
-        for step in steps:
-            found = next(
-                (j for j in range(cursor, len(actions)) if step & _words(actions[j])), None
-            )
-            if found is None:
-                break
-            reached, cursor = reached + 1, found + 1
+        lines = re.finditer(r"^\s+\d+\. (.+)$", block, re.MULTILINE)
+        reached = _progress(steps, [m.group(1).split(" -> ")[0] for m in lines])
+        complete = bool(steps) and reached == len(steps)
         judged.append(
-            {
-                "id": pid,
-                "reached_step": reached,
-                "complete": bool(steps) and reached == len(steps),
-                "reason": f"{reached} steps covered",
-            }
+            {"id": pid, "reached_step": reached, "complete": complete, "reason": f"{reached} steps"}
         )
     order = sorted(judged, key=lambda j: (-j["reached_step"], j["id"]))
     return {"paths": judged, "keep": [j["id"] for j in order[:keep]]}

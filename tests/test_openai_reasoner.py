@@ -395,6 +395,24 @@ def test_evaluate_paths_maps_keep_order_to_scores(server):
     assert "Path 2:" in req.text and "choose at most 2 to keep" in req.text
 
 
+def test_evaluate_paths_prompt_does_not_depend_on_arrival_order(server):
+    first, second = _path(make_screen(["a"])), _path(make_screen(["b"]))
+    reply = {
+        "paths": [
+            {"id": 1, "reached_step": 1, "complete": False, "reason": "a"},
+            {"id": 2, "reached_step": 2, "complete": True, "reason": "b"},
+        ],
+        "keep": [2],
+    }
+    server.script("path_evaluation", reply, reply)
+    r = reasoner(server)
+    forward = r.evaluate_paths(SPEC, [first, second])
+    backward = r.evaluate_paths(SPEC, [second, first])
+    assert server.requests[0].body == server.requests[1].body
+    assert forward == backward[::-1]
+    assert forward[1].complete and forward[1].score == 1.0
+
+
 def test_evaluate_paths_repairs_missing_judgements(server):
     paths = [_path(make_screen(["a"])), _path(make_screen(["b"]))]
     partial = {

@@ -3,9 +3,11 @@
 Rate limits are per API key, not per process, so the limit must hold across the whole run. In one
 process a semaphore does it. When Ray is running and the limiter has a ``ray_name``, the slots
 live in a named Ray actor (an asyncio semaphore), and any process of the run's Ray job that holds
-a copy of the limiter (it pickles to its name and size) shares them, on any node. Before Ray starts
-(e.g. during report analysis) the local semaphore is used. Waiting for a slot is bounded: after
-``acquire_timeout_s`` the request fails with ``ReasonerError`` instead of hanging.
+a copy of the limiter shares them, on any node. A limiter pickles to its name and size; the
+process that pickles it creates, and so owns, the actor (a worker that created it would take it
+down when its task ends). Before Ray starts (e.g. during report analysis) the local semaphore is
+used. Waiting for a slot is bounded: after ``acquire_timeout_s`` the request fails with
+``ReasonerError`` instead of hanging.
 """
 
 from __future__ import annotations
@@ -16,7 +18,11 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+import structlog
+
 from orchestrator.errors import ReasonerError
+
+log = structlog.get_logger("reprofarm.llm")
 
 
 class _RaySlots:
@@ -50,6 +56,9 @@ class ConcurrencyLimiter:
         self._actor_lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
+        # The process that ships the limiter creates (and so owns) the actor: a worker that
+        # created it would take it down with it when its task ends.
+        self._ray_actor()
         return {
             "limit": self.limit,
             "ray_name": self.ray_name,
@@ -99,9 +108,17 @@ class ConcurrencyLimiter:
             return
         import ray
 
-        ok = ray.get(
-            actor.acquire.remote(self.acquire_timeout_s), timeout=self.acquire_timeout_s + 30
-        )
+        try:
+            ok = ray.get(
+                actor.acquire.remote(self.acquire_timeout_s), timeout=self.acquire_timeout_s + 30
+            )
+        except ray.exceptions.RayError as exc:
+            # The actor's owner is gone (e.g. the driver exited): carry on with a local limit.
+            log.warning("llm_limiter_local", reason=str(exc).splitlines()[0][:200])
+            self.ray_name, self._actor = "", None
+            with self.slot():
+                yield
+            return
         if not ok:
             raise self._timeout()
         try:

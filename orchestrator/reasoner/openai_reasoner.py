@@ -24,12 +24,14 @@ are identical, is summarised from the structural diff. The ablation switches
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import structlog
 
+from device_agent.actions import INPUT_TEXT as INPUT_TEXT_KIND
 from device_agent.actions import ROTATE, SWIPE, Action, Bounds, Selector
 from device_agent.errors import HierarchyError
 from device_agent.hierarchy import Hierarchy, ViewNode, parse_hierarchy
@@ -273,7 +275,7 @@ class OpenAIReasoner(Reasoner):
             return "No visible change."
         ctx = {
             "spec": self._spec(spec),
-            "action": transition.action.describe(),
+            "action": action_text(transition),
             "before": _screen(before),
             "after": _screen(after),
             "diff": _diff_text(transition),
@@ -296,13 +298,19 @@ class OpenAIReasoner(Reasoner):
     # -- path evaluation -------------------------------------------------------------------------
     def evaluate_paths(self, spec: ReproSpec, paths: list[Path]) -> list[PathJudgement]:
         """A judgement per path (same order). Kept paths score 0.5-1 by the model's order; the
-        others at most 0.4, by how far along the S2R they are."""
+        others at most 0.4, by how far along the S2R they are.
+
+        The model sees the paths numbered in a canonical order (by their actions), not in the
+        order they arrived from the farm: the prompt, and so the cache key, does not depend on
+        which device finished first, and the model has no arrival order to be biased by."""
         if not paths:
             return []
         n_steps = len(spec.steps)
+        canonical = sorted(range(len(paths)), key=lambda i: [a.key() for a in paths[i].actions])
+        id_of = {index: number for number, index in enumerate(canonical, 1)}
         ctx = {
             "spec": self._spec(spec),
-            "paths": [_path_detail(i, p) for i, p in enumerate(paths, 1)],
+            "paths": [_path_detail(n, paths[i]) for n, i in enumerate(canonical, 1)],
             "keep": min(self.beam, len(paths)),
             "n_steps": n_steps,
             "assessed": not self.ablation.no_transition_assessment,
@@ -323,7 +331,8 @@ class OpenAIReasoner(Reasoner):
         by_id = {p["id"]: p for p in data["paths"] if 1 <= p["id"] <= len(paths)}
         keep = [i for i in dict.fromkeys(data["keep"]) if 1 <= i <= len(paths)][: self.beam]
         judgements = []
-        for i in range(1, len(paths) + 1):
+        for index in range(len(paths)):
+            i = id_of[index]
             item = by_id.get(i)
             reached = max(-1, min(n_steps - 1, int(item["reached_step"]) - 1)) if item else -1
             if i in keep:
@@ -408,11 +417,29 @@ def _check_analysis(data: dict[str, Any]) -> list[str]:
     return [] if any(str(s["text"]).strip() for s in data["steps"]) else ["give at least one step"]
 
 
+@functools.lru_cache(maxsize=256)
 def _parse(xml: str) -> Hierarchy | None:
+    # Cached: the same screen is the "before" of every candidate probed on it.
     try:
         return parse_hierarchy(xml) if xml else None
     except HierarchyError:
         return None
+
+
+def action_text(transition: Transition) -> str:
+    """The action as a person would name it, with the widget's label found on the screen it was
+    done on: ``long_click RelativeLayout "test2"`` (where ``Action.describe`` can only say
+    ``RelativeLayout #second`` for a list row labelled by its child), ``input_text "test2" into
+    EditText "Enter name"``."""
+    action = transition.action
+    if action.target is None:
+        return action.describe()
+    label = candidate_label(action, _parse(transition.before.hierarchy_xml))
+    cls = action.target.class_name.rsplit(".", 1)[-1] or "widget"
+    named = label if label.startswith("unlabelled") else f'{cls} "{label}"'
+    if action.kind == INPUT_TEXT_KIND:
+        return f'input_text "{action.text}" into {named}'
+    return f"{action.kind} {named}"
 
 
 def _short_id(resource_id: str) -> str:
@@ -459,8 +486,7 @@ def _path_lines(path: Path, last: int = PATH_LINES) -> list[dict[str, Any]]:
     steps = path.transitions
     start = max(0, len(steps) - last)
     lines = [
-        {"n": i + 1, "action": t.action.describe(), "summary": t.summary}
-        for i, t in enumerate(steps)
+        {"n": i + 1, "action": action_text(t), "summary": t.summary} for i, t in enumerate(steps)
     ]
     if start:
         return [{"n": 1, "action": f"({start} earlier actions)", "summary": ""}] + lines[start:]
@@ -477,13 +503,13 @@ def _path_detail(index: int, path: Path) -> dict[str, Any]:
     steps = path.transitions
     split = max(0, len(steps) - DETAIL_STEPS)
     older = [
-        {"n": i + 1, "action": t.action.describe(), "summary": t.summary}
+        {"n": i + 1, "action": action_text(t), "summary": t.summary}
         for i, t in enumerate(steps[:split])
     ]
     recent = [
         {
             "n": split + i + 1,
-            "action": t.action.describe(),
+            "action": action_text(t),
             "summary": t.summary,
             "diff": _diff_text(t),
             "activity": t.after.activity,

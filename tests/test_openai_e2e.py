@@ -1,0 +1,134 @@
+"""End to end through the ``openai`` reasoner: ``reprofarm reproduce REPORT --reasoner openai``
+against the fake OpenAI server on 127.0.0.1 (a rule-based "model" that reads the prompts),
+2 virtual devices over gRPC and Ray. The catalog bug is reproduced; ``result.json``'s token
+totals equal what the server reported, per role; requests carry screenshots and schemas; a
+repeated run with the cache makes zero calls; a missing key is one line and exit status 3."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from orchestrator.cli import main
+from tests.conftest import EXAMPLES
+
+try:  # tests/ as a package (repo root on sys.path) or as a plain directory (pytest's default)
+    from tests.fake_openai_server import FakeOpenAIServer
+except ModuleNotFoundError:
+    from fake_openai_server import FakeOpenAIServer  # type: ignore[no-redef]
+
+pytestmark = pytest.mark.e2e
+
+REPORT = EXAMPLES / "amaze-1796.md"
+PRICES = {"fake-model": {"input": 2.0, "output": 8.0}}
+
+
+def _cli_gap() -> str:
+    """Why the CLI cannot run this test yet ("" when it can)."""
+    from orchestrator import cli
+
+    argv = ["reproduce", "r.md", "--out", "o", "--reasoner", "openai", "--model", "m"]
+    argv += ["--llm-cache", "c", "--prices", "p.json"]
+    with contextlib.redirect_stderr(io.StringIO()):
+        try:
+            cli._parser().parse_args(argv)
+        except SystemExit:
+            return "the CLI lacks --reasoner openai, --model, --llm-cache or --prices"
+    if not REPORT.is_file():
+        return f"{REPORT} is missing"
+    return ""
+
+
+@pytest.fixture(scope="module")
+def llm_env(tmp_path_factory):
+    """The fake server, the environment pointing at it, and a price table."""
+    gap = _cli_gap()
+    if gap:
+        pytest.skip(gap)
+    tmp = tmp_path_factory.mktemp("llm")
+    with pytest.MonkeyPatch.context() as mp, FakeOpenAIServer() as server:
+        for var in ("REPROFARM_LLM_CACHE", "REPROFARM_LLM_PRICES", "REPROFARM_LLM_MODEL"):
+            mp.delenv(var, raising=False)
+        mp.delenv("AZURE_OPENAI_ENDPOINT", raising=False)
+        mp.setenv("OPENAI_BASE_URL", server.base_url)
+        mp.setenv("OPENAI_API_KEY", server.api_key)
+        prices = tmp / "prices.json"
+        prices.write_text(json.dumps(PRICES))
+        yield server, prices, tmp
+
+
+def _reproduce(out: Path, prices: Path, *extra: str) -> tuple[int, dict]:
+    argv = ["reproduce", str(REPORT), "--reasoner", "openai", "--model", "fake-model"]
+    argv += ["--devices", "2", "--no-progress", "--out", str(out), "--prices", str(prices), *extra]
+    code = main(argv)
+    return code, json.loads((out / "result.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def first_run(ray_session, llm_env):
+    """One reproduction through the LLM, its replies cached: ``(code, result, calls, cache)``."""
+    server, prices, tmp = llm_env
+    cache = tmp / "cache"
+    code, result = _reproduce(tmp / "run", prices, "--llm-cache", str(cache))
+    return code, result, server.calls(), cache
+
+
+def test_pipeline_reproduces_a_catalog_bug_through_the_llm(llm_env, first_run):
+    server, _, _ = llm_env
+    code, result, calls, _ = first_run
+    assert code == 0, json.dumps(result, indent=1)[:3000]
+    assert result["verdict"] == "crash" and result["reproduced"] is True
+    assert result["crash"]["exception_class"].endswith("IndexOutOfBoundsException")
+    assert result["reasoner"] == "openai"
+
+    # Accounting: result.json equals what the server reported, in total and per role.
+    llm = result["llm"]
+    assert llm["calls"] == server.reported_total("calls") == calls > 0
+    assert llm["prompt_tokens"] == server.reported_total("prompt_tokens")
+    assert llm["completion_tokens"] == server.reported_total("completion_tokens")
+    for role, tally in server.reported.items():
+        assert llm["by_role"][role]["prompt_tokens"] == tally["prompt_tokens"], role
+        assert llm["by_role"][role]["calls"] == tally["calls"], role
+    cost = (llm["prompt_tokens"] * 2.0 + llm["completion_tokens"] * 8.0) / 1e6
+    assert llm["cost_usd"] == pytest.approx(cost, abs=1e-6)
+
+    # Every request asked for its role's schema; the visual roles carried screenshots.
+    requests = server.requests[:calls]
+    roles = {r.role for r in requests}
+    assert {"report_analysis", "action_filter", "transition_summary", "path_evaluation"} <= roles
+    for req in requests:
+        assert req.body["response_format"]["json_schema"]["name"] == req.role
+    filters = [r for r in requests if r.role == "action_filter"]
+    summaries = [r for r in requests if r.role == "transition_summary"]
+    assert all(len(r.images) == 1 for r in filters)
+    assert summaries and all(len(r.images) == 2 for r in summaries)
+    assert not [r for r in requests if r.role == "report_analysis" and r.images]
+
+
+def test_a_repeated_run_is_served_by_the_cache(llm_env, first_run, tmp_path: Path):
+    server, prices, _ = llm_env
+    code, first, calls, cache = first_run
+    code, second = _reproduce(tmp_path / "again", prices, "--llm-cache", str(cache))
+    assert code == 0
+    assert server.calls() == calls, "the repeated run reached the server"
+    assert second["llm"]["calls"] == 0 and second["llm"]["cost_usd"] == 0
+    assert [s["action"] for s in second["trace"]] == [s["action"] for s in first["trace"]]
+    hits = sum(slot.get("cache_hits", 0) for slot in second["llm"]["by_role"].values())
+    repairs = sum(slot.get("repairs", 0) for slot in first["llm"]["by_role"].values())
+    assert hits == first["llm"]["calls"] - repairs  # one hit per question the first run asked
+
+
+def test_missing_key_is_one_line_and_exit_3(llm_env, monkeypatch, tmp_path: Path, capsys):
+    server, _, _ = llm_env
+    before = server.calls()
+    monkeypatch.delenv("OPENAI_API_KEY")
+    argv = ["reproduce", str(REPORT), "--reasoner", "openai", "--model", "m", "--no-progress"]
+    code = main([*argv, "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err.strip()
+    assert code == 3
+    assert err.count("\n") == 0 and "OPENAI_API_KEY" in err
+    assert server.calls() == before

@@ -93,6 +93,7 @@ class WindowInfo:
     buttons: list[str] = field(default_factory=list)
     text_fields: int = 0
     text: str = ""  # all visible text, for system-dialog detection
+    ids: frozenset[str] = frozenset()  # short resource ids of the window's nodes
 
     def key(self) -> tuple[str, str, str]:
         return (self.kind, self.title, self.package)
@@ -174,7 +175,7 @@ def _window_info(window: ViewNode, screen: tuple[int, int]) -> WindowInfo:
             if not _has_clickable_ancestor(node):
                 static_texts += 1
         if not title and label and "title" in _short_id(node.resource_id).lower():
-            title = label
+            title = label  # (a menu's items may carry "title" ids too: menus get no title below)
         if node.clickable and (label or node.children):
             name = label or next((_label(c) for c in node.iter() if _label(c)), "")
             if name:
@@ -182,9 +183,13 @@ def _window_info(window: ViewNode, screen: tuple[int, int]) -> WindowInfo:
                 if "Button" in node.cls or _short_id(node.resource_id).startswith("button"):
                     buttons.append(name)
     kind = _window_kind(window, ids, screen, fields, labels, static_texts)
-    if not title and kind != "menu":
+    if kind == "menu":
+        title = ""
+    elif not title:
         title = next((t for t in texts if t not in buttons), texts[0] if texts else "")
-    return WindowInfo(kind, _clip(title), window.package, labels, buttons, fields, " ".join(texts))
+    return WindowInfo(
+        kind, _clip(title), window.package, labels, buttons, fields, " ".join(texts), frozenset(ids)
+    )
 
 
 def _window_kind(
@@ -334,21 +339,19 @@ def _row_label(node: ViewNode) -> str:
     return ""
 
 
-def _system_dialog(windows: list[WindowInfo], tree: Hierarchy | None) -> dict[str, str] | None:
-    ids: set[str] = set()
-    if tree is not None:
-        ids = {
-            _short_id(n.resource_id) for n in tree.iter() if n.resource_id.startswith("android:")
-        }
+def _system_dialog(windows: list[WindowInfo]) -> dict[str, str] | None:
+    """The system's own dialog on screen: "<App> keeps stopping" (``crash``), "<App> isn't
+    responding" (``anr``), both ``aerr_*`` dialogs of package ``android``, or a runtime permission
+    dialog (``permission``)."""
     for w in windows:
         low = w.text.lower()
-        if w.package == "android" or ids & (_CRASH_DIALOG_IDS | _ANR_DIALOG_IDS):
-            if ids & _ANR_DIALOG_IDS or any(s in low for s in _ANR_WORDS):
-                return {"kind": "anr", "text": _clip(w.text)}
-            if ids & _CRASH_DIALOG_IDS or any(s in low for s in _CRASH_WORDS):
-                return {"kind": "crash", "text": _clip(w.text)}
+        if w.package == "android" or w.ids & (_CRASH_DIALOG_IDS | _ANR_DIALOG_IDS):
+            if w.ids & _ANR_DIALOG_IDS or any(s in low for s in _ANR_WORDS):
+                return {"kind": "anr", "text": _clip(w.title or w.text)}
+            if w.ids & _CRASH_DIALOG_IDS or any(s in low for s in _CRASH_WORDS):
+                return {"kind": "crash", "text": _clip(w.title or w.text)}
         if w.package in _PERMISSION_PACKAGES:
-            return {"kind": "permission", "text": _clip(w.text)}
+            return {"kind": "permission", "text": _clip(w.title or w.text)}
     return None
 
 
@@ -443,7 +446,7 @@ def structural_diff(
     toast = _toast(tree_b, wins_b)
     if toast is not None and toast == _toast(tree_a, wins_a):
         toast = None
-    system = _system_dialog(wins_b, tree_b)
+    system = _system_dialog(wins_b)
     # The app under test: given, else the package the action started in (unless that was a
     # system dialog shown over the app, which says nothing about the app's package).
     package = app_package or (
@@ -537,7 +540,9 @@ def describe_diff(diff: dict[str, Any]) -> str:
     if diff.get("unreadable"):
         return "The screen after the action could not be read."
     parts: list[str] = []
-    if diff.get("crash"):
+    if diff.get("crash") == "ANR":
+        parts.append("the app stopped responding (ANR)")
+    elif diff.get("crash"):
         parts.append(f"the app crashed with {diff['crash']}")
     system = diff.get("system_dialog")
     if system:

@@ -473,14 +473,20 @@ def test_verify_deleted_item_still_shown_and_expected_number() -> None:
 
 # -- whole searches on the virtual catalog apps ----------------------------------------------------
 def _search(
-    app_cls, report: Path, bug_id: str, *, beam: int = 3, branch: int = 6, levels: int = 16
+    app_cls,
+    report: Path | BugReport,
+    bug_id: str,
+    *,
+    beam: int = 3,
+    branch: int = 6,
+    levels: int = 16,
 ):
     """The LTGDroid loop in-process on one virtual device (snapshots restore each probe's state),
     with the heuristic reasoner; returns ``(oracle says triggered, path, probes)``."""
     from device_agent.virtual.device import VirtualDevice
 
     reasoner = HeuristicReasoner()
-    spec = reasoner.analyze_report(load_report(report))
+    spec = reasoner.analyze_report(report if isinstance(report, BugReport) else load_report(report))
     device = VirtualDevice("h", app_cls)
     device.launch_app()
     package = device.info().app_package
@@ -521,7 +527,10 @@ def _search(
                     continue
                 probes += 1
                 after = observe()
-                crash = app_crash(device.read_logcat(cursor).lines, package)
+                lines = device.read_logcat(
+                    cursor, ("main", "crash", "system")
+                ).lines  # ANRs: system
+                crash = app_crash(lines, package)
                 step = Transition(
                     action, screen, after, structural_diff(screen, after, crash), crash=crash
                 )
@@ -602,3 +611,45 @@ def test_search_does_not_claim_a_fixed_bug() -> None:
     # OpenCalc 3.1.4 fixed #510: the verifier must not find a wrong result there.
     triggered, path, _ = _search(calc_314, EXAMPLES / "opencalc-510.md", "OpenCalc#510", levels=5)
     assert not triggered and path is None
+
+
+def _notes_app():
+    """The notes app of the virtual device's own tests (``tests/apps/notes.py``)."""
+    pytest.importorskip("device_agent.virtual.device")
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "notes_app", Path(__file__).parent / "apps" / "notes.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.NotesApp
+
+
+@pytest.mark.parametrize(
+    ("bug_id", "title", "body"),
+    [
+        (
+            "Notes#1",
+            "Force close on save",
+            "If I create a new note and hit save without giving it a title, the app force closes.",
+        ),
+        (
+            "Notes#2",
+            "Typed title gone after turning the phone",
+            "When I'm writing a new note and turn my phone to landscape, the title I typed (e.g. "
+            '"Groceries") is gone.',
+        ),
+        (
+            "Notes#3",
+            "Sync freezes the app",
+            "Tapping Sync now from the menu freezes the app, then Android says Notes isn't "
+            "responding.",
+        ),
+    ],
+)
+def test_search_on_prose_reports_of_another_app(bug_id: str, title: str, body: str) -> None:
+    """Reports written as prose (no numbered steps), on an app the reasoner was not tuned on."""
+    triggered, path, probes = _search(_notes_app(), BugReport(bug_id, title, body), bug_id)
+    assert triggered, f"{bug_id} not reproduced in {probes} probes"
+    assert probes <= 60

@@ -179,8 +179,9 @@ def action_match(step: S2RStep, action: Action, label: str) -> float:
         return fit if any(low == b or low.startswith(b + " ") for b in _BACK_LABELS) else 0.0
     lab = label_match(label, step)
     if action.kind == INPUT_TEXT and step.action_hint == INPUT_TEXT:
-        # The field is often unnamed by the report ("enter text"): any field does it partly.
-        lab = max(lab, 0.6 if not step.targets else 0.45)
+        # Reports often leave the field unnamed ("enter text"), or name what is written rather
+        # than where ("writing a new note"): any field will do, a named one is better.
+        lab = max(lab, 0.55)
     return fit * lab
 
 

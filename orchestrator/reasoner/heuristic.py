@@ -431,10 +431,18 @@ class HeuristicReasoner(Reasoner):
         if last is not None and j < len(spec.steps):
             step = spec.steps[j]
             index = screen_index(last.hierarchy_xml)
-            if step.action_hint in (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_HOME, SWIPE) or (
-                step.value and step.action_hint == INPUT_TEXT and index.editable
-            ):
+            if step.action_hint in (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_HOME, SWIPE):
                 near = 0.8
+            elif step.action_hint == INPUT_TEXT:
+                # A typing step is near when a field is on screen (better: the field it names);
+                # the button that opens the field is only half-way.
+                field = max(
+                    (label_match(node_label(f), step) for f in index.editable), default=-1.0
+                )
+                if field >= 0:
+                    near = 0.9 + 0.1 * min(1.0, field)
+                else:
+                    near = 0.5 * max((index.best_match(t) for t in step.targets), default=0.0)
             else:
                 near = max((index.best_match(t) for t in step.targets), default=0.0)
                 near = max(near, 0.7 * index.best_match(step.text))
@@ -446,8 +454,8 @@ class HeuristicReasoner(Reasoner):
         for t in path.transitions:
             if t.diff.get("unchanged"):
                 noops += 1
-            elif t.after.structural_hash in hashes:
-                loops += 1
+            elif t.after.structural_hash in hashes and t.action.kind != INPUT_TEXT:
+                loops += 1  # (typing keeps the structure: field contents are not hashed)
             hashes.append(t.after.structural_hash)
         penalty = min(0.2, 0.04 * loops) + min(0.3, 0.06 * noops)
         helpers = sum(1 for s in progress.served if s < 0)

@@ -61,9 +61,10 @@ _VERB_TABLE = {
      confirm accept allow grant deny cancel close dismiss refresh share copy cut paste import
      export start started stop stopped play pause resume download attach insert sort filter
      submit send login register apply switch change changed changing modify rename perform
-     make made take klicken tippen drücken öffnen wählen auswählen aktivieren deaktivieren
-     hinzufügen löschen pulsar tocar abrir seleccionar elegir activar cliquer appuyer ouvrir
-     sélectionner choisir clicar selecionar нажать нажмите открыть выбрать 点击 打开 选择 按""",
+     make made take turn turns turned turning klicken tippen drücken öffnen wählen auswählen
+     aktivieren deaktivieren hinzufügen löschen pulsar tocar abrir seleccionar elegir activar
+     cliquer appuyer ouvrir sélectionner choisir clicar selecionar нажать нажмите открыть
+     выбрать 点击 打开 选择 按""",
     "input_text": """type types typed typing enter enters entered entering input inputs inputted
      write writes wrote writing fill fills filled put puts name named rename set sets search
      searching eingeben schreiben escribir saisir digitar ввести ввод 输入 填写""",
@@ -136,7 +137,8 @@ _SUBORDINATE_RE = re.compile(
 )
 _LEADING_FILLER = re.compile(
     r"^(?:(?:then|and|but|also|just|finally|now|next|first|again|please|simply|immediately|"
-    r"manually|quickly|try to|tries to|trying to|i|you|we|user|the user|when (?:i|you|we)|"
+    r"manually|quickly|try to|tries to|trying to|i|i'm|i am|you|we|user|the user|"
+    r"when (?:i|you|we)(?:'m|'re| am| are)?|"
     r"when(?= \w+ing\b)|if (?:i|you|we)|after (?:i|you|we))\s+)+",
     re.IGNORECASE,
 )
@@ -154,7 +156,7 @@ _CRASH_PATTERNS = [
         r"\bcrash(?:es|ed|ing)?\b|\bforce[- ]?clos\w*|\bforces? to (?:exit|close|quit)|"
         r"\bhas stopped\b|\bkeeps stopping\b|\bstop(?:ped|s) working\b|"
         r"\b(?:app|application)\s+(?:stops|stopped|quits|dies)\b|\bfatal exception\b|"
-        r"\bnot responding\b|\bcrash loop\b|\bcloses unexpectedly\b",
+        r"\b(?:not|isn't|is not) responding\b|\bcrash loop\b|\bcloses unexpectedly\b|\bANR\b",
         # German, Spanish, French, Portuguese, Italian
         r"stürzt\b.{0,80}?\bab\b|abgestürzt|\babsturz|\bse (?:cierra|bloquea|cuelga|detiene)\b|"
         r"\bse ha detenido\b|\bcrashea\b|\bplant(?:e|é|ait)\b|\bse ferme\b|\bcrashe\b|"

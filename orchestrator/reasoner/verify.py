@@ -23,7 +23,7 @@ import math
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import INPUT_TEXT, PRESS_BACK, ROTATE
+from device_agent.actions import ROTATE
 from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import screen_index
 from orchestrator.reasoner.base import Verdict
@@ -277,26 +277,17 @@ def _still_shown(observed: str, spec: ReproSpec, index) -> str:
 
 
 def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -> str:
-    if not _GONE_RE.search(observed):
+    """Something typed on the path was on screen right before the last action and is gone right
+    after it ("the text disappears after rotating")."""
+    if not _GONE_RE.search(observed) or not path.transitions:
         return ""
     values = [t for t in typed if t.strip()]
     values += [s.value for s in spec.steps if s.value and s.action_hint not in (ROTATE,)]
-    if not values:
-        return ""
-    # What was typed must have been visible earlier on the path, then be gone at the end.
-    seen_before = False
-    for t in path.transitions[:-1]:
-        idx = screen_index(t.after.hierarchy_xml)
-        if any(_visible(idx, v) for v in values):
-            seen_before = True
-    final_kinds = {t.action.kind for t in path.transitions[-2:]}
+    last = path.transitions[-1]
+    before = screen_index(last.before.hierarchy_xml)
     for v in dict.fromkeys(values):
-        if (
-            seen_before
-            and not _visible(index, v)
-            and final_kinds & {ROTATE, PRESS_BACK, INPUT_TEXT, "click"}
-        ):
-            return f"'{v}', entered earlier on the path, is no longer on the final screen"
+        if _visible(before, v) and not _visible(index, v):
+            return f"'{v}' was on screen before '{last.action.describe()}' and is gone after it"
     return ""
 
 

@@ -90,7 +90,7 @@ def enumerate_actions(
                 key = action.key()
                 if key in seen_keys:
                     continue
-                rect_key = (kind, node.bounds, extra["label"])
+                rect_key = (kind, node.bounds, str(extra["label"]))
                 if rect_key in seen_rects:
                     # Nested wrapper and widget on the same rectangle: keep the better-named one.
                     index = seen_rects[rect_key]

@@ -45,6 +45,7 @@ from orchestrator.model import CRASH, BugReport, Path, ReproSpec, S2RStep, Scree
 from orchestrator.reasoner import verify as verifier
 from orchestrator.reasoner.align import (
     MATCH_THRESHOLD,
+    Progress,
     ScreenIndex,
     action_label,
     action_match,
@@ -146,11 +147,11 @@ class HeuristicReasoner(Reasoner):
         on_screen = max(widget_best, max((index.best_match(t) for t in step.targets), default=0.0))
         report_targets = [t for s in steps for t in s.targets]
         last = path.transitions[-1] if path.transitions else None
+        # Actions that already did nothing on this very screen (a loop the beam should not feed).
         tried_here = {
             t.action.key()
             for t in path.transitions
-            if t.before.structural_hash == screen.structural_hash
-            and (t.diff.get("unchanged") or t.after.structural_hash == screen.structural_hash)
+            if t.before.structural_hash == screen.structural_hash and t.diff.get("unchanged")
         }
         scored: list[tuple[float, int, str]] = []
         for i, (action, label) in enumerate(zip(candidates, labels, strict=True)):
@@ -169,18 +170,16 @@ class HeuristicReasoner(Reasoner):
             scored.append((score, i, reason))
         scored.sort(key=lambda x: (-x[0], x[1]))
         keep: list[tuple[float, int, str]] = []
-        globals_kept = 0
-        for score, i, reason in scored:
+        for rank, (score, i, reason) in enumerate(scored):
             if len(keep) >= limit:
                 break
-            action = candidates[i]
-            if action.target is None:
-                # Global actions only when a step asks for them or they are the best there is.
-                if score < 0.35 and any(
-                    candidates[k].target is not None for _, k, _ in scored[len(keep) :]
-                ):
-                    continue
-                globals_kept += 1
+            # Global actions only when a step asks for them or nothing else is left.
+            if (
+                candidates[i].target is None
+                and score < 0.35
+                and any(candidates[k].target is not None for _, k, _ in scored[rank + 1 :])
+            ):
+                continue
             keep.append((score, i, reason))
         if not keep:
             keep = scored[:limit]
@@ -197,7 +196,7 @@ class HeuristicReasoner(Reasoner):
         action: Action,
         label: str,
         index: ScreenIndex,
-        progress,
+        progress: Progress,
         on_screen: float,
         report_targets: list[str],
     ) -> tuple[float, str]:

@@ -585,11 +585,11 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
         if index <= 2 and (best[2] < 0 or index < best[2]):
             best = (kind, phrase, index)
     for index, token in enumerate(tokens[:2]):
-        kind = _SINGLE_VERBS.get(token) or (
-            _STEMMED_VERBS.get(stem(token)) if len(token) > 4 else None
+        found = _SINGLE_VERBS.get(token) or (
+            _STEMMED_VERBS.get(stem(token), "") if len(token) > 4 else ""
         )
-        if kind and (best[2] < 0 or index < best[2]):
-            best = (kind, token, index)
+        if found and (best[2] < 0 or index < best[2]):
+            best = (found, token, index)
             break
     if best[2] < 0:
         for token in tokens[:6]:

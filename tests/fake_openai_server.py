@@ -20,7 +20,7 @@ Failure injection (:meth:`fail`): ``rate_limit`` (429 with ``Retry-After``), ``s
 is not JSON), ``schema_break`` (JSON that breaks the role's schema), ``empty_choices`` (200 with
 ``choices: []``), ``bad_body`` (200 whose body is not JSON), ``unauthorized`` (401). Servers
 that do not support structured output are modelled by ``refuse_json_schema`` /
-``refuse_json_object``.
+``refuse_json_object``, reasoning models that take no temperature by ``refuse_temperature``.
 """
 
 from __future__ import annotations
@@ -159,11 +159,13 @@ class FakeOpenAIServer:
         api_key: str = "test-key",
         refuse_json_schema: bool = False,
         refuse_json_object: bool = False,
+        refuse_temperature: bool = False,
         responder: Callable[[str, dict[str, Any]], dict[str, Any] | str] | None = None,
     ) -> None:
         self.api_key = api_key
         self.refuse_json_schema = refuse_json_schema
         self.refuse_json_object = refuse_json_object
+        self.refuse_temperature = refuse_temperature
         self.responder = responder or rule_reply
         self.requests: list[Recorded] = []
         self.reported: dict[str, Counter[str]] = {}
@@ -306,6 +308,11 @@ class FakeOpenAIServer:
                 400,
                 _error(f"response_format type {fmt} is not supported", "invalid_request_error"),
             )
+            return
+        if self.refuse_temperature and body.get("temperature") not in (None, 1):
+            record.status = 400
+            message = "Unsupported value: 'temperature' does not support 0 with this model."
+            self._send(handler, 400, _error(message, "invalid_request_error"))
             return
         fault = self._take_fault(role)
         if fault is not None:

@@ -211,6 +211,15 @@ def test_server_without_any_json_mode_gets_plain_prompt_and_fenced_reply_is_pars
         assert [r.status for r in server.requests] == [400, 400, 200]
 
 
+def test_model_refusing_temperature_is_asked_without_it():
+    with FakeOpenAIServer(refuse_temperature=True) as server:
+        client = make_client(server)
+        assert ask(client)["text"] and ask(client)["text"]
+        assert [r.status for r in server.requests] == [400, 200, 200]
+        assert "temperature" not in server.requests[2].body
+        assert server.requests[2].body["response_format"]["type"] == "json_schema"
+
+
 def test_missing_key_is_one_clear_line():
     with pytest.raises(ReasonerError) as info:
         LLMSettings(model="m", base_url="http://127.0.0.1:9/v1").resolved(env={})

@@ -7,7 +7,8 @@ every failure mode is bounded, logged and tested). One call of :meth:`LLMClient.
 2. asks for strict structured output (``response_format`` with the role's JSON schema); a server
    that refuses it (HTTP 400/422) is asked again in JSON mode (``{"type": "json_object"}``), then
    with no ``response_format`` at all, the schema then being spelled out in the system message;
-   the first mode that works is kept for the rest of the run;
+   the first mode that works is kept for the rest of the run (a refusal naming ``temperature``,
+   as reasoning models give, drops the temperature instead);
 3. retries 429, 5xx, timeouts, connection errors and replies without choices, at most
    ``max_retries`` times, waiting the server's ``Retry-After``/``retry-after-ms`` when it sends
    one (capped), else an exponential backoff with jitter;
@@ -159,6 +160,7 @@ class LLMClient:
         )
         self.cache = ReplyCache(settings.cache_dir) if settings.cache_dir else None
         self.mode = JSON_SCHEMA
+        self.send_temperature = settings.temperature is not None
         self.unpriced: set[str] = set()
         self._sleep = sleep
         self._init_runtime()
@@ -281,6 +283,12 @@ class LLMClient:
             try:
                 return self._send(role, model, body)
             except _Refused as refused:
+                if self.send_temperature and "temperature" in refused.message.lower():
+                    # Reasoning models accept only their default temperature: ask without one.
+                    log.warning("llm_temperature_dropped", role=role, error=_short(refused.message))
+                    self._count(role, "fallbacks")
+                    self.send_temperature = False
+                    continue
                 weaker = _WEAKER.get(mode)
                 if weaker is None:
                     raise ReasonerError(
@@ -311,7 +319,7 @@ class LLMClient:
                 + json.dumps(SCHEMAS[role], ensure_ascii=False)
             )
         body: dict[str, Any] = {"model": model, "messages": msgs}
-        if self.settings.temperature is not None:
+        if self.send_temperature and self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
         if mode == JSON_SCHEMA:
             body["response_format"] = response_format(role)

@@ -144,7 +144,10 @@ class DeviceBackend(abc.ABC):
         return self._call("import_snapshot", self._import_snapshot_impl, info, chunks)
 
     def read_logcat(
-        self, cursor: int = 0, buffers: tuple[str, ...] = ("main", "crash"), max_lines: int = 0
+        self,
+        cursor: int = 0,
+        buffers: tuple[str, ...] = ("main", "system", "crash"),
+        max_lines: int = 0,
     ) -> LogcatChunk:
         return self._call("read_logcat", self._read_logcat_impl, cursor, buffers, max_lines)
 

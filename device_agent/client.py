@@ -402,7 +402,7 @@ class AgentClient:
     def read_logcat(
         self,
         cursor: int = 0,
-        buffers: Sequence[str] = ("main", "crash"),
+        buffers: Sequence[str] = ("main", "system", "crash"),
         max_lines: int = 0,
         *,
         timeout: float | None = None,

@@ -245,7 +245,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         after = self.backend.observe(screenshot=screenshots, hierarchy=True)
         after_hash = structural_hash(after.hierarchy_xml)
         observe_seconds += time.perf_counter() - t0
-        lines = self.backend.read_logcat(cursor, ("main", "crash")).lines
+        lines = self.backend.read_logcat(cursor, ("main", "system", "crash")).lines
 
         saved: SnapshotInfo | None = None
         if request.save_snapshot_as:
@@ -344,7 +344,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     # -- logcat, app, oracle ----------------------------------------------------------------
     @_unary
     def ReadLogcat(self, request: pb.ReadLogcatRequest, context: Any) -> pb.ReadLogcatResponse:
-        buffers = tuple(request.buffers) or ("main", "crash")
+        buffers = tuple(request.buffers) or ("main", "system", "crash")
         chunk = self.backend.read_logcat(request.cursor, buffers, request.max_lines)
         return convert.logcat_to_proto(chunk)
 

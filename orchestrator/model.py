@@ -129,7 +129,7 @@ class Transition:
 
     ``diff`` is the deterministic structural diff (a dict from ``orchestrator.diff``), ``summary``
     the reasoner's one-line description of the visible effect, ``crash`` the app's crash if the
-    action caused one. ``restore`` says how the probing device reached ``before`` (method and
+    action caused one, ``reached_step`` the evaluator's S2R progress after it. ``restore`` says how the probing device reached ``before`` (method and
     seconds); ``device_id`` which device ran it.
     """
 
@@ -143,6 +143,7 @@ class Transition:
     device_id: str = ""
     restore: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    reached_step: int = -1  # the S2R step the path had reached after this transition
 
 
 @dataclass

@@ -29,6 +29,7 @@ from orchestrator.enumerate import enumerate_actions
 from orchestrator.errors import InfrastructureError
 from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeOutcome, ProbeSpec, ReplayStep
 from orchestrator.logcat import app_crash
+from orchestrator.logcat import crash_matches as logcat_crash_matches
 from orchestrator.model import CRASH, CrashInfo, Path, ReproSpec, Screen, Transition
 from orchestrator.reasoner.base import PathJudgement, Reasoner
 
@@ -77,10 +78,21 @@ def _state_key(path: Path, upto: int | None = None) -> str:
     return screen_hash + "|" + "\x1f".join(typed)
 
 
+def _progress_key(path: Path) -> str:
+    """A state together with the S2R progress made to reach it: coming back to a screen after
+    doing a step ("open About, go back, open About again") is progress, not a loop."""
+    return f"{_state_key(path)}#{path.reached_step}"
+
+
 def _is_cycle(path: Path) -> bool:
-    """True when the path's last state already occurred earlier on the same path."""
+    """True when the path's last state already occurred earlier on the same path with no S2R
+    progress made since."""
     last = _state_key(path)
-    return any(_state_key(path, i) == last for i in range(len(path.transitions)))
+    for i in range(len(path.transitions)):
+        reached_then = path.transitions[i - 1].reached_step if i else -1
+        if _state_key(path, i) == last and path.reached_step <= reached_then:
+            return True
+    return False
 
 
 def _on_home_screen(screen: Screen) -> bool:
@@ -91,14 +103,10 @@ def _on_home_screen(screen: Screen) -> bool:
 
 
 def crash_matches(spec: ReproSpec, crash: CrashInfo) -> bool:
-    """True when a crash is the reported one: any crash when the report names no exception,
-    else the same exception class (simple names compared, so ``IndexOutOfBoundsException``
-    matches ``java.lang.IndexOutOfBoundsException``), also through its ``Caused by`` chain."""
-    if not spec.exception_class:
-        return True
-    wanted = spec.exception_class.rsplit(".", 1)[-1].lower()
-    names = [crash.exception_class] + list(getattr(crash, "causes", []) or [])
-    return any(str(n).rsplit(".", 1)[-1].lower() == wanted for n in names if n)
+    """True when a crash is the reported one: any crash of the app when the report names no
+    exception, else the same exception class anywhere in the crash's ``Caused by`` chain
+    (simple names compared, so ``IndexOutOfBoundsException`` matches the qualified name)."""
+    return not spec.exception_class or logcat_crash_matches(crash, spec.exception_class)
 
 
 class Reproducer:
@@ -161,7 +169,7 @@ class Reproducer:
                 stop = f"probe budget of {self.config.max_probes} actions used up"
                 break
             level += 1
-            expanded.update(_state_key(path) for path in beam)
+            expanded.update(_progress_key(path) for path in beam)
             specs = self._candidates(beam)
             room = self.config.max_probes - self.stats["probes"]
             specs = specs[:room]
@@ -327,7 +335,7 @@ class Reproducer:
                 action=outcome.spec.action,
                 before=before,
                 after=after,
-                diff=structural_diff(before, after, crash),
+                diff=structural_diff(before, after, crash, app_package=self.package),
                 crash=crash,
                 device_id=outcome.device_id,
                 restore={
@@ -358,6 +366,7 @@ class Reproducer:
         for path, judgement in zip(children, judgements, strict=True):
             path.score = judgement.score
             path.reached_step = judgement.reached_step
+            path.transitions[-1].reached_step = judgement.reached_step
         ranked = sorted(
             zip(children, judgements, strict=True),
             key=lambda pj: (-pj[1].score, len(pj[0].transitions)),
@@ -368,7 +377,7 @@ class Reproducer:
             for path, judgement in ranked:
                 if len(chosen) >= self.config.beam:
                     break
-                key = _state_key(path)
+                key = _progress_key(path)
                 if key in taken:
                     continue
                 if not allow_revisit and (key in expanded or _is_cycle(path)):

@@ -384,7 +384,7 @@ class VirtualDevice(DeviceBackend):
     ) -> LogcatChunk:
         with self._lock:
             lines, next_cursor = self.logcat.read(
-                cursor, tuple(buffers) or ("main", "crash"), max_lines
+                cursor, tuple(buffers) or ("main", "system", "crash"), max_lines
             )
         return LogcatChunk(lines=lines, next_cursor=next_cursor)
 

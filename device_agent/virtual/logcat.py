@@ -129,7 +129,10 @@ class Logcat:
         return self.last_seq
 
     def read(
-        self, cursor: int = 0, buffers: tuple[str, ...] = ("main", "crash"), max_lines: int = 0
+        self,
+        cursor: int = 0,
+        buffers: tuple[str, ...] = ("main", "system", "crash"),
+        max_lines: int = 0,
     ) -> tuple[list[str], int]:
         """Lines with a sequence number above ``cursor`` from ``buffers``, oldest first, in
         threadtime format with ``--------- beginning of`` separators; and the cursor to continue

@@ -129,8 +129,9 @@ class Transition:
 
     ``diff`` is the deterministic structural diff (a dict from ``orchestrator.diff``), ``summary``
     the reasoner's one-line description of the visible effect, ``crash`` the app's crash if the
-    action caused one, ``reached_step`` the evaluator's S2R progress after it. ``restore`` says how the probing device reached ``before`` (method and
-    seconds); ``device_id`` which device ran it.
+    action caused one, ``reached_step`` the evaluator's S2R progress after it. ``restore`` says
+    how the probing device reached ``before`` (method and seconds); ``device_id`` which device
+    ran it.
     """
 
     action: Action

@@ -4,12 +4,12 @@ devices, the device is quarantined, and the bug is still reproduced."""
 from __future__ import annotations
 
 import pytest
-from orchestrator.reasoner.heuristic import HeuristicReasoner
 
 from device_agent.launcher import LocalAgentFarm
 from orchestrator.config import SearchConfig
 from orchestrator.farm import DevicePool
 from orchestrator.model import BugReport
+from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.report import load_report
 from orchestrator.search import Reproducer
 from tests.conftest import EXAMPLES

@@ -1,0 +1,53 @@
+"""``reprofarm reproduce REPORT --out DIR``: one bug report → ``result.json`` + ``report.html``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from orchestrator.commands.options import (
+    add_farm_options,
+    add_search_options,
+    farm_config,
+    search_config,
+)
+from orchestrator.config import RunConfig
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("reproduce", help="reproduce one bug report")
+    parser.add_argument("report", help="bug report: LTGDroid JSON, or a Markdown/text file")
+    parser.add_argument("--out", required=True, help="directory for result.json and report.html")
+    add_farm_options(parser)
+    add_search_options(parser)
+    parser.add_argument(
+        "--no-progress", action="store_true", help="plain log lines instead of a live display"
+    )
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the reproduction; prints the verdict and the output paths; returns 0/1/3."""
+    from orchestrator.run import reproduce
+
+    config = RunConfig(
+        report_path=args.report,
+        out_dir=args.out,
+        reasoner=args.reasoner,
+        search=search_config(args),
+        farm=farm_config(args),
+        progress=not args.no_progress,
+    )
+    result, code = reproduce(config)
+    line = f"{result['bug_id']}: {result['verdict']}"
+    if result["reproduced"]:
+        executed = result["actions_executed"]
+        line += f" in {len(result['trace'])} actions ({executed} executed while exploring)"
+    print(line)
+    if result.get("error"):
+        print(f"reprofarm: {result['error']}", file=sys.stderr)
+    out = args.out
+    print(f"result: {os.path.join(out, 'result.json')}  report: {os.path.join(out, 'report.html')}")
+    return code

@@ -200,6 +200,11 @@ class DeviceWorker:
         return self.client.check_bug_oracle(bug_id)
 
 
+def start_worker(address: str, token: str | None, probe_timeout_s: float) -> Any:
+    """Start a :class:`DeviceWorker` actor for the agent at ``address``."""
+    return DeviceWorker.remote(address, token, probe_timeout_s)  # type: ignore[attr-defined]
+
+
 @dataclass
 class _Device:
     address: str
@@ -215,8 +220,11 @@ class _Device:
 class DevicePool:
     """The devices of one run, behind Ray actors.
 
-    ``addresses`` are agent addresses (``host:port``). Raises :class:`InfrastructureError` when no
-    device can be prepared or when every device has been quarantined.
+    ``addresses`` are agent addresses (``host:port``); a :class:`DeviceWorker` actor is started for
+    each, unless ``workers`` (``{address: actor}``, e.g. devices leased from a shared farm) already
+    holds one. ``close`` kills only the actors this pool started. Raises
+    :class:`InfrastructureError` when no device can be prepared or when every device has been
+    quarantined.
     """
 
     def __init__(
@@ -226,14 +234,17 @@ class DevicePool:
         token: str | None = None,
         probe_timeout_s: float = 120.0,
         max_device_failures: int = 2,
+        workers: dict[str, Any] | None = None,
     ) -> None:
         if not addresses:
             raise InfrastructureError(
                 "no device agents to use: give --devices N or --agents host:port,..."
             )
         self.max_device_failures = max_device_failures
+        given = workers or {}
+        self._owned = [a for a in addresses if a not in given]
         self.devices = [
-            _Device(address=a, actor=DeviceWorker.remote(a, token, probe_timeout_s))  # type: ignore[attr-defined]
+            _Device(address=a, actor=given.get(a) or start_worker(a, token, probe_timeout_s))
             for a in addresses
         ]
         self.events: list[dict[str, Any]] = []
@@ -414,8 +425,9 @@ class DevicePool:
 
     def close(self) -> None:
         for device in self.devices:
-            with contextlib.suppress(Exception):
-                ray.kill(device.actor)
+            if device.address in self._owned:
+                with contextlib.suppress(Exception):
+                    ray.kill(device.actor)
 
 
 def _root_cause(exc: BaseException) -> BaseException:

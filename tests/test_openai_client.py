@@ -59,6 +59,11 @@ def ask(client: LLMClient, messages=MESSAGES) -> dict:
     return client.complete_json(INPUT_TEXT, client.settings.model, messages)
 
 
+def question(i: int) -> list[dict]:
+    """A different question each time (the client remembers the replies of a run)."""
+    return [MESSAGES[0], {"role": "user", "content": f"Field: Name. Question {i}."}]
+
+
 def test_request_carries_strict_schema_and_key(server):
     server.script(INPUT_TEXT, REPLY)
     client = make_client(server)
@@ -76,8 +81,8 @@ def test_accounting_equals_what_the_server_reported(server, tmp_path: Path):
     prices = tmp_path / "prices.json"
     prices.write_text(json.dumps({"fake-model": {"input": 2.0, "output": 8.0}}))
     client = make_client(server, prices_file=str(prices))
-    for _ in range(3):
-        ask(client)
+    for i in range(3):
+        ask(client, question(i))
     reported = server.reported[INPUT_TEXT]
     usage = client.usage
     assert usage.calls == reported["calls"] == 3
@@ -193,8 +198,8 @@ def test_unreadable_body_is_retried(server):
 def test_refused_json_schema_falls_back_to_json_mode_and_stays_there():
     with FakeOpenAIServer(refuse_json_schema=True) as server:
         client = make_client(server)
-        assert ask(client)["text"]
-        assert ask(client)["text"]
+        assert ask(client, question(1))["text"]
+        assert ask(client, question(2))["text"]
         modes = [r.body.get("response_format", {}).get("type") for r in server.requests]
         assert modes == ["json_schema", "json_object", "json_object"]
         system = server.requests[1].messages[0]["content"]
@@ -214,7 +219,7 @@ def test_server_without_any_json_mode_gets_plain_prompt_and_fenced_reply_is_pars
 def test_model_refusing_temperature_is_asked_without_it():
     with FakeOpenAIServer(refuse_temperature=True) as server:
         client = make_client(server)
-        assert ask(client)["text"] and ask(client)["text"]
+        assert ask(client, question(1))["text"] and ask(client, question(2))["text"]
         assert [r.status for r in server.requests] == [400, 200, 200]
         assert "temperature" not in server.requests[2].body
         assert server.requests[2].body["response_format"]["type"] == "json_schema"
@@ -269,6 +274,15 @@ def test_wrong_key_is_not_retried(server):
     assert server.calls() == 1
 
 
+def test_a_question_asked_twice_in_a_run_is_asked_once(server):
+    client = make_client(server)
+    first, again = ask(client), ask(client)
+    assert first == again and server.calls() == 1
+    again["text"] = "changed by the caller"
+    assert ask(client) == first  # callers get copies
+    assert client.usage.calls == 1 and client.usage.by_role[INPUT_TEXT]["cache_hits"] == 2
+
+
 def test_cache_serves_a_repeat_with_zero_calls(server, tmp_path: Path):
     first = make_client(server, cache_dir=str(tmp_path / "cache"))
     answer = ask(first)
@@ -296,7 +310,7 @@ def test_cache_hit_even_when_first_run_needed_fallback_and_repair(tmp_path: Path
 def test_concurrency_limit_holds(server):
     server.fail("slow", times=6, seconds=0.3)
     client = make_client(server, concurrency=2)
-    threads = [threading.Thread(target=ask, args=(client,)) for _ in range(6)]
+    threads = [threading.Thread(target=ask, args=(client, question(i))) for i in range(6)]
     for t in threads:
         t.start()
     for t in threads:

@@ -405,10 +405,10 @@ def test_evaluate_paths_prompt_does_not_depend_on_arrival_order(server):
         "keep": [2],
     }
     server.script("path_evaluation", reply, reply)
-    r = reasoner(server)
-    forward = r.evaluate_paths(SPEC, [first, second])
-    backward = r.evaluate_paths(SPEC, [second, first])
-    assert server.requests[0].body == server.requests[1].body
+    forward = reasoner(server).evaluate_paths(SPEC, [first, second])
+    backward = reasoner(server).evaluate_paths(SPEC, [second, first])
+    # Byte-identical prompts: the second reasoner's request is the first one again.
+    assert server.calls() == 2 and server.requests[0].body == server.requests[1].body
     assert forward == backward[::-1]
     assert forward[1].complete and forward[1].score == 1.0
 
@@ -427,13 +427,14 @@ def test_evaluate_paths_repairs_missing_judgements(server):
 
 def test_verify_applies_the_confidence_bar(server):
     path = _path(make_screen(["folder list is empty"]))
+    other = _path(make_screen(["folder list is empty", "test2"]))
     server.script(
         "verification",
         {"reproduced": True, "evidence": "the list is empty", "confidence": 0.9},
         {"reproduced": True, "evidence": "maybe", "confidence": 0.3},
     )
     r = reasoner(server)
-    sure, unsure = r.verify(SPEC, path), r.verify(SPEC, path)
+    sure, unsure = r.verify(SPEC, path), r.verify(SPEC, other)
     assert (sure.reproduced, sure.evidence, sure.confidence) == (True, "the list is empty", 0.9)
     assert unsure.reproduced is False and unsure.confidence == 0.3
     req = server.requests[0]

@@ -3,7 +3,8 @@
 Built on the official ``openai`` package (its own retries are off: this module owns them, so
 every failure mode is bounded, logged and tested). One call of :meth:`LLMClient.complete_json`:
 
-1. looks the request up in the on-disk cache (a hit costs no request at all);
+1. looks the request up among the replies of this run, then in the on-disk cache (a hit costs no
+   request at all);
 2. asks for strict structured output (``response_format`` with the role's JSON schema); a server
    that refuses it (HTTP 400/422) is asked again in JSON mode (``{"type": "json_object"}``), then
    with no ``response_format`` at all, the schema then being spelled out in the system message;
@@ -55,6 +56,9 @@ JSON_SCHEMA = "json_schema"
 JSON_OBJECT = "json_object"
 PLAIN = "plain"
 _WEAKER = {JSON_SCHEMA: JSON_OBJECT, JSON_OBJECT: PLAIN}
+# Replies remembered in memory: a run asks some questions twice (the same action from the same
+# screen to the same screen, on two paths); the second costs nothing, even without --llm-cache.
+MEMO_SIZE = 4096
 
 Check = Callable[[dict[str, Any]], list[str]]
 
@@ -167,12 +171,13 @@ class LLMClient:
 
     def _init_runtime(self) -> None:
         self._client: Any = None
+        self._memo: dict[str, dict[str, Any]] = {}
         self._lock = threading.Lock()
         self._rng = random.Random()
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
-        for name in ("_client", "_lock", "_rng"):
+        for name in ("_client", "_lock", "_rng", "_memo"):
             state.pop(name, None)
         state["_sleep"] = time.sleep
         return state
@@ -207,12 +212,21 @@ class LLMClient:
                 "temperature": self.settings.temperature,
             }
         )
+        with self._lock:
+            remembered = self._memo.get(key)
+        if remembered is not None:
+            self._count(role, "cache_hits")
+            return copy.deepcopy(remembered)
         if self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None and isinstance(hit.get("data"), dict):
                 self._count(role, "cache_hits")
                 return hit["data"]
         data = self._complete(role, model, messages, schema, check)
+        with self._lock:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.pop(next(iter(self._memo)))  # oldest first
+            self._memo[key] = copy.deepcopy(data)
         if self.cache is not None:
             self.cache.put(
                 key, {"role": role, "model": model, "data": data, "created": time.time()}

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 PROFILES = ("instant", "emulator-grpc", "ltgdroid")
+STRATEGIES = ("parallel", "serial")
 REASONERS = ("heuristic",)
 
 
@@ -55,6 +56,8 @@ class FarmConfig:
     Either ``devices`` local virtual agents started for the run (separate gRPC server processes),
     or ``agents``: addresses (``host:port``) of agents already running. ``profile`` and
     ``time_scale`` set the latency simulation of local virtual devices (DESIGN §2.2).
+    ``strategy`` is ``parallel`` (ours: a level's probes fan out over every device) or ``serial``
+    (LTGDroid's: one device tries every candidate in turn; ``devices`` is then 1).
     """
 
     devices: int = 4
@@ -67,6 +70,12 @@ class FarmConfig:
     token: str | None = None
     probe_timeout_s: float = 120.0
     max_device_failures: int = 2
+    strategy: str = "parallel"
+
+    @property
+    def local_devices(self) -> int:
+        """How many local agents to start: one for the serial strategy."""
+        return 1 if self.strategy == "serial" else self.devices
 
     def validate(self) -> None:
         from orchestrator.errors import ConfigError
@@ -76,6 +85,10 @@ class FarmConfig:
         if self.profile not in PROFILES:
             raise ConfigError(
                 f"unknown --profile {self.profile!r}; choose one of {', '.join(PROFILES)}"
+            )
+        if self.strategy not in STRATEGIES:
+            raise ConfigError(
+                f"unknown --strategy {self.strategy!r}; choose one of {', '.join(STRATEGIES)}"
             )
         if self.time_scale <= 0:
             raise ConfigError(f"--time-scale must be positive, got {self.time_scale}")

@@ -222,7 +222,9 @@ class DevicePool:
 
     ``addresses`` are agent addresses (``host:port``); a :class:`DeviceWorker` actor is started for
     each, unless ``workers`` (``{address: actor}``, e.g. devices leased from a shared farm) already
-    holds one. ``close`` kills only the actors this pool started. Raises
+    holds one. ``close`` kills only the actors this pool started. ``serial`` runs one probe at a
+    time on one device (LTGDroid's way: the baseline the fan-out is measured against; another
+    device takes over only when that one fails). Raises
     :class:`InfrastructureError` when no device can be prepared or when every device has been
     quarantined.
     """
@@ -235,12 +237,14 @@ class DevicePool:
         probe_timeout_s: float = 120.0,
         max_device_failures: int = 2,
         workers: dict[str, Any] | None = None,
+        serial: bool = False,
     ) -> None:
         if not addresses:
             raise InfrastructureError(
                 "no device agents to use: give --devices N or --agents host:port,..."
             )
         self.max_device_failures = max_device_failures
+        self.serial = serial
         given = workers or {}
         self._owned = [a for a in addresses if a not in given]
         self.devices = [
@@ -301,7 +305,8 @@ class DevicePool:
         in_flight: dict[Any, tuple[_Device, ProbeSpec, set[str]]] = {}
         outcomes: list[ProbeOutcome] = []
         while pending or in_flight:
-            free = [d for d in self.healthy if all(d is not v[0] for v in in_flight.values())]
+            devices = self.healthy[:1] if self.serial else self.healthy
+            free = [d for d in devices if all(d is not v[0] for v in in_flight.values())]
             if deadline is not None and time.monotonic() > deadline:
                 pending.clear()
             for device in free:

@@ -12,6 +12,7 @@ summary), ``actions_executed``, ``wall_seconds``, ``llm`` (calls, tokens, cost),
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -43,6 +44,18 @@ class RunRecord:
     wall_seconds: float = 0.0
     error: str = ""
     config: dict[str, Any] = field(default_factory=dict)
+
+
+PROBE_LOG_FILE = "probes.jsonl"
+
+
+def write_probe_log(out_dir: FsPath, outcome: SearchOutcome) -> str:
+    """Write one JSON line per probe (level, action, device, how the state was reached and what
+    each phase cost, in seconds) to ``out_dir/probes.jsonl``; returns the file name."""
+    with open(out_dir / PROBE_LOG_FILE, "w", encoding="utf-8") as fh:
+        for entry in outcome.probe_log:
+            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    return PROBE_LOG_FILE
 
 
 def write_screens(out_dir: FsPath, outcome: SearchOutcome) -> list[dict[str, str]]:
@@ -129,8 +142,17 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "probes": stats.get("probes", 0),
             "replays": stats.get("replays", 0),
             "restore_methods": stats.get("restore_methods", {}),
+            "probe_log": PROBE_LOG_FILE,
             "phase_seconds": stats.get("phase_seconds", {}),
             "other_crashes": outcome.other_crashes[:10],
+            "explored": [
+                {
+                    "level": i + 1,
+                    "probes": len(level),
+                    "sha256": hashlib.sha256("\n".join(level).encode()).hexdigest()[:16],
+                }
+                for i, level in enumerate(outcome.explored)
+            ],
         }
     if record.farm_events:
         result["farm_events"] = record.farm_events[:50]

@@ -28,6 +28,7 @@ from orchestrator.results import (
     RunRecord,
     build_result,
     write_json_atomic,
+    write_probe_log,
     write_screens,
 )
 
@@ -126,7 +127,7 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
 
     try:
         local = LocalAgentFarm(
-            farm.devices,
+            farm.local_devices,
             app["name"],
             app_dir=farm.app_dir or None,
             version=farm.app_version,
@@ -137,7 +138,7 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
         local.__enter__()
     except DeviceError as exc:
         raise InfrastructureError(
-            f"could not start {farm.devices} local device agents: {exc}"
+            f"could not start {farm.local_devices} local device agents: {exc}"
         ) from exc
     try:
         yield list(local.addresses)
@@ -187,6 +188,7 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
                     token=config.farm.token,
                     probe_timeout_s=config.farm.probe_timeout_s,
                     max_device_failures=config.farm.max_device_failures,
+                    serial=config.farm.strategy == "serial",
                 )
                 try:
                     progress("phase", {"phase": "preparing devices"})
@@ -220,7 +222,11 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
             exit_code = exc.exit_code
     record.usage = reasoner.usage
     record.wall_seconds = time.monotonic() - started
-    screens = write_screens(out_dir, record.outcome) if record.outcome and not record.error else []
+    screens: list[dict[str, str]] = []
+    if record.outcome is not None:
+        write_probe_log(out_dir, record.outcome)
+        if not record.error:
+            screens = write_screens(out_dir, record.outcome)
     result = build_result(record, screens)
     write_json_atomic(out_dir / RESULT_FILE, result)
     from orchestrator.html_report import write_report

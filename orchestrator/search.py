@@ -48,7 +48,8 @@ class SearchOutcome:
     (or the best path when not reproduced); ``replay`` the confirmation replay's steps (with
     screenshots, for the report); ``stop_reason`` why the search ended; ``stats`` counters for
     ``result.json``; ``explored`` one entry per level with the actions probed (used to compare
-    strategies).
+    strategies); ``probe_log`` one entry per probe: how its device reached the state and what each
+    phase cost.
     """
 
     verdict: str
@@ -61,6 +62,7 @@ class SearchOutcome:
     stats: dict[str, Any] = field(default_factory=dict)
     explored: list[list[str]] = field(default_factory=list)
     other_crashes: list[dict[str, Any]] = field(default_factory=list)
+    probe_log: list[dict[str, Any]] = field(default_factory=list)
 
 
 ProgressFn = Callable[[str, dict[str, Any]], None]
@@ -136,6 +138,8 @@ class Reproducer:
         self.progress = progress or (lambda event, data: None)
         self.stats: Counter[str] = Counter()
         self.restore_methods: Counter[str] = Counter()
+        self.restore_seconds: defaultdict[str, float] = defaultdict(float)
+        self.probe_log: list[dict[str, Any]] = []
         self.phase_seconds: defaultdict[str, float] = defaultdict(float)
         self._snapshot_seq = 0
 
@@ -314,6 +318,21 @@ class Reproducer:
         for outcome in sorted(outcomes, key=lambda o: o.spec.tag):
             parent = beam[outcome.spec.tag[0]]
             self.restore_methods[outcome.restore_method] += 1
+            self.restore_seconds[outcome.restore_method] += outcome.restore_seconds
+            self.probe_log.append(
+                {
+                    "level": self.stats["levels"],
+                    "path": outcome.spec.tag[0],
+                    "action": outcome.spec.action.describe(),
+                    "device": outcome.device_id,
+                    "restore": outcome.restore_method,
+                    "restore_s": round(outcome.restore_seconds, 4),
+                    "act_s": round(outcome.act_seconds, 4),
+                    "observe_s": round(outcome.observe_seconds, 4),
+                    "round_trip_s": round(outcome.wall_seconds, 4),
+                    "performed": outcome.performed,
+                }
+            )
             self.phase_seconds["restore"] += outcome.restore_seconds
             self.phase_seconds["act"] += outcome.act_seconds
             self.phase_seconds["observe"] += outcome.observe_seconds
@@ -421,7 +440,10 @@ class Reproducer:
         **kw: Any,
     ) -> SearchOutcome:
         stats: dict[str, Any] = dict(self.stats)
-        stats["restore_methods"] = dict(self.restore_methods)
+        stats["restore_methods"] = {
+            method: {"probes": n, "seconds": round(self.restore_seconds[method], 4)}
+            for method, n in self.restore_methods.items()
+        }
         stats["phase_seconds"] = {k: round(v, 4) for k, v in self.phase_seconds.items()}
         stats["search_seconds"] = round(time.monotonic() - start, 3)
         log.info(
@@ -437,6 +459,7 @@ class Reproducer:
             stop_reason=stop,
             stats=stats,
             explored=explored,
+            probe_log=self.probe_log,
             other_crashes=other_crashes,
             **kw,
         )

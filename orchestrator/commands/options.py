@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from orchestrator.config import PROFILES, FarmConfig, SearchConfig
+from orchestrator.config import PROFILES, STRATEGIES, FarmConfig, SearchConfig
 
 
 def whole_number(text: str) -> int:
@@ -39,6 +39,12 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--time-scale", type=float, default=1.0, help="shrink every simulated delay by this factor"
+    )
+    parser.add_argument(
+        "--strategy",
+        default="parallel",
+        choices=STRATEGIES,
+        help="parallel: fan probes out over all devices (default); serial: LTGDroid's one device",
     )
 
 
@@ -76,6 +82,7 @@ def farm_config(args: argparse.Namespace) -> FarmConfig:
         profile=args.profile,
         time_scale=args.time_scale,
         token=os.environ.get(args.token_env) or None,
+        strategy=args.strategy,
     )
 
 

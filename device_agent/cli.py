@@ -23,6 +23,7 @@ import sys
 import threading
 import traceback
 from pathlib import Path
+from typing import Any
 
 import structlog
 
@@ -72,6 +73,13 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
     auth.add_argument("--token", help="require this bearer token (visible in `ps`: prefer env)")
     parser.add_argument("--device-id", help="the device's id in logs and results")
     parser.add_argument("--max-message-mb", type=int, default=64, help="gRPC message size cap")
+    parser.add_argument(
+        "--metrics-port",
+        type=int,
+        default=None,
+        help="serve Prometheus metrics on this port (0: a free one; default: no metrics endpoint)",
+    )
+    parser.add_argument("--metrics-host", default="0.0.0.0", help="address of the metrics endpoint")
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     return parser
 
@@ -179,6 +187,21 @@ def serve_main(argv: list[str]) -> int:
         backend.close()
         return EXIT_INFRA
 
+    metrics_http: Any = None
+    if args.metrics_port is not None:
+        from device_agent.metrics import start_metrics_server
+
+        try:
+            metrics_http, _, metrics_port = start_metrics_server(
+                args.metrics_port, args.metrics_host
+            )
+        except AgentStartupError as exc:
+            print(f"agent serve: error: {exc}", file=sys.stderr)
+            server.stop(0).wait()
+            backend.close()
+            return EXIT_INFRA
+        log.info("agent_metrics", device_id=device_id, host=args.metrics_host, port=metrics_port)
+
     stop = threading.Event()
 
     def on_signal(signum: int, frame: object) -> None:
@@ -194,6 +217,8 @@ def serve_main(argv: list[str]) -> int:
             pass
     finally:
         server.stop(SHUTDOWN_GRACE_S).wait()
+        if metrics_http is not None:
+            metrics_http.shutdown()
         backend.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)

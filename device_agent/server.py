@@ -45,6 +45,7 @@ from device_agent.errors import (
     UnsupportedError,
 )
 from device_agent.hierarchy import structural_hash
+from device_agent.metrics import AGENT_METRICS, AgentMetrics
 from device_agent.proto import agent_pb2 as pb
 from device_agent.proto import agent_pb2_grpc as pb_grpc
 from device_agent.state import ProbeResult, StateKeeper
@@ -109,7 +110,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     """Implements every RPC of ``reprofarm.v1.DeviceAgent`` over ``backend``.
 
     ``keeper`` tracks which state the device is in (a fresh :class:`StateKeeper` by default);
-    ``max_message_bytes`` caps export chunk sizes so they fit the channel's message limit.
+    ``max_message_bytes`` caps export chunk sizes so they fit the channel's message limit;
+    ``metrics`` receives probe phase times, snapshot sizes and errors (default: the process's
+    :data:`~device_agent.metrics.AGENT_METRICS`).
     """
 
     def __init__(
@@ -118,8 +121,10 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         keeper: StateKeeper | None = None,
         *,
         max_message_bytes: int = MAX_MESSAGE_MB << 20,
+        metrics: AgentMetrics | None = None,
     ) -> None:
         self.backend = backend
+        self.metrics = metrics or AGENT_METRICS
         self.keeper = keeper or StateKeeper(backend)
         self.max_message_bytes = max_message_bytes
         self.log = log.bind(device_id=backend.device_id)
@@ -144,6 +149,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         if failure is None:
             self.log.info("rpc", method=method, status=code.name, ms=ms)
             return
+        self.metrics.count_error(failure)
         detail = str(failure) or type(failure).__name__
         if not isinstance(failure, (DeviceError, ValueError)):
             detail = f"{type(failure).__name__}: {detail}"
@@ -254,6 +260,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         # An action that was not performed left the device where it was.
         reached = state.child(action, request.save_snapshot_as, after_hash)
         self.keeper.mark(reached if executed.performed else state, after_hash)
+        self.metrics.observe_probe(restore.seconds, act_seconds, observe_seconds)
+        if saved is not None:
+            self.metrics.observe_snapshot("save", saved.size_bytes)
         result = ProbeResult(
             device_id=self.backend.device_id,
             restore_method=restore.method,
@@ -276,7 +285,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     def SaveSnapshot(self, request: pb.SaveSnapshotRequest, context: Any) -> pb.SnapshotInfo:
         if not request.snapshot_id:
             raise ValueError("SaveSnapshot needs a snapshot_id")
-        return convert.snapshot_info_to_proto(self.backend.save_snapshot(request.snapshot_id))
+        info = self.backend.save_snapshot(request.snapshot_id)
+        self.metrics.observe_snapshot("save", info.size_bytes)
+        return convert.snapshot_info_to_proto(info)
 
     @_unary
     def LoadSnapshot(
@@ -311,6 +322,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         # Leave room for the message envelope inside the channel's size limit.
         limit = max(self.max_message_bytes - (64 << 10), 1 << 10)
         chunk_bytes = min(request.chunk_bytes or DEFAULT_CHUNK_BYTES, limit)
+        start = time.perf_counter()
         info, chunks = self.backend.export_snapshot(request.snapshot_id, chunk_bytes)
         first = True
         for data in chunks:
@@ -321,11 +333,14 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
                 yield pb.SnapshotChunk(data=data)
         if first:  # an empty snapshot still announces itself
             yield pb.SnapshotChunk(info=convert.snapshot_info_to_proto(info))
+        self.metrics.observe_snapshot("export", info.size_bytes)
+        self.metrics.observe_transfer("export", time.perf_counter() - start)
 
     def ImportSnapshot(
         self, request_iterator: Iterator[pb.SnapshotChunk], context: grpc.ServicerContext
     ) -> pb.SnapshotInfo:
         with self._rpc("ImportSnapshot", context):
+            start = time.perf_counter()
             first = next(request_iterator, None)
             if first is None or not first.HasField("info"):
                 raise ValueError("ImportSnapshot: the first chunk must carry the SnapshotInfo")
@@ -338,7 +353,10 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
                     "only devices with the same system image, screen and app build share snapshots"
                 )
             data = _verified(info, first.data, (c.data for c in request_iterator))
-            return convert.snapshot_info_to_proto(self.backend.import_snapshot(info, data))
+            stored = self.backend.import_snapshot(info, data)
+            self.metrics.observe_snapshot("import", stored.size_bytes)
+            self.metrics.observe_transfer("import", time.perf_counter() - start)
+            return convert.snapshot_info_to_proto(stored)
         raise AssertionError("unreachable: _rpc aborts on error")  # pragma: no cover
 
     # -- logcat, app, oracle ----------------------------------------------------------------
@@ -499,6 +517,7 @@ def serve(
     max_workers: int = DEFAULT_MAX_WORKERS,
     keeper: StateKeeper | None = None,
     serving: bool = True,
+    metrics: AgentMetrics | None = None,
 ) -> tuple[AgentServer, int]:
     """Start a device agent for ``backend`` on ``host:port`` (``port`` 0: a free port).
 
@@ -506,12 +525,16 @@ def serve(
     health service reports SERVING at once; pass ``serving=False`` and call
     ``server.set_serving(True)`` later otherwise. ``token`` enables bearer-token checks;
     ``max_message_mb`` caps messages both ways (screenshots and snapshot chunks must fit).
+    ``metrics`` receives the agent's Prometheus metrics (default: the process-wide
+    :data:`~device_agent.metrics.AGENT_METRICS`; serve them with ``--metrics-port``).
     Returns ``(server, bound_port)``; the server is started. Raises :class:`AgentStartupError`
     when the address cannot be bound.
     """
     if max_workers < 2:
         raise ValueError("max_workers must be at least 2 so health checks answer during a call")
-    servicer = DeviceAgentServicer(backend, keeper, max_message_bytes=max_message_mb << 20)
+    servicer = DeviceAgentServicer(
+        backend, keeper, max_message_bytes=max_message_mb << 20, metrics=metrics
+    )
     options = [*channel_options(max_message_mb), ("grpc.so_reuseport", 0)]
     interceptors = [_TokenInterceptor(token)] if token else []
     pool = futures.ThreadPoolExecutor(max_workers, thread_name_prefix=f"agent-{backend.device_id}")

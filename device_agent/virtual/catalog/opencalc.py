@@ -11,6 +11,12 @@ Versions modelled, one class each, sharing one implementation (:class:`_OpenCalc
   and then put the parenthesis in the middle. The action vocabulary cannot place a text cursor
   between two characters, so the model offers the other way the real app accepts: editing the
   field's text directly (``input_text``; the real ``EditText`` takes hardware-keyboard input).
+  Two more bugs of this version: √ and the scientific functions go through ``double``, so an
+  argument beyond ``Double.MAX_VALUE`` (``√(2^(1024))``) becomes ``Infinity`` and
+  ``BigDecimal(Infinity)`` throws ``NumberFormatException: Infinite or NaN`` while the preview
+  is computed (OpenCalc#493; the report has no trace, the frames are the model's, in the app's
+  real classes); and a ``%`` right after ``)`` is applied to the last number inside the
+  parentheses, so ``(5+4)%`` shows 5.2 instead of 0.09 (OpenCalc#448, fixed by the app's #507).
 - :class:`OpenCalc314` (``3.1.4``, OpenCalc#532). The stray-``)`` handling was fixed (a syntax
   error), but the rewritten percent handling throws on a ``%`` that directly follows a factorial
   ``!`` (``1!%``): an uncaught ``StringIndexOutOfBoundsException`` in
@@ -32,6 +38,7 @@ precision, and shown with ``,`` grouping.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any, ClassVar
@@ -75,6 +82,20 @@ class CalcError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class DoubleOverflow(Exception):
+    """A value beyond ``Double.MAX_VALUE`` reached code that goes through ``double`` (3.1.0-beta1's
+    square root and scientific functions): Kotlin's ``x.toDouble()`` gives ``Infinity`` and
+    ``BigDecimal(Infinity)`` throws ``NumberFormatException: Infinite or NaN`` (OpenCalc#493).
+    ``function`` names the operation (``"sqrt"``, ``"ln"``...)."""
+
+    def __init__(self, function: str) -> None:
+        super().__init__(f"{function} of a value beyond Double.MAX_VALUE")
+        self.function = function
+
+
+DOUBLE_MAX = Decimal("1.7976931348623157e308")
 
 
 class _Token:
@@ -149,10 +170,11 @@ class _Parser:
     end are added. ``a ± b%`` means ``a ± a·b/100`` (the app's "user friendly" percent).
     """
 
-    def __init__(self, tokens: list[_Token], degrees: bool) -> None:
+    def __init__(self, tokens: list[_Token], degrees: bool, via_double: bool = False) -> None:
         self.tokens = tokens
         self.pos = 0
         self.degrees = degrees
+        self.via_double = via_double  # 3.1.0-beta1: √ and functions go through double
 
     def peek(self) -> _Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -242,12 +264,17 @@ class _Parser:
             value = self.postfix()[0]
             if value < 0:
                 raise CalcError(ERR_REAL)
+            if self.via_double and value > DOUBLE_MAX:
+                raise DoubleOverflow("sqrt")
             return value.sqrt()
         if tok.kind == "func":
             if not self.at("lp"):
                 raise CalcError(ERR_SYNTAX)
             self.take()
-            return _function(tok.value, self.group(), self.degrees)
+            argument = self.group()
+            if self.via_double and abs(argument) > DOUBLE_MAX:
+                raise DoubleOverflow(tok.value)
+            return _function(tok.value, argument, self.degrees)
         raise CalcError(ERR_SYNTAX)
 
     def group(self) -> Decimal:
@@ -309,15 +336,38 @@ def _function(name: str, x: Decimal, degrees: bool) -> Decimal:
     return Decimal(repr(result))
 
 
+def move_percent_into_parentheses(expression: str) -> str:
+    """3.1.0-beta1's percent rewriting (OpenCalc#448): a ``%`` right after ``)`` is applied to
+    the last number inside the parentheses, as if typed before the ``)``: ``(5+4)%`` becomes
+    ``(5+4%)``, which the "user friendly" percent reads as ``5+5×4÷100`` = 5.2 instead of 0.09.
+    (The report names the wrong value only through a screenshot; 5.2 is the model's reading of
+    the percent-string rewriting.)"""
+    text = expression
+    while ")%" in text:
+        text = re.sub(r"\)%", "%)", text)
+    return text
+
+
 def evaluate(
-    expression: str, *, degrees: bool = True, stray_paren_ends_parse: bool = False
+    expression: str,
+    *,
+    degrees: bool = True,
+    stray_paren_ends_parse: bool = False,
+    via_double: bool = False,
+    percent_into_parentheses: bool = False,
 ) -> Decimal:
     """The value of an OpenCalc input string, rounded to :data:`DECIMALS` places.
 
     ``stray_paren_ends_parse`` reproduces 3.1.0-beta1: a ``)`` with no matching ``(`` ends the
-    parse and what follows is ignored (``1+2)×3`` → 3); otherwise it is a syntax error. Raises
-    :class:`CalcError` with the text the app shows (syntax, division by 0, domain, too large).
+    parse and what follows is ignored (``1+2)×3`` → 3); otherwise it is a syntax error.
+    ``via_double`` (3.1.0-beta1) makes √ and the scientific functions raise
+    :class:`DoubleOverflow` on an argument beyond ``Double.MAX_VALUE`` (OpenCalc#493);
+    ``percent_into_parentheses`` (3.1.0-beta1) applies :func:`move_percent_into_parentheses`
+    first (OpenCalc#448). Raises :class:`CalcError` with the text the app shows (syntax,
+    division by 0, domain, too large).
     """
+    if percent_into_parentheses:
+        expression = move_percent_into_parentheses(expression)
     tokens = tokenize(expression)
     if not tokens:
         raise CalcError(ERR_SYNTAX)
@@ -325,7 +375,7 @@ def evaluate(
         ctx.prec = 60
         ctx.Emax = 100000
         ctx.Emin = -100000
-        parser = _Parser(tokens, degrees)
+        parser = _Parser(tokens, degrees, via_double)
         try:
             value = parser.expr()
             if parser.peek() is not None and not (stray_paren_ends_parse and parser.at("rp")):
@@ -448,6 +498,10 @@ class _OpenCalc(VirtualApp):
     STRAY_PAREN_ENDS_PARSE: ClassVar[bool] = False
     # 3.1.4: '%' right after '!' throws in Expression.getPercentString (OpenCalc#532).
     PERCENT_AFTER_FACTORIAL_CRASHES: ClassVar[bool] = False
+    # 3.1.0-beta1: √ and functions convert to double; beyond Double.MAX_VALUE → crash (#493).
+    HUGE_VIA_DOUBLE_CRASHES: ClassVar[bool] = False
+    # 3.1.0-beta1: '%' after ')' applies to the last number inside the parentheses (#448).
+    PERCENT_AFTER_PAREN_MOVES_INSIDE: ClassVar[bool] = False
 
     def initial_data(self) -> dict[str, Any]:
         return {
@@ -455,6 +509,8 @@ class _OpenCalc(VirtualApp):
             "prefs": {"vibration": True, "radians": False, "keep_awake": False, "theme": "System"},
             # Evidence for the ground truth: wrong results shown for unbalanced input.
             "wrong_results": [],
+            # Evidence for OpenCalc#448: wrong values shown for a percent of a parenthesis.
+            "wrong_percent_results": [],
         }
 
     # -- lifecycle ---------------------------------------------------------------------------------
@@ -1076,11 +1132,54 @@ class _OpenCalc(VirtualApp):
             self._note_unbalanced_result(ctx, expression, value, "preview")
 
     def _evaluate(self, ctx: AppContext, expression: str) -> Decimal:
-        return evaluate(
-            expression,
-            degrees=ctx.ui["degrees"],
-            stray_paren_ends_parse=self.STRAY_PAREN_ENDS_PARSE,
-        )
+        """The app's ``Calculator.evaluate``; raises :class:`CalcError` for shown errors and
+        :class:`JavaException` where the real app throws (OpenCalc#493)."""
+        try:
+            value = evaluate(
+                expression,
+                degrees=ctx.ui["degrees"],
+                stray_paren_ends_parse=self.STRAY_PAREN_ENDS_PARSE,
+                via_double=self.HUGE_VIA_DOUBLE_CRASHES,
+                percent_into_parentheses=self.PERCENT_AFTER_PAREN_MOVES_INSIDE,
+            )
+        except DoubleOverflow as exc:
+            raise JavaException(
+                "java.lang.NumberFormatException",
+                "Infinite or NaN",
+                frames=[
+                    "java.math.BigDecimal.<init>(BigDecimal.java:891)",
+                    "java.math.BigDecimal.<init>(BigDecimal.java:868)",
+                    "com.darkempire78.opencalculator.calculator.Calculator.parseFactor(Calculator.kt:412)",
+                    "com.darkempire78.opencalculator.calculator.Calculator.parseTerm(Calculator.kt:289)",
+                    "com.darkempire78.opencalculator.calculator.Calculator.parseExpression(Calculator.kt:263)",
+                    "com.darkempire78.opencalculator.calculator.Calculator.evaluate(Calculator.kt:229)",
+                    "com.darkempire78.opencalculator.activities.MainActivity$updateResultDisplay$1.invokeSuspend(MainActivity.kt:861)",
+                    "kotlin.coroutines.jvm.internal.BaseContinuationImpl.resumeWith(ContinuationImpl.kt:33)",
+                    "kotlinx.coroutines.DispatchedTask.run(DispatchedTask.kt:108)",
+                    "kotlinx.coroutines.scheduling.CoroutineScheduler.runSafely(CoroutineScheduler.kt:584)",
+                    "kotlinx.coroutines.scheduling.CoroutineScheduler$Worker.executeTask(CoroutineScheduler.kt:793)",
+                    "kotlinx.coroutines.scheduling.CoroutineScheduler$Worker.runWorker(CoroutineScheduler.kt:697)",
+                    "kotlinx.coroutines.scheduling.CoroutineScheduler$Worker.run(CoroutineScheduler.kt:684)",
+                ],
+                thread="DefaultDispatcher-worker-1",
+            ) from exc
+        if self.PERCENT_AFTER_PAREN_MOVES_INSIDE and ")%" in expression.replace(",", ""):
+            self._note_percent_result(ctx, expression, value)
+        return value
+
+    def _note_percent_result(self, ctx: AppContext, expression: str, shown: Decimal) -> None:
+        """Record a value shown for ``(…)%`` that differs from the percent of the whole
+        parenthesis (OpenCalc#448's ground truth)."""
+        try:
+            right = evaluate(expression, degrees=ctx.ui["degrees"])
+        except CalcError:
+            right = None
+        if right == shown:
+            return
+        record = {"expression": group_digits(expression), "shown": format_number(shown)}
+        if record not in ctx.data["wrong_percent_results"]:
+            ctx.data["wrong_percent_results"].append(record)
+            ctx.log("OpenCalc", f"result {record['shown']} shown for {expression!r}", "D")
 
     def _note_unbalanced_result(
         self, ctx: AppContext, expression: str, shown: Decimal, where: str
@@ -1210,6 +1309,48 @@ BUG_532 = BugSpec(
     ),
 )
 
+
+def _input(text: str, typed: str) -> dict[str, Any]:
+    return {
+        "kind": "input_text",
+        "target": {
+            "resource_id": f"{PACKAGE}:id/input",
+            "text": text,
+            "content_desc": "",
+            "class_name": "android.widget.EditText",
+        },
+        "text": typed,
+    }
+
+
+BUG_493 = BugSpec(
+    bug_id="OpenCalc#493",
+    kind="crash",
+    title="Crash from Square Root of Power",
+    oracle=lambda data, system: _crashed_with(system, "java.lang.NumberFormatException"),
+    human_steps=(
+        # The reporter's screenshot: one lower still works (the preview shows 9.480751908E153)...
+        _input("", "√(2^(1023))"),
+        # ... one higher stops the app while the preview is computed.
+        _input("√(2^(1,023))", "√(2^(1024))"),
+    ),
+)
+
+BUG_448 = BugSpec(
+    bug_id="OpenCalc#448",
+    kind="non-crash",
+    title="Erroneous values when using percentage on operation encased in parentheses",
+    oracle=lambda data, system: bool(data.get("wrong_percent_results")),
+    human_steps=(
+        _click("parenthesesButton", "(  )", "parentheses"),
+        _click("fiveButton", "5"),
+        _click("addButton", "+"),
+        _click("fourButton", "4"),
+        _click("parenthesesButton", "(  )", "parentheses"),
+        _click("divideBy100Button", "%", "percent"),
+    ),
+)
+
 BUG_510 = BugSpec(
     bug_id="OpenCalc#510",
     kind="non-crash",
@@ -1238,13 +1379,17 @@ BUG_510 = BugSpec(
 
 
 class OpenCalc310Beta1(_OpenCalc):
-    """OpenCalc 3.1.0-beta1: a stray ``)`` silently ends the expression (OpenCalc#510)."""
+    """OpenCalc 3.1.0-beta1: a stray ``)`` silently ends the expression (OpenCalc#510), √ or a
+    function of a value beyond ``Double.MAX_VALUE`` crashes (OpenCalc#493) and ``(…)%`` takes
+    the percent of the last number inside (OpenCalc#448)."""
 
     name: ClassVar[str] = "OpenCalc"
     version: ClassVar[str] = "3.1.0-beta1"
-    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_510,)
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_510, BUG_493, BUG_448)
     STRAY_PAREN_ENDS_PARSE = True
     PERCENT_AFTER_FACTORIAL_CRASHES = False
+    HUGE_VIA_DOUBLE_CRASHES = True
+    PERCENT_AFTER_PAREN_MOVES_INSIDE = True
 
 
 class OpenCalc314(_OpenCalc):

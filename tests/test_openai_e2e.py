@@ -35,7 +35,8 @@ def _cli_gap() -> str:
     argv += ["--llm-cache", "c", "--prices", "p.json"]
     with contextlib.redirect_stderr(io.StringIO()):
         try:
-            cli._parser().parse_args(argv)
+            parser = getattr(cli, "build_parser", None) or getattr(cli, "_parser")  # noqa: B009
+            parser().parse_args(argv)
         except SystemExit:
             return "the CLI lacks --reasoner openai, --model, --llm-cache or --prices"
     if not REPORT.is_file():

@@ -13,7 +13,8 @@ LTGDroid (arXiv 2603.29623, Table IV) removes one module at a time to show what 
   stricter visual check.
 
 Where each switch acts: the reasoners read all four (``raw_spec`` for the first, one proposed
-action for the second, empty summaries for the third, an accepting ``verify`` for the fourth);
+action for the second, empty summaries for the third, an accepting ``verify`` for the fourth;
+:class:`AblatedReasoner` does this from outside for a reasoner that does not);
 the search reads ``no_action_enumeration`` (beam 1, one action kept: :meth:`Ablation.search_limits`,
 :meth:`Ablation.cap`) and ``no_report_analysis`` (the raw report does not say whether the bug is a
 crash, so any crash of the app counts and complete paths are still verified:
@@ -27,8 +28,10 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from device_agent.actions import Action
+from device_agent.hierarchy import ViewNode
 from orchestrator.errors import ConfigError
-from orchestrator.model import CRASH, BugReport, ReproSpec, S2RStep
+from orchestrator.model import CRASH, BugReport, Path, ReproSpec, S2RStep, Screen, Transition
+from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
 
 # Command-line names (``--ablate report-analysis,transition-assessment``) → dataclass fields.
 SWITCHES: dict[str, str] = {
@@ -120,3 +123,56 @@ def raw_spec(report: BugReport) -> ReproSpec:
         symptom=report.title.strip() or text.splitlines()[0],
         bug_kind=CRASH,
     )
+
+
+class AblatedReasoner(Reasoner):
+    """Any reasoner with LTGDroid modules switched off from outside, for reasoners that do not
+    read :class:`Ablation` themselves (the ``openai`` reasoner does, with prompts made for it).
+
+    Without report analysis the objective is :func:`raw_spec`; without action enumeration only
+    the inner filter's best candidate is kept (its proposal); without transition assessment
+    summaries are empty; without bug verification a complete path is accepted. Everything else,
+    and the accounting in ``usage``, is the inner reasoner's.
+    """
+
+    def __init__(self, inner: Reasoner, ablation: Ablation) -> None:
+        super().__init__()
+        self.inner = inner
+        self.ablation = ablation
+        self.name = inner.name
+        self.needs_screenshots = inner.needs_screenshots
+        self.usage = inner.usage
+
+    def analyze_report(self, report: BugReport) -> ReproSpec:
+        if self.ablation.no_report_analysis:
+            return raw_spec(report)
+        return self.inner.analyze_report(report)
+
+    def filter_actions(
+        self, spec: ReproSpec, screen: Screen, candidates: list[Action], path: Path, limit: int
+    ) -> FilterResult:
+        if not self.ablation.no_action_enumeration:
+            return self.inner.filter_actions(spec, screen, candidates, path, limit)
+        result = self.inner.filter_actions(spec, screen, candidates, path, 1)
+        return FilterResult(result.actions[:1], result.reasons[:1])
+
+    def input_text(self, spec: ReproSpec, screen: Screen, field_node: ViewNode, path: Path) -> str:
+        return self.inner.input_text(spec, screen, field_node, path)
+
+    def summarize_transition(self, spec: ReproSpec, transition: Transition) -> str:
+        if self.ablation.no_transition_assessment:
+            return ""
+        return self.inner.summarize_transition(spec, transition)
+
+    def summarize_transitions(self, spec: ReproSpec, transitions: list[Transition]) -> list[str]:
+        if self.ablation.no_transition_assessment:
+            return ["" for _ in transitions]
+        return self.inner.summarize_transitions(spec, transitions)
+
+    def evaluate_paths(self, spec: ReproSpec, paths: list[Path]) -> list[PathJudgement]:
+        return self.inner.evaluate_paths(spec, paths)
+
+    def verify(self, spec: ReproSpec, path: Path) -> Verdict:
+        if self.ablation.no_bug_verification:
+            return Verdict(True, "bug verification switched off (ablation)", 0.0)
+        return self.inner.verify(spec, path)

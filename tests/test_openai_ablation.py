@@ -1,13 +1,15 @@
-"""LTGDroid's Table IV switches: parsing, what the search asks of them, the raw-report spec."""
+"""LTGDroid's Table IV switches: parsing, what the search asks of them, the raw-report spec, and
+the wrapper that applies them around a reasoner that does not read them itself."""
 
 from __future__ import annotations
 
 import pytest
 
 from device_agent.actions import CLICK, PRESS_BACK, Action, Selector
-from orchestrator.ablation import Ablation, raw_spec
+from orchestrator.ablation import AblatedReasoner, Ablation, raw_spec
 from orchestrator.errors import ConfigError
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
+from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
 
 
 def test_from_names_accepts_cli_spellings():
@@ -51,3 +53,72 @@ def test_raw_spec_is_the_whole_report():
         "List empties" in spec.steps[0].text and "Comment 1: only on tablets" in spec.steps[0].text
     )
     assert spec.symptom == "List empties" and spec.bug_kind == CRASH and spec.exception_class == ""
+
+
+class _Inner(Reasoner):
+    """A reasoner that records what it was asked."""
+
+    name = "inner"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+    def analyze_report(self, report):
+        self.asked.append("analyze")
+        return ReproSpec([S2RStep("tap a")], "s", NON_CRASH)
+
+    def filter_actions(self, spec, screen, candidates, path, limit):
+        self.asked.append(f"filter:{limit}")
+        return FilterResult(candidates[:limit] + candidates[-1:], ["r"] * (limit + 1))
+
+    def input_text(self, spec, screen, field_node, path):
+        return "v"
+
+    def summarize_transition(self, spec, transition):
+        self.asked.append("summary")
+        return "did it"
+
+    def evaluate_paths(self, spec, paths):
+        return [PathJudgement(0.5, 0) for _ in paths]
+
+    def verify(self, spec, path):
+        self.asked.append("verify")
+        return Verdict(False, "not seen")
+
+
+def test_ablated_reasoner_switches_modules_off_around_any_reasoner():
+    inner = _Inner()
+    off = AblatedReasoner(
+        inner,
+        Ablation(
+            no_report_analysis=True,
+            no_action_enumeration=True,
+            no_transition_assessment=True,
+            no_bug_verification=True,
+        ),
+    )
+    report = BugReport(bug_id="a", title="T", body="b")
+    assert off.analyze_report(report).steps[0].text == "T\n\nb"
+    candidates = [Action(kind=CLICK, target=Selector(text=t)) for t in "abc"]
+    chosen = off.filter_actions(raw_spec(report), None, candidates, None, 6)  # type: ignore[arg-type]
+    assert chosen.actions == candidates[:1]
+    assert off.summarize_transitions(raw_spec(report), [None, None]) == ["", ""]  # type: ignore[list-item]
+    assert off.verify(raw_spec(report), None).reproduced is True  # type: ignore[arg-type]
+    assert inner.asked == ["filter:1"] and off.usage is inner.usage and off.name == "inner"
+    on = AblatedReasoner(_Inner(), Ablation())
+    assert on.verify(raw_spec(report), None).reproduced is False  # type: ignore[arg-type]
+    assert on.filter_actions(raw_spec(report), None, candidates, None, 2).actions == [  # type: ignore[arg-type]
+        candidates[0],
+        candidates[1],
+        candidates[2],
+    ]
+
+
+def test_heuristic_reasoner_gets_the_ablations_from_outside():
+    from orchestrator.reasoner import make_reasoner
+
+    plain = make_reasoner("heuristic")
+    ablated = make_reasoner("heuristic", ablation=Ablation(no_transition_assessment=True))
+    assert not isinstance(plain, AblatedReasoner)
+    assert isinstance(ablated, AblatedReasoner) and ablated.name == plain.name

@@ -39,10 +39,9 @@ def make_reasoner(
         from orchestrator.reasoner.heuristic import HeuristicReasoner
 
         if ablation is not None and ablation.active:
-            try:
-                return HeuristicReasoner(ablation=ablation)  # type: ignore[call-arg]
-            except TypeError:
-                raise ConfigError("the heuristic reasoner does not support --ablate yet") from None
+            from orchestrator.ablation import AblatedReasoner
+
+            return AblatedReasoner(HeuristicReasoner(), ablation)
         return HeuristicReasoner()
     if name == "openai":
         from orchestrator.llm.settings import LLMSettings

@@ -138,6 +138,7 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
     if outcome is not None:
         result["search"] = {
             "stop_reason": outcome.stop_reason,
+            "search_seconds": stats.get("search_seconds", 0.0),
             "levels": stats.get("levels", 0),
             "probes": stats.get("probes", 0),
             "replays": stats.get("replays", 0),

@@ -451,6 +451,78 @@ class VirtualDevice(DeviceBackend):
     def _sleep_impl(self, operation: str) -> None:
         self._charge(operation)
 
+    # -- touch-level input ----------------------------------------------------------------------
+    # What `adb shell input ...` delivers: pixel points and key codes rather than widgets. Used by
+    # the adb endpoint (device_agent.adbd), which answers `input tap x y` from this device.
+    def tap(self, x: int, y: int, long: bool = False) -> ExecuteResult:
+        """A touch at pixel ``(x, y)`` of the current orientation (a long press when ``long``);
+        the same hit test as a click, so whatever is drawn there gets it."""
+        kind = A.LONG_CLICK if long else A.CLICK
+        return self.execute(Action(kind, Selector(bounds=A.Bounds(x, y, x + 1, y + 1))))
+
+    def swipe_points(
+        self, x1: int, y1: int, x2: int, y2: int, duration_ms: int = 300
+    ) -> ExecuteResult:
+        """A finger moving from ``(x1, y1)`` to ``(x2, y2)`` in ``duration_ms``. Shorter than 24 px
+        is a tap (a long press from 500 ms: ``input swipe x y x y 1000`` is how adb long-presses);
+        otherwise a swipe in the dominant direction, scrolling the innermost scrollable view under
+        the start point (or, when there is none, what a swipe without a target scrolls)."""
+        dx, dy = x2 - x1, y2 - y1
+        if abs(dx) < 24 and abs(dy) < 24:
+            return self.tap(x1, y1, long=duration_ms >= 500)
+        if abs(dy) >= abs(dx):
+            direction = "up" if dy < 0 else "down"
+        else:
+            direction = "left" if dx < 0 else "right"
+        with self._lock:
+            frame = self._ensure_frame()
+            top = frame.hierarchy().top_window()
+            under = [
+                n
+                for n in (top.iter() if top is not None else [])
+                if n.scrollable and n.bounds.contains(x1, y1)
+            ]
+        target = Selector(bounds=under[-1].bounds) if under else None
+        return self.execute(Action(A.SWIPE, target, direction=direction))
+
+    def key(self, name: str) -> ExecuteResult:
+        """A key press: ``back``, ``home``, ``enter`` or ``delete``; raises ``ValueError`` for
+        other names (callers map the keys they do not simulate to nothing)."""
+        kinds = {
+            "back": A.PRESS_BACK,
+            "home": A.PRESS_HOME,
+            "enter": A.PRESS_ENTER,
+            "delete": A.PRESS_DELETE,
+        }
+        if name not in kinds:
+            raise ValueError(f"unsupported key {name!r}; expected one of {sorted(kinds)}")
+        return self.execute(Action(kinds[name]))
+
+    def type_text(self, text: str) -> ExecuteResult:
+        """Characters typed into the focused text field, appended to its content (``input text``);
+        nothing happens when no field has the focus."""
+        with self._lock:
+            frame = self._ensure_frame()
+            self.s["toast"] = None
+            focused = frame.focused
+            if focused is None or focused.view is None or focused.view.on_text is None:
+                return ExecuteResult(True, "typed text, but no text field has the focus")
+            desc = self._describe(focused)
+            if not focused.enabled:
+                return ExecuteResult(True, f"{desc} is disabled; no text entered")
+            self._invoke(f"on_text of {desc}", focused.view.on_text, focused.view.text + text)
+            self._settle()
+        self._charge(L.INPUT, _MIN_ACTION_S)
+        return ExecuteResult(True, f'typed "{text}" into {desc}')
+
+    def force_stop(self) -> AppStatus:
+        """Kill the app's process like ``am force-stop`` (data kept, back stack gone)."""
+        with self._lock:
+            self._require_app()
+            self._kill_process("from pid 1321")
+            self._settle()
+            return self._status()
+
     # -- system records ---------------------------------------------------------------------
     def system_records(self) -> dict[str, Any]:
         """What a bug oracle sees: ``crashes`` and ``anrs`` (each ``{"package", "exception",

@@ -1,0 +1,433 @@
+"""The shell of the adb-speaking virtual device: the commands the adb backend sends, answered from
+a :class:`~device_agent.virtual.device.VirtualDevice` in the output formats of real Android.
+
+A command line is split like ``sh`` does (quotes, backslashes; ``;``, ``&&`` and ``||`` chain
+commands, ``$?`` is the last exit status); pipes and redirections are not supported (the backend
+filters output itself). Supported commands, each with the output real devices print:
+``uiautomator dump [--compressed] [FILE|/dev/tty]``, ``screencap [-p] [FILE]``, ``input
+tap|swipe|text|keyevent``, ``settings get|put|list``, ``dumpsys window [windows]|activity
+[activities]|input_method|package PKG``, ``logcat -d [-b B]... [-v threadtime] [-t N|TIME]``,
+``getprop [NAME]``, ``wm size|density``, ``am force-stop|start``, ``monkey -p PKG ... 1``,
+``pm clear|list packages|path``, ``cmd package resolve-activity --brief PKG``, ``cat``, ``rm``,
+``echo``, ``sleep``, ``true``/``false``. Anything else is ``sh: X: not found`` (status 127).
+
+:class:`Faults` makes the device slow or wedged on purpose, for tests of the backend's error
+paths (a dump that cannot get an idle state, or that hangs).
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from device_agent.virtual.device import API_LEVEL, DENSITY_DPI, SCREEN_SIZE, VirtualDevice
+from device_agent.virtual.logcat import EPOCH
+
+DUMP_TRAILER = "UI hierchary dumped to: {path}\n"  # sic: uiautomator's own spelling
+IDLE_ERROR = "ERROR: could not get idle state.\n"
+
+# KEYCODE_* names and numbers (android.view.KeyEvent) the device reacts to.
+KEYCODES = {
+    "KEYCODE_HOME": 3,
+    "KEYCODE_BACK": 4,
+    "KEYCODE_ENTER": 66,
+    "KEYCODE_DEL": 67,
+    "KEYCODE_MOVE_END": 123,
+    "KEYCODE_MOVE_HOME": 122,
+    "KEYCODE_ESCAPE": 111,
+    "KEYCODE_WAKEUP": 224,
+    "KEYCODE_MENU": 82,
+}
+_KEY_ACTIONS = {3: "home", 4: "back", 66: "enter", 67: "delete"}
+
+PROPS = {
+    "ro.build.version.sdk": str(API_LEVEL),
+    "ro.build.version.release": "11",
+    "ro.build.fingerprint": "reprofarm/sdk_gphone_x86_64/generic_x86_64:11/RSR1.201013.001/"
+    "6903271:userdebug/dev-keys",
+    "ro.product.model": "reprofarm virtual device",
+    "ro.product.name": "sdk_gphone_x86_64",
+    "ro.product.device": "generic_x86_64",
+    "ro.kernel.qemu": "1",
+    "ro.boot.qemu": "1",
+    "sys.boot_completed": "1",
+    "init.svc.bootanim": "stopped",
+}
+
+
+@dataclass
+class Faults:
+    """Misbehaviour on demand (tests): the next ``idle_errors`` dumps print
+    :data:`IDLE_ERROR`; every dump first sleeps ``dump_delay_s``; ``snapshot_load_ko`` makes the
+    console refuse snapshot loads."""
+
+    idle_errors: int = 0
+    dump_delay_s: float = 0.0
+    snapshot_load_ko: bool = False
+
+
+@dataclass
+class Result:
+    """What a command wrote and its exit status."""
+
+    stdout: bytes = b""
+    stderr: bytes = b""
+    status: int = 0
+
+
+@dataclass
+class Shell:
+    """Runs shell command lines against ``device``; ``files`` is the device's tiny file system
+    (path → bytes) where dumps and screenshots are written; ``settings`` holds
+    ``settings put`` values by ``namespace/key``."""
+
+    device: VirtualDevice
+    faults: Faults = field(default_factory=Faults)
+    files: dict[str, bytes] = field(default_factory=dict)
+    settings: dict[str, str] = field(
+        default_factory=lambda: {"system/accelerometer_rotation": "1", "system/user_rotation": "0"}
+    )
+
+    # -- command lines -------------------------------------------------------------------------
+    def run(self, line: str) -> Result:
+        """Run a command line (``a; b && c || d``); output of all commands, last status."""
+        out = Result()
+        last = 0
+        lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|")
+        lexer.whitespace_split = True
+        words: list[str] = []
+        pending_op = ";"
+        tokens = list(lexer) + [";"]
+        for tok in tokens:
+            if tok in (";", "&&", "||", "&", "|"):
+                if tok == "|":
+                    return Result(stderr=b"sh: pipes are not supported by this device\n", status=2)
+                if words:
+                    run_it = (
+                        pending_op in (";", "&")
+                        or (pending_op == "&&" and last == 0)
+                        or (pending_op == "||" and last != 0)
+                    )
+                    if run_it:
+                        words = [w.replace("$?", str(last)) for w in words]
+                        res = self.command(words)
+                        out.stdout += res.stdout
+                        out.stderr += res.stderr
+                        last = res.status
+                    words = []
+                pending_op = tok
+            else:
+                words.append(tok)
+        out.status = last
+        return out
+
+    def command(self, argv: list[str]) -> Result:
+        """Run one command (already split into words)."""
+        name, args = argv[0], argv[1:]
+        handler = getattr(self, "_cmd_" + name.replace("-", "_"), None)
+        if handler is None:
+            return Result(stderr=f"/system/bin/sh: {name}: not found\n".encode(), status=127)
+        try:
+            result: Result = handler(args)
+        except _Usage as exc:
+            return Result(stderr=f"{name}: {exc}\n".encode(), status=1)
+        return result
+
+    # -- files and trivia --------------------------------------------------------------------------
+    def _cmd_true(self, args: list[str]) -> Result:
+        return Result()
+
+    def _cmd_false(self, args: list[str]) -> Result:
+        return Result(status=1)
+
+    def _cmd_echo(self, args: list[str]) -> Result:
+        return Result(stdout=(" ".join(args) + "\n").encode())
+
+    def _cmd_sleep(self, args: list[str]) -> Result:
+        time.sleep(min(float(args[0]) if args else 0.0, 5.0))
+        return Result()
+
+    def _cmd_cat(self, args: list[str]) -> Result:
+        out = b""
+        for path in args:
+            if path not in self.files:
+                return Result(
+                    stdout=out,
+                    stderr=f"cat: {path}: No such file or directory\n".encode(),
+                    status=1,
+                )
+            out += self.files[path]
+        return Result(stdout=out)
+
+    def _cmd_rm(self, args: list[str]) -> Result:
+        force = "-f" in args
+        for path in (a for a in args if not a.startswith("-")):
+            if self.files.pop(path, None) is None and not force:
+                return Result(stderr=f"rm: {path}: No such file or directory\n".encode(), status=1)
+        return Result()
+
+    def _cmd_getprop(self, args: list[str]) -> Result:
+        if args:
+            return Result(stdout=(PROPS.get(args[0], "") + "\n").encode())
+        return Result(stdout="".join(f"[{k}]: [{v}]\n" for k, v in sorted(PROPS.items())).encode())
+
+    def _cmd_wm(self, args: list[str]) -> Result:
+        if args[:1] == ["size"]:
+            return Result(stdout=f"Physical size: {SCREEN_SIZE[0]}x{SCREEN_SIZE[1]}\n".encode())
+        if args[:1] == ["density"]:
+            return Result(stdout=f"Physical density: {DENSITY_DPI}\n".encode())
+        raise _Usage("usage: wm size|density")
+
+    # -- the screen --------------------------------------------------------------------------------
+    def _cmd_uiautomator(self, args: list[str]) -> Result:
+        if not args or args[0] != "dump":
+            raise _Usage("only `uiautomator dump [--compressed] [FILE]` is supported")
+        paths = [a for a in args[1:] if not a.startswith("--")]
+        path = paths[0] if paths else "/sdcard/window_dump.xml"
+        if self.faults.dump_delay_s:
+            time.sleep(self.faults.dump_delay_s)
+        if self.faults.idle_errors > 0:
+            self.faults.idle_errors -= 1
+            return Result(stderr=IDLE_ERROR.encode(), status=1)
+        xml = self.device.observe(screenshot=False, hierarchy=True).hierarchy_xml
+        trailer = DUMP_TRAILER.format(path=path).encode()
+        if path == "/dev/tty":
+            return Result(stdout=xml.encode("utf-8") + trailer)
+        self.files[path] = xml.encode("utf-8")
+        return Result(stdout=trailer)
+
+    def _cmd_screencap(self, args: list[str]) -> Result:
+        png = self.device.observe(screenshot=True, hierarchy=False).screenshot_png
+        paths = [a for a in args if not a.startswith("-")]
+        if paths:
+            self.files[paths[0]] = png
+            return Result()
+        return Result(stdout=png)
+
+    # -- input -------------------------------------------------------------------------------------
+    def _cmd_input(self, args: list[str]) -> Result:
+        if args and args[0] in ("touchscreen", "keyboard", "mouse", "dpad", "trackball"):
+            args = args[1:]  # the input source does not matter here
+        if not args:
+            raise _Usage("usage: input [source] tap|swipe|text|keyevent ...")
+        verb, rest = args[0], args[1:]
+        d = self.device
+        try:
+            if verb == "tap" and len(rest) == 2:
+                d.tap(int(float(rest[0])), int(float(rest[1])))
+            elif verb == "swipe" and len(rest) in (4, 5):
+                x1, y1, x2, y2 = (int(float(v)) for v in rest[:4])
+                d.swipe_points(x1, y1, x2, y2, int(rest[4]) if len(rest) == 5 else 300)
+            elif verb == "text" and rest:
+                # `input text` turns %s into a space (the shell has already removed escapes).
+                d.type_text(" ".join(rest).replace("%s", " "))
+            elif verb == "keyevent" and rest:
+                for key in (k for k in rest if not k.startswith("--")):
+                    code = KEYCODES.get(key) if not key.isdigit() else int(key)
+                    if code is None and not key.startswith("KEYCODE_"):
+                        code = KEYCODES.get("KEYCODE_" + key.upper())
+                    if code is None:
+                        raise _Usage(f"unknown keycode {key!r}")
+                    action = _KEY_ACTIONS.get(code)
+                    if action is not None:
+                        d.key(action)
+            else:
+                raise _Usage(f"bad input command: {' '.join(args)}")
+        except ValueError as exc:
+            raise _Usage(f"bad number in `input {' '.join(args)}`: {exc}") from exc
+        return Result()
+
+    # -- settings (rotation, animations) ---------------------------------------------------------
+    def _cmd_settings(self, args: list[str]) -> Result:
+        if len(args) >= 3 and args[0] == "get":
+            return Result(
+                stdout=(self.settings.get(f"{args[1]}/{args[2]}", "null") + "\n").encode()
+            )
+        if len(args) >= 4 and args[0] == "put":
+            key, value = f"{args[1]}/{args[2]}", args[3]
+            self.settings[key] = value
+            self._apply_rotation()
+            return Result()
+        if len(args) >= 2 and args[0] == "list":
+            lines = [f"{k.split('/', 1)[1]}={v}" for k, v in sorted(self.settings.items())]
+            return Result(stdout="".join(line + "\n" for line in lines if line))
+        raise _Usage("usage: settings get|put|list NAMESPACE [KEY [VALUE]]")
+
+    def _apply_rotation(self) -> None:
+        """With accelerometer rotation off, ``user_rotation`` decides (0/2 portrait, 1/3
+        landscape); the device re-creates the foreground activity when it changes."""
+        if self.settings.get("system/accelerometer_rotation", "1") != "0":
+            return
+        wanted = (
+            "landscape" if self.settings.get("system/user_rotation", "0") in "13" else "portrait"
+        )
+        if self.device.s["orientation"] != wanted:
+            from device_agent.actions import ROTATE, Action
+
+            self.device.execute(Action(ROTATE, orientation=wanted))
+
+    # -- dumpsys -----------------------------------------------------------------------------------
+    def _focus(self) -> tuple[str, str]:
+        """``(mCurrentFocus window title, mFocusedApp component)``."""
+        obs = self.device.observe(screenshot=False, hierarchy=False)
+        sys_windows = self.device.s.get("sys_windows") or []
+        component = obs.activity
+        if sys_windows:
+            top = sys_windows[-1]
+            title = "Application Not Responding" if top["kind"] == "anr" else "Application Error"
+            return f"{title}: {top['package']}", component
+        return component, component
+
+    def _cmd_dumpsys(self, args: list[str]) -> Result:
+        what = args[0] if args else ""
+        focus, app = self._focus()
+        h = f"{abs(hash(app)) % 0xFFFFFFF:07x}"
+        if what == "window":
+            lines = [
+                "WINDOW MANAGER WINDOWS (dumpsys window windows)",
+                f"  Window #0 Window{{{h} u0 {app}}}:",
+                "    mDisplayId=0 rootTaskId=1 mSession=Session{4f3a2b1 1234:u0a10088} mClient=x",
+                f"  mCurrentFocus=Window{{{h} u0 {focus}}}",
+                f"  mFocusedApp=ActivityRecord{{{h} u0 {app} t12}}",
+            ]
+        elif what == "activity":
+            lines = [
+                "ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)",
+                "Display #0 (activities from top to bottom):",
+                "  * Task{6c3f1d2 #12 type=standard I=" + app + "}",
+                f"  ResumedActivity: ActivityRecord{{{h} u0 {app} t12}}",
+                f"  mResumedActivity: ActivityRecord{{{h} u0 {app} t12}}",
+                f"  mFocusedApp=ActivityRecord{{{h} u0 {app} t12}}",
+            ]
+        elif what == "input_method":
+            shown = self.device.observe(screenshot=False, hierarchy=False).keyboard_shown
+            lines = [
+                "Input Method Manager Service state:",
+                f"  mInputShown={'true' if shown else 'false'}",
+                f"  mDecorViewVisible={'true' if shown else 'false'}",
+            ]
+        elif what == "package" and len(args) > 1:
+            app_model = self.device.app
+            if app_model is None or app_model.package != args[1]:
+                return Result(stdout=b"")
+            lines = [
+                "Packages:",
+                f"  Package [{app_model.package}] (5b1c3d2):",
+                f"    versionName={app_model.version}",
+            ]
+        else:
+            raise _Usage("supported: dumpsys window|activity|input_method|package PKG")
+        return Result(stdout="".join(line + "\n" for line in lines).encode())
+
+    # -- logcat ------------------------------------------------------------------------------------
+    def _cmd_logcat(self, args: list[str]) -> Result:
+        buffers: list[str] = []
+        tail: int = 0
+        since: str = ""
+        i = 0
+        while i < len(args):
+            a = args[i]
+            if a in ("-b", "-v", "-t", "-T") and i + 1 < len(args):
+                value = args[i + 1]
+                if a == "-b":
+                    buffers += value.split(",")
+                elif a in ("-t", "-T"):
+                    if value.isdigit():
+                        tail = int(value)
+                    else:
+                        since = value
+                i += 2
+                continue
+            if a == "-c":
+                return Result()  # clearing is not simulated: readers use time cursors
+            i += 1
+        chunk = self.device.read_logcat(0, tuple(buffers or ["main", "system", "crash"]), 0)
+        lines = chunk.lines
+        if since:
+            limit = _stamp_key(since)
+            lines = [ln for ln in lines if ln.startswith("-") or _stamp_key(ln[:18]) >= limit]
+        if tail:
+            body = [ln for ln in lines if not ln.startswith("--------- ")]
+            lines = body[-tail:]
+        return Result(stdout="".join(line + "\n" for line in lines).encode())
+
+    # -- apps --------------------------------------------------------------------------------------
+    def _package_ok(self, package: str) -> bool:
+        app = self.device.app
+        return app is not None and app.package == package
+
+    def _cmd_am(self, args: list[str]) -> Result:
+        if args[:1] == ["force-stop"] and len(args) > 1:
+            if self._package_ok(args[-1]):
+                self.device.force_stop()
+            return Result()
+        if args[:1] == ["start"]:
+            comps = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-n"]
+            if comps and self.device.app and comps[0].split("/")[0] == self.device.app.package:
+                self.device.launch_app()
+                return Result(stdout=f"Starting: Intent {{ cmp={comps[0]} }}\n".encode())
+            return Result(
+                stderr=b"Error: Activity not started, unable to resolve Intent\n", status=1
+            )
+        raise _Usage("supported: am force-stop PKG | am start -n PKG/ACTIVITY")
+
+    def _cmd_monkey(self, args: list[str]) -> Result:
+        pkgs = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-p"]
+        if not pkgs or not self._package_ok(pkgs[0]):
+            return Result(stdout=b"** No activities found to run, monkey aborted.\n", status=251)
+        self.device.launch_app()
+        return Result(stdout=b"Events injected: 1\n## Network stats: elapsed time=12ms\n")
+
+    def _cmd_pm(self, args: list[str]) -> Result:
+        app = self.device.app
+        if args[:1] == ["clear"] and len(args) > 1:
+            if not self._package_ok(args[1]):
+                return Result(stdout=b"Failed\n", status=1)
+            self.device.reset_app(launch=False)
+            return Result(stdout=b"Success\n")
+        if args[:2] == ["list", "packages"]:
+            names = ["android", "com.android.systemui", "com.android.settings"]
+            if app is not None:
+                names.append(app.package)
+            wanted = [a for a in args[2:] if not a.startswith("-")]
+            names = [n for n in names if not wanted or wanted[0] in n]
+            return Result(stdout="".join(f"package:{n}\n" for n in names).encode())
+        if args[:1] == ["path"] and len(args) > 1:
+            if not self._package_ok(args[1]):
+                return Result(status=1)
+            return Result(stdout=f"package:/data/app/{args[1]}-1/base.apk\n".encode())
+        if args[:1] == ["install"]:
+            return Result(
+                stdout=b"Failure [INSTALL_FAILED_INVALID_APK: the virtual device runs catalog "
+                b"app models only; start it with `reprofarm virtual-device --app NAME`]\n",
+                status=1,
+            )
+        raise _Usage("supported: pm clear|list packages|path|install")
+
+    def _cmd_cmd(self, args: list[str]) -> Result:
+        app = self.device.app
+        if args[:2] == ["package", "resolve-activity"] and args and self._package_ok(args[-1]):
+            assert app is not None
+            return Result(stdout=f"{app.package}/{app.launch_activity}\n".encode())
+        return Result(stdout=b"No activity found\n")
+
+
+class _Usage(Exception):
+    """A command was called in a way this device does not support (exit status 1)."""
+
+
+def _stamp_key(stamp: str) -> tuple[int, int, int, int, int, int]:
+    """``"MM-DD HH:MM:SS.mmm"`` (or with a leading ``YYYY-``) → a sortable tuple."""
+    stamp = stamp.strip()
+    if len(stamp) >= 23 and stamp[4] == "-":
+        stamp = stamp[5:]
+    try:
+        at = datetime.strptime(stamp[:18], "%m-%d %H:%M:%S.%f")
+    except ValueError:
+        return (0, 0, 0, 0, 0, 0)
+    return (at.month, at.day, at.hour, at.minute, at.second, at.microsecond // 1000)
+
+
+__all__ = ["EPOCH", "Faults", "IDLE_ERROR", "KEYCODES", "PROPS", "Result", "Shell"]

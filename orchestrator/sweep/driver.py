@@ -1,0 +1,588 @@
+"""``reprofarm sweep``: many reproductions at once on one shared farm, scored against ground truth.
+
+One farm of N device agents (local virtual agents, or ``--agents``) and one
+:class:`~orchestrator.farm.DeviceWorker` actor per agent live for the whole sweep. M driver
+threads each take the next (bug, repeat) from the queue, lease their fair share of the devices
+(:mod:`orchestrator.sweep.leases`), build a :class:`~orchestrator.farm.DevicePool` on the leased
+workers, install the bug's app, run the :class:`~orchestrator.search.Reproducer`, write the run's
+``result.json``/``report.html``, replay a claimed trace on a fresh device of the lease against the
+app's ground-truth oracle, store the row (:mod:`orchestrator.sweep.store`) and return the devices.
+At the end the store's rows are scored (:mod:`orchestrator.sweep.scoring`) into
+``summary.json``/``.md``/``.html``.
+
+Layout of ``--out DIR``: ``results.sqlite`` (default store), ``summary.*``, and one run directory
+per reproduction, ``runs/<bug>/r<repeat>-<config hash>/`` (``result.json``, ``report.html``,
+``screens/``, ``ground_truth.json``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shutil
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+from orchestrator.config import FarmConfig, RunConfig, SearchConfig
+from orchestrator.errors import ConfigError, InfrastructureError, ReproError
+from orchestrator.farm import DevicePool, ProbeOutcome
+from orchestrator.metrics import DriverMetrics
+from orchestrator.sweep.inputs import Skipped, SweepItem, plan
+from orchestrator.sweep.leases import Lease, LeaseManager
+from orchestrator.sweep.scoring import summarize
+from orchestrator.sweep.store import DONE, ERROR, ResultStore, RunRow, config_hash, utc_now
+from orchestrator.sweep.summary import write_summary
+
+log = structlog.get_logger("reprofarm.sweep")
+
+STORE_FILE = "results.sqlite"
+GROUND_TRUTH_FILE = "ground_truth.json"
+# A reproduction holds its devices for at most its own time budget; a waiter gets that plus slack.
+LEASE_SLACK_S = 300.0
+
+
+@dataclass(frozen=True)
+class SweepConfig:
+    """Everything a sweep needs.
+
+    ``inputs``: report directories, ``index.tsv`` files, report files or bug ids (empty: the whole
+    catalog); ``reports_dirs``: where bug ids are looked up first; ``repeat``: runs per bug
+    (LTGDroid: 3); ``concurrency``: reproductions at once; ``store_path``: the SQLite store
+    (default ``out_dir/results.sqlite``); ``metrics_port``: Prometheus endpoint (0: off);
+    ``lease_timeout_s``: longest wait for devices (0: the search's time budget + 5 minutes).
+    """
+
+    out_dir: str
+    inputs: tuple[str, ...] = ()
+    reports_dirs: tuple[str, ...] = ()
+    repeat: int = 1
+    concurrency: int = 2
+    reasoner: str = "heuristic"
+    search: SearchConfig = field(default_factory=SearchConfig)
+    farm: FarmConfig = field(default_factory=FarmConfig)
+    store_path: str = ""
+    metrics_port: int = 0
+    metrics_host: str = "0.0.0.0"
+    lease_timeout_s: float = 0.0
+    progress: bool = True
+
+    def validate(self) -> None:
+        """Raise ``ConfigError`` naming the bad value."""
+        self.search.validate()
+        self.farm.validate()
+        if self.repeat < 1:
+            raise ConfigError(f"--repeat must be at least 1, got {self.repeat}")
+        if self.concurrency < 1:
+            raise ConfigError(f"--concurrency must be at least 1, got {self.concurrency}")
+        if not 0 <= self.metrics_port <= 65535:
+            raise ConfigError(f"--metrics-port must be 0-65535, got {self.metrics_port}")
+        if self.lease_timeout_s < 0:
+            raise ConfigError(f"--lease-timeout must be positive, got {self.lease_timeout_s}")
+
+    @property
+    def store(self) -> Path:
+        return Path(self.store_path) if self.store_path else Path(self.out_dir) / STORE_FILE
+
+    @property
+    def lease_timeout(self) -> float:
+        return self.lease_timeout_s or self.search.max_minutes * 60.0 + LEASE_SLACK_S
+
+    def run_settings(self) -> dict[str, Any]:
+        """What decides a reproduction's outcome (the store's config hash covers exactly this):
+        the reasoner, the search budgets and the simulated device; not the farm's size, the
+        concurrency or where files go."""
+        from dataclasses import asdict
+
+        return {
+            "reasoner": self.reasoner,
+            "search": asdict(self.search),
+            "profile": self.farm.profile,
+            "time_scale": self.farm.time_scale,
+            "app": self.farm.app,
+            "app_version": self.farm.app_version,
+            "app_dir": self.farm.app_dir,
+            "agents": bool(self.farm.agents),
+        }
+
+
+@dataclass
+class SweepOutcome:
+    """What :func:`run_sweep` did: ``summary`` (the ``summary.json`` object), ``paths`` of the
+    summary files, ``ran`` reproductions run now, ``already_done`` skipped as finished,
+    ``failed`` infrastructure errors, ``config_hash`` and the store's path."""
+
+    summary: dict[str, Any]
+    paths: dict[str, Path]
+    ran: int
+    already_done: int
+    failed: int
+    config_hash: str
+    store: Path
+    skipped: list[Skipped]
+    wall_seconds: float
+
+
+class MeteredPool(DevicePool):
+    """A :class:`DevicePool` that reports every probe's latency (the worker-measured gRPC round
+    trip, ``ProbeOutcome.wall_seconds``) to the driver's metrics."""
+
+    def __init__(self, *args: Any, metrics: DriverMetrics | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._metrics = metrics
+
+    def run_probes(
+        self,
+        specs: Any,
+        *,
+        on_result: Callable[[ProbeOutcome], None] | None = None,
+        deadline: float | None = None,
+    ) -> list[ProbeOutcome]:
+        metrics = self._metrics
+
+        def observed(outcome: ProbeOutcome) -> None:
+            if metrics is not None:
+                metrics.probe_observed(outcome.wall_seconds)
+            if on_result is not None:
+                on_result(outcome)
+
+        return super().run_probes(list(specs), on_result=observed, deadline=deadline)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "bug"
+
+
+def run_dir_for(out_dir: Path, bug_id: str, repeat: int, chash: str) -> Path:
+    """``out_dir/runs/<bug>/r<repeat>-<config hash>``."""
+    return out_dir / "runs" / _slug(bug_id) / f"r{repeat}-{chash}"
+
+
+def reproduce_on_pool(
+    config: RunConfig,
+    app: dict[str, str],
+    open_pool: Callable[[], contextlib.AbstractContextManager[DevicePool]],
+    *,
+    progress: Callable[[str, dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """One reproduction on a pool the caller provides: run.py's pipeline without its farm.
+
+    ``app`` is the resolved app (``orchestrator.run.resolve_app``); ``open_pool()`` yields a
+    :class:`DevicePool` and cleans it up. Writes ``result.json`` and ``report.html`` into
+    ``config.out_dir`` and returns the result object; farm and reasoner failures after the
+    analysis are recorded in it (verdict ``error``), never raised.
+    """
+    from orchestrator.html_report import write_report
+    from orchestrator.reasoner import make_reasoner
+    from orchestrator.report import load_report
+    from orchestrator.results import (
+        RESULT_FILE,
+        RunRecord,
+        build_result,
+        write_json_atomic,
+        write_screens,
+    )
+    from orchestrator.search import Reproducer
+
+    started = time.monotonic()
+    report = load_report(config.report_path)
+    reasoner = make_reasoner(config.reasoner)
+    out_dir = Path(config.out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    app = dict(app)
+    record = RunRecord(
+        report=report,
+        app=app,
+        profile=config.farm.profile,
+        time_scale=config.farm.time_scale,
+        reasoner=reasoner.name,
+        config=config.to_json(),
+    )
+    try:
+        record.spec = reasoner.analyze_report(report)
+        with open_pool() as pool:
+            try:
+                base = pool.prepare(app["name"], app.get("version", ""))
+                info = base["info"]
+                app["package"] = info.app_package or app.get("package", "")
+                app["version"] = info.app_version or app.get("version", "")
+                searcher = Reproducer(
+                    record.spec, reasoner, pool, app["package"], config.search, progress=progress
+                )
+                record.outcome = searcher.run(base)
+            finally:
+                record.devices = pool.utilisation()
+                record.farm_events = pool.events
+    except ReproError as exc:
+        record.error = str(exc)
+    record.usage = reasoner.usage
+    record.wall_seconds = time.monotonic() - started
+    screens = write_screens(out_dir, record.outcome) if record.outcome and not record.error else []
+    result = build_result(record, screens)
+    write_json_atomic(out_dir / RESULT_FILE, result)
+    write_report(out_dir, result)
+    return result
+
+
+class _Sweep:
+    """The state of one running sweep (threads share it)."""
+
+    def __init__(
+        self,
+        config: SweepConfig,
+        chash: str,
+        store: ResultStore,
+        metrics: DriverMetrics | None,
+        on_done: Callable[[RunRow], None],
+    ) -> None:
+        self.config = config
+        self.chash = chash
+        self.store = store
+        self.metrics = metrics
+        self.on_done = on_done
+        self.queue: deque[tuple[SweepItem, int]] = deque()
+        self.lock = threading.Lock()
+        self.running = 0
+        self.stop = threading.Event()
+        self.failed = 0
+        self.leases: LeaseManager | None = None
+        self.workers: dict[str, Any] = {}
+
+    def _next(self) -> tuple[tuple[SweepItem, int], int] | None:
+        with self.lock:
+            if self.stop.is_set() or not self.queue:
+                return None
+            work = self.queue.popleft()
+            self.running += 1
+            unfinished = self.running + len(self.queue)
+            if self.metrics is not None:
+                self.metrics.set_queue_depth(len(self.queue))
+            return work, unfinished
+
+    def worker_loop(self) -> None:
+        while True:
+            picked = self._next()
+            if picked is None:
+                return
+            (item, repeat), unfinished = picked
+            try:
+                row = self.run_one(item, repeat, unfinished)
+                self.store.put(row)
+                if row.status == ERROR:
+                    with self.lock:
+                        self.failed += 1
+                self.on_done(row)
+            finally:
+                with self.lock:
+                    self.running -= 1
+
+    def run_one(self, item: SweepItem, repeat: int, unfinished: int) -> RunRow:
+        from orchestrator.replay import replay_on
+
+        assert self.leases is not None
+        config = self.config
+        started_at = utc_now()
+        run_dir = run_dir_for(Path(config.out_dir), item.bug_id, repeat, self.chash)
+        if run_dir.exists():  # left over by a sweep killed mid-run
+            shutil.rmtree(run_dir)
+        run_config = RunConfig(
+            report_path=item.report_path,
+            out_dir=str(run_dir),
+            reasoner=config.reasoner,
+            search=config.search,
+            farm=config.farm,
+            progress=False,
+        )
+        owner = f"{item.bug_id} repeat {repeat}"
+        share = self.leases.fair_share(unfinished)
+        lease: Lease | None = None
+        triggered: bool | None = None
+        score_detail = ""
+        try:
+            lease = self.leases.acquire(owner, share, config.lease_timeout)
+            held = lease
+
+            @contextlib.contextmanager
+            def open_pool() -> Iterator[DevicePool]:
+                pool = MeteredPool(
+                    held.addresses,
+                    token=config.farm.token,
+                    probe_timeout_s=config.farm.probe_timeout_s,
+                    max_device_failures=config.farm.max_device_failures,
+                    workers={a: self.workers[a] for a in held.addresses},
+                    metrics=self.metrics,
+                )
+                try:
+                    yield pool
+                finally:
+                    held.quarantined |= {d.address for d in pool.devices if d.quarantined}
+                    pool.close()
+
+            progress = self.metrics.search_event if self.metrics is not None else None
+            result = reproduce_on_pool(run_config, item.app_dict, open_pool, progress=progress)
+            if result["reproduced"]:
+                triggered, score_detail = self._score(replay_on, held, result, run_dir)
+        except InfrastructureError as exc:  # no devices within the lease timeout
+            result = _error_result(item, run_config, str(exc))
+        except Exception as exc:  # noqa: BLE001 - one broken reproduction must not stop the sweep
+            log.exception("reproduction_failed", bug_id=item.bug_id, repeat=repeat)
+            result = _error_result(item, run_config, f"{type(exc).__name__}: {exc}")
+        finally:
+            if lease is not None:
+                self.leases.release(lease)
+        if self.metrics is not None:
+            self.metrics.reproduction_finished(result)
+        if result.get("error"):
+            score_detail = str(result["error"])
+        status = ERROR if result["verdict"] == "error" else DONE
+        llm = result.get("llm") or {}
+        return RunRow(
+            bug_id=item.bug_id,
+            repeat=repeat,
+            config_hash=self.chash,
+            status=status,
+            verdict=str(result["verdict"]),
+            claimed=bool(result["reproduced"]),
+            triggered=triggered,
+            score_detail=score_detail,
+            kind=item.kind or str((result.get("spec") or {}).get("bug_kind", "")),
+            app=item.app_dict.get("name", ""),
+            report_path=item.report_path,
+            run_dir=str(run_dir),
+            result_path=str(run_dir / "result.json"),
+            html_path=str(run_dir / "report.html"),
+            result=result,
+            actions=int(result.get("actions_executed", 0)),
+            trace_length=len(result.get("trace", [])),
+            tokens=int(llm.get("prompt_tokens", 0)) + int(llm.get("completion_tokens", 0)),
+            cost_usd=float(llm.get("cost_usd", 0.0)),
+            wall_seconds=float(result.get("wall_seconds", 0.0)),
+            started_at=started_at,
+            finished_at=utc_now(),
+        )
+
+    def _score(
+        self, replay_on: Callable[..., Any], lease: Lease, result: dict[str, Any], run_dir: Path
+    ) -> tuple[bool | None, str]:
+        """Replay the claimed trace on a fresh (reset) device of the lease; the app's oracle
+        decides. Returns ``(triggered, detail)``; ``(None, why)`` when no replay was possible."""
+        from orchestrator.results import write_json_atomic
+
+        healthy = [a for a in lease.addresses if a not in lease.quarantined]
+        if not healthy:
+            return None, "not scored: every leased device was quarantined"
+        try:
+            verdict = replay_on(healthy[-1], result, token=self.config.farm.token)
+        except ReproError as exc:
+            return None, f"not scored: {exc}"
+        detail = verdict.detail
+        if verdict.performed < verdict.total:
+            detail += f" (only {verdict.performed}/{verdict.total} actions could be performed)"
+        write_json_atomic(
+            run_dir / GROUND_TRUTH_FILE,
+            {
+                "bug_id": result["bug_id"],
+                "triggered": verdict.triggered,
+                "performed": verdict.performed,
+                "total": verdict.total,
+                "detail": verdict.detail,
+                "crash": verdict.crash,
+                "device": healthy[-1],
+            },
+        )
+        return verdict.triggered, detail
+
+
+def _error_result(item: SweepItem, run_config: RunConfig, message: str) -> dict[str, Any]:
+    """A result object for a reproduction that never got devices (written like any other)."""
+    from orchestrator.html_report import write_report
+    from orchestrator.model import BugReport
+    from orchestrator.results import RESULT_FILE, RunRecord, build_result, write_json_atomic
+
+    record = RunRecord(
+        report=BugReport(bug_id=item.bug_id, title="", body="", source_path=item.report_path),
+        app=item.app_dict,
+        profile=run_config.farm.profile,
+        time_scale=run_config.farm.time_scale,
+        reasoner=run_config.reasoner,
+        error=message,
+        config=run_config.to_json(),
+    )
+    result = build_result(record)
+    out = Path(run_config.out_dir)
+    write_json_atomic(out / RESULT_FILE, result)
+    write_report(out, result)
+    return result
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[RunRow], None]]:
+    """A rich bar of bugs done / total on a terminal, else one log line per finished run."""
+    if not (enabled and sys.stderr.isatty()):
+
+        def log_line(row: RunRow) -> None:
+            log.info(
+                "reproduction_finished",
+                bug_id=row.bug_id,
+                repeat=row.repeat,
+                verdict=row.verdict,
+                triggered=row.triggered,
+                seconds=round(row.wall_seconds, 1),
+            )
+
+        yield log_line
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as RichProgress
+
+    bar = RichProgress(
+        TextColumn("[bold]sweep"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=Console(stderr=True),
+    )
+    ok = 0
+    with bar:
+        task = bar.add_task("", total=total)
+
+        def advance(row: RunRow) -> None:
+            nonlocal ok
+            ok += int(row.claimed and row.triggered is True)
+            bar.update(task, advance=1, description=f"{ok} reproduced · last {row.bug_id}")
+
+        yield advance
+
+
+def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> SweepOutcome:
+    """Run a sweep (see the module docstring) and write its summary.
+
+    ``metrics``: a :class:`DriverMetrics` to update (default: one is made, served on
+    ``config.metrics_port`` when non-zero). Raises :class:`ConfigError`/``BadInputError`` before
+    any device starts (bad flags, nothing runnable) and :class:`InfrastructureError` when the
+    farm cannot start; a reproduction's own failures are stored as ``error`` rows instead.
+    """
+    from orchestrator.farm import start_worker
+    from orchestrator.run import ensure_ray, farm_addresses
+
+    began = time.monotonic()
+    config.validate()
+    items, skipped = plan(config.inputs, reports_dirs=config.reports_dirs, farm=config.farm)
+    if not items:
+        reasons = "; ".join(f"{s.bug_id}: {s.reason}" for s in skipped[:5]) or "no inputs"
+        raise ConfigError(f"nothing to sweep ({reasons})")
+    out_dir = Path(config.out_dir)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"cannot create output directory {out_dir}: {exc.strerror}") from exc
+    settings = config.run_settings()
+    chash = config_hash(settings)
+    own_metrics = metrics is None
+    metrics = metrics or DriverMetrics()
+    if own_metrics and config.metrics_port:
+        metrics.serve(config.metrics_port, config.metrics_host)
+    store = ResultStore(config.store)
+    try:
+        store.remember_config(chash, settings)
+        finished = store.finished(chash)
+        work = [
+            (item, rep)
+            for rep in range(1, config.repeat + 1)
+            for item in items
+            if (item.bug_id, rep) not in finished
+        ]
+        already = len(items) * config.repeat - len(work)
+        for s in skipped:
+            log.warning("input_skipped", bug_id=s.bug_id, reason=s.reason)
+        log.info("sweep_planned", bugs=len(items), to_run=len(work), already_done=already)
+        with _progress_bar(len(work), config.progress) as on_done:
+            sweep = _Sweep(config, chash, store, metrics, on_done)
+            sweep.queue.extend(work)
+            metrics.set_queue_depth(len(work))
+            if work:
+                _run_work(sweep, work[0][0].app_dict, ensure_ray, farm_addresses, start_worker)
+        rows = store.rows(chash, [i.bug_id for i in items])
+    finally:
+        store.close()
+        if own_metrics:
+            metrics.close()
+    summary = summarize(
+        items,
+        rows,
+        repeat=config.repeat,
+        skipped=skipped,
+        meta={
+            "config_hash": chash,
+            "settings": settings,
+            "devices": len(config.farm.agents) or config.farm.devices,
+            "concurrency": config.concurrency,
+            "store": str(config.store),
+            "sweep_seconds": round(time.monotonic() - began, 1),
+        },
+    )
+    paths = write_summary(out_dir, summary)
+    return SweepOutcome(
+        summary=summary,
+        paths=paths,
+        ran=len(work),
+        already_done=already,
+        failed=sweep.failed,
+        config_hash=chash,
+        store=config.store,
+        skipped=skipped,
+        wall_seconds=time.monotonic() - began,
+    )
+
+
+def _run_work(
+    sweep: _Sweep,
+    first_app: dict[str, str],
+    ensure_ray: Callable[[], None],
+    farm_addresses: Any,
+    start_worker: Callable[..., Any],
+) -> None:
+    """Start the farm and the workers, run the queue on ``concurrency`` threads, stop all."""
+    import ray
+
+    config = sweep.config
+    metrics = sweep.metrics
+    with farm_addresses(config.farm, first_app) as addresses:
+        ensure_ray()
+        sweep.workers = {
+            a: start_worker(a, config.farm.token, config.farm.probe_timeout_s) for a in addresses
+        }
+        sweep.leases = LeaseManager(
+            addresses,
+            config.concurrency,
+            on_change=metrics.set_devices if metrics is not None else None,
+        )
+        threads = min(config.concurrency, len(sweep.queue))
+        pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="sweep")
+        try:
+            futures = [pool.submit(sweep.worker_loop) for _ in range(threads)]
+            for future in futures:
+                future.result()
+            pool.shutdown(wait=True)
+        except BaseException:
+            # Ctrl-C: start nothing more and stop the farm now; the running reproductions fail
+            # fast on the stopped agents and are redone by the next run with the same arguments.
+            sweep.stop.set()
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        finally:
+            for actor in sweep.workers.values():
+                with contextlib.suppress(Exception):
+                    ray.kill(actor)
+            if metrics is not None:
+                metrics.set_devices(0, 0, 0)

@@ -1,0 +1,193 @@
+"""What a sweep runs: bug reports, from a directory, an ``index.tsv``, report files or bug ids.
+
+Every input becomes a :class:`SweepItem` (bug id, report file, bug type, app). Bug ids are looked
+up in the reports' front matter / file names (``orchestrator.report``'s ``bug_id`` rules) in the
+``--reports-dir`` directories (in the order given), then in the index's own directory, then in
+``examples/reports``. With no input at all the sweep covers the whole catalog: every bug a catalog
+app declares (``BugSpec``), with its report found as above.
+
+Inputs that cannot run (no report found, no app model) are not errors of the whole sweep: they
+come back as :class:`Skipped` with the reason, and the sweep runs the rest.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from orchestrator.config import FarmConfig
+from orchestrator.errors import BadInputError, ConfigError, ReportError
+
+EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples" / "reports"
+REPORT_SUFFIXES = frozenset({".json", ".md", ".markdown", ".txt"})
+_NOT_REPORTS = frozenset({"readme", "index", "license", "changelog"})
+
+
+@dataclass(frozen=True)
+class SweepItem:
+    """One bug to reproduce: ``bug_id`` (``"OpenCalc#532"``), ``report_path``, ``kind``
+    (``crash`` / ``non-crash`` / ``""`` when unknown until analysis) and ``app`` (the resolved
+    app: ``name``, ``version``, ``package``, ``label``)."""
+
+    bug_id: str
+    report_path: str
+    kind: str
+    app: tuple[tuple[str, str], ...]
+
+    @property
+    def app_dict(self) -> dict[str, str]:
+        return dict(self.app)
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An input the sweep cannot run, and why (shown to the user and in ``summary.json``)."""
+
+    bug_id: str
+    reason: str
+
+
+def _is_report_file(path: Path) -> bool:
+    return (
+        path.is_file()
+        and path.suffix.lower() in REPORT_SUFFIXES
+        and path.stem.lower() not in _NOT_REPORTS
+    )
+
+
+def reports_in(directory: Path) -> dict[str, Path]:
+    """``{bug_id: report file}`` for every loadable report in ``directory`` (not recursive; the
+    first file wins when two declare one id; unreadable files are left out)."""
+    from orchestrator.report import load_report
+
+    found: dict[str, Path] = {}
+    for path in sorted(directory.iterdir()):
+        if not _is_report_file(path):
+            continue
+        try:
+            report = load_report(path)
+        except ReportError:
+            continue
+        found.setdefault(report.bug_id, path)
+    return found
+
+
+def read_index(path: Path) -> list[tuple[str, str]]:
+    """``(id, type)`` rows of an LTGDroid-style ``index.tsv`` (columns ``id`` and optionally
+    ``type_paper`` / ``type``). Raises :class:`BadInputError` when there is no ``id`` column."""
+    try:
+        with path.open(encoding="utf-8", newline="") as fh:
+            rows = list(csv.DictReader(fh, delimiter="\t"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInputError(f"cannot read index {path}: {exc}") from exc
+    if not rows or "id" not in rows[0]:
+        raise BadInputError(
+            f"index {path} has no 'id' column; give a tab-separated file whose header has 'id'"
+        )
+    return [
+        (row["id"].strip(), _kind(row.get("type_paper") or row.get("type") or ""))
+        for row in rows
+        if row.get("id", "").strip()
+    ]
+
+
+def _kind(text: str) -> str:
+    t = text.strip().lower().replace("_", "-")
+    if t.startswith("non"):
+        return "non-crash"
+    return "crash" if t == "crash" else ""
+
+
+def catalog_bugs(app_dir: str | None = None) -> list[tuple[str, str]]:
+    """``(bug_id, kind)`` of every bug the catalog's apps model, in catalog order."""
+    from device_agent.virtual.catalog import list_apps
+
+    return [(spec.bug_id, spec.kind) for app in list_apps(app_dir) for spec in app.bugs]
+
+
+def plan(
+    inputs: Sequence[str],
+    *,
+    reports_dirs: Sequence[str] = (),
+    farm: FarmConfig,
+) -> tuple[list[SweepItem], list[Skipped]]:
+    """Turn the command line's inputs into sweep items.
+
+    ``inputs``: directories of reports, ``.tsv`` index files, report files and bug ids, in any
+    mix (empty: the whole catalog). ``farm`` is the run's
+    :class:`~orchestrator.config.FarmConfig` (``--app``/``--app-dir``/``--agents`` decide how the
+    app is resolved, see :func:`orchestrator.run.resolve_app`). Returns ``(items, skipped)`` with
+    duplicates removed (first occurrence wins). Raises :class:`BadInputError` for a path that does
+    not exist or a directory without reports, :class:`ConfigError` when a ``--reports-dir`` is
+    not a directory.
+    """
+    from orchestrator.report import load_report
+    from orchestrator.run import resolve_app
+
+    search_dirs: list[Path] = []
+    for d in reports_dirs:
+        p = Path(d)
+        if not p.is_dir():
+            raise ConfigError(f"--reports-dir {d!r} is not a directory")
+        search_dirs.append(p)
+    wanted: list[tuple[str, str, Path | None]] = []  # (bug id, kind, report file when known)
+    if not inputs:
+        wanted += [(bug, kind, None) for bug, kind in catalog_bugs(farm.app_dir or None)]
+    for text in inputs:
+        p = Path(text)
+        if p.is_dir():
+            found = reports_in(p)
+            if not found:
+                raise BadInputError(
+                    f"{text} holds no bug reports (.json/.md/.txt); give a directory of reports"
+                )
+            wanted += [(bug, "", path) for bug, path in found.items()]
+        elif p.is_file() and p.suffix.lower() == ".tsv":
+            search_dirs.append(p.parent)
+            wanted += [(bug, kind, None) for bug, kind in read_index(p)]
+        elif p.is_file():
+            wanted.append((load_report(p).bug_id, "", p))
+        elif "#" in text or not (p.suffix or "/" in text):
+            wanted.append((text.strip(), "", None))
+        else:
+            raise BadInputError(f"sweep input {text!r} does not exist; give a report, dir or id")
+    search_dirs.append(EXAMPLES_DIR)
+
+    known: dict[str, Path] = {}
+    scanned = False
+    items: list[SweepItem] = []
+    skipped: list[Skipped] = []
+    seen: set[str] = set()
+    catalog_kinds = dict(catalog_bugs(farm.app_dir or None))
+    for bug_id, kind, path in wanted:
+        if bug_id in seen:
+            continue
+        seen.add(bug_id)
+        if path is None:
+            if not scanned:
+                for directory in search_dirs:
+                    for bug, report_file in reports_in(directory).items():
+                        known.setdefault(bug, report_file)
+                scanned = True
+            path = known.get(bug_id)
+        if path is None:
+            where = ", ".join(str(d) for d in search_dirs)
+            skipped.append(Skipped(bug_id, f"no report found (looked in {where})"))
+            continue
+        report = load_report(path)
+        try:
+            app = resolve_app(report, farm)
+        except ConfigError as exc:
+            skipped.append(Skipped(bug_id, f"no app model: {exc}"))
+            continue
+        items.append(
+            SweepItem(
+                bug_id=bug_id,
+                report_path=str(path),
+                kind=kind or catalog_kinds.get(bug_id, ""),
+                app=tuple(sorted(app.items())),
+            )
+        )
+    return items, skipped

@@ -1130,3 +1130,106 @@ class AmazeFileManager(VirtualApp):
     def _toggle_pref(self, ctx: AppContext, key: str) -> None:
         prefs = ctx.data["prefs"]
         prefs[key] = not prefs[key]
+
+
+# -- Amaze File Manager 3.10 -----------------------------------------------------------------------
+
+# The trace the reporter of AmazeFileManager#4185 shared (a duplicate of #1555), as printed.
+ROTATION_CRASH_MESSAGE = (
+    "Fragment MainFragment{7500e61} (e95a0a6b-a2dc-46b2-9cf8-044facecb43a) is not currently in "
+    "the FragmentManager"
+)
+ROTATION_CRASH_FRAMES = [
+    "androidx.fragment.app.FragmentManager.putFragment(FragmentManager.java:1013)",
+    "com.amaze.filemanager.ui.fragments.TabFragment.onSaveInstanceState(TabFragment.java:249)",
+    "androidx.fragment.app.Fragment.performSaveInstanceState(Fragment.java:3288)",
+    "androidx.fragment.app.FragmentStateManager.saveBasicState(FragmentStateManager.java:681)",
+    "androidx.fragment.app.FragmentStateManager.saveState(FragmentStateManager.java:647)",
+    "androidx.fragment.app.FragmentStore.saveActiveFragments(FragmentStore.java:214)",
+    "androidx.fragment.app.FragmentManager.saveAllStateInternal(FragmentManager.java:2382)",
+    "androidx.fragment.app.FragmentManager.lambda$attachController$4(FragmentManager.java:2660)",
+    "androidx.fragment.app.FragmentManager.$r8$lambda$sido8p6zuWx0PQxIkv4qM-BRiGM(Unknown Source:0)",  # noqa: E501
+    "androidx.fragment.app.FragmentManager$$ExternalSyntheticLambda4.saveState(Unknown Source:2)",
+    "androidx.savedstate.SavedStateRegistry.performSave(SavedStateRegistry.kt:247)",
+    "androidx.savedstate.SavedStateRegistryController.performSave(SavedStateRegistryController.kt:81)",
+    "androidx.activity.ComponentActivity.onSaveInstanceState(ComponentActivity.java:383)",
+    "com.amaze.filemanager.ui.activities.MainActivity.onSaveInstanceState(MainActivity.java:1325)",
+    "android.app.Activity.performSaveInstanceState(Activity.java:1496)",
+    "android.app.Instrumentation.callActivityOnSaveInstanceState(Instrumentation.java:1386)",
+    "android.app.ActivityThread.callCallActivityOnSaveInstanceState(ActivityThread.java:4721)",
+    "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4672)",
+    "android.app.ActivityThread.-wrap18(Unknown Source:0)",
+    "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1595)",
+    "android.os.Handler.dispatchMessage(Handler.java:106)",
+    "android.os.Looper.loop(Looper.java:164)",
+    "android.app.ActivityThread.main(ActivityThread.java:6494)",
+    "java.lang.reflect.Method.invoke(Native Method)",
+    "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:438)",
+    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:807)",
+]
+
+
+def _oracle_4185(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    return any(
+        c.get("package") == PACKAGE
+        and c.get("exception") == "java.lang.IllegalStateException"
+        and "is not currently in the FragmentManager" in str(c.get("message", ""))
+        for c in system.get("crashes", [])
+    )
+
+
+BUG_4185 = BugSpec(
+    bug_id="AmazeFileManager#4185",
+    kind="crash",
+    title="Rotate the screen after entering text during the search, and the text disappears",
+    oracle=_oracle_4185,
+    human_steps=(
+        {
+            "kind": "click",
+            "target": _target(
+                "com.android.permissioncontroller:id/permission_allow_button",
+                "Allow",
+                cls="android.widget.Button",
+            ),
+        },
+        {
+            "kind": "click",
+            "target": _target(_id("search"), desc="Search", cls="android.widget.TextView"),
+        },
+        {
+            "kind": "input_text",
+            "target": _target(_id("search_edit_text"), cls="android.widget.EditText"),
+            "text": "Music",
+        },
+        {"kind": "rotate", "orientation": "landscape"},
+    ),
+)
+
+
+class AmazeFileManager310(AmazeFileManager):
+    """Amaze File Manager 3.10, with bug AmazeFileManager#4185.
+
+    The screens a person meets are those of the 3.3.2 model (first-run storage permission, the
+    file list, the toolbar's Search opening the ``search_view`` bar with ``search_edit_text``,
+    live results). What changed on the way to the bug: typing a query starts a search that
+    replaces the tab's ``MainFragment``; rotating then re-creates the activity, and
+    ``TabFragment.onSaveInstanceState`` calls ``FragmentManager.putFragment`` for a fragment that
+    is no longer in the manager: ``java.lang.IllegalStateException`` with the frames of the
+    report's comment, the app dies and the typed text is gone (what the reporter saw). Rotating
+    with the search bar closed, or open with nothing typed, re-creates the activity as usual.
+
+    Not modelled: Android 11+'s "All files access" settings page (the virtual device grants
+    storage through the runtime permission dialog, like the 3.3.2 model).
+    """
+
+    version: ClassVar[str] = "3.10"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_4185,)
+
+    def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
+        if ctx.activity == MAIN and ctx.ui.get("search"):
+            raise JavaException(
+                "java.lang.IllegalStateException",
+                ROTATION_CRASH_MESSAGE,
+                frames=ROTATION_CRASH_FRAMES,
+            )
+        return super().save_instance_state(ctx)

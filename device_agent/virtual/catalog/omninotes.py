@@ -1,0 +1,716 @@
+"""Omni Notes 5.4.0 (``it.feio.android.omninotes``), with bug Omni-Notes#377.
+
+The screens a person meets on the way to the bug:
+
+- first run: the AppIntro2 slides (``IntroActivity``): image buttons ``skip`` (SKIP), ``next``
+  (NEXT) and, on the last slide, ``done`` (DONE); swiping also turns the slides. No runtime
+  permission is asked before an attachment is added;
+- the notes list (``MainActivity``): a toolbar (``Open navigation drawer``, Search, "More
+  options" with Sort and Expanded view), the empty text or the note cards (``note_title``,
+  ``note_content``, ``note_date``), and the FloatingActionsMenu: ``fab_expand_menu_button``
+  expands it to ``fab_checklist`` (Checklist), ``fab_camera`` (Photo) and ``fab_note`` (Text
+  note); touching outside collapses it;
+- the note editor (the ``DetailFragment``): ``Navigate up`` (saves a non-empty note), actions
+  Attachment, Share and "More options" (Delete note, Discard changes), ``detail_title``,
+  ``detail_content``, the reminder row ``reminder_layout`` ("Add reminder") and the
+  creation/modification line;
+- the drawer (Notes, Archive, Reminders, Trash, Settings) and a settings screen.
+
+The bug (the report is a TestObject record with no steps and no trace): touching "Add reminder"
+on a note that has no reminder yet stops the app. The model's cause, in the app's real classes:
+the reminder click handler unboxes the note's ``alarm`` (a ``Long`` that is ``null`` for a note
+without a reminder) to preset the picker: ``java.lang.NullPointerException`` in
+``DetailFragment``. Writing, saving, discarding notes and the other screens work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+
+PACKAGE = "it.feio.android.omninotes"
+MAIN = ".MainActivity"
+INTRO = ".intro.IntroActivity"
+SETTINGS = ".SettingsActivity"
+INTRO_SLIDES = (
+    ("Omni Notes", "Welcome to Omni Notes, a light and open source note-taking app"),
+    ("Notes and checklists", "Write text notes or checklists, and change one into the other"),
+    ("Attachments", "Add pictures, videos, audio recordings, sketches and places to your notes"),
+    ("Categories", "Use categories and tags to keep your notes organized"),
+    ("Reminders", "Set reminders on notes, even recurring ones"),
+    ("Enjoy!", "Omni Notes is open source: join the community"),
+)
+NAVIGATION = ("Notes", "Archive", "Reminders", "Trash")
+CRASH_FRAMES = [
+    "it.feio.android.omninotes.DetailFragment.lambda$initViewReminder$7(DetailFragment.java:741)",
+    "it.feio.android.omninotes.DetailFragment$$Lambda$8.onClick(Unknown Source)",
+    "android.view.View.performClick(View.java:5204)",
+    "android.view.View$PerformClick.run(View.java:21153)",
+    "android.os.Handler.handleCallback(Handler.java:739)",
+    "android.os.Handler.dispatchMessage(Handler.java:95)",
+    "android.os.Looper.loop(Looper.java:148)",
+    "android.app.ActivityThread.main(ActivityThread.java:5417)",
+    "java.lang.reflect.Method.invoke(Native Method)",
+    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
+    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+]
+# 2017-06-12 23:39 UTC, the report's upload time; every saved change moves the clock a minute.
+START_CLOCK = 1497310740
+
+
+def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
+    def handler(ctx: AppContext) -> None:
+        fn(ctx, *args)
+
+    return handler
+
+
+def _text(text: str, rid: str = "", **kw: Any) -> View:
+    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
+
+
+def _action(rid: str, desc: str, handler: Any) -> View:
+    return View(
+        cls="android.widget.TextView",
+        resource_id=rid,
+        content_desc=desc,
+        on_click=handler,
+        width=147,
+    )
+
+
+def _overflow(handler: Any) -> View:
+    return View(
+        cls="android.widget.ImageView", content_desc="More options", on_click=handler, width=126
+    )
+
+
+def _popup(items: list[tuple[str, Any]]) -> View:
+    return View(
+        cls="android.widget.ListView",
+        weight=0,
+        children=[
+            View(
+                cls="android.widget.LinearLayout",
+                on_click=handler,
+                height=126,
+                children=[_text(title, "title", height=126)],
+            )
+            for title, handler in items
+        ],
+    )
+
+
+# -- ground truth ----------------------------------------------------------------------------------
+
+
+def _oracle_377(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    return any(
+        c.get("package") == PACKAGE and c.get("exception") == "java.lang.NullPointerException"
+        for c in system.get("crashes", [])
+    )
+
+
+def _click(rid: str, text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
+    return {
+        "kind": "click",
+        "target": {
+            "resource_id": f"{PACKAGE}:id/{rid}",
+            "text": text,
+            "content_desc": desc,
+            "class_name": cls,
+        },
+    }
+
+
+BUG_377 = BugSpec(
+    bug_id="Omni-Notes#377",
+    kind="crash",
+    title="Crash when adding reminder to a note",
+    oracle=_oracle_377,
+    human_steps=(
+        _click("skip", desc="SKIP", cls="android.widget.ImageButton"),
+        _click("fab_expand_menu_button", cls="android.widget.ImageButton"),
+        _click("fab_note", desc="Text note", cls="android.widget.ImageButton"),
+        _click("reminder_layout", cls="android.widget.LinearLayout"),
+    ),
+)
+
+
+class OmniNotes540(VirtualApp):
+    """Omni Notes 5.4.0 (see the module docstring)."""
+
+    name: ClassVar[str] = "Omni-Notes"
+    package: ClassVar[str] = PACKAGE
+    label: ClassVar[str] = "Omni Notes"
+    version: ClassVar[str] = "5.4.0"
+    launch_activity: ClassVar[str] = MAIN
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_377,)
+
+    def initial_data(self) -> dict[str, Any]:
+        return {
+            "intro_done": False,
+            "notes": [],  # {"id", "title", "content", "checklist", "created", "modified", "alarm"}
+            "next_id": 1,
+            "clock": START_CLOCK,
+            "prefs": {"sort": "Title", "expanded": True, "swipe_to_trash": True},
+        }
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def on_create(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        if ctx.activity == MAIN:
+            ui.setdefault("section", "Notes")
+            ui.setdefault("fab_open", False)
+            ui.setdefault("drawer", False)
+            ui.setdefault("menu", "")
+            ui.setdefault("search", None)
+            ui.setdefault("detail", None)
+            if not ctx.data["intro_done"] and not ui.get("intro_started"):
+                ui["intro_started"] = True
+                ctx.start_activity(INTRO)
+        elif ctx.activity == INTRO:
+            ui.setdefault("slide", 0)
+
+    def on_back(self, ctx: AppContext) -> bool:
+        ui = ctx.ui
+        if ctx.activity == INTRO:
+            if ui["slide"] > 0:
+                ui["slide"] -= 1
+                return True
+            return False
+        if ctx.activity != MAIN:
+            return False
+        if ui["drawer"]:
+            ui["drawer"] = False
+        elif ui["fab_open"]:
+            ui["fab_open"] = False
+        elif ui["detail"] is not None:
+            self._close_detail(ctx)
+        elif ui["search"] is not None:
+            ui["search"] = None
+        elif ui["section"] != "Notes":
+            ui["section"] = "Notes"
+        else:
+            return False
+        return True
+
+    def on_swipe(self, ctx: AppContext, direction: str) -> bool:
+        if ctx.activity == INTRO and direction in ("left", "right"):
+            step = 1 if direction == "left" else -1
+            ctx.ui["slide"] = max(0, min(len(INTRO_SLIDES) - 1, ctx.ui["slide"] + step))
+            return True
+        if ctx.activity == MAIN and direction == "right" and ctx.ui["detail"] is None:
+            ctx.ui["drawer"] = True
+            return True
+        return False
+
+    # -- rendering ---------------------------------------------------------------------------------
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == INTRO:
+            return self._render_intro(ctx)
+        if ctx.activity == SETTINGS:
+            return self._render_settings(ctx)
+        if ctx.ui["detail"] is not None:
+            return self._render_detail(ctx)
+        return self._render_list(ctx)
+
+    def _render_intro(self, ctx: AppContext) -> Screen:
+        slide = ctx.ui["slide"]
+        title, description = INTRO_SLIDES[slide]
+        last = slide == len(INTRO_SLIDES) - 1
+        buttons = [
+            View(
+                cls="android.widget.ImageButton",
+                resource_id="skip",
+                content_desc="SKIP",
+                on_click=self._finish_intro,
+                width=300,
+            ),
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="indicator_container",
+                children=[_text(f"{slide + 1}/{len(INTRO_SLIDES)}", height=60)],
+            ),
+            View(
+                cls="android.widget.ImageButton",
+                resource_id="done" if last else "next",
+                content_desc="DONE" if last else "NEXT",
+                on_click=self._finish_intro if last else self._next_slide,
+                width=300,
+            ),
+        ]
+        pager = View(
+            cls="androidx.viewpager.widget.ViewPager",
+            resource_id="view_pager",
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="main",
+                    children=[
+                        _text(title, "title", height=200),
+                        View(cls="android.widget.ImageView", resource_id="image", height=700),
+                        _text(description, "description", height=300),
+                    ],
+                )
+            ],
+        )
+        bottom = View(
+            cls="android.widget.RelativeLayout",
+            resource_id="bottom",
+            layout=HORIZONTAL,
+            height=168,
+            children=buttons,
+        )
+        return Screen(content=View(cls="android.widget.FrameLayout", children=[pager, bottom]))
+
+    def _toolbar(self, ctx: AppContext, title: str) -> View:
+        return View(
+            cls="android.view.ViewGroup",
+            resource_id="toolbar",
+            layout=HORIZONTAL,
+            height=147,
+            style="toolbar",
+            children=[
+                View(
+                    cls="android.widget.ImageButton",
+                    content_desc="Open navigation drawer",
+                    on_click=lambda c: c.ui.update(drawer=True, fab_open=False),
+                ),
+                _text(title, height=147),
+                _action("menu_search", "Search", lambda c: c.ui.update(search="", fab_open=False)),
+                _overflow(lambda c: c.ui.update(menu="list", fab_open=False)),
+            ],
+        )
+
+    def _visible_notes(self, ctx: AppContext) -> list[dict[str, Any]]:
+        section = ctx.ui["section"]
+        notes = [n for n in ctx.data["notes"] if n.get("section", "Notes") == section]
+        if section == "Reminders":
+            notes = [n for n in ctx.data["notes"] if n.get("alarm") is not None]
+        query = (ctx.ui["search"] or "").lower()
+        if query:
+            notes = [n for n in notes if query in (n["title"] + " " + n["content"]).lower()]
+        key = "title" if ctx.data["prefs"]["sort"] == "Title" else "modified"
+        return sorted(notes, key=lambda n: n[key], reverse=key == "modified")
+
+    def _render_list(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        content: list[View] = [self._toolbar(ctx, ui["section"])]
+        if ui["search"] is not None:
+            content.append(
+                View(
+                    cls="android.widget.EditText",
+                    resource_id="search_src_text",
+                    hint="Search",
+                    text=ui["search"],
+                    on_text=lambda c, t: c.ui.update(search=t),
+                )
+            )
+        notes = self._visible_notes(ctx)
+        if notes:
+            cards = [
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="root",
+                    on_click=_bind(self._open_note, note["id"]),
+                    on_long_click=_bind(self._open_note, note["id"]),
+                    weight=0,
+                    children=[
+                        _text(note["title"] or note["content"][:40], "note_title"),
+                        _text(note["content"] if note["title"] else "", "note_content"),
+                        _text(self._date(note["modified"]), "note_date", height=80),
+                    ],
+                )
+                for note in notes
+            ]
+            content.append(
+                View(
+                    cls="android.widget.ListView",
+                    resource_id="list",
+                    scrollable=True,
+                    scroll_key="list_scroll",
+                    children=cards,
+                )
+            )
+        else:
+            content.append(
+                View(
+                    cls="android.widget.FrameLayout",
+                    layout=FRAME,
+                    children=[_text("Nothing here!", "empty_list", gravity="center", width=500)],
+                )
+            )
+        frame: list[View] = [
+            View(cls="android.widget.LinearLayout", resource_id="content_frame", children=content)
+        ]
+        if ui["section"] in ("Notes", "Reminders") and ui["search"] is None:
+            frame.extend(self._fab(ctx))
+        root = View(
+            cls="androidx.drawerlayout.widget.DrawerLayout",
+            resource_id="drawer_layout",
+            layout=FRAME,
+            children=frame,
+        )
+        return Screen(content=root, windows=self._list_windows(ctx))
+
+    def _fab(self, ctx: AppContext) -> list[View]:
+        """The FloatingActionsMenu: its expand button, and the three items when expanded."""
+        views: list[View] = []
+        rows: list[View] = []
+        if ctx.ui["fab_open"]:
+            views.append(
+                View(
+                    cls="android.view.View",
+                    resource_id="fab_background",
+                    on_click=lambda c: c.ui.update(fab_open=False),
+                    style="dim",
+                    naf=True,
+                )
+            )
+            for rid, label, checklist in (
+                ("fab_checklist", "Checklist", True),
+                ("fab_camera", "Photo", False),
+                ("fab_note", "Text note", False),
+            ):
+                rows.append(
+                    View(
+                        cls="android.widget.LinearLayout",
+                        layout=HORIZONTAL,
+                        height=168,
+                        children=[
+                            _text(label, width=352),
+                            View(
+                                cls="android.widget.ImageButton",
+                                resource_id=rid,
+                                content_desc=label,
+                                on_click=_bind(self._new_note, checklist, rid == "fab_camera"),
+                                width=168,
+                            ),
+                        ],
+                    )
+                )
+        rows.append(
+            View(
+                cls="android.widget.ImageButton",
+                resource_id="fab_expand_menu_button",
+                on_click=lambda c: c.ui.update(fab_open=not c.ui["fab_open"]),
+                height=168,
+                style="fab",
+                naf=True,  # the real expand button has no contentDescription
+            )
+        )
+        views.append(
+            View(
+                cls="android.view.ViewGroup",
+                resource_id="fab",
+                gravity="bottom_end",
+                width=520 if ctx.ui["fab_open"] else 168,
+                height=168 * len(rows),
+                children=rows,
+            )
+        )
+        return views
+
+    def _list_windows(self, ctx: AppContext) -> list[Window]:
+        ui = ctx.ui
+        windows: list[Window] = []
+        if ui["menu"] == "list":
+            windows.append(
+                Window(
+                    root=_popup(
+                        [
+                            ("Sort", lambda c: c.ui.update(menu="sort")),
+                            ("Expanded view", self._toggle_expanded),
+                        ]
+                    ),
+                    kind="menu",
+                    on_dismiss=lambda c: c.ui.update(menu=""),
+                )
+            )
+        elif ui["menu"] == "sort":
+            windows.append(
+                Window(
+                    root=_popup(
+                        [
+                            (name, _bind(self._sort, name))
+                            for name in ("Title", "Creation date", "Last modification date")
+                        ]
+                    ),
+                    kind="menu",
+                    on_dismiss=lambda c: c.ui.update(menu=""),
+                )
+            )
+        if ui["drawer"]:
+            rows = [
+                View(
+                    cls="android.widget.LinearLayout",
+                    on_click=_bind(self._goto_section, section),
+                    height=147,
+                    selected=ui["section"] == section,
+                    children=[_text(section, "navdrawer_title", height=147)],
+                )
+                for section in NAVIGATION
+            ]
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="settings_view",
+                    on_click=self._open_settings,
+                    height=147,
+                    children=[_text("Settings", "settings", height=147)],
+                )
+            )
+            windows.append(
+                Window(
+                    root=View(
+                        cls="android.widget.ListView",
+                        resource_id="drawer_nav_list",
+                        children=rows,
+                    ),
+                    kind="sheet",
+                    bounds=(0, 0, 840, ctx.screen_size[1]),
+                    on_dismiss=lambda c: c.ui.update(drawer=False),
+                )
+            )
+        return windows
+
+    def _render_detail(self, ctx: AppContext) -> Screen:
+        detail = ctx.ui["detail"]
+        toolbar = View(
+            cls="android.view.ViewGroup",
+            resource_id="toolbar",
+            layout=HORIZONTAL,
+            height=147,
+            style="toolbar",
+            children=[
+                View(
+                    cls="android.widget.ImageButton",
+                    content_desc="Navigate up",
+                    on_click=self._close_detail,
+                ),
+                _text("", height=147),
+                _action("menu_attachment", "Attachment", self._attachment),
+                _action("menu_share", "Share", lambda c: c.toast("Nothing to share")),
+                _overflow(lambda c: c.ui.update(menu="detail")),
+            ],
+        )
+        body: list[View] = [
+            View(
+                cls="android.widget.EditText",
+                resource_id="detail_title",
+                hint="Title",
+                text=detail["title"],
+                on_text=_bind_text(self._edit, "title"),
+            ),
+            View(
+                cls="android.widget.EditText",
+                resource_id="detail_content",
+                hint="Checklist item" if detail["checklist"] else "Content",
+                text=detail["content"],
+                on_text=_bind_text(self._edit, "content"),
+                height=500,
+                extra={"multiline": True},
+            ),
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="reminder_layout",
+                layout=HORIZONTAL,
+                on_click=self._reminder,
+                height=147,
+                children=[
+                    View(cls="android.widget.ImageView", resource_id="reminder_icon", width=147),
+                    _text("Add reminder", "datetime", height=147),
+                ],
+            ),
+            _text(
+                f"Created: {self._date(detail['created'])}" if detail["created"] else "",
+                "creation",
+                height=80,
+            ),
+        ]
+        root = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                toolbar,
+                View(
+                    cls="android.widget.ScrollView",
+                    resource_id="content_wrapper",
+                    scrollable=True,
+                    children=[View(cls="android.widget.LinearLayout", children=body)],
+                ),
+            ],
+        )
+        windows: list[Window] = []
+        if ctx.ui["menu"] == "detail":
+            windows.append(
+                Window(
+                    root=_popup(
+                        [("Discard changes", self._discard), ("Delete note", self._delete)]
+                    ),
+                    kind="menu",
+                    on_dismiss=lambda c: c.ui.update(menu=""),
+                )
+            )
+        elif ctx.ui["menu"] == "attachment":
+            windows.append(
+                Window(
+                    root=_popup(
+                        [
+                            (name, lambda c: c.ui.update(menu=""))
+                            for name in ("Camera", "Video", "Files", "Recording", "Sketch")
+                        ]
+                    ),
+                    kind="sheet",
+                    on_dismiss=lambda c: c.ui.update(menu=""),
+                )
+            )
+        return Screen(content=root, windows=windows)
+
+    def _render_settings(self, ctx: AppContext) -> Screen:
+        prefs = ctx.data["prefs"]
+        rows = [
+            _text("Data", height=110),
+            _text("Interface", height=110),
+            View(
+                cls="android.widget.LinearLayout",
+                on_click=lambda c: prefs.update(swipe_to_trash=not prefs["swipe_to_trash"]),
+                height=200,
+                layout=HORIZONTAL,
+                children=[
+                    _text("Swipe to trash", "android:id/title"),
+                    View(
+                        cls="android.widget.CheckBox",
+                        resource_id="android:id/checkbox",
+                        checked=prefs["swipe_to_trash"],
+                        clickable=False,
+                        width=160,
+                    ),
+                ],
+            ),
+            _text("Notifications", height=110),
+            _text("Privacy", height=110),
+            _text("About", height=110),
+        ]
+        toolbar = View(
+            cls="android.view.ViewGroup",
+            resource_id="toolbar",
+            layout=HORIZONTAL,
+            height=147,
+            style="toolbar",
+            children=[
+                View(
+                    cls="android.widget.ImageButton",
+                    content_desc="Navigate up",
+                    on_click=lambda c: c.finish(),
+                ),
+                _text("Settings", height=147),
+            ],
+        )
+        listing = View(cls="android.widget.ListView", resource_id="android:id/list", children=rows)
+        return Screen(content=View(cls="android.widget.LinearLayout", children=[toolbar, listing]))
+
+    # -- handlers ----------------------------------------------------------------------------------
+    def _date(self, ts: int) -> str:
+        from datetime import UTC, datetime
+
+        return datetime.fromtimestamp(ts, UTC).strftime("%b %d, %Y %H:%M")
+
+    def _next_slide(self, ctx: AppContext) -> None:
+        ctx.ui["slide"] = min(len(INTRO_SLIDES) - 1, ctx.ui["slide"] + 1)
+
+    def _finish_intro(self, ctx: AppContext) -> None:
+        ctx.data["intro_done"] = True
+        ctx.finish()
+
+    def _goto_section(self, ctx: AppContext, section: str) -> None:
+        ctx.ui.update(section=section, drawer=False, search=None, fab_open=False)
+
+    def _open_settings(self, ctx: AppContext) -> None:
+        ctx.ui["drawer"] = False
+        ctx.start_activity(SETTINGS)
+
+    def _toggle_expanded(self, ctx: AppContext) -> None:
+        prefs = ctx.data["prefs"]
+        prefs["expanded"] = not prefs["expanded"]
+        ctx.ui["menu"] = ""
+
+    def _sort(self, ctx: AppContext, name: str) -> None:
+        ctx.data["prefs"]["sort"] = "Title" if name == "Title" else "Modified"
+        ctx.ui["menu"] = ""
+
+    def _new_note(self, ctx: AppContext, checklist: bool, camera: bool) -> None:
+        ctx.ui.update(
+            fab_open=False,
+            detail={
+                "id": None,
+                "title": "",
+                "content": "",
+                "checklist": checklist,
+                "created": 0,
+                "alarm": None,
+            },
+        )
+        if camera:
+            ctx.toast("No camera app found")  # the emulator image has no camera app
+
+    def _open_note(self, ctx: AppContext, note_id: int) -> None:
+        note = next((n for n in ctx.data["notes"] if n["id"] == note_id), None)
+        if note is not None:
+            ctx.ui.update(detail=dict(note), fab_open=False)
+
+    def _edit(self, ctx: AppContext, key: str, text: str) -> None:
+        detail = dict(ctx.ui["detail"])
+        detail[key] = text
+        ctx.ui["detail"] = detail
+
+    def _close_detail(self, ctx: AppContext) -> None:
+        """Up or Back: a note with a title or content is saved, an empty one dropped."""
+        detail = ctx.ui["detail"]
+        ctx.ui.update(detail=None, menu="")
+        if not (detail["title"].strip() or detail["content"].strip()):
+            return
+        ctx.data["clock"] += 60
+        now = ctx.data["clock"]
+        notes = ctx.data["notes"]
+        saved = {**detail, "modified": now, "created": detail["created"] or now}
+        if saved["id"] is None:
+            saved["id"] = ctx.data["next_id"]
+            ctx.data["next_id"] += 1
+            notes.append(saved)
+        else:
+            notes[:] = [saved if n["id"] == saved["id"] else n for n in notes]
+        ctx.toast("Note updated")
+
+    def _discard(self, ctx: AppContext) -> None:
+        ctx.ui.update(detail=None, menu="")
+
+    def _delete(self, ctx: AppContext) -> None:
+        note_id = ctx.ui["detail"]["id"]
+        ctx.data["notes"] = [n for n in ctx.data["notes"] if n["id"] != note_id]
+        ctx.ui.update(detail=None, menu="")
+        ctx.toast("Note trashed")
+
+    def _attachment(self, ctx: AppContext) -> None:
+        ctx.ui["menu"] = "attachment"
+
+    def _reminder(self, ctx: AppContext) -> None:
+        """The reminder row: presets the picker from the note's alarm; ``None`` unboxed (#377)."""
+        if ctx.ui["detail"].get("alarm") is None:
+            raise JavaException(
+                "java.lang.NullPointerException",
+                "Attempt to invoke virtual method 'long java.lang.Long.longValue()' on a null "
+                "object reference",
+                frames=CRASH_FRAMES,
+            )
+        ctx.toast("Reminder picker")  # pragma: no cover - no note has an alarm in the model
+
+
+def _bind_text(fn: Callable[..., Any], key: str) -> Callable[[AppContext, str], None]:
+    def handler(ctx: AppContext, text: str) -> None:
+        fn(ctx, key, text)
+
+    return handler

@@ -1,0 +1,666 @@
+"""Privacy Friendly To-Do List 3.1.0 (``org.secuso.privacyfriendlytodolist``), with bug
+privacy-friendly-todo-list#158.
+
+The screens a person meets on the way to the bug:
+
+- first run: the tutorial (``TutorialActivity``, three slides, ``btn_skip`` SKIP and
+  ``btn_next`` NEXT, GOT IT on the last slide; swiping turns the slides);
+- the to-do lists overview (``MainActivity``): toolbar (``Open navigation drawer``, title
+  "To-Do Lists"), the empty text or one row per list (``tv_todo_list_title``, its task count and
+  progress; a click opens the list, a long click its action menu) and the FAB ``fab_new_list``
+  ("Add to-do list") opening the "New to-do list" dialog (``et_todo_list_name``, OK / CANCEL);
+- a list's tasks: toolbar with the list name, ``fab_new_task`` ("Add task") opening the "New
+  task" dialog (``et_new_task_name``), task rows with a done check box;
+- the navigation drawer: Overview, Calendar, Recycle bin, one entry per list, then Settings,
+  Help and About; a long click on a list entry opens the list action menu (Edit list, Delete
+  list); Edit asks for a new name in a dialog;
+- settings, help and about screens.
+
+The bug: the drawer rebuilds its list entries (and their long-click handlers) whenever lists
+exist, but when the last list is deleted it only removes the menu group, and the recycled entry
+view that showed the list, now showing Settings, keeps the list's handler. A long click on
+Settings then opens the list action menu (the bug, recorded for the ground truth), and any action
+there logs ``E PFA MainActivity: Todo list with ID <id> not found.`` as in the report. Deleting
+one of several lists, or re-creating the activity (rotation), leaves the drawer correct.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+
+PACKAGE = "org.secuso.privacyfriendlytodolist"
+MAIN = ".view.MainActivity"
+TUTORIAL = ".tutorial.TutorialActivity"
+SETTINGS = ".view.SettingsActivity"
+HELP = ".view.HelpActivity"
+ABOUT = ".view.AboutActivity"
+TAG = "PFA MainActivity"
+TUTORIAL_SLIDES = (
+    ("Welcome!", "Organize your tasks in to-do lists, with deadlines, priorities and reminders."),
+    ("Subtasks", "Split a task into subtasks and track the progress of every list."),
+    ("Privacy", "No ads, no tracking, only the permissions needed: your tasks stay yours."),
+)
+NAV_BEFORE = ("Overview", "Calendar", "Recycle bin")
+NAV_AFTER = ("Settings", "Help", "About")
+
+
+def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
+    def handler(ctx: AppContext) -> None:
+        fn(ctx, *args)
+
+    return handler
+
+
+def _text(text: str, rid: str = "", **kw: Any) -> View:
+    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
+
+
+def _button(rid: str, text: str, handler: Any) -> View:
+    return View(
+        cls="android.widget.Button", resource_id=rid, text=text, on_click=handler, width=300
+    )
+
+
+def _toolbar(title: str, desc: str, handler: Any) -> View:
+    return View(
+        cls="android.view.ViewGroup",
+        resource_id="toolbar",
+        layout=HORIZONTAL,
+        height=147,
+        style="toolbar",
+        children=[
+            View(cls="android.widget.ImageButton", content_desc=desc, on_click=handler),
+            _text(title, height=147),
+        ],
+    )
+
+
+# -- ground truth ----------------------------------------------------------------------------------
+
+
+def _oracle_158(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    return bool(data.get("list_menu_on_non_list"))
+
+
+def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
+    return {
+        "resource_id": f"{PACKAGE}:id/{rid}" if rid else "",
+        "text": text,
+        "content_desc": desc,
+        "class_name": cls,
+    }
+
+
+BUG_158 = BugSpec(
+    bug_id="privacy-friendly-todo-list#158",
+    kind="non-crash",
+    title="Settings entry mistakenly treated as a to-do list after deleting the last to-do list",
+    oracle=_oracle_158,
+    human_steps=(
+        {"kind": "click", "target": _target("btn_skip", "SKIP", cls="android.widget.Button")},
+        {
+            "kind": "click",
+            "target": _target(
+                "fab_new_list", desc="Add to-do list", cls="android.widget.ImageButton"
+            ),
+        },
+        {
+            "kind": "input_text",
+            "target": _target("et_todo_list_name", cls="android.widget.EditText"),
+            "text": "Groceries",
+        },
+        {
+            "kind": "click",
+            "target": _target("bt_newtodolist_ok", "OK", cls="android.widget.Button"),
+        },
+        {
+            "kind": "click",
+            "target": _target(desc="Open navigation drawer", cls="android.widget.ImageButton"),
+        },
+        {
+            "kind": "long_click",
+            "target": _target("nav_item_title", "Groceries", cls="android.widget.CheckedTextView"),
+        },
+        {
+            "kind": "click",
+            "target": _target("title", "Delete list", cls="android.widget.TextView"),
+        },
+        {
+            "kind": "click",
+            "target": _target(desc="Open navigation drawer", cls="android.widget.ImageButton"),
+        },
+        {
+            "kind": "long_click",
+            "target": _target("nav_item_title", "Settings", cls="android.widget.CheckedTextView"),
+        },
+    ),
+)
+
+
+class PrivacyFriendlyTodoList310(VirtualApp):
+    """Privacy Friendly To-Do List 3.1.0 (see the module docstring)."""
+
+    name: ClassVar[str] = "privacy-friendly-todo-list"
+    package: ClassVar[str] = PACKAGE
+    label: ClassVar[str] = "To-Do List"
+    version: ClassVar[str] = "3.1.0"
+    launch_activity: ClassVar[str] = MAIN
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_158,)
+
+    def initial_data(self) -> dict[str, Any]:
+        return {
+            "tutorial_done": False,
+            "lists": [],  # {"id", "name", "tasks": [{"name", "done"}]}
+            "next_id": 1,
+            "prefs": {"notifications": True, "pin": False, "progress": True},
+            "list_menu_on_non_list": [],  # ground truth: drawer entries wrongly given the menu
+        }
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def on_create(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        if ctx.activity == MAIN:
+            for key, value in (
+                ("open_list", None),
+                ("drawer", False),
+                ("dialog", None),
+                ("menu", None),
+                ("stale_list_id", None),
+            ):
+                ui.setdefault(key, value)
+            if not ctx.data["tutorial_done"] and not ui.get("tutorial_started"):
+                ui["tutorial_started"] = True
+                ctx.start_activity(TUTORIAL)
+        elif ctx.activity == TUTORIAL:
+            ui.setdefault("slide", 0)
+
+    def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
+        # A re-created activity inflates a new NavigationView: no stale handler survives.
+        saved = dict(ctx.ui)
+        saved.pop("stale_list_id", None)
+        return saved
+
+    def on_back(self, ctx: AppContext) -> bool:
+        ui = ctx.ui
+        if ctx.activity == TUTORIAL:
+            if ui["slide"] > 0:
+                ui["slide"] -= 1
+                return True
+            return False
+        if ctx.activity != MAIN:
+            return False
+        if ui["drawer"]:
+            ui["drawer"] = False
+        elif ui["open_list"] is not None:
+            ui["open_list"] = None
+        else:
+            return False
+        return True
+
+    def on_swipe(self, ctx: AppContext, direction: str) -> bool:
+        if ctx.activity == TUTORIAL and direction in ("left", "right"):
+            step = 1 if direction == "left" else -1
+            ctx.ui["slide"] = max(0, min(len(TUTORIAL_SLIDES) - 1, ctx.ui["slide"] + step))
+            return True
+        if ctx.activity == MAIN and direction == "right":
+            ctx.ui["drawer"] = True
+            return True
+        return False
+
+    # -- rendering ---------------------------------------------------------------------------------
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == TUTORIAL:
+            return self._render_tutorial(ctx)
+        if ctx.activity == SETTINGS:
+            return self._render_settings(ctx)
+        if ctx.activity in (HELP, ABOUT):
+            return self._render_info(ctx)
+        return self._render_main(ctx)
+
+    def _render_tutorial(self, ctx: AppContext) -> Screen:
+        slide = ctx.ui["slide"]
+        title, text = TUTORIAL_SLIDES[slide]
+        last = slide == len(TUTORIAL_SLIDES) - 1
+        pager = View(
+            cls="androidx.viewpager.widget.ViewPager",
+            resource_id="view_pager",
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    children=[
+                        View(cls="android.widget.ImageView", resource_id="image", height=600),
+                        _text(title, "tutorial_title", height=160),
+                        _text(text, "tutorial_description", height=300),
+                    ],
+                )
+            ],
+        )
+        bottom = View(
+            cls="android.widget.RelativeLayout",
+            layout=HORIZONTAL,
+            height=168,
+            children=[
+                _button("btn_skip", "SKIP", self._finish_tutorial),
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="layoutDots",
+                    children=[_text("•" * (slide + 1), height=60)],
+                ),
+                _button(
+                    "btn_next",
+                    "GOT IT" if last else "NEXT",
+                    self._finish_tutorial if last else self._next_slide,
+                ),
+            ],
+        )
+        return Screen(content=View(cls="android.widget.RelativeLayout", children=[pager, bottom]))
+
+    def _list(self, ctx: AppContext, list_id: int | None) -> dict[str, Any] | None:
+        return next((t for t in ctx.data["lists"] if t["id"] == list_id), None)
+
+    def _render_main(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        current = self._list(ctx, ui["open_list"])
+        if current is None:
+            title = "To-Do Lists"
+            body = self._overview(ctx)
+            fab = View(
+                cls="android.widget.ImageButton",
+                resource_id="fab_new_list",
+                content_desc="Add to-do list",
+                on_click=lambda c: c.ui.update(dialog={"kind": "new_list", "text": ""}),
+                gravity="bottom_end",
+                width=168,
+                height=168,
+                style="fab",
+            )
+        else:
+            title = current["name"]
+            body = self._tasks(ctx, current)
+            fab = View(
+                cls="android.widget.ImageButton",
+                resource_id="fab_new_task",
+                content_desc="Add task",
+                on_click=lambda c: c.ui.update(dialog={"kind": "new_task", "text": ""}),
+                gravity="bottom_end",
+                width=168,
+                height=168,
+                style="fab",
+            )
+        toolbar = _toolbar(
+            title, "Open navigation drawer", lambda c: c.ui.update(drawer=True, menu=None)
+        )
+        root = View(
+            cls="androidx.drawerlayout.widget.DrawerLayout",
+            resource_id="drawer_layout",
+            layout=FRAME,
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="fragment_container",
+                    children=[toolbar, body],
+                ),
+                fab,
+            ],
+        )
+        return Screen(content=root, windows=self._windows(ctx))
+
+    def _overview(self, ctx: AppContext) -> View:
+        lists = ctx.data["lists"]
+        if not lists:
+            return View(
+                cls="android.widget.FrameLayout",
+                layout=FRAME,
+                children=[
+                    _text(
+                        "No to-do lists yet. Tap + to add one.",
+                        "tv_empty_view_no_todo_lists",
+                        gravity="center",
+                        width=900,
+                    )
+                ],
+            )
+        rows = []
+        for todo in lists:
+            done = sum(1 for t in todo["tasks"] if t["done"])
+            total = len(todo["tasks"])
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="todo_list_row",
+                    on_click=_bind(self._open_list, todo["id"]),
+                    on_long_click=_bind(self._list_menu, todo["id"], todo["name"]),
+                    weight=0,
+                    children=[
+                        _text(todo["name"], "tv_todo_list_title"),
+                        _text(f"{done}/{total} tasks", "tv_todo_list_next_deadline", height=80),
+                        _text(f"{100 * done // total if total else 0}%", "tv_todo_list_progress"),
+                    ],
+                )
+            )
+        return View(
+            cls="androidx.recyclerview.widget.RecyclerView",
+            resource_id="rv_todo_lists",
+            scrollable=True,
+            scroll_key="lists_scroll",
+            children=rows,
+        )
+
+    def _tasks(self, ctx: AppContext, todo: dict[str, Any]) -> View:
+        if not todo["tasks"]:
+            return View(
+                cls="android.widget.FrameLayout",
+                layout=FRAME,
+                children=[
+                    _text("No tasks yet", "tv_empty_view_no_tasks", gravity="center", width=600)
+                ],
+            )
+        rows = [
+            View(
+                cls="android.widget.LinearLayout",
+                layout=HORIZONTAL,
+                weight=0,
+                height=150,
+                children=[
+                    View(
+                        cls="android.widget.CheckBox",
+                        resource_id="cb_task_done",
+                        checkable=True,
+                        checked=task["done"],
+                        on_click=_bind(self._toggle_task, todo["id"], n),
+                        width=150,
+                    ),
+                    _text(task["name"], "tv_exlv_task_name", height=150),
+                ],
+            )
+            for n, task in enumerate(todo["tasks"])
+        ]
+        return View(
+            cls="android.widget.ExpandableListView",
+            resource_id="exlv_tasks",
+            scrollable=True,
+            children=rows,
+        )
+
+    def _windows(self, ctx: AppContext) -> list[Window]:
+        ui = ctx.ui
+        windows: list[Window] = []
+        if ui["drawer"]:
+            windows.append(self._drawer(ctx))
+        if ui["menu"] is not None:
+            menu = ui["menu"]
+            windows.append(
+                Window(
+                    root=View(
+                        cls="android.widget.ListView",
+                        weight=0,
+                        children=[
+                            _text(menu["title"], "alertTitle", height=140),
+                            *(
+                                View(
+                                    cls="android.widget.LinearLayout",
+                                    on_click=_bind(self._list_action, item),
+                                    height=126,
+                                    children=[_text(item, "title", height=126)],
+                                )
+                                for item in ("Edit list", "Delete list")
+                            ),
+                        ],
+                    ),
+                    kind="menu",
+                    on_dismiss=lambda c: c.ui.update(menu=None),
+                )
+            )
+        if ui["dialog"] is not None:
+            windows.append(self._dialog(ctx, ui["dialog"]))
+        return windows
+
+    def _drawer(self, ctx: AppContext) -> Window:
+        ui = ctx.ui
+        lists = ctx.data["lists"]
+        rows: list[View] = [
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="nav_header",
+                height=300,
+                children=[_text("Privacy Friendly To-Do List", "nav_header_title", height=300)],
+            )
+        ]
+
+        def entry(title: str, on_click: Any, on_long: Any = None, checked: bool = False) -> View:
+            return View(
+                cls="android.widget.CheckedTextView",
+                resource_id="nav_item_title",
+                text=title,
+                on_click=on_click,
+                on_long_click=on_long,
+                checkable=True,
+                checked=checked,
+                height=147,
+            )
+
+        for title in NAV_BEFORE:
+            rows.append(
+                entry(
+                    title,
+                    _bind(self._nav, title),
+                    checked=title == "Overview" and ui["open_list"] is None,
+                )
+            )
+        for todo in lists:
+            rows.append(
+                entry(
+                    todo["name"],
+                    _bind(self._open_list, todo["id"]),
+                    _bind(self._list_menu, todo["id"], todo["name"]),
+                    checked=ui["open_list"] == todo["id"],
+                )
+            )
+        for n, title in enumerate(NAV_AFTER):
+            # The recycled view at the first list position keeps the deleted list's handler.
+            stale = ui["stale_list_id"] if n == 0 and not lists else None
+            rows.append(
+                entry(
+                    title,
+                    _bind(self._nav, title),
+                    _bind(self._list_menu, stale, title) if stale is not None else None,
+                )
+            )
+        return Window(
+            root=View(cls="android.widget.LinearLayout", resource_id="nav_view", children=rows),
+            kind="sheet",
+            bounds=(0, 0, 840, ctx.screen_size[1]),
+            on_dismiss=lambda c: c.ui.update(drawer=False),
+        )
+
+    def _dialog(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
+        title, field, ok, cancel = {
+            "new_task": ("New task", "et_new_task_name", "bt_new_task_ok", "bt_new_task_cancel"),
+            "edit_list": (
+                "Edit to-do list",
+                "et_todo_list_name",
+                "bt_newtodolist_ok",
+                "bt_newtodolist_cancel",
+            ),
+            "new_list": (
+                "New to-do list",
+                "et_todo_list_name",
+                "bt_newtodolist_ok",
+                "bt_newtodolist_cancel",
+            ),
+        }[dialog["kind"]]
+        root = View(
+            cls="android.widget.LinearLayout",
+            weight=0,
+            children=[
+                _text(title, "tv_dialog_title", height=140),
+                View(
+                    cls="android.widget.EditText",
+                    resource_id=field,
+                    hint="Name",
+                    text=dialog["text"],
+                    on_text=self._dialog_text,
+                ),
+                View(
+                    cls="android.widget.LinearLayout",
+                    layout=HORIZONTAL,
+                    height=140,
+                    children=[
+                        _button(cancel, "CANCEL", lambda c: c.ui.update(dialog=None)),
+                        _button(ok, "OK", self._confirm_dialog),
+                    ],
+                ),
+            ],
+        )
+        return Window(root=root, on_dismiss=lambda c: c.ui.update(dialog=None))
+
+    def _render_settings(self, ctx: AppContext) -> Screen:
+        prefs = ctx.data["prefs"]
+
+        def switch(key: str, title: str, summary: str) -> View:
+            return View(
+                cls="android.widget.LinearLayout",
+                layout=HORIZONTAL,
+                on_click=lambda c: prefs.update({key: not prefs[key]}),
+                height=200,
+                children=[
+                    View(
+                        cls="android.widget.RelativeLayout",
+                        children=[
+                            _text(title, "android:id/title"),
+                            _text(summary, "android:id/summary"),
+                        ],
+                    ),
+                    View(
+                        cls="android.widget.Switch",
+                        resource_id="android:id/switch_widget",
+                        checked=bool(prefs[key]),
+                        clickable=False,
+                        width=180,
+                    ),
+                ],
+            )
+
+        listing = View(
+            cls="androidx.recyclerview.widget.RecyclerView",
+            resource_id="recycler_view",
+            scrollable=True,
+            children=[
+                switch("notifications", "Reminders", "Notify me at a task's reminder time"),
+                switch("progress", "Show progress", "Show the progress of lists and tasks"),
+                switch("pin", "PIN protection", "Ask for a PIN when the app starts"),
+            ],
+        )
+        return Screen(
+            content=View(
+                cls="android.widget.LinearLayout",
+                children=[_toolbar("Settings", "Navigate up", lambda c: c.finish()), listing],
+            )
+        )
+
+    def _render_info(self, ctx: AppContext) -> Screen:
+        title = "Help" if ctx.activity == HELP else "About"
+        lines = (
+            ["What is a to-do list?", "How do I add a task?", "What are subtasks?"]
+            if title == "Help"
+            else ["Privacy Friendly To-Do List", f"Version {self.version}", "SECUSO, TU Darmstadt"]
+        )
+        return Screen(
+            content=View(
+                cls="android.widget.LinearLayout",
+                children=[
+                    _toolbar(title, "Navigate up", lambda c: c.finish()),
+                    View(
+                        cls="android.widget.ScrollView",
+                        scrollable=True,
+                        children=[_text(line) for line in lines],
+                    ),
+                ],
+            )
+        )
+
+    # -- handlers ----------------------------------------------------------------------------------
+    def _next_slide(self, ctx: AppContext) -> None:
+        ctx.ui["slide"] = min(len(TUTORIAL_SLIDES) - 1, ctx.ui["slide"] + 1)
+
+    def _finish_tutorial(self, ctx: AppContext) -> None:
+        ctx.data["tutorial_done"] = True
+        ctx.finish()
+
+    def _nav(self, ctx: AppContext, title: str) -> None:
+        ctx.ui["drawer"] = False
+        if title == "Overview":
+            ctx.ui["open_list"] = None
+        elif title == "Settings":
+            ctx.start_activity(SETTINGS)
+        elif title == "Help":
+            ctx.start_activity(HELP)
+        elif title == "About":
+            ctx.start_activity(ABOUT)
+        elif title == "Calendar":
+            ctx.toast("No tasks with a deadline")
+        else:
+            ctx.toast("The recycle bin is empty")
+
+    def _open_list(self, ctx: AppContext, list_id: int) -> None:
+        ctx.ui.update(open_list=list_id, drawer=False)
+
+    def _list_menu(self, ctx: AppContext, list_id: int, title: str) -> None:
+        """A long click on a list (or on the entry that kept a deleted list's handler)."""
+        if self._list(ctx, list_id) is None:
+            ctx.data["list_menu_on_non_list"].append({"entry": title, "list_id": list_id})
+        ctx.ui.update(drawer=False, menu={"list_id": list_id, "title": title})
+
+    def _list_action(self, ctx: AppContext, action: str) -> None:
+        menu = ctx.ui["menu"]
+        ctx.ui["menu"] = None
+        todo = self._list(ctx, menu["list_id"])
+        if todo is None:
+            ctx.log(TAG, f"Todo list with ID {menu['list_id']} not found.", "E")
+            return
+        if action == "Delete list":
+            self._delete_list(ctx, todo["id"])
+        else:
+            ctx.ui["dialog"] = {"kind": "edit_list", "text": todo["name"], "list_id": todo["id"]}
+
+    def _delete_list(self, ctx: AppContext, list_id: int) -> None:
+        lists = ctx.data["lists"]
+        lists[:] = [t for t in lists if t["id"] != list_id]
+        if ctx.ui["open_list"] == list_id:
+            ctx.ui["open_list"] = None
+        if not lists:
+            # The menu group is removed but the entry view keeps the last handler.
+            ctx.ui["stale_list_id"] = list_id
+        ctx.toast("The to-do list was deleted")
+
+    def _dialog_text(self, ctx: AppContext, text: str) -> None:
+        ctx.ui["dialog"] = {**ctx.ui["dialog"], "text": text}
+
+    def _confirm_dialog(self, ctx: AppContext) -> None:
+        dialog = ctx.ui["dialog"]
+        name = dialog["text"].strip()
+        if not name:
+            ctx.toast("Please enter a name")
+            return
+        ctx.ui["dialog"] = None
+        if dialog["kind"] == "new_list":
+            ctx.data["lists"].append({"id": ctx.data["next_id"], "name": name, "tasks": []})
+            ctx.data["next_id"] += 1
+            ctx.ui["stale_list_id"] = None  # the drawer's list group is rebuilt
+        elif dialog["kind"] == "edit_list":
+            todo = self._list(ctx, dialog["list_id"])
+            if todo is not None:
+                todo["name"] = name
+        else:
+            todo = self._list(ctx, ctx.ui["open_list"])
+            if todo is not None:
+                todo["tasks"].append({"name": name, "done": False})
+
+    def _toggle_task(self, ctx: AppContext, list_id: int, index: int) -> None:
+        todo = self._list(ctx, list_id)
+        if todo is not None and index < len(todo["tasks"]):
+            todo["tasks"][index]["done"] = not todo["tasks"][index]["done"]

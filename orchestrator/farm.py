@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import ray
@@ -34,7 +34,9 @@ class ProbeSpec:
     """One fan-out item: bring a device to ``state``, run ``action``, observe.
 
     ``save_as`` names the snapshot of the after-state (empty: do not save); ``tag`` is the
-    caller's handle to match outcomes to requests.
+    caller's handle to match outcomes to requests; ``import_from`` (set by the scheduler) is the
+    address of a device to copy the state's snapshot from first, when that is cheaper than
+    replaying the prefix.
     """
 
     state: DeviceState
@@ -43,6 +45,30 @@ class ProbeSpec:
     screenshots: bool = False
     observe_before: bool = False
     tag: Any = None
+    import_from: str = ""
+
+
+@dataclass(frozen=True)
+class RestoreCosts:
+    """Device seconds to reach a state without a local snapshot (DESIGN §2.1): replaying costs
+    ``per_action`` for each prefix action; importing costs ``transfer`` (pull + push). The base
+    load and the hash check are paid either way. Defaults: the ``emulator-grpc`` profile
+    (gRPC input 0.05 s; snapshot transfer 2 s), so an import pays off past 40 actions."""
+
+    per_action: float = 0.05
+    transfer: float = 2.0
+
+    @classmethod
+    def for_profile(cls, profile: str) -> RestoreCosts:
+        """Costs of a virtual latency profile; the emulator defaults for anything else."""
+        from device_agent.virtual.latency import PROFILE_NAMES, profile_delay
+
+        if profile not in PROFILE_NAMES or profile == "instant":
+            return cls()
+        return cls(profile_delay(profile, "input"), profile_delay(profile, "snapshot_transfer"))
+
+    def prefer_import(self, prefix_length: int) -> bool:
+        return prefix_length * self.per_action > self.transfer
 
 
 @dataclass
@@ -113,6 +139,8 @@ class DeviceWorker:
         from device_agent.client import AgentClient
 
         self.address = address
+        self.token = token
+        self.timeout = timeout
         self.client = AgentClient(address, token=token, timeout=timeout)
 
     def prepare(self, app: str, version: str) -> dict[str, Any]:
@@ -138,6 +166,8 @@ class DeviceWorker:
 
     def probe(self, spec: ProbeSpec) -> ProbeOutcome:
         start = time.perf_counter()
+        if spec.import_from and spec.state.snapshot_id:
+            self._import(spec.import_from, spec.state.snapshot_id)
         res = self.client.probe(
             spec.state,
             spec.action,
@@ -160,6 +190,20 @@ class DeviceWorker:
             wall_seconds=time.perf_counter() - start,
             **_observation_fields(res.after),
         )
+
+    def _import(self, holder: str, snapshot_id: str) -> None:
+        """Stream a snapshot from the holder's agent into ours, chunk by chunk through this
+        worker (never the driver). A failed copy is not fatal: the agent then replays."""
+        from device_agent.client import AgentClient
+        from device_agent.errors import DeviceError
+
+        try:
+            with AgentClient(holder, token=self.token, timeout=self.timeout) as source:
+                source.copy_snapshot_to(self.client, snapshot_id)
+        except DeviceError as exc:
+            log.warning(
+                "snapshot_import_failed", source=holder, snapshot=snapshot_id, error=str(exc)
+            )
 
     def replay(self, actions: list[Action], screenshots: bool) -> list[ReplayStep]:
         """Restore the base snapshot and run ``actions`` one by one, observing after each."""
@@ -224,9 +268,10 @@ class DevicePool:
     each, unless ``workers`` (``{address: actor}``, e.g. devices leased from a shared farm) already
     holds one. ``close`` kills only the actors this pool started. ``serial`` runs one probe at a
     time on one device (LTGDroid's way: the baseline the fan-out is measured against; another
-    device takes over only when that one fails). Raises
-    :class:`InfrastructureError` when no device can be prepared or when every device has been
-    quarantined.
+    device takes over only when that one fails). ``restore_costs`` decides between importing a
+    snapshot from another device and replaying (default: from the devices' latency profile once
+    prepared). Raises :class:`InfrastructureError` when no device can be prepared or when every
+    device has been quarantined.
     """
 
     def __init__(
@@ -238,6 +283,7 @@ class DevicePool:
         max_device_failures: int = 2,
         workers: dict[str, Any] | None = None,
         serial: bool = False,
+        restore_costs: RestoreCosts | None = None,
     ) -> None:
         if not addresses:
             raise InfrastructureError(
@@ -245,6 +291,8 @@ class DevicePool:
             )
         self.max_device_failures = max_device_failures
         self.serial = serial
+        self.restore_costs = restore_costs or RestoreCosts()
+        self._costs_given = restore_costs is not None
         given = workers or {}
         self._owned = [a for a in addresses if a not in given]
         self.devices = [
@@ -272,6 +320,8 @@ class DevicePool:
             device.device_id = base["info"].device_id
             device.snapshots.add(BASE_SNAPSHOT)
             keys.add(base["info"].snapshot_compat_key)
+            if not self._costs_given:
+                self.restore_costs = RestoreCosts.for_profile(base["info"].profile)
             first = first or base
         if first is None:
             raise InfrastructureError("no device could be prepared: " + "; ".join(errors))
@@ -314,6 +364,7 @@ class DevicePool:
                 if pick is None:
                     continue
                 spec, tried = pending.pop(pick)
+                spec = self._with_import(device, spec)
                 ref = device.actor.probe.remote(spec)
                 in_flight[ref] = (device, spec, tried | {device.address})
             if not in_flight:
@@ -346,6 +397,8 @@ class DevicePool:
             device.busy_seconds += outcome.wall_seconds
             if outcome.saved_snapshot:
                 device.snapshots.add(outcome.saved_snapshot)
+            if outcome.restore_method == "snapshot_imported" and spec.state.snapshot_id:
+                device.snapshots.add(spec.state.snapshot_id)
             outcomes.append(outcome)
             if on_result is not None:
                 on_result(outcome)
@@ -363,6 +416,22 @@ class DevicePool:
             if fallback is None:
                 fallback = i
         return fallback
+
+    def _with_import(self, device: _Device, spec: ProbeSpec) -> ProbeSpec:
+        """Ask the device to import the state's snapshot from a holder when that is cheaper than
+        replaying the prefix. An emulator that loaded an imported snapshot cannot save one
+        afterwards, so such a probe saves nothing."""
+        snapshot = spec.state.snapshot_id
+        if not snapshot or snapshot in device.snapshots:
+            return spec
+        if not self.restore_costs.prefer_import(len(spec.state.prefix)):
+            return spec
+        holder = next(
+            (d for d in self.healthy if snapshot in d.snapshots and d is not device), None
+        )
+        if holder is None:
+            return spec
+        return replace(spec, import_from=holder.address, save_as="")
 
     def _fail(self, device: _Device, exc: BaseException) -> None:
         from device_agent.errors import AgentUnavailableError

@@ -1,0 +1,655 @@
+"""AnyMemo 10.9.922 (``org.liberty.android.fantastischmemo``), with bug AnyMemo#422.
+
+Screens, after the app's sources and ``strings.xml`` of that time:
+
+- first run: the system's storage permission dialog (the app keeps its card databases in
+  ``/sdcard/AnyMemo`` and copies the sample ``french-body-parts.db`` there once it may), then the
+  app's "New version installed" dialog (OK / Version history);
+- the main screen (``.ui.AnyMemo``): toolbar "AnyMemo", tabs RECENT / OPEN / DOWNLOAD / MISC.
+  Recent lists the recently opened databases (``recent_item_filename``, ``recent_item_info``:
+  "Total: 33 Rev: 0 New: 33"); a tap starts learning, a long click offers Study, Preview/edit and
+  Card list. Open browses ``/sdcard/AnyMemo``; Download lists the card sources; Misc holds
+  Options, Merge DB, About and Help;
+- learning (``.ui.StudyActivity``): the database name as title, the question card
+  (``question``), the answer card (``answer``, empty until shown) and a "Show answer" button;
+  once the answer is shown, the grade buttons "0 Forgot" ... "5 Very Easy" grade the card and the
+  next one comes;
+- Preview/edit (``.ui.PreviewEditActivity``, one card with Previous / Next) and Card list
+  (``.ui.CardListActivity``).
+
+The bug: rotating the screen while learning with the question visible (answer not shown yet)
+stops the app. The report has no stack trace and the fix commit is not quoted; the model's crash
+is one that fits: the re-created ``StudyActivity`` reloads its learning queue asynchronously but
+restores the question view first, asking the not-yet-loaded current card for its id
+(``java.lang.RuntimeException: Unable to start activity ...StudyActivity`` caused by a
+``NullPointerException`` on ``Card.getId()``). With the answer shown, the saved state carries the
+card, so rotating then is harmless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+
+PACKAGE = "org.liberty.android.fantastischmemo"
+MAIN = ".ui.AnyMemo"
+STUDY = ".ui.StudyActivity"
+PREVIEW = ".ui.PreviewEditActivity"
+CARD_LIST = ".ui.CardListActivity"
+STORAGE = "android.permission.WRITE_EXTERNAL_STORAGE"
+DB_DIR = "/sdcard/AnyMemo"
+SAMPLE_DB = "french-body-parts.db"
+TABS = ("RECENT", "OPEN", "DOWNLOAD", "MISC")
+GRADES = ("0 Forgot", "1 Forgot", "2 Very Hard", "3 Hard", "4 Easy", "5 Very Easy")
+# The sample database: (question, answer).
+SAMPLE_CARDS: tuple[tuple[str, str], ...] = (
+    ("la tête", "head"),
+    ("les cheveux", "hair"),
+    ("le visage", "face"),
+    ("l'œil", "eye"),
+    ("les yeux", "eyes"),
+    ("le nez", "nose"),
+    ("la bouche", "mouth"),
+    ("l'oreille", "ear"),
+    ("le cou", "neck"),
+    ("l'épaule", "shoulder"),
+    ("le bras", "arm"),
+    ("la main", "hand"),
+)
+
+
+def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
+    """A click handler calling ``fn(ctx, *args)``."""
+
+    def handler(ctx: AppContext) -> None:
+        fn(ctx, *args)
+
+    return handler
+
+
+def _text(text: str, rid: str = "", **kw: Any) -> View:
+    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
+
+
+def _rotation_crash() -> JavaException:
+    npe = JavaException(
+        "java.lang.NullPointerException",
+        "Attempt to invoke virtual method 'java.lang.Integer "
+        "org.liberty.android.fantastischmemo.entity.Card.getId()' on a null object reference",
+        frames=[
+            "org.liberty.android.fantastischmemo.ui.StudyActivity.onPostInit(StudyActivity.java:212)",
+            "org.liberty.android.fantastischmemo.ui.QACardActivity.onCreate(QACardActivity.java:187)",
+            "org.liberty.android.fantastischmemo.ui.StudyActivity.onCreate(StudyActivity.java:134)",
+            "android.app.Activity.performCreate(Activity.java:6251)",
+            "android.app.Instrumentation.callActivityOnCreate(Instrumentation.java:1107)",
+            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2369)",
+        ],
+    )
+    return JavaException(
+        "java.lang.RuntimeException",
+        "Unable to start activity ComponentInfo{org.liberty.android.fantastischmemo/"
+        "org.liberty.android.fantastischmemo.ui.StudyActivity}: java.lang.NullPointerException: "
+        + npe.message,
+        frames=[
+            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2416)",
+            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2476)",
+            "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4077)",
+            "android.app.ActivityThread.-wrap15(ActivityThread.java)",
+            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1350)",
+            "android.os.Handler.dispatchMessage(Handler.java:102)",
+            "android.os.Looper.loop(Looper.java:148)",
+            "android.app.ActivityThread.main(ActivityThread.java:5417)",
+            "java.lang.reflect.Method.invoke(Native Method)",
+            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
+            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+        ],
+        cause=npe,
+    )
+
+
+def _oracle_422(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    return any(
+        c.get("package") == PACKAGE
+        and c.get("exception") == "java.lang.RuntimeException"
+        and "StudyActivity" in str(c.get("message", ""))
+        for c in system.get("crashes", [])
+    )
+
+
+def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
+    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+
+
+BUG_422 = BugSpec(
+    bug_id="AnyMemo#422",
+    kind="crash",
+    title="Application crash after rotating screen",
+    oracle=_oracle_422,
+    human_steps=(
+        {
+            "kind": "click",
+            "target": _target(
+                "com.android.permissioncontroller:id/permission_allow_button",
+                "Allow",
+                cls="android.widget.Button",
+            ),
+        },
+        {"kind": "click", "target": _target("android:id/button1", "OK")},
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB)},
+        {"kind": "rotate", "orientation": "landscape"},
+    ),
+)
+
+
+class AnyMemo(VirtualApp):
+    """AnyMemo 10.9.922 (see the module docstring)."""
+
+    name: ClassVar[str] = "AnyMemo"
+    package: ClassVar[str] = PACKAGE
+    label: ClassVar[str] = "AnyMemo"
+    version: ClassVar[str] = "10.9.922"
+    launch_activity: ClassVar[str] = MAIN
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_422,)
+
+    def initial_data(self) -> dict[str, Any]:
+        return {
+            "first_run": True,
+            "dbs": {},  # path -> list of {"q", "a", "grade"}
+            "recent": [],  # paths, most recent first
+        }
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def on_create(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        if ctx.activity == MAIN:
+            ui.setdefault("tab", 0)
+            ui.setdefault("dialog", None)
+            ui.setdefault("asked", False)
+            if STORAGE not in ctx.permissions and not ui["asked"]:
+                ui["asked"] = True
+                ctx.request_permission(STORAGE)
+            elif ctx.data["first_run"]:
+                self._first_run(ctx, granted=STORAGE in ctx.permissions)
+        elif ctx.activity == STUDY:
+            path = ctx.extras.get("path", "")
+            if "queue" in ui and not ui.get("answer_shown"):
+                # Re-created (rotation) with the question showing: the card is not restored yet.
+                raise _rotation_crash()
+            ui.setdefault("queue", self._due(ctx, path))
+            ui.setdefault("answer_shown", False)
+        elif ctx.activity == PREVIEW:
+            ui.setdefault("index", 0)
+
+    def on_permission_result(self, ctx: AppContext, permission: str, granted: bool) -> None:
+        if permission == STORAGE and ctx.data["first_run"]:
+            self._first_run(ctx, granted)
+
+    def _first_run(self, ctx: AppContext, granted: bool) -> None:
+        data = ctx.data
+        data["first_run"] = False
+        if granted:
+            path = f"{DB_DIR}/{SAMPLE_DB}"
+            data["dbs"][path] = [{"q": q, "a": a, "grade": None} for q, a in SAMPLE_CARDS]
+            data["recent"] = [path]
+        else:
+            ctx.toast("Write external storage permission is not granted")
+        if ctx.activity == MAIN:
+            ctx.ui["dialog"] = {"kind": "whats_new"}
+
+    def on_swipe(self, ctx: AppContext, direction: str) -> bool:
+        if ctx.activity != MAIN:
+            return False
+        tab = ctx.ui["tab"]
+        if direction == "left" and tab < len(TABS) - 1:
+            ctx.ui["tab"] = tab + 1
+            return True
+        if direction == "right" and tab > 0:
+            ctx.ui["tab"] = tab - 1
+            return True
+        return False
+
+    # -- rendering ---------------------------------------------------------------------------
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == STUDY:
+            return self._render_study(ctx)
+        if ctx.activity == PREVIEW:
+            return self._render_preview(ctx)
+        if ctx.activity == CARD_LIST:
+            return self._render_card_list(ctx)
+        return self._render_main(ctx)
+
+    def _toolbar(self, title: str, up: Any = None, actions: list[View] | None = None) -> View:
+        children: list[View] = []
+        if up is not None:
+            children.append(
+                View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=up)
+            )
+        children.append(_text(title, height=147))
+        children.extend(actions or [])
+        return View(
+            cls="android.view.ViewGroup",
+            resource_id="toolbar",
+            layout=HORIZONTAL,
+            height=147,
+            style="toolbar",
+            children=children,
+        )
+
+    def _stats(self, cards: list[dict[str, Any]]) -> str:
+        new = sum(1 for c in cards if c["grade"] is None)
+        review = sum(1 for c in cards if c["grade"] is not None and c["grade"] < 2)
+        return f"Total: {len(cards)} Rev: {review} New: {new}"
+
+    def _render_main(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        tabs = View(
+            cls="android.widget.HorizontalScrollView",
+            resource_id="tabs",
+            layout=HORIZONTAL,
+            height=126,
+            children=[
+                View(
+                    cls="android.support.v7.app.ActionBar$Tab",
+                    layout=FRAME,
+                    selected=ui["tab"] == i,
+                    on_click=_bind(self._select_tab, i),
+                    children=[_text(title, selected=ui["tab"] == i, height=126)],
+                )
+                for i, title in enumerate(TABS)
+            ],
+        )
+        page = (self._recent_page, self._open_page, self._download_page, self._misc_page)[
+            ui["tab"]
+        ](ctx)
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._toolbar("AnyMemo"),
+                tabs,
+                View(cls="android.support.v4.view.ViewPager", resource_id="pager", children=[page]),
+            ],
+        )
+        return Screen(content=content, windows=self._main_windows(ctx))
+
+    def _recent_page(self, ctx: AppContext) -> View:
+        rows = []
+        for path in ctx.data["recent"]:
+            cards = ctx.data["dbs"].get(path, [])
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="recent_item",
+                    height=230,
+                    on_click=_bind(self._study, path),
+                    on_long_click=lambda c, p=path: self._set(c, dialog={"kind": "db", "path": p}),
+                    children=[
+                        _text(path.rsplit("/", 1)[-1], "recent_item_filename"),
+                        _text(self._stats(cards), "recent_item_info"),
+                    ],
+                )
+            )
+        return View(
+            cls="android.support.v7.widget.RecyclerView",
+            resource_id="recent_open_list",
+            scrollable=True,
+            scroll_key="recent_scroll",
+            children=rows,
+        )
+
+    def _open_page(self, ctx: AppContext) -> View:
+        rows = [
+            View(
+                cls="android.widget.LinearLayout",
+                height=160,
+                on_click=lambda c: c.toast("You are at the top level"),
+                children=[_text("..", "file_name")],
+            )
+        ]
+        for path in sorted(ctx.data["dbs"]):
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    height=160,
+                    on_click=_bind(self._study, path),
+                    children=[_text(path.rsplit("/", 1)[-1], "file_name")],
+                )
+            )
+        return View(
+            cls="android.widget.LinearLayout",
+            children=[
+                _text(DB_DIR, "file_path", height=110),
+                View(
+                    cls="android.widget.ListView",
+                    resource_id="file_list",
+                    scrollable=True,
+                    scroll_key="open_scroll",
+                    children=rows,
+                ),
+            ],
+        )
+
+    def _download_page(self, ctx: AppContext) -> View:
+        sources = ("AnyMemo", "Quizlet", "Dropbox", "Google Drive")
+        return View(
+            cls="android.widget.ListView",
+            resource_id="download_list",
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    height=160,
+                    on_click=lambda c: c.toast(
+                        "Cannot connect to server. Please check the internet connection."
+                    ),
+                    children=[_text(source, "source_name")],
+                )
+                for source in sources
+            ],
+        )
+
+    def _misc_page(self, ctx: AppContext) -> View:
+        items = ("Options", "Merge DB", "About", "Help")
+        return View(
+            cls="android.widget.ListView",
+            resource_id="misc_list",
+            children=[
+                View(
+                    cls="android.widget.Button",
+                    text=item,
+                    resource_id=f"misc_{item.lower().replace(' ', '_')}",
+                    on_click=_bind(self._misc, item),
+                )
+                for item in items
+            ],
+        )
+
+    def _main_windows(self, ctx: AppContext) -> list[Window]:
+        dialog = ctx.ui["dialog"]
+        if not dialog:
+            return []
+        close = lambda c: self._set(c, dialog=None)  # noqa: E731
+        if dialog["kind"] == "whats_new":
+            return [
+                self._alert(
+                    "New version installed",
+                    [
+                        _text(
+                            "See graphical guide of new features, please click version history "
+                            "button. or visit official website: https://anymemo.org/versions-view",
+                            "android:id/message",
+                        )
+                    ],
+                    [
+                        self._button("android:id/button3", "Version history", close),
+                        self._button("android:id/button1", "OK", close),
+                    ],
+                    close,
+                )
+            ]
+        if dialog["kind"] == "about":
+            body = [
+                _text(
+                    "Advanced spaced repetition flashcard learning software. Authors: Haowen "
+                    "Ning, Qi Wang. Website: https://anymemo.org",
+                    "android:id/message",
+                )
+            ]
+            return [
+                self._alert("About", body, [self._button("android:id/button1", "OK", close)], close)
+            ]
+        path = dialog["path"]
+        items = [
+            ("Study", _bind(self._study, path)),
+            ("Preview/edit", _bind(self._open_with, PREVIEW, path)),
+            ("Card list", _bind(self._open_with, CARD_LIST, path)),
+        ]
+        rows = [
+            View(
+                cls="android.widget.TextView",
+                resource_id="android:id/text1",
+                text=label,
+                on_click=handler,
+                height=140,
+            )
+            for label, handler in items
+        ]
+        return [self._alert(path.rsplit("/", 1)[-1], rows, [], close)]
+
+    def _alert(self, title: str, body: list[View], buttons: list[View], dismiss: Any) -> Window:
+        children = [_text(title, "android:id/alertTitle", height=140), *body]
+        if buttons:
+            children.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="android:id/buttonPanel",
+                    layout=HORIZONTAL,
+                    height=140,
+                    children=[View(cls="android.view.View"), *buttons],
+                )
+            )
+        return Window(
+            root=View(
+                cls="android.widget.LinearLayout",
+                resource_id="android:id/parentPanel",
+                weight=0,
+                children=children,
+            ),
+            on_dismiss=dismiss,
+        )
+
+    @staticmethod
+    def _button(rid: str, text: str, handler: Any) -> View:
+        return View(
+            cls="android.widget.Button",
+            resource_id=rid,
+            text=text,
+            on_click=handler,
+            width=330,
+            style="text",
+        )
+
+    def _render_study(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        path = ctx.extras.get("path", "")
+        cards = ctx.data["dbs"].get(path, [])
+        queue = ui["queue"]
+        title = path.rsplit("/", 1)[-1]
+        if not queue:
+            body = View(
+                cls="android.widget.FrameLayout",
+                layout=FRAME,
+                children=[
+                    _text(
+                        "There is no item to learn for now. If you want to cram, you can do "
+                        'quizzes by long clicking a db in the "Recent" tab.',
+                        "android:id/message",
+                        gravity="center",
+                        width=900,
+                    )
+                ],
+            )
+            return Screen(
+                content=View(
+                    cls="android.widget.LinearLayout",
+                    children=[self._toolbar(title, up=lambda c: c.finish()), body],
+                )
+            )
+        card = cards[queue[0]]
+        answer_shown = ui["answer_shown"]
+        if answer_shown:
+            buttons = View(
+                cls="android.widget.LinearLayout",
+                resource_id="grade_buttons",
+                layout=HORIZONTAL,
+                height=170,
+                children=[
+                    View(
+                        cls="android.widget.Button",
+                        resource_id=f"grade_button_{i}",
+                        text=label,
+                        on_click=_bind(self._grade, i),
+                    )
+                    for i, label in enumerate(GRADES)
+                ],
+            )
+        else:
+            buttons = View(
+                cls="android.widget.Button",
+                resource_id="show_answer",
+                text="Show answer",
+                on_click=self._show_answer,
+                height=170,
+            )
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._toolbar(
+                    title,
+                    up=lambda c: c.finish(),
+                    actions=[
+                        View(
+                            cls="android.widget.TextView",
+                            resource_id="menu_undo",
+                            content_desc="Undo",
+                            on_click=lambda c: c.toast("Unable to undo"),
+                            width=147,
+                        )
+                    ],
+                ),
+                _text(self._stats(cards), "study_stats", height=90),
+                View(
+                    cls="android.widget.FrameLayout",
+                    resource_id="question_layout",
+                    layout=FRAME,
+                    on_click=self._show_answer,
+                    children=[_text(card["q"], "question", gravity="center", width=900)],
+                ),
+                View(
+                    cls="android.widget.FrameLayout",
+                    resource_id="answer_layout",
+                    layout=FRAME,
+                    on_click=self._show_answer,
+                    children=[
+                        _text(
+                            card["a"] if answer_shown else "",
+                            "answer",
+                            gravity="center",
+                            width=900,
+                        )
+                    ],
+                ),
+                buttons,
+            ],
+        )
+        return Screen(content=content)
+
+    def _render_preview(self, ctx: AppContext) -> Screen:
+        path = ctx.extras.get("path", "")
+        cards = ctx.data["dbs"].get(path, [])
+        index = min(ctx.ui["index"], max(len(cards) - 1, 0))
+        card = cards[index] if cards else {"q": "", "a": ""}
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._toolbar(path.rsplit("/", 1)[-1], up=lambda c: c.finish()),
+                _text(f"{index + 1} / {len(cards)}", "preview_position", height=90),
+                _text(card["q"], "question"),
+                _text(card["a"], "answer"),
+                View(
+                    cls="android.widget.LinearLayout",
+                    layout=HORIZONTAL,
+                    height=150,
+                    children=[
+                        View(
+                            cls="android.widget.Button",
+                            resource_id="prev_button",
+                            text="Previous",
+                            on_click=_bind(self._move_preview, -1, len(cards)),
+                        ),
+                        View(
+                            cls="android.widget.Button",
+                            resource_id="next_button",
+                            text="Next",
+                            on_click=_bind(self._move_preview, 1, len(cards)),
+                        ),
+                    ],
+                ),
+            ],
+        )
+        return Screen(content=content)
+
+    def _render_card_list(self, ctx: AppContext) -> Screen:
+        path = ctx.extras.get("path", "")
+        cards = ctx.data["dbs"].get(path, [])
+        rows = [
+            View(
+                cls="android.widget.LinearLayout",
+                layout=HORIZONTAL,
+                height=150,
+                children=[_text(c["q"], "item_question"), _text(c["a"], "item_answer")],
+            )
+            for c in cards
+        ]
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._toolbar("Card list", up=lambda c: c.finish()),
+                View(
+                    cls="android.support.v7.widget.RecyclerView",
+                    resource_id="item_list",
+                    scrollable=True,
+                    scroll_key="list_scroll",
+                    children=rows,
+                ),
+            ],
+        )
+        return Screen(content=content)
+
+    # -- handlers ----------------------------------------------------------------------------
+    def _set(self, ctx: AppContext, **values: Any) -> None:
+        ctx.ui.update(values)
+
+    def _select_tab(self, ctx: AppContext, index: int) -> None:
+        ctx.ui["tab"] = index
+
+    def _misc(self, ctx: AppContext, item: str) -> None:
+        if item == "About":
+            ctx.ui["dialog"] = {"kind": "about"}
+        else:
+            ctx.toast(f"{item} is not available offline")
+
+    def _due(self, ctx: AppContext, path: str) -> list[int]:
+        cards = ctx.data["dbs"].get(path, [])
+        return [i for i, c in enumerate(cards) if c["grade"] is None or c["grade"] < 2][:10]
+
+    def _study(self, ctx: AppContext, path: str) -> None:
+        if path not in ctx.data["dbs"]:
+            ctx.toast("Failed to open the database")
+            return
+        ctx.ui["dialog"] = None
+        recent = [p for p in ctx.data["recent"] if p != path]
+        ctx.data["recent"] = [path, *recent]
+        ctx.start_activity(STUDY, {"path": path})
+
+    def _open_with(self, ctx: AppContext, activity: str, path: str) -> None:
+        ctx.ui["dialog"] = None
+        ctx.start_activity(activity, {"path": path})
+
+    def _show_answer(self, ctx: AppContext) -> None:
+        ctx.ui["answer_shown"] = True
+
+    def _grade(self, ctx: AppContext, grade: int) -> None:
+        ui = ctx.ui
+        path = ctx.extras.get("path", "")
+        queue = list(ui["queue"])
+        index = queue.pop(0)
+        ctx.data["dbs"][path][index]["grade"] = grade
+        if grade < 2:
+            queue.append(index)  # forgotten cards come back in this session
+        ui["queue"] = queue
+        ui["answer_shown"] = False
+
+    def _move_preview(self, ctx: AppContext, step: int, count: int) -> None:
+        ctx.ui["index"] = max(0, min(count - 1, ctx.ui["index"] + step))

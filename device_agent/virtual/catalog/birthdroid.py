@@ -1,0 +1,534 @@
+"""Birthdroid 0.6.3 (``com.rigid.birthdroid``), with bug Birthdroid#13.
+
+Screens, after the app's sources of that time (``BirthdroidActivity``, ``PreferencesActivity``,
+``BirthdroidWidget``, ``res/layout/main.xml``, ``res/xml/preferences.xml``, ``strings.xml``,
+``defaults.xml``):
+
+- the main screen (``.BirthdroidActivity``, a ``ListActivity`` with an action bar "Birthdroid"
+  and "More options" holding Settings and About): one row per contact birthday (``list_name``,
+  ``list_date``, ``list_daysLeft``, ``list_years``), or ``android:id/empty`` "No birthdays in
+  contacts". The app reads contacts with an install-time permission (it targets an old SDK), so
+  there is no runtime permission dialog; a fresh emulator has no contacts;
+- "Birthdroid preferences" (``.PreferencesActivity``, a platform ``PreferenceActivity``): General
+  (Contact scan interval, disabled), Application (Show avatar, disabled; Sort by...), Widget
+  (Foresight period, Widget clickable?, Layout settings → a nested preference screen with Show
+  avatar, Flip cycle interval, Sort by...). Number preferences open the platform
+  ``EditTextPreference`` dialog (``android:id/edit``, digits only, Cancel / OK); list preferences
+  open a single-choice dialog;
+- About (``.AboutActivity``: version, copyright, description, changes).
+
+The bug: "Foresight period" (``widget_future_days``) is stored as a string and parsed with an
+unguarded ``Integer.parseInt`` by the widget's update service. Both activities broadcast
+``PREFS_UPDATE`` from ``onPause``, which starts ``BirthdroidService`` on the main thread, so after a
+value beyond ``Integer.MAX_VALUE`` (the report's 11-digit ``111111111111``) leaving the
+preferences (or the main screen) crashes the app with ``java.lang.RuntimeException: Unable to start
+service ...`` caused by ``java.lang.NumberFormatException: For input string: "111111111111"``. The
+report has no stack trace; the frames are the model's, in the app's real classes. "Flip cycle
+interval" goes through the same parse and crashes the same way. The model raises the crash when
+Back leaves an activity or the main screen opens another one (``onPause``); pressing Home
+is not modelled as a pause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+
+PACKAGE = "com.rigid.birthdroid"
+MAIN = ".BirthdroidActivity"
+PREFS = ".PreferencesActivity"
+ABOUT = ".AboutActivity"
+INT_MAX = 2**31 - 1
+
+# Number preferences: key -> (title, summary, default, enabled).
+NUMBER_PREFS: dict[str, tuple[str, str, str, bool]] = {
+    "birthdays_scan_interval": (
+        "Contact scan interval",
+        "Scan contacts for new birthdays every n hours",
+        "24",
+        False,
+    ),
+    "widget_future_days": ("Foresight period", "Display birthdays in the next n days", "5", True),
+    "widget_flip_interval": (
+        "Flip cycle interval",
+        "Flip to next contact every n seconds",
+        "5",
+        True,
+    ),
+}
+SORT_ENTRIES = (("days left", "UPCOMING_DAYS"), ("age of person", "AGE"))
+
+
+def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
+    """A click handler calling ``fn(ctx, *args)``."""
+
+    def handler(ctx: AppContext) -> None:
+        fn(ctx, *args)
+
+    return handler
+
+
+def _text(text: str, rid: str = "", **kw: Any) -> View:
+    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
+
+
+def _parse_int(value: str) -> int | None:
+    """Java's ``Integer.parseInt``: None where it would throw NumberFormatException."""
+    if not value or not value.lstrip("-+").isdigit():
+        return None
+    number = int(value)
+    return number if -(2**31) <= number <= INT_MAX else None
+
+
+def _service_crash(value: str) -> JavaException:
+    """``BirthdroidService.onStart`` parsing an unparseable foresight/flip value."""
+    nfe = JavaException(
+        "java.lang.NumberFormatException",
+        f'For input string: "{value}"',
+        frames=[
+            "java.lang.Integer.parseInt(Integer.java:618)",
+            "java.lang.Integer.parseInt(Integer.java:650)",
+            "com.rigid.birthdroid.BirthdroidWidget$BirthdroidService.onStart(BirthdroidWidget.java:150)",
+            "android.app.Service.onStartCommand(Service.java:704)",
+            "android.app.ActivityThread.handleServiceArgs(ActivityThread.java:4087)",
+        ],
+    )
+    return JavaException(
+        "java.lang.RuntimeException",
+        "Unable to start service com.rigid.birthdroid.BirthdroidWidget$BirthdroidService@6c1e0a2 "
+        "with Intent { cmp=com.rigid.birthdroid/.BirthdroidWidget$BirthdroidService }: "
+        f'java.lang.NumberFormatException: For input string: "{value}"',
+        frames=[
+            "android.app.ActivityThread.handleServiceArgs(ActivityThread.java:4105)",
+            "android.app.ActivityThread.access$1800(ActivityThread.java:219)",
+            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1875)",
+            "android.os.Handler.dispatchMessage(Handler.java:107)",
+            "android.os.Looper.loop(Looper.java:214)",
+            "android.app.ActivityThread.main(ActivityThread.java:7356)",
+            "java.lang.reflect.Method.invoke(Native Method)",
+            "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:492)",
+            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:930)",
+        ],
+        cause=nfe,
+    )
+
+
+def _oracle_13(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    """Crashed parsing a stored foresight period that is no Java int."""
+    bad = _parse_int(str(data.get("prefs", {}).get("widget_future_days", "5"))) is None
+    return bad and any(
+        c.get("package") == PACKAGE
+        and "NumberFormatException" in str(c.get("message", ""))
+        and "BirthdroidService" in str(c.get("message", ""))
+        for c in system.get("crashes", [])
+    )
+
+
+def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
+    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+
+
+BUG_13 = BugSpec(
+    bug_id="Birthdroid#13",
+    kind="crash",
+    title="Setting the foresight period to a number of more than 10 digits crashes the app",
+    oracle=_oracle_13,
+    human_steps=(
+        {"kind": "click", "target": _target(desc="More options", cls="android.widget.ImageView")},
+        {"kind": "click", "target": _target("android:id/title", "Settings")},
+        {"kind": "click", "target": _target("android:id/title", "Foresight period")},
+        {
+            "kind": "input_text",
+            "target": _target("android:id/edit", cls="android.widget.EditText"),
+            "text": "111111111111",
+        },
+        {"kind": "click", "target": _target("android:id/button1", "OK")},
+        {"kind": "press_back"},
+    ),
+)
+
+
+class Birthdroid(VirtualApp):
+    """Birthdroid 0.6.3 (see the module docstring)."""
+
+    name: ClassVar[str] = "Birthdroid"
+    package: ClassVar[str] = PACKAGE
+    label: ClassVar[str] = "Birthdroid"
+    version: ClassVar[str] = "0.6.3"
+    launch_activity: ClassVar[str] = MAIN
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_13,)
+
+    def initial_data(self) -> dict[str, Any]:
+        prefs: dict[str, Any] = {key: spec[2] for key, spec in NUMBER_PREFS.items()}
+        prefs.update(
+            {
+                "birthdroid_avatars": False,
+                "birthdroid_sort_method": "UPCOMING_DAYS",
+                "widget_clickable": True,
+                "widget_avatars": False,
+                "widget_sort_method": "UPCOMING_DAYS",
+            }
+        )
+        return {"prefs": prefs, "contacts": []}
+
+    def on_create(self, ctx: AppContext) -> None:
+        ctx.ui.setdefault("menu", False)
+        ctx.ui.setdefault("dialog", None)
+        ctx.ui.setdefault("nested", False)
+
+    # -- lifecycle: onPause broadcasts PREFS_UPDATE, the service parses the numbers -------------
+    def _pause(self, ctx: AppContext) -> None:
+        prefs = ctx.data["prefs"]
+        for key in ("widget_future_days", "widget_flip_interval"):
+            value = str(prefs[key])
+            if _parse_int(value) is None:
+                raise _service_crash(value)
+        ctx.log("BirthdroidWidget", "Launching update-service", "V")
+
+    def on_back(self, ctx: AppContext) -> bool:
+        if ctx.ui.get("nested"):
+            ctx.ui["nested"] = False
+            return True
+        if ctx.activity in (MAIN, PREFS):
+            ctx.finish()
+            self._pause(ctx)
+            return True
+        return False
+
+    # -- rendering ---------------------------------------------------------------------------
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == PREFS:
+            return self._render_prefs(ctx)
+        if ctx.activity == ABOUT:
+            return self._render_about(ctx)
+        return self._render_main(ctx)
+
+    def _action_bar(self, title: str, *, up: Any = None, overflow: Any = None) -> View:
+        children: list[View] = []
+        if up is not None:
+            children.append(
+                View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=up)
+            )
+        children.append(_text(title, height=147))
+        if overflow is not None:
+            children.append(
+                View(
+                    cls="android.widget.ImageView",
+                    content_desc="More options",
+                    on_click=overflow,
+                    width=126,
+                )
+            )
+        return View(
+            cls="android.view.ViewGroup",
+            resource_id="android:id/action_bar",
+            layout=HORIZONTAL,
+            height=147,
+            style="toolbar",
+            children=children,
+        )
+
+    def _render_main(self, ctx: AppContext) -> Screen:
+        contacts = ctx.data["contacts"]
+        body: View
+        if contacts:
+            body = View(
+                cls="android.widget.ListView",
+                resource_id="android:id/list",
+                scrollable=True,
+                scroll_key="list_scroll",
+                children=[
+                    View(
+                        cls="android.widget.LinearLayout",
+                        layout=HORIZONTAL,
+                        height=230,
+                        on_click=lambda c: c.toast("No contacts app to open the contact"),
+                        children=[
+                            View(
+                                cls="android.widget.LinearLayout",
+                                children=[
+                                    _text(p["name"], "list_name"),
+                                    _text(p["date"], "list_date"),
+                                    _text(p["days_left"], "list_daysLeft"),
+                                ],
+                            ),
+                            _text(str(p.get("age", "")), "list_years", width=150),
+                        ],
+                    )
+                    for p in contacts
+                ],
+            )
+        else:
+            body = _text("No birthdays in contacts", "android:id/empty", weight=1.0, height=None)
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._action_bar(self.label, overflow=lambda c: self._set(c, menu=True)),
+                body,
+            ],
+        )
+        windows: list[Window] = []
+        if ctx.ui["menu"]:
+            windows.append(
+                self._menu(
+                    [
+                        ("Settings", lambda c: self._open(c, PREFS)),
+                        ("About", lambda c: self._open(c, ABOUT)),
+                    ]
+                )
+            )
+        return Screen(content=content, windows=windows)
+
+    def _menu(self, items: list[tuple[str, Any]]) -> Window:
+        return Window(
+            root=View(
+                cls="android.widget.ListView",
+                weight=0,
+                children=[
+                    View(
+                        cls="android.widget.LinearLayout",
+                        on_click=handler,
+                        height=126,
+                        children=[_text(title, "android:id/title", height=126)],
+                    )
+                    for title, handler in items
+                ],
+            ),
+            kind="menu",
+            on_dismiss=lambda c: self._set(c, menu=False),
+        )
+
+    def _render_prefs(self, ctx: AppContext) -> Screen:
+        prefs = ctx.data["prefs"]
+
+        def category(title: str) -> View:
+            return _text(title, "android:id/title", height=110)
+
+        def row(title: str, summary: str, handler: Any, enabled: bool = True) -> View:
+            return View(
+                cls="android.widget.LinearLayout",
+                height=190,
+                on_click=handler,
+                enabled=enabled,
+                children=[
+                    View(
+                        cls="android.widget.RelativeLayout",
+                        children=[
+                            _text(title, "android:id/title", enabled=enabled),
+                            _text(summary, "android:id/summary", enabled=enabled),
+                        ],
+                    )
+                ],
+            )
+
+        def number_row(key: str) -> View:
+            title, summary, _default, enabled = NUMBER_PREFS[key]
+            return row(
+                title,
+                summary,
+                _bind(self._open_number, key) if enabled else None,
+                enabled,
+            )
+
+        def check_row(key: str, title: str, summary: str, enabled: bool = True) -> View:
+            return View(
+                cls="android.widget.LinearLayout",
+                layout=HORIZONTAL,
+                height=190,
+                enabled=enabled,
+                on_click=_bind(self._toggle, key) if enabled else None,
+                children=[
+                    View(
+                        cls="android.widget.RelativeLayout",
+                        children=[
+                            _text(title, "android:id/title", enabled=enabled),
+                            _text(summary, "android:id/summary", enabled=enabled),
+                        ],
+                    ),
+                    View(
+                        cls="android.widget.CheckBox",
+                        resource_id="android:id/checkbox",
+                        checked=bool(prefs[key]),
+                        enabled=enabled,
+                        width=150,
+                        clickable=False,
+                        focusable=False,
+                    ),
+                ],
+            )
+
+        def sort_row(key: str) -> View:
+            return row(
+                "Sort by...",
+                "How to sort order of results",
+                lambda c: self._set(c, dialog={"kind": "sort", "key": key}),
+            )
+
+        avatar_summary = "Load image from contacts and display it"
+        if ctx.ui["nested"]:
+            title = "Layout settings"
+            rows = [
+                check_row("widget_avatars", "Show avatar", avatar_summary, enabled=False),
+                number_row("widget_flip_interval"),
+                sort_row("widget_sort_method"),
+            ]
+        else:
+            title = "Birthdroid preferences"
+            rows = [
+                category("General"),
+                number_row("birthdays_scan_interval"),
+                category("Application"),
+                check_row("birthdroid_avatars", "Show avatar", avatar_summary, enabled=False),
+                sort_row("birthdroid_sort_method"),
+                category("Widget"),
+                number_row("widget_future_days"),
+                check_row(
+                    "widget_clickable",
+                    "Widget clickable?",
+                    "Open Birthdroid upon click on widget?",
+                ),
+                row(
+                    "Layout settings",
+                    "Adjust layout settings",
+                    lambda c: self._set(c, nested=True),
+                ),
+            ]
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._action_bar(title),
+                View(
+                    cls="android.widget.ListView",
+                    resource_id="android:id/list",
+                    scrollable=True,
+                    scroll_key="prefs_scroll",
+                    children=rows,
+                ),
+            ],
+        )
+        return Screen(content=content, windows=self._pref_dialogs(ctx))
+
+    def _pref_dialogs(self, ctx: AppContext) -> list[Window]:
+        dialog = ctx.ui["dialog"]
+        if not dialog:
+            return []
+        close = lambda c: self._set(c, dialog=None)  # noqa: E731
+        if dialog["kind"] == "number":
+            title = NUMBER_PREFS[dialog["key"]][0]
+            field = View(
+                cls="android.widget.EditText",
+                resource_id="android:id/edit",
+                text=dialog["text"],
+                on_text=self._type_number,
+            )
+            buttons = [
+                self._button("android:id/button2", "Cancel", close),
+                self._button("android:id/button1", "OK", self._save_number),
+            ]
+            body = [field]
+        else:
+            key = dialog["key"]
+            current = ctx.data["prefs"][key]
+            body = [
+                View(
+                    cls="android.widget.CheckedTextView",
+                    resource_id="android:id/text1",
+                    text=label,
+                    checked=value == current,
+                    on_click=_bind(self._choose_sort, key, value),
+                    height=140,
+                )
+                for label, value in SORT_ENTRIES
+            ]
+            title = "Sort by..."
+            buttons = [self._button("android:id/button2", "Cancel", close)]
+        children = [_text(title, "android:id/alertTitle", height=140), *body]
+        children.append(
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="android:id/buttonPanel",
+                layout=HORIZONTAL,
+                height=140,
+                children=[View(cls="android.view.View"), *buttons],
+            )
+        )
+        return [
+            Window(
+                root=View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="android:id/parentPanel",
+                    weight=0,
+                    children=children,
+                ),
+                on_dismiss=close,
+            )
+        ]
+
+    @staticmethod
+    def _button(rid: str, text: str, handler: Any) -> View:
+        return View(
+            cls="android.widget.Button",
+            resource_id=rid,
+            text=text,
+            on_click=handler,
+            width=300,
+            style="text",
+        )
+
+    def _render_about(self, ctx: AppContext) -> Screen:
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._action_bar("About Birthdroid"),
+                View(
+                    cls="android.widget.ScrollView",
+                    scrollable=True,
+                    children=[
+                        _text("Birthdroid v0.6.3", "about_title"),
+                        _text("2011-2015 © Daniel Hiepler", "about_copyright"),
+                        _text("http://github.com/rigid/Birthdroid", "about_url"),
+                        _text("Simple application to show upcoming birthdays.", "about_desc"),
+                        _text(
+                            "* v0.6.3\n- use proguard in f-droid to get smaller .apk package",
+                            "about_changes",
+                        ),
+                    ],
+                ),
+            ],
+        )
+        return Screen(content=content)
+
+    # -- handlers ----------------------------------------------------------------------------
+    def _set(self, ctx: AppContext, **values: Any) -> None:
+        ctx.ui.update(values)
+
+    def _open(self, ctx: AppContext, activity: str) -> None:
+        ctx.ui["menu"] = False
+        self._pause(ctx)  # the main activity pauses too (its onPause broadcasts)
+        ctx.start_activity(activity)
+
+    def _open_number(self, ctx: AppContext, key: str) -> None:
+        ctx.ui["dialog"] = {"kind": "number", "key": key, "text": str(ctx.data["prefs"][key])}
+
+    def _type_number(self, ctx: AppContext, text: str) -> None:
+        # inputType="number": the platform's DigitsKeyListener drops everything but digits.
+        dialog = dict(ctx.ui["dialog"] or {})
+        dialog["text"] = "".join(ch for ch in text if ch.isdigit())
+        ctx.ui["dialog"] = dialog
+
+    def _save_number(self, ctx: AppContext) -> None:
+        dialog = ctx.ui["dialog"] or {}
+        # EditTextPreference stores the string as typed; nothing validates its range.
+        ctx.data["prefs"][dialog["key"]] = dialog.get("text", "")
+        ctx.ui["dialog"] = None
+        ctx.hide_keyboard()
+
+    def _choose_sort(self, ctx: AppContext, key: str, value: str) -> None:
+        ctx.data["prefs"][key] = value
+        ctx.ui["dialog"] = None
+
+    def _toggle(self, ctx: AppContext, key: str) -> None:
+        ctx.data["prefs"][key] = not ctx.data["prefs"][key]

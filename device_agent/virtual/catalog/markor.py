@@ -1,0 +1,927 @@
+"""Markor (``net.gsantner.markor``), the Markdown text editor, in two versions.
+
+Versions modelled, one class each, sharing one implementation (:class:`_Markor`):
+
+- :class:`Markor032` (``0.3.2``, markor#194). The main screen (``.activity.MainActivity``):
+  toolbar "Markor" (Search, "More options" with Settings and About), the notebook's files
+  (``/storage/emulated/0/markor``; rows ``ui__filesystem_item__title`` /
+  ``ui__filesystem_item__description``) and a floating action menu (``fab_expand_menu_button``,
+  expanding into ``create_note`` and ``create_folder``). The editor
+  (``.activity.DocumentActivity``, after ``note__activity.xml``): the title field in the toolbar
+  (``note__activity__edit_note_title``, hint "Title"), the content
+  (``note__activity__note_content_editor``) and the Markdown bar
+  (``note__activity__markdownchar_bar``) of icon buttons without descriptions: header, bold,
+  italic, list, code, quote, insert link, insert image. "Insert image" opens a dialog with
+  "Description" and "URL or path" fields and BROWSE FILESYSTEM, which opens opoc's
+  ``FilesystemDialog`` (``ui__filesystem_dialog__*``: title "Select file", up / home / search
+  icons, the file list, Cancel / OK). Settings (``.activity.SettingsActivity``) has "Notebook
+  directory", which opens the same dialog to pick a folder.
+
+  The bug: ``FilesystemDialog`` is a ``DialogFragment`` whose options object is passed in by the
+  caller and not saved. On rotation the activity is re-created, the fragment manager restores the
+  dialog without options, and ``onViewCreated`` reads ``options.cancelButtonEnable``:
+  ``java.lang.RuntimeException: Unable to start activity ...`` caused by
+  ``java.lang.NullPointerException: Attempt to read from field 'boolean
+  net.gsantner.opoc.ui.FilesystemDialogData$Options.cancelButtonEnable' on a null object
+  reference`` (the report's trace, from the settings screen; the editor's dialog crashes the same
+  way, naming its own activity).
+
+- :class:`Markor110` (``1.1.0``, markor#331). The main screen has a bottom navigation bar
+  (Files, To-Do, QuickNote, More) and one "+" FAB (``fab_add_new_item``, no description) that
+  opens a new, empty document. The editor's toolbar has Save (``action_save``, disabled until the
+  text changes), Preview (``action_preview``) and "More options". Leaving the editor (Up, Back,
+  Preview) auto-saves a new document as ``<title>.md`` (or its first line when untitled).
+
+  The bug: Save on a document that was never stored runs the file-name detection against a
+  document without a file, writes nothing, yet records the text as saved. Leaving the editor
+  then finds nothing modified and skips the auto-save, so the new note is never created (the
+  report, and the maintainer's "if the user presses save icon manually at a new document it will
+  not be saved"). Preview forces a real save, the workaround a commenter found. The
+  ``FilesystemDialog`` rotation crash of 0.3.2 is fixed in this version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+
+PACKAGE = "net.gsantner.markor"
+MAIN = ".activity.MainActivity"
+DOCUMENT = ".activity.DocumentActivity"
+SETTINGS = ".activity.SettingsActivity"
+ABOUT = ".activity.AboutActivity"
+STORAGE = "android.permission.WRITE_EXTERNAL_STORAGE"
+ROOT = "/storage/emulated/0"
+NOTEBOOK = f"{ROOT}/markor"
+# The emulator's shared storage, with a picture to insert.
+INITIAL_FOLDERS = ("Alarms", "DCIM", "Download", "Movies", "Music", "Pictures")
+MARKDOWN_BAR = ("header", "bold", "italic", "list", "code", "quote", "link", "image")
+
+
+def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
+    """A click handler calling ``fn(ctx, *args)``."""
+
+    def handler(ctx: AppContext) -> None:
+        fn(ctx, *args)
+
+    return handler
+
+
+def _text(text: str, rid: str = "", **kw: Any) -> View:
+    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
+
+
+def _rotation_crash(activity: str) -> JavaException:
+    """``FilesystemDialog.onViewCreated`` after re-creation without options (the report's trace)."""
+    field = "'boolean net.gsantner.opoc.ui.FilesystemDialogData$Options.cancelButtonEnable'"
+    npe = JavaException(
+        "java.lang.NullPointerException",
+        f"Attempt to read from field {field} on a null object reference",
+        frames=[
+            "net.gsantner.opoc.ui.FilesystemDialog.onViewCreated(FilesystemDialog.java:128)",
+            "android.support.v4.app.FragmentManagerImpl.moveToState(FragmentManager.java:1430)",
+            "android.support.v4.app.FragmentManagerImpl.moveFragmentToExpectedState(FragmentManager.java:1750)",
+            "android.support.v4.app.FragmentManagerImpl.moveToState(FragmentManager.java:1819)",
+            "android.support.v4.app.FragmentManagerImpl.dispatchStateChange(FragmentManager.java:3227)",
+            "android.support.v4.app.FragmentManagerImpl.dispatchActivityCreated(FragmentManager.java:3181)",
+            "android.support.v4.app.FragmentController.dispatchActivityCreated(FragmentController.java:192)",
+            "android.support.v4.app.FragmentActivity.onStart(FragmentActivity.java:572)",
+            "android.support.v7.app.AppCompatActivity.onStart(AppCompatActivity.java:177)",
+            "android.app.Instrumentation.callActivityOnStart(Instrumentation.java:1237)",
+            "android.app.Activity.performStart(Activity.java:6268)",
+            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2379)",
+        ],
+    )
+    return JavaException(
+        "java.lang.RuntimeException",
+        f"Unable to start activity ComponentInfo{{{PACKAGE}/{PACKAGE}{activity}}}: "
+        f"java.lang.NullPointerException: {npe.message}",
+        frames=[
+            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2416)",
+            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2476)",
+            "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4077)",
+            "android.app.ActivityThread.-wrap15(ActivityThread.java)",
+            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1350)",
+            "android.os.Handler.dispatchMessage(Handler.java:102)",
+            "android.os.Looper.loop(Looper.java:148)",
+            "android.app.ActivityThread.main(ActivityThread.java:5417)",
+            "java.lang.reflect.Method.invoke(Native Method)",
+            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
+            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+        ],
+        cause=npe,
+    )
+
+
+def _oracle_194(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    return any(
+        c.get("package") == PACKAGE and "cancelButtonEnable" in str(c.get("message", ""))
+        for c in system.get("crashes", [])
+    )
+
+
+def _oracle_331(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    """A new document with text was closed and nothing of it reached the notebook."""
+    return any(doc.get("content") or doc.get("title") for doc in data.get("lost", []))
+
+
+def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
+    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+
+
+_ALLOW = {
+    "kind": "click",
+    "target": _target(
+        "com.android.permissioncontroller:id/permission_allow_button",
+        "Allow",
+        cls="android.widget.Button",
+    ),
+}
+
+BUG_194 = BugSpec(
+    bug_id="markor#194",
+    kind="crash",
+    title="Rotating with the file browser of 'Insert image' open crashes (FilesystemDialog NPE)",
+    oracle=_oracle_194,
+    human_steps=(
+        _ALLOW,
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_expand_menu_button")},
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/create_note")},
+        {
+            "kind": "input_text",
+            "target": _target(f"{PACKAGE}:id/note__activity__note_content_editor"),
+            "text": "Photos of the trip",
+        },
+        {"kind": "press_back"},  # hide the keyboard, which covers the Markdown bar
+        {
+            # The "Insert image" icon: the last button of the Markdown bar, no id or description.
+            "kind": "click",
+            "target": {
+                **_target(cls="android.widget.ImageView"),
+                "bounds": [882, 1647, 1008, 1794],
+            },
+        },
+        {
+            "kind": "click",
+            "target": _target(
+                f"{PACKAGE}:id/ui__select_path_dialog__browse_filesystem", "BROWSE FILESYSTEM"
+            ),
+        },
+        {"kind": "rotate", "orientation": "landscape"},
+    ),
+)
+
+BUG_331 = BugSpec(
+    bug_id="markor#331",
+    kind="non-crash",
+    title="Save button makes the file not save",
+    oracle=_oracle_331,
+    human_steps=(
+        _ALLOW,
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+        {
+            "kind": "input_text",
+            "target": _target(f"{PACKAGE}:id/note__activity__edit_note_title"),
+            "text": "Shopping",
+        },
+        {
+            "kind": "input_text",
+            "target": _target(f"{PACKAGE}:id/document__fragment__edit__highlighting_editor"),
+            "text": "Milk and bread",
+        },
+        {"kind": "press_back"},  # hide the keyboard
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/action_save", desc="Save")},
+        {"kind": "click", "target": _target(desc="Navigate up")},
+    ),
+)
+
+
+class _Markor(VirtualApp):
+    """What both Markor versions share: notebook files, the editor, the file-system dialog."""
+
+    # ``name`` and ``package`` are set on the concrete versions only, so the catalog does not
+    # list this base class.
+    label: ClassVar[str] = "Markor"
+    launch_activity: ClassVar[str] = MAIN
+    # Version switches.
+    fab_menu: ClassVar[bool] = True  # 0.3.x: floating action menu; 1.x: one "+" FAB
+    save_bug: ClassVar[bool] = False
+    dialog_rotation_bug: ClassVar[bool] = False
+    content_id: ClassVar[str] = "note__activity__note_content_editor"
+
+    def initial_data(self) -> dict[str, Any]:
+        files: dict[str, Any] = {f"{ROOT}/{name}": None for name in INITIAL_FOLDERS}
+        files[f"{ROOT}/Pictures/beach.jpg"] = "<jpeg>"
+        return {"files": files, "asked": False, "lost": [], "prefs": {"notebook": NOTEBOOK}}
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def on_create(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        if ctx.activity == MAIN:
+            ui.setdefault("fab_open", False)
+            ui.setdefault("menu", False)
+            ui.setdefault("tab", "Files")
+            if STORAGE not in ctx.permissions and not ctx.data["asked"]:
+                ctx.data["asked"] = True
+                ctx.request_permission(STORAGE)
+        elif ctx.activity == DOCUMENT:
+            ui.setdefault("title", ctx.extras.get("title", ""))
+            ui.setdefault("content", self._read(ctx, ctx.extras.get("path")))
+            ui.setdefault("path", ctx.extras.get("path"))
+            ui.setdefault("saved", {"title": ui["title"], "content": ui["content"]})
+            ui.setdefault("dialog", None)
+            ui.setdefault("menu", False)
+        else:
+            ui.setdefault("dialog", None)
+        if ui.get("fsdialog") is not None and ui.get("_restored") and self.dialog_rotation_bug:
+            raise _rotation_crash(ctx.activity)
+        ui["_restored"] = False
+
+    def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
+        saved = dict(ctx.ui)
+        saved["_restored"] = True  # the fragment manager restores shown dialogs from this
+        return saved
+
+    def on_permission_result(self, ctx: AppContext, permission: str, granted: bool) -> None:
+        if permission == STORAGE and not granted:
+            ctx.toast("Storage permission is required to use the app")
+
+    def on_back(self, ctx: AppContext) -> bool:
+        ui = ctx.ui
+        if ui.get("fsdialog") is not None:
+            ui["fsdialog"] = None
+            return True
+        if ctx.activity == MAIN and ui.get("fab_open"):
+            ui["fab_open"] = False
+            return True
+        if ctx.activity == DOCUMENT:
+            self._leave_editor(ctx)
+            return True
+        return False
+
+    # -- storage -----------------------------------------------------------------------------
+    def _read(self, ctx: AppContext, path: str | None) -> str:
+        if not path:
+            return ""
+        value = ctx.data["files"].get(path)
+        return value if isinstance(value, str) else ""
+
+    def _children(self, ctx: AppContext, folder: str) -> list[tuple[str, bool]]:
+        """``(name, is_folder)`` of the direct children of ``folder``, folders first."""
+        out = []
+        for path, value in ctx.data["files"].items():
+            parent, _, name = path.rpartition("/")
+            if parent == folder:
+                out.append((name, value is None))
+        return sorted(out, key=lambda item: (not item[1], item[0].lower()))
+
+    def _write_new(self, ctx: AppContext, title: str, content: str) -> str | None:
+        """Auto-save of a new document: ``<title>.md`` (or the first line) in the notebook."""
+        name = title.strip() or (content.strip().splitlines() or [""])[0].strip()[:40]
+        if not name:
+            return None
+        files = ctx.data["files"]
+        files.setdefault(NOTEBOOK, None)
+        path = f"{NOTEBOOK}/{name}.md"
+        files[path] = content
+        return path
+
+    def _store(self, ctx: AppContext) -> None:
+        """Write the editor's text where it belongs (the auto-save / preview save)."""
+        ui = ctx.ui
+        if STORAGE not in ctx.permissions:
+            return
+        if ui["path"]:
+            ctx.data["files"][ui["path"]] = ui["content"]
+        else:
+            ui["path"] = self._write_new(ctx, ui["title"], ui["content"])
+        ui["saved"] = {"title": ui["title"], "content": ui["content"]}
+
+    def _modified(self, ctx: AppContext) -> bool:
+        ui = ctx.ui
+        return ui["saved"] != {"title": ui["title"], "content": ui["content"]}
+
+    def _leave_editor(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        if self._modified(ctx):
+            self._store(ctx)
+        stored = self._read(ctx, ui["path"])
+        if (ui["content"] or ui["title"]) and not ui["path"] and stored != ui["content"]:
+            ctx.data["lost"] = [
+                *ctx.data["lost"],
+                {"title": ui["title"], "content": ui["content"]},
+            ]
+        ctx.finish()
+
+    # -- rendering ---------------------------------------------------------------------------
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == DOCUMENT:
+            screen = self._render_document(ctx)
+        elif ctx.activity == SETTINGS:
+            screen = self._render_settings(ctx)
+        elif ctx.activity == ABOUT:
+            screen = Screen(
+                content=View(
+                    cls="android.widget.LinearLayout",
+                    children=[
+                        self._toolbar("About", up=lambda c: c.finish()),
+                        _text(f"Markor v{self.version}", "about__activity__text_app_version"),
+                        _text("Text editor - Notes & ToDo (for Android)", "about__description"),
+                    ],
+                )
+            )
+        else:
+            screen = self._render_main(ctx)
+        if ctx.ui.get("fsdialog") is not None:
+            screen.windows.append(self._fs_dialog(ctx))
+        return screen
+
+    def _toolbar(
+        self,
+        title: str | View,
+        up: Any = None,
+        actions: list[View] | None = None,
+    ) -> View:
+        children: list[View] = []
+        if up is not None:
+            children.append(
+                View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=up)
+            )
+        children.append(_text(title, height=147) if isinstance(title, str) else title)
+        children.extend(actions or [])
+        return View(
+            cls="android.view.ViewGroup",
+            resource_id="toolbar",
+            layout=HORIZONTAL,
+            height=147,
+            style="toolbar",
+            children=children,
+        )
+
+    @staticmethod
+    def _action(rid: str, desc: str, handler: Any, enabled: bool = True) -> View:
+        return View(
+            cls="android.widget.TextView",
+            resource_id=rid,
+            content_desc=desc,
+            on_click=handler,
+            enabled=enabled,
+            width=147,
+        )
+
+    @staticmethod
+    def _overflow(handler: Any) -> View:
+        return View(
+            cls="android.widget.ImageView", content_desc="More options", on_click=handler, width=126
+        )
+
+    def _file_rows(self, ctx: AppContext, folder: str, on_pick: Any) -> list[View]:
+        rows = []
+        for name, is_folder in self._children(ctx, folder):
+            path = f"{folder}/{name}"
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    layout=HORIZONTAL,
+                    height=170,
+                    on_click=_bind(on_pick, path, is_folder),
+                    children=[
+                        View(
+                            cls="android.widget.ImageView",
+                            resource_id="ui__filesystem_item__image",
+                            width=147,
+                        ),
+                        View(
+                            cls="android.widget.LinearLayout",
+                            children=[
+                                _text(name, "ui__filesystem_item__title"),
+                                _text(
+                                    "Folder" if is_folder else f"{len(self._read(ctx, path))} B",
+                                    "ui__filesystem_item__description",
+                                ),
+                            ],
+                        ),
+                    ],
+                )
+            )
+        return rows
+
+    def _render_main(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        granted = STORAGE in ctx.permissions
+        rows = self._file_rows(ctx, NOTEBOOK, self._open_file) if granted else []
+        if ui["tab"] == "Files":
+            page = View(
+                cls="android.support.v7.widget.RecyclerView",
+                resource_id="ui__filesystem_dialog__list",
+                scrollable=True,
+                scroll_key="files_scroll",
+                children=rows
+                or [_text("Empty" if granted else "No storage permission", "empty_hint")],
+            )
+        else:
+            page = View(
+                cls="android.widget.FrameLayout",
+                layout=FRAME,
+                children=[_text(f"{ui['tab']}", "tab_placeholder", gravity="center", width=600)],
+            )
+        column: list[View] = [
+            self._toolbar(
+                "Markor",
+                actions=[
+                    self._action("action_search", "Search", lambda c: c.toast("Search")),
+                    self._overflow(lambda c: self._set(c, menu=True)),
+                ],
+            ),
+            page,
+        ]
+        if not self.fab_menu:
+            column.append(
+                View(
+                    cls="android.support.design.widget.BottomNavigationView",
+                    resource_id="bottom_navigation_bar",
+                    layout=HORIZONTAL,
+                    height=168,
+                    children=[
+                        View(
+                            cls="android.support.design.internal.BottomNavigationItemView",
+                            resource_id=rid,
+                            content_desc=title,
+                            selected=ui["tab"] == title,
+                            on_click=_bind(self._select_tab, title),
+                            children=[_text(title, "largeLabel", height=168)],
+                        )
+                        for rid, title in (
+                            ("nav_notebook", "Files"),
+                            ("nav_todo", "To-Do"),
+                            ("nav_quicknote", "QuickNote"),
+                            ("nav_more", "More"),
+                        )
+                    ],
+                )
+            )
+        children = [View(cls="android.widget.LinearLayout", children=column)]
+        if ui["tab"] == "Files":
+            children.append(self._fab(ctx))
+        windows: list[Window] = []
+        if ui["menu"]:
+            windows.append(
+                self._menu(
+                    [
+                        ("Settings", lambda c: self._start(c, SETTINGS)),
+                        ("About", lambda c: self._start(c, ABOUT)),
+                    ]
+                )
+            )
+        return Screen(
+            content=View(cls="android.widget.FrameLayout", layout=FRAME, children=children),
+            windows=windows,
+        )
+
+    def _fab(self, ctx: AppContext) -> View:
+        if not self.fab_menu:
+            return View(
+                cls="android.widget.ImageButton",
+                resource_id="fab_add_new_item",
+                on_click=lambda c: self._new_document(c),
+                width=168,
+                height=168,
+                gravity="bottom_end",
+                style="fab",
+                naf=True,
+            )
+        items: list[View] = []
+        if ctx.ui["fab_open"]:
+            items = [
+                View(
+                    cls="android.widget.ImageButton",
+                    resource_id="create_folder",
+                    on_click=lambda c: c.toast("Create folder is not modelled"),
+                    height=147,
+                    naf=True,
+                ),
+                View(
+                    cls="android.widget.ImageButton",
+                    resource_id="create_note",
+                    on_click=lambda c: self._new_document(c),
+                    height=147,
+                    naf=True,
+                ),
+            ]
+        return View(
+            cls="android.view.ViewGroup",
+            resource_id="fab",
+            width=168,
+            height=168 + 147 * len(items),
+            gravity="bottom_end",
+            children=[
+                *items,
+                View(
+                    cls="android.widget.ImageButton",
+                    resource_id="fab_expand_menu_button",
+                    on_click=lambda c: self._set(c, fab_open=not c.ui["fab_open"]),
+                    height=168,
+                    style="fab",
+                    naf=True,
+                ),
+            ],
+        )
+
+    def _menu(self, items: list[tuple[str, Any]]) -> Window:
+        return Window(
+            root=View(
+                cls="android.widget.ListView",
+                weight=0,
+                children=[
+                    View(
+                        cls="android.widget.LinearLayout",
+                        on_click=handler,
+                        height=126,
+                        children=[_text(title, "title", height=126)],
+                    )
+                    for title, handler in items
+                ],
+            ),
+            kind="menu",
+            on_dismiss=lambda c: self._set(c, menu=False),
+        )
+
+    def _render_document(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        title = View(
+            cls="android.widget.EditText",
+            resource_id="note__activity__edit_note_title",
+            text=ui["title"],
+            hint="Title",
+            on_text=self._type_title,
+            height=147,
+        )
+        actions: list[View] = []
+        if self.save_bug:
+            actions = [
+                self._action("action_save", "Save", self._press_save, self._modified(ctx)),
+                self._action("action_preview", "Preview", self._preview),
+                self._overflow(lambda c: self._set(c, menu=True)),
+            ]
+        editor = View(
+            cls="android.widget.EditText",
+            resource_id=self.content_id,
+            text=ui["content"],
+            on_text=self._type_content,
+            extra={"multiline": True},
+        )
+        bar = View(
+            cls="android.widget.HorizontalScrollView",
+            resource_id="note__activity__scroll_markdownchar_bar",
+            height=147,
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="note__activity__markdownchar_bar",
+                    layout=HORIZONTAL,
+                    children=[
+                        View(
+                            cls="android.widget.ImageView",
+                            on_click=_bind(self._markdown, key),
+                            width=126,
+                            naf=True,
+                        )
+                        for key in MARKDOWN_BAR
+                    ],
+                )
+            ],
+        )
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._toolbar(title, up=self._leave_editor, actions=actions),
+                View(
+                    cls="android.widget.ScrollView",
+                    resource_id="note__activity__scroll_note",
+                    children=[editor],
+                ),
+                bar,
+            ],
+        )
+        windows: list[Window] = []
+        if ui["menu"]:
+            windows.append(
+                self._menu(
+                    [
+                        ("Share", lambda c: self._set(c, menu=False)),
+                        ("Settings", lambda c: self._start(c, SETTINGS)),
+                    ]
+                )
+            )
+        if ui["dialog"]:
+            windows.append(self._insert_dialog(ctx))
+        return Screen(content=content, windows=windows)
+
+    def _insert_dialog(self, ctx: AppContext) -> Window:
+        dialog = ctx.ui["dialog"]
+        kind = "image" if dialog["kind"] == "image" else "link"
+        close = lambda c: self._set(c, dialog=None)  # noqa: E731
+        body = [
+            _text(f"Insert {kind}", "android:id/alertTitle", height=140),
+            View(
+                cls="android.widget.EditText",
+                resource_id="ui__select_path_dialog__name",
+                text=dialog.get("name", ""),
+                hint="Description",
+                on_text=_bind_text(self._dialog_field, "name"),
+            ),
+            View(
+                cls="android.widget.EditText",
+                resource_id="ui__select_path_dialog__url",
+                text=dialog.get("url", ""),
+                hint="URL or path",
+                on_text=_bind_text(self._dialog_field, "url"),
+            ),
+            View(
+                cls="android.widget.Button",
+                resource_id="ui__select_path_dialog__browse_filesystem",
+                text="BROWSE FILESYSTEM",
+                on_click=lambda c: self._open_fs(c, "file"),
+            ),
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="android:id/buttonPanel",
+                layout=HORIZONTAL,
+                height=140,
+                children=[
+                    View(cls="android.view.View"),
+                    self._dialog_button("android:id/button2", "CANCEL", close),
+                    self._dialog_button("android:id/button1", "OK", self._insert),
+                ],
+            ),
+        ]
+        return Window(
+            root=View(
+                cls="android.widget.LinearLayout",
+                resource_id="android:id/parentPanel",
+                weight=0,
+                children=body,
+            ),
+            on_dismiss=close,
+        )
+
+    @staticmethod
+    def _dialog_button(rid: str, text: str, handler: Any) -> View:
+        return View(
+            cls="android.widget.Button",
+            resource_id=rid,
+            text=text,
+            on_click=handler,
+            width=260,
+            style="text",
+        )
+
+    def _fs_dialog(self, ctx: AppContext) -> Window:
+        fs = ctx.ui["fsdialog"]
+        folder = fs["folder"]
+        close = lambda c: self._set(c, fsdialog=None)  # noqa: E731
+        icons = [
+            View(
+                cls="android.widget.ImageView",
+                resource_id=rid,
+                on_click=handler,
+                width=126,
+                naf=True,
+            )
+            for rid, handler in (
+                ("ui__filesystem_dialog__dir_up", self._fs_up),
+                ("ui__filesystem_dialog__home", lambda c: self._fs_go(c, ROOT)),
+                ("ui__filesystem_dialog__search_button", lambda c: None),
+            )
+        ]
+        ok_text = "Select folder" if fs["mode"] == "folder" else "OK"
+        root = View(
+            cls="android.widget.RelativeLayout",
+            resource_id="ui__filesystem_dialog__root",
+            weight=0,
+            children=[
+                _text(
+                    "Select file" if fs["mode"] == "file" else "Select folder",
+                    "ui__filesystem_dialog__title",
+                    height=147,
+                ),
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="ui__filesystem_dialog__utilbar",
+                    layout=HORIZONTAL,
+                    height=126,
+                    children=icons,
+                ),
+                _text(folder, "ui__filesystem_dialog__current", height=100),
+                View(
+                    cls="android.support.v7.widget.RecyclerView",
+                    resource_id="ui__filesystem_dialog__list",
+                    scrollable=True,
+                    scroll_key="fs_scroll",
+                    height=800,
+                    children=self._file_rows(ctx, folder, self._fs_pick),
+                ),
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="ui__filesystem_dialog__buttons",
+                    layout=HORIZONTAL,
+                    height=140,
+                    children=[
+                        View(cls="android.view.View"),
+                        _text(
+                            "Cancel",
+                            "ui__filesystem_dialog__button_cancel",
+                            on_click=close,
+                            width=260,
+                        ),
+                        _text(
+                            ok_text,
+                            "ui__filesystem_dialog__button_ok",
+                            on_click=self._fs_ok,
+                            width=330,
+                        ),
+                    ],
+                ),
+            ],
+        )
+        return Window(root=root, on_dismiss=close)
+
+    def _render_settings(self, ctx: AppContext) -> Screen:
+        prefs = ctx.data["prefs"]
+        rows = [
+            _text("General", "android:id/title", height=110),
+            View(
+                cls="android.widget.LinearLayout",
+                height=190,
+                on_click=lambda c: self._open_fs(c, "folder"),
+                children=[
+                    View(
+                        cls="android.widget.RelativeLayout",
+                        children=[
+                            _text("Notebook directory", "android:id/title"),
+                            _text(prefs["notebook"], "android:id/summary"),
+                        ],
+                    )
+                ],
+            ),
+            View(
+                cls="android.widget.LinearLayout",
+                height=190,
+                children=[
+                    View(
+                        cls="android.widget.RelativeLayout",
+                        children=[
+                            _text("Language", "android:id/title"),
+                            _text("System", "android:id/summary"),
+                        ],
+                    )
+                ],
+            ),
+        ]
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                self._toolbar("Settings", up=lambda c: c.finish()),
+                View(
+                    cls="android.support.v7.widget.RecyclerView",
+                    resource_id="list",
+                    scrollable=True,
+                    children=rows,
+                ),
+            ],
+        )
+        return Screen(content=content)
+
+    # -- handlers ----------------------------------------------------------------------------
+    def _set(self, ctx: AppContext, **values: Any) -> None:
+        ctx.ui.update(values)
+
+    def _select_tab(self, ctx: AppContext, tab: str) -> None:
+        ctx.ui["tab"] = tab
+
+    def _start(self, ctx: AppContext, activity: str) -> None:
+        ctx.ui["menu"] = False
+        ctx.start_activity(activity)
+
+    def _new_document(self, ctx: AppContext) -> None:
+        ctx.ui["fab_open"] = False
+        ctx.start_activity(DOCUMENT, {"path": None, "title": ""})
+
+    def _open_file(self, ctx: AppContext, path: str, is_folder: bool) -> None:
+        if is_folder:
+            ctx.toast("Folders are not modelled")
+            return
+        title = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        ctx.start_activity(DOCUMENT, {"path": path, "title": title})
+
+    def _type_title(self, ctx: AppContext, text: str) -> None:
+        ctx.ui["title"] = text
+
+    def _type_content(self, ctx: AppContext, text: str) -> None:
+        ctx.ui["content"] = text
+
+    def _press_save(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        if ui["path"]:
+            ctx.data["files"][ui["path"]] = ui["content"]
+        # The bug: a document without a file yet gets no file name, so nothing is written, but
+        # the text is recorded as saved and the auto-save on leaving is skipped.
+        ui["saved"] = {"title": ui["title"], "content": ui["content"]}
+
+    def _preview(self, ctx: AppContext) -> None:
+        self._store(ctx)
+        ctx.toast("Preview")
+
+    def _markdown(self, ctx: AppContext, key: str) -> None:
+        ui = ctx.ui
+        if key == "image":
+            ui["dialog"] = {"kind": "image", "name": "", "url": ""}
+        elif key == "link":
+            ui["dialog"] = {"kind": "link", "name": "", "url": ""}
+        else:
+            snippet = {"header": "# ", "bold": "****", "italic": "__", "list": "- "}.get(
+                key, "`" if key == "code" else "> "
+            )
+            ui["content"] = ui["content"] + snippet
+
+    def _dialog_field(self, ctx: AppContext, field: str, text: str) -> None:
+        dialog = dict(ctx.ui["dialog"] or {})
+        dialog[field] = text
+        ctx.ui["dialog"] = dialog
+
+    def _insert(self, ctx: AppContext) -> None:
+        dialog = ctx.ui["dialog"] or {}
+        name, url = dialog.get("name", ""), dialog.get("url", "")
+        prefix = "!" if dialog.get("kind") == "image" else ""
+        ctx.ui["content"] = ctx.ui["content"] + f"{prefix}[{name}]({url})"
+        ctx.ui["dialog"] = None
+
+    def _open_fs(self, ctx: AppContext, mode: str) -> None:
+        if STORAGE not in ctx.permissions:
+            ctx.toast("Storage permission is required")
+            return
+        start = ROOT if mode == "file" else ctx.data["prefs"]["notebook"].rsplit("/", 1)[0]
+        ctx.ui["fsdialog"] = {"mode": mode, "folder": start, "picked": None}
+
+    def _fs_go(self, ctx: AppContext, folder: str) -> None:
+        fs = dict(ctx.ui["fsdialog"] or {})
+        fs["folder"] = folder
+        ctx.ui["fsdialog"] = fs
+
+    def _fs_up(self, ctx: AppContext) -> None:
+        folder = (ctx.ui["fsdialog"] or {}).get("folder", ROOT)
+        if folder != ROOT:
+            self._fs_go(ctx, folder.rsplit("/", 1)[0])
+
+    def _fs_pick(self, ctx: AppContext, path: str, is_folder: bool) -> None:
+        if is_folder:
+            self._fs_go(ctx, path)
+            return
+        fs = ctx.ui["fsdialog"] or {}
+        if fs.get("mode") == "file":
+            ctx.ui["fsdialog"] = None
+            dialog = dict(ctx.ui.get("dialog") or {})
+            if dialog:
+                dialog["url"] = path
+                ctx.ui["dialog"] = dialog
+
+    def _fs_ok(self, ctx: AppContext) -> None:
+        fs = ctx.ui["fsdialog"] or {}
+        if fs.get("mode") == "folder":
+            ctx.data["prefs"]["notebook"] = fs["folder"]
+        ctx.ui["fsdialog"] = None
+
+
+def _bind_text(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext, str], None]:
+    """A text handler calling ``fn(ctx, *args, text)``."""
+
+    def handler(ctx: AppContext, text: str) -> None:
+        fn(ctx, *args, text)
+
+    return handler
+
+
+class Markor032(_Markor):
+    """Markor 0.3.2: floating action menu, the FilesystemDialog rotation crash (markor#194)."""
+
+    name: ClassVar[str] = "markor"
+    package: ClassVar[str] = PACKAGE
+    version: ClassVar[str] = "0.3.2"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_194,)
+    fab_menu: ClassVar[bool] = True
+    dialog_rotation_bug: ClassVar[bool] = True
+
+
+class Markor110(_Markor):
+    """Markor 1.1.0: bottom navigation, one "+" FAB, the Save button bug (markor#331)."""
+
+    name: ClassVar[str] = "markor"
+    package: ClassVar[str] = PACKAGE
+    version: ClassVar[str] = "1.1.0"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_331,)
+    fab_menu: ClassVar[bool] = False
+    save_bug: ClassVar[bool] = True
+    content_id: ClassVar[str] = "document__fragment__edit__highlighting_editor"

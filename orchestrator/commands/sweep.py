@@ -108,14 +108,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def build_parser() -> argparse.ArgumentParser:
+    """A ``reprofarm`` parser with only this subcommand (``parse_args(["sweep", ...])``)."""
+    parser = argparse.ArgumentParser(prog="reprofarm")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+    register(parser.add_subparsers(dest="command", required=True))
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m orchestrator.commands.sweep ...``: the subcommand on its own, with the CLI's
     error handling (for tests and until ``cli.COMMANDS`` lists it)."""
     from orchestrator import cli
 
-    parser = argparse.ArgumentParser(prog="reprofarm")
-    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
-    register(parser.add_subparsers(dest="command", required=True))
+    parser = build_parser()
     original = cli.build_parser
     cli.build_parser = lambda: parser  # type: ignore[assignment]
     try:

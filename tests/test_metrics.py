@@ -1,0 +1,146 @@
+"""The driver's Prometheus metrics: names and labels by convention, and a real Prometheus server
+scraping the endpoint and reading the reproductions counter back."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from orchestrator.errors import ConfigError
+from orchestrator.metrics import DriverMetrics
+
+NAMES = (
+    "reprofarm_reproductions_total",
+    "reprofarm_transitions_total",
+    "reprofarm_devices",
+    "reprofarm_queue_depth",
+    "reprofarm_probe_seconds_bucket",
+    "reprofarm_llm_tokens_total",
+    "reprofarm_llm_cost_usd_total",
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as resp:  # noqa: S310 - loopback only
+        return resp.read().decode()
+
+
+def _feed(metrics: DriverMetrics) -> None:
+    result = {
+        "verdict": "crash",
+        "llm": {
+            "by_role": {
+                "evaluator": {"prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.01}
+            }
+        },
+    }
+    metrics.reproduction_finished(result)
+    metrics.reproduction_finished({"verdict": "not_reproduced", "llm": {}})
+    metrics.reproduction_finished(result)
+    for _ in range(5):
+        metrics.search_event("probe", {"device": "local-0"})
+    metrics.search_event("level", {"level": 1, "probes": 5, "beam": 1})
+    metrics.probe_observed(0.02)
+    metrics.set_devices(busy=3, idle=1, quarantined=0)
+    metrics.set_queue_depth(7)
+
+
+def test_endpoint_exposes_every_metric_by_convention() -> None:
+    metrics = DriverMetrics()
+    port = metrics.serve(0, "127.0.0.1")
+    try:
+        _feed(metrics)
+        text = _get(f"http://127.0.0.1:{port}/metrics")
+    finally:
+        metrics.close()
+    for name in NAMES:
+        assert name in text
+    assert 'reprofarm_reproductions_total{outcome="crash"} 2.0' in text
+    assert 'reprofarm_reproductions_total{outcome="error"} 0.0' in text  # zero series exported
+    assert "reprofarm_transitions_total 5.0" in text  # only probe events are transitions
+    assert 'reprofarm_llm_tokens_total{kind="prompt",role="evaluator"} 2400.0' in text
+    assert 'reprofarm_llm_cost_usd_total{role="evaluator"} 0.02' in text
+    assert 'reprofarm_devices{state="busy"} 3.0' in text
+    assert "reprofarm_queue_depth 7.0" in text
+    assert "# TYPE reprofarm_probe_seconds histogram" in text
+
+
+def test_a_taken_port_is_a_config_error() -> None:
+    first = DriverMetrics()
+    port = first.serve(0, "127.0.0.1")
+    try:
+        with pytest.raises(ConfigError, match="--metrics-port"):
+            DriverMetrics().serve(port, "127.0.0.1")
+    finally:
+        first.close()
+
+
+def test_a_real_prometheus_scrapes_the_reproductions_counter(tmp_path: Path) -> None:
+    binary = shutil.which("prometheus")
+    if binary is None:
+        pytest.skip("the prometheus server is not installed (Debian: apt-get install prometheus)")
+    metrics = DriverMetrics()
+    port = metrics.serve(0, "127.0.0.1")
+    _feed(metrics)
+    web_port = _free_port()
+    config = tmp_path / "prometheus.yml"
+    config.write_text(
+        "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
+        "scrape_configs:\n  - job_name: reprofarm\n"
+        f"    static_configs:\n      - targets: ['127.0.0.1:{port}']\n"
+    )
+    log = (tmp_path / "prometheus.log").open("wb")
+    server = subprocess.Popen(
+        [
+            binary,
+            f"--config.file={config}",
+            f"--storage.tsdb.path={tmp_path / 'tsdb'}",
+            f"--web.listen-address=127.0.0.1:{web_port}",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    query = urllib.parse.urlencode({"query": "reprofarm_reproductions_total"})
+    values: dict[str, float] = {}
+    try:
+        deadline = time.monotonic() + 45
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                reply = json.loads(_get(f"http://127.0.0.1:{web_port}/api/v1/query?{query}"))
+            except OSError:
+                reply = {}
+            samples = reply.get("data", {}).get("result", [])
+            if samples:
+                values = {s["metric"]["outcome"]: float(s["value"][1]) for s in samples}
+                break
+            time.sleep(0.5)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(timeout=5)
+        log.close()
+        metrics.close()
+    assert values, (
+        "Prometheus never scraped the endpoint: "
+        + (tmp_path / "prometheus.log").read_text()[-2000:]
+    )
+    assert values["crash"] == 2.0
+    assert values["not_reproduced"] == 1.0
+    assert values["error"] == 0.0

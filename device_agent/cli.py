@@ -65,6 +65,23 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
         default=1.0,
         help="multiply every simulated delay by this (0.01: 100x faster, same ratios)",
     )
+    adb = parser.add_argument_group("adb backend (a real emulator or phone)")
+    adb.add_argument("--serial", help="the device as `adb devices` lists it (emulator-5554)")
+    adb.add_argument("--adb-host", default="127.0.0.1", help="host of the adb server")
+    adb.add_argument("--adb-port", type=int, default=5037, help="port of the adb server")
+    adb.add_argument("--package", help="package of the app under test (default: from --app)")
+    adb.add_argument("--apk", default="", help="install this APK first")
+    adb.add_argument(
+        "--console-port",
+        type=int,
+        help="emulator console port (default: N of emulator-N; none for a phone)",
+    )
+    adb.add_argument(
+        "--console-token-file", help="console auth token (default ~/.emulator_console_auth_token)"
+    )
+    adb.add_argument(
+        "--ready-timeout", type=float, default=30.0, help="seconds for the screen to settle"
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=0, help="port to listen on (0: a free one)")
     parser.add_argument("--port-file", help="write the bound port number to this file")
@@ -136,6 +153,62 @@ def _virtual_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
     return device
 
 
+def _adb_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
+    """An AdbDevice set up (animations off, portrait), the app installed, cleared and launched,
+    and the base snapshot saved (on a phone: the app's fresh start)."""
+    if not args.serial:
+        raise _ConfigError("--serial is required with --backend adb (see `adb devices`)")
+    package, label = args.package or "", ""
+    if args.app:
+        from device_agent.virtual.catalog import load_app
+
+        try:
+            model = load_app(args.app, args.app_dir, args.version)
+            package, label = package or model.package, model.label
+        except AppNotFoundError:
+            if not package:
+                raise
+    if not package:
+        raise _ConfigError("--backend adb needs --package (or --app naming a catalog app)")
+    from device_agent.adb.backend import AdbDevice
+
+    console_port = args.console_port if args.console_port is not None else -1
+    device = AdbDevice(
+        device_id,
+        args.serial,
+        package=package,
+        label=label,
+        adb_host=args.adb_host,
+        adb_port=args.adb_port,
+        apk_path=args.apk,
+        console_port=console_port,
+        console_token_file=Path(args.console_token_file) if args.console_token_file else None,
+        ready_timeout_s=args.ready_timeout,
+    )
+    device.setup()
+    device.install_app(args.app or package, args.version, args.apk)
+    device.reset_app(launch=True)
+    device.save_snapshot(BASE_SNAPSHOT)
+    return device
+
+
+def _watch_health(backend: DeviceBackend, server: object, stop: threading.Event) -> None:
+    """Report NOT_SERVING while the backend says it is unhealthy (adb backend: failures in a
+    row), SERVING again once it answers."""
+    healthy = getattr(backend, "healthy", None)
+    if healthy is None:
+        return
+    serving = True
+    while not stop.wait(1.0):
+        ok = backend.healthy  # type: ignore[attr-defined]
+        if not ok:
+            ok = backend.check_health()  # type: ignore[attr-defined]
+        if ok != serving:
+            serving = ok
+            server.set_serving(ok)  # type: ignore[attr-defined]
+            log.warning("agent_health", device_id=backend.device_id, serving=ok)
+
+
 def _write_port_file(path: str, port: int) -> None:
     """Write atomically, so a reader never sees a half-written number."""
     target = Path(path)
@@ -152,15 +225,13 @@ def serve_main(argv: list[str]) -> int:
     configure_logging(args.verbose)
     device_id = args.device_id or f"{args.backend}-{os.getpid()}"
     try:
-        if args.backend == "adb":
-            raise _ConfigError(
-                "the adb backend is not available yet (it comes in a later release); "
-                "use --backend virtual"
-            )
         if args.max_message_mb < 1:
             raise _ConfigError(f"--max-message-mb must be at least 1, got {args.max_message_mb}")
         token = _token(args)
-        backend = _virtual_backend(args, device_id)
+        if args.backend == "adb":
+            backend = _adb_backend(args, device_id)
+        else:
+            backend = _virtual_backend(args, device_id)
     except (_ConfigError, AppNotFoundError) as exc:
         print(f"agent serve: error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
@@ -209,6 +280,9 @@ def serve_main(argv: list[str]) -> int:
         stop.set()
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    threading.Thread(
+        target=_watch_health, args=(backend, server, stop), name="health", daemon=True
+    ).start()
     try:
         if args.port_file:
             _write_port_file(args.port_file, port)

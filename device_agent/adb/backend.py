@@ -1,0 +1,659 @@
+"""``AdbDevice``: a real Android emulator or phone, driven through an adb server with adbutils.
+
+What each operation sends (all through one adb server, ``adb -P`` / ``--adb-port``):
+
+- screen: ``uiautomator dump /dev/tty`` (retried on ``could not get idle state``, bounded by a
+  timeout, never half a file: :func:`.parsers.dump_xml`); ``exec:screencap -p`` for PNG bytes;
+- focus: ``dumpsys window windows`` (``mCurrentFocus``), falling back to ``dumpsys activity
+  activities`` (``mResumedActivity`` / ``ResumedActivity``); keyboard from ``dumpsys input_method``;
+- input: ``input tap``, ``input swipe`` (a long press is a swipe that does not move, 1 s),
+  ``input keyevent``, ``input text`` (escaped and chunked by :func:`.parsers.input_text_args`);
+  a widget action first resolves its selector on a fresh dump with the same locator cascade as
+  everywhere else (:func:`device_agent.hierarchy.find_node`);
+- rotation: ``settings put system accelerometer_rotation 0`` then ``user_rotation 0|1``;
+- logcat: ``logcat -d -v threadtime -b ... -t '<time>'`` with time cursors
+  (:func:`.parsers.cursor_after`);
+- the app: ``pm path``/``pm install``, ``monkey -p PKG -c android.intent.category.LAUNCHER 1``,
+  ``am force-stop``, ``pm clear``; animations are turned off at :meth:`AdbDevice.setup`;
+- snapshots: the emulator console (:class:`.console.EmulatorConsole`, ``avd snapshot
+  save|load|list|del|pull|push``), each load followed by a readiness check (the screen is drawn,
+  not black, and two dumps in a row agree). A phone has no console: its only "snapshot" is the
+  app's fresh start (``pm clear`` + launch), and every other state is reached by replay
+  (DESIGN §2.1).
+
+Failures are this project's errors with the serial and the fix in the message: a dump or command
+that does not answer is a :class:`DeadlineError`, a device that vanished from the adb server a
+:class:`DeviceError`, a console ``KO:`` a :class:`SnapshotError`. :attr:`AdbDevice.healthy` turns
+False after :data:`UNHEALTHY_AFTER` infrastructure failures in a row (the agent then reports
+NOT_SERVING, see ``device_agent.cli``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import tempfile
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import adbutils
+import structlog
+
+from device_agent import actions as A
+from device_agent.actions import Action, Selector
+from device_agent.adb import parsers as P
+from device_agent.adb.console import ConsoleError, EmulatorConsole
+from device_agent.backend import (
+    AppStatus,
+    DeviceBackend,
+    DeviceInfo,
+    ExecuteResult,
+    LogcatChunk,
+    Observation,
+    SnapshotInfo,
+)
+from device_agent.errors import (
+    AppNotFoundError,
+    DeadlineError,
+    DeviceError,
+    HierarchyError,
+    SnapshotError,
+    UnsupportedError,
+)
+from device_agent.hierarchy import Hierarchy, ViewNode, find_node, parse_hierarchy, structural_hash
+
+log = structlog.get_logger("device_agent.adb")
+
+BACKEND = "adb"
+UNHEALTHY_AFTER = 3
+LONG_PRESS_MS = 1000
+SWIPE_MS = 300
+_LOGCAT_TAIL = 200
+_KEYS = {A.PRESS_BACK: 4, A.PRESS_HOME: 3, A.PRESS_ENTER: 66, A.PRESS_DELETE: 67}
+_ANIMATION_SETTINGS = (
+    "window_animation_scale",
+    "transition_animation_scale",
+    "animator_duration_scale",
+)
+
+
+class AdbDevice(DeviceBackend):
+    """One emulator or phone behind an adb server.
+
+    ``serial`` is what ``adb devices`` lists (``emulator-5554``, a USB serial, ``host:port``);
+    ``adb_host``/``adb_port`` locate the adb server. ``package`` is the app under test
+    (``apk_path`` installs it when given; ``label`` names it in messages). The emulator console is
+    found at ``console_host`` (default: the adb server's host) and ``console_port`` (default: N of
+    ``emulator-N``; ``None`` for a serial that is not an emulator: no snapshots). Timeouts are in
+    seconds: ``command_timeout_s`` per shell command, ``dump_timeout_s`` for one dump including
+    retries, ``ready_timeout_s`` for the screen to settle after a launch or a snapshot load.
+    """
+
+    def __init__(
+        self,
+        device_id: str,
+        serial: str,
+        *,
+        package: str,
+        adb_host: str = "127.0.0.1",
+        adb_port: int = 5037,
+        apk_path: str = "",
+        label: str = "",
+        console_host: str | None = None,
+        console_port: int | None = -1,
+        console_token_file: Path | None = None,
+        command_timeout_s: float = 30.0,
+        dump_timeout_s: float = 20.0,
+        ready_timeout_s: float = 30.0,
+    ) -> None:
+        super().__init__(device_id)
+        if not package:
+            raise AppNotFoundError("the adb backend needs the app's package name (--package)")
+        self.serial = serial
+        self.package = package
+        self.apk_path = apk_path
+        self.label = label or package
+        self.command_timeout_s = command_timeout_s
+        self.dump_timeout_s = dump_timeout_s
+        self.ready_timeout_s = ready_timeout_s
+        self.adb_host, self.adb_port = adb_host, adb_port
+        self._client = adbutils.AdbClient(host=adb_host, port=adb_port)
+        self._dev = self._client.device(serial)
+        if console_port == -1:
+            console_port = _console_port_of(serial)
+        self.console: EmulatorConsole | None = (
+            EmulatorConsole(console_host or adb_host, console_port, console_token_file)
+            if console_port
+            else None
+        )
+        self.failures = 0
+        self.last_failure = ""
+        self._lock = threading.RLock()
+        self._snapshots: dict[str, SnapshotInfo] = {}
+        self._fresh = False  # a phone: nothing done since the app's fresh start
+        self._running = False
+        self._info: DeviceInfo | None = None
+
+    # -- health -----------------------------------------------------------------------------------
+    @property
+    def healthy(self) -> bool:
+        """False after :data:`UNHEALTHY_AFTER` infrastructure failures in a row."""
+        return self.failures < UNHEALTHY_AFTER
+
+    def check_health(self, timeout_s: float = 5.0) -> bool:
+        """Ask the device for ``echo ok``; a success resets the failure count."""
+        try:
+            self._sh("echo ok", timeout_s=timeout_s)
+        except DeviceError:
+            return False
+        return True
+
+    def _failed(self, message: str) -> None:
+        self.failures += 1
+        self.last_failure = message
+        log.warning("adb_failure", serial=self.serial, failures=self.failures, error=message)
+
+    # -- adb primitives ---------------------------------------------------------------------------
+    def _sh(self, cmd: str, timeout_s: float | None = None, check: bool = True) -> str:
+        """Run ``cmd`` with ``shell,v2`` and return stdout. Raises :class:`DeadlineError` when it
+        does not finish in time, :class:`DeviceError` when the device is gone or, with ``check``,
+        when the command exits non-zero (stderr in the message)."""
+        timeout = timeout_s or self.command_timeout_s
+        try:
+            result = self._dev.shell2(cmd, timeout=timeout, v2=True)
+        except adbutils.AdbTimeout as exc:
+            self._failed(f"timeout: {cmd}")
+            raise DeadlineError(
+                f"`adb -s {self.serial} shell {cmd}` did not finish within {timeout:.0f} s; the "
+                "device is slow or wedged"
+            ) from exc
+        except (adbutils.AdbError, OSError) as exc:
+            self._failed(f"{type(exc).__name__}: {exc}")
+            raise DeviceError(
+                f"adb lost device {self.serial} running `{cmd}`: {exc}; check `adb devices` "
+                f"(server {self.adb_host}:{self.adb_port}) and the emulator or cable"
+            ) from exc
+        self.failures = 0
+        if check and result.returncode != 0:
+            raise DeviceError(
+                f"`{cmd}` failed on {self.serial} (exit {result.returncode}): "
+                f"{(result.stderr or result.stdout).strip()[:300]}"
+            )
+        return str(result.stdout)
+
+    def _exec_out(self, cmd: str, timeout_s: float | None = None) -> bytes:
+        """Raw stdout of ``cmd`` through ``exec:`` (binary-safe: no tty, no CRLF mangling)."""
+        timeout = timeout_s or self.command_timeout_s
+        try:
+            conn = self._dev.open_transport(timeout=timeout)
+            try:
+                conn.send_command("exec:" + cmd)
+                conn.check_okay()
+                data = conn.read_until_close(encoding=None)
+            finally:
+                conn.close()
+        except adbutils.AdbTimeout as exc:
+            self._failed(f"timeout: {cmd}")
+            raise DeadlineError(
+                f"`adb -s {self.serial} exec-out {cmd}` did not finish within {timeout:.0f} s"
+            ) from exc
+        except (adbutils.AdbError, OSError) as exc:
+            self._failed(f"{type(exc).__name__}: {exc}")
+            raise DeviceError(f"adb lost device {self.serial} running `{cmd}`: {exc}") from exc
+        self.failures = 0
+        return bytes(data)
+
+    # -- setup ------------------------------------------------------------------------------------
+    def setup(self) -> None:
+        """Make the device deterministic: animations off, rotation fixed to portrait."""
+        for name in _ANIMATION_SETTINGS:
+            self._sh(f"settings put global {name} 0")
+        self._sh("settings put system accelerometer_rotation 0")
+        self._sh("settings put system user_rotation 0")
+
+    # -- DeviceBackend: info and observation ------------------------------------------------------
+    def _info_impl(self) -> DeviceInfo:
+        if self._info is None:
+            width, height = P.screen_size(self._sh("wm size"))
+            dpi = P.density(self._sh("wm density"))
+            api = int(self._sh("getprop ro.build.version.sdk").strip() or 0)
+            fingerprint = self._sh("getprop ro.build.fingerprint").strip()
+            version = P.version_name(self._sh(f"dumpsys package {self.package}", check=False))
+            avd = ""
+            if self.console is not None:
+                avd = self.console.command("avd name").strip()
+            key = hashlib.sha256(
+                "|".join(
+                    [
+                        BACKEND,
+                        fingerprint,
+                        avd,
+                        f"{width}x{height}",
+                        str(dpi),
+                        self.package,
+                        version,
+                    ]
+                ).encode()
+            ).hexdigest()[:16]
+            self._info = DeviceInfo(
+                device_id=self.device_id,
+                backend=BACKEND,
+                screen_width=width,
+                screen_height=height,
+                density_dpi=dpi,
+                api_level=api,
+                snapshot_compat_key=key,
+                app_package=self.package,
+                app_version=version,
+            )
+        return self._info
+
+    def dump(self) -> str:
+        """The current ``uiautomator dump`` XML. Retries ``could not get idle state`` until
+        ``dump_timeout_s``; raises :class:`DeadlineError` (timed out) or :class:`HierarchyError`
+        (still no good dump)."""
+        deadline = time.monotonic() + self.dump_timeout_s
+        last = ""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._failed("dump timed out")
+                raise DeadlineError(
+                    f"uiautomator dump on {self.serial} gave no complete hierarchy within "
+                    f"{self.dump_timeout_s:.0f} s (last: {last or 'no answer'}); the app is busy "
+                    "or the device is wedged"
+                )
+            try:
+                out = self._sh("uiautomator dump /dev/tty", timeout_s=max(1.0, left), check=False)
+                return P.dump_xml(out)
+            except HierarchyError as exc:
+                last = str(exc)
+                time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
+            except DeadlineError:
+                raise DeadlineError(
+                    f"uiautomator dump on {self.serial} did not answer within "
+                    f"{self.dump_timeout_s:.0f} s; the app is busy or the device is wedged"
+                ) from None
+
+    def screenshot(self) -> bytes:
+        """PNG bytes of the screen (``screencap -p``); raises ``DeviceError`` when not a PNG."""
+        png = self._exec_out("screencap -p")
+        if not png.startswith(b"\x89PNG"):
+            raise DeviceError(f"screencap on {self.serial} returned no PNG: {png[:60]!r}")
+        return png
+
+    def foreground(self) -> tuple[str, str]:
+        """``(package, "package/.Activity")`` of what has the focus."""
+        focus = P.current_focus(self._sh("dumpsys window windows"))
+        if focus is None:
+            focus = P.resumed_activity(self._sh("dumpsys activity activities")) or ""
+        return focus.partition("/")[0], focus
+
+    def _logcat(self, buffers: tuple[str, ...], extra: str) -> list[str]:
+        flags = " ".join(f"-b {b}" for b in buffers)
+        out = self._sh(f"logcat -d -v threadtime {flags} {extra}")
+        return out.splitlines()
+
+    def _observe_impl(self, screenshot: bool, hierarchy: bool) -> Observation:
+        with self._lock:
+            xml = self.dump() if hierarchy else ""
+            png = self.screenshot() if screenshot else b""
+            package, activity = self.foreground()
+            keyboard = P.input_shown(self._sh("dumpsys input_method"))
+            if xml:
+                rotation = parse_hierarchy(xml).rotation
+            else:
+                rotation = int(self._sh("settings get system user_rotation").strip() or 0)
+            tail = self._logcat(("main", "system", "crash"), f"-t {_LOGCAT_TAIL}")
+        return Observation(
+            screenshot_png=png,
+            hierarchy_xml=xml,
+            package=package,
+            activity=activity,
+            orientation="landscape" if rotation in (1, 3) else "portrait",
+            keyboard_shown=keyboard,
+            logcat_cursor=P.cursor_after(tail),
+        )
+
+    # -- DeviceBackend: actions -------------------------------------------------------------------
+    def _resolve(self, selector: Selector) -> tuple[ViewNode | None, tuple[int, int], str]:
+        """The node a selector means on a fresh dump and the point to act on, or
+        ``(None, (-1, -1), why)``; a selector with bounds only acts on their centre."""
+        hierarchy: Hierarchy = parse_hierarchy(self.dump())
+        node = find_node(hierarchy, selector)
+        if node is not None:
+            return (
+                node,
+                node.bounds.center,
+                f"matched {node.short_class} at {node.bounds.to_uiautomator()}",
+            )
+        if not (selector.resource_id or selector.text or selector.content_desc):
+            if selector.bounds is None:
+                return None, (-1, -1), "the selector is empty (no id, text, description or bounds)"
+            return None, selector.bounds.center, f"bounds {selector.bounds.to_uiautomator()}"
+        return None, (-1, -1), f"target not found: no {selector.describe()} on the current screen"
+
+    def _execute_impl(self, action: Action) -> ExecuteResult:
+        with self._lock:
+            self._fresh = False
+            kind = action.kind
+            if kind in (A.CLICK, A.LONG_CLICK, A.INPUT_TEXT):
+                assert action.target is not None
+                node, (x, y), how = self._resolve(action.target)
+                if x < 0:
+                    return ExecuteResult(False, how)
+                if kind == A.CLICK:
+                    self._sh(f"input tap {x} {y}")
+                    return ExecuteResult(True, f"tapped ({x},{y}): {how}", x, y)
+                if kind == A.LONG_CLICK:
+                    self._sh(f"input swipe {x} {y} {x} {y} {LONG_PRESS_MS}")
+                    return ExecuteResult(True, f"long-pressed ({x},{y}): {how}", x, y)
+                return self._input_text(action, node, x, y)
+            if kind == A.SWIPE:
+                return self._swipe(action)
+            if kind == A.ROTATE:
+                value = 1 if action.orientation == "landscape" else 0
+                self._sh("settings put system accelerometer_rotation 0")
+                self._sh(f"settings put system user_rotation {value}")
+                return ExecuteResult(True, f"rotated to {action.orientation}")
+            self._sh(f"input keyevent {_KEYS[kind]}")
+            return ExecuteResult(True, f"pressed {kind.removeprefix('press_')}")
+
+    def _input_text(self, action: Action, node: ViewNode | None, x: int, y: int) -> ExecuteResult:
+        if node is None or not node.is_editable:
+            assert action.target is not None
+            return ExecuteResult(
+                False, f"{action.target.describe()} is not an editable text field", x, y
+            )
+        try:
+            chunks = P.input_text_args(action.text)
+        except ValueError as exc:
+            raise UnsupportedError(f"cannot type {action.text!r} on {self.serial}: {exc}") from exc
+        self._sh(f"input tap {x} {y}")  # focus the field
+        current = "" if node.password else node.text
+        if current:
+            # The cursor goes to the end, then one DEL per character (in batches: one command).
+            keys = ["KEYCODE_MOVE_END"] + ["KEYCODE_DEL"] * len(current)
+            for start in range(0, len(keys), 64):
+                self._sh("input keyevent " + " ".join(keys[start : start + 64]))
+        for chunk in chunks:
+            self._sh(f"input text {chunk}")
+        return ExecuteResult(
+            True, f'typed "{action.text}" into {node.short_class} at ({x},{y})', x, y
+        )
+
+    def _swipe(self, action: Action) -> ExecuteResult:
+        area: tuple[int, int, int, int] | None = None
+        if action.target is not None and (
+            action.target.resource_id or action.target.text or action.target.content_desc
+        ):
+            node, _, _ = self._resolve(action.target)
+            if node is not None:
+                b = node.bounds
+                area = (b.left, b.top, b.right, b.bottom)
+        if area is None and action.target is not None and action.target.bounds is not None:
+            b = action.target.bounds
+            area = (b.left, b.top, b.right, b.bottom)
+        if area is None:
+            info = self.info()
+            landscape = self.observe(screenshot=False, hierarchy=False).orientation == "landscape"
+            w, h = (
+                (info.screen_height, info.screen_width)
+                if landscape
+                else (
+                    info.screen_width,
+                    info.screen_height,
+                )
+            )
+            area = (0, h // 10, w, h - h // 10)
+        left, top, right, bottom = area
+        cx, cy = (left + right) // 2, (top + bottom) // 2
+        dx, dy = (right - left) * 3 // 10, (bottom - top) * 3 // 10
+        start, end = {
+            "up": ((cx, cy + dy), (cx, cy - dy)),
+            "down": ((cx, cy - dy), (cx, cy + dy)),
+            "left": ((cx + dx, cy), (cx - dx, cy)),
+            "right": ((cx - dx, cy), (cx + dx, cy)),
+        }[action.direction]
+        self._sh(f"input swipe {start[0]} {start[1]} {end[0]} {end[1]} {SWIPE_MS}")
+        return ExecuteResult(True, f"swiped {action.direction} from {start} to {end}", *start)
+
+    # -- DeviceBackend: snapshots -----------------------------------------------------------------
+    def _require_console(self, what: str) -> EmulatorConsole:
+        if self.console is None:
+            raise UnsupportedError(
+                f"{what}: {self.serial} is not an emulator (no console), so it has no snapshots; "
+                "its states are reached by replay from the app's fresh start"
+            )
+        return self.console
+
+    def _console(self, line: str, snapshot_id: str, timeout_s: float | None = None) -> str:
+        console = self._require_console(line.split()[2] if len(line.split()) > 2 else line)
+        try:
+            return console.command(line, timeout_s)
+        except ConsoleError as exc:
+            raise SnapshotError(
+                f"the emulator console of {self.serial} refused `{line}`: KO: {exc}"
+            ) from exc
+        except DeviceError as exc:
+            self._failed(str(exc))
+            raise
+
+    def _save_snapshot_impl(self, snapshot_id: str) -> SnapshotInfo:
+        with self._lock:
+            if self.console is None:
+                if not self._fresh:
+                    raise UnsupportedError(
+                        f"{self.serial} is a phone (no snapshots): only the app's fresh start can "
+                        f"be saved as {snapshot_id!r}; reach other states by replay"
+                    )
+            else:
+                self._console(f"avd snapshot save {snapshot_id}", snapshot_id)
+            info = SnapshotInfo(
+                snapshot_id=snapshot_id,
+                compat_key=self.info().snapshot_compat_key,
+                sha256="",
+                size_bytes=0,
+                created_unix=time.time(),
+            )
+            self._snapshots[snapshot_id] = info
+            return info
+
+    def _load_snapshot_impl(self, snapshot_id: str) -> None:
+        with self._lock:
+            if self.console is None:
+                if snapshot_id not in self._snapshots:
+                    raise SnapshotError(f"no snapshot {snapshot_id!r} on phone {self.serial}")
+                self._reset_app_impl(launch=True)
+                self._fresh = True
+                return
+            self._console(f"avd snapshot load {snapshot_id}", snapshot_id)
+            self._fresh = False
+            self.wait_ready(f"after loading snapshot {snapshot_id!r}")
+
+    def wait_ready(self, when: str) -> str:
+        """Wait until the screen is drawn (the screenshot is not black) and stable (two dumps in
+        a row with the same structural hash); returns the dump. Raises :class:`SnapshotError`
+        when that does not happen within ``ready_timeout_s``."""
+        deadline = time.monotonic() + self.ready_timeout_s
+        previous = ""
+        problem = "no dump yet"
+        while time.monotonic() < deadline:
+            try:
+                xml = self.dump()
+                digest = structural_hash(xml)
+                if digest == previous and not _is_black(self.screenshot()):
+                    return xml
+                problem = "the screen was still changing" if digest != previous else "black screen"
+                previous = digest
+            except DeviceError as exc:
+                problem = str(exc)
+                previous = ""
+                time.sleep(0.2)
+        self._failed(f"not ready {when}")
+        raise SnapshotError(
+            f"{self.serial} did not settle {when} within {self.ready_timeout_s:.0f} s ({problem})"
+        )
+
+    def _list_snapshots_impl(self) -> list[SnapshotInfo]:
+        if self.console is None:
+            return list(self._snapshots.values())
+        names = P.snapshot_names(self._console("avd snapshot list", ""))
+        key = self.info().snapshot_compat_key
+        return [self._snapshots.get(n) or SnapshotInfo(n, key, "", 0, 0.0) for n in names]
+
+    def _delete_snapshot_impl(self, snapshot_id: str) -> bool:
+        self._snapshots.pop(snapshot_id, None)
+        if self.console is None:
+            return False
+        try:
+            self._console(f"avd snapshot del {snapshot_id}", snapshot_id)
+        except SnapshotError:
+            return False
+        return True
+
+    def _export_snapshot_impl(
+        self, snapshot_id: str, chunk_bytes: int
+    ) -> tuple[SnapshotInfo, Iterator[bytes]]:
+        # `pull` writes the file on the emulator's host: the agent must run on that host.
+        with tempfile.TemporaryDirectory(prefix="reprofarm-snap-") as tmp:
+            path = Path(tmp) / f"{snapshot_id}.tar"
+            self._console(f"avd snapshot pull {snapshot_id} {path}", snapshot_id, 600.0)
+            data = path.read_bytes()
+        base = self._snapshots.get(snapshot_id)
+        info = SnapshotInfo(
+            snapshot_id=snapshot_id,
+            compat_key=self.info().snapshot_compat_key,
+            sha256=hashlib.sha256(data).hexdigest(),
+            size_bytes=len(data),
+            created_unix=base.created_unix if base else time.time(),
+            imported=base.imported if base else False,
+        )
+        return info, (data[i : i + chunk_bytes] for i in range(0, len(data), chunk_bytes))
+
+    def _import_snapshot_impl(self, info: SnapshotInfo, chunks: Iterable[bytes]) -> SnapshotInfo:
+        key = self.info().snapshot_compat_key
+        if info.compat_key != key:
+            raise SnapshotError(
+                f"cannot import snapshot {info.snapshot_id!r} into {self.serial}: it was taken "
+                f"with compatibility key {info.compat_key!r}, this device has {key!r} (same "
+                "emulator build, system image, AVD config, CPU vendor and app build are needed)"
+            )
+        data = b"".join(chunks)
+        if info.sha256 and hashlib.sha256(data).hexdigest() != info.sha256:
+            raise SnapshotError(
+                f"snapshot {info.snapshot_id!r} arrived corrupt (sha256 mismatch); export it again"
+            )
+        with tempfile.TemporaryDirectory(prefix="reprofarm-snap-") as tmp:
+            path = Path(tmp) / f"{info.snapshot_id}.tar"
+            path.write_bytes(data)
+            self._console(f"avd snapshot push {info.snapshot_id} {path}", info.snapshot_id, 600.0)
+        stored = SnapshotInfo(
+            snapshot_id=info.snapshot_id,
+            compat_key=key,
+            sha256=hashlib.sha256(data).hexdigest(),
+            size_bytes=len(data),
+            created_unix=time.time(),
+            imported=True,
+        )
+        self._snapshots[info.snapshot_id] = stored
+        return stored
+
+    # -- DeviceBackend: logcat --------------------------------------------------------------------
+    def _read_logcat_impl(
+        self, cursor: int, buffers: tuple[str, ...], max_lines: int
+    ) -> LogcatChunk:
+        buffers = tuple(buffers) or ("main", "system", "crash")
+        extra = f"-t '{P.since_argument(cursor)}'" if cursor > 0 else ""
+        lines = self._logcat(buffers, extra)
+        fresh = P.lines_after(lines, cursor)
+        if max_lines > 0:
+            fresh = fresh[:max_lines]
+        taken = [ln for ln in fresh]
+        next_cursor = P.cursor_after(lines if not max_lines else _upto(lines, taken)) or cursor
+        return LogcatChunk(lines=taken, next_cursor=next_cursor)
+
+    # -- DeviceBackend: the app -------------------------------------------------------------------
+    def _status(self) -> AppStatus:
+        version = P.version_name(self._sh(f"dumpsys package {self.package}", check=False))
+        return AppStatus(self.package, version, self.label, self._running)
+
+    def _install_app_impl(self, app: str, version: str, apk_path: str) -> AppStatus:
+        apk = apk_path or self.apk_path
+        if apk:
+            if not Path(apk).is_file():
+                raise AppNotFoundError(f"--apk {apk!r} is not a file")
+            remote = f"/data/local/tmp/{Path(apk).name}"
+            try:
+                self._dev.sync.push(apk, remote)
+            except (adbutils.AdbError, OSError) as exc:
+                raise DeviceError(f"could not push {apk} to {self.serial}: {exc}") from exc
+            out = self._sh(f"pm install -r -t {remote}", check=False)
+            if "Success" not in out:
+                raise DeviceError(f"pm install {apk} failed on {self.serial}: {out.strip()}")
+        if not self._sh(f"pm path {self.package}", check=False).strip():
+            raise AppNotFoundError(
+                f"package {self.package} is not installed on {self.serial}; pass --apk to "
+                "install it"
+            )
+        self._info = None
+        return self._status()
+
+    def _launch_app_impl(self) -> AppStatus:
+        with self._lock:
+            out = self._sh(
+                f"monkey -p {self.package} -c android.intent.category.LAUNCHER 1", check=False
+            )
+            if "No activities found" in out or "monkey aborted" in out:
+                raise AppNotFoundError(
+                    f"{self.package} has no launcher activity on {self.serial}: {out.strip()}"
+                )
+            self._running = True
+            self.wait_ready(f"after launching {self.package}")
+            return self._status()
+
+    def _reset_app_impl(self, launch: bool) -> AppStatus:
+        with self._lock:
+            self._sh(f"am force-stop {self.package}")
+            out = self._sh(f"pm clear {self.package}", check=False)
+            if "Success" not in out:
+                raise DeviceError(f"pm clear {self.package} failed on {self.serial}: {out.strip()}")
+            self._running = False
+            if launch:
+                self._launch_app_impl()
+            self._fresh = launch
+            return self._status()
+
+    def _close_impl(self) -> None:
+        if self.console is not None:
+            self.console.close()
+
+
+def _upto(lines: list[str], taken: list[str]) -> list[str]:
+    """``lines`` up to and including the last line of ``taken`` (for a truncated read)."""
+    if not taken:
+        return []
+    last = taken[-1]
+    index = max(i for i, line in enumerate(lines) if line == last)
+    return lines[: index + 1]
+
+
+def _console_port_of(serial: str) -> int | None:
+    """N of ``emulator-N``; ``None`` for other serials (phones, ``host:port``)."""
+    if serial.startswith("emulator-") and serial[len("emulator-") :].isdigit():
+        return int(serial[len("emulator-") :])
+    return None
+
+
+def _is_black(png: bytes) -> bool:
+    """True when the screenshot is (almost) all black: the display is not drawn yet."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as img:
+        low, high = img.convert("L").getextrema()
+    return bool(high < 16)
+
+
+__all__ = ["AdbDevice", "BACKEND", "UNHEALTHY_AFTER"]

@@ -10,9 +10,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from orchestrator.ablation import Ablation
+from orchestrator.llm.settings import LLMSettings
+
 PROFILES = ("instant", "emulator-grpc", "ltgdroid")
 STRATEGIES = ("parallel", "serial")
-REASONERS = ("heuristic",)
+REASONERS = ("heuristic", "openai")
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,9 @@ class FarmConfig:
 
 @dataclass(frozen=True)
 class RunConfig:
-    """One reproduction: the report, the output directory and the parts above."""
+    """One reproduction: the report, the output directory and the parts above. ``llm``
+    configures the ``openai`` reasoner (see docs/llm.md); ``ablation`` switches LTGDroid modules
+    off (its Table IV), for either reasoner."""
 
     report_path: str
     out_dir: str
@@ -106,8 +111,11 @@ class RunConfig:
     search: SearchConfig = field(default_factory=SearchConfig)
     farm: FarmConfig = field(default_factory=FarmConfig)
     progress: bool = True
+    llm: LLMSettings = field(default_factory=LLMSettings)
+    ablation: Ablation = field(default_factory=Ablation)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["farm"].pop("token", None)  # never write secrets into results
+        data["llm"].pop("api_key", None)
         return data

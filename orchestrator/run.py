@@ -12,6 +12,7 @@ import logging
 import os
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -160,7 +161,12 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
     config.search.validate()
     config.farm.validate()
     app = resolve_app(report, config.farm)
-    reasoner = make_reasoner(config.reasoner)
+    # A missing API key or model fails here, before any device starts.
+    reasoner = make_reasoner(
+        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
+    )
+    beam, branch = config.ablation.search_limits(config.search.beam, config.search.branch)
+    search_config = replace(config.search, beam=beam, branch=branch)
     out_dir = Path(config.out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -201,7 +207,9 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
                         reasoner,
                         pool,
                         app["package"],
-                        config.search,
+                        search_config,
+                        screenshots_in_probes=reasoner.needs_screenshots,
+                        ablation=config.ablation,
                         progress=progress,
                     )
                     record.outcome = searcher.run(base)

@@ -23,6 +23,7 @@ import structlog
 from device_agent.actions import INPUT_TEXT, Action
 from device_agent.hierarchy import find_node, parse_hierarchy
 from device_agent.state import DeviceState
+from orchestrator.ablation import Ablation
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
 from orchestrator.enumerate import enumerate_actions
@@ -30,7 +31,7 @@ from orchestrator.errors import InfrastructureError
 from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeOutcome, ProbeSpec, ReplayStep
 from orchestrator.logcat import app_crash
 from orchestrator.logcat import crash_matches as logcat_crash_matches
-from orchestrator.model import CRASH, CrashInfo, Path, ReproSpec, Screen, Transition
+from orchestrator.model import CrashInfo, Path, ReproSpec, Screen, Transition
 from orchestrator.reasoner.base import PathJudgement, Reasoner
 
 log = structlog.get_logger("reprofarm.search")
@@ -127,6 +128,7 @@ class Reproducer:
         config: SearchConfig,
         *,
         screenshots_in_probes: bool = False,
+        ablation: Ablation | None = None,
         progress: ProgressFn | None = None,
     ) -> None:
         self.spec = spec
@@ -135,6 +137,7 @@ class Reproducer:
         self.package = package
         self.config = config
         self.screenshots_in_probes = screenshots_in_probes
+        self.ablation = ablation or Ablation()
         self.progress = progress or (lambda event, data: None)
         self.stats: Counter[str] = Counter()
         self.restore_methods: Counter[str] = Counter()
@@ -197,7 +200,7 @@ class Reproducer:
             for path in sorted(crashes, key=lambda p: len(p.transitions)):
                 crash = path.transitions[-1].crash
                 assert crash is not None
-                if not (self.spec.bug_kind == CRASH and crash_matches(self.spec, crash)):
+                if not (self.ablation.counts_crash(self.spec) and crash_matches(self.spec, crash)):
                     other_crashes.append(
                         {"trace": [a.to_json() for a in path.actions], "crash": crash.to_json()}
                     )
@@ -227,7 +230,7 @@ class Reproducer:
             beam, judged = self._select(children, expanded)
             best = beam[0] if beam else best
             self.progress("selected", {"level": level, "beam": [p.reached_step for p in beam]})
-            if self.spec.bug_kind != CRASH:
+            if self.ablation.checks_symptom(self.spec):
                 for path, judgement in judged:
                     if not judgement.complete:
                         continue
@@ -280,7 +283,7 @@ class Reproducer:
             kept = self.reasoner.filter_actions(
                 self.spec, screen, candidates, path, self.config.branch
             ).actions
-            kept = self._cap_globals(kept)
+            kept = self.ablation.cap(self._cap_globals(kept))
             self.phase_seconds["filter"] += time.perf_counter() - t0
             state = self._state(path)
             for action in kept:
@@ -311,8 +314,7 @@ class Reproducer:
     def _transitions(
         self, beam: list[Path], outcomes: list[ProbeOutcome]
     ) -> tuple[list[Path], list[Path]]:
-        children: list[Path] = []
-        crashes: list[Path] = []
+        done: list[tuple[Path, Transition, ProbeOutcome]] = []
         # Completion order depends on device timing; decisions must not (same search, same verdict
         # on 1 device or 8), so outcomes are handled in the order the candidates were made.
         for outcome in sorted(outcomes, key=lambda o: o.spec.tag):
@@ -363,12 +365,18 @@ class Reproducer:
                 },
                 seconds=outcome.wall_seconds,
             )
-            t0 = time.perf_counter()
-            transition.summary = self.reasoner.summarize_transition(self.spec, transition)
-            self.phase_seconds["summarize"] += time.perf_counter() - t0
+            done.append((parent, transition, outcome))
+        # One batch per level: a reasoner that calls a remote model summarises concurrently.
+        t0 = time.perf_counter()
+        summaries = self.reasoner.summarize_transitions(self.spec, [t for _, t, _ in done])
+        self.phase_seconds["summarize"] += time.perf_counter() - t0
+        children: list[Path] = []
+        crashes: list[Path] = []
+        for (parent, transition, outcome), summary in zip(done, summaries, strict=True):
+            transition.summary = summary
             child = parent.extend(transition)
             child.snapshot_id = outcome.saved_snapshot
-            (crashes if crash is not None else children).append(child)
+            (crashes if transition.crash is not None else children).append(child)
         return children, crashes
 
     def _select(

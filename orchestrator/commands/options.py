@@ -7,7 +7,10 @@ from __future__ import annotations
 import argparse
 import os
 
+from orchestrator.ablation import SWITCHES, Ablation
 from orchestrator.config import PROFILES, STRATEGIES, FarmConfig, SearchConfig
+from orchestrator.errors import ConfigError
+from orchestrator.llm.settings import LLMSettings
 
 
 def whole_number(text: str) -> int:
@@ -51,7 +54,12 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``--reasoner``, ``--beam``, ``--branch``, ``--max-actions``, ``--max-probes``,
     ``--max-minutes`` (defaults from LTGDroid, see ``orchestrator.config.SearchConfig``)."""
-    parser.add_argument("--reasoner", default="heuristic", help="heuristic (offline, default)")
+    parser.add_argument(
+        "--reasoner",
+        default="heuristic",
+        help="heuristic (offline, default) or openai (any OpenAI-compatible endpoint: "
+        "OPENAI_BASE_URL, OPENAI_API_KEY; see docs/llm.md)",
+    )
     parser.add_argument("--beam", type=whole_number, default=3, help="paths kept per level (3)")
     parser.add_argument(
         "--branch", type=whole_number, default=6, help="candidate widgets per screen (6)"
@@ -68,6 +76,62 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-minutes", type=float, default=60.0, help="wall-clock budget per bug (60)"
     )
+
+
+def add_llm_options(parser: argparse.ArgumentParser) -> None:
+    """``--model``, ``--vision-model``, ``--llm-base-url``, ``--llm-cache``, ``--prices``,
+    ``--llm-image-side``, ``--llm-concurrency``, ``--llm-timeout`` (for ``--reasoner openai``, see
+    docs/llm.md) and ``--ablate`` (LTGDroid's Table IV, either reasoner)."""
+    llm = parser.add_argument_group("LLM (--reasoner openai, see docs/llm.md)")
+    llm.add_argument("--model", default="", help="chat model; Azure: the deployment name")
+    llm.add_argument(
+        "--vision-model", default="", help="model for the roles that see screenshots (--model)"
+    )
+    llm.add_argument("--llm-base-url", default="", help="endpoint (default $OPENAI_BASE_URL)")
+    llm.add_argument(
+        "--llm-cache", default="", help="cache replies here; a re-run costs nothing (default off)"
+    )
+    llm.add_argument("--prices", default="", help="JSON price table, USD per million tokens")
+    llm.add_argument(
+        "--llm-image-side",
+        type=whole_number,
+        default=1024,
+        help="downscale screenshots to this longest side in pixels; 0 sends none (1024)",
+    )
+    llm.add_argument(
+        "--llm-concurrency", type=whole_number, default=8, help="LLM requests in flight (8)"
+    )
+    llm.add_argument("--llm-timeout", type=float, default=60.0, help="seconds per LLM request (60)")
+    parser.add_argument(
+        "--ablate",
+        action="append",
+        default=[],
+        metavar="MODULE[,MODULE]",
+        help="switch LTGDroid modules off (Table IV): " + ", ".join(SWITCHES),
+    )
+
+
+def llm_settings(args: argparse.Namespace) -> LLMSettings:
+    """The :class:`LLMSettings` the LLM options describe (empty ones fall back to the
+    environment when the reasoner is built). Raises ``ConfigError`` for ``--model`` without
+    ``--reasoner openai``."""
+    if args.reasoner != "openai" and (args.model or args.vision_model):
+        raise ConfigError("--model and --vision-model need --reasoner openai")
+    return LLMSettings(
+        model=args.model,
+        vision_model=args.vision_model,
+        base_url=args.llm_base_url,
+        cache_dir=args.llm_cache,
+        prices_file=args.prices,
+        max_image_side=args.llm_image_side,
+        concurrency=args.llm_concurrency,
+        timeout_s=args.llm_timeout,
+    )
+
+
+def ablation(args: argparse.Namespace) -> Ablation:
+    """The :class:`Ablation` ``--ablate`` describes; ``ConfigError`` for an unknown module."""
+    return Ablation.from_names(args.ablate)
 
 
 def farm_config(args: argparse.Namespace) -> FarmConfig:

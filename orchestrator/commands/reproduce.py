@@ -8,9 +8,12 @@ import sys
 from typing import Any
 
 from orchestrator.commands.options import (
+    ablation,
     add_farm_options,
+    add_llm_options,
     add_search_options,
     farm_config,
+    llm_settings,
     search_config,
 )
 from orchestrator.config import RunConfig
@@ -22,6 +25,7 @@ def register(sub: Any) -> None:
     parser.add_argument("--out", required=True, help="directory for result.json and report.html")
     add_farm_options(parser)
     add_search_options(parser)
+    add_llm_options(parser)
     parser.add_argument(
         "--no-progress", action="store_true", help="plain log lines instead of a live display"
     )
@@ -39,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
         search=search_config(args),
         farm=farm_config(args),
         progress=not args.no_progress,
+        llm=llm_settings(args),
+        ablation=ablation(args),
     )
     result, code = reproduce(config)
     line = f"{result['bug_id']}: {result['verdict']}"

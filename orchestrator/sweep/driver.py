@@ -324,6 +324,9 @@ class _Sweep:
                     yield pool
                 finally:
                     held.quarantined |= {d.address for d in pool.devices if d.quarantined}
+                    # The next reproduction numbers its snapshots from 1 again: leave none behind
+                    # that a same-named state of another bug could restore.
+                    pool.forget_snapshots(keep=set())
                     pool.close()
 
             progress = self.metrics.search_event if self.metrics is not None else None

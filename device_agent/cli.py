@@ -170,8 +170,9 @@ def _adb_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
                 raise
     if not package:
         raise _ConfigError("--backend adb needs --package (or --app naming a catalog app)")
-    from device_agent.adb.backend import AdbDevice
+    from device_agent.adb.backend import AdbDevice, ensure_adb_server
 
+    ensure_adb_server(args.adb_host, args.adb_port)
     console_port = args.console_port if args.console_port is not None else -1
     device = AdbDevice(
         device_id,

@@ -631,6 +631,32 @@ class AdbDevice(DeviceBackend):
             self.console.close()
 
 
+def ensure_adb_server(host: str = "127.0.0.1", port: int = 5037, timeout_s: float = 20.0) -> None:
+    """Make sure an adb server answers at ``host:port``: start one with the ``adb`` binary when
+    none does and the host is this machine. Raises :class:`DeviceError` naming the fix."""
+    import shutil
+    import socket
+    import subprocess
+
+    try:
+        socket.create_connection((host, port), timeout=2.0).close()
+        return
+    except OSError:
+        pass
+    adb = shutil.which("adb")
+    if host not in ("127.0.0.1", "localhost", "::1") or adb is None:
+        raise DeviceError(
+            f"no adb server at {host}:{port}"
+            + ("" if adb else " and no `adb` binary on PATH (apt-get install adb)")
+            + f"; start one with `adb -P {port} start-server`"
+        )
+    result = subprocess.run(
+        [adb, "-P", str(port), "start-server"], capture_output=True, text=True, timeout=timeout_s
+    )
+    if result.returncode != 0:
+        raise DeviceError(f"`adb -P {port} start-server` failed: {result.stderr.strip()}")
+
+
 def _upto(lines: list[str], taken: list[str]) -> list[str]:
     """``lines`` up to and including the last line of ``taken`` (for a truncated read)."""
     if not taken:
@@ -656,4 +682,4 @@ def _is_black(png: bytes) -> bool:
     return bool(high < 16)
 
 
-__all__ = ["AdbDevice", "BACKEND", "UNHEALTHY_AFTER"]
+__all__ = ["AdbDevice", "BACKEND", "UNHEALTHY_AFTER", "ensure_adb_server"]

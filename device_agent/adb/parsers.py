@@ -228,7 +228,7 @@ class AnrTrace:
 def parse_anr_trace(text: str) -> AnrTrace:
     """Parse the first process block of an ANR traces dump. Raises ``ValueError`` when the text
     has no ``----- pid N at TIME -----`` header."""
-    head = re.search(r"^----- pid (\d+) at ([^-]+?) -----$", text, re.MULTILINE)
+    head = re.search(r"^----- pid (\d+) at (.+?) -----$", text, re.MULTILINE)
     if not head:
         raise ValueError("not an ANR traces dump: no '----- pid N at TIME -----' line")
     body = text[head.end() :]

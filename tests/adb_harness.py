@@ -1,0 +1,105 @@
+"""Helpers for the adb tests: a real adb server on a free port, virtual emulators beside it.
+
+The adb server is Debian's ``adb`` binary, started with ``-P <free port>`` and a private HOME (its
+keys go there) and killed at the end; tests that need it skip with the reason when it is absent.
+All traffic stays on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from device_agent.adbd.emulator import AdbEmulator
+from device_agent.adbd.shell import Faults
+from device_agent.virtual.device import VirtualDevice
+
+ADB = shutil.which("adb")
+NEEDS_ADB = pytest.mark.skipif(
+    ADB is None, reason="the `adb` binary is absent (apt-get install adb); real-adb tests skipped"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class AdbServer:
+    """A running adb server: ``port``, and :meth:`run` for ``adb -P port ARGS``."""
+
+    def __init__(self, port: int, home: str) -> None:
+        self.port = port
+        self.env = dict(os.environ, HOME=home, ANDROID_SDK_HOME=home)
+
+    def run(self, *args: str, timeout: float = 30.0) -> subprocess.CompletedProcess[str]:
+        assert ADB is not None
+        return subprocess.run(
+            [ADB, "-P", str(self.port), *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+
+    def devices(self) -> dict[str, str]:
+        """``adb devices`` as ``{serial: state}``."""
+        out = self.run("devices").stdout.splitlines()[1:]
+        return dict(line.split("\t", 1) for line in out if "\t" in line)
+
+    def wait_for(self, serial: str, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.devices().get(serial) == "device":
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"{serial} never showed up in `adb devices`: {self.devices()}")
+
+
+@contextmanager
+def adb_server(port: int | None = None) -> Iterator[AdbServer]:
+    """Start ``adb -P <port> start-server`` (a free port by default); kill it afterwards."""
+    if ADB is None:
+        pytest.skip("the `adb` binary is absent (apt-get install adb)")
+    with tempfile.TemporaryDirectory(prefix="reprofarm-adb-home-") as home:
+        server = AdbServer(port or free_port(), home)
+        started = server.run("start-server")
+        if started.returncode != 0:
+            pytest.skip(f"the adb server did not start: {started.stderr.strip()}")
+        try:
+            yield server
+        finally:
+            server.run("kill-server")
+
+
+@contextmanager
+def virtual_emulator(
+    app: str,
+    server: AdbServer | None,
+    token_file: Path,
+    console_port: int = 0,
+    faults: Faults | None = None,
+    launch: bool = True,
+) -> Iterator[AdbEmulator]:
+    """A VirtualDevice running ``app`` behind a console and adbd, registered with ``server``."""
+    device = VirtualDevice("virtual-emulator", app)
+    if launch:
+        device.launch_app()
+    emulator = AdbEmulator(device, console_port, token_file=token_file, faults=faults)
+    emulator.start(server.port if server else None)
+    try:
+        if server is not None:
+            server.wait_for(emulator.serial)
+        yield emulator
+    finally:
+        emulator.stop()

@@ -14,9 +14,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from orchestrator.commands.options import (
+    ablation,
     add_farm_options,
+    add_llm_options,
     add_search_options,
     farm_config,
+    llm_settings,
     search_config,
     whole_number,
 )
@@ -59,6 +62,7 @@ def register(sub: Any) -> None:
     )
     add_farm_options(parser)
     add_search_options(parser)
+    add_llm_options(parser)
     parser.add_argument(
         "--no-progress", action="store_true", help="log lines instead of a progress bar"
     )
@@ -78,6 +82,8 @@ def config_from_args(args: argparse.Namespace) -> Any:
         reasoner=args.reasoner,
         search=search_config(args),
         farm=farm_config(args),
+        llm=llm_settings(args),
+        ablation=ablation(args),
         store_path=args.store,
         metrics_port=args.metrics_port,
         lease_timeout_s=args.lease_timeout,

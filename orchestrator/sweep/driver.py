@@ -26,15 +26,17 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import structlog
 
+from orchestrator.ablation import Ablation
 from orchestrator.config import FarmConfig, RunConfig, SearchConfig
 from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.farm import DevicePool, ProbeOutcome
+from orchestrator.llm.settings import LLMSettings
 from orchestrator.metrics import DriverMetrics
 from orchestrator.sweep.inputs import Skipped, SweepItem, plan
 from orchestrator.sweep.leases import Lease, LeaseManager
@@ -58,7 +60,8 @@ class SweepConfig:
     catalog); ``reports_dirs``: where bug ids are looked up first; ``repeat``: runs per bug
     (LTGDroid: 3); ``concurrency``: reproductions at once; ``store_path``: the SQLite store
     (default ``out_dir/results.sqlite``); ``metrics_port``: Prometheus endpoint (0: off);
-    ``lease_timeout_s``: longest wait for devices (0: the search's time budget + 5 minutes).
+    ``lease_timeout_s``: longest wait for devices (0: the search's time budget + 5 minutes);
+    ``reasoner``/``llm``/``ablation``/``search``/``farm`` as for ``reprofarm reproduce``.
     """
 
     out_dir: str
@@ -69,6 +72,8 @@ class SweepConfig:
     reasoner: str = "heuristic"
     search: SearchConfig = field(default_factory=SearchConfig)
     farm: FarmConfig = field(default_factory=FarmConfig)
+    llm: LLMSettings = field(default_factory=LLMSettings)
+    ablation: Ablation = field(default_factory=Ablation)
     store_path: str = ""
     metrics_port: int = 0
     metrics_host: str = "0.0.0.0"
@@ -102,8 +107,13 @@ class SweepConfig:
         concurrency or where files go."""
         from dataclasses import asdict
 
+        llm = asdict(self.llm)
+        llm.pop("api_key", None)
         return {
             "reasoner": self.reasoner,
+            "llm": llm if self.reasoner != "heuristic" else {},
+            "ablation": asdict(self.ablation),
+            "strategy": self.farm.strategy,
             "search": asdict(self.search),
             "profile": self.farm.profile,
             "time_scale": self.farm.time_scale,
@@ -173,12 +183,16 @@ def reproduce_on_pool(
     *,
     progress: Callable[[str, dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
-    """One reproduction on a pool the caller provides: run.py's pipeline without its farm.
+    """One reproduction on a pool the caller provides: ``orchestrator.run.reproduce``'s pipeline
+    without its farm startup (keep the two in step; /tmp/h8_run.patch proposes moving this into
+    run.py so ``reproduce`` calls it).
 
     ``app`` is the resolved app (``orchestrator.run.resolve_app``); ``open_pool()`` yields a
-    :class:`DevicePool` and cleans it up. Writes ``result.json`` and ``report.html`` into
-    ``config.out_dir`` and returns the result object; farm and reasoner failures after the
-    analysis are recorded in it (verdict ``error``), never raised.
+    :class:`DevicePool` and cleans it up. Writes ``result.json``, ``probes.jsonl`` and
+    ``report.html`` into ``config.out_dir`` and returns the result object. Raises
+    ``ConfigError``/``ReasonerError`` when the reasoner cannot be built (before any device is
+    touched); farm and reasoner failures after the analysis are recorded in the result (verdict
+    ``error``), never raised.
     """
     from orchestrator.html_report import write_report
     from orchestrator.reasoner import make_reasoner
@@ -188,13 +202,18 @@ def reproduce_on_pool(
         RunRecord,
         build_result,
         write_json_atomic,
+        write_probe_log,
         write_screens,
     )
     from orchestrator.search import Reproducer
 
     started = time.monotonic()
     report = load_report(config.report_path)
-    reasoner = make_reasoner(config.reasoner)
+    reasoner = make_reasoner(
+        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
+    )
+    beam, branch = config.ablation.search_limits(config.search.beam, config.search.branch)
+    search_config = replace(config.search, beam=beam, branch=branch)
     out_dir = Path(config.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     app = dict(app)
@@ -215,7 +234,14 @@ def reproduce_on_pool(
                 app["package"] = info.app_package or app.get("package", "")
                 app["version"] = info.app_version or app.get("version", "")
                 searcher = Reproducer(
-                    record.spec, reasoner, pool, app["package"], config.search, progress=progress
+                    record.spec,
+                    reasoner,
+                    pool,
+                    app["package"],
+                    search_config,
+                    screenshots_in_probes=reasoner.needs_screenshots,
+                    ablation=config.ablation,
+                    progress=progress,
                 )
                 record.outcome = searcher.run(base)
             finally:
@@ -225,7 +251,11 @@ def reproduce_on_pool(
         record.error = str(exc)
     record.usage = reasoner.usage
     record.wall_seconds = time.monotonic() - started
-    screens = write_screens(out_dir, record.outcome) if record.outcome and not record.error else []
+    screens: list[dict[str, str]] = []
+    if record.outcome is not None:
+        write_probe_log(out_dir, record.outcome)
+        if not record.error:
+            screens = write_screens(out_dir, record.outcome)
     result = build_result(record, screens)
     write_json_atomic(out_dir / RESULT_FILE, result)
     write_report(out_dir, result)
@@ -300,9 +330,12 @@ class _Sweep:
             search=config.search,
             farm=config.farm,
             progress=False,
+            llm=config.llm,
+            ablation=config.ablation,
         )
         owner = f"{item.bug_id} repeat {repeat}"
-        share = self.leases.fair_share(unfinished)
+        serial = config.farm.strategy == "serial"  # LTGDroid's baseline: one device each
+        share = 1 if serial else self.leases.fair_share(unfinished)
         lease: Lease | None = None
         triggered: bool | None = None
         score_detail = ""
@@ -318,6 +351,7 @@ class _Sweep:
                     probe_timeout_s=config.farm.probe_timeout_s,
                     max_device_failures=config.farm.max_device_failures,
                     workers={a: self.workers[a] for a in held.addresses},
+                    serial=serial,
                     metrics=self.metrics,
                 )
                 try:
@@ -480,6 +514,12 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
 
     began = time.monotonic()
     config.validate()
+    from orchestrator.reasoner import make_reasoner
+
+    # A missing API key or model fails here, before any device starts.
+    make_reasoner(
+        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
+    )
     items, skipped = plan(config.inputs, reports_dirs=config.reports_dirs, farm=config.farm)
     if not items:
         reasons = "; ".join(f"{s.bug_id}: {s.reason}" for s in skipped[:5]) or "no inputs"
@@ -560,7 +600,8 @@ def _run_work(
 
     config = sweep.config
     metrics = sweep.metrics
-    with farm_addresses(config.farm, first_app) as addresses:
+    # The serial strategy limits each reproduction to one device, not the farm.
+    with farm_addresses(replace(config.farm, strategy="parallel"), first_app) as addresses:
         ensure_ray()
         sweep.workers = {
             a: start_worker(a, config.farm.token, config.farm.probe_timeout_s) for a in addresses

@@ -1,0 +1,207 @@
+"""The chart's Grafana dashboard (helm/reprofarm/dashboards/reprofarm.json): every PromQL
+expression parses (promql-parser, and Prometheus' own ``promtool check rules``), and every metric
+it reads is one the code really exports — checked against a live scrape of the agent's and the
+driver's metrics endpoints by a real Prometheus server (Debian's ``prometheus``) on loopback.
+
+Tools that are absent make their test skip with the reason; CI installs them (docs/kubernetes.md).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import socket
+import subprocess
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device_agent.metrics import AgentMetrics, start_metrics_server
+
+REPO = Path(__file__).resolve().parents[1]
+DASHBOARD = REPO / "helm" / "reprofarm" / "dashboards" / "reprofarm.json"
+# Read by the dashboard, not exported yet: the nightly runs' reuse counters (the nightly issue).
+# Their panel shows "no data" until then; remove a name here once the code exports it.
+PENDING_METRICS = {"reprofarm_nightly_reused_actions_total", "reprofarm_nightly_actions_total"}
+
+
+def expressions() -> list[tuple[str, str]]:
+    """``(panel title, expr)`` of every target of every panel."""
+    dashboard = json.loads(DASHBOARD.read_text())
+    found = []
+    for panel in dashboard["panels"]:
+        for target in panel.get("targets", []):
+            found.append((panel["title"], target["expr"]))
+    return found
+
+
+def metric_names(expr: str) -> set[str]:
+    promql = pytest.importorskip("promql_parser", reason="pip install -e '.[helm]'")
+    names: set[str] = set()
+
+    def visit(node: Any) -> bool:
+        if isinstance(node, promql.VectorSelector) and node.name:
+            names.add(node.name)
+        return True
+
+    promql.walk(promql.parse(expr), visit)
+    return names
+
+
+def test_dashboard_has_the_panels_the_issue_asks_for():
+    titles = {title.lower() for title, _ in expressions()}
+    for wanted in (
+        "reproductions per hour",
+        "device utilisation",
+        "probe latency",
+        "queue depth",
+        "llm tokens per hour",
+        "llm cost per hour",
+        "nightly reuse ratio",
+    ):
+        assert any(wanted in t for t in titles), wanted
+
+
+@pytest.mark.parametrize(("title", "expr"), expressions(), ids=[t for t, _ in expressions()])
+def test_every_expression_parses(title: str, expr: str):
+    promql = pytest.importorskip("promql_parser", reason="pip install -e '.[helm]'")
+    promql.parse(expr)  # raises ValueError naming the problem
+    assert metric_names(expr), f"{title}: reads no metric"
+
+
+def test_promtool_accepts_every_expression(tmp_path: Path):
+    promtool = shutil.which("promtool")
+    if not promtool:
+        pytest.skip("promtool is not installed (Debian: apt-get install prometheus)")
+    rules = {
+        "groups": [
+            {
+                "name": "dashboard",
+                "rules": [
+                    {"record": f"reprofarm:dashboard_expr_{i}", "expr": expr}
+                    for i, (_, expr) in enumerate(expressions())
+                ],
+            }
+        ]
+    }
+    path = tmp_path / "rules.yml"
+    path.write_text(json.dumps(rules))  # JSON is YAML
+    done = subprocess.run(
+        [promtool, "check", "rules", str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"SUCCESS: {len(expressions())} rules found" in done.stdout
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture()
+def exporters() -> Iterator[list[int]]:
+    """The agent's and the driver's metrics endpoints on loopback, after some activity (a
+    labelled counter has no series until it is used)."""
+    driver_mod = pytest.importorskip("orchestrator.metrics", reason="driver metrics not present")
+    agent = AgentMetrics()
+    agent.observe_probe(0.01, 0.2, 0.05)
+    agent.observe_snapshot("save", 40_000)
+    agent.observe_snapshot("export", 40_000)
+    agent.observe_transfer("export", 0.02)
+    agent.count_error(TimeoutError("x"))
+    http, _, agent_port = start_metrics_server(0, "127.0.0.1", agent)
+    driver = driver_mod.DriverMetrics()
+    driver.reproduction_finished(
+        {
+            "verdict": "crash",
+            "llm": {
+                "by_role": {
+                    "analyze": {"prompt_tokens": 900, "completion_tokens": 120, "cost_usd": 0.01}
+                }
+            },
+        }
+    )
+    driver.search_event("probe", {})
+    driver.probe_observed(0.4)
+    driver.set_devices(busy=3, idle=1, quarantined=0)
+    driver.set_queue_depth(5)
+    driver_port = driver.serve(0, "127.0.0.1")
+    try:
+        yield [agent_port, driver_port]
+    finally:
+        http.shutdown()
+        driver.close()
+
+
+def _get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=5) as resp:
+        return json.loads(resp.read())
+
+
+def test_live_prometheus_scrapes_every_metric_the_dashboard_reads(
+    exporters: list[int], tmp_path: Path
+):
+    binary = shutil.which("prometheus")
+    if not binary:
+        pytest.skip("prometheus is not installed (Debian: apt-get install prometheus)")
+    port = _free_port()
+    config = {
+        "global": {"scrape_interval": "1s", "evaluation_interval": "1s"},
+        "scrape_configs": [
+            {
+                "job_name": "reprofarm",
+                "static_configs": [{"targets": [f"127.0.0.1:{p}" for p in exporters]}],
+            }
+        ],
+    }
+    (tmp_path / "prometheus.yml").write_text(json.dumps(config))
+    proc = subprocess.Popen(
+        [
+            binary,
+            f"--config.file={tmp_path / 'prometheus.yml'}",
+            f"--storage.tsdb.path={tmp_path / 'data'}",
+            f"--web.listen-address=127.0.0.1:{port}",
+            "--log.level=warn",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    api = f"http://127.0.0.1:{port}/api/v1"
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # both targets scraped once
+            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+            assert time.monotonic() < deadline, "Prometheus did not scrape both targets in 30 s"
+            try:
+                up = _get(f"{api}/query?query=" + urllib.parse.quote("sum(up)"))
+                result = up["data"]["result"]
+                if result and float(result[0]["value"][1]) == len(exporters):
+                    break
+            except OSError:
+                pass
+            time.sleep(0.2)
+        scraped = set(_get(f"{api}/label/__name__/values")["data"])
+        read = set().union(*(metric_names(e) for _, e in expressions()))
+        missing = read - scraped - PENDING_METRICS
+        assert not missing, f"the dashboard reads metrics nothing exports: {sorted(missing)}"
+        for title, expr in expressions():
+            answer = _get(f"{api}/query?query=" + urllib.parse.quote(expr))
+            assert answer["status"] == "success", (title, answer)
+        # A panel the live data fills: utilisation = 3 busy of 4 usable.
+        expr = next(e for t, e in expressions() if t == "Device utilisation")
+        value = _get(f"{api}/query?query=" + urllib.parse.quote(expr))["data"]["result"]
+        assert float(value[0]["value"][1]) == pytest.approx(0.75)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)

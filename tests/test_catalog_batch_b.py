@@ -381,3 +381,27 @@ def test_omni_reminder_of_a_checklist_is_the_same_crash() -> None:
     tap(device, resource_id=f"{OMNI}:id/fab_checklist")
     tap(device, resource_id=f"{OMNI}:id/reminder_layout")
     assert triggered(device, "Omni-Notes#377")
+
+
+# -- the example reports ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "bug_id"),
+    [
+        ("todolist-158.md", "privacy-friendly-todo-list#158"),
+        ("opencalc-493.md", "OpenCalc#493"),
+        ("opencalc-448.md", "OpenCalc#448"),
+        ("amaze-4185.md", "AmazeFileManager#4185"),
+        ("omninotes-377.md", "Omni-Notes#377"),
+    ],
+)
+def test_example_reports_name_their_model(name: str, bug_id: str) -> None:
+    from orchestrator.report import load_report
+    from tests.conftest import EXAMPLES
+
+    report = load_report(EXAMPLES / name)
+    assert report.bug_id == bug_id
+    app_cls = find_app_for_bug(bug_id)
+    assert app_cls is not None
+    assert type(load_app(report.apk_name)) is app_cls

@@ -21,6 +21,10 @@ The bug: a folder that was cut and is pasted into itself (or into one of its sub
 the move fail, and ``DeleteTask.onPostExecute`` then reads the first entry of an empty list:
 ``java.lang.IndexOutOfBoundsException: Invalid index 0, size is 0``, with the frames of the
 report. Cutting a file, pasting elsewhere, or copying (not cutting) a folder into itself work.
+
+Amaze 3.10 (:class:`AmazeFileManager310`, bug AmazeFileManager#4185: rotating with a search
+typed crashes in ``TabFragment.onSaveInstanceState``) subclasses the 3.3.2 model; it is at the end
+of this module.
 """
 
 from __future__ import annotations
@@ -261,18 +265,24 @@ class AmazeFileManager(VirtualApp):
     version: ClassVar[str] = "3.3.2"
     launch_activity: ClassVar[str] = MAIN
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_1796,)
+    # What differs between versions outside the bugs: the support library's class names in the
+    # dump and the device clock at install (the day the version's report was filed).
+    DRAWER_CLASS: ClassVar[str] = "android.support.v4.widget.DrawerLayout"
+    RECYCLER_CLASS: ClassVar[str] = "android.support.v7.widget.RecyclerView"
+    START_CLOCK: ClassVar[int] = START_CLOCK
 
     def initial_data(self) -> dict[str, Any]:
-        fs: dict[str, Any] = {ROOT: {"dir": True, "mtime": START_CLOCK, "size": 0}}
+        start = self.START_CLOCK
+        fs: dict[str, Any] = {ROOT: {"dir": True, "mtime": start, "size": 0}}
         for n, folder in enumerate(STANDARD_FOLDERS):
             fs[f"{ROOT}/{folder}"] = {
                 "dir": True,
-                "mtime": START_CLOCK - 86400 * (30 - n),
+                "mtime": start - 86400 * (30 - n),
                 "size": 0,
             }
         return {
             "fs": fs,
-            "clock": START_CLOCK,
+            "clock": start,
             "prefs": {
                 "show_hidden": False,
                 "sort": "Name",
@@ -377,7 +387,7 @@ class AmazeFileManager(VirtualApp):
                 )
             frame_children.append(self._fab(ctx))
         root = View(
-            cls="android.support.v4.widget.DrawerLayout",
+            cls=self.DRAWER_CLASS,
             resource_id="drawer_layout",
             layout=FRAME,
             children=frame_children,
@@ -554,7 +564,7 @@ class AmazeFileManager(VirtualApp):
                 )
             )
         return View(
-            cls="android.support.v7.widget.RecyclerView",
+            cls=self.RECYCLER_CLASS,
             resource_id="listView",
             scrollable=True,
             scroll_key="list_scroll",
@@ -1224,6 +1234,9 @@ class AmazeFileManager310(AmazeFileManager):
 
     version: ClassVar[str] = "3.10"
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_4185,)
+    DRAWER_CLASS: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
+    RECYCLER_CLASS: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
+    START_CLOCK: ClassVar[int] = 1715162400  # 2024-05-08 10:00 UTC: 3.10 was current in 2024
 
     def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
         if ctx.activity == MAIN and ctx.ui.get("search"):

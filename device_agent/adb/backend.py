@@ -71,6 +71,10 @@ UNHEALTHY_AFTER = 3
 LONG_PRESS_MS = 1000
 SWIPE_MS = 300
 _LOGCAT_TAIL = 200
+_SPLIT = "---reprofarm-split---"
+# A dump+screenshot pair taken since the last action is reused for this long (readiness checks
+# and the observation right after them see the same screen).
+_SEEN_MAX_AGE_S = 1.0
 _KEYS = {A.PRESS_BACK: 4, A.PRESS_HOME: 3, A.PRESS_ENTER: 66, A.PRESS_DELETE: 67}
 _ANIMATION_SETTINGS = (
     "window_animation_scale",
@@ -135,6 +139,7 @@ class AdbDevice(DeviceBackend):
         self._fresh = False  # a phone: nothing done since the app's fresh start
         self._running = False
         self._info: DeviceInfo | None = None
+        self._seen: tuple[float, str, bytes] | None = None  # (monotonic time, xml, png)
 
     # -- health -----------------------------------------------------------------------------------
     @property
@@ -266,7 +271,7 @@ class AdbDevice(DeviceBackend):
                     "or the device is wedged"
                 )
             try:
-                out = self._sh("uiautomator dump /dev/tty", timeout_s=max(1.0, left), check=False)
+                out = self._sh("uiautomator dump /dev/tty", timeout_s=max(0.25, left), check=False)
                 return P.dump_xml(out)
             except HierarchyError as exc:
                 last = str(exc)
@@ -296,17 +301,44 @@ class AdbDevice(DeviceBackend):
         out = self._sh(f"logcat -d -v threadtime {flags} {extra}")
         return out.splitlines()
 
+    def _screen_status(self) -> tuple[str, bool, int, list[str]]:
+        """Focus, keyboard, rotation and the logcat tail in one shell round trip (each adb call
+        costs ~20 ms through the adb server): ``(package/.Activity, keyboard_shown,
+        user_rotation, tail lines)``."""
+        out = self._sh(
+            f"dumpsys window windows; echo {_SPLIT}; dumpsys input_method; echo {_SPLIT}; "
+            f"settings get system user_rotation; echo {_SPLIT}; "
+            f"logcat -d -v threadtime -b main -b system -b crash -t {_LOGCAT_TAIL}",
+            check=False,
+        )
+        parts = out.split(_SPLIT + "\n")
+        if len(parts) != 4:
+            raise DeviceError(f"unexpected status output from {self.serial}: {out[:200]!r}")
+        window, ime, rotation, tail = parts
+        focus = P.current_focus(window)
+        if focus is None:
+            focus = P.resumed_activity(self._sh("dumpsys activity activities")) or ""
+        value = rotation.strip()
+        return focus, P.input_shown(ime), int(value) if value.isdigit() else 0, tail.splitlines()
+
+    def _fresh_screen(self) -> tuple[str, bytes]:
+        """The dump and screenshot taken since the last action, when younger than
+        :data:`_SEEN_MAX_AGE_S` (``("", b"")`` otherwise)."""
+        if self._seen is None or time.monotonic() - self._seen[0] > _SEEN_MAX_AGE_S:
+            return "", b""
+        return self._seen[1], self._seen[2]
+
     def _observe_impl(self, screenshot: bool, hierarchy: bool) -> Observation:
         with self._lock:
-            xml = self.dump() if hierarchy else ""
-            png = self.screenshot() if screenshot else b""
-            package, activity = self.foreground()
-            keyboard = P.input_shown(self._sh("dumpsys input_method"))
+            seen_xml, seen_png = self._fresh_screen()
+            xml = (seen_xml or self.dump()) if hierarchy else ""
+            png = (seen_png or self.screenshot()) if screenshot else b""
+            if xml and png:
+                self._seen = (time.monotonic(), xml, png)
+            focus, keyboard, rotation, tail = self._screen_status()
+            package, activity = focus.partition("/")[0], focus
             if xml:
                 rotation = parse_hierarchy(xml).rotation
-            else:
-                rotation = int(self._sh("settings get system user_rotation").strip() or 0)
-            tail = self._logcat(("main", "system", "crash"), f"-t {_LOGCAT_TAIL}")
         return Observation(
             screenshot_png=png,
             hierarchy_xml=xml,
@@ -321,7 +353,7 @@ class AdbDevice(DeviceBackend):
     def _resolve(self, selector: Selector) -> tuple[ViewNode | None, tuple[int, int], str]:
         """The node a selector means on a fresh dump and the point to act on, or
         ``(None, (-1, -1), why)``; a selector with bounds only acts on their centre."""
-        hierarchy: Hierarchy = parse_hierarchy(self.dump())
+        hierarchy: Hierarchy = parse_hierarchy(self._fresh_screen()[0] or self.dump())
         node = find_node(hierarchy, selector)
         if node is not None:
             return (
@@ -339,27 +371,35 @@ class AdbDevice(DeviceBackend):
         with self._lock:
             self._fresh = False
             kind = action.kind
-            if kind in (A.CLICK, A.LONG_CLICK, A.INPUT_TEXT):
-                assert action.target is not None
-                node, (x, y), how = self._resolve(action.target)
-                if x < 0:
-                    return ExecuteResult(False, how)
-                if kind == A.CLICK:
-                    self._sh(f"input tap {x} {y}")
-                    return ExecuteResult(True, f"tapped ({x},{y}): {how}", x, y)
-                if kind == A.LONG_CLICK:
-                    self._sh(f"input swipe {x} {y} {x} {y} {LONG_PRESS_MS}")
-                    return ExecuteResult(True, f"long-pressed ({x},{y}): {how}", x, y)
-                return self._input_text(action, node, x, y)
-            if kind == A.SWIPE:
-                return self._swipe(action)
-            if kind == A.ROTATE:
-                value = 1 if action.orientation == "landscape" else 0
-                self._sh("settings put system accelerometer_rotation 0")
-                self._sh(f"settings put system user_rotation {value}")
-                return ExecuteResult(True, f"rotated to {action.orientation}")
-            self._sh(f"input keyevent {_KEYS[kind]}")
-            return ExecuteResult(True, f"pressed {kind.removeprefix('press_')}")
+            try:
+                return self._act(action, kind)
+            finally:
+                self._seen = None  # whatever was on screen may have changed
+
+    def _act(self, action: Action, kind: str) -> ExecuteResult:
+        if kind in (A.CLICK, A.LONG_CLICK, A.INPUT_TEXT):
+            assert action.target is not None
+            node, (x, y), how = self._resolve(action.target)
+            if x < 0:
+                return ExecuteResult(False, how)
+            if kind == A.CLICK:
+                self._sh(f"input tap {x} {y}")
+                return ExecuteResult(True, f"tapped ({x},{y}): {how}", x, y)
+            if kind == A.LONG_CLICK:
+                self._sh(f"input swipe {x} {y} {x} {y} {LONG_PRESS_MS}")
+                return ExecuteResult(True, f"long-pressed ({x},{y}): {how}", x, y)
+            return self._input_text(action, node, x, y)
+        if kind == A.SWIPE:
+            return self._swipe(action)
+        if kind == A.ROTATE:
+            value = 1 if action.orientation == "landscape" else 0
+            self._sh(
+                "settings put system accelerometer_rotation 0 && "
+                f"settings put system user_rotation {value}"
+            )
+            return ExecuteResult(True, f"rotated to {action.orientation}")
+        self._sh(f"input keyevent {_KEYS[kind]}")
+        return ExecuteResult(True, f"pressed {kind.removeprefix('press_')}")
 
     def _input_text(self, action: Action, node: ViewNode | None, x: int, y: int) -> ExecuteResult:
         if node is None or not node.is_editable:
@@ -469,6 +509,7 @@ class AdbDevice(DeviceBackend):
                 self._reset_app_impl(launch=True)
                 self._fresh = True
                 return
+            self._seen = None
             self._console(f"avd snapshot load {snapshot_id}", snapshot_id)
             self._fresh = False
             self.wait_ready(f"after loading snapshot {snapshot_id!r}")
@@ -484,8 +525,11 @@ class AdbDevice(DeviceBackend):
             try:
                 xml = self.dump()
                 digest = structural_hash(xml)
-                if digest == previous and not _is_black(self.screenshot()):
-                    return xml
+                if digest == previous:
+                    png = self.screenshot()
+                    if not _is_black(png):
+                        self._seen = (time.monotonic(), xml, png)
+                        return xml
                 problem = "the screen was still changing" if digest != previous else "black screen"
                 previous = digest
             except DeviceError as exc:

@@ -8,7 +8,8 @@ Labels are the app's English strings (``assets/l10n/en.arb``).
 
 Pages:
 - the habit list: app bar "Table Habit" with "Sort" and "Show menu" (Light Theme, Dark Theme,
-  Follow System, Show Archived, Show Completed, Settings), the last five days as column headers,
+  Follow System, Show Archived, Show Completed: inert in the model; Settings: the settings page
+  with its groups, whose tiles are inert), the last five days as column headers,
   one row per habit (name, a check cell per day: tap to check in), the extended FAB "New Habit";
   with no habits, "A journey of a thousand miles begins with a single step". A long press
   selects a habit: the app bar becomes the selection bar (Close, "Edit", "Archive", "Show menu"
@@ -164,6 +165,8 @@ class MHabit(VirtualApp):
             screen = self._render_edit(ctx, route)
         elif route["page"] == "detail":
             screen = self._render_detail(ctx, route)
+        elif route["page"] == "settings":
+            screen = self._render_settings(ctx)
         else:
             screen = self._render_list(ctx)
         screen.windows.extend(self._windows(ctx))
@@ -343,6 +346,31 @@ class MHabit(VirtualApp):
         )
         return Screen(content=View(cls="android.view.View", children=[bar, body]))
 
+    def _render_settings(self, ctx: AppContext) -> Screen:
+        """The app settings page (its groups and tiles; the tiles' own pages are not modelled)."""
+        groups = (
+            ("Display", ("Language", "First day of week", "Enable Compact UI on habits page")),
+            ("Operation", ("Change Record Status", "Open Detailed Record")),
+            ("Reminder", ("Daily reminder",)),
+            ("Backup & restore", ("Export", "Import")),
+            ("Others", ("Reset configs", "Clear Cache", "About")),
+        )
+        tiles: list[View] = []
+        for group, titles in groups:
+            tiles.append(_label(group, height=110))
+            tiles.extend(
+                _label(title, height=150, on_click=lambda c: None, clickable=True)
+                for title in titles
+            )
+        bar = self._app_bar(_button("Back", lambda c: self._pop(c), width=147), "Settings", [])
+        body = View(
+            cls="android.widget.ScrollView",
+            scrollable=True,
+            scroll_key="settings_scroll",
+            children=tiles,
+        )
+        return Screen(content=View(cls="android.view.View", children=[bar, body]))
+
     def _windows(self, ctx: AppContext) -> list[Window]:
         ui = ctx.ui
         windows: list[Window] = []
@@ -355,7 +383,7 @@ class MHabit(VirtualApp):
                     ("Follow System", None),
                     ("Show Archived", None),
                     ("Show Completed", None),
-                    ("Settings", None),
+                    ("Settings", lambda c: self._push(c, {"page": "settings"})),
                 ]
             elif menu == "selection":
                 items = [

@@ -189,8 +189,9 @@ def api_client(kubeconfig: str | None = None, context: str | None = None) -> Any
         if kubeconfig is None and context is None and os.environ.get("KUBERNETES_SERVICE_HOST"):
             config.load_incluster_config(client_configuration=configuration)
         else:
+            # KUBECONFIG read now, not when the client was imported (it may be set later).
             config.load_kube_config(
-                config_file=kubeconfig,
+                config_file=kubeconfig or os.environ.get("KUBECONFIG") or None,
                 context=context,
                 client_configuration=configuration,
                 persist_config=False,
@@ -511,3 +512,18 @@ def _lines(response: Any) -> Iterator[bytes]:
                 yield line
     if buffer.strip():
         yield buffer
+
+
+def pool_listener(pool: Any) -> Callable[[AgentEvent], None]:
+    """An ``on_event`` for :meth:`K8sAgentSource.start` that keeps a running
+    :class:`~orchestrator.farm.DevicePool` in step with the pods: a pod that became ready is
+    prepared and added (``pool.add_device``), one that went away is retired
+    (``pool.retire_device``; its in-flight probe is retried on another device)."""
+
+    def on_event(event: AgentEvent) -> None:
+        if event.kind == "added":
+            pool.add_device(event.address)
+        else:
+            pool.retire_device(event.address, reason=f"pod {event.pod} went away or is not ready")
+
+    return on_event

@@ -7,8 +7,10 @@ Screens, after the app's sources and ``strings.xml`` of that time:
   app's "New version installed" dialog (OK / Version history);
 - the main screen (``.ui.AnyMemo``): toolbar "AnyMemo", tabs RECENT / OPEN / DOWNLOAD / MISC.
   Recent lists the recently opened databases (``recent_item_filename``, ``recent_item_info``:
-  "Total: 33 Rev: 0 New: 33"); a tap starts learning, a long click offers Study, Preview/edit and
-  Card list. Open browses ``/sdcard/AnyMemo``; Download lists the card sources; Misc holds
+  "Total: 12 Rev: 0 New: 12") and a MORE button; a tap starts learning, MORE (or a long click)
+  opens the actions sheet: Study, Preview/edit, Card list, Quiz, Card player, Settings,
+  Statistics, Share, Delete (the last six are listed but not modelled). Open browses
+  ``/sdcard/AnyMemo``; Download lists the card sources; Misc holds
   Options, Merge DB, About and Help;
 - learning (``.ui.StudyActivity``): the database name as title, the question card
   (``question``), the answer card (``answer``, empty until shown) and a "Show answer" button;
@@ -280,14 +282,39 @@ class AnyMemo(VirtualApp):
             cards = ctx.data["dbs"].get(path, [])
             rows.append(
                 View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="recent_item",
+                    cls="android.widget.FrameLayout",
                     height=230,
                     on_click=_bind(self._study, path),
                     on_long_click=lambda c, p=path: self._set(c, dialog={"kind": "db", "path": p}),
                     children=[
-                        _text(path.rsplit("/", 1)[-1], "recent_item_filename"),
-                        _text(self._stats(cards), "recent_item_info"),
+                        View(
+                            cls="android.widget.LinearLayout",
+                            layout=HORIZONTAL,
+                            children=[
+                                View(
+                                    cls="android.widget.ImageView",
+                                    resource_id="open_screen_db_icon",
+                                    width=126,
+                                ),
+                                View(
+                                    cls="android.widget.LinearLayout",
+                                    children=[
+                                        _text(path.rsplit("/", 1)[-1], "recent_item_filename"),
+                                        _text(self._stats(cards), "recent_item_info"),
+                                    ],
+                                ),
+                                View(
+                                    cls="android.widget.Button",
+                                    resource_id="recent_item_more_button",
+                                    text="MORE",
+                                    width=220,
+                                    style="text",
+                                    on_click=lambda c, p=path: self._set(
+                                        c, dialog={"kind": "db", "path": p}
+                                    ),
+                                ),
+                            ],
+                        )
                     ],
                 )
             )
@@ -400,20 +427,32 @@ class AnyMemo(VirtualApp):
                 self._alert("About", body, [self._button("android:id/button1", "OK", close)], close)
             ]
         path = dialog["path"]
+        # The actions sheet (open_actions_layout.xml); Quiz, Card player, Settings, Statistics,
+        # Share and Delete are listed but not modelled (they close the sheet).
         items = [
-            ("Study", _bind(self._study, path)),
-            ("Preview/edit", _bind(self._open_with, PREVIEW, path)),
-            ("Card list", _bind(self._open_with, CARD_LIST, path)),
+            ("study", "Study", _bind(self._study, path)),
+            ("edit", "Preview/edit", _bind(self._open_with, PREVIEW, path)),
+            ("list", "Card list", _bind(self._open_with, CARD_LIST, path)),
+            ("quiz", "Quiz", close),
+            ("card_player", "Card player", close),
+            ("settings", "Settings", close),
+            ("statistics", "Statistics", close),
+            ("share", "Share", close),
+            ("delete", "Delete", close),
         ]
         rows = [
             View(
-                cls="android.widget.TextView",
-                resource_id="android:id/text1",
-                text=label,
+                cls="android.widget.LinearLayout",
+                resource_id=rid,
+                layout=HORIZONTAL,
                 on_click=handler,
                 height=140,
+                children=[
+                    View(cls="android.widget.ImageView", width=126),
+                    _text(label, clickable=False, focusable=False),
+                ],
             )
-            for label, handler in items
+            for rid, label, handler in items
         ]
         return [self._alert(path.rsplit("/", 1)[-1], rows, [], close)]
 

@@ -167,3 +167,85 @@ def test_nothing_runnable_is_bad_input(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="nothing to sweep.*NoSuchApp#1"):
         run_sweep(config_from_args(args))
+
+
+DECOY_APP = '''
+"""A test app whose crash is not the reported bug: the ground truth wants another exception."""
+
+from typing import Any
+
+from device_agent.virtual.app import BugSpec, JavaException, VirtualApp
+from device_agent.virtual.views import Screen, View
+
+
+def _export(ctx: Any) -> None:
+    raise JavaException("java.lang.IllegalStateException", "export directory missing",
+                        frames=["org.example.decoy.MainActivity.export(MainActivity.java:40)"])
+
+
+class DecoyApp(VirtualApp):
+    name = "Decoy"
+    package = "org.example.decoy"
+    label = "Decoy"
+    version = "1.0"
+    launch_activity = ".MainActivity"
+    bugs = (
+        BugSpec(
+            "Decoy#1",
+            "crash",
+            "Export crashes",
+            lambda data, system: any(
+                c["exception"] == "java.lang.NullPointerException" for c in system["crashes"]
+            ),
+        ),
+    )
+
+    def initial_data(self) -> dict[str, Any]:
+        return {}
+
+    def render(self, ctx: Any) -> Screen:
+        return Screen(
+            title="Decoy",
+            content=View(children=[
+                View(cls="android.widget.Button", text="Export", resource_id="export",
+                     height=150, on_click=_export),
+                View(cls="android.widget.TextView", text="Nothing exported yet"),
+            ]),
+        )
+'''
+
+DECOY_REPORT = """---
+bug_id: Decoy#1
+repo: Decoy
+---
+
+# The app crashes on Export
+
+## Steps to reproduce
+
+1. Open the app.
+2. Tap **Export**.
+
+## Actual
+
+The app stops.
+"""
+
+
+def test_a_claim_the_ground_truth_rejects_is_a_false_claim(ray_session, tmp_path: Path) -> None:
+    apps = tmp_path / "apps"
+    apps.mkdir()
+    (apps / "decoy.py").write_text(DECOY_APP)
+    report = tmp_path / "decoy-1.md"
+    report.write_text(DECOY_REPORT)
+    out = tmp_path / "out"
+    argv = ["sweep", str(report), "--out", str(out), "--app-dir", str(apps), "--devices", "1"]
+    outcome = run_sweep(config_from_args(build_parser().parse_args([*argv, "--no-progress"])))
+    bug = outcome.summary["per_bug"][0]
+    assert bug["bug_id"] == "Decoy#1" and bug["runs"] == 1
+    # The search saw the app crash after "Export" and claimed it; the oracle says no.
+    assert bug["verdicts"] == ["crash"]
+    assert bug["false_claims"] == 1 and bug["reproduced_runs"] == 0
+    assert outcome.summary["false_claims"] == 1 and outcome.summary["overall_sr"] == 0.0
+    truth = json.loads((Path(bug["run_dirs"][0]) / "ground_truth.json").read_text())
+    assert truth["triggered"] is False and truth["performed"] == truth["total"]

@@ -432,3 +432,16 @@ def test_validation_catches_mistakes_in_every_kind_of_object():
         with pytest.raises(Exception) as info:
             validate(obj)
         assert "ValidationError" in type(info.value).__name__, (obj["kind"], info.value)
+
+
+@pytest.mark.parametrize("name", list(VALUES_FILES))
+def test_helm_lint_strict_finds_nothing_above_info(name: str):
+    report = helm.lint(
+        str(CHART),
+        values_of(name) or None,
+        strict=True,
+        namespace=NAMESPACE,
+        kube_version="v1.30.0",
+    )
+    assert report["errors"] == []
+    assert [m for m in report["messages"] if m["severity"] > 1] == []

@@ -280,12 +280,13 @@ class AnyMemo(VirtualApp):
         rows = []
         for path in ctx.data["recent"]:
             cards = ctx.data["dbs"].get(path, [])
+            actions = _bind(self._open_actions, path)
             rows.append(
                 View(
                     cls="android.widget.FrameLayout",
                     height=230,
                     on_click=_bind(self._study, path),
-                    on_long_click=lambda c, p=path: self._set(c, dialog={"kind": "db", "path": p}),
+                    on_long_click=actions,
                     children=[
                         View(
                             cls="android.widget.LinearLayout",
@@ -309,9 +310,7 @@ class AnyMemo(VirtualApp):
                                     text="MORE",
                                     width=220,
                                     style="text",
-                                    on_click=lambda c, p=path: self._set(
-                                        c, dialog={"kind": "db", "path": p}
-                                    ),
+                                    on_click=actions,
                                 ),
                             ],
                         )
@@ -649,6 +648,9 @@ class AnyMemo(VirtualApp):
     # -- handlers ----------------------------------------------------------------------------
     def _set(self, ctx: AppContext, **values: Any) -> None:
         ctx.ui.update(values)
+
+    def _open_actions(self, ctx: AppContext, path: str) -> None:
+        ctx.ui["dialog"] = {"kind": "db", "path": path}
 
     def _select_tab(self, ctx: AppContext, index: int) -> None:
         ctx.ui["tab"] = index

@@ -388,7 +388,7 @@ def test_lists_only_ready_pods_with_their_agent_port(api: FakeKubeAPI, kubeconfi
     api.put(make_pod("other", "10.1.0.99", labels={"app": "something-else"}))
     source = source_for(kubeconfig)
     assert source.list_ready() == ["10.1.0.10:50051", "10.1.0.13:6000"]
-    queries = [parse_qs(urlsplit(r.split(' ', 1)[1]).query) for r in api.requests]
+    queries = [parse_qs(urlsplit(r.split(" ", 1)[1]).query) for r in api.requests]
     assert queries and all(q["labelSelector"] == [SELECTOR] for q in queries)
     # ?port= overrides the pods' named port.
     pinned = source_for(kubeconfig, f"k8s://{NS}/{SELECTOR}?port=7000")

@@ -171,6 +171,11 @@ def test_device_pod_runs_emulator_and_adb_agent_with_grpc_readiness():
     assert cmd[:3] == ["reprofarm", "agent", "serve"]
     assert cmd[cmd.index("--backend") + 1] == "adb"
     assert cmd[cmd.index("--serial") + 1] == "emulator-5554"
+    assert cmd[cmd.index("--app") + 1] == "AmazeFileManager" and "--package" not in cmd
+    # The emulator's console auth is off (loopback only) so the agent can drive snapshots.
+    emu_cmd = c["emulator"]["command"]
+    assert emu_cmd[:2] == ["sh", "-c"] and ".emulator_console_auth_token" in emu_cmd[2]
+    assert emu_cmd[3:5] == ["emulator", "-avd"]
     assert c["emulator"]["command"][c["emulator"]["command"].index("-ports") + 1] == "5554,5555"
     port = int(cmd[cmd.index("--port") + 1])
     for probe in ("readinessProbe", "startupProbe", "livenessProbe"):
@@ -205,6 +210,8 @@ def test_hostpath_kvm_and_golden_pvc():
     assert {"name": "ANDROID_AVD_HOME", "value": "/avd"} in emu["env"]
     agent_cmd = containers(prod)["agent"]["command"]
     assert agent_cmd[agent_cmd.index("--serial") + 1] == "emulator-5556"
+    assert agent_cmd[agent_cmd.index("--package") + 1] == "com.amaze.filemanager"
+    assert agent_cmd[agent_cmd.index("--version") + 1] == "3.10" and "--app" not in agent_cmd
 
     nightly = one(rendered("nightly"), "StatefulSet")
     emu = containers(nightly)["emulator"]
@@ -376,6 +383,8 @@ BAD_VALUES = [
     ({"sweep": {"cluster": "mine"}}, "/sweep/cluster"),
     ({"metrics": {"serviceMonitor": {"interval": "30 seconds"}}}, "interval"),
     ({"agentToken": {"existingSecret": "Not_A_Name"}}, "existingSecret"),
+    ({"devices": {"app": {"name": "", "package": ""}}}, "/devices/app"),
+    ({"devices": {"app": {"package": "not a package"}}}, "package"),
 ]
 
 

@@ -138,9 +138,10 @@ spec:
           containerPort: 8265
         - name: client
           containerPort: 10001
-        - name: ray-metrics
-          containerPort: {{ $ctx.Values.metrics.rayMetricsPort }}
+        # "metrics" is KubeRay's name for Ray's own metrics port; the driver's is apart.
         - name: metrics
+          containerPort: {{ $ctx.Values.metrics.rayMetricsPort }}
+        - name: driver-metrics
           containerPort: {{ $ctx.Values.driver.metricsPort }}
       {{- end }}
       resources:

@@ -27,7 +27,8 @@ class SearchConfig:
     longest path (UI actions in one candidate reproduction) the search may build; ``max_probes``:
     all actions executed on devices during pre-exploration, a cost cap; ``max_minutes``: wall-clock
     budget. ``confirm_replays``: how many times a claimed trace is replayed on a fresh device
-    before it counts (0 disables).
+    before it counts (0 disables). ``shorten_replays``: how many replays may be spent cutting
+    detours (loops back to an earlier state) out of a confirmed trace (0 disables).
     """
 
     beam: int = 3
@@ -37,6 +38,7 @@ class SearchConfig:
     max_probes: int = 1500
     max_minutes: float = 60.0
     confirm_replays: int = 1
+    shorten_replays: int = 8
 
     def validate(self) -> None:
         """Raise ``ConfigError`` naming the bad value."""

@@ -114,6 +114,9 @@ class ReplayStep:
     after_activity: str
     after_png: bytes
     logcat: list[str]
+    after_package: str = ""
+    after_orientation: str = ""
+    after_keyboard: bool = False
 
 
 def _observation_fields(obs: Any) -> dict[str, Any]:
@@ -227,6 +230,9 @@ class DeviceWorker:
                     after_activity=obs.activity,
                     after_png=obs.screenshot_png,
                     logcat=list(chunk.lines),
+                    after_package=obs.package,
+                    after_orientation=obs.orientation,
+                    after_keyboard=obs.keyboard_shown,
                 )
             )
             if not executed.performed:

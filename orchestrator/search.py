@@ -12,6 +12,7 @@ bugs; either way the trace is then replayed on a fresh device state before it co
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -21,13 +22,13 @@ from typing import Any
 import structlog
 
 from device_agent.actions import INPUT_TEXT, Action
+from device_agent.errors import HierarchyError
 from device_agent.hierarchy import find_node, parse_hierarchy
 from device_agent.state import DeviceState
 from orchestrator.ablation import Ablation
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
 from orchestrator.enumerate import enumerate_actions
-from orchestrator.errors import InfrastructureError
 from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeOutcome, ProbeSpec, ReplayStep
 from orchestrator.logcat import app_crash
 from orchestrator.logcat import crash_matches as logcat_crash_matches
@@ -69,16 +70,28 @@ class SearchOutcome:
 ProgressFn = Callable[[str, dict[str, Any]], None]
 
 
+@functools.lru_cache(maxsize=4096)
+def _visible_state(structural_hash: str, hierarchy_xml: str) -> str:
+    """The state a person sees: the screen's structural hash plus what its text fields hold
+    (the hash leaves field contents out so that typing is not a new screen)."""
+    try:
+        fields = [n.text for n in parse_hierarchy(hierarchy_xml).iter() if n.is_editable]
+    except HierarchyError:
+        fields = []
+    return structural_hash + "|" + "\x1f".join(fields)
+
+
 def _state_key(path: Path, upto: int | None = None) -> str:
-    """Identity of the state a path (or its first ``upto`` actions) reaches: the screen's
-    structural hash plus the texts typed on the way (the hash leaves field contents out)."""
+    """Identity of the state a path (or its first ``upto`` actions) reaches (see
+    :func:`_visible_state`); ``"root"`` for the empty path."""
     transitions = path.transitions if upto is None else path.transitions[:upto]
     if transitions:
-        screen_hash = transitions[-1].after.structural_hash
+        screen = transitions[-1].after
+    elif path.transitions:
+        screen = path.transitions[0].before
     else:
-        screen_hash = path.transitions[0].before.structural_hash if path.transitions else "root"
-    typed = [t.action.text for t in transitions if t.action.kind == INPUT_TEXT]
-    return screen_hash + "|" + "\x1f".join(typed)
+        return "root"
+    return _visible_state(screen.structural_hash, screen.hierarchy_xml)
 
 
 def _progress_key(path: Path) -> str:
@@ -207,6 +220,7 @@ class Reproducer:
                     continue
                 confirmed, replay = self._confirm(path)
                 if confirmed:
+                    path, replay = self._shorten(path, replay)
                     return self._outcome(
                         CRASHED,
                         path,
@@ -214,7 +228,7 @@ class Reproducer:
                         "crash confirmed by replay",
                         explored,
                         other_crashes,
-                        crash=crash,
+                        crash=path.transitions[-1].crash or crash,
                         replay=replay,
                     )
                 other_crashes.append(
@@ -239,6 +253,7 @@ class Reproducer:
                     if verdict.reproduced:
                         confirmed, replay = self._confirm(path)
                         if confirmed:
+                            path, replay = self._shorten(path, replay)
                             return self._outcome(
                                 SYMPTOM,
                                 path,
@@ -415,27 +430,98 @@ class Reproducer:
 
     # -- confirmation ---------------------------------------------------------------------------
     def _confirm(self, path: Path) -> tuple[bool, list[ReplayStep]]:
-        """Replay the path from the base snapshot; a crash path must crash again with a matching
-        exception, a symptom path must end on the same screen."""
+        """Replay the path from the base snapshot (``confirm_replays`` times); see
+        :meth:`_replay_check` for what must recur."""
         if self.config.confirm_replays <= 0:
             return True, []
         steps: list[ReplayStep] = []
         for _ in range(self.config.confirm_replays):
-            try:
-                _, steps = self.pool.replay(path.actions, screenshots=True)
-            except InfrastructureError:
-                raise
-            self.stats["replays"] += 1
-            if len(steps) != len(path.transitions) or not all(s.performed for s in steps):
-                return False, steps
-            if path.transitions[-1].crash is not None:
-                lines = [line for s in steps for line in s.logcat]
-                crash = app_crash(lines, self.package)
-                if crash is None or not crash_matches(self.spec, crash):
-                    return False, steps
-            elif steps[-1].after_hash != path.transitions[-1].after.structural_hash:
+            ok, steps = self._replay_check(path.actions, path)
+            if not ok:
                 return False, steps
         return True, steps
+
+    def _replay_check(self, actions: list[Action], claim: Path) -> tuple[bool, list[ReplayStep]]:
+        """Replay ``actions`` on a fresh state: every action must be performed, and the bug of
+        ``claim`` must recur — for a crash, a matching crash of the app; for a symptom, the same
+        final screen."""
+        _, steps = self.pool.replay(actions, screenshots=True)
+        self.stats["replays"] += 1
+        if len(steps) != len(actions) or not all(s.performed for s in steps):
+            return False, steps
+        if claim.transitions[-1].crash is not None:
+            crash = app_crash([line for s in steps for line in s.logcat], self.package)
+            return crash is not None and crash_matches(self.spec, crash), steps
+        return steps[-1].after_hash == claim.transitions[-1].after.structural_hash, steps
+
+    def _shorten(self, path: Path, replay: list[ReplayStep]) -> tuple[Path, list[ReplayStep]]:
+        """Cut detours out of a confirmed path: where it comes back to a state it was in before
+        (same screen, same typed text), try it without the loop, longest loop first, and keep the
+        cut when a replay still shows the bug. A loop that only looks like one (the second visit
+        of "About" that crashes) fails the replay and stays. Spends at most ``shorten_replays``
+        replays; a form of delta debugging restricted to cycles."""
+        budget = self.config.shorten_replays
+        tried: set[tuple[str, ...]] = set()
+        while budget > 0 and replay:
+            keys = [_state_key(path, i) for i in range(len(path.transitions) + 1)]
+            loops = sorted(
+                (
+                    (i, j)
+                    for i in range(len(keys))
+                    for j in range(i + 1, len(keys))
+                    if keys[i] == keys[j]
+                ),
+                key=lambda ij: ij[0] - ij[1],
+            )
+            for i, j in loops:
+                actions = path.actions[:i] + path.actions[j:]
+                signature = tuple(a.key() for a in actions)
+                if not actions or signature in tried:
+                    continue
+                if budget <= 0:
+                    break
+                tried.add(signature)
+                budget -= 1
+                ok, steps = self._replay_check(actions, path)
+                if ok:
+                    log.info("trace_shortened", before=len(path.transitions), after=len(actions))
+                    path, replay = self._path_from_replay(steps), steps
+                    break
+            else:
+                break
+        return path, replay
+
+    def _path_from_replay(self, steps: list[ReplayStep]) -> Path:
+        """A path rebuilt from a replay: screens, diffs and summaries of what the replay saw."""
+        before = self._root
+        transitions: list[Transition] = []
+        for step in steps:
+            after = Screen(
+                hierarchy_xml=step.after_xml,
+                structural_hash=step.after_hash,
+                package=step.after_package,
+                activity=step.after_activity,
+                orientation=step.after_orientation,
+                keyboard_shown=step.after_keyboard,
+                screenshot_png=step.after_png,
+            )
+            crash = app_crash(step.logcat, self.package)
+            transitions.append(
+                Transition(
+                    action=step.action,
+                    before=before,
+                    after=after,
+                    diff=structural_diff(before, after, crash, app_package=self.package),
+                    crash=crash,
+                    device_id="replay",
+                    restore={"method": "replay"},
+                )
+            )
+            before = after
+        summaries = self.reasoner.summarize_transitions(self.spec, transitions)
+        for transition, summary in zip(transitions, summaries, strict=True):
+            transition.summary = summary
+        return Path(transitions=transitions)
 
     def _outcome(
         self,

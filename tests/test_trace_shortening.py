@@ -1,0 +1,138 @@
+"""A confirmed trace loses its detours (loops back to a state seen before) when a replay shows
+the bug still happens without them, and keeps a loop the bug needs ("open About twice")."""
+
+from __future__ import annotations
+
+from device_agent.actions import CLICK, Action, Selector
+from device_agent.hierarchy import structural_hash
+from orchestrator.config import SearchConfig
+from orchestrator.farm import ReplayStep
+from orchestrator.model import CRASH, CrashInfo, Path, ReproSpec, Screen, Transition
+from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
+from orchestrator.search import Reproducer
+
+PKG = "com.example.app"
+FATAL = [
+    "11-29 10:00:00.000  100  100 E AndroidRuntime: FATAL EXCEPTION: main",
+    f"11-29 10:00:00.000  100  100 E AndroidRuntime: Process: {PKG}, PID: 100",
+    "11-29 10:00:00.000  100  100 E AndroidRuntime: java.lang.IllegalStateException: boom",
+    "11-29 10:00:00.000  100  100 E AndroidRuntime: \tat com.example.app.Main.go(Main.java:1)",
+]
+
+
+def xml(name: str) -> str:
+    return (
+        '<?xml version="1.0" ?><hierarchy rotation="0"><node index="0" text="'
+        + name
+        + f'" resource-id="" class="android.widget.TextView" package="{PKG}" content-desc="" '
+        'bounds="[0,0][100,100]" /></hierarchy>'
+    )
+
+
+def screen(name: str) -> Screen:
+    x = xml(name)
+    return Screen(x, structural_hash(x), PKG, f"{PKG}/.{name}", "portrait")
+
+
+def click(label: str) -> Action:
+    return Action(CLICK, Selector(text=label))
+
+
+def screens_after(names: list[str]) -> list[str]:
+    """A back stack: a click opens a screen named after it, "back" returns to the one before."""
+    stack, shown = ["home"], []
+    for name in names:
+        if name == "back":
+            stack.pop()
+        else:
+            stack.append(name)
+        shown.append(stack[-1])
+    return shown
+
+
+class FakeApp:
+    """``crash_when`` says, from the whole action sequence, whether the last action crashes."""
+
+    def __init__(self, crash_when):
+        self.crash_when = crash_when
+        self.replays: list[list[str]] = []
+
+    def replay(self, actions, screenshots=True):
+        names = [a.target.text for a in actions]
+        self.replays.append(names)
+        steps = []
+        for i, shown in enumerate(screens_after(names)):
+            crashed = i == len(names) - 1 and self.crash_when(names)
+            shown = "crashed" if crashed else shown
+            x = xml(shown)
+            steps.append(
+                ReplayStep(
+                    action=actions[i],
+                    performed=True,
+                    detail="",
+                    after_xml=x,
+                    after_hash=structural_hash(x),
+                    after_activity=f"{PKG}/.{shown}",
+                    after_png=b"",
+                    logcat=FATAL if crashed else [],
+                    after_package=PKG,
+                )
+            )
+        return "fake:1", steps
+
+
+class QuietReasoner(Reasoner):
+    name = "quiet"
+
+    def analyze_report(self, report):  # pragma: no cover - not used
+        raise NotImplementedError
+
+    def filter_actions(self, spec, screen, candidates, path, limit):  # pragma: no cover
+        return FilterResult(candidates[:limit])
+
+    def input_text(self, spec, screen, field_node, path):  # pragma: no cover
+        return ""
+
+    def summarize_transition(self, spec, transition):
+        return transition.action.describe()
+
+    def evaluate_paths(self, spec, paths):  # pragma: no cover
+        return [PathJudgement(0.0, -1) for _ in paths]
+
+    def verify(self, spec, path):  # pragma: no cover
+        return Verdict(False)
+
+
+def confirmed_path(names: list[str]) -> Path:
+    before = screen("home")
+    transitions = []
+    for i, (name, shown) in enumerate(zip(names, screens_after(names), strict=True)):
+        last = i == len(names) - 1
+        after = screen("crashed" if last else shown)
+        crash = CrashInfo("java.lang.IllegalStateException", "boom", PKG, 100) if last else None
+        transitions.append(Transition(click(name), before, after, {}, crash=crash))
+        before = after
+    return Path(transitions)
+
+
+def shorten(app: FakeApp, names: list[str]) -> list[str]:
+    spec = ReproSpec(steps=[], symptom="crash", bug_kind=CRASH)
+    searcher = Reproducer(spec, QuietReasoner(), app, PKG, SearchConfig())  # type: ignore[arg-type]
+    searcher._root = screen("home")
+    path = confirmed_path(names)
+    _, replay = app.replay(path.actions)
+    shorter, _ = searcher._shorten(path, replay)
+    return [t.action.target.text for t in shorter.transitions]
+
+
+def test_detours_are_cut_when_the_bug_still_happens():
+    app = FakeApp(lambda names: names[-1] == "boom" and "arm" in names)
+    # arm, wander off and come back home twice, then boom
+    trace = ["settings", "back", "arm", "menu", "back", "help", "back", "boom"]
+    assert shorten(app, trace) == ["arm", "boom"]
+
+
+def test_a_loop_the_bug_needs_is_kept():
+    app = FakeApp(lambda names: names.count("about") >= 2)
+    assert shorten(app, ["about", "back", "about"]) == ["about", "back", "about"]
+    assert ["about"] in app.replays  # the cut was tried and rejected by the replay

@@ -82,6 +82,12 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
     adb.add_argument(
         "--ready-timeout", type=float, default=30.0, help="seconds for the screen to settle"
     )
+    adb.add_argument(
+        "--dump-timeout", type=float, default=20.0, help="seconds for one uiautomator dump"
+    )
+    adb.add_argument(
+        "--command-timeout", type=float, default=30.0, help="seconds for one adb shell command"
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=0, help="port to listen on (0: a free one)")
     parser.add_argument("--port-file", help="write the bound port number to this file")
@@ -185,6 +191,8 @@ def _adb_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
         console_port=console_port,
         console_token_file=Path(args.console_token_file) if args.console_token_file else None,
         ready_timeout_s=args.ready_timeout,
+        dump_timeout_s=args.dump_timeout,
+        command_timeout_s=args.command_timeout,
     )
     device.setup()
     device.install_app(args.app or package, args.version, args.apk)

@@ -61,11 +61,20 @@ PROPS = {
 class Faults:
     """Misbehaviour on demand (tests): the next ``idle_errors`` dumps print
     :data:`IDLE_ERROR`; every dump first sleeps ``dump_delay_s``; ``snapshot_load_ko`` makes the
-    console refuse snapshot loads."""
+    console refuse snapshot loads; after ``wedge_after_dumps`` dumps the shell hangs."""
 
     idle_errors: int = 0
     dump_delay_s: float = 0.0
     snapshot_load_ko: bool = False
+    wedge_after_dumps: int = -1
+    wedge_s: float = 30.0
+    dumps: int = 0
+
+    @property
+    def wedged(self) -> bool:
+        """True once ``wedge_after_dumps`` (>= 0) dumps were served: from then on every shell
+        command hangs ``wedge_s`` seconds before answering (a device that stopped responding)."""
+        return 0 <= self.wedge_after_dumps <= self.dumps
 
 
 @dataclass
@@ -93,6 +102,8 @@ class Shell:
     # -- command lines -------------------------------------------------------------------------
     def run(self, line: str) -> Result:
         """Run a command line (``a; b && c || d``); output of all commands, last status."""
+        if self.faults.wedged:
+            time.sleep(self.faults.wedge_s)
         out = Result()
         last = 0
         lexer = shlex.shlex(line, posix=True, punctuation_chars=";&|")
@@ -186,6 +197,7 @@ class Shell:
             raise _Usage("only `uiautomator dump [--compressed] [FILE]` is supported")
         paths = [a for a in args[1:] if not a.startswith("--")]
         path = paths[0] if paths else "/sdcard/window_dump.xml"
+        self.faults.dumps += 1
         if self.faults.dump_delay_s:
             time.sleep(self.faults.dump_delay_s)
         if self.faults.idle_errors > 0:

@@ -722,7 +722,8 @@ def _is_black(png: bytes) -> bool:
     from PIL import Image
 
     with Image.open(io.BytesIO(png)) as img:
-        low, high = img.convert("L").getextrema()
+        extrema = img.convert("L").getextrema()
+    high = extrema[1] if isinstance(extrema[1], int | float) else 255
     return bool(high < 16)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import struct
 import time
+from collections.abc import Callable
 
 from device_agent.adbd.shell import Shell
 from device_agent.adbd.transport import Service, Stream
@@ -23,7 +24,7 @@ _FILE_MODE = 0o100644
 _DIR_MODE = 0o040755
 
 
-def service_table(shell: Shell) -> callable:  # type: ignore[valid-type]
+def service_table(shell: Shell) -> Callable[[str], Service | None]:
     """A function from service string to :data:`Service` (``None`` for unknown services)."""
 
     def lookup(name: str) -> Service | None:

@@ -264,7 +264,7 @@ class Shell:
             return Result()
         if len(args) >= 2 and args[0] == "list":
             lines = [f"{k.split('/', 1)[1]}={v}" for k, v in sorted(self.settings.items())]
-            return Result(stdout="".join(line + "\n" for line in lines if line))
+            return Result(stdout="".join(line + "\n" for line in lines if line).encode())
         raise _Usage("usage: settings get|put|list NAMESPACE [KEY [VALUE]]")
 
     def _apply_rotation(self) -> None:

@@ -163,6 +163,7 @@ class _Connection:
                 self.sock.close()
 
     def _handle(self, msg: Message) -> None:
+        stream: Stream | None
         if msg.command == wire.A_CNXN:
             self.max_payload = max(4096, min(msg.arg1, wire.MAX_PAYLOAD))
             self.send(Message(wire.A_CNXN, wire.A_VERSION, wire.MAX_PAYLOAD, self.banner))
@@ -173,12 +174,12 @@ class _Connection:
                 log.info("adbd_unknown_service", service=name)
                 self.send(Message(wire.A_CLSE, 0, msg.arg0))
                 return
-            stream = Stream(self, next(self.ids), msg.arg0, name)
+            opened = Stream(self, next(self.ids), msg.arg0, name)
             with self._lock:
-                self.streams[stream.local_id] = stream
-            self.send(Message(wire.A_OKAY, stream.local_id, msg.arg0))
+                self.streams[opened.local_id] = opened
+            self.send(Message(wire.A_OKAY, opened.local_id, msg.arg0))
             threading.Thread(
-                target=self._serve, args=(service, stream), name=f"adbd-{name[:20]}", daemon=True
+                target=self._serve, args=(service, opened), name=f"adbd-{name[:20]}", daemon=True
             ).start()
         elif msg.command == wire.A_OKAY:
             stream = self.streams.get(msg.arg1)

@@ -297,6 +297,9 @@ class DevicePool:
             )
         self.max_device_failures = max_device_failures
         self.serial = serial
+        self._token, self._probe_timeout_s = token, probe_timeout_s
+        self._prepared: tuple[str, str] | None = None  # (app, version) once prepare() ran
+        self._compat_key = ""
         self.restore_costs = restore_costs or RestoreCosts()
         self._costs_given = restore_costs is not None
         given = workers or {}
@@ -336,7 +339,52 @@ class DevicePool:
                 f"devices have different snapshot compatibility keys {sorted(keys)}: "
                 "use devices with the same system image, screen and app build"
             )
+        self._prepared, self._compat_key = (app, version), keys.pop()
         return first
+
+    def add_device(self, address: str, worker: Any = None) -> bool:
+        """Start using the agent at ``address`` mid-run (e.g. a device pod that became ready):
+        it is prepared like the others (after :meth:`prepare`) and gets probes from the next
+        scheduling round of :meth:`run_probes`. ``worker``: an actor to use instead of starting
+        one. Returns False, leaving it out, when it is already in use, cannot be prepared, or
+        has another snapshot compatibility key. Safe to call from another thread."""
+        if any(d.address == address and not d.quarantined for d in self.devices):
+            return False
+        actor = worker or start_worker(address, self._token, self._probe_timeout_s)
+        device = _Device(address=address, actor=actor)
+        if self._prepared is not None:
+            try:
+                base = ray.get(actor.prepare.remote(*self._prepared))
+                key = base["info"].snapshot_compat_key
+                if self._compat_key and key != self._compat_key:
+                    raise InfrastructureError(
+                        f"snapshot compatibility key {key!r} differs from the pool's "
+                        f"{self._compat_key!r}"
+                    )
+            except Exception as exc:  # noqa: BLE001 - a device that cannot join is left out
+                log.warning("device_not_added", device=address, error=_root_message(exc))
+                self.events.append(
+                    {"event": "device_not_added", "device": address, "error": _root_message(exc)}
+                )
+                if worker is None:
+                    with contextlib.suppress(Exception):
+                        ray.kill(actor)
+                return False
+            device.device_id = base["info"].device_id
+            device.snapshots.add(BASE_SNAPSHOT)
+        if worker is None:
+            self._owned.append(address)
+        self.devices = [*self.devices, device]  # one assignment: readers see old or new list
+        log.info("device_added", device=address)
+        self.events.append({"event": "device_added", "device": address})
+        return True
+
+    def retire_device(self, address: str, reason: str = "its agent went away") -> None:
+        """Send no more probes to ``address`` (e.g. its pod is terminating). A probe in flight
+        there that fails is retried on another device, as for any failed device."""
+        for device in self.devices:
+            if device.address == address:
+                self._quarantine(device, reason)
 
     @property
     def healthy(self) -> list[_Device]:

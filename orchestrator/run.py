@@ -103,12 +103,26 @@ def ensure_ray() -> None:
         )
 
 
+# How long a run waits for the first ready device pod (an emulator boots in minutes).
+K8S_READY_TIMEOUT_S = 600.0
+
+
 @contextlib.contextmanager
 def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]:
     """Agent addresses for the run: ``--agents`` as given (checked to answer), or ``--devices N``
     local virtual agents started now and stopped on exit (Ctrl-C too)."""
     from device_agent.errors import DeviceError
 
+    if farm.agents and farm.agents[0].startswith("k8s://"):
+        from orchestrator.k8s import K8sAgentSource
+
+        source = K8sAgentSource(farm.agents[0])
+        try:
+            source.scale_to(queued=max(farm.devices, 1))  # no-op without ?scale=
+            yield source.wait_for(1, timeout=K8S_READY_TIMEOUT_S)
+        finally:
+            source.stop()
+        return
     if farm.agents:
         from device_agent.client import AgentClient
 

@@ -31,7 +31,12 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
     where.add_argument(
         "--devices", type=whole_number, default=4, help="local virtual devices (default 4)"
     )
-    where.add_argument("--agents", default="", help="running device agents, host:port,...")
+    where.add_argument(
+        "--agents",
+        default="",
+        help="running device agents, host:port,... or k8s://NAMESPACE/LABEL_SELECTOR "
+        "(device pods found and followed on Kubernetes, docs/kubernetes.md)",
+    )
     parser.add_argument(
         "--token-env",
         default="REPROFARM_AGENT_TOKEN",
@@ -136,7 +141,12 @@ def ablation(args: argparse.Namespace) -> Ablation:
 
 def farm_config(args: argparse.Namespace) -> FarmConfig:
     """The :class:`FarmConfig` the farm options describe (the token read from its env var)."""
-    agents = tuple(a.strip() for a in args.agents.split(",") if a.strip()) if args.agents else ()
+    if args.agents and args.agents.strip().startswith("k8s://"):
+        agents: tuple[str, ...] = (args.agents.strip(),)  # a label selector may hold commas
+    else:
+        agents = (
+            tuple(a.strip() for a in args.agents.split(",") if a.strip()) if args.agents else ()
+        )
     return FarmConfig(
         devices=args.devices,
         agents=agents,

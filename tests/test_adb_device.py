@@ -20,7 +20,7 @@ from device_agent.actions import Action, Selector
 from device_agent.adb.backend import AdbDevice
 from device_agent.adbd.emulator import AdbEmulator, register_with_adb_server
 from device_agent.adbd.shell import Faults
-from device_agent.errors import DeadlineError, DeviceError, SnapshotError
+from device_agent.errors import DeadlineError, DeviceError, SnapshotError, UnsupportedError
 from device_agent.hierarchy import parse_hierarchy, structural_hash
 from device_agent.virtual.device import VirtualDevice
 from tests.adb_harness import NEEDS_ADB, AdbServer, adb_server, virtual_emulator
@@ -210,6 +210,29 @@ def test_snapshots_through_the_console(server: AdbServer, emulator: AdbEmulator,
         adb.import_snapshot(info, [data[:-1] + b"x"])
     with pytest.raises(SnapshotError, match="KO"):
         adb.load_snapshot("never-saved")
+
+
+def test_a_phone_reaches_saved_states_by_replay(
+    server: AdbServer, emulator: AdbEmulator, token_file: Path
+):
+    phone = backend_for(emulator, server, token_file, console_port=None)
+    with pytest.raises(UnsupportedError, match="unknown"):
+        phone.save_snapshot("now")  # nobody knows how the device got here
+    phone.reset_app(launch=True)
+    phone.save_snapshot("base")
+    allow = Selector(text="Allow", class_name="android.widget.Button")
+    assert phone.execute(Action("click", allow)).performed
+    phone.execute(Action("rotate", orientation="landscape"))
+    phone.save_snapshot("two-steps")
+    want = structural_hash(phone.observe(screenshot=False).hierarchy_xml)
+    phone.load_snapshot("base")
+    assert structural_hash(phone.observe(screenshot=False).hierarchy_xml) != want
+    phone.load_snapshot("two-steps")
+    assert structural_hash(phone.observe(screenshot=False).hierarchy_xml) == want
+    assert {s.snapshot_id for s in phone.list_snapshots()} == {"base", "two-steps"}
+    with pytest.raises(UnsupportedError):
+        phone.export_snapshot("base")
+    phone.execute(Action("rotate", orientation="portrait"))
 
 
 # -- a slow or wedged device -------------------------------------------------------------------

@@ -17,9 +17,9 @@ What each operation sends (all through one adb server, ``adb -P`` / ``--adb-port
   ``am force-stop``, ``pm clear``; animations are turned off at :meth:`AdbDevice.setup`;
 - snapshots: the emulator console (:class:`.console.EmulatorConsole`, ``avd snapshot
   save|load|list|del|pull|push``), each load followed by a readiness check (the screen is drawn,
-  not black, and two dumps in a row agree). A phone has no console: its only "snapshot" is the
-  app's fresh start (``pm clear`` + launch), and every other state is reached by replay
-  (DESIGN §2.1).
+  not black, and two dumps in a row agree). A phone has no console: there a snapshot is the
+  path of actions run since the app's fresh start, and loading it is ``pm clear``, launch and a
+  replay of that path (DESIGN §2.1); export and import are unsupported.
 
 Failures are this project's errors with the serial and the fix in the message: a dump or command
 that does not answer is a :class:`DeadlineError`, a device that vanished from the adb server a
@@ -136,7 +136,11 @@ class AdbDevice(DeviceBackend):
         self.last_failure = ""
         self._lock = threading.RLock()
         self._snapshots: dict[str, SnapshotInfo] = {}
-        self._fresh = False  # a phone: nothing done since the app's fresh start
+        # Actions run since the app's fresh start (None: unknown). On a phone a "snapshot" is
+        # such a path, and loading it is a fresh start plus a replay (DESIGN 2.1).
+        self._path: list[Action] | None = None
+        self._cleared = False
+        self._replay_points: dict[str, list[Action]] = {}
         self._running = False
         self._info: DeviceInfo | None = None
         self._seen: tuple[float, str, bytes] | None = None  # (monotonic time, xml, png)
@@ -369,12 +373,17 @@ class AdbDevice(DeviceBackend):
 
     def _execute_impl(self, action: Action) -> ExecuteResult:
         with self._lock:
-            self._fresh = False
             kind = action.kind
             try:
-                return self._act(action, kind)
+                result = self._act(action, kind)
+            except BaseException:
+                self._path = None
+                raise
             finally:
                 self._seen = None  # whatever was on screen may have changed
+            if self._path is not None:
+                self._path.append(action)
+            return result
 
     def _act(self, action: Action, kind: str) -> ExecuteResult:
         if kind in (A.CLICK, A.LONG_CLICK, A.INPUT_TEXT):
@@ -484,11 +493,13 @@ class AdbDevice(DeviceBackend):
     def _save_snapshot_impl(self, snapshot_id: str) -> SnapshotInfo:
         with self._lock:
             if self.console is None:
-                if not self._fresh:
+                if self._path is None:
                     raise UnsupportedError(
-                        f"{self.serial} is a phone (no snapshots): only the app's fresh start can "
-                        f"be saved as {snapshot_id!r}; reach other states by replay"
+                        f"{self.serial} is a phone (no snapshots) and the way to its current "
+                        f"state is unknown, so it cannot be saved as {snapshot_id!r}; start from "
+                        "reset_app(launch=True)"
                     )
+                self._replay_points[snapshot_id] = list(self._path)
             else:
                 self._console(f"avd snapshot save {snapshot_id}", snapshot_id)
             info = SnapshotInfo(
@@ -504,15 +515,26 @@ class AdbDevice(DeviceBackend):
     def _load_snapshot_impl(self, snapshot_id: str) -> None:
         with self._lock:
             if self.console is None:
-                if snapshot_id not in self._snapshots:
-                    raise SnapshotError(f"no snapshot {snapshot_id!r} on phone {self.serial}")
-                self._reset_app_impl(launch=True)
-                self._fresh = True
+                self._replay(snapshot_id)
                 return
             self._seen = None
+            self._path = None
             self._console(f"avd snapshot load {snapshot_id}", snapshot_id)
-            self._fresh = False
             self.wait_ready(f"after loading snapshot {snapshot_id!r}")
+
+    def _replay(self, snapshot_id: str) -> None:
+        """A phone's snapshot load: clear and launch the app, then run the saved path again."""
+        if snapshot_id not in self._replay_points:
+            raise SnapshotError(f"no snapshot {snapshot_id!r} on phone {self.serial}")
+        path = self._replay_points[snapshot_id]
+        self._reset_app_impl(launch=True)
+        for i, action in enumerate(path):
+            if not self._execute_impl(action).performed:
+                raise SnapshotError(
+                    f"replaying snapshot {snapshot_id!r} on phone {self.serial}: step {i + 1} "
+                    f"({action.describe()}) found no target; the app did not behave the same"
+                )
+        self.wait_ready(f"after replaying {len(path)} actions for {snapshot_id!r}")
 
     def wait_ready(self, when: str) -> str:
         """Wait until the screen is drawn (the screenshot is not black) and stable (two dumps in
@@ -551,7 +573,7 @@ class AdbDevice(DeviceBackend):
     def _delete_snapshot_impl(self, snapshot_id: str) -> bool:
         self._snapshots.pop(snapshot_id, None)
         if self.console is None:
-            return False
+            return self._replay_points.pop(snapshot_id, None) is not None
         try:
             self._console(f"avd snapshot del {snapshot_id}", snapshot_id)
         except SnapshotError:
@@ -655,6 +677,8 @@ class AdbDevice(DeviceBackend):
                     f"{self.package} has no launcher activity on {self.serial}: {out.strip()}"
                 )
             self._running = True
+            self._path = [] if self._cleared else None
+            self._cleared = False
             self.wait_ready(f"after launching {self.package}")
             return self._status()
 
@@ -665,9 +689,9 @@ class AdbDevice(DeviceBackend):
             if "Success" not in out:
                 raise DeviceError(f"pm clear {self.package} failed on {self.serial}: {out.strip()}")
             self._running = False
+            self._cleared = True
             if launch:
                 self._launch_app_impl()
-            self._fresh = launch
             return self._status()
 
     def _close_impl(self) -> None:

@@ -116,6 +116,17 @@ def test_console_asks_for_the_token_and_answers_ko(emulator: AdbEmulator):
         assert ask("avd snapshot load nope").startswith("KO:")
 
 
+def test_adb_emu_speaks_to_the_console(server: AdbServer, emulator: AdbEmulator, token_file):
+    # `adb emu` reads ~/.emulator_console_auth_token itself (the server's HOME here).
+    (Path(server.env["HOME"]) / ".emulator_console_auth_token").write_text(token_file.read_text())
+    assert (
+        server.run("-s", emulator.serial, "emu", "avd", "snapshot", "save", "e1").stdout == "OK\n"
+    )
+    assert "e1" in server.run("-s", emulator.serial, "emu", "avd", "snapshot", "list").stdout
+    out = server.run("-s", emulator.serial, "emu", "avd", "snapshot", "load", "missing").stdout
+    assert out.startswith("KO: ")
+
+
 # -- the backend ------------------------------------------------------------------------------
 def test_backend_sees_what_the_virtual_backend_sees(
     server: AdbServer, emulator: AdbEmulator, token_file: Path

@@ -679,7 +679,10 @@ class AdbDevice(DeviceBackend):
             self._running = True
             self._path = [] if self._cleared else None
             self._cleared = False
-            self.wait_ready(f"after launching {self.package}")
+            screen = self.wait_ready(f"after launching {self.package}")
+            problem = P.error_dialog(screen)
+            if problem:  # the bug may be exactly that: report it, do not fail
+                log.warning("app_error_dialog_at_launch", serial=self.serial, kind=problem)
             return self._status()
 
     def _reset_app_impl(self, launch: bool) -> AppStatus:

@@ -246,6 +246,29 @@ def test_a_phone_reaches_saved_states_by_replay(
     phone.execute(Action("rotate", orientation="portrait"))
 
 
+def test_emulator_grpc_screenshots_taps_and_keys(server: AdbServer, token_file: Path):
+    device = VirtualDevice("v", APP)
+    device.launch_app()
+    twin = VirtualDevice("twin", APP)
+    twin.launch_app()
+    with AdbEmulator(device, 0, token_file=token_file, grpc_port=0) as emu:
+        emu.start(server.port)
+        server.wait_for(emu.serial)
+        adb = backend_for(emu, server, token_file, emulator_grpc_port=emu.grpc_port)
+        png = adb.observe().screenshot_png
+        assert png == device.observe(screenshot=True, hierarchy=False).screenshot_png
+        allow = Selector(text="Allow", class_name="android.widget.Button")
+        for action in (Action("click", allow), Action("press_back"), Action("press_home")):
+            assert adb.execute(action).performed == twin.execute(action).performed
+            assert structural_hash(adb.observe(screenshot=False).hierarchy_xml) == (
+                structural_hash(twin.observe(screenshot=False).hierarchy_xml)
+            ), action
+        emu.grpc.stop()  # screenshots now fail, naming the gRPC service: they went through it
+        with pytest.raises(DeviceError, match="emulator gRPC getScreenshot"):
+            adb.screenshot()
+        adb.close()
+
+
 # -- a slow or wedged device -------------------------------------------------------------------
 def test_dump_retries_idle_errors(server: AdbServer, emulator: AdbEmulator, token_file: Path):
     adb = backend_for(emulator, server, token_file)

@@ -45,6 +45,7 @@ from device_agent import actions as A
 from device_agent.actions import Action, Selector
 from device_agent.adb import parsers as P
 from device_agent.adb.console import ConsoleError, EmulatorConsole
+from device_agent.adb.emulator_grpc import EmulatorGrpc
 from device_agent.backend import (
     AppStatus,
     DeviceBackend,
@@ -108,6 +109,7 @@ class AdbDevice(DeviceBackend):
         console_host: str | None = None,
         console_port: int | None = -1,
         console_token_file: Path | None = None,
+        emulator_grpc_port: int | None = None,
         command_timeout_s: float = 30.0,
         dump_timeout_s: float = 20.0,
         ready_timeout_s: float = 30.0,
@@ -130,6 +132,11 @@ class AdbDevice(DeviceBackend):
         self.console: EmulatorConsole | None = (
             EmulatorConsole(console_host or adb_host, console_port, console_token_file)
             if console_port
+            else None
+        )
+        self.grpc: EmulatorGrpc | None = (
+            EmulatorGrpc(console_host or adb_host, emulator_grpc_port)
+            if emulator_grpc_port
             else None
         )
         self.failures = 0
@@ -287,8 +294,9 @@ class AdbDevice(DeviceBackend):
                 ) from None
 
     def screenshot(self) -> bytes:
-        """PNG bytes of the screen (``screencap -p``); raises ``DeviceError`` when not a PNG."""
-        png = self._exec_out("screencap -p")
+        """PNG bytes of the screen (the emulator's gRPC ``getScreenshot`` when its port was
+        given, else ``screencap -p``); raises ``DeviceError`` when not a PNG."""
+        png = self.grpc.screenshot_png() if self.grpc else self._exec_out("screencap -p")
         if not png.startswith(b"\x89PNG"):
             raise DeviceError(f"screencap on {self.serial} returned no PNG: {png[:60]!r}")
         return png
@@ -392,7 +400,10 @@ class AdbDevice(DeviceBackend):
             if x < 0:
                 return ExecuteResult(False, how)
             if kind == A.CLICK:
-                self._sh(f"input tap {x} {y}")
+                if self.grpc is not None:
+                    self.grpc.tap(x, y)
+                else:
+                    self._sh(f"input tap {x} {y}")
                 return ExecuteResult(True, f"tapped ({x},{y}): {how}", x, y)
             if kind == A.LONG_CLICK:
                 self._sh(f"input swipe {x} {y} {x} {y} {LONG_PRESS_MS}")
@@ -407,7 +418,10 @@ class AdbDevice(DeviceBackend):
                 f"settings put system user_rotation {value}"
             )
             return ExecuteResult(True, f"rotated to {action.orientation}")
-        self._sh(f"input keyevent {_KEYS[kind]}")
+        if self.grpc is not None:
+            self.grpc.key(kind.removeprefix("press_"))
+        else:
+            self._sh(f"input keyevent {_KEYS[kind]}")
         return ExecuteResult(True, f"pressed {kind.removeprefix('press_')}")
 
     def _input_text(self, action: Action, node: ViewNode | None, x: int, y: int) -> ExecuteResult:
@@ -698,6 +712,8 @@ class AdbDevice(DeviceBackend):
             return self._status()
 
     def _close_impl(self) -> None:
+        if self.grpc is not None:
+            self.grpc.close()
         if self.console is not None:
             self.console.close()
 

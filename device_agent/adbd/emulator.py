@@ -13,6 +13,7 @@ import contextlib
 import secrets
 import socket
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import structlog
 
@@ -21,6 +22,9 @@ from device_agent.adbd.services import service_table
 from device_agent.adbd.shell import PROPS, Faults, Shell
 from device_agent.adbd.transport import AdbdServer
 from device_agent.virtual.device import VirtualDevice
+
+if TYPE_CHECKING:
+    from device_agent.adbd.emulator_grpc import EmulatorControllerServer
 
 log = structlog.get_logger("device_agent.adbd.emulator")
 
@@ -88,10 +92,11 @@ def register_with_adb_server(
 class AdbEmulator:
     """``device`` behind an emulator console (``console_port``) and adbd (``console_port + 1``).
 
-    ``console_port=0`` picks a free pair. ``token_file`` holds the console token (default
-    ``~/.emulator_console_auth_token``; created when missing). ``faults`` misbehaves on demand.
-    Use as a context manager, or call :meth:`start` and :meth:`stop`. Raises ``OSError`` when a
-    port is taken.
+    ``console_port=0`` picks a free pair; ``grpc_port`` (0: a free one) also serves the
+    emulator's ``EmulatorController`` subset (:mod:`.emulator_grpc`), as ``emulator -grpc`` does.
+    ``token_file`` holds the console token (default ``~/.emulator_console_auth_token``; created
+    when missing). ``faults`` misbehaves on demand. Use as a context manager, or call
+    :meth:`start` and :meth:`stop`. Raises ``OSError`` when a port is taken.
     """
 
     def __init__(
@@ -101,6 +106,7 @@ class AdbEmulator:
         host: str = "127.0.0.1",
         token_file: Path | None = None,
         faults: Faults | None = None,
+        grpc_port: int | None = None,
     ) -> None:
         self.device = device
         self.host = host
@@ -121,6 +127,15 @@ class AdbEmulator:
         except OSError:
             self.console.stop()
             raise
+        self.grpc: EmulatorControllerServer | None = None
+        if grpc_port is not None:
+            from device_agent.adbd.emulator_grpc import EmulatorControllerServer
+
+            self.grpc = EmulatorControllerServer(device, host, grpc_port)
+
+    @property
+    def grpc_port(self) -> int | None:
+        return self.grpc.port if self.grpc is not None else None
 
     @property
     def adb_port(self) -> int:
@@ -135,6 +150,8 @@ class AdbEmulator:
         """Serve, and register with the adb server on ``adb_server_port`` (``None``: don't)."""
         self.console.start()
         self.adbd.start()
+        if self.grpc is not None:
+            self.grpc.start()
         if adb_server_port:
             register_with_adb_server(self.adb_port, adb_server_port, self.host)
         log.info(
@@ -148,6 +165,8 @@ class AdbEmulator:
     def stop(self) -> None:
         self.adbd.stop()
         self.console.stop()
+        if self.grpc is not None:
+            self.grpc.stop()
 
     def __enter__(self) -> AdbEmulator:
         return self

@@ -50,6 +50,9 @@ def register(sub: Any) -> None:
         help="latency profile (DESIGN 2.2)",
     )
     parser.add_argument("--time-scale", type=float, default=1.0, help="scale simulated delays")
+    parser.add_argument(
+        "--grpc-port", type=int, help="also serve the emulator gRPC subset here (0: free port)"
+    )
     parser.add_argument("--port-file", help="write the console port here once serving")
     parser.set_defaults(handler=run)
 
@@ -92,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
             args.console_port,
             host=args.host,
             token_file=Path(args.token_file) if args.token_file else None,
+            grpc_port=args.grpc_port,
         )
     except OSError as exc:
         print(
@@ -106,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
         Path(args.port_file).write_text(f"{emulator.console_port}\n", encoding="utf-8")
     print(
         f"virtual device {emulator.serial} ({args.app}): console {args.host}:"
-        f"{emulator.console_port}, adb {args.host}:{emulator.adb_port}",
+        f"{emulator.console_port}, adb {args.host}:{emulator.adb_port}"
+        + (f", gRPC {args.host}:{emulator.grpc_port}" if emulator.grpc_port else ""),
         file=sys.stderr,
     )
     stop = threading.Event()

@@ -461,7 +461,7 @@ class AdbDevice(DeviceBackend):
             area = (b.left, b.top, b.right, b.bottom)
         if area is None:
             info = self.info()
-            landscape = self.observe(screenshot=False, hierarchy=False).orientation == "landscape"
+            landscape = self._screen_status()[2] in (1, 3)
             w, h = (
                 (info.screen_height, info.screen_width)
                 if landscape
@@ -651,9 +651,8 @@ class AdbDevice(DeviceBackend):
         fresh = P.lines_after(lines, cursor)
         if max_lines > 0:
             fresh = fresh[:max_lines]
-        taken = [ln for ln in fresh]
-        next_cursor = P.cursor_after(lines if not max_lines else _upto(lines, taken)) or cursor
-        return LogcatChunk(lines=taken, next_cursor=next_cursor)
+        next_cursor = P.cursor_after(lines if not max_lines else _upto(lines, fresh)) or cursor
+        return LogcatChunk(lines=fresh, next_cursor=next_cursor)
 
     # -- DeviceBackend: the app -------------------------------------------------------------------
     def _status(self) -> AppStatus:

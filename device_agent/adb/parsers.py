@@ -237,12 +237,8 @@ def parse_anr_trace(text: str) -> AnrTrace:
     main = re.search(r'^"main" .*?$\n(?P<body>(?:^ .*$\n?)*)', body, re.MULTILINE)
     state, frames = "", []
     if main:
-        state_match = re.search(r"\| state=(\w)", main.group("body")) or re.search(
-            r"^\"main\".*? (\w+)$", main.group(0).splitlines()[0]
-        )
-        first = main.group(0).splitlines()[0]
-        named = re.search(r"\b(Blocked|Native|Sleeping|Waiting|Runnable|TimedWaiting)\b", first)
-        state = named.group(1) if named else (state_match.group(1) if state_match else "")
+        # The header ends with the thread state: `"main" prio=5 tid=1 TimedWaiting`.
+        state = main.group(0).splitlines()[0].split()[-1]
         frames = [
             ln.strip()[3:] if ln.strip().startswith("at ") else ln.strip()
             for ln in main.group("body").splitlines()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import shlex
 import time
+import zlib
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -295,7 +296,7 @@ class Shell:
     def _cmd_dumpsys(self, args: list[str]) -> Result:
         what = args[0] if args else ""
         focus, app = self._focus()
-        h = f"{abs(hash(app)) % 0xFFFFFFF:07x}"
+        h = f"{zlib.crc32(app.encode()) % 0xFFFFFFF:07x}"  # a stable window id
         if what == "window":
             lines = [
                 "WINDOW MANAGER WINDOWS (dumpsys window windows)",

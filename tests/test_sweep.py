@@ -249,3 +249,20 @@ def test_a_claim_the_ground_truth_rejects_is_a_false_claim(ray_session, tmp_path
     assert outcome.summary["false_claims"] == 1 and outcome.summary["overall_sr"] == 0.0
     truth = json.loads((Path(bug["run_dirs"][0]) / "ground_truth.json").read_text())
     assert truth["triggered"] is False and truth["performed"] == truth["total"]
+
+
+def test_a_shared_device_starts_each_bug_clean(ray_session, tmp_path: Path) -> None:
+    """Amaze#4185 ends rotated with a "keeps stopping" dialog; OpenCalc#532 runs next on the same
+    device and must start from a portrait screen without that dialog, and be scored on one."""
+    bugs = ["AmazeFileManager#4185", "OpenCalc#532"]
+    argv = ["sweep", *bugs, "--out", str(tmp_path), "--devices", "1", "--concurrency", "1"]
+    outcome = run_sweep(config_from_args(build_parser().parse_args([*argv, "--no-progress"])))
+    per = {b["bug_id"]: b for b in outcome.summary["per_bug"]}
+    first = json.loads((Path(per[bugs[0]]["run_dirs"][0]) / "result.json").read_text())
+    assert first["trace"][-1]["action"]["kind"] == "rotate"  # the device was left rotated
+    second = json.loads((Path(per[bugs[1]]["run_dirs"][0]) / "result.json").read_text())
+    assert second["reproduced"]
+    assert second["trace"][0]["from_screen"]["orientation"] == "portrait"
+    assert not any("Close app" in step["description"] for step in second["trace"])
+    assert outcome.summary["false_claims"] == 0
+    assert per[bugs[1]]["reproduced_runs"] == 1

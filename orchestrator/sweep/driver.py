@@ -176,6 +176,20 @@ def run_dir_for(out_dir: Path, bug_id: str, repeat: int, chash: str) -> Path:
     return out_dir / "runs" / _slug(bug_id) / f"r{repeat}-{chash}"
 
 
+def normalize_device(address: str, token: str | None, orientation: str = "portrait") -> None:
+    """Undo what an earlier reproduction left on a shared device that reinstalling the next app
+    does not: other apps' "keeps stopping" dialogs (HOME sends ACTION_CLOSE_SYSTEM_DIALOGS, as a
+    farm does between jobs on real devices) and a rotated screen. Without this a bug's base state
+    would depend on which bug ran on the device before (a trace starting with "Close app", or a
+    rotation that is a no-op on a fresh device). Raises ``DeviceError`` subclasses."""
+    from device_agent.actions import PRESS_HOME, ROTATE, Action
+    from device_agent.client import AgentClient
+
+    with AgentClient(address, token=token, timeout=30.0) as client:
+        client.execute(Action(kind=PRESS_HOME))
+        client.execute(Action(kind=ROTATE, orientation=orientation))
+
+
 def reproduce_on_pool(
     config: RunConfig,
     app: dict[str, str],
@@ -345,6 +359,7 @@ class _Sweep:
 
             @contextlib.contextmanager
             def open_pool() -> Iterator[DevicePool]:
+                self._normalize(held.addresses)
                 pool = MeteredPool(
                     held.addresses,
                     token=config.farm.token,
@@ -406,6 +421,22 @@ class _Sweep:
             finished_at=utc_now(),
         )
 
+    def _normalize(
+        self, addresses: list[str], orientation: str = "portrait", *, strict: bool = False
+    ) -> None:
+        """:func:`normalize_device` on each address. A failure is left to ``pool.prepare``
+        (which quarantines a dead device) unless ``strict``: then it is an
+        :class:`InfrastructureError`."""
+        from device_agent.errors import DeviceError
+
+        for address in addresses:
+            try:
+                normalize_device(address, self.config.farm.token, orientation)
+            except DeviceError as exc:
+                if strict:
+                    raise InfrastructureError(f"could not reset device {address}: {exc}") from exc
+                log.warning("device_reset_failed", device=address, error=str(exc))
+
     def _score(
         self, replay_on: Callable[..., Any], lease: Lease, result: dict[str, Any], run_dir: Path
     ) -> tuple[bool | None, str]:
@@ -416,7 +447,11 @@ class _Sweep:
         healthy = [a for a in lease.addresses if a not in lease.quarantined]
         if not healthy:
             return None, "not scored: every leased device was quarantined"
+        # The search left the device in whatever state its last probe reached: give the replay
+        # the orientation the trace started from, and no dialogs of this or other apps.
+        first = (result.get("trace") or [{}])[0].get("from_screen", {})
         try:
+            self._normalize(healthy[-1:], first.get("orientation") or "portrait", strict=True)
             verdict = replay_on(healthy[-1], result, token=self.config.farm.token)
         except ReproError as exc:
             return None, f"not scored: {exc}"

@@ -22,11 +22,6 @@ def _restore_logging():
     structlog.reset_defaults()
 
 
-def test_adb_backend_is_not_available_yet(capsys):
-    assert serve_main(["--backend", "adb"]) == 2
-    assert "adb backend is not available yet" in capsys.readouterr().err
-
-
 def test_unknown_app_is_a_configuration_error(capsys):
     assert serve_main(["--app", "NoSuchAppAnywhere"]) == 2
     err = capsys.readouterr().err

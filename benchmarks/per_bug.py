@@ -24,7 +24,7 @@ sys.path.insert(0, str(REPO))
 
 from benchmarks._farm import quiet  # noqa: E402
 from device_agent.virtual.catalog import find_app_for_bug  # noqa: E402
-from orchestrator.config import FarmConfig, RunConfig  # noqa: E402
+from orchestrator.config import FarmConfig, RunConfig, SearchConfig  # noqa: E402
 from orchestrator.report import load_report  # noqa: E402
 from orchestrator.run import ensure_ray, reproduce  # noqa: E402
 
@@ -38,11 +38,14 @@ def catalog_reports(wanted: set[str]) -> list[tuple[str, Path]]:
     return found
 
 
-def run_once(report: Path, out: Path, *, strategy: str, devices: int, profile: str, scale: float):
+def run_once(
+    report: Path, out: Path, *, strategy: str, devices: int, profile: str, scale: float, probes: int
+):
     config = RunConfig(
         report_path=str(report),
         out_dir=str(out),
         farm=FarmConfig(devices=devices, strategy=strategy, profile=profile, time_scale=scale),
+        search=SearchConfig(max_probes=probes),
         progress=False,
     )
     result, _ = reproduce(config)
@@ -54,6 +57,9 @@ def main() -> None:
     parser.add_argument("--time-scale", type=float, default=0.02)
     parser.add_argument("--devices", type=int, default=8)
     parser.add_argument("--bugs", default="", help="comma-separated bug ids (default: all)")
+    parser.add_argument(
+        "--max-probes", type=int, default=400, help="probe budget per run (bounds the misses)"
+    )
     args = parser.parse_args()
     quiet()
     ensure_ray()
@@ -63,11 +69,12 @@ def main() -> None:
         for bug_id, report in catalog_reports(wanted):
             serial = run_once(
                 report, Path(tmp) / bug_id / "serial", strategy="serial", devices=1,
-                profile="ltgdroid", scale=args.time_scale,
+                profile="ltgdroid", scale=args.time_scale, probes=args.max_probes,
             )  # fmt: skip
             parallel = run_once(
                 report, Path(tmp) / bug_id / "parallel", strategy="parallel",
                 devices=args.devices, profile="emulator-grpc", scale=args.time_scale,
+                probes=args.max_probes,
             )  # fmt: skip
             serial_s = serial["search"]["search_seconds"] / args.time_scale
             parallel_s = parallel["search"]["search_seconds"] / args.time_scale

@@ -33,8 +33,9 @@ SYMBOL_NAMES: dict[str, tuple[str, ...]] = {
     "/": ("divide", "division"),
     "%": ("percent", "percentage", "modulo"),
     "!": ("factorial",),
-    "(": ("left", "open", "parenthesis", "bracket"),
-    ")": ("right", "close", "parenthesis", "bracket"),
+    "(": ("left", "open", "parenthesis", "parentheses", "bracket"),
+    ")": ("right", "close", "parenthesis", "parentheses", "bracket"),
+    "()": ("parenthesis", "parentheses", "bracket", "brackets"),
     "√": ("square", "root", "sqrt"),
     "^": ("power", "exponent"),
     ".": ("point", "decimal", "dot"),
@@ -42,6 +43,20 @@ SYMBOL_NAMES: dict[str, tuple[str, ...]] = {
     "=": ("equals", "equal", "result"),
     "π": ("pi",),
 }
+# Icon symbols a report names ("tap +") and the words apps use for the same icon in its
+# resource-id or content-desc (``fab_add_new_item``, "More options"), by stem.
+SYMBOL_ICON_WORDS: dict[str, frozenset[str]] = {
+    "+": frozenset({"add", "new", "creat", "plus"}),
+    "⋮": frozenset({"more", "option", "overflow", "menu"}),
+    "...": frozenset({"more", "option", "overflow"}),
+    "☰": frozenset({"menu", "navigation", "drawer", "hamburger"}),
+    "✓": frozenset({"done", "save", "confirm", "ok", "check"}),
+    "✔": frozenset({"done", "save", "confirm", "ok", "check"}),
+    "←": frozenset({"back", "navigat", "up"}),
+    "🔍": frozenset({"search", "find"}),
+}
+# Keys labelled with both brackets of a pair: the app inserts whichever one fits.
+BRACKET_PAIRS = ("()", "[]")
 # Characters that mean the same key on different keypads.
 SYMBOL_EQUIVALENTS: dict[str, str] = {"*": "×", "x": "×", "/": "÷", "−": "-", "–": "-", ",": "."}
 
@@ -309,12 +324,19 @@ def similarity(label: str, phrase: str) -> float:
     the symbol or its name (``plus``, ``percent``).
     """
     a, b = normalize_label(label), normalize_label(phrase)
+    # Bracket keys are all punctuation: compare them without whitespace instead.
+    sym = _bracket_symbol(label)
+    if sym:
+        return 1.0 if sym == _bracket_symbol(phrase) else _symbol_similarity(sym, phrase)
     if not a or not b:
         return 0.0
     if a == b:
         return 1.0
     if len(a) <= 2 and not a.isalnum():
         return _symbol_similarity(a, phrase)
+    icon = SYMBOL_ICON_WORDS.get(b)
+    if icon and {stem(w) for w in words(label)} & icon:
+        return 0.75  # "+" in the report, an "add"/"new" widget on screen
     label_words = [w for w in content_words(label)] or list(words(label))
     phrase_words = content_words(phrase) or list(words(phrase))
     if not label_words or not phrase_words:
@@ -341,9 +363,20 @@ def similarity(label: str, phrase: str) -> float:
     return min(1.0, 0.85 * precision + contiguous)
 
 
+def _bracket_symbol(text: str) -> str:
+    """``"("``, ``")"`` or a bracket-pair key (``"(  )"`` → ``"()"``), else ``""``."""
+    compact = "".join(text.split())
+    return compact if compact in ("(", ")", "()", "[", "]", "[]") else ""
+
+
 def _symbol_similarity(symbol: str, phrase: str) -> float:
     if symbol in phrase:
         return 0.9
+    if len(symbol) == 2 and symbol in BRACKET_PAIRS:
+        # One key types both brackets ("(  )" on calculators): it is the key for either, when
+        # the phrase names a bracket on its own (not an aside in parentheses).
+        alone = rf"(?:^|(?<=[\s\"'`“]))[{re.escape(symbol)}](?=$|[\s\"'`”.,])"
+        return 0.9 if re.search(alone, phrase) else 0.0
     names = SYMBOL_NAMES.get(symbol, ())
     ws = set(words(phrase))
     return 0.7 if names and any(n in ws for n in names) else 0.0

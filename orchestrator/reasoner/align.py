@@ -32,12 +32,19 @@ from device_agent.hierarchy import (
     SYSTEM_UI_PACKAGES,
     Hierarchy,
     ViewNode,
+    find_node,
     is_input_method_package,
     parse_hierarchy,
 )
 from orchestrator.enumerate import candidate_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Transition
-from orchestrator.text import SYMBOL_EQUIVALENTS, normalize_label, similarity, wordset
+from orchestrator.text import (
+    BRACKET_PAIRS,
+    SYMBOL_EQUIVALENTS,
+    normalize_label,
+    similarity,
+    wordset,
+)
 
 # A transition serves a step from this match score on (0-1).
 MATCH_THRESHOLD = 0.5
@@ -197,11 +204,28 @@ def value_tokens(value: str) -> list[str]:
 
 
 def key_of(label: str) -> str:
-    """A keypad label as one key (``"×"``, ``"5"``), or ``""`` when the label is not a key."""
+    """A keypad label as one key (``"×"``, ``"5"``; a bracket-pair key ``"(  )"`` as ``"()"``),
+    or ``""`` when the label is not a key."""
     text = label.strip()
     if len(text) == 1:
         return SYMBOL_EQUIVALENTS.get(text, text) if not text.isalnum() else text
-    return ""
+    compact = "".join(text.split())
+    return compact if compact in BRACKET_PAIRS else ""
+
+
+def key_types(key: str, token: str) -> bool:
+    """Whether pressing ``key`` can type the value token ``token`` (a bracket-pair key types
+    either bracket)."""
+    return bool(key) and (key == token or (key in BRACKET_PAIRS and token in key))
+
+
+def _typed_by_key(key: str, entered: str) -> str:
+    """What a key press adds to the entry: a bracket-pair key closes an open bracket, else opens
+    one (how such keys behave with the cursor at the end)."""
+    if key in BRACKET_PAIRS:
+        opening, closing = key
+        return closing if entered.count(opening) > entered.count(closing) else opening
+    return key
 
 
 def same_text(a: str, b: str) -> bool:
@@ -260,7 +284,11 @@ def _display_shows(index: ScreenIndex, value: str) -> bool:
     return any(re.sub(r"\s+", "", node.text) == compact for node in index.editable)
 
 
-def _step_score(step: S2RStep, transition: Transition, progress: Progress) -> float:
+def _step_score(
+    step: S2RStep, transition: Transition, progress: Progress, entered_before: str = ""
+) -> float:
+    """How well ``transition`` does ``step``; ``entered_before`` is the keypad entry before
+    this transition's key (the key must be the value's next one)."""
     action = transition.action
     label = action_label(action, transition.before.hierarchy_xml)
     score = action_match(step, action, label)
@@ -269,8 +297,8 @@ def _step_score(step: S2RStep, transition: Transition, progress: Progress) -> fl
     if step.value and step.action_hint == INPUT_TEXT and action.kind == CLICK:
         key = key_of(label)
         tokens = value_tokens(step.value)
-        done = value_tokens(progress.entered)
-        if key and len(done) < len(tokens) and tokens[len(done)] == key:
+        done = value_tokens(entered_before)
+        if len(done) < len(tokens) and key_types(key, tokens[len(done)]):
             score = max(score, 0.9)
     # Effect: a window opened whose title or items the step names.
     for window in transition.diff.get("windows_opened", []) or []:
@@ -292,6 +320,25 @@ def _skippable(step: S2RStep, transition: Transition, seen: set[str]) -> bool:
     return not any(normalize_label(t) in seen for t in step.targets)
 
 
+def field_text(xml: str, action: Action) -> str | None:
+    """The current text of the field ``action`` targets on the screen dumped in ``xml``
+    (``None`` when the field is not found)."""
+    tree = screen_index(xml).tree if xml else None
+    if tree is None or action.target is None:
+        return None
+    node = find_node(tree, action.target)
+    return node.text if node is not None and node.is_editable else None
+
+
+def _retypes_field(transition: Transition) -> bool:
+    """An ``input_text`` whose text equals what its field already held (a no-op)."""
+    action = transition.action
+    if action.kind != INPUT_TEXT or not action.text:
+        return False
+    held = field_text(transition.before.hierarchy_xml, action)
+    return held is not None and same_text(held, action.text)
+
+
 def _update_entry(progress: Progress, transition: Transition) -> None:
     action = transition.action
     if action.kind == INPUT_TEXT:
@@ -300,7 +347,7 @@ def _update_entry(progress: Progress, transition: Transition) -> None:
     elif action.kind == CLICK:
         key = key_of(action_label(action, transition.before.hierarchy_xml))
         if key:
-            progress.entered += key
+            progress.entered += _typed_by_key(key, progress.entered)
 
 
 def align(spec: ReproSpec, path: Path) -> Progress:
@@ -317,15 +364,24 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     in_step_value = False
     seen: set[str] = set()  # labels shown or typed along the path so far
     for transition in path.transitions:
+        entered_before = progress.entered
         _update_entry(progress, transition)
         seen |= screen_index(transition.before.hierarchy_xml).label_set
         seen |= {normalize_label(t) for t in progress.typed}
         served, best_score = -1, 0.0
         j = progress.reached + 1
+        if _retypes_field(transition) and transition.crash is None:
+            # Typing into a field the very text it already holds changes nothing.
+            progress.served.append(-1)
+            progress.scores.append(0.0)
+            continue
         if transition.diff.get("unchanged") and transition.crash is None:
             # An action that changed nothing did no step, unless it is exactly the next step's
             # action: its lack of effect may be the very bug ("the deleted item stays").
-            exact = j < len(steps) and _step_score(steps[j], transition, progress) >= 0.9
+            exact = (
+                j < len(steps)
+                and _step_score(steps[j], transition, progress, entered_before) >= 0.9
+            )
             if not exact or steps[j].value:
                 progress.served.append(-1)
                 progress.scores.append(0.0)
@@ -333,7 +389,9 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         for k in range(j, min(j + MAX_SKIP + 1, len(steps))):
             if k > j and not _skippable(steps[k - 1], transition, seen):
                 break
-            score = _step_score(steps[k], transition, progress) - SKIP_PENALTY * (k - j)
+            score = _step_score(steps[k], transition, progress, entered_before) - SKIP_PENALTY * (
+                k - j
+            )
             if score > best_score:
                 served, best_score = k, score
         if served >= 0 and best_score >= MATCH_THRESHOLD:

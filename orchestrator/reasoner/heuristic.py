@@ -38,7 +38,7 @@ from device_agent.actions import (
     SWIPE,
     Action,
 )
-from device_agent.hierarchy import ViewNode
+from device_agent.hierarchy import ViewNode, find_node
 from orchestrator.diff import describe_diff, structural_diff
 from orchestrator.enumerate import node_label
 from orchestrator.model import CRASH, BugReport, Path, ReproSpec, S2RStep, Screen, Transition
@@ -51,8 +51,10 @@ from orchestrator.reasoner.align import (
     action_match,
     align,
     complete,
+    field_text,
     is_positive_label,
     key_of,
+    key_types,
     label_match,
     same_text,
     screen_index,
@@ -161,6 +163,9 @@ class HeuristicReasoner(Reasoner):
             if action.key() in tried_here:
                 score -= 0.5
                 reason += "; did nothing here before"
+            elif action.kind == INPUT_TEXT and self._would_retype(spec, screen, action, path):
+                score -= 0.5
+                reason += "; the field already holds that text"
             elif (
                 last is not None
                 and last.action.key() == action.key()
@@ -183,10 +188,48 @@ class HeuristicReasoner(Reasoner):
             keep.append((score, i, reason))
         if not keep:
             keep = scored[:limit]
+        # Reserved global probes come on top of the widgets (the search adds up to its
+        # ``max_global`` global actions beyond ``limit``); best first, as always.
+        kept = {i: (score, reason) for score, i, reason in keep}
+        for i, (score, reason) in self._reserved_globals(spec, candidates, path, progress):
+            if i not in kept or kept[i][0] < score:
+                kept[i] = (score, reason)
+        keep = sorted(((sc, i, r) for i, (sc, r) in kept.items()), key=lambda x: (-x[0], x[1]))
         return FilterResult(
             actions=[candidates[i] for _, i, _ in keep],
             reasons=[f"{score:.2f}: {reason}" for score, _, reason in keep],
         )
+
+    def _reserved_globals(
+        self, spec: ReproSpec, candidates: list[Action], path: Path, progress: Progress
+    ) -> list[tuple[int, tuple[float, str]]]:
+        """Global actions probed on every screen whatever their score, because they are cheap
+        and a crash check settles them at once:
+
+        - one rotation when the report involves rotation anywhere (the alignment may be stuck
+          on an earlier step the app does not need, or names differently; LTGDroid offers
+          rotations on every screen);
+        - Back once every step is done on a crash report and the app has not crashed: many
+          crashes fire when the screen is left (on pause, on save), not on the last input.
+        """
+        last = path.transitions[-1].action if path.transitions else None
+        out: list[tuple[int, tuple[float, str]]] = []
+        if _mentions_rotation(spec) and (last is None or last.kind != ROTATE):
+            for i, action in enumerate(candidates):
+                if action.kind == ROTATE:
+                    out.append((i, (0.5, "the report involves rotation: one rotation per screen")))
+                    break
+        if (
+            spec.bug_kind == CRASH
+            and complete(spec, progress)
+            and not progress.crashed
+            and (last is None or last.kind != PRESS_BACK)
+        ):
+            for i, action in enumerate(candidates):
+                if action.kind == PRESS_BACK:
+                    out.append((i, (0.5, "all steps done, no crash yet: leave the screen")))
+                    break
+        return out
 
     def _score(
         self,
@@ -231,10 +274,10 @@ class HeuristicReasoner(Reasoner):
                     key
                     and tokens[: len(done)] == done
                     and len(done) < len(tokens)
-                    and tokens[len(done)] == key
+                    and key_types(key, tokens[len(done)])
                 ):
                     score, reason = 0.95, f"key '{key}' of '{step.value}'"
-                elif key and key in tokens and score < 0.3:
+                elif key and any(key_types(key, t) for t in tokens) and score < 0.3:
                     score, reason = 0.3, f"a key of '{step.value}'"
         elif step.action_hint == INPUT_TEXT and kind == INPUT_TEXT and score < 0.7:
             score, reason = 0.7, "a text field for a typing step"
@@ -322,11 +365,26 @@ class HeuristicReasoner(Reasoner):
             return 0.01, "delete key"
         return score, reason
 
+    def _would_retype(self, spec: ReproSpec, screen: Screen, action: Action, path: Path) -> bool:
+        """Whether typing into this field would write the text it already holds."""
+        held = field_text(screen.hierarchy_xml, action)
+        if not held:
+            return False
+        tree = screen_index(screen.hierarchy_xml).tree
+        node = find_node(tree, action.target) if tree is not None and action.target else None
+        if node is None:
+            return False
+        text = action.text or self._input_value(spec, node, path)
+        return same_text(held, text)
+
     # -- input text -----------------------------------------------------------------------------
     def input_text(self, spec: ReproSpec, screen: Screen, field_node: ViewNode, path: Path) -> str:
         """The value the next step names; else a report value that fits the field; else a
         default from the field's hint/label/id (an e-mail, a URL, a number, ``test``)."""
         _count(self, "input")
+        return self._input_value(spec, field_node, path)
+
+    def _input_value(self, spec: ReproSpec, field_node: ViewNode, path: Path) -> str:
         progress = align(spec, path)
         j = progress.next_step
         field_label = node_label(field_node)
@@ -505,6 +563,16 @@ def _symptom_step(spec: ReproSpec) -> S2RStep:
         action_hint=last.action_hint if last else "",
         targets=targets,
         value=last.value if last else "",
+    )
+
+
+_ROTATION_RE = re.compile(r"\b(?:rotat\w*|orientation|landscape|portrait)\b", re.IGNORECASE)
+
+
+def _mentions_rotation(spec: ReproSpec) -> bool:
+    """The report involves rotation: a rotate step, or rotation named in the symptom."""
+    return any(s.action_hint == ROTATE for s in spec.steps) or bool(
+        _ROTATION_RE.search(spec.symptom)
     )
 
 

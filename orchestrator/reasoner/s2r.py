@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
-from orchestrator.text import quoted, split_identifier, stem, wordset
+from orchestrator.text import STOPWORDS, quoted, split_identifier, stem, wordset
 
 # --- action verbs ---------------------------------------------------------------------------------
 
@@ -606,6 +606,14 @@ def _starts_with_verb(clause: str) -> bool:
     return bool(kind) and index <= 1
 
 
+_TYPING_LEAD_RE = re.compile(r"^\s*(type|enter|write|input|fill in)\b", re.IGNORECASE)
+# What a typing verb's second object looks like: "some text", "a description" (a short noun
+# phrase with a determiner), not a value or a clause.
+_TYPED_OBJECT_RE = re.compile(
+    r"^(?:a|an|some|the|any)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}[\s.!]*$", re.IGNORECASE
+)
+
+
 def _split_clauses(text: str) -> list[tuple[str, bool]]:
     """Split an item into clauses: at arrows (a menu path: ``Settings > Search``), then at
     commas, ``and``, ``then``, ``;`` when what follows starts with an action verb. Returns
@@ -621,6 +629,15 @@ def _split_clauses(text: str) -> list[tuple[str, bool]]:
             if part and _starts_with_verb(_restore_quotes(part, saved)):
                 pieces.append((current, arrow))
                 current = part
+            elif (
+                part
+                and (typing := _TYPING_LEAD_RE.match(current))
+                and _TYPED_OBJECT_RE.match(part)
+                and current.count("(") == current.count(")")  # not inside an aside
+            ):
+                # "Type a title and some text": one typing step per thing typed (two fields).
+                pieces.append((current, arrow))
+                current = f"{typing.group(1)} {part}"
             else:
                 sep = ", " if current and part else ""
                 current = f"{current}{sep}{part}"
@@ -928,13 +945,20 @@ def _make_step(
         not targets or verb in _CREATE_VERBS
     ):
         obj = _object_phrase(main, verb)
+        if obj and _only_stopwords(obj):
+            obj = ""  # "makes the" (a clause cut by a line break) names nothing
         if (
             obj
             and obj.lower() not in ("text", "any text", "anything", "something", "value")
             and obj not in targets
         ):
             targets.append(obj)
-        if not obj and not targets and len(main.split()) <= 2:
+        if (
+            not obj
+            and not targets
+            and len(main.split()) <= 2
+            and not _only_stopwords(" ".join(main.split()[1:]))
+        ):
             targets.append(main.strip(" .\"'`"))  # "Edit", "Save": the verb is the button's label
     words_main = main.strip(" .").split()
     if (
@@ -976,8 +1000,25 @@ def _make_step(
     text = re.sub(r"⟦value ([^⟧]*)⟧", lambda m: f"`{m.group(1)[:60]}`", clause).strip()
     if not kind:
         return None
+    if kind in ("click", "long_click") and not targets and not value:
+        rest = main[verb_index + len(verb) :] if verb else main
+        if not rest.strip(" .,") or _only_stopwords(rest.strip(" .,")):
+            return None  # a verb with nothing to act on is not a step
     return S2RStep(
         text=text, action_hint=kind, targets=list(dict.fromkeys(targets))[:4], value=value
+    )
+
+
+def _only_stopwords(phrase: str) -> bool:
+    """True for a phrase of function words only ("the", "of the"): it names no widget. A
+    pronoun ("it", "that one") refers to an earlier step's widget, so it does not count."""
+    toks = re.findall(r"[a-z']+", phrase.lower())
+    if any(t in _PRONOUNS for t in toks) or phrase.strip().lower() in _PRONOUNS:
+        return False
+    return (
+        bool(toks)
+        and len(toks) == len(re.findall(r"\S+", phrase))
+        and all(t in STOPWORDS for t in toks)
     )
 
 
@@ -1271,13 +1312,47 @@ def _find_steps(
     return title
 
 
+def _app_names(report: BugReport) -> list[str]:
+    """The app's own name as a report writes it (repo and apk base name, ``-``/``_`` as
+    spaces or nothing): ``Omni-Notes`` → ``omni notes``, ``omninotes``."""
+    out = []
+    for name in (report.repo, re.sub(r"_v?[0-9].*$", "", report.apk_name or "")):
+        base = re.sub(r"\.apk$", "", name or "", flags=re.IGNORECASE).strip().lower()
+        if len(base) >= 3:
+            out += [re.sub(r"[-_]+", " ", base), re.sub(r"[-_ ]+", "", base)]
+    return list(dict.fromkeys(out))
+
+
+def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
+    """Drop "in <App>" / "with <App>" from a step: it names the app, not a widget, and would
+    otherwise match any widget that shows the app's name (a source or account named like it)."""
+    text, targets = step.text, list(step.targets)
+    for name in _app_names(report):
+        spelled = r"[\s_-]*".join(re.escape(w) for w in name.split())
+        pattern = re.compile(
+            rf"\s+(?:in|on|using|with|inside|within)\s+(?:the\s+)?{spelled}"
+            rf"(?:\s+app(?:lication)?)?\b",
+            re.IGNORECASE,
+        )
+        text = pattern.sub("", text)
+        targets = [t for t in targets if t.strip().lower() != name]
+    if text == step.text and targets == step.targets:
+        return step
+    return S2RStep(
+        text=text or step.text,
+        action_hint=step.action_hint,
+        targets=targets or step.targets,
+        value=step.value,
+    )
+
+
 def analyze(report: BugReport) -> ReproSpec:
     """Turn a report into a :class:`ReproSpec` (see the module docstring). Always yields at least
     one step (the title is the last resort)."""
     app_tokens = _app_tokens(report)
     body_sections, body_code = _sections(report.body or "", "body")
     extraction = _find_steps(report, body_sections, body_code, app_tokens)
-    steps = _dedupe_steps(extraction.steps)
+    steps = [_without_app_name(s, report) for s in _dedupe_steps(extraction.steps)]
 
     score, exception = crash_score(report)
     kind = CRASH if score >= 2 else NON_CRASH

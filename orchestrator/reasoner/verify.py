@@ -133,7 +133,15 @@ def _expected_number(expected: str, index) -> str:
     and not that number."""
     if not expected:
         return ""
-    wanted = [n for n in _NUMBER_RE.findall(expected)]
+    # "`(5+4)%` shows 0.09": the expectation is about that expression, so it must be the one on
+    # screen, and its operands are not expected results.
+    exprs = [q for _, q in quoted(expected) if _is_expression(q)]
+    if exprs and not any(_shows_expression(index, e) for e in exprs):
+        return ""
+    rest = expected
+    for e in exprs:
+        rest = rest.replace(e, " ")
+    wanted = [n for n in _NUMBER_RE.findall(rest)]
     if not wanted:
         return ""
     shown = _screen_numbers(index)
@@ -144,6 +152,27 @@ def _expected_number(expected: str, index) -> str:
     if any(w is not None and h is not None and w == h for w in want for h in have):
         return ""
     return f"the screen shows {shown[-1]!r} where the report expects {wanted[-1]!r}"
+
+
+def _is_expression(text: str) -> bool:
+    """An arithmetic expression a person types (digits and at least one operator)."""
+    return bool(re.search(r"\d", text) and re.search(r"[+\-×÷*/%!^√]", text)) and bool(
+        re.fullmatch(r"[\d\s.,+\-×÷*/%!^√()]+", text)
+    )
+
+
+def _compact_expression(text: str) -> str:
+    out = re.sub(r"\s+", "", text)
+    for a, b in (("*", "×"), ("/", "÷"), ("−", "-"), ("–", "-")):
+        out = out.replace(a, b)
+    return out
+
+
+def _shows_expression(index, expr: str) -> bool:
+    """A field or a label shows ``expr`` (spaces and operator spellings aside)."""
+    want = _compact_expression(expr)
+    texts = [n.text for n in index.editable] + [label for label, _ in index.labels]
+    return any(_compact_expression(t) == want for t in texts)
 
 
 # --- a small exact evaluator for the wrong-result check -------------------------------------------

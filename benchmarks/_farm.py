@@ -42,7 +42,7 @@ class BenchFarm:
 
 def quiet() -> None:
     """Logs to stderr, warnings only: a benchmark's stdout is its one JSON object."""
-    from orchestrator.logs import configure_logging
+    from device_agent.logs import configure_logging
 
     configure_logging(json_lines=True)
     logging.getLogger("ray").setLevel(logging.ERROR)

@@ -16,7 +16,6 @@ device fails).
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import signal
 import sys
@@ -29,6 +28,7 @@ import structlog
 
 from device_agent.backend import DeviceBackend
 from device_agent.errors import AgentStartupError, AppNotFoundError, DeviceError
+from device_agent.logs import configure_logging
 
 BASE_SNAPSHOT = "base"
 PROFILES = ("instant", "emulator-grpc", "ltgdroid")
@@ -110,27 +110,6 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
     parser.add_argument("--metrics-host", default="0.0.0.0", help="address of the metrics endpoint")
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     return parser
-
-
-def configure_logging(verbose: bool = False) -> None:
-    """structlog to stderr: JSON lines when stderr is not a terminal (log files, pods)."""
-    level = logging.DEBUG if verbose else logging.INFO
-    renderer: structlog.types.Processor = (
-        structlog.dev.ConsoleRenderer(colors=False)
-        if sys.stderr.isatty()
-        else structlog.processors.JSONRenderer()
-    )
-    structlog.configure(
-        processors=[
-            structlog.contextvars.merge_contextvars,
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
-            renderer,
-        ],
-        wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
-        cache_logger_on_first_use=False,
-    )
 
 
 def _token(args: argparse.Namespace) -> str | None:
@@ -237,7 +216,7 @@ def serve_main(argv: list[str]) -> int:
     status. Blocks until SIGTERM or SIGINT, then stops serving (health NOT_SERVING first)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    configure_logging(args.verbose)
+    configure_logging(verbose=args.verbose)
     device_id = args.device_id or f"{args.backend}-{os.getpid()}"
     try:
         if args.max_message_mb < 1:

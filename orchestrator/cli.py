@@ -46,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return serve_main(argv[2:])
     args = build_parser().parse_args(argv)
-    from orchestrator.logs import configure_logging
+    from device_agent.logs import configure_logging
 
     configure_logging(verbose=args.verbose)
     try:

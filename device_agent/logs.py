@@ -1,5 +1,6 @@
-"""Logging setup: structlog everywhere; JSON lines when stderr is not a terminal (CI, Ray
-workers, log shippers), readable console lines when it is."""
+"""Logging setup shared by the agent and the orchestrator: structlog everywhere; JSON lines when
+stderr is not a terminal (CI, Ray workers, pods, log shippers), readable console lines when it
+is."""
 
 from __future__ import annotations
 

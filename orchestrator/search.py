@@ -483,10 +483,20 @@ class Reproducer:
                 tried.add(signature)
                 budget -= 1
                 ok, steps = self._replay_check(actions, path)
-                if ok:
-                    log.info("trace_shortened", before=len(path.transitions), after=len(actions))
-                    path, replay = self._path_from_replay(steps), steps
-                    break
+                if not ok:
+                    continue
+                shorter = self._path_from_replay(steps)
+                # A symptom is judged on the screen, and a shorter trace can end on the same
+                # screen without the bug ever happening (an empty list looks the same whether or
+                # not the note was created): the verifier must accept the shorter trace too.
+                if (
+                    path.transitions[-1].crash is None
+                    and not self.reasoner.verify(self.spec, shorter).reproduced
+                ):
+                    continue
+                log.info("trace_shortened", before=len(path.transitions), after=len(actions))
+                path, replay = shorter, steps
+                break
             else:
                 break
         return path, replay

@@ -14,7 +14,9 @@ from orchestrator.model import Path as SPath
 from orchestrator.reasoner.align import align, key_of, key_types
 from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.text import similarity
+from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import (
+    APP,
     KEYPAD,
     TOOLBAR_SCREEN,
     _click,
@@ -118,6 +120,88 @@ def test_a_clause_that_names_nothing_is_not_a_step() -> None:
     assert spec.steps[0].value == "111111111111"
 
 
+def _list_screen(*names: str, toast: str = "") -> str:
+    rows = [
+        node("android.widget.TextView", n, f"{APP}:id/name", "",
+             (0, 300 + 100 * i, 1080, 400 + 100 * i), clickable=True, index=i)
+        for i, n in enumerate(names)
+    ]  # fmt: skip
+    if toast:
+        rows.append(node("android.widget.TextView", toast, "", "", (100, 1700, 980, 1800)))
+    return dump(
+        status_bar(), node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920), *rows)
+    )
+
+
+DIALOG_WINDOW = node(
+    "android.widget.FrameLayout",
+    "",
+    "",
+    "",
+    (100, 700, 980, 1200),
+    node(
+        "android.widget.TextView",
+        "Delete habit?",
+        f"{APP}:id/alertTitle",
+        "",
+        (120, 720, 900, 800),
+    ),
+    button("Cancel", (120, 1000, 500, 1100)),
+    button("Delete", (500, 1000, 900, 1100), rid="android:id/button1"),
+)
+DELETE_DIALOG = dump(status_bar(), DIALOG_WINDOW)
+
+
+def _typing_walk():
+    field_screen = dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+            node("android.widget.EditText", "", f"{APP}:id/title", "", (0, 100, 1080, 300),
+                 clickable=True),
+        ),
+    )  # fmt: skip
+    typing = replace(
+        next(a for a in enumerate_actions(parse_hierarchy(field_screen)) if a.kind == INPUT_TEXT),
+        text="walk",
+    )
+    return field_screen, typing
+
+
+def test_deleted_object_still_listed_is_evidence() -> None:
+    reasoner = HeuristicReasoner()
+    spec = _spec_of(
+        S2RStep("Delete the habit", CLICK, ["Delete"]),
+        kind=NON_CRASH,
+        symptom="A deleted habit stays in the list. Actual: the deleted habit is still there.",
+    )
+    field_screen, typing = _typing_walk()
+    open_row = _click(_list_screen("walk"), "walk")
+    confirm = _click(DELETE_DIALOG, "Delete")
+
+    def path(final: str) -> SPath:
+        return SPath(
+            [
+                _transition(typing, field_screen, _list_screen("walk")),
+                _transition(open_row, _list_screen("walk"), DELETE_DIALOG),
+                _transition(confirm, DELETE_DIALOG, final),
+            ]
+        )
+
+    verdict = reasoner.verify(spec, path(_list_screen("walk", toast='Deleted habit: "walk"')))
+    assert verdict.reproduced and "'walk' is still shown" in verdict.evidence
+    assert not reasoner.verify(spec, path(_list_screen(toast='Deleted habit: "walk"'))).reproduced
+    # Two objects of that name before, one after: the deletion worked.
+    two = SPath(
+        [
+            _transition(typing, field_screen, _list_screen("walk", "walk")),
+            _transition(open_row, _list_screen("walk", "walk"), DELETE_DIALOG),
+            _transition(confirm, DELETE_DIALOG, _list_screen("walk")),
+        ]
+    )
+    assert not reasoner.verify(spec, two).reproduced
+
+
 def test_expected_value_of_a_named_expression() -> None:
     from orchestrator.reasoner import verify as verifier
 
@@ -143,6 +227,37 @@ def test_expected_value_of_a_named_expression() -> None:
     # Another expression on screen is no evidence about this one (nor are its operands results).
     assert not verifier.verify(spec, shows("(5+4%", "5.04"), []).reproduced
     assert verifier.verify(spec, shows("(5+4)%", "5"), []).reproduced
+
+
+def test_a_delete_waiting_for_confirmation_is_no_evidence() -> None:
+    reasoner = HeuristicReasoner()
+    spec = _spec_of(
+        S2RStep("Delete the habit", CLICK, ["Delete"]),
+        kind=NON_CRASH,
+        symptom="A deleted habit stays in the list. Actual: the deleted habit is still there.",
+    )
+    menu = _list_screen("walk")
+    with_menu = dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+             node("android.widget.TextView", "walk", f"{APP}:id/name", "", (0, 300, 1080, 400),
+                  clickable=True),
+             button("Delete", (600, 100, 1000, 200))),
+    )  # fmt: skip
+    field_screen, typing = _typing_walk()
+    path = SPath(
+        [
+            _transition(typing, field_screen, menu),
+            _transition(_click(menu, "walk"), menu, with_menu),
+            # The list stays behind the confirmation dialog.
+            _transition(_click(with_menu, "Delete"), with_menu, dump(
+                status_bar(), node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+                                   node("android.widget.TextView", "walk", f"{APP}:id/name", "",
+                                        (0, 300, 1080, 400), clickable=True)),
+                DIALOG_WINDOW)),
+        ]
+    )  # fmt: skip
+    assert not reasoner.verify(spec, path).reproduced
 
 
 def test_typing_two_things_is_two_steps_and_the_app_name_is_no_target() -> None:

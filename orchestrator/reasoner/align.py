@@ -223,7 +223,7 @@ def _typed_by_key(key: str, entered: str) -> str:
     """What a key press adds to the entry: a bracket-pair key closes an open bracket, else opens
     one (how such keys behave with the cursor at the end)."""
     if key in BRACKET_PAIRS:
-        opening, closing = key
+        opening, closing = key[0], key[-1]
         return closing if entered.count(opening) > entered.count(closing) else opening
     return key
 

@@ -7,7 +7,8 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - a number the report expects (``should display 0.09``) is not on screen while another result is;
 - an expression typed on the path has a wrong result on screen (checked with a small exact
   evaluator: a result that matches no reading of the expression is wrong);
-- something the path deleted is still shown ("still visible", "not removed");
+- something the path deleted is still shown ("still visible", "not removed"), by the step's
+  target or, after a confirmed deletion, by the name the path typed for the object;
 - something the path typed or created is gone ("disappears", "lost", "not saved", "not created");
 - the app left the foreground ("app closes", "exits");
 - a quoted message of the actual behaviour is on screen (``"No activity found..."``);
@@ -25,7 +26,7 @@ from decimal import Decimal, InvalidOperation
 
 from device_agent.actions import ROTATE
 from orchestrator.model import Path, ReproSpec
-from orchestrator.reasoner.align import screen_index
+from orchestrator.reasoner.align import action_label, is_positive_label, screen_index
 from orchestrator.reasoner.base import Verdict
 from orchestrator.text import normalize_label, quoted
 
@@ -37,7 +38,8 @@ _STILL_RE = re.compile(
 )
 _GONE_RE = re.compile(
     r"\b(?:disappear\w*|lost|gone|vanish\w*|not (?:saved|created|kept|shown|displayed|visible)|"
-    r"is empty|becomes? empty|cleared|reset\w*|no longer)\b",
+    r"is empty|becomes? empty|cleared|reset\w*|no longer|"
+    r"never (?:saved|created|stored|kept)|(?:does not|doesn't|did not|didn't) (?:exist|appear))\b",
     re.IGNORECASE,
 )
 _CLOSES_RE = re.compile(
@@ -85,6 +87,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         _expected_number(expected, index),
         _wrong_result(observed, spec, index),
         _still_shown(observed, spec, index),
+        _still_after_delete(observed, path, typed, index),
         _gone(observed, spec, path, typed, index),
         _app_closed(observed, path),
         _quoted_message(actual, index, path),
@@ -303,6 +306,59 @@ def _still_shown(observed: str, spec: ReproSpec, index) -> str:
         if index.shows(target):
             return f"'{target}' is still shown after the step that deletes it"
     return ""
+
+
+def _label_count(index, value: str) -> int:
+    """How many non-editable widgets show exactly ``value``."""
+    v = normalize_label(value)
+    return sum(1 for label, _ in index.labels if normalize_label(label) == v)
+
+
+def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> str:
+    """The path's last action confirmed a deletion, yet the deleted object is shown as often as
+    before it ("the deleted item is still in the list").
+
+    The last action must delete: its label is a delete word, or it confirms a dialog that talks
+    of deleting. The object is a text the path typed (what it created) that the deletion names
+    (a "Deleted X" message, a "Delete X?" dialog) or that the path opened before deleting it.
+    Counting guards against a second object of the same name: the final screen must show it at
+    least as many times as any earlier screen of the path did.
+    """
+    if not _STILL_RE.search(observed) or not path.transitions:
+        return ""
+    last = path.transitions[-1]
+    before = screen_index(last.before.hierarchy_xml)
+    label = _action_label(last)
+    confirms = is_positive_label(label) and any(_DELETE_WORDS.search(t) for t in before.top_labels)
+    if not (_DELETE_WORDS.search(label) or confirms):
+        return ""
+    if last.diff.get("windows_opened") or index.dialog_open:
+        return ""  # the deletion is still to be confirmed (a "Delete X?" dialog is up)
+    messages = [
+        normalize_label(t)
+        for t, _ in before.labels + index.labels
+        if _DELETE_WORDS.search(t) and normalize_label(t) != normalize_label(label)
+    ]
+    opened = {normalize_label(_action_label(t)) for t in path.transitions[:-1] if t.action.target}
+    for value in dict.fromkeys(v for v in typed if len(normalize_label(v)) >= 2):
+        v = normalize_label(value)
+        if not (any(v in m.split() or f'"{v}"' in m for m in messages) or v in opened):
+            continue
+        now = _label_count(index, value)
+        earlier = max(
+            (_label_count(screen_index(t.before.hierarchy_xml), value) for t in path.transitions),
+            default=0,
+        )
+        if now and now >= earlier:
+            return (
+                f"'{value}' is still shown {now} time(s) after '{last.action.describe()}' "
+                "deleted it"
+            )
+    return ""
+
+
+def _action_label(transition) -> str:
+    return action_label(transition.action, transition.before.hierarchy_xml)
 
 
 def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -> str:

@@ -148,9 +148,14 @@ class DeviceWorker:
 
     def prepare(self, app: str, version: str) -> dict[str, Any]:
         """Install and launch the app fresh and save the base snapshot; returns the device's
-        info and the base screen's observation (hierarchy, screenshot)."""
+        info and the base screen's observation (hierarchy, screenshot). A reused device is first
+        put back to a neutral state (HOME closes other apps' "keeps stopping" dialogs; portrait),
+        so the base state never depends on what ran on the device before."""
+        from device_agent.actions import PRESS_HOME, ROTATE
         from device_agent.hierarchy import structural_hash
 
+        self.client.execute(Action(kind=PRESS_HOME))
+        self.client.execute(Action(kind=ROTATE, orientation="portrait"))
         self.client.install_app(app, version)
         self.client.reset_app(launch=True)
         self.client.save_snapshot(BASE_SNAPSHOT)

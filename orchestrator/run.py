@@ -11,7 +11,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.model import BugReport
 from orchestrator.progress import Progress
 from orchestrator.reasoner import make_reasoner
+from orchestrator.reasoner.base import Reasoner
 from orchestrator.report import load_report
 from orchestrator.results import (
     RESULT_FILE,
@@ -161,24 +162,37 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
         local.__exit__(None, None, None)
 
 
-def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
-    """Run one reproduction; returns ``(result, exit_code)``.
+ProgressFn = Callable[[str, dict[str, Any]], None]
 
-    Raises ``BadInputError``/``ConfigError`` (exit 2) before any device starts. Farm failures
-    after that are recorded in the result (verdict ``error``) and returned with exit code 3.
+
+def reproduce_on_pool(
+    config: RunConfig,
+    app: dict[str, str],
+    open_pool: Callable[[], contextlib.AbstractContextManager[Any]],
+    *,
+    reasoner: Reasoner | None = None,
+    progress: ProgressFn | None = None,
+) -> tuple[dict[str, Any], int]:
+    """One reproduction on devices the caller provides; returns ``(result, exit_code)``.
+
+    ``app`` is the resolved app (:func:`resolve_app`); ``open_pool()`` is a context manager
+    yielding a prepared-to-be :class:`~orchestrator.farm.DevicePool` and cleaning it up (a local
+    farm for ``reproduce``, leased devices for ``sweep``). ``reasoner``: one already built
+    (default: built from ``config``). Writes ``result.json``, ``probes.jsonl``, ``screens/`` and
+    ``report.html`` into ``config.out_dir``. Raises ``ConfigError``/``ReasonerError`` only when
+    the reasoner cannot be built; failures after that are recorded in the result (verdict
+    ``error``) and its exit code.
     """
-    from orchestrator.farm import DevicePool
+    from orchestrator.html_report import write_report
     from orchestrator.search import Reproducer
 
     started = time.monotonic()
+    say = progress or (lambda event, data: None)
     report = load_report(config.report_path)
-    config.search.validate()
-    config.farm.validate()
-    app = resolve_app(report, config.farm)
-    # A missing API key or model fails here, before any device starts.
-    reasoner = make_reasoner(
-        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
-    )
+    if reasoner is None:
+        reasoner = make_reasoner(
+            config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
+        )
     beam, branch = config.ablation.search_limits(config.search.beam, config.search.branch)
     search_config = replace(config.search, beam=beam, branch=branch)
     out_dir = Path(config.out_dir)
@@ -186,7 +200,7 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ConfigError(f"cannot create output directory {out_dir}: {exc.strerror}") from exc
-
+    app = dict(app)
     record = RunRecord(
         report=report,
         app=app,
@@ -196,10 +210,71 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
         config=config.to_json(),
     )
     exit_code = EXIT_NOT_REPRODUCED
-    with Progress(report.bug_id, enabled=config.progress) as progress:
-        progress("phase", {"phase": "analysing report"})
+    say("phase", {"phase": "analysing report"})
+    try:
         record.spec = reasoner.analyze_report(report)
-        try:
+        with open_pool() as pool:
+            try:
+                base = pool.prepare(app["name"], app.get("version", ""))
+                info = base["info"]
+                app["package"] = info.app_package or app.get("package", "")
+                app["version"] = info.app_version or app.get("version", "")
+                searcher = Reproducer(
+                    record.spec,
+                    reasoner,
+                    pool,
+                    app["package"],
+                    search_config,
+                    screenshots_in_probes=reasoner.needs_screenshots,
+                    ablation=config.ablation,
+                    progress=progress,
+                )
+                record.outcome = searcher.run(base)
+            finally:
+                record.devices = pool.utilisation()
+                record.farm_events = pool.events
+        exit_code = (
+            EXIT_REPRODUCED
+            if record.outcome.verdict in ("crash", "symptom")
+            else EXIT_NOT_REPRODUCED
+        )
+    except ReproError as exc:
+        record.error = str(exc)
+        exit_code = exc.exit_code
+    record.usage = reasoner.usage
+    record.wall_seconds = time.monotonic() - started
+    screens: list[dict[str, str]] = []
+    if record.outcome is not None:
+        write_probe_log(out_dir, record.outcome)
+        if not record.error:
+            screens = write_screens(out_dir, record.outcome)
+    result = build_result(record, screens)
+    write_json_atomic(out_dir / RESULT_FILE, result)
+    write_report(out_dir, result)
+    log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
+    return result, exit_code
+
+
+def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
+    """Run one reproduction; returns ``(result, exit_code)``.
+
+    Raises ``BadInputError``/``ConfigError`` (exit 2) before any device starts. Farm failures
+    after that are recorded in the result (verdict ``error``) and returned with exit code 3.
+    """
+    from orchestrator.farm import DevicePool
+
+    report = load_report(config.report_path)
+    config.search.validate()
+    config.farm.validate()
+    app = resolve_app(report, config.farm)
+    # A missing API key or model fails here, before any device starts.
+    reasoner = make_reasoner(
+        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
+    )
+    with Progress(report.bug_id, enabled=config.progress) as progress:
+
+        @contextlib.contextmanager
+        def local_pool() -> Iterator[DevicePool]:
             progress("phase", {"phase": "starting devices"})
             with farm_addresses(config.farm, app) as addresses:
                 ensure_ray()
@@ -212,47 +287,8 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
                 )
                 try:
                     progress("phase", {"phase": "preparing devices"})
-                    base = pool.prepare(app["name"], app.get("version", ""))
-                    info = base["info"]
-                    app["package"] = info.app_package or app.get("package", "")
-                    app["version"] = info.app_version or app.get("version", "")
-                    searcher = Reproducer(
-                        record.spec,
-                        reasoner,
-                        pool,
-                        app["package"],
-                        search_config,
-                        screenshots_in_probes=reasoner.needs_screenshots,
-                        ablation=config.ablation,
-                        progress=progress,
-                    )
-                    record.outcome = searcher.run(base)
+                    yield pool
                 finally:
-                    record.devices = pool.utilisation()
-                    record.farm_events = pool.events
                     pool.close()
-            exit_code = (
-                EXIT_REPRODUCED
-                if record.outcome.verdict in ("crash", "symptom")
-                else EXIT_NOT_REPRODUCED
-            )
-        except InfrastructureError as exc:
-            record.error = str(exc)
-            exit_code = exc.exit_code
-        except ReproError as exc:
-            record.error = str(exc)
-            exit_code = exc.exit_code
-    record.usage = reasoner.usage
-    record.wall_seconds = time.monotonic() - started
-    screens: list[dict[str, str]] = []
-    if record.outcome is not None:
-        write_probe_log(out_dir, record.outcome)
-        if not record.error:
-            screens = write_screens(out_dir, record.outcome)
-    result = build_result(record, screens)
-    write_json_atomic(out_dir / RESULT_FILE, result)
-    from orchestrator.html_report import write_report
 
-    write_report(out_dir, result)
-    log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
-    return result, exit_code
+        return reproduce_on_pool(config, app, local_pool, reasoner=reasoner, progress=progress)

@@ -38,6 +38,7 @@ from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.farm import DevicePool, ProbeOutcome
 from orchestrator.llm.settings import LLMSettings
 from orchestrator.metrics import DriverMetrics
+from orchestrator.run import reproduce_on_pool
 from orchestrator.sweep.inputs import Skipped, SweepItem, plan
 from orchestrator.sweep.leases import Lease, LeaseManager
 from orchestrator.sweep.scoring import summarize
@@ -190,92 +191,6 @@ def normalize_device(address: str, token: str | None, orientation: str = "portra
         client.execute(Action(kind=ROTATE, orientation=orientation))
 
 
-def reproduce_on_pool(
-    config: RunConfig,
-    app: dict[str, str],
-    open_pool: Callable[[], contextlib.AbstractContextManager[DevicePool]],
-    *,
-    progress: Callable[[str, dict[str, Any]], None] | None = None,
-) -> dict[str, Any]:
-    """One reproduction on a pool the caller provides: ``orchestrator.run.reproduce``'s pipeline
-    without its farm startup (keep the two in step; /tmp/h8_run.patch proposes moving this into
-    run.py so ``reproduce`` calls it).
-
-    ``app`` is the resolved app (``orchestrator.run.resolve_app``); ``open_pool()`` yields a
-    :class:`DevicePool` and cleans it up. Writes ``result.json``, ``probes.jsonl`` and
-    ``report.html`` into ``config.out_dir`` and returns the result object. Raises
-    ``ConfigError``/``ReasonerError`` when the reasoner cannot be built (before any device is
-    touched); farm and reasoner failures after the analysis are recorded in the result (verdict
-    ``error``), never raised.
-    """
-    from orchestrator.html_report import write_report
-    from orchestrator.reasoner import make_reasoner
-    from orchestrator.report import load_report
-    from orchestrator.results import (
-        RESULT_FILE,
-        RunRecord,
-        build_result,
-        write_json_atomic,
-        write_probe_log,
-        write_screens,
-    )
-    from orchestrator.search import Reproducer
-
-    started = time.monotonic()
-    report = load_report(config.report_path)
-    reasoner = make_reasoner(
-        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
-    )
-    beam, branch = config.ablation.search_limits(config.search.beam, config.search.branch)
-    search_config = replace(config.search, beam=beam, branch=branch)
-    out_dir = Path(config.out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    app = dict(app)
-    record = RunRecord(
-        report=report,
-        app=app,
-        profile=config.farm.profile,
-        time_scale=config.farm.time_scale,
-        reasoner=reasoner.name,
-        config=config.to_json(),
-    )
-    try:
-        record.spec = reasoner.analyze_report(report)
-        with open_pool() as pool:
-            try:
-                base = pool.prepare(app["name"], app.get("version", ""))
-                info = base["info"]
-                app["package"] = info.app_package or app.get("package", "")
-                app["version"] = info.app_version or app.get("version", "")
-                searcher = Reproducer(
-                    record.spec,
-                    reasoner,
-                    pool,
-                    app["package"],
-                    search_config,
-                    screenshots_in_probes=reasoner.needs_screenshots,
-                    ablation=config.ablation,
-                    progress=progress,
-                )
-                record.outcome = searcher.run(base)
-            finally:
-                record.devices = pool.utilisation()
-                record.farm_events = pool.events
-    except ReproError as exc:
-        record.error = str(exc)
-    record.usage = reasoner.usage
-    record.wall_seconds = time.monotonic() - started
-    screens: list[dict[str, str]] = []
-    if record.outcome is not None:
-        write_probe_log(out_dir, record.outcome)
-        if not record.error:
-            screens = write_screens(out_dir, record.outcome)
-    result = build_result(record, screens)
-    write_json_atomic(out_dir / RESULT_FILE, result)
-    write_report(out_dir, result)
-    return result
-
-
 class _Sweep:
     """The state of one running sweep (threads share it)."""
 
@@ -379,7 +294,7 @@ class _Sweep:
                     pool.close()
 
             progress = self.metrics.search_event if self.metrics is not None else None
-            result = reproduce_on_pool(run_config, item.app_dict, open_pool, progress=progress)
+            result, _ = reproduce_on_pool(run_config, item.app_dict, open_pool, progress=progress)
             if result["reproduced"]:
                 triggered, score_detail = self._score(replay_on, held, result, run_dir)
         except InfrastructureError as exc:  # no devices within the lease timeout

@@ -118,6 +118,11 @@ class Selector:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Selector:
+        """Inverse of :meth:`to_json`; raises ``ValueError`` on a malformed selector."""
+        if not isinstance(data, dict):
+            raise ValueError(
+                f"an action's target must be an object of selector fields, got {data!r}"
+            )
         bounds = data.get("bounds")
         return cls(
             resource_id=str(data.get("resource_id", "")),

@@ -6,6 +6,7 @@ Defaults follow LTGDroid (arXiv 2603.29623): beam width 3, at most 6 candidate w
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,15 @@ from orchestrator.ablation import Ablation
 from orchestrator.llm.settings import LLMSettings
 
 PROFILES = ("instant", "emulator-grpc", "ltgdroid")
+MAX_LOCAL_DEVICES = 64
+MAX_TIME_SCALE = 10.0
+
+
+def _is_host_port(address: str) -> bool:
+    host, sep, port = address.rpartition(":")
+    return bool(sep and host.strip("[]") and port.isdigit() and 0 < int(port) < 65536)
+
+
 STRATEGIES = ("parallel", "serial")
 REASONERS = ("heuristic", "openai")
 
@@ -50,7 +60,7 @@ class SearchConfig:
             raise ConfigError(f"--branch must be at least 1, got {self.branch}")
         if self.max_actions < 1:
             raise ConfigError(f"--max-actions must be at least 1, got {self.max_actions}")
-        if self.max_minutes <= 0:
+        if not math.isfinite(self.max_minutes) or self.max_minutes <= 0:
             raise ConfigError(f"--max-minutes must be positive, got {self.max_minutes}")
 
 
@@ -87,6 +97,18 @@ class FarmConfig:
 
         if not self.agents and self.devices < 1:
             raise ConfigError(f"--devices must be at least 1, got {self.devices}")
+        if not self.agents and self.devices > MAX_LOCAL_DEVICES:
+            raise ConfigError(
+                f"--devices {self.devices} is more local agents than one machine runs well "
+                f"(at most {MAX_LOCAL_DEVICES}); for a bigger farm run agents on other machines "
+                "and pass --agents host:port,... or k8s://NAMESPACE/SELECTOR"
+            )
+        for address in self.agents:
+            if not address.startswith("k8s://") and not _is_host_port(address):
+                raise ConfigError(
+                    f"--agents entry {address!r} is not host:port (port 1-65535), "
+                    "e.g. 127.0.0.1:50051"
+                )
         if self.profile not in PROFILES:
             raise ConfigError(
                 f"unknown --profile {self.profile!r}; choose one of {', '.join(PROFILES)}"
@@ -95,8 +117,11 @@ class FarmConfig:
             raise ConfigError(
                 f"unknown --strategy {self.strategy!r}; choose one of {', '.join(STRATEGIES)}"
             )
-        if self.time_scale <= 0:
-            raise ConfigError(f"--time-scale must be positive, got {self.time_scale}")
+        if not (math.isfinite(self.time_scale) and 0 < self.time_scale <= MAX_TIME_SCALE):
+            raise ConfigError(
+                f"--time-scale must be a number in (0, {MAX_TIME_SCALE:g}], got {self.time_scale} "
+                "(it multiplies every simulated delay: 0.05 runs 20x faster than a real device)"
+            )
         if self.app_dir and not Path(self.app_dir).is_dir():
             raise ConfigError(f"--app-dir {self.app_dir!r} is not a directory")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from device_agent.actions import Action
+from device_agent.actions import PRESS_HOME, ROTATE, Action
 from orchestrator.errors import BadInputError, InfrastructureError
 
 
@@ -49,8 +49,16 @@ def replay_on(address: str, result: dict[str, Any], *, token: str | None = None)
             "the result has an empty trace: there is nothing to replay (the bug was not reproduced)"
         )
     app = result.get("app", {})
+    start = (
+        result["trace"][0].get("from_screen", {}) if isinstance(result["trace"][0], dict) else {}
+    )
+    orientation = start.get("orientation") or "portrait"
     try:
         with AgentClient(address, token=token, timeout=60.0) as client:
+            # A reused device may still show another app's crash dialog or be rotated: HOME
+            # closes system dialogs, and the trace starts in the orientation it was found in.
+            client.execute(Action(kind=PRESS_HOME))
+            client.execute(Action(kind=ROTATE, orientation=orientation))
             client.install_app(app.get("name", ""), app.get("version", ""))
             status = client.reset_app(launch=True)
             cursor = client.observe(screenshot=False, hierarchy=False).logcat_cursor

@@ -49,6 +49,34 @@ class RunRecord:
 PROBE_LOG_FILE = "probes.jsonl"
 
 
+def prepare_out_dir(path: str | FsPath) -> FsPath:
+    """Create the run's output directory and check that the files a run writes can be written
+    there. Raises ``ConfigError`` naming the problem (empty path, a file where the directory
+    should be, a directory where ``result.json`` should be, no write permission)."""
+    from orchestrator.errors import ConfigError
+
+    if not str(path).strip():
+        raise ConfigError("--out is empty: give the directory for result.json and report.html")
+    out = FsPath(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"cannot create output directory {out}: {exc.strerror}") from exc
+    if not os.access(out, os.W_OK):
+        raise ConfigError(f"output directory {out} is not writable")
+    for name, want_dir in (
+        (RESULT_FILE, False),
+        ("report.html", False),
+        (PROBE_LOG_FILE, False),
+        ("screens", True),
+    ):
+        target = out / name
+        if target.exists() and target.is_dir() != want_dir:
+            kind = "a directory" if target.is_dir() else "a file"
+            raise ConfigError(f"{target} is {kind}; choose another --out or move it away")
+    return out
+
+
 def write_probe_log(out_dir: FsPath, outcome: SearchOutcome) -> str:
     """Write one JSON line per probe (level, action, device, how the state was reached and what
     each phase cost, in seconds) to ``out_dir/probes.jsonl``; returns the file name."""

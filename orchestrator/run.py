@@ -13,7 +13,6 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import structlog
@@ -29,6 +28,7 @@ from orchestrator.results import (
     RESULT_FILE,
     RunRecord,
     build_result,
+    prepare_out_dir,
     write_json_atomic,
     write_probe_log,
     write_screens,
@@ -154,7 +154,7 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
         local.__enter__()
     except DeviceError as exc:
         raise InfrastructureError(
-            f"could not start {farm.local_devices} local device agents: {exc}"
+            f"could not start local device agents ({farm.local_devices}): {exc}"
         ) from exc
     try:
         yield list(local.addresses)
@@ -195,11 +195,7 @@ def reproduce_on_pool(
         )
     beam, branch = config.ablation.search_limits(config.search.beam, config.search.branch)
     search_config = replace(config.search, beam=beam, branch=branch)
-    out_dir = Path(config.out_dir)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ConfigError(f"cannot create output directory {out_dir}: {exc.strerror}") from exc
+    out_dir = prepare_out_dir(config.out_dir)
     app = dict(app)
     record = RunRecord(
         report=report,
@@ -267,6 +263,7 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
     config.search.validate()
     config.farm.validate()
     app = resolve_app(report, config.farm)
+    prepare_out_dir(config.out_dir)  # before any device starts, so a bad --out costs nothing
     # A missing API key or model fails here, before any device starts.
     reasoner = make_reasoner(
         config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm

@@ -124,3 +124,46 @@ def test_nonpositive_search_flags(capsys, tmp_path: Path, flag: str):
     )
     assert code == 2
     assert flag in one_line(err)
+
+
+@pytest.mark.parametrize(
+    ("flags", "named"),
+    [
+        (["--devices", "1000000"], "--devices"),
+        (["--agents", "garbage"], "garbage"),
+        (["--agents", "127.0.0.1:99999"], "127.0.0.1:99999"),
+        (["--agents", " , "], "--agents"),
+        (["--time-scale", "inf"], "--time-scale"),
+        (["--time-scale", "nan"], "--time-scale"),
+        (["--max-minutes", "nan"], "--max-minutes"),
+    ],
+)
+def test_bad_farm_and_budget_values(capsys, tmp_path: Path, flags: list[str], named: str):
+    start = time.monotonic()
+    code, _, err = run_cli(
+        capsys, "reproduce", str(EXAMPLES / "amaze-1796.md"), *flags, "--out", str(tmp_path / "o")
+    )
+    assert code == 2
+    assert named in one_line(err)
+    assert time.monotonic() - start < 5  # rejected before any device starts
+
+
+def test_unusable_output_directories(capsys, tmp_path: Path):
+    report = str(EXAMPLES / "amaze-1796.md")
+    code, _, err = run_cli(capsys, "reproduce", report, "--out", "")
+    assert code == 2 and "--out" in one_line(err)
+    taken = tmp_path / "taken"
+    (taken / "result.json").mkdir(parents=True)
+    code, _, err = run_cli(capsys, "reproduce", report, "--out", str(taken))
+    assert code == 2 and "result.json" in one_line(err)
+
+
+def test_replay_of_a_hand_broken_trace(capsys, tmp_path: Path):
+    broken = tmp_path / "result.json"
+    broken.write_text(
+        '{"bug_id": "X#1", "app": {"name": "OpenCalc"}, '
+        '"trace": [{"action": {"kind": "click", "target": "not a selector"}}]}'
+    )
+    code, _, err = run_cli(capsys, "replay", str(broken))
+    assert code == 2
+    assert "target" in one_line(err)

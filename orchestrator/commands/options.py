@@ -12,6 +12,8 @@ from orchestrator.config import PROFILES, STRATEGIES, FarmConfig, SearchConfig
 from orchestrator.errors import ConfigError
 from orchestrator.llm.settings import LLMSettings
 
+DEFAULT_TOKEN_ENV = "REPROFARM_AGENT_TOKEN"
+
 
 def whole_number(text: str) -> int:
     """argparse type: a whole number (range checks live in the config classes)."""
@@ -39,14 +41,17 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--token-env",
-        default="REPROFARM_AGENT_TOKEN",
+        default=DEFAULT_TOKEN_ENV,
         help="environment variable holding the agents' bearer token",
     )
     parser.add_argument(
         "--profile", default="instant", choices=PROFILES, help="latency profile of local devices"
     )
     parser.add_argument(
-        "--time-scale", type=float, default=1.0, help="shrink every simulated delay by this factor"
+        "--time-scale",
+        type=float,
+        default=1.0,
+        help="multiply every simulated device delay by this factor (0.05: 20x faster)",
     )
     parser.add_argument(
         "--strategy",
@@ -147,6 +152,16 @@ def farm_config(args: argparse.Namespace) -> FarmConfig:
         agents = (
             tuple(a.strip() for a in args.agents.split(",") if a.strip()) if args.agents else ()
         )
+        if args.agents and not agents:
+            raise ConfigError(f"--agents {args.agents!r} names no agent; give host:port,...")
+    token = None
+    if args.token_env:
+        token = os.environ.get(args.token_env) or None
+        if agents and args.token_env != DEFAULT_TOKEN_ENV and token is None:
+            raise ConfigError(
+                f"--token-env {args.token_env}: that environment variable is not set; "
+                "export it with the agents' token"
+            )
     return FarmConfig(
         devices=args.devices,
         agents=agents,
@@ -155,7 +170,7 @@ def farm_config(args: argparse.Namespace) -> FarmConfig:
         app_version=args.app_version,
         profile=args.profile,
         time_scale=args.time_scale,
-        token=os.environ.get(args.token_env) or None,
+        token=token,
         strategy=args.strategy,
     )
 

@@ -15,6 +15,11 @@ def register(sub: Any) -> None:
     )
     parser.add_argument("result", help="result.json (or the run directory)")
     parser.add_argument("--agent", default="", help="use this running agent, not a fresh one")
+    parser.add_argument(
+        "--token-env",
+        default="REPROFARM_AGENT_TOKEN",
+        help="environment variable holding the agent's bearer token",
+    )
     parser.add_argument("--app-dir", default="", help="directory of extra virtual app models")
     parser.set_defaults(handler=run)
 
@@ -28,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
     result = load_result(args.result)
     if args.agent:
-        verdict = replay_on(args.agent, result, token=os.environ.get("REPROFARM_AGENT_TOKEN"))
+        verdict = replay_on(args.agent, result, token=os.environ.get(args.token_env) or None)
     else:
         app = result.get("app", {})
         try:

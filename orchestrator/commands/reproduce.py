@@ -49,8 +49,12 @@ def run(args: argparse.Namespace) -> int:
     result, code = reproduce(config)
     line = f"{result['bug_id']}: {result['verdict']}"
     if result["reproduced"]:
-        executed = result["actions_executed"]
-        line += f" in {len(result['trace'])} actions ({executed} executed while exploring)"
+        steps, executed = len(result["trace"]), result["actions_executed"]
+        line += (
+            f" in {steps} action{'s' if steps != 1 else ''} ({executed} executed while exploring)"
+        )
+    elif result.get("search", {}).get("stop_reason"):
+        line += f" ({result['search']['stop_reason']})"
     print(line)
     if result.get("error"):
         print(f"reprofarm: {result['error']}", file=sys.stderr)

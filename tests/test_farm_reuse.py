@@ -1,0 +1,36 @@
+"""A device reused for another bug starts clean: another app's "keeps stopping" dialog or a
+rotated screen left by the previous run must not become part of the next run's base state."""
+
+from __future__ import annotations
+
+import pytest
+
+from device_agent.actions import ROTATE, Action
+from device_agent.client import AgentClient
+from device_agent.launcher import LocalAgentFarm
+from device_agent.virtual.catalog import find_app_for_bug
+from orchestrator.farm import DevicePool
+
+pytestmark = pytest.mark.e2e
+
+
+def test_prepare_clears_what_the_previous_bug_left(ray_session):
+    opencalc = find_app_for_bug("OpenCalc#532")
+    assert opencalc is not None
+    with LocalAgentFarm(1, "OpenCalc", version=opencalc.version) as farm:
+        with AgentClient(farm.addresses[0]) as client:
+            client.install_app("OpenCalc", opencalc.version)
+            client.reset_app(launch=True)
+            for step in opencalc().bug("OpenCalc#532").human_steps:
+                client.execute(Action.from_json(step))
+            client.execute(Action(kind=ROTATE, orientation="landscape"))
+            left = client.observe(screenshot=False)
+            assert "keeps stopping" in left.hierarchy_xml  # the previous bug's crash dialog
+        pool = DevicePool(farm.addresses)
+        try:
+            base = pool.prepare("screenrecorder")
+        finally:
+            pool.close()
+    assert "keeps stopping" not in base["xml"]
+    assert base["orientation"] == "portrait"
+    assert base["package"] != opencalc.package

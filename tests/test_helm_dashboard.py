@@ -3,7 +3,7 @@ expression parses (promql-parser, and Prometheus' own ``promtool check rules``),
 it reads is one the code really exports — checked against a live scrape of the agent's and the
 driver's metrics endpoints by a real Prometheus server (Debian's ``prometheus``) on loopback.
 
-Tools that are absent make their test skip with the reason; CI installs them (docs/kubernetes.md).
+Tools that are absent make their test skip with the reason; CI installs them (docs/deploy.md).
 """
 
 from __future__ import annotations

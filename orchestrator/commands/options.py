@@ -37,7 +37,7 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
         "--agents",
         default="",
         help="running device agents, host:port,... or k8s://NAMESPACE/LABEL_SELECTOR "
-        "(device pods found and followed on Kubernetes, docs/kubernetes.md)",
+        "(device pods found and followed on Kubernetes, docs/deploy.md)",
     )
     parser.add_argument(
         "--token-env",

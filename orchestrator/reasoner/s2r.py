@@ -432,6 +432,7 @@ def _classify_heading(heading: str) -> str:
     return "description"
 
 
+_EMPHASIS_RE = re.compile(r"\*\*|__")
 _SHORT_LABEL_RE = re.compile(
     r"^(?:\*\*|__|\*)?(?P<h>[A-Za-z][\w /&'-]{1,40}?)(?:\*\*|__|\*)?\s*[:：]\s*$"
 )
@@ -1420,6 +1421,9 @@ def analyze(report: BugReport) -> ReproSpec:
             for sentence in _sentences(line.strip()):
                 if _SETUP_CUES.search(sentence) and sentence not in setup and len(sentence) < 200:
                     setup.append(sentence)
+    for step in steps:
+        # Emphasis markers cut by the sentence splitter ("Tap **Cut") are layout, not words.
+        step.text = _EMPHASIS_RE.sub("", step.text).strip()
     return ReproSpec(
         steps=steps,
         symptom=symptom[:600],

@@ -30,22 +30,15 @@ of this module.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-
-
-def _bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
-    """A click handler calling ``fn(ctx, *args, **kwargs)`` (binds a list row's own values)."""
-
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args, **kwargs)
-
-    return handler
-
+from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import overflow_button as _overflow
+from device_agent.virtual.widgets import popup_menu as _popup
+from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.amaze.filemanager"
 MAIN = ".activities.MainActivity"
@@ -135,10 +128,6 @@ def _size(n: int) -> str:
 # -- small view helpers ----------------------------------------------------------------------------
 
 
-def _text(text: str, rid: str = "", **kw: Any) -> View:
-    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
-
-
 def _action(rid: str, desc: str, handler: Any) -> View:
     """A toolbar action icon (an ``ActionMenuItemView``, a TextView in the dump)."""
     return View(
@@ -147,12 +136,6 @@ def _action(rid: str, desc: str, handler: Any) -> View:
         content_desc=desc,
         on_click=handler,
         width=147,
-    )
-
-
-def _overflow(handler: Any) -> View:
-    return View(
-        cls="android.widget.ImageView", content_desc="More options", on_click=handler, width=126
     )
 
 
@@ -165,22 +148,6 @@ def _dialog_button(rid: str, text: str, handler: Any, enabled: bool = True) -> V
         on_click=handler,
         enabled=enabled,
         width=300,
-    )
-
-
-def _popup(items: list[tuple[str, Any]]) -> View:
-    return View(
-        cls="android.widget.ListView",
-        weight=0,
-        children=[
-            View(
-                cls="android.widget.LinearLayout",
-                on_click=handler,
-                height=126,
-                children=[_text(title, "title", height=126)],
-            )
-            for title, handler in items
-        ],
     )
 
 

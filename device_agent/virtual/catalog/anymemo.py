@@ -30,11 +30,12 @@ card, so rotating then is harmless.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.liberty.android.fantastischmemo"
 MAIN = ".ui.AnyMemo"
@@ -61,19 +62,6 @@ SAMPLE_CARDS: tuple[tuple[str, str], ...] = (
     ("le bras", "arm"),
     ("la main", "hand"),
 )
-
-
-def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
-    """A click handler calling ``fn(ctx, *args)``."""
-
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args)
-
-    return handler
-
-
-def _text(text: str, rid: str = "", **kw: Any) -> View:
-    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
 
 
 def _rotation_crash() -> JavaException:

@@ -31,11 +31,12 @@ is not modelled as a pause.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.rigid.birthdroid"
 MAIN = ".BirthdroidActivity"
@@ -60,19 +61,6 @@ NUMBER_PREFS: dict[str, tuple[str, str, str, bool]] = {
     ),
 }
 SORT_ENTRIES = (("days left", "UPCOMING_DAYS"), ("age of person", "AGE"))
-
-
-def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
-    """A click handler calling ``fn(ctx, *args)``."""
-
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args)
-
-    return handler
-
-
-def _text(text: str, rid: str = "", **kw: Any) -> View:
-    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
 
 
 def _parse_int(value: str) -> int | None:

@@ -47,6 +47,8 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "net.gsantner.markor"
 MAIN = ".activity.MainActivity"
@@ -59,19 +61,6 @@ NOTEBOOK = f"{ROOT}/markor"
 # The emulator's shared storage, with a picture to insert.
 INITIAL_FOLDERS = ("Alarms", "DCIM", "Download", "Movies", "Music", "Pictures")
 MARKDOWN_BAR = ("header", "bold", "italic", "list", "code", "quote", "link", "image")
-
-
-def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
-    """A click handler calling ``fn(ctx, *args)``."""
-
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args)
-
-    return handler
-
-
-def _text(text: str, rid: str = "", **kw: Any) -> View:
-    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
 
 
 def _rotation_crash(activity: str) -> JavaException:

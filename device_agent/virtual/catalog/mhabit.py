@@ -29,24 +29,15 @@ longer in the database.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import bind as _bind
 
 PACKAGE = "io.github.friesi23.mhabit"
 MAIN = ".MainActivity"
 DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri")
-
-
-def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
-    """A click handler calling ``fn(ctx, *args)``."""
-
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args)
-
-    return handler
 
 
 def _label(desc: str, **kw: Any) -> View:

@@ -30,6 +30,10 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import overflow_button as _overflow
+from device_agent.virtual.widgets import popup_menu as _popup
+from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "it.feio.android.omninotes"
 MAIN = ".MainActivity"
@@ -61,17 +65,6 @@ CRASH_FRAMES = [
 START_CLOCK = 1497310740
 
 
-def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args)
-
-    return handler
-
-
-def _text(text: str, rid: str = "", **kw: Any) -> View:
-    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
-
-
 def _action(rid: str, desc: str, handler: Any) -> View:
     return View(
         cls="android.widget.TextView",
@@ -79,28 +72,6 @@ def _action(rid: str, desc: str, handler: Any) -> View:
         content_desc=desc,
         on_click=handler,
         width=147,
-    )
-
-
-def _overflow(handler: Any) -> View:
-    return View(
-        cls="android.widget.ImageView", content_desc="More options", on_click=handler, width=126
-    )
-
-
-def _popup(items: list[tuple[str, Any]]) -> View:
-    return View(
-        cls="android.widget.ListView",
-        weight=0,
-        children=[
-            View(
-                cls="android.widget.LinearLayout",
-                on_click=handler,
-                height=126,
-                children=[_text(title, "title", height=126)],
-            )
-            for title, handler in items
-        ],
     )
 
 

@@ -39,22 +39,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-
-
-def _bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
-    """A click handler calling ``fn(ctx, *args, **kwargs)`` (binds a list row's own values)."""
-
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args, **kwargs)
-
-    return handler
-
+from device_agent.virtual.widgets import bind as _bind
 
 PACKAGE = "com.darkempire78.opencalculator"
 MAIN = ".activities.MainActivity"

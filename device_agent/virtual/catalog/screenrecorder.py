@@ -24,21 +24,12 @@ main activity instance that opened About (rotating keeps it; leaving the app cle
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-
-
-def _bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
-    """A click handler calling ``fn(ctx, *args, **kwargs)`` (binds a list row's own values)."""
-
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args, **kwargs)
-
-    return handler
-
+from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.orpheusdroid.screenrecorder"
 MAIN = ".MainActivity"
@@ -150,10 +141,6 @@ def _about_crash() -> JavaException:
         ],
         cause=inflate,
     )
-
-
-def _text(text: str, rid: str = "", **kw: Any) -> View:
-    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
 
 
 def _toolbar(title: str, *, up: Any = None, overflow: Any = None) -> View:

@@ -26,11 +26,12 @@ one of several lists, or re-creating the activity (rotation), leaves the drawer 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.secuso.privacyfriendlytodolist"
 MAIN = ".view.MainActivity"
@@ -46,17 +47,6 @@ TUTORIAL_SLIDES = (
 )
 NAV_BEFORE = ("Overview", "Calendar", "Recycle bin")
 NAV_AFTER = ("Settings", "Help", "About")
-
-
-def _bind(fn: Callable[..., Any], *args: Any) -> Callable[[AppContext], None]:
-    def handler(ctx: AppContext) -> None:
-        fn(ctx, *args)
-
-    return handler
-
-
-def _text(text: str, rid: str = "", **kw: Any) -> View:
-    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
 
 
 def _button(rid: str, text: str, handler: Any) -> View:

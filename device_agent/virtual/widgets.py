@@ -1,0 +1,49 @@
+"""Small view builders every app model uses: bound click handlers, text views, the overflow
+button and a popup menu. One place, so app models differ only where the real apps do."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from device_agent.virtual.app import AppContext
+from device_agent.virtual.views import View
+
+
+def bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
+    """A click handler calling ``fn(ctx, *args, **kwargs)`` (binds a list row's own values)."""
+
+    def handler(ctx: AppContext) -> None:
+        fn(ctx, *args, **kwargs)
+
+    return handler
+
+
+def text_view(text: str, rid: str = "", **kw: Any) -> View:
+    """An ``android.widget.TextView`` with ``text`` and the (short) resource id ``rid``."""
+    return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
+
+
+def overflow_button(handler: Any) -> View:
+    """The toolbar's "More options" (⋮) button, 126 px wide."""
+    return View(
+        cls="android.widget.ImageView", content_desc="More options", on_click=handler, width=126
+    )
+
+
+def popup_menu(items: list[tuple[str, Any]]) -> View:
+    """A popup menu's list: one 126 px row per ``(title, handler)``, the title in a TextView
+    with id ``title`` (as Android's popup menus lay it out)."""
+    return View(
+        cls="android.widget.ListView",
+        weight=0,
+        children=[
+            View(
+                cls="android.widget.LinearLayout",
+                on_click=handler,
+                height=126,
+                children=[text_view(title, "title", height=126)],
+            )
+            for title, handler in items
+        ],
+    )

@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from device_agent.actions import Action, Selector
+from device_agent.actions import Action
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.virtual.catalog import find_app_for_bug, load_app
 from device_agent.virtual.catalog.amaze import AmazeFileManager
 from device_agent.virtual.catalog.opencalc import OpenCalc310Beta1, OpenCalc314
 from device_agent.virtual.catalog.screenrecorder import ScreenRecorder
 from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
 AMAZE = "com.amaze.filemanager"
 CALC = "com.darkempire78.opencalculator"
@@ -32,41 +33,6 @@ BUGS = [
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-
-
-def fresh(app_cls: type) -> VirtualDevice:
-    device = VirtualDevice("t1", app_cls)
-    device.launch_app()
-    return device
-
-
-def act(device: VirtualDevice, kind: str, typed: str = "", **target: str) -> None:
-    """Perform one action (``typed`` is the text of an input) and insist that it reached its
-    target."""
-    action = Action(kind=kind, target=Selector(**target) if target else None, text=typed)
-    result = device.execute(action)
-    assert result.performed, f"{action.describe()}: {result.detail}"
-
-
-def tap(device: VirtualDevice, **target: str) -> None:
-    act(device, "click", **target)
-
-
-def texts(device: VirtualDevice) -> list[str]:
-    """Every text and content-desc on screen, in dump order."""
-    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
-    return [t for node in tree.iter() for t in (node.text, node.content_desc) if t]
-
-
-def node_text(device: VirtualDevice, resource_id: str) -> str:
-    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
-    found = [n.text for n in tree.iter() if n.resource_id == resource_id]
-    assert found, f"no {resource_id} on screen; texts: {texts(device)}"
-    return found[0]
-
-
-def triggered(device: VirtualDevice, bug_id: str) -> bool:
-    return device.check_bug_oracle(bug_id)[0]
 
 
 # -- the human steps of every bug ------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from device_agent.actions import Action, Bounds, Selector
+from device_agent.actions import Action, Bounds
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.virtual.catalog import find_app_for_bug, load_app
 from device_agent.virtual.catalog.anymemo import AnyMemo
@@ -18,6 +18,7 @@ from device_agent.virtual.catalog.birthdroid import Birthdroid
 from device_agent.virtual.catalog.markor import Markor032, Markor110
 from device_agent.virtual.catalog.mhabit import MHabit
 from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import act, fresh, tap, texts, triggered
 
 ANYMEMO = "org.liberty.android.fantastischmemo"
 BIRTHDROID = "com.rigid.birthdroid"
@@ -38,39 +39,12 @@ BUGS = [
 # -- helpers ---------------------------------------------------------------------------------------
 
 
-def fresh(app_cls: type) -> VirtualDevice:
-    device = VirtualDevice("t1", app_cls)
-    device.launch_app()
-    return device
-
-
-def act(device: VirtualDevice, kind: str, typed: str = "", **target: Any) -> None:
-    """Perform one action and insist that it reached its target."""
-    action = Action(kind=kind, target=Selector(**target) if target else None, text=typed)
-    result = device.execute(action)
-    assert result.performed, f"{action.describe()}: {result.detail}"
-
-
-def tap(device: VirtualDevice, **target: Any) -> None:
-    act(device, "click", **target)
-
-
 def back(device: VirtualDevice) -> None:
     device.execute(Action(kind="press_back"))
 
 
 def rotate(device: VirtualDevice, orientation: str = "landscape") -> None:
     device.execute(Action(kind="rotate", orientation=orientation))
-
-
-def texts(device: VirtualDevice) -> list[str]:
-    """Every text and content-desc on screen, in dump order."""
-    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
-    return [t for node in tree.iter() for t in (node.text, node.content_desc) if t]
-
-
-def triggered(device: VirtualDevice, bug_id: str) -> bool:
-    return device.check_bug_oracle(bug_id)[0]
 
 
 def crashed(device: VirtualDevice, package: str) -> bool:

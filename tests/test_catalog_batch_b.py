@@ -18,6 +18,7 @@ from device_agent.virtual.catalog.omninotes import OmniNotes540
 from device_agent.virtual.catalog.opencalc import OpenCalc310Beta1, OpenCalc314
 from device_agent.virtual.catalog.todolist import PrivacyFriendlyTodoList310
 from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import act, fresh, tap, texts, triggered
 
 AMAZE = "com.amaze.filemanager"
 CALC = "com.darkempire78.opencalculator"
@@ -38,39 +39,12 @@ BUGS = [
 # -- helpers ---------------------------------------------------------------------------------------
 
 
-def fresh(app_cls: type) -> VirtualDevice:
-    device = VirtualDevice("t1", app_cls)
-    device.launch_app()
-    return device
-
-
-def act(device: VirtualDevice, kind: str, typed: str = "", **target: str) -> None:
-    """Perform one action and insist that it reached its target."""
-    action = Action(kind=kind, target=Selector(**target) if target else None, text=typed)
-    result = device.execute(action)
-    assert result.performed, f"{action.describe()}: {result.detail}"
-
-
-def tap(device: VirtualDevice, **target: str) -> None:
-    act(device, "click", **target)
-
-
 def rotate(device: VirtualDevice, orientation: str = "landscape") -> None:
     assert device.execute(Action(kind="rotate", orientation=orientation)).performed
 
 
 def back(device: VirtualDevice) -> None:
     device.execute(Action(kind="press_back"))
-
-
-def texts(device: VirtualDevice) -> list[str]:
-    """Every text and content-desc on screen, in dump order."""
-    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
-    return [t for node in tree.iter() for t in (node.text, node.content_desc) if t]
-
-
-def triggered(device: VirtualDevice, bug_id: str) -> bool:
-    return device.check_bug_oracle(bug_id)[0]
 
 
 def crashed(device: VirtualDevice) -> bool:

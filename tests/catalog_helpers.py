@@ -1,0 +1,48 @@
+"""Helpers the catalog tests share: a fresh device for an app model, actions that must reach their
+target, what the screen shows, and the ground truth."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device_agent.actions import Action, Selector
+from device_agent.hierarchy import parse_hierarchy
+from device_agent.virtual.device import VirtualDevice
+
+
+def fresh(app_cls: type) -> VirtualDevice:
+    """A new virtual device with ``app_cls`` installed and launched."""
+    device = VirtualDevice("t1", app_cls)
+    device.launch_app()
+    return device
+
+
+def act(device: VirtualDevice, kind: str, typed: str = "", **target: Any) -> None:
+    """Perform one action (``typed`` is the text of an input) and insist that it reached its
+    target."""
+    action = Action(kind=kind, target=Selector(**target) if target else None, text=typed)
+    result = device.execute(action)
+    assert result.performed, f"{action.describe()}: {result.detail}"
+
+
+def tap(device: VirtualDevice, **target: Any) -> None:
+    act(device, "click", **target)
+
+
+def texts(device: VirtualDevice) -> list[str]:
+    """Every text and content-desc on screen, in dump order."""
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    return [t for node in tree.iter() for t in (node.text, node.content_desc) if t]
+
+
+def node_text(device: VirtualDevice, resource_id: str) -> str:
+    """The text of the first node with ``resource_id``; fails listing the screen's texts."""
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    found = [n.text for n in tree.iter() if n.resource_id == resource_id]
+    assert found, f"no {resource_id} on screen; texts: {texts(device)}"
+    return found[0]
+
+
+def triggered(device: VirtualDevice, bug_id: str) -> bool:
+    """The app's ground-truth oracle for ``bug_id``."""
+    return device.check_bug_oracle(bug_id)[0]

@@ -177,20 +177,6 @@ def run_dir_for(out_dir: Path, bug_id: str, repeat: int, chash: str) -> Path:
     return out_dir / "runs" / _slug(bug_id) / f"r{repeat}-{chash}"
 
 
-def normalize_device(address: str, token: str | None, orientation: str = "portrait") -> None:
-    """Undo what an earlier reproduction left on a shared device that reinstalling the next app
-    does not: other apps' "keeps stopping" dialogs (HOME sends ACTION_CLOSE_SYSTEM_DIALOGS, as a
-    farm does between jobs on real devices) and a rotated screen. Without this a bug's base state
-    would depend on which bug ran on the device before (a trace starting with "Close app", or a
-    rotation that is a no-op on a fresh device). Raises ``DeviceError`` subclasses."""
-    from device_agent.actions import PRESS_HOME, ROTATE, Action
-    from device_agent.client import AgentClient
-
-    with AgentClient(address, token=token, timeout=30.0) as client:
-        client.execute(Action(kind=PRESS_HOME))
-        client.execute(Action(kind=ROTATE, orientation=orientation))
-
-
 class _Sweep:
     """The state of one running sweep (threads share it)."""
 
@@ -274,7 +260,6 @@ class _Sweep:
 
             @contextlib.contextmanager
             def open_pool() -> Iterator[DevicePool]:
-                self._normalize(held.addresses)
                 pool = MeteredPool(
                     held.addresses,
                     token=config.farm.token,
@@ -336,22 +321,6 @@ class _Sweep:
             finished_at=utc_now(),
         )
 
-    def _normalize(
-        self, addresses: list[str], orientation: str = "portrait", *, strict: bool = False
-    ) -> None:
-        """:func:`normalize_device` on each address. A failure is left to ``pool.prepare``
-        (which quarantines a dead device) unless ``strict``: then it is an
-        :class:`InfrastructureError`."""
-        from device_agent.errors import DeviceError
-
-        for address in addresses:
-            try:
-                normalize_device(address, self.config.farm.token, orientation)
-            except DeviceError as exc:
-                if strict:
-                    raise InfrastructureError(f"could not reset device {address}: {exc}") from exc
-                log.warning("device_reset_failed", device=address, error=str(exc))
-
     def _score(
         self, replay_on: Callable[..., Any], lease: Lease, result: dict[str, Any], run_dir: Path
     ) -> tuple[bool | None, str]:
@@ -362,11 +331,9 @@ class _Sweep:
         healthy = [a for a in lease.addresses if a not in lease.quarantined]
         if not healthy:
             return None, "not scored: every leased device was quarantined"
-        # The search left the device in whatever state its last probe reached: give the replay
-        # the orientation the trace started from, and no dialogs of this or other apps.
-        first = (result.get("trace") or [{}])[0].get("from_screen", {})
+        # replay_on puts the device back to HOME and the trace's starting orientation first:
+        # the search left it in whatever state its last probe reached.
         try:
-            self._normalize(healthy[-1:], first.get("orientation") or "portrait", strict=True)
             verdict = replay_on(healthy[-1], result, token=self.config.farm.token)
         except ReproError as exc:
             return None, f"not scored: {exc}"

@@ -591,3 +591,11 @@ def describe_diff(diff: dict[str, Any]) -> str:
         parts.append("the screen changed slightly")
     sentence = "; ".join(parts)
     return sentence[0].upper() + sentence[1:] + "."
+
+
+def window_infos(xml: str) -> list[WindowInfo]:
+    """The app and system windows of a dump as the diff sees them (bottom first; system UI and
+    keyboard windows left out): kind (``main``, ``dialog``, ``menu``...), title, buttons.
+    An empty or unreadable dump has none. Never raises."""
+    tree = _parse(xml)
+    return _windows(tree, _screen_size(tree))

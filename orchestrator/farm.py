@@ -145,6 +145,7 @@ class DeviceWorker:
         self.token = token
         self.timeout = timeout
         self.client = AgentClient(address, token=token, timeout=timeout)
+        self._cursor = 0  # logcat cursor of the step-by-step replay (begin_steps / step)
 
     def prepare(self, app: str, version: str) -> dict[str, Any]:
         """Install and launch the app fresh and save the base snapshot; returns the device's
@@ -215,34 +216,37 @@ class DeviceWorker:
 
     def replay(self, actions: list[Action], screenshots: bool) -> list[ReplayStep]:
         """Restore the base snapshot and run ``actions`` one by one, observing after each."""
-        from device_agent.hierarchy import structural_hash
-
-        self.client.load_snapshot(BASE_SNAPSHOT)
+        self.begin_steps(screenshots=False)
         steps: list[ReplayStep] = []
-        cursor = self.client.observe(screenshot=False, hierarchy=False).logcat_cursor
         for action in actions:
-            executed = self.client.execute(action)
-            obs = self.client.observe(screenshot=screenshots)
-            chunk = self.client.read_logcat(cursor)
-            cursor = chunk.next_cursor
-            steps.append(
-                ReplayStep(
-                    action=action,
-                    performed=executed.performed,
-                    detail=executed.detail,
-                    after_xml=obs.hierarchy_xml,
-                    after_hash=structural_hash(obs.hierarchy_xml) if obs.hierarchy_xml else "",
-                    after_activity=obs.activity,
-                    after_png=obs.screenshot_png,
-                    logcat=list(chunk.lines),
-                    after_package=obs.package,
-                    after_orientation=obs.orientation,
-                    after_keyboard=obs.keyboard_shown,
-                )
-            )
-            if not executed.performed:
+            step = self.step(action, screenshots)
+            steps.append(step)
+            if not step.performed:
                 break
         return steps
+
+    def begin_steps(self, screenshots: bool) -> dict[str, Any]:
+        """Restore the base snapshot and observe it; later :meth:`step` calls report the logcat
+        written since. Returns the observation (``after_*`` fields, as in :class:`ReplayStep`)."""
+        self.client.load_snapshot(BASE_SNAPSHOT)
+        obs = self.client.observe(screenshot=screenshots)
+        self._cursor = obs.logcat_cursor
+        return _observation_fields(obs)
+
+    def step(self, action: Action, screenshots: bool) -> ReplayStep:
+        """Execute one action where the device is, observe, and collect the logcat since the last
+        step (or since :meth:`begin_steps`)."""
+        executed = self.client.execute(action)
+        obs = self.client.observe(screenshot=screenshots)
+        chunk = self.client.read_logcat(self._cursor)
+        self._cursor = chunk.next_cursor
+        return ReplayStep(
+            action=action,
+            performed=executed.performed,
+            detail=executed.detail,
+            logcat=list(chunk.lines),
+            **{k: v for k, v in _observation_fields(obs).items()},
+        )
 
     def base_screenshot(self) -> bytes:
         self.client.load_snapshot(BASE_SNAPSHOT)
@@ -530,6 +534,23 @@ class DevicePool:
             f"no device could replay the trace: {_root_message(last) if last else 'none healthy'}"
         )
 
+    def stepper(self, *, screenshots: bool = False) -> StepSession:
+        """A step-by-step replay from the base snapshot on one healthy device (the replay
+        controller's way of driving a device: it looks at every screen before acting). Raises
+        :class:`InfrastructureError` when no device can start one."""
+        last: BaseException | None = None
+        for device in list(self.healthy):
+            try:
+                first = ray.get(device.actor.begin_steps.remote(screenshots))
+            except Exception as exc:  # noqa: BLE001 - try the next device
+                last = exc
+                self._fail(device, exc)
+                continue
+            return StepSession(self, device, first, screenshots)
+        raise InfrastructureError(
+            f"no device could start a replay: {_root_message(last) if last else 'none healthy'}"
+        )
+
     def forget_snapshots(self, keep: set[str]) -> int:
         """Delete snapshots no live path needs (keeps ``keep`` and the base). Returns how many."""
         refs = []
@@ -561,6 +582,34 @@ class DevicePool:
             if device.address in self._owned:
                 with contextlib.suppress(Exception):
                     ray.kill(device.actor)
+
+
+class StepSession:
+    """One device replaying step by step (see :meth:`DevicePool.stepper`): ``first`` is the base
+    screen's observation (``after_*`` fields). :meth:`step` raises :class:`InfrastructureError`
+    when the device fails (it is then counted against the device, as a failed probe is)."""
+
+    def __init__(
+        self, pool: DevicePool, device: _Device, first: dict[str, Any], screenshots: bool
+    ) -> None:
+        self.pool, self.device, self.first, self.screenshots = pool, device, first, screenshots
+
+    @property
+    def address(self) -> str:
+        return self.device.address
+
+    def step(self, action: Action) -> ReplayStep:
+        """Execute ``action`` and observe; raises InfrastructureError when the device fails."""
+        started = time.perf_counter()
+        try:
+            step: ReplayStep = ray.get(self.device.actor.step.remote(action, self.screenshots))
+        except Exception as exc:  # noqa: BLE001
+            self.pool._fail(self.device, exc)
+            raise InfrastructureError(
+                f"device {self.device.address} failed during a replay: {_root_message(exc)}"
+            ) from exc
+        self.device.busy_seconds += time.perf_counter() - started
+        return step
 
 
 def _root_cause(exc: BaseException) -> BaseException:

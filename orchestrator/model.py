@@ -73,6 +73,21 @@ class ReproSpec:
     input_values: list[str] = field(default_factory=list)
     setup_notes: list[str] = field(default_factory=list)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ReproSpec:
+        """Inverse of :meth:`to_json`; raises ``ValueError`` naming a missing field."""
+        try:
+            return cls(
+                steps=[S2RStep(**step) for step in data["steps"]],
+                symptom=str(data["symptom"]),
+                bug_kind=str(data["bug_kind"]),
+                exception_class=str(data.get("exception_class", "")),
+                input_values=[str(v) for v in data.get("input_values", [])],
+                setup_notes=[str(v) for v in data.get("setup_notes", [])],
+            )
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"malformed reproduction spec: {exc}") from exc
+
     def to_json(self) -> dict[str, Any]:
         return {
             "steps": [s.to_json() for s in self.steps],

@@ -160,8 +160,11 @@ class Reproducer:
         self._snapshot_seq = 0
 
     # -- entry point --------------------------------------------------------------------------
-    def run(self, base: dict[str, Any]) -> SearchOutcome:
-        """Search from the base screen (``base`` as returned by ``DevicePool.prepare``)."""
+    def run(self, base: dict[str, Any], handover: Path | None = None) -> SearchOutcome:
+        """Search from the base screen (``base`` as returned by ``DevicePool.prepare``), or,
+        given ``handover`` (a path of transitions already run from the base screen, as a replay
+        controller hands over when it cannot follow a stored trace further), from the end of
+        ``handover``: its actions become the prefix of every probe and of the confirmed trace."""
         start = time.monotonic()
         deadline = start + self.config.max_minutes * 60.0
         root_screen = Screen(
@@ -174,11 +177,15 @@ class Reproducer:
             screenshot_png=base.get("png", b""),
         )
         self._root = root_screen
-        beam: list[Path] = [Path(snapshot_id=BASE_SNAPSHOT)]
+        if handover is not None and handover.transitions:
+            # No device holds a snapshot of the hand-over state: probes replay its prefix.
+            beam: list[Path] = [replace(handover, snapshot_id="")]
+        else:
+            beam = [Path(snapshot_id=BASE_SNAPSHOT)]
         expanded: set[str] = set()
         explored: list[list[str]] = []
         other_crashes: list[dict[str, Any]] = []
-        best: Path | None = None
+        best: Path | None = beam[0] if handover is not None and handover.transitions else None
         stop = "no candidate paths left"
         level = 0
         while beam:

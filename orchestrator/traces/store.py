@@ -1,0 +1,117 @@
+"""The trace store: verified trace templates in SQLite, newest first per bug and app.
+
+By default it lives in the same SQLite file as the results of ``sweep`` and ``nightly``
+(``results.sqlite``, table ``trace_templates``), so one file holds what ran and what was learnt.
+WAL mode lets a dashboard read while a run writes. Every version of a template is kept (a night
+that had to rewrite or re-explore stores a new one for the new build); readers take the newest.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from orchestrator.errors import ConfigError
+from orchestrator.traces.template import TemplateError, TraceTemplate
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS trace_templates (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    bug_id TEXT NOT NULL,
+    app_name TEXT NOT NULL,
+    app_version TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    actions INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    source_run TEXT NOT NULL DEFAULT '',
+    template_json TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS trace_templates_bug ON trace_templates (bug_id, app_name, id);
+"""
+
+
+class TraceStore:
+    """Trace templates in the SQLite file ``path`` (created with its directory when absent).
+
+    Raises :class:`ConfigError` when the file cannot be opened. Thread-safe (one connection
+    behind a lock: the nightly driver's threads share it).
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            raise ConfigError(
+                f"cannot open the trace store {self.path} ({exc}); give --traces a writable path"
+            ) from exc
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> TraceStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def put(self, template: TraceTemplate, *, source_run: str = "") -> int:
+        """Store a template; returns its row id. Raises :class:`TemplateError` when the template
+        does not say it was confirmed by a replay (unverified traces are never stored)."""
+        if int(template.confirmed.get("replays", 0)) < 1:
+            raise TemplateError(f"{template.bug_id}: refusing to store a trace no replay confirmed")
+        blob = json.dumps(template.to_json(), sort_keys=True)
+        with self._lock, self._db:
+            cursor = self._db.execute(
+                "INSERT INTO trace_templates (bug_id, app_name, app_version, kind, actions, "
+                "created_at, source_run, template_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    template.bug_id,
+                    template.app_name.lower(),
+                    template.app_version,
+                    template.kind,
+                    len(template.transitions),
+                    template.created_at,
+                    source_run,
+                    blob,
+                ),
+            )
+        return int(cursor.lastrowid or 0)
+
+    def latest(self, bug_id: str, app_name: str = "") -> TraceTemplate | None:
+        """The newest template of ``bug_id`` (for ``app_name`` when given, any case), or None.
+        Raises :class:`TemplateError` when the stored JSON is malformed."""
+        query = "SELECT template_json FROM trace_templates WHERE bug_id = ?"
+        args: list[Any] = [bug_id]
+        if app_name:
+            query += " AND app_name = ?"
+            args.append(app_name.lower())
+        with self._lock:
+            row = self._db.execute(query + " ORDER BY id DESC LIMIT 1", args).fetchone()
+        if row is None:
+            return None
+        try:
+            data = json.loads(row[0])
+        except json.JSONDecodeError as exc:
+            raise TemplateError(f"the stored trace of {bug_id} is not valid JSON: {exc}") from exc
+        return TraceTemplate.from_json(data)
+
+    def history(self, bug_id: str) -> list[dict[str, Any]]:
+        """Every stored version of ``bug_id``'s template, oldest first: ``{"id", "app_name",
+        "app_version", "kind", "actions", "created_at", "source_run"}``."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, app_name, app_version, kind, actions, created_at, source_run "
+                "FROM trace_templates WHERE bug_id = ? ORDER BY id",
+                (bug_id,),
+            ).fetchall()
+        keys = ("id", "app_name", "app_version", "kind", "actions", "created_at", "source_run")
+        return [dict(zip(keys, row, strict=True)) for row in rows]

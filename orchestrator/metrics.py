@@ -14,6 +14,12 @@ latencies); the Kubernetes chart and the Grafana dashboard rely on them, so rena
 - ``reprofarm_llm_tokens_total{role,kind}`` (counter): reasoner tokens; ``kind`` is ``prompt`` or
   ``completion``.
 - ``reprofarm_llm_cost_usd_total{role}`` (counter): reasoner cost in US dollars.
+- ``reprofarm_nightly_actions_total`` (counter): recorded actions of the traces a nightly run
+  replayed; ``reprofarm_nightly_reused_actions_total``, ``..._rewritten_actions_total`` and
+  ``..._rejected_actions_total`` split them by the replay controller's decision (the dashboard's
+  reuse share is reused / all).
+- ``reprofarm_nightly_verdicts_total{verdict}`` (counter): nightly verdicts (``still_reproduces``,
+  ``fixed``, ``needs_attention``).
 
 Every :class:`DriverMetrics` has its own registry (several sweeps in one process, e.g. tests, do
 not collide); :meth:`DriverMetrics.serve` exposes it over HTTP.
@@ -27,6 +33,8 @@ from typing import Any
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 
 from orchestrator.errors import ConfigError
+
+NIGHTLY_VERDICTS = ("still_reproduces", "fixed", "needs_attention")
 
 OUTCOMES = ("crash", "symptom", "not_reproduced", "error")
 DEVICE_STATES = ("busy", "idle", "quarantined")
@@ -84,6 +92,27 @@ class DriverMetrics:
             ["role"],
             registry=self.registry,
         )
+        self.nightly_actions = Counter(
+            "reprofarm_nightly_actions",
+            "Recorded actions of the traces nightly runs replayed.",
+            registry=self.registry,
+        )
+        self.nightly_by_decision = {
+            decision: Counter(
+                f"reprofarm_nightly_{decision}_actions",
+                f"Recorded actions the nightly replay controller {decision}.",
+                registry=self.registry,
+            )
+            for decision in ("reused", "rewritten", "rejected")
+        }
+        self.nightly_verdicts = Counter(
+            "reprofarm_nightly_verdicts",
+            "Nightly verdicts by kind.",
+            ["verdict"],
+            registry=self.registry,
+        )
+        for verdict in NIGHTLY_VERDICTS:
+            self.nightly_verdicts.labels(verdict=verdict)
         for outcome in OUTCOMES:  # export zeros, so rate() and dashboards see every series
             self.reproductions.labels(outcome=outcome)
         for state in DEVICE_STATES:
@@ -106,6 +135,15 @@ class DriverMetrics:
                 float(usage.get("completion_tokens", 0))
             )
             self.llm_cost.labels(role=role).inc(float(usage.get("cost_usd", 0.0)))
+        nightly = result.get("nightly")
+        if isinstance(nightly, dict):
+            counts = nightly.get("counts") or {}
+            self.nightly_actions.inc(float(counts.get("total", 0)))
+            for decision, counter in self.nightly_by_decision.items():
+                counter.inc(float(counts.get(decision, 0)))
+            self.nightly_verdicts.labels(
+                verdict=str(nightly.get("verdict", "needs_attention"))
+            ).inc()
 
     def search_event(self, event: str, data: dict[str, Any]) -> None:
         """The search's progress callback (``Reproducer(progress=...)``): each ``probe`` event

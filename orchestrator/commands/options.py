@@ -26,7 +26,11 @@ def whole_number(text: str) -> int:
 def add_farm_options(parser: argparse.ArgumentParser) -> None:
     """``--app``, ``--app-dir``, ``--app-version``, ``--devices``/``--agents``, ``--token-env``,
     ``--profile``, ``--time-scale``."""
-    parser.add_argument("--app", default="", help="catalog app name (default: from the report)")
+    parser.add_argument(
+        "--app",
+        default="",
+        help="catalog app name, or NAME@VERSION for one build (default: from the report)",
+    )
     parser.add_argument("--app-dir", default="", help="directory of extra virtual app models")
     parser.add_argument("--app-version", default="", help="app version (default: the catalog's)")
     where = parser.add_mutually_exclusive_group()
@@ -162,12 +166,22 @@ def farm_config(args: argparse.Namespace) -> FarmConfig:
                 f"--token-env {args.token_env}: that environment variable is not set; "
                 "export it with the agents' token"
             )
+    app, version = args.app, args.app_version
+    if "@" in app:  # --app NAME@VERSION, the build to test
+        app, _, at_version = app.partition("@")
+        if version and at_version and version != at_version:
+            raise ConfigError(
+                f"--app {args.app} and --app-version {version} name different versions; give one"
+            )
+        version = version or at_version
+        if not app or not version:
+            raise ConfigError(f"--app {args.app!r}: expected NAME@VERSION, e.g. Omni-Notes@5.5.0")
     return FarmConfig(
         devices=args.devices,
         agents=agents,
-        app=args.app,
+        app=app,
         app_dir=args.app_dir,
-        app_version=args.app_version,
+        app_version=version,
         profile=args.profile,
         time_scale=args.time_scale,
         token=token,

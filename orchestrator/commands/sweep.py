@@ -31,11 +31,18 @@ def register(sub: Any) -> None:
     parser = sub.add_parser(
         "sweep", help="reproduce many bug reports on one shared farm and score them"
     )
-    parser.add_argument(
-        "inputs",
-        nargs="*",
-        help="report directories, index.tsv files, report files or bug ids (default: the catalog)",
+    add_arguments(
+        parser,
+        inputs_help="report directories, index.tsv files, report files or bug ids "
+        "(default: the catalog)",
     )
+    parser.set_defaults(handler=run)
+
+
+def add_arguments(parser: argparse.ArgumentParser, *, inputs_help: str) -> None:
+    """The sweep's arguments (inputs, output, store, concurrency, farm, search and reasoner
+    options), shared with ``nightly``."""
+    parser.add_argument("inputs", nargs="*", help=inputs_help)
     parser.add_argument("--out", required=True, help="directory for the summary and the runs")
     parser.add_argument(
         "--reports-dir",
@@ -66,7 +73,6 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--no-progress", action="store_true", help="log lines instead of a progress bar"
     )
-    parser.set_defaults(handler=run)
 
 
 def config_from_args(args: argparse.Namespace) -> Any:

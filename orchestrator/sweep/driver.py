@@ -38,6 +38,7 @@ from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.farm import DevicePool, ProbeOutcome
 from orchestrator.llm.settings import LLMSettings
 from orchestrator.metrics import DriverMetrics
+from orchestrator.nightly.job import NightlyOptions
 from orchestrator.run import reproduce_on_pool
 from orchestrator.sweep.inputs import Skipped, SweepItem, plan
 from orchestrator.sweep.leases import Lease, LeaseManager
@@ -62,7 +63,9 @@ class SweepConfig:
     (LTGDroid: 3); ``concurrency``: reproductions at once; ``store_path``: the SQLite store
     (default ``out_dir/results.sqlite``); ``metrics_port``: Prometheus endpoint (0: off);
     ``lease_timeout_s``: longest wait for devices (0: the search's time budget + 5 minutes);
-    ``reasoner``/``llm``/``ablation``/``search``/``farm`` as for ``reprofarm reproduce``.
+    ``reasoner``/``llm``/``ablation``/``search``/``farm`` as for ``reprofarm reproduce``;
+    ``nightly``: run each bug as a nightly re-reproduction (:mod:`orchestrator.nightly.job`:
+    replay the stored trace first) instead of a search from scratch.
     """
 
     out_dir: str
@@ -80,6 +83,7 @@ class SweepConfig:
     metrics_host: str = "0.0.0.0"
     lease_timeout_s: float = 0.0
     progress: bool = True
+    nightly: NightlyOptions | None = None
 
     def validate(self) -> None:
         """Raise ``ConfigError`` naming the bad value."""
@@ -122,6 +126,17 @@ class SweepConfig:
             "app_version": self.farm.app_version,
             "app_dir": self.farm.app_dir,
             "agents": bool(self.farm.agents),
+            **(
+                {
+                    "nightly": {
+                        "label": self.nightly.label,
+                        "fixed_probes": self.nightly.fixed_probes,
+                        "reuse": self.nightly.reuse,
+                    }
+                }
+                if self.nightly is not None
+                else {}
+            ),
         }
 
 
@@ -140,6 +155,7 @@ class SweepOutcome:
     store: Path
     skipped: list[Skipped]
     wall_seconds: float
+    rows: list[RunRow] = field(default_factory=list)
 
 
 class MeteredPool(DevicePool):
@@ -279,7 +295,20 @@ class _Sweep:
                     pool.close()
 
             progress = self.metrics.search_event if self.metrics is not None else None
-            result, _ = reproduce_on_pool(run_config, item.app_dict, open_pool, progress=progress)
+            if config.nightly is not None:
+                from orchestrator.nightly.job import nightly_on_pool
+
+                result, _ = nightly_on_pool(
+                    run_config,
+                    item.app_dict,
+                    open_pool,
+                    options=config.nightly,
+                    progress=progress,
+                )
+            else:
+                result, _ = reproduce_on_pool(
+                    run_config, item.app_dict, open_pool, progress=progress
+                )
             if result["reproduced"]:
                 triggered, score_detail = self._score(replay_on, held, result, run_dir)
         except InfrastructureError as exc:  # no devices within the lease timeout
@@ -502,6 +531,7 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
         store=config.store,
         skipped=skipped,
         wall_seconds=time.monotonic() - began,
+        rows=rows,
     )
 
 

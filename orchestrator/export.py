@@ -1,0 +1,739 @@
+"""``reprofarm export``: a confirmed trace from ``result.json`` as something a developer runs
+without reprofarm.
+
+Two forms, both pure functions of the result dict (no device, no network):
+
+- :func:`to_adb_script`: a POSIX ``sh`` script that drives the device with ``adb`` alone, the way
+  the adb backend (``device_agent/adb/backend.py``) performs each action: taps and long presses
+  at the centre of the target's recorded bounds, swipes over the target (or the screen), ``input
+  text`` escaped by :func:`device_agent.adb.parsers.input_text_args`, key events, rotation through
+  ``settings put system user_rotation``. It warns when the device's screen size differs from the
+  recorded one and, for a crash, ends by looking for the app's crash in ``logcat -b crash``.
+- :func:`to_maestro_flow`: a Maestro flow (YAML) that finds widgets by resource-id, text or
+  content-desc (regex-escaped: Maestro matches them as regular expressions), falling back to
+  the recorded point.
+
+Both raise :class:`~orchestrator.errors.BadInputError` for a result that is not a confirmed
+reproduction (unless ``allow_unconfirmed``), has an empty trace, or has a malformed one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from device_agent import actions as A
+from device_agent.actions import Action, Selector
+from device_agent.adb.backend import LONG_PRESS_MS, SWIPE_MS
+from device_agent.adb.parsers import input_text_args
+from device_agent.virtual.device import SCREEN_SIZE
+from orchestrator.errors import BadInputError
+from orchestrator.replay import trace_actions
+
+ADB_SCRIPT_NAME = "repro.sh"
+MAESTRO_FLOW_NAME = "repro.maestro.yaml"
+CONFIRMED_VERDICTS = ("crash", "symptom")
+DEFAULT_DELAY_S = 1.0
+LAUNCH_WAIT_S = 3.0
+# Keys per `input keyevent` command when clearing a field (the adb backend batches the same way).
+KEYS_PER_COMMAND = 64
+# Maestro's eraseText removes 50 characters unless told more.
+MAESTRO_ERASE_MIN = 50
+
+_KEYCODES = {
+    A.PRESS_BACK: "KEYCODE_BACK",
+    A.PRESS_ENTER: "KEYCODE_ENTER",
+    A.PRESS_DELETE: "KEYCODE_DEL",
+    A.PRESS_HOME: "KEYCODE_HOME",
+}
+_MAESTRO_KEYS = {A.PRESS_ENTER: "Enter", A.PRESS_DELETE: "Backspace", A.PRESS_HOME: "Home"}
+# Android's user_rotation values (Surface.ROTATION_0 / ROTATION_90), as the adb backend sets them;
+# Maestro's setOrientation maps PORTRAIT / LANDSCAPE_LEFT to the same two values on Android.
+_USER_ROTATION = {"portrait": 0, "landscape": 1}
+_MAESTRO_ORIENTATION = {"portrait": "PORTRAIT", "landscape": "LANDSCAPE_LEFT"}
+
+_PACKAGE_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$")
+_ACTIVITY_RE = re.compile(r"^[A-Za-z0-9_.$]+/[A-Za-z0-9_.$]+$")
+_REGEX_SPECIAL = frozenset("\\.^$|?*+()[]{}")
+# Entry names (after ":id/") that list rows, preference items and menu entries share.
+_GENERIC_ID_RE = re.compile(
+    r"(?:^|_)(?:label|title|text\d*|name|icon|image|summary|subtitle|item|row|checkbox|"
+    r"content|value|desc|description|list|container)$",
+    re.IGNORECASE,
+)
+_PERMISSION_PREFIXES = (
+    "com.android.permissioncontroller",
+    "com.google.android.permissioncontroller",
+)
+
+
+@dataclass(frozen=True)
+class Export:
+    """An exported reproduction: ``text`` (the script or flow, ready to write to a file) and
+    ``notes`` (one line each: what a person should know before running it, e.g. text that cannot
+    be typed, an assumed screen size, a command that needs a recent Maestro)."""
+
+    text: str
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Step:
+    number: int
+    action: Action
+    description: str
+    activity: str
+    orientation: str  # the screen's orientation when the step starts
+
+
+@dataclass
+class _Trace:
+    bug_id: str
+    title: str
+    verdict: str
+    package: str
+    app_name: str
+    app_version: str
+    launch_activity: str
+    screen: tuple[int, int]  # portrait pixels (width, height)
+    screen_recorded: bool
+    start_orientation: str
+    steps: list[_Step]
+    crash: dict[str, Any] | None
+    symptom: str
+    notes: list[str] = field(default_factory=list)
+
+
+# -- reading the result ------------------------------------------------------------------------
+
+
+def _one_line(value: Any, limit: int = 200) -> str:
+    """``value`` as one printable line (comments and messages must not break out of a line)."""
+    text = " ".join(str(value or "").split())
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _screen_size(
+    result: dict[str, Any], override: tuple[int, int] | None
+) -> tuple[tuple[int, int], bool]:
+    """The recorded screen size in portrait pixels and whether the result recorded it."""
+    if override is not None:
+        ow, oh = override
+        if ow <= 0 or oh <= 0:
+            raise BadInputError(
+                f"screen size {ow}x{oh} is not positive; give WIDTHxHEIGHT in pixels"
+            )
+        return (min(ow, oh), max(ow, oh)), True
+    candidates: list[Any] = [result.get("screen")]
+    devices = result.get("devices")
+    if isinstance(devices, list):
+        candidates += [
+            {"width": d.get("screen_width"), "height": d.get("screen_height")}
+            for d in devices
+            if isinstance(d, dict)
+        ]
+    for c in candidates:
+        if isinstance(c, dict):
+            w, h = c.get("width"), c.get("height")
+            if isinstance(w, int) and isinstance(h, int) and w > 0 and h > 0:
+                return (min(w, h), max(w, h)), True
+    return (int(SCREEN_SIZE[0]), int(SCREEN_SIZE[1])), False
+
+
+def _load(result: Any, *, allow_unconfirmed: bool, screen_size: tuple[int, int] | None) -> _Trace:
+    if not isinstance(result, dict) or "trace" not in result or "app" not in result:
+        raise BadInputError(
+            "not a reprofarm result (no 'trace' or 'app' key): pass the result.json that "
+            "`reprofarm reproduce` wrote"
+        )
+    bug_id = _one_line(result.get("bug_id") or "the bug")
+    verdict = str(result.get("verdict", ""))
+    if verdict not in CONFIRMED_VERDICTS and not allow_unconfirmed:
+        raise BadInputError(
+            f"{bug_id}: the verdict is {verdict or 'missing'!r}, not a confirmed reproduction "
+            "(crash or symptom), so its trace is not known to trigger the bug; export it anyway "
+            "with --allow-unconfirmed"
+        )
+    trace = result["trace"]
+    if not isinstance(trace, list):
+        raise BadInputError(f"{bug_id}: the result's trace is malformed (not a list of steps)")
+    if not trace:
+        raise BadInputError(
+            f"{bug_id}: the result has an empty trace (verdict {verdict or 'missing'}): there is "
+            "nothing to export"
+        )
+    actions = trace_actions(result)
+    app = result["app"] if isinstance(result["app"], dict) else {}
+    package = str(app.get("package", ""))
+    if not _PACKAGE_RE.match(package):
+        raise BadInputError(
+            f"{bug_id}: the result's app package {package!r} is missing or not an Android "
+            "package name (e.g. com.example.app); fix 'app.package' in result.json"
+        )
+    activity = str(app.get("launch_activity") or app.get("activity") or "")
+    if activity and not _ACTIVITY_RE.match(activity):
+        activity = ""
+    screen, recorded = _screen_size(result, screen_size)
+
+    steps: list[_Step] = []
+    first_from = trace[0].get("from_screen") if isinstance(trace[0], dict) else None
+    orientation = "portrait"
+    if isinstance(first_from, dict) and first_from.get("orientation") in A.ORIENTATIONS:
+        orientation = str(first_from["orientation"])
+    start = orientation
+    for i, (raw, action) in enumerate(zip(trace, actions, strict=True)):
+        from_screen = raw.get("from_screen") if isinstance(raw, dict) else None
+        from_screen = from_screen if isinstance(from_screen, dict) else {}
+        if from_screen.get("orientation") in A.ORIENTATIONS:
+            orientation = str(from_screen["orientation"])
+        description = raw.get("description") if isinstance(raw, dict) else ""
+        steps.append(
+            _Step(
+                number=i + 1,
+                action=action,
+                description=_one_line(description or action.describe()),
+                activity=_one_line(from_screen.get("activity", "")),
+                orientation=orientation,
+            )
+        )
+        if action.kind == A.ROTATE:
+            orientation = action.orientation
+    raw_crash, raw_spec = result.get("crash"), result.get("spec")
+    crash: dict[str, Any] | None = raw_crash if isinstance(raw_crash, dict) else None
+    spec: dict[str, Any] = raw_spec if isinstance(raw_spec, dict) else {}
+    out = _Trace(
+        bug_id=bug_id,
+        title=_one_line(result.get("title", "")),
+        verdict=verdict,
+        package=package,
+        app_name=_one_line(app.get("name", "")),
+        app_version=_one_line(app.get("version", "")),
+        launch_activity=activity,
+        screen=screen,
+        screen_recorded=recorded,
+        start_orientation=start,
+        steps=steps,
+        crash=crash if verdict == "crash" else None,
+        symptom=_one_line(spec.get("symptom", ""), 300),
+    )
+    if not recorded:
+        out.notes.append(
+            f"result.json does not record the screen size; assumed {screen[0]}x{screen[1]}, the "
+            "virtual device's (give --screen WxH if the run used another device)"
+        )
+    return out
+
+
+def _crash_line(crash: dict[str, Any] | None) -> str:
+    if not crash:
+        return ""
+    raw_root = crash.get("root_cause")
+    root: dict[str, Any] = raw_root if isinstance(raw_root, dict) else {}
+    cls = root.get("exception_class") or crash.get("exception_class") or "an exception"
+    msg = root.get("message") or crash.get("message") or ""
+    return _one_line(f"{cls}: {msg}" if msg else cls)
+
+
+def _oriented(screen: tuple[int, int], orientation: str) -> tuple[int, int]:
+    w, h = screen
+    return (h, w) if orientation == "landscape" else (w, h)
+
+
+def _target_point(step: _Step, trace: _Trace, what: str) -> tuple[int, int]:
+    target = step.action.target
+    if target is None or target.bounds is None:
+        raise BadInputError(
+            f"{trace.bug_id}: step {step.number} ({step.description}) has no recorded bounds for "
+            f"its target, so the {what} cannot know where to touch; use --format maestro, which "
+            "finds widgets by id or text"
+        )
+    x, y = target.bounds.center
+    w, h = _oriented(trace.screen, step.orientation)
+    if not (0 <= x < w and 0 <= y < h):
+        trace.notes.append(
+            f"step {step.number}: the point ({x},{y}) lies outside the {w}x{h} screen it was "
+            "recorded on"
+        )
+    return x, y
+
+
+def _swipe_points(step: _Step, trace: _Trace) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Start and end of a swipe, as the adb backend computes them: 30% of the area either side
+    of its centre, the area being the target's bounds or the screen minus a tenth at the top and
+    the bottom."""
+    target = step.action.target
+    if target is not None and target.bounds is not None:
+        b = target.bounds
+        left, top, right, bottom = b.left, b.top, b.right, b.bottom
+    else:
+        w, h = _oriented(trace.screen, step.orientation)
+        left, top, right, bottom = 0, h // 10, w, h - h // 10
+    cx, cy = (left + right) // 2, (top + bottom) // 2
+    dx, dy = (right - left) * 3 // 10, (bottom - top) * 3 // 10
+    return {
+        "up": ((cx, cy + dy), (cx, cy - dy)),
+        "down": ((cx, cy - dy), (cx, cy + dy)),
+        "left": ((cx + dx, cy), (cx - dx, cy)),
+        "right": ((cx - dx, cy), (cx + dx, cy)),
+    }[step.action.direction]
+
+
+# -- the adb script ----------------------------------------------------------------------------
+
+
+def _sh_words(*words: Any) -> str:
+    return " ".join(shlex.quote(str(w)) for w in words)
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g}"
+
+
+def to_adb_script(
+    result: dict[str, Any],
+    *,
+    delay_s: float = DEFAULT_DELAY_S,
+    allow_unconfirmed: bool = False,
+    screen_size: tuple[int, int] | None = None,
+) -> str:
+    """The trace of ``result`` (a ``result.json`` dict) as a POSIX ``sh`` script that needs only
+    ``adb`` on the PATH.
+
+    ``delay_s`` is the default pause between steps in seconds (the script's ``REPRO_DELAY``
+    overrides it); ``screen_size`` ``(width, height)`` in pixels replaces the recorded screen
+    size. The script selects the device the way adb does (``ANDROID_SERIAL``), force-stops the app,
+    clears its data (unless ``--keep-data``), sets the recorded start orientation, launches the
+    app and performs each step; it exits 0 when a crash bug's crash shows in ``logcat -b crash``,
+    1 when not, 2 on bad usage and 3 when adb fails. Raises ``BadInputError`` (see
+    :func:`adb_export`)."""
+    return adb_export(
+        result, delay_s=delay_s, allow_unconfirmed=allow_unconfirmed, screen_size=screen_size
+    ).text
+
+
+def adb_export(
+    result: dict[str, Any],
+    *,
+    delay_s: float = DEFAULT_DELAY_S,
+    allow_unconfirmed: bool = False,
+    screen_size: tuple[int, int] | None = None,
+) -> Export:
+    """:func:`to_adb_script` with its notes. Raises ``BadInputError`` for a result that is not a
+    confirmed reproduction (unless ``allow_unconfirmed``), an empty or malformed trace, a bad
+    package name, a widget step without recorded bounds, or a negative or non-finite
+    ``delay_s``."""
+    if not (isinstance(delay_s, int | float) and math.isfinite(delay_s) and delay_s >= 0):
+        raise BadInputError(f"the delay between steps must be 0 or more seconds, got {delay_s!r}")
+    t = _load(result, allow_unconfirmed=allow_unconfirmed, screen_size=screen_size)
+    pkg = t.package
+    w, h = t.screen
+    crash = _crash_line(t.crash)
+    out: list[str] = ["#!/bin/sh"]
+    out.append(f"# Reproduces {t.bug_id} with adb alone" + (f": {t.title}" if t.title else "."))
+    out.append(
+        f"# Generated by `reprofarm export --format adb` from a result.json with verdict "
+        f"{t.verdict or 'unknown'}" + (f" ({crash})." if crash else ".")
+    )
+    if t.verdict not in CONFIRMED_VERDICTS:
+        out.append("# WARNING: this trace was NOT confirmed to trigger the bug.")
+    if t.symptom and t.verdict != "crash":
+        out.append(f"# Expected symptom: {t.symptom}")
+    version = " ".join(v for v in (t.app_name, t.app_version) if v)
+    out.append(f"# App: {pkg}" + (f" ({version}); install that version first." if version else "."))
+    out.append(
+        f"# Screen: {w}x{h} (portrait pixels{'' if t.screen_recorded else ', assumed'}); taps "
+        "are the centres of the widgets' recorded bounds, so on another screen size they miss."
+    )
+    out += [
+        "#",
+        f"# Usage: ANDROID_SERIAL=<serial> sh {ADB_SCRIPT_NAME} [--keep-data]",
+        "#   --keep-data          do not clear the app's data first (the trace starts from fresh",
+        "#                        data, as after `pm clear`)",
+        f"#   REPRO_DELAY=S        seconds between steps (default {_seconds(delay_s)})",
+        f"#   REPRO_LAUNCH_WAIT=S  seconds for the app to start "
+        f"(default {_seconds(LAUNCH_WAIT_S)})",
+    ]
+    if crash:
+        out.append("# Exit status: 0 the app crashed, 1 it did not, 2 bad usage, 3 adb failed.")
+    else:
+        out.append(
+            "# Exit status: 0 every step ran (look at the screen for the symptom), 2 bad usage, "
+            "3 adb failed."
+        )
+    out += [
+        "set -eu",
+        "",
+        'ME=$(basename "$0")',
+        f"PKG={shlex.quote(pkg)}",
+        f"SCREEN={w}x{h}",
+        f'DELAY="${{REPRO_DELAY:-{_seconds(delay_s)}}}"',
+        f'LAUNCH_WAIT="${{REPRO_LAUNCH_WAIT:-{_seconds(LAUNCH_WAIT_S)}}}"',
+        "CLEAR=1",
+        'for arg in "$@"; do',
+        '  case "$arg" in',
+        "    --keep-data) CLEAR=0 ;;",
+        "    -h|--help) sed -n '2,/^set -eu/p' \"$0\" | sed '$d'; exit 0 ;;",
+        '    *) echo "$ME: unknown argument $arg (try --help)" >&2; exit 2 ;;',
+        "  esac",
+        "done",
+        "",
+        "# Every adb call goes through here: a failure stops the script with status 3.",
+        "adb() {",
+        '  command adb "$@" || {',
+        "    status=$?",
+        "    echo \"$ME: 'adb $*' failed (status $status)\" >&2",
+        "    exit 3",
+        "  }",
+        "}",
+        "step() {",
+        "  printf '%s\\n' \"$*\"",
+        "}",
+        "by_hand() {",
+        '  printf \'%s: %s\\n\' "$ME" "$*" >&2',
+        "  if [ -t 0 ]; then printf 'press Enter when done ' >&2; read -r _; fi",
+        "}",
+        "",
+        "if ! command -v adb >/dev/null 2>&1; then",
+        '  echo "$ME: adb is not on the PATH (install the Android platform-tools)" >&2',
+        "  exit 3",
+        "fi",
+        "adb get-state >/dev/null",
+        "size=$(adb shell wm size | tr -d '\\r' | awk -F': *' "
+        "'/^Override size/ {o=$2} /^Physical size/ {p=$2} END {print (o != \"\" ? o : p)}')",
+        'if [ "$size" != "$SCREEN" ]; then',
+        "  echo \"$ME: warning: the device's screen is ${size:-unknown}, the trace "
+        'was recorded on $SCREEN: taps may miss their widgets" >&2',
+        "fi",
+        'if ! command adb shell pm path "$PKG" >/dev/null 2>&1; then',
+        '  echo "$ME: $PKG is not installed on the device"'
+        + (" " + shlex.quote(f"(install {version})") if version else "")
+        + " >&2",
+        "  exit 3",
+        "fi",
+        "",
+        "# A fresh start, as the recording had: app stopped, data cleared, orientation fixed.",
+        'adb shell am force-stop "$PKG"',
+        'if [ "$CLEAR" = 1 ]; then adb shell pm clear "$PKG" >/dev/null; fi',
+        "adb shell settings put system accelerometer_rotation 0",
+        f"adb shell settings put system user_rotation {_USER_ROTATION[t.start_orientation]}",
+    ]
+    if crash:
+        out.append(
+            "command adb shell logcat -b crash -c >/dev/null 2>&1 || true  # forget older crashes"
+        )
+    if t.launch_activity:
+        out.append(f"adb shell am start -n {shlex.quote(t.launch_activity)} >/dev/null")
+    else:
+        out.append('adb shell monkey -p "$PKG" -c android.intent.category.LAUNCHER 1 >/dev/null')
+    out.append('sleep "$LAUNCH_WAIT"')
+    total = len(t.steps)
+    for step in t.steps:
+        out.append("")
+        where = f" (on {step.activity})" if step.activity else ""
+        out.append(f"# step {step.number}/{total}: {step.description}{where}")
+        out.append(_sh_words("step", f"step {step.number}/{total}: {step.description}"))
+        out += _adb_step_lines(step, t)
+        out.append('sleep "$DELAY"')
+    out.append("")
+    if crash:
+        out += [
+            "# The last step crashed the app when reprofarm recorded this trace.",
+            "crashes=$(adb shell logcat -d -b crash)",
+            'if printf \'%s\\n\' "$crashes" | grep -qF "Process: $PKG,"; then',
+            "  printf '%s\\n' \"$crashes\" | tail -n 60",
+            f"  echo {shlex.quote(f'reproduced: {pkg} crashed (recorded: {crash})')}",
+            "  exit 0",
+            "fi",
+            f"echo {shlex.quote(f'not reproduced: no crash of {pkg} in logcat -b crash')} >&2",
+            "exit 1",
+        ]
+    else:
+        text = f"done: every step ran; expected symptom: {t.symptom or 'see the bug report'}"
+        out += [f"echo {shlex.quote(text)}", "exit 0"]
+    return Export("\n".join(out) + "\n", list(t.notes))
+
+
+def _adb_step_lines(step: _Step, t: _Trace) -> list[str]:
+    action = step.action
+    kind = action.kind
+    if kind == A.CLICK:
+        x, y = _target_point(step, t, "adb script")
+        return [f"adb shell input tap {x} {y}"]
+    if kind == A.LONG_CLICK:
+        x, y = _target_point(step, t, "adb script")
+        return [f"adb shell input swipe {x} {y} {x} {y} {LONG_PRESS_MS}"]
+    if kind == A.INPUT_TEXT:
+        x, y = _target_point(step, t, "adb script")
+        lines = [f"adb shell input tap {x} {y}"]
+        assert action.target is not None
+        current = action.target.text
+        if current:
+            keys = ["KEYCODE_MOVE_END"] + ["KEYCODE_DEL"] * len(current)
+            lines.append(f"# clear the field: it showed {len(current)} characters")
+            for start in range(0, len(keys), KEYS_PER_COMMAND):
+                lines.append(
+                    "adb shell input keyevent " + " ".join(keys[start : start + KEYS_PER_COMMAND])
+                )
+        try:
+            chunks = input_text_args(action.text)
+        except ValueError as exc:
+            problem = _one_line(exc)
+            t.notes.append(
+                f"step {step.number}: adb cannot type {action.text!r} ({problem}); the script "
+                "asks for it to be typed by hand"
+            )
+            lines.append(f"# adb's `input text` cannot type this: {problem}")
+            lines.append(
+                _sh_words(
+                    "by_hand",
+                    f"step {step.number}: type {action.text!r} into the field on the device",
+                )
+            )
+            return lines
+        for chunk in chunks:
+            lines.append("adb shell input text " + shlex.quote(chunk))
+        return lines
+    if kind == A.SWIPE:
+        (x1, y1), (x2, y2) = _swipe_points(step, t)
+        return [f"adb shell input swipe {x1} {y1} {x2} {y2} {SWIPE_MS}"]
+    if kind == A.ROTATE:
+        return [
+            "adb shell settings put system accelerometer_rotation 0",
+            f"adb shell settings put system user_rotation {_USER_ROTATION[action.orientation]}",
+        ]
+    return [f"adb shell input keyevent {_KEYCODES[kind]}"]
+
+
+# -- the Maestro flow --------------------------------------------------------------------------
+
+
+def maestro_regex(text: str) -> str:
+    """``text`` as a Maestro regular expression that matches exactly it: each regex
+    metacharacter gets a backslash (Maestro matches ``text`` and ``id`` selectors as whole-string
+    regexes). Escaping ``$`` and ``{`` also keeps Maestro from reading ``${...}`` as JavaScript."""
+    return "".join("\\" + c if c in _REGEX_SPECIAL else c for c in text)
+
+
+def _id_looks_unique(sel: Selector, id_widgets: dict[str, set[str]]) -> bool:
+    """Whether ``sel``'s resource-id probably names one widget on its screen: not a list row
+    labelled by a descendant, not used by differently labelled widgets in this trace, and (for
+    anything but a text field) not one of the entry names rows and menu items share (``title``,
+    ``summary``, ``label``...)."""
+    rid = sel.resource_id
+    if not rid:
+        return False
+    if sel.label and sel.label not in (sel.text, sel.content_desc):
+        return False
+    if len(id_widgets.get(rid, set())) > 1:
+        return False
+    if "EditText" in sel.class_name:
+        return True  # a field's text is its changing content: its id is the better handle
+    return not _GENERIC_ID_RE.search(rid.rsplit("/", 1)[-1])
+
+
+def _widget_identity(sel: Selector) -> str | None:
+    if "EditText" in sel.class_name:
+        return None  # a field's text changes as it is typed into
+    return sel.content_desc or sel.label or sel.text
+
+
+def _maestro_selector(
+    step: _Step, t: _Trace, id_widgets: dict[str, set[str]]
+) -> tuple[str | dict[str, str], str]:
+    """The selector for ``step``'s target and a word saying which kind it is."""
+    sel = step.action.target
+    assert sel is not None
+    if _id_looks_unique(sel, id_widgets):
+        return {"id": maestro_regex(sel.resource_id)}, "id"
+    for kind, value in (
+        ("text", sel.text),
+        ("content-desc", sel.content_desc),
+        ("label", sel.label),
+    ):
+        if value:
+            return maestro_regex(value), kind
+    if sel.bounds is not None:
+        x, y = _target_point(step, t, "flow")
+        t.notes.append(
+            f"step {step.number}: the target has no usable id, text or content-desc; the flow "
+            f"taps the recorded point ({x},{y})"
+        )
+        return {"point": f"{x},{y}"}, "point"
+    if sel.resource_id:
+        return {"id": maestro_regex(sel.resource_id)}, "id"
+    raise BadInputError(
+        f"{t.bug_id}: step {step.number} ({step.description}) has a target with no id, text, "
+        "content-desc or bounds: nothing to find it by"
+    )
+
+
+def _dump(value: Any) -> str:
+    return yaml.safe_dump(
+        value, sort_keys=False, allow_unicode=True, default_flow_style=False, width=4096
+    )
+
+
+def to_maestro_flow(
+    result: dict[str, Any],
+    *,
+    allow_unconfirmed: bool = False,
+    screen_size: tuple[int, int] | None = None,
+) -> str:
+    """The trace of ``result`` (a ``result.json`` dict) as a Maestro flow (YAML text: a config
+    document with ``appId``, ``---``, then the commands, each step preceded by a comment).
+
+    ``launchApp`` clears the app's state (and leaves permissions unset when the trace answers a
+    permission dialog, as the recording did); widgets are found by resource-id when it looks
+    unique, else by text, content-desc or the label of a list row (all regex-escaped), else by
+    the recorded point. Rotation uses ``setOrientation`` (Maestro 2.0.0 or later). Maestro cannot
+    assert a crash: for a crash bug the flow ends with a comment saying how to check it. Raises
+    ``BadInputError`` (see :func:`maestro_export`)."""
+    return maestro_export(result, allow_unconfirmed=allow_unconfirmed, screen_size=screen_size).text
+
+
+def maestro_export(
+    result: dict[str, Any],
+    *,
+    allow_unconfirmed: bool = False,
+    screen_size: tuple[int, int] | None = None,
+) -> Export:
+    """:func:`to_maestro_flow` with its notes. Raises ``BadInputError`` for a result that is not
+    a confirmed reproduction (unless ``allow_unconfirmed``), an empty or malformed trace, a bad
+    package name, or a widget step with nothing to find its target by."""
+    t = _load(result, allow_unconfirmed=allow_unconfirmed, screen_size=screen_size)
+    crash = _crash_line(t.crash)
+    rotates = t.start_orientation != "portrait" or any(s.action.kind == A.ROTATE for s in t.steps)
+    permission_steps = any(
+        s.activity.split("/", 1)[0].startswith(_PERMISSION_PREFIXES)
+        or (
+            s.action.target is not None
+            and s.action.target.resource_id.startswith(_PERMISSION_PREFIXES)
+        )
+        for s in t.steps
+    )
+    id_widgets: dict[str, set[str]] = {}
+    for s in t.steps:
+        sel = s.action.target
+        if sel is not None and sel.resource_id:
+            identity = _widget_identity(sel)
+            if identity is not None:
+                id_widgets.setdefault(sel.resource_id, set()).add(identity)
+
+    w, h = t.screen
+    version = " ".join(v for v in (t.app_name, t.app_version) if v)
+    head = [
+        f"# Reproduces {t.bug_id}" + (f": {t.title}" if t.title else "."),
+        f"# Generated by `reprofarm export --format maestro` from a result.json with verdict "
+        f"{t.verdict or 'unknown'}" + (f" ({crash})." if crash else "."),
+    ]
+    if t.verdict not in CONFIRMED_VERDICTS:
+        head.append("# WARNING: this trace was NOT confirmed to trigger the bug.")
+    head += [
+        f"# App: {t.package}" + (f" ({version})." if version else "."),
+        f"# Recorded on a {w}x{h} screen{'' if t.screen_recorded else ' (assumed)'}; "
+        "widgets are found by id or text where the trace has them.",
+        f"# Run: maestro test {MAESTRO_FLOW_NAME}",
+    ]
+    if rotates:
+        head.append("# Needs Maestro 2.0.0 or later for setOrientation.")
+        t.notes.append(
+            "the flow rotates the screen with setOrientation, which needs Maestro 2.0.0 or later"
+        )
+    config = {"appId": t.package, "name": f"reproduce {t.bug_id}".replace("${", "$ {")}
+    parts = ["\n".join(head) + "\n", _dump(config), "---\n"]
+
+    if rotates:
+        parts.append(f"# the recording started in {t.start_orientation}\n")
+        parts.append(_dump([{"setOrientation": _MAESTRO_ORIENTATION[t.start_orientation]}]))
+    launch: dict[str, Any] = {"clearState": True}
+    if permission_steps:
+        parts.append(
+            "# permissions stay unset (Maestro grants them all by default) so that the\n"
+            "# permission dialog the trace answers appears, as after `pm clear`\n"
+        )
+        launch["permissions"] = {"all": "unset"}
+    parts.append(_dump([{"launchApp": launch}]))
+
+    total = len(t.steps)
+    for step in t.steps:
+        where = f" (on {step.activity})" if step.activity else ""
+        parts.append(f"# step {step.number}/{total}: {step.description}{where}\n")
+        commands, comments = _maestro_step(step, t, id_widgets)
+        parts += [f"# {c}\n" for c in comments]
+        parts.append(_dump(commands))
+    if crash:
+        parts.append(
+            "# The last step crashed the app when reprofarm recorded this trace\n"
+            f"# ({crash}).\n"
+            "# Maestro has no command that asserts a crash, and after a first crash Android\n"
+            "# usually just shows the home screen (no dialog), so this flow does not fail by\n"
+            "# itself while the bug is there. Check `adb logcat -d -b crash` after it runs, or\n"
+            "# make it a regression test by adding what the fixed app should show, e.g.\n"
+            "#   - assertVisible: <a widget of the screen the fixed app stays on>\n"
+        )
+    elif t.symptom:
+        parts.append(
+            f"# Expected symptom: {t.symptom}\n"
+            "# Add an assertVisible / assertNotVisible for it to make this a regression test.\n"
+        )
+    return Export("".join(parts), list(t.notes))
+
+
+def _maestro_step(
+    step: _Step, t: _Trace, id_widgets: dict[str, set[str]]
+) -> tuple[list[Any], list[str]]:
+    action = step.action
+    kind = action.kind
+    comments: list[str] = []
+    if kind in (A.CLICK, A.LONG_CLICK, A.INPUT_TEXT):
+        selector, how = _maestro_selector(step, t, id_widgets)
+        if how == "label":
+            comments.append("the row is found by the text inside it")
+        if kind == A.CLICK:
+            return [{"tapOn": selector}], comments
+        if kind == A.LONG_CLICK:
+            return [{"longPressOn": selector}], comments
+        assert action.target is not None
+        erase = max(MAESTRO_ERASE_MIN, len(action.target.text))
+        commands: list[Any] = [{"tapOn": selector}, {"eraseText": erase}]
+        text = action.text
+        if any(not (" " <= c <= "~") for c in text):
+            comments.append("Maestro cannot type non-ASCII text on Android: check this step")
+            t.notes.append(
+                f"step {step.number}: Maestro's inputText cannot type {text!r} on Android "
+                "(non-ASCII); the flow tries anyway"
+            )
+        # Maestro evaluates ${...} as JavaScript: type "$" and "{" in separate commands.
+        pieces = text.replace("${", "$\0{").split("\0")
+        commands += [{"inputText": piece} for piece in pieces if piece]
+        return commands, comments
+    if kind == A.SWIPE:
+        swipe: dict[str, Any] = {}
+        target = action.target
+        if target is not None and (target.resource_id or target.text or target.content_desc):
+            swipe["from"] = (
+                {"id": maestro_regex(target.resource_id)}
+                if target.resource_id
+                else {"text": maestro_regex(target.text or target.content_desc)}
+            )
+        swipe["direction"] = action.direction.upper()
+        return [{"swipe": swipe}], comments
+    if kind == A.ROTATE:
+        return [{"setOrientation": _MAESTRO_ORIENTATION[action.orientation]}], comments
+    if kind == A.PRESS_BACK:
+        return ["back"], comments
+    return [{"pressKey": _MAESTRO_KEYS[kind]}], comments
+
+
+def parse_screen_size(value: str) -> tuple[int, int]:
+    """``"1080x1920"`` → ``(1080, 1920)``; raises ``BadInputError`` for anything else."""
+    m = re.fullmatch(r"\s*(\d{2,5})\s*[xX]\s*(\d{2,5})\s*", value or "")
+    if not m:
+        raise BadInputError(f"screen size {value!r} is not WIDTHxHEIGHT in pixels, e.g. 1080x1920")
+    return int(m.group(1)), int(m.group(2))

@@ -101,10 +101,18 @@ def _kind(text: str) -> str:
 
 
 def catalog_bugs(app_dir: str | None = None) -> list[tuple[str, str]]:
-    """``(bug_id, kind)`` of every bug the catalog's apps model, in catalog order."""
+    """``(bug_id, kind)`` of every bug the catalog's apps model, in catalog order, each bug once:
+    later builds of an app declare the bugs of earlier ones again (decision 0005: the nightly
+    job replays a bug on them), and the first, oldest, version that declares a bug is the one the
+    bug was reported on (the one :func:`~device_agent.virtual.catalog.find_app_for_bug` returns).
+    """
     from device_agent.virtual.catalog import list_apps
 
-    return [(spec.bug_id, spec.kind) for app in list_apps(app_dir) for spec in app.bugs]
+    found: dict[str, str] = {}
+    for app in list_apps(app_dir):
+        for spec in app.bugs:
+            found.setdefault(spec.bug_id, spec.kind)
+    return list(found.items())
 
 
 def plan(

@@ -26,10 +26,15 @@ restores the question view first, asking the not-yet-loaded current card for its
 (``java.lang.RuntimeException: Unable to start activity ...StudyActivity`` caused by a
 ``NullPointerException`` on ``Card.getId()``). With the answer shown, the saved state carries the
 card, so rotating then is harmless.
+
+Later builds for nightly re-reproduction (decision 0005): :class:`AnyMemo10100` (10.10.0, a
+"What's new" dialog in front at the first launch, bug present) and :class:`AnyMemo10101`
+(10.10.1, bug fixed).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
@@ -158,20 +163,29 @@ class AnyMemo(VirtualApp):
             ui.setdefault("tab", 0)
             ui.setdefault("dialog", None)
             ui.setdefault("asked", False)
-            if STORAGE not in ctx.permissions and not ui["asked"]:
-                ui["asked"] = True
-                ctx.request_permission(STORAGE)
-            elif ctx.data["first_run"]:
-                self._first_run(ctx, granted=STORAGE in ctx.permissions)
+            self._start_main(ctx)
         elif ctx.activity == STUDY:
             path = ctx.extras.get("path", "")
             if "queue" in ui and not ui.get("answer_shown"):
-                # Re-created (rotation) with the question showing: the card is not restored yet.
-                raise _rotation_crash()
+                self._recreate_study(ctx)
             ui.setdefault("queue", self._due(ctx, path))
             ui.setdefault("answer_shown", False)
         elif ctx.activity == PREVIEW:
             ui.setdefault("index", 0)
+
+    def _start_main(self, ctx: AppContext) -> None:
+        """The main screen came up: ask for storage once, then set up the first run."""
+        if STORAGE not in ctx.permissions and not ctx.ui["asked"]:
+            ctx.ui["asked"] = True
+            ctx.request_permission(STORAGE)
+        elif ctx.data["first_run"]:
+            self._first_run(ctx, granted=STORAGE in ctx.permissions)
+
+    def _recreate_study(self, ctx: AppContext) -> None:
+        """``StudyActivity`` re-created (rotation) with the question showing: the saved state has
+        no card yet while the learning queue reloads, and ``onPostInit`` asks it for its id
+        (AnyMemo#422)."""
+        raise _rotation_crash()
 
     def on_permission_result(self, ctx: AppContext, permission: str, granted: bool) -> None:
         if permission == STORAGE and ctx.data["first_run"]:
@@ -187,7 +201,11 @@ class AnyMemo(VirtualApp):
         else:
             ctx.toast("Write external storage permission is not granted")
         if ctx.activity == MAIN:
-            ctx.ui["dialog"] = {"kind": "whats_new"}
+            self._version_notice(ctx)
+
+    def _version_notice(self, ctx: AppContext) -> None:
+        """After the first-run setup: the "New version installed" dialog."""
+        ctx.ui["dialog"] = {"kind": "whats_new"}
 
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity != MAIN:
@@ -682,3 +700,102 @@ class AnyMemo(VirtualApp):
 
     def _move_preview(self, ctx: AppContext, step: int, count: int) -> None:
         ctx.ui["index"] = max(0, min(count - 1, ctx.ui["index"] + step))
+
+
+# -- later builds (nightly re-reproduction, decision 0005) ---------------------------------------
+
+BUG_422_WHATS_NEW = dataclasses.replace(
+    BUG_422,
+    human_steps=(
+        {"kind": "click", "target": _target("android:id/button1", "OK")},
+        {
+            "kind": "click",
+            "target": _target(
+                "com.android.permissioncontroller:id/permission_allow_button",
+                "Allow",
+                cls="android.widget.Button",
+            ),
+        },
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB)},
+        {"kind": "rotate", "orientation": "landscape"},
+    ),
+)
+
+
+class AnyMemo10100(AnyMemo):
+    """AnyMemo 10.10.0: the first launch opens a "What's new" dialog; AnyMemo#422 is still there.
+
+    What changed: the "New version installed" dialog (shown after the first-run setup, pointing
+    to the version history on the website) became a "What's new" ``AlertDialog`` with the
+    changelog (``android:id/alertTitle`` "What's new", ``android:id/message``,
+    ``android:id/button1`` "OK"), shown from ``AnyMemo.onCreate`` before anything else, the
+    storage permission request included: the request now waits until the dialog is dismissed.
+    OK or Back dismisses it and stores the version whose changelog was seen, so it shows once per
+    install (again only if the app is stopped before it was dismissed). Realistic: apps commonly
+    replace a "new version" notice by an in-app changelog shown on the first start of a build.
+
+    For a recorded trace of 10.9.922 the first step (Allow on the permission dialog) has no
+    target: the What's new dialog is in front and the permission dialog comes only after it.
+    The study screen is unchanged, so rotating while a question shows still crashes.
+    """
+
+    version: ClassVar[str] = "10.10.0"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_422_WHATS_NEW,)
+    CHANGELOG: ClassVar[str] = (
+        "AnyMemo 10.10.0\n"
+        "- The study screen and the card editor follow Material design\n"
+        "- Downloading card sets from Quizlet works again\n"
+        "- Updated French, German and Chinese translations"
+    )
+
+    def initial_data(self) -> dict[str, Any]:
+        return {**super().initial_data(), "whats_new_seen": ""}
+
+    def _start_main(self, ctx: AppContext) -> None:
+        if ctx.data.get("whats_new_seen") != self.version:
+            ctx.ui["dialog"] = {"kind": "changelog"}
+            return
+        super()._start_main(ctx)
+
+    def _version_notice(self, ctx: AppContext) -> None:
+        return None  # replaced by the What's new dialog
+
+    def _dismiss_changelog(self, ctx: AppContext) -> None:
+        ctx.data["whats_new_seen"] = self.version
+        ctx.ui["dialog"] = None
+        super()._start_main(ctx)
+
+    def _main_windows(self, ctx: AppContext) -> list[Window]:
+        dialog = ctx.ui["dialog"]
+        if not dialog or dialog["kind"] != "changelog":
+            return super()._main_windows(ctx)
+        seen = self._dismiss_changelog
+        return [
+            self._alert(
+                "What's new",
+                [_text(self.CHANGELOG, "android:id/message")],
+                [self._button("android:id/button1", "OK", seen)],
+                seen,
+            )
+        ]
+
+
+class AnyMemo10101(AnyMemo10100):
+    """AnyMemo 10.10.1: AnyMemo#422 fixed; the What's new dialog of 10.10.0 stays.
+
+    What changed: ``StudyActivity`` saves the current card in ``onSaveInstanceState`` and the
+    re-created activity shows it before the learning queue has reloaded, so rotating while a
+    question is on screen re-creates the study screen on the same card instead of stopping the
+    app (the fix the maintainer reported in the issue; a point release is where such a fix
+    lands). The human steps of 10.10.0 run through and end on the rotated study screen.
+    """
+
+    version: ClassVar[str] = "10.10.1"
+    CHANGELOG: ClassVar[str] = (
+        "AnyMemo 10.10.1\n"
+        "- Fixed: AnyMemo stopped when the screen was rotated while learning\n"
+        "- Updated Spanish translation"
+    )
+
+    def _recreate_study(self, ctx: AppContext) -> None:
+        ctx.log("StudyActivity", "Restoring the current card from the saved state")

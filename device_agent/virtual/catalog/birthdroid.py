@@ -27,10 +27,15 @@ report has no stack trace; the frames are the model's, in the app's real classes
 interval" goes through the same parse and crashes the same way. The model raises the crash when
 Back leaves an activity or the main screen opens another one (``onPause``); pressing Home
 is not modelled as a pause.
+
+Later builds for nightly re-reproduction (decision 0005): :class:`Birthdroid070` (0.7.0, the
+widget preferences on a screen of their own, bug present) and :class:`Birthdroid071` (0.7.1,
+fixed).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
@@ -42,6 +47,7 @@ PACKAGE = "com.rigid.birthdroid"
 MAIN = ".BirthdroidActivity"
 PREFS = ".PreferencesActivity"
 ABOUT = ".AboutActivity"
+WIDGET_PREFS = ".WidgetPreferencesActivity"  # from 0.7.0
 INT_MAX = 2**31 - 1
 
 # Number preferences: key -> (title, summary, default, enabled).
@@ -148,6 +154,9 @@ class Birthdroid(VirtualApp):
     version: ClassVar[str] = "0.6.3"
     launch_activity: ClassVar[str] = MAIN
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_13,)
+    CHANGES: ClassVar[str] = "* v0.6.3\n- use proguard in f-droid to get smaller .apk package"
+    # The activities whose onPause broadcasts PREFS_UPDATE (Back leaving them starts the service).
+    PAUSE_BROADCASTERS: ClassVar[tuple[str, ...]] = (MAIN, PREFS)
 
     def initial_data(self) -> dict[str, Any]:
         prefs: dict[str, Any] = {key: spec[2] for key, spec in NUMBER_PREFS.items()}
@@ -165,7 +174,7 @@ class Birthdroid(VirtualApp):
     def on_create(self, ctx: AppContext) -> None:
         ctx.ui.setdefault("menu", False)
         ctx.ui.setdefault("dialog", None)
-        ctx.ui.setdefault("nested", False)
+        ctx.ui.setdefault("screens", [])  # nested preference screens open, innermost last
 
     # -- lifecycle: onPause broadcasts PREFS_UPDATE, the service parses the numbers -------------
     def _pause(self, ctx: AppContext) -> None:
@@ -177,10 +186,10 @@ class Birthdroid(VirtualApp):
         ctx.log("BirthdroidWidget", "Launching update-service", "V")
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.ui.get("nested"):
-            ctx.ui["nested"] = False
+        if ctx.ui.get("screens"):
+            ctx.ui["screens"] = ctx.ui["screens"][:-1]
             return True
-        if ctx.activity in (MAIN, PREFS):
+        if ctx.activity in self.PAUSE_BROADCASTERS:
             ctx.finish()
             self._pause(ctx)
             return True
@@ -289,101 +298,110 @@ class Birthdroid(VirtualApp):
             on_dismiss=lambda c: self._set(c, menu=False),
         )
 
-    def _render_prefs(self, ctx: AppContext) -> Screen:
-        prefs = ctx.data["prefs"]
+    # -- preferences: rows as the platform's preference layouts draw them ----------------------
+    @staticmethod
+    def _category(title: str) -> View:
+        return _text(title, "android:id/title", height=110)
 
-        def category(title: str) -> View:
-            return _text(title, "android:id/title", height=110)
+    @staticmethod
+    def _row(title: str, summary: str, handler: Any, enabled: bool = True) -> View:
+        return View(
+            cls="android.widget.LinearLayout",
+            height=190,
+            on_click=handler,
+            enabled=enabled,
+            children=[
+                View(
+                    cls="android.widget.RelativeLayout",
+                    children=[
+                        _text(title, "android:id/title", enabled=enabled),
+                        _text(summary, "android:id/summary", enabled=enabled),
+                    ],
+                )
+            ],
+        )
 
-        def row(title: str, summary: str, handler: Any, enabled: bool = True) -> View:
-            return View(
-                cls="android.widget.LinearLayout",
-                height=190,
-                on_click=handler,
-                enabled=enabled,
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            _text(title, "android:id/title", enabled=enabled),
-                            _text(summary, "android:id/summary", enabled=enabled),
-                        ],
-                    )
-                ],
-            )
+    def _number_row(self, key: str) -> View:
+        title, summary, _default, enabled = NUMBER_PREFS[key]
+        return self._row(
+            title, summary, _bind(self._open_number, key) if enabled else None, enabled
+        )
 
-        def number_row(key: str) -> View:
-            title, summary, _default, enabled = NUMBER_PREFS[key]
-            return row(
-                title,
-                summary,
-                _bind(self._open_number, key) if enabled else None,
-                enabled,
-            )
+    def _check_row(
+        self, ctx: AppContext, key: str, title: str, summary: str, enabled: bool = True
+    ) -> View:
+        return View(
+            cls="android.widget.LinearLayout",
+            layout=HORIZONTAL,
+            height=190,
+            enabled=enabled,
+            on_click=_bind(self._toggle, key) if enabled else None,
+            children=[
+                View(
+                    cls="android.widget.RelativeLayout",
+                    children=[
+                        _text(title, "android:id/title", enabled=enabled),
+                        _text(summary, "android:id/summary", enabled=enabled),
+                    ],
+                ),
+                View(
+                    cls="android.widget.CheckBox",
+                    resource_id="android:id/checkbox",
+                    checked=bool(ctx.data["prefs"][key]),
+                    enabled=enabled,
+                    width=150,
+                    clickable=False,
+                    focusable=False,
+                ),
+            ],
+        )
 
-        def check_row(key: str, title: str, summary: str, enabled: bool = True) -> View:
-            return View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=190,
-                enabled=enabled,
-                on_click=_bind(self._toggle, key) if enabled else None,
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            _text(title, "android:id/title", enabled=enabled),
-                            _text(summary, "android:id/summary", enabled=enabled),
-                        ],
-                    ),
-                    View(
-                        cls="android.widget.CheckBox",
-                        resource_id="android:id/checkbox",
-                        checked=bool(prefs[key]),
-                        enabled=enabled,
-                        width=150,
-                        clickable=False,
-                        focusable=False,
-                    ),
-                ],
-            )
+    def _sort_row(self, key: str) -> View:
+        return self._row(
+            "Sort by...",
+            "How to sort order of results",
+            lambda c: self._set(c, dialog={"kind": "sort", "key": key}),
+        )
 
-        def sort_row(key: str) -> View:
-            return row(
-                "Sort by...",
-                "How to sort order of results",
-                lambda c: self._set(c, dialog={"kind": "sort", "key": key}),
-            )
+    def _screen_row(self, screen: str, title: str, summary: str) -> View:
+        """A nested ``PreferenceScreen`` entry: opens ``screen`` on top (Back closes it)."""
+        return self._row(title, summary, _bind(self._push_screen, screen))
 
+    def _pref_screen(self, ctx: AppContext, screen: str) -> tuple[str, list[View]]:
+        """The title and rows of the preference screen ``screen`` (``""``: the top one)."""
         avatar_summary = "Load image from contacts and display it"
-        if ctx.ui["nested"]:
-            title = "Layout settings"
-            rows = [
-                check_row("widget_avatars", "Show avatar", avatar_summary, enabled=False),
-                number_row("widget_flip_interval"),
-                sort_row("widget_sort_method"),
+        if screen == "layout":
+            return "Layout settings", [
+                self._check_row(ctx, "widget_avatars", "Show avatar", avatar_summary, False),
+                self._number_row("widget_flip_interval"),
+                self._sort_row("widget_sort_method"),
             ]
-        else:
-            title = "Birthdroid preferences"
-            rows = [
-                category("General"),
-                number_row("birthdays_scan_interval"),
-                category("Application"),
-                check_row("birthdroid_avatars", "Show avatar", avatar_summary, enabled=False),
-                sort_row("birthdroid_sort_method"),
-                category("Widget"),
-                number_row("widget_future_days"),
-                check_row(
-                    "widget_clickable",
-                    "Widget clickable?",
-                    "Open Birthdroid upon click on widget?",
-                ),
-                row(
-                    "Layout settings",
-                    "Adjust layout settings",
-                    lambda c: self._set(c, nested=True),
-                ),
-            ]
+        return "Birthdroid preferences", [
+            self._category("General"),
+            self._number_row("birthdays_scan_interval"),
+            self._category("Application"),
+            self._check_row(ctx, "birthdroid_avatars", "Show avatar", avatar_summary, False),
+            self._sort_row("birthdroid_sort_method"),
+            self._category("Widget"),
+            *self._widget_rows(ctx),
+        ]
+
+    def _widget_rows(self, ctx: AppContext) -> list[View]:
+        """The rows of the Widget category."""
+        return [
+            self._number_row("widget_future_days"),
+            self._check_row(
+                ctx,
+                "widget_clickable",
+                "Widget clickable?",
+                "Open Birthdroid upon click on widget?",
+            ),
+            self._screen_row("layout", "Layout settings", "Adjust layout settings"),
+        ]
+
+    def _render_prefs(self, ctx: AppContext, root: str = "") -> Screen:
+        screens = ctx.ui["screens"]
+        title, rows = self._pref_screen(ctx, screens[-1] if screens else root)
         content = View(
             cls="android.widget.LinearLayout",
             children=[
@@ -475,14 +493,11 @@ class Birthdroid(VirtualApp):
                     cls="android.widget.ScrollView",
                     scrollable=True,
                     children=[
-                        _text("Birthdroid v0.6.3", "about_title"),
+                        _text(f"Birthdroid v{self.version}", "about_title"),
                         _text("2011-2015 © Daniel Hiepler", "about_copyright"),
                         _text("http://github.com/rigid/Birthdroid", "about_url"),
                         _text("Simple application to show upcoming birthdays.", "about_desc"),
-                        _text(
-                            "* v0.6.3\n- use proguard in f-droid to get smaller .apk package",
-                            "about_changes",
-                        ),
+                        _text(self.CHANGES, "about_changes"),
                     ],
                 ),
             ],
@@ -497,6 +512,9 @@ class Birthdroid(VirtualApp):
         ctx.ui["menu"] = False
         self._pause(ctx)  # the main activity pauses too (its onPause broadcasts)
         ctx.start_activity(activity)
+
+    def _push_screen(self, ctx: AppContext, screen: str) -> None:
+        ctx.ui["screens"] = [*ctx.ui["screens"], screen]
 
     def _open_number(self, ctx: AppContext, key: str) -> None:
         ctx.ui["dialog"] = {"kind": "number", "key": key, "text": str(ctx.data["prefs"][key])}
@@ -520,3 +538,88 @@ class Birthdroid(VirtualApp):
 
     def _toggle(self, ctx: AppContext, key: str) -> None:
         ctx.data["prefs"][key] = not ctx.data["prefs"][key]
+
+
+# -- later builds (nightly re-reproduction, decision 0005) ---------------------------------------
+
+BUG_13_WIDGET_SCREEN = dataclasses.replace(
+    BUG_13,
+    human_steps=(
+        *BUG_13.human_steps[:2],
+        {"kind": "click", "target": _target("android:id/title", "Widget settings")},
+        *BUG_13.human_steps[2:],
+    ),
+)
+
+
+class Birthdroid070(Birthdroid):
+    """Birthdroid 0.7.0: the widget preferences moved to their own "Widget settings" screen;
+    Birthdroid#13 is still there.
+
+    What changed: the Widget category of the preferences (Foresight period, Widget clickable?,
+    Layout settings) moved to a second ``PreferenceActivity``, ``.WidgetPreferencesActivity``
+    ("Widget settings"), opened from a "Widget settings" entry ("Adjust widget settings", an
+    intent ``PreferenceScreen``) that takes the category's place on "Birthdroid preferences",
+    which now shows General, Application and Widget with that one entry. Setting the foresight
+    period takes one more tap. Realistic: growing preference files get split into screens, and
+    the new activity extends the same base class, so its ``onPause`` broadcasts
+    ``PREFS_UPDATE`` like the other two. The number dialog still stores the text unchecked and
+    the service still parses it unguarded: Back after entering 11 digits crashes the app.
+
+    For a recorded trace of 0.6.3 the third step ("Foresight period" on the preferences screen)
+    has no target: that screen shows "Widget settings" at the place (same bounds) where
+    "Foresight period" was.
+    """
+
+    version: ClassVar[str] = "0.7.0"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_13_WIDGET_SCREEN,)
+    CHANGES: ClassVar[str] = (
+        "* v0.7.0\n- widget settings have their own screen\n"
+        "* v0.6.3\n- use proguard in f-droid to get smaller .apk package"
+    )
+    PAUSE_BROADCASTERS: ClassVar[tuple[str, ...]] = (MAIN, PREFS, WIDGET_PREFS)
+
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == WIDGET_PREFS:
+            return self._render_prefs(ctx, root="widget")
+        return super().render(ctx)
+
+    def _widget_rows(self, ctx: AppContext) -> list[View]:
+        return [self._row("Widget settings", "Adjust widget settings", self._open_widget_prefs)]
+
+    def _pref_screen(self, ctx: AppContext, screen: str) -> tuple[str, list[View]]:
+        if screen == "widget":
+            return "Widget settings", super()._widget_rows(ctx)
+        return super()._pref_screen(ctx, screen)
+
+    def _open_widget_prefs(self, ctx: AppContext) -> None:
+        self._pause(ctx)  # the preferences activity pauses (and broadcasts) as the next opens
+        ctx.start_activity(WIDGET_PREFS)
+
+
+class Birthdroid071(Birthdroid070):
+    """Birthdroid 0.7.1: Birthdroid#13 fixed; the Widget settings sub-screen of 0.7.0 stays.
+
+    What changed: the number preferences validate what is typed (an
+    ``OnPreferenceChangeListener`` that rejects text ``Integer.parseInt`` cannot read, with the
+    toast "Invalid number: <text>"), so a value beyond ``Integer.MAX_VALUE`` is never stored and
+    the service parses only valid numbers: no crash when the preferences are left. This is the
+    fix the maintainer asked for in the issue. The human steps of 0.7.0 run through without a
+    crash and leave the foresight period at its previous value.
+    """
+
+    version: ClassVar[str] = "0.7.1"
+    CHANGES: ClassVar[str] = (
+        "* v0.7.1\n- reject numbers that are too large in the settings (#13)\n"
+        "* v0.7.0\n- widget settings have their own screen\n"
+        "* v0.6.3\n- use proguard in f-droid to get smaller .apk package"
+    )
+
+    def _save_number(self, ctx: AppContext) -> None:
+        text = str((ctx.ui["dialog"] or {}).get("text", ""))
+        if _parse_int(text) is None:
+            ctx.ui["dialog"] = None
+            ctx.hide_keyboard()
+            ctx.toast(f"Invalid number: {text}")
+            return
+        super()._save_number(ctx)

@@ -21,10 +21,14 @@ on a note that has no reminder yet stops the app. The model's cause, in the app'
 the reminder click handler unboxes the note's ``alarm`` (a ``Long`` that is ``null`` for a note
 without a reminder) to preset the picker: ``java.lang.NullPointerException`` in
 ``DetailFragment``. Writing, saving, discarding notes and the other screens work.
+
+Later builds for nightly re-reproduction (decision 0005): :class:`OmniNotes550` (5.5.0, the
+reminder row became a toolbar action, bug present) and :class:`OmniNotes551` (5.5.1, fixed).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -464,9 +468,7 @@ class OmniNotes540(VirtualApp):
                     on_click=self._close_detail,
                 ),
                 _text("", height=147),
-                _action("menu_attachment", "Attachment", self._attachment),
-                _action("menu_share", "Share", lambda c: c.toast("Nothing to share")),
-                _overflow(lambda c: c.ui.update(menu="detail")),
+                *self._detail_actions(ctx),
             ],
         )
         body: list[View] = [
@@ -486,17 +488,7 @@ class OmniNotes540(VirtualApp):
                 height=500,
                 extra={"multiline": True},
             ),
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="reminder_layout",
-                layout=HORIZONTAL,
-                on_click=self._reminder,
-                height=147,
-                children=[
-                    View(cls="android.widget.ImageView", resource_id="reminder_icon", width=147),
-                    _text("Add reminder", "datetime", height=147),
-                ],
-            ),
+            *self._reminder_row(ctx),
             _text(
                 f"Created: {self._date(detail['created'])}" if detail["created"] else "",
                 "creation",
@@ -515,6 +507,34 @@ class OmniNotes540(VirtualApp):
                 ),
             ],
         )
+        return Screen(content=root, windows=self._detail_windows(ctx))
+
+    def _detail_actions(self, ctx: AppContext) -> list[View]:
+        """The editor toolbar's actions, after Navigate up and the (empty) title."""
+        return [
+            _action("menu_attachment", "Attachment", self._attachment),
+            _action("menu_share", "Share", lambda c: c.toast("Nothing to share")),
+            _overflow(lambda c: c.ui.update(menu="detail")),
+        ]
+
+    def _reminder_row(self, ctx: AppContext) -> list[View]:
+        """The editor's reminder row under the content ("Add reminder")."""
+        return [
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="reminder_layout",
+                layout=HORIZONTAL,
+                on_click=self._reminder,
+                height=147,
+                children=[
+                    View(cls="android.widget.ImageView", resource_id="reminder_icon", width=147),
+                    _text("Add reminder", "datetime", height=147),
+                ],
+            )
+        ]
+
+    def _detail_windows(self, ctx: AppContext) -> list[Window]:
+        """The editor's popups: the overflow menu and the attachment sheet."""
         windows: list[Window] = []
         if ctx.ui["menu"] == "detail":
             windows.append(
@@ -539,7 +559,7 @@ class OmniNotes540(VirtualApp):
                     on_dismiss=lambda c: c.ui.update(menu=""),
                 )
             )
-        return Screen(content=root, windows=windows)
+        return windows
 
     def _render_settings(self, ctx: AppContext) -> Screen:
         prefs = ctx.data["prefs"]
@@ -685,3 +705,116 @@ def _bind_text(fn: Callable[..., Any], key: str) -> Callable[[AppContext, str], 
         fn(ctx, key, text)
 
     return handler
+
+
+# -- later builds (nightly re-reproduction, decision 0005) ---------------------------------------
+
+BUG_377_TOOLBAR = dataclasses.replace(
+    BUG_377,
+    human_steps=(
+        *BUG_377.human_steps[:3],
+        _click("menu_reminder", desc="Set reminder", cls="android.widget.TextView"),
+    ),
+)
+
+
+class OmniNotes550(OmniNotes540):
+    """Omni Notes 5.5.0: the editor's reminder control moved to the toolbar; Omni-Notes#377 is
+    still there.
+
+    What changed: the editor's "Add reminder" row under the content (``reminder_layout`` with
+    ``reminder_icon`` and the ``datetime`` text, the whole width of the screen below the text
+    field) is gone; the reminder is now an alarm-clock action in the editor's toolbar, before
+    Attachment: ``menu_reminder`` with content-desc "Set reminder" and no text. Realistic: note
+    apps of that time (Google Keep first) put the reminder bell in the toolbar, and a redesign
+    that turns a row into a toolbar action changes its id, its label and its place at once.
+    The click handler is the old one, so a note without a reminder still unboxes a ``null``
+    alarm: ``java.lang.NullPointerException``.
+
+    For a recorded trace of 5.4.0 the last step (``reminder_layout``) has no target any more.
+    """
+
+    version: ClassVar[str] = "5.5.0"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_377_TOOLBAR,)
+
+    def _detail_actions(self, ctx: AppContext) -> list[View]:
+        return [
+            _action("menu_reminder", "Set reminder", self._reminder),
+            *super()._detail_actions(ctx),
+        ]
+
+    def _reminder_row(self, ctx: AppContext) -> list[View]:
+        return []
+
+
+class OmniNotes551(OmniNotes550):
+    """Omni Notes 5.5.1: Omni-Notes#377 fixed; the toolbar reminder action of 5.5.0 stays.
+
+    What changed: the reminder action presets the date-time picker from the note's alarm only
+    when there is one, and from now plus an hour otherwise (the null check a fix of #377 adds).
+    The picker is a dialog "Set reminder" with the proposed date and time, Cancel and OK; OK sets
+    the note's reminder, shown under the content as "Reminder: <date>" (``datetime``) and listed
+    under Reminders once the note is saved. The human steps of 5.5.0 end on the open picker.
+    """
+
+    version: ClassVar[str] = "5.5.1"
+
+    def _reminder(self, ctx: AppContext) -> None:
+        alarm = ctx.ui["detail"].get("alarm")
+        proposed = alarm if alarm is not None else ctx.data["clock"] + 3600
+        ctx.ui.update(menu="", picker=proposed)
+
+    def _set_reminder(self, ctx: AppContext) -> None:
+        detail = dict(ctx.ui["detail"])
+        detail["alarm"] = ctx.ui["picker"]
+        ctx.ui.update(detail=detail, picker=None)
+        ctx.toast(f"Reminder set for {self._date(detail['alarm'])}")
+
+    def _reminder_row(self, ctx: AppContext) -> list[View]:
+        alarm = ctx.ui["detail"].get("alarm")
+        if alarm is None:
+            return []
+        return [_text(f"Reminder: {self._date(alarm)}", "datetime", height=110)]
+
+    def _detail_windows(self, ctx: AppContext) -> list[Window]:
+        proposed = ctx.ui.get("picker")
+        if proposed is None:
+            return super()._detail_windows(ctx)
+        close = lambda c: c.ui.update(picker=None)  # noqa: E731
+        buttons = [
+            View(
+                cls="android.widget.Button",
+                resource_id=rid,
+                text=label,
+                on_click=handler,
+                width=300,
+                style="text",
+            )
+            for rid, label, handler in (
+                ("android:id/button2", "Cancel", close),
+                ("android:id/button1", "OK", self._set_reminder),
+            )
+        ]
+        date, time = self._date(proposed).rsplit(" ", 1)
+        return [
+            Window(
+                root=View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="android:id/parentPanel",
+                    weight=0,
+                    children=[
+                        _text("Set reminder", "android:id/alertTitle", height=140),
+                        _text(date, "date_picker_date", height=140),
+                        _text(time, "time_picker_time", height=140),
+                        View(
+                            cls="android.widget.LinearLayout",
+                            resource_id="android:id/buttonPanel",
+                            layout=HORIZONTAL,
+                            height=140,
+                            children=[View(cls="android.view.View"), *buttons],
+                        ),
+                    ],
+                ),
+                on_dismiss=close,
+            )
+        ]

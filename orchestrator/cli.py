@@ -13,14 +13,14 @@ import sys
 from collections.abc import Sequence
 
 from device_agent.errors import AppNotFoundError, DeviceError
-from orchestrator.commands import apps, export, replay, reproduce, sweep, virtual_device
+from orchestrator.commands import apps, export, nightly, replay, reproduce, sweep, virtual_device
 from orchestrator.errors import ReproError
 
 EXIT_BAD_INPUT = 2
 EXIT_INFRA = 3
 EXIT_INTERRUPTED = 130
 
-COMMANDS = (reproduce, sweep, replay, export, apps, virtual_device)
+COMMANDS = (reproduce, sweep, nightly, replay, export, apps, virtual_device)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -311,6 +311,15 @@ class _Night:
             )
             assert self.template is not None
             self._store(outcome, self.template.scratch)
+        elif self._completes_s2r(outcome):
+            # The explorer carried the rest of the S2R out (its best path did every step) in a
+            # bounded search without the bug: the trace, re-grounded by search, ran to its end.
+            self.verdict(
+                FIXED,
+                f"step {report.rejected_at} of the stored trace was rejected ({why}); the "
+                f"explorer carried out every remaining S2R step in "
+                f"{int(outcome.stats.get('probes', 0))} probes and the bug did not show",
+            )
         else:
             self.verdict(
                 NEEDS_ATTENTION,
@@ -318,6 +327,12 @@ class _Night:
                 f"explorer did not reproduce the bug ({outcome.stop_reason})",
             )
         return outcome
+
+    def _completes_s2r(self, outcome: SearchOutcome) -> bool:
+        """The search's best path carried out every S2R step (as its evaluator judged)."""
+        steps = len(self._spec_or_fail().steps)
+        path = outcome.path
+        return steps > 0 and path is not None and path.reached_step >= steps - 1
 
     def _oracle(
         self, pool: DevicePool, report: ReplayReport, rewritten: bool

@@ -5,9 +5,10 @@ For each recorded transition ("Reuse, Rewrite, or Reject", IPADS 2026, §4):
 1. look at the live screen; a known modal in the way (:mod:`.modals`) is closed first;
 2. find the target with the locator cascade (:mod:`.locate`) and check the precondition (the
    app and activity the transition was recorded in);
-3. decide: **reuse** (target found by id, nothing changed, precondition holds), **rewrite**
-   (re-grounded on a moved or renamed target, a slot bound to a new value, a modal closed; the
-   reason is kept) or **reject** (nothing credible: the rest is handed to the explorer);
+3. decide: **reuse** (target found by its most trusted locator, nothing changed, precondition
+   holds), **rewrite** (re-grounded on a moved or renamed target, a slot bound to a new value, a
+   modal closed, a dialog the build no longer shows skipped; the reason is kept) or **reject**
+   (nothing credible: the rest is handed to the explorer);
 4. act, then check the effect against the recorded one (same screen, a similar change on the same
    activity, or something else — which rejects the step and hands over from before it).
 
@@ -208,6 +209,13 @@ class ReplayController:
                 current = after
                 if not step.performed:
                     break
+            # A dialog this step answered that tonight's build no longer shows: nothing to do.
+            gone = self._dialog_gone(recorded, current)
+            if gone:
+                decision.decision, decision.how = REWRITE, "skip"
+                decision.reasons.append(gone)
+                decisions.append(decision)
+                continue
             # 2-3. ground the action and decide
             action = self._ground(recorded, current, decision)
             if action is None:
@@ -274,6 +282,26 @@ class ReplayController:
             if match is not None:
                 return False
         return True
+
+    def _dialog_gone(self, recorded: TemplateTransition, current: Screen) -> str:
+        """Why the step can be skipped (``""`` when it cannot): it answered a dialog (its screen
+        had one on top and the next had none), no dialog is on top now, its target is nowhere,
+        and the screen is already on the activity the step led to."""
+        source = self.template.states[recorded.source]
+        target = self.template.states[recorded.target]
+        if not source.dialog or target.dialog or recorded.locators is None:
+            return ""
+        if modal_on_top(current.hierarchy_xml):
+            return ""
+        if current.package != target.package or current.activity != target.activity:
+            return ""
+        try:
+            if locate(recorded.locators, parse_hierarchy(current.hierarchy_xml)) is not None:
+                return ""
+        except HierarchyError:
+            return ""
+        label = recorded.locators.label or "its button"
+        return f'the dialog this step closed ("{label}") did not appear: step skipped'
 
     def _ground(
         self, recorded: TemplateTransition, current: Screen, decision: StepDecision

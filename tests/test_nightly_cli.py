@@ -1,0 +1,129 @@
+"""``reprofarm nightly`` from the command line: GitHub REST issue JSON in, ``nightly.json`` and
+the HTML digest out, the second night replaying the first night's trace; its metrics; bad
+``--app NAME@VERSION`` values."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orchestrator import cli
+from orchestrator.metrics import DriverMetrics
+
+# Written in our own words after screenrecorder#25, in the shape of GitHub's REST issue object.
+ISSUE = {
+    "number": 25,
+    "title": "Force close when About is opened twice",
+    "body": "Steps:\n1. Open the app.\n2. Select About.\n3. Go back.\n4. Select About again.\n\n"
+    "Actual: the app stops (force close).",
+    "html_url": "https://github.com/vijai1996/screenrecorder/issues/25",
+    "labels": [{"name": "bug"}],
+    "comments": 0,
+}
+# An issue that names nothing the app has: nobody can reproduce it, a person must look.
+VAGUE = {
+    "number": 99,
+    "title": "Colours look odd sometimes",
+    "body": "Sometimes the colours look odd. No steps.",
+    "html_url": "https://github.com/vijai1996/screenrecorder/issues/99",
+    "labels": [],
+    "comments": 0,
+}
+
+
+def _nightly(issues: Path, out: Path, label: str, capsys: pytest.CaptureFixture[str]) -> str:
+    code = cli.main(
+        [
+            "nightly",
+            str(issues),
+            "--app",
+            "screenrecorder@1.8.2",
+            "--out",
+            str(out),
+            "--devices",
+            "2",
+            "--concurrency",
+            "1",
+            "--max-probes",
+            "100",
+            "--fixed-probes",
+            "20",
+            "--night",
+            label,
+            "--no-progress",
+        ]
+    )
+    assert code == 0
+    return capsys.readouterr().out
+
+
+def test_two_nights_on_github_issues(
+    ray_session: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    issues = tmp_path / "issues"
+    issues.mkdir()
+    (issues / "25.json").write_text(json.dumps(ISSUE))
+    (issues / "99.json").write_text(json.dumps(VAGUE))
+    out = tmp_path / "night"
+
+    printed = _nightly(issues, out, "first", capsys)
+    first = json.loads((out / "nightly.json").read_text())
+    verdicts = {b["bug_id"]: b["verdict"] for b in first["bugs"]}
+    assert verdicts == {
+        "screenrecorder#25": "still_reproduces",
+        "screenrecorder#99": "needs_attention",
+    }
+    assert first["bugs"][0]["bug_id"] == "screenrecorder#99"  # what needs a person comes first
+    assert first["build"] == {"app": "screenrecorder", "version": "1.8.2"}
+    assert "1 need attention" in printed
+
+    _nightly(issues, out, "second", capsys)
+    second = json.loads((out / "nightly.json").read_text())
+    bug = next(b for b in second["bugs"] if b["bug_id"] == "screenrecorder#25")
+    assert bug["mode"] == "replay" and bug["verdict"] == "still_reproduces"
+    assert bug["counts"]["reused"] == bug["counts"]["total"] > 0
+    assert bug["reasoner_calls"] == 0 < bug["scratch_reasoner_calls"]
+    assert bug["ground_truth"] is True  # the claim was replayed against the oracle
+    t = second["totals"]
+    assert t["reused_share"] == 1.0 and t["false_claims"] == 0
+    html = (out / "nightly.html").read_text()
+    assert "need attention" in html and "screenrecorder#99" in html
+    assert bug["report"] and (out / bug["report"]).is_file()
+
+
+def test_nightly_metrics_count_reuse_and_verdicts() -> None:
+    metrics = DriverMetrics()
+    counts = {"total": 7, "reused": 5, "rewritten": 1, "rejected": 1}
+    metrics.reproduction_finished(
+        {"verdict": "crash", "nightly": {"verdict": "still_reproduces", "counts": counts}}
+    )
+    metrics.reproduction_finished(
+        {"verdict": "not_reproduced", "nightly": {"verdict": "fixed", "counts": counts}}
+    )
+    value = metrics.registry.get_sample_value
+    assert value("reprofarm_nightly_actions_total") == 14
+    assert value("reprofarm_nightly_reused_actions_total") == 10
+    assert value("reprofarm_nightly_rewritten_actions_total") == 2
+    assert value("reprofarm_nightly_rejected_actions_total") == 2
+    assert value("reprofarm_nightly_verdicts_total", {"verdict": "fixed"}) == 1
+    assert value("reprofarm_nightly_verdicts_total", {"verdict": "needs_attention"}) == 0
+
+
+@pytest.mark.parametrize(
+    ("app", "message"),
+    [("screenrecorder@", "NAME@VERSION"), ("@1.0", "NAME@VERSION")],
+)
+def test_a_bad_build_is_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], app: str, message: str
+) -> None:
+    code = cli.main(["nightly", "screenrecorder#25", "--app", app, "--out", str(tmp_path)])
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_repeat_does_not_apply(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = cli.main(["nightly", "screenrecorder#25", "--repeat", "2", "--out", str(tmp_path)])
+    assert code == 2
+    assert "--repeat" in capsys.readouterr().err

@@ -228,7 +228,7 @@ def selector_matches(selector: dict[str, str], labels: dict[str, str]) -> bool:
 
 def agents_arg(entrypoint: str) -> str:
     words = shlex.split(entrypoint)
-    assert words[:2] == ["reprofarm", "sweep"], words
+    assert words[0] == "reprofarm" and words[1] in ("sweep", "nightly"), words
     return words[words.index("--agents") + 1]
 
 
@@ -306,7 +306,16 @@ def test_nightly_cronjob_creates_a_rayjob_on_schedule():
     (job,) = embedded_rayjobs(objects)
     assert job["metadata"]["generateName"].endswith("-nightly-")
     assert job["spec"]["shutdownAfterJobFinishes"] is True and "rayClusterSpec" in job["spec"]
-    assert "--nightly" in shlex.split(job["spec"]["entrypoint"])
+    argv = shlex.split(job["spec"]["entrypoint"])
+    assert argv[:2] == ["reprofarm", "nightly"]
+    assert argv[argv.index("--app") + 1] == "AmazeFileManager@3.3.2"
+    assert argv[argv.index("--traces") + 1] == "/data/traces.sqlite"
+    # What the chart renders is what the CLI accepts.
+    from orchestrator.cli import build_parser
+    from orchestrator.commands.nightly import config_from_args
+
+    config = config_from_args(build_parser().parse_args(argv[1:]))
+    assert config.nightly is not None and config.nightly.traces_path == "/data/traces.sqlite"
 
 
 # -- monitoring and network -----------------------------------------------------------------------

@@ -193,10 +193,11 @@ workerGroupSpecs:
 {{- end }}
 {{- end }}
 
-{{/* `reprofarm sweep` with the chart's own flags: call with (dict "ctx" $ "args" list). */}}
+{{/* `reprofarm sweep` or `reprofarm nightly` with the chart's own flags: call with
+(dict "ctx" $ "command" "sweep"|"nightly" "args" list). */}}
 {{- define "reprofarm.sweepEntrypoint" -}}
 {{- $ctx := .ctx }}
-{{- $cmd := list "reprofarm" "sweep" }}
+{{- $cmd := list "reprofarm" (.command | default "sweep") }}
 {{- range .args }}{{ $cmd = append $cmd (toString .) }}{{ end }}
 {{- $agents := printf "k8s://%s/%s" $ctx.Release.Namespace (include "reprofarm.deviceSelector" $ctx) }}
 {{- if .scale }}
@@ -213,10 +214,11 @@ workerGroupSpecs:
 {{- join " " $quoted }}
 {{- end }}
 
-{{/* A RayJob spec: call with (dict "ctx" $ "run" .Values.sweep|.Values.nightly "scale" bool). */}}
+{{/* A RayJob spec: call with (dict "ctx" $ "run" .Values.sweep|.Values.nightly "command"
+"sweep"|"nightly" "scale" bool). */}}
 {{- define "reprofarm.rayJobSpec" -}}
 {{- $ctx := .ctx }}
-entrypoint: {{ include "reprofarm.sweepEntrypoint" (dict "ctx" $ctx "args" .run.args "scale" .scale) | quote }}
+entrypoint: {{ include "reprofarm.sweepEntrypoint" (dict "ctx" $ctx "command" .command "args" .run.args "scale" .scale) | quote }}
 submissionMode: K8sJobMode
 {{- if .run.activeDeadlineSeconds }}
 activeDeadlineSeconds: {{ .run.activeDeadlineSeconds }}

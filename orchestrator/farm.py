@@ -23,6 +23,7 @@ import structlog
 from device_agent.actions import Action
 from device_agent.state import DeviceState
 from orchestrator.errors import InfrastructureError
+from orchestrator.model import Screen
 
 log = structlog.get_logger("reprofarm.farm")
 
@@ -117,6 +118,24 @@ class ReplayStep:
     after_package: str = ""
     after_orientation: str = ""
     after_keyboard: bool = False
+
+    def screen(self) -> Screen:
+        """The screen after the step."""
+        return observed_screen(vars(self))
+
+
+def observed_screen(fields: dict[str, Any]) -> Screen:
+    """A :class:`~orchestrator.model.Screen` from observation fields (``after_xml``,
+    ``after_hash``, ``after_package``... as in :class:`ReplayStep` and :class:`ProbeOutcome`)."""
+    return Screen(
+        hierarchy_xml=fields["after_xml"],
+        structural_hash=fields["after_hash"],
+        package=fields["after_package"],
+        activity=fields["after_activity"],
+        orientation=fields["after_orientation"],
+        keyboard_shown=fields["after_keyboard"],
+        screenshot_png=fields["after_png"],
+    )
 
 
 def _observation_fields(obs: Any) -> dict[str, Any]:

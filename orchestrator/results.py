@@ -221,3 +221,23 @@ def load_result(path: str | FsPath) -> dict[str, Any]:
     if not isinstance(data, dict) or "trace" not in data or "app" not in data:
         raise BadInputError(f"{p} is not a reprofarm result.json (no 'trace' or 'app' key)")
     return data
+
+
+def write_run(
+    out_dir: FsPath, record: RunRecord, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Write everything a finished run leaves behind into ``out_dir``: ``probes.jsonl``, the
+    per-step screenshots (unless it failed), ``result.json`` (:func:`build_result` plus the
+    ``extra`` top-level sections, e.g. ``nightly``) and ``report.html``. Returns the result."""
+    from orchestrator.html_report import write_report
+
+    screens: list[dict[str, str]] = []
+    if record.outcome is not None:
+        write_probe_log(out_dir, record.outcome)
+        if not record.error:
+            screens = write_screens(out_dir, record.outcome)
+    result = build_result(record, screens)
+    result.update(extra or {})
+    write_json_atomic(out_dir / RESULT_FILE, result)
+    write_report(out_dir, result)
+    return result

@@ -27,11 +27,8 @@ from orchestrator.report import load_report
 from orchestrator.results import (
     RESULT_FILE,
     RunRecord,
-    build_result,
     prepare_out_dir,
-    write_json_atomic,
-    write_probe_log,
-    write_screens,
+    write_run,
 )
 
 log = structlog.get_logger("reprofarm.run")
@@ -183,7 +180,6 @@ def reproduce_on_pool(
     the reasoner cannot be built; failures after that are recorded in the result (verdict
     ``error``) and its exit code.
     """
-    from orchestrator.html_report import write_report
     from orchestrator.search import Reproducer
 
     started = time.monotonic()
@@ -239,14 +235,7 @@ def reproduce_on_pool(
         exit_code = exc.exit_code
     record.usage = reasoner.usage
     record.wall_seconds = time.monotonic() - started
-    screens: list[dict[str, str]] = []
-    if record.outcome is not None:
-        write_probe_log(out_dir, record.outcome)
-        if not record.error:
-            screens = write_screens(out_dir, record.outcome)
-    result = build_result(record, screens)
-    write_json_atomic(out_dir / RESULT_FILE, result)
-    write_report(out_dir, result)
+    result = write_run(out_dir, record)
     log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
     return result, exit_code
 

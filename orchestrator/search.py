@@ -29,7 +29,14 @@ from orchestrator.ablation import Ablation
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
 from orchestrator.enumerate import enumerate_actions
-from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeOutcome, ProbeSpec, ReplayStep
+from orchestrator.farm import (
+    BASE_SNAPSHOT,
+    DevicePool,
+    ProbeOutcome,
+    ProbeSpec,
+    ReplayStep,
+    observed_screen,
+)
 from orchestrator.logcat import app_crash
 from orchestrator.logcat import crash_matches as logcat_crash_matches
 from orchestrator.model import CrashInfo, Path, ReproSpec, Screen, Transition
@@ -363,15 +370,7 @@ class Reproducer:
             if not outcome.performed:
                 self.stats["not_performed"] += 1
                 continue
-            after = Screen(
-                hierarchy_xml=outcome.after_xml,
-                structural_hash=outcome.after_hash,
-                package=outcome.after_package,
-                activity=outcome.after_activity,
-                orientation=outcome.after_orientation,
-                keyboard_shown=outcome.after_keyboard,
-                screenshot_png=outcome.after_png,
-            )
+            after = observed_screen(vars(outcome))
             crash = app_crash(outcome.logcat, self.package)
             before = self._screen(parent)
             transition = Transition(
@@ -513,15 +512,7 @@ class Reproducer:
         before = self._root
         transitions: list[Transition] = []
         for step in steps:
-            after = Screen(
-                hierarchy_xml=step.after_xml,
-                structural_hash=step.after_hash,
-                package=step.after_package,
-                activity=step.after_activity,
-                orientation=step.after_orientation,
-                keyboard_shown=step.after_keyboard,
-                screenshot_png=step.after_png,
-            )
+            after = step.screen()
             crash = app_crash(step.logcat, self.package)
             transitions.append(
                 Transition(

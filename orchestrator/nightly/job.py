@@ -31,13 +31,9 @@ from orchestrator.reasoner import make_reasoner
 from orchestrator.reasoner.base import Reasoner
 from orchestrator.report import load_report
 from orchestrator.results import (
-    RESULT_FILE,
     RunRecord,
-    build_result,
     prepare_out_dir,
-    write_json_atomic,
-    write_probe_log,
-    write_screens,
+    write_run,
 )
 from orchestrator.search import CRASHED, NOT_REPRODUCED, SYMPTOM, Reproducer, SearchOutcome
 from orchestrator.traces.build import build_template, report_digest
@@ -98,7 +94,6 @@ def nightly_on_pool(
     the from-scratch search that recorded the trace cost). Exit code 0 when the bug still
     reproduces, 1 otherwise. Failures after the report is read end as ``needs_attention``.
     """
-    from orchestrator.html_report import write_report
 
     started = time.monotonic()
     report = load_report(config.report_path)
@@ -140,15 +135,7 @@ def nightly_on_pool(
         night.verdict(NEEDS_ATTENTION, f"the run failed: {exc}")
     record.usage = reasoner.usage
     record.wall_seconds = time.monotonic() - started
-    screens: list[dict[str, str]] = []
-    if record.outcome is not None:
-        write_probe_log(out_dir, record.outcome)
-        if not record.error:
-            screens = write_screens(out_dir, record.outcome)
-    result = build_result(record, screens)
-    result["nightly"] = night.summary(record.wall_seconds)
-    write_json_atomic(out_dir / RESULT_FILE, result)
-    write_report(out_dir, result)
+    result = write_run(out_dir, record, {"nightly": night.summary(record.wall_seconds)})
     log.info("nightly_bug_done", bug_id=report.bug_id, verdict=result["nightly"]["verdict"])
     return result, 0 if result["nightly"]["verdict"] == STILL_REPRODUCES else 1
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from orchestrator.errors import ConfigError
+from orchestrator.sqlite_file import open_database
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -120,17 +119,7 @@ class ResultStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
-            raise ConfigError(
-                f"cannot open the results store {self.path} ({exc}); give --store a writable "
-                "path to a reprofarm results file"
-            ) from exc
+        self._db = open_database(self.path, SCHEMA, what="results store", flag="--store")
         self._lock = threading.Lock()
 
     def close(self) -> None:

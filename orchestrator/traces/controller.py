@@ -30,7 +30,7 @@ from device_agent.actions import INPUT_TEXT, Action
 from device_agent.errors import HierarchyError
 from device_agent.hierarchy import parse_hierarchy
 from orchestrator.diff import describe_diff, structural_diff
-from orchestrator.farm import DevicePool, ReplayStep
+from orchestrator.farm import DevicePool, ReplayStep, observed_screen
 from orchestrator.logcat import app_crash
 from orchestrator.model import CrashInfo, Path, ReproSpec, Screen, Transition
 from orchestrator.search import crash_matches
@@ -108,30 +108,6 @@ class ReplayReport:
         return {"reused": reused, "rewritten": rewritten, "rejected": total - reused - rewritten}
 
 
-def _screen(obs: dict[str, Any]) -> Screen:
-    return Screen(
-        hierarchy_xml=obs["after_xml"],
-        structural_hash=obs["after_hash"],
-        package=obs["after_package"],
-        activity=obs["after_activity"],
-        orientation=obs["after_orientation"],
-        keyboard_shown=obs["after_keyboard"],
-        screenshot_png=obs["after_png"],
-    )
-
-
-def _step_screen(step: ReplayStep) -> Screen:
-    return Screen(
-        hierarchy_xml=step.after_xml,
-        structural_hash=step.after_hash,
-        package=step.after_package,
-        activity=step.after_activity,
-        orientation=step.after_orientation,
-        keyboard_shown=step.after_keyboard,
-        screenshot_png=step.after_png,
-    )
-
-
 def slot_bindings(template: TraceTemplate, spec: ReproSpec) -> dict[str, str]:
     """New values for the template's report-quoted slots, from the (re-analysed) spec: a slot
     whose recorded value the report no longer quotes takes the one quoted value of its type no
@@ -181,7 +157,7 @@ class ReplayController:
     def run(self) -> ReplayReport:
         started = time.monotonic()
         session = self.pool.stepper(screenshots=self.screenshots)
-        base = _screen(session.first)
+        base = observed_screen(session.first)
         current = base
         transitions: list[Transition] = []
         steps: list[ReplayStep] = []
@@ -198,7 +174,7 @@ class ReplayController:
                 if closing is None:
                     break
                 step = session.step(closing.action)
-                after = _step_screen(step)
+                after = step.screen()
                 steps.append(step)
                 transitions.append(
                     self._transition(closing.action, current, after, step, "", reached)
@@ -232,7 +208,7 @@ class ReplayController:
                 decisions.append(decision)
                 report.rejected_at = recorded.index
                 break
-            after = _step_screen(step)
+            after = step.screen()
             crash = app_crash(step.logcat, self.package)
             effect = self._effect(recorded, current, after, crash)
             decision.effect = effect

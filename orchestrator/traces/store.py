@@ -9,12 +9,11 @@ that had to rewrite or re-explore stores a new one for the new build); readers t
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
 
-from orchestrator.errors import ConfigError
+from orchestrator.sqlite_file import open_database
 from orchestrator.traces.template import TemplateError, TraceTemplate
 
 SCHEMA = """
@@ -42,15 +41,7 @@ class TraceStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, timeout=30.0)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
-            raise ConfigError(
-                f"cannot open the trace store {self.path} ({exc}); give --traces a writable path"
-            ) from exc
+        self._db = open_database(self.path, SCHEMA, what="trace store", flag="--traces")
         self._lock = threading.Lock()
 
     def close(self) -> None:

@@ -86,6 +86,10 @@ def test_two_nights_on_github_issues(
     assert bug["counts"]["reused"] == bug["counts"]["total"] > 0
     assert bug["reasoner_calls"] == 0 < bug["scratch_reasoner_calls"]
     assert bug["ground_truth"] is True  # the claim was replayed against the oracle
+    vague = next(b for b in second["bugs"] if b["bug_id"] == "screenrecorder#99")
+    # Missed by a fresh exploration on this build last night: not searched again.
+    assert vague["verdict"] == "needs_attention" and vague["mode"] == "skipped"
+    assert vague["reasoner_calls"] == 0 and "--retry-misses" in vague["reason"]
     t = second["totals"]
     assert t["reused_share"] == 1.0 and t["false_claims"] == 0
     html = (out / "nightly.html").read_text()

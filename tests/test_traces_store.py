@@ -155,3 +155,18 @@ def test_a_slot_quoted_by_the_report_takes_the_new_quoted_value() -> None:
     assert slot_bindings(template, ambiguous) == {}
     number = ReproSpec([S2RStep("Type 12", value="12")], "crash", "crash")
     assert slot_bindings(template, number) == {}  # a number does not fill a text slot
+
+
+def test_a_miss_is_remembered_per_build_and_report_text(tmp_path: Path) -> None:
+    with TraceStore(tmp_path / "t.sqlite") as store:
+        store.record_miss("Example#1", "Example", "1.0", "d1", night="mon", probes=9, reason="x")
+        miss = store.miss("Example#1", "example", "1.0", "d1")
+        assert miss is not None and (miss["night"], miss["probes"], miss["reason"]) == (
+            "mon",
+            9,
+            "x",
+        )
+        assert store.miss("Example#1", "Example", "1.1", "d1") is None  # a new build
+        assert store.miss("Example#1", "Example", "1.0", "d2") is None  # an edited report
+        store.forget_misses("Example#1")
+        assert store.miss("Example#1", "Example", "1.0", "d1") is None

@@ -49,6 +49,12 @@ def register(sub: Any) -> None:
         "called fixed (60)",
     )
     parser.add_argument(
+        "--retry-misses",
+        action="store_true",
+        help="explore again issues a fresh exploration already missed on this build and report "
+        "text (default: report them needs_attention without searching)",
+    )
+    parser.add_argument(
         "--no-reuse",
         action="store_true",
         help="explore every issue from scratch (the baseline the savings are measured against)",
@@ -77,6 +83,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
             fixed_probes=args.fixed_probes,
             label=label,
             reuse=not args.no_reuse,
+            retry_misses=args.retry_misses,
         ),
     )
 

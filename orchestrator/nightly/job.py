@@ -55,6 +55,7 @@ VERDICTS = (STILL_REPRODUCES, FIXED, NEEDS_ATTENTION)
 
 # How the verdict was reached (``nightly.mode`` in result.json).
 REPLAYED, EXPLORED_AFTER_REJECT, SCRATCH = "replay", "replay+explore", "scratch"
+SKIPPED = "skipped"  # a known miss on this build and report text: nothing was run
 
 
 @dataclass(frozen=True)
@@ -62,12 +63,16 @@ class NightlyOptions:
     """Settings of a nightly run: ``traces_path`` the trace store (SQLite); ``fixed_probes`` the
     probe budget of the bounded fresh exploration that must fail before a bug is called fixed;
     ``label`` names the night (a new label is a new run of every bug, the same label resumes);
-    ``reuse`` False forces from-scratch runs (the baseline the savings are measured against)."""
+    ``reuse`` False forces from-scratch runs (the baseline the savings are measured against);
+    ``retry_misses`` explores again an issue a fresh exploration already failed to reproduce on
+    the same build and report text (by default such an issue is reported ``needs_attention``
+    without spending the search again)."""
 
     traces_path: str
     fixed_probes: int = 60
     label: str = ""
     reuse: bool = True
+    retry_misses: bool = False
 
 
 def usage_calls(reasoner: Reasoner) -> int:
@@ -116,13 +121,17 @@ def nightly_on_pool(
             night.traces = traces
             try:
                 night.template = night.load_template()
-                record.spec = night.spec()
-                with open_pool() as pool:
-                    try:
-                        record.outcome = night.run(pool)
-                    finally:
-                        record.devices = pool.utilisation()
-                        record.farm_events = pool.events
+                skipped = night.known_miss()
+                if skipped is not None:
+                    record.outcome = skipped  # nothing changed since a search found nothing
+                else:
+                    record.spec = night.spec()
+                    with open_pool() as pool:
+                        try:
+                            record.outcome = night.run(pool)
+                        finally:
+                            record.devices = pool.utilisation()
+                            record.farm_events = pool.events
                 record.app = night.app
             except ReproError as exc:
                 record.error = str(exc)
@@ -154,6 +163,7 @@ class _Night:
     ) -> None:
         self.config = config
         self.app = dict(app)
+        self.requested_version = app.get("version", "")
         self.report = report
         self.reasoner = reasoner
         self.options = options
@@ -181,6 +191,29 @@ class _Night:
             # A broken stored trace is not fatal: explore from scratch and store a good one.
             self.notes.append(f"stored trace ignored: {exc}")
             return None
+
+    def known_miss(self) -> SearchOutcome | None:
+        """When no trace is stored and a fresh exploration already missed the bug on this build
+        for this report text, the outcome to report instead of searching again (None: run)."""
+        assert self.traces is not None
+        if self.template is not None or not self.options.reuse or self.options.retry_misses:
+            return None
+        miss = self.traces.miss(
+            self.report.bug_id,
+            self.app.get("name", ""),
+            self.app.get("version", ""),
+            report_digest(self.report),
+        )
+        if miss is None:
+            return None
+        self.mode = SKIPPED
+        self.verdict(
+            NEEDS_ATTENTION,
+            f"night {miss['night']} explored it from scratch on this build ({miss['probes']} "
+            f"probes: {miss['reason']}); not searched again until the build or the report "
+            "changes (--retry-misses forces it)",
+        )
+        return SearchOutcome(verdict=NOT_REPRODUCED, path=None, stop_reason=self.reason)
 
     def spec(self) -> ReproSpec:
         """The stored spec when the report is unchanged (no reasoner call), else a new analysis."""
@@ -234,6 +267,16 @@ class _Night:
                 NEEDS_ATTENTION,
                 f"no stored trace, and a fresh exploration did not reproduce it "
                 f"({outcome.stop_reason})",
+            )
+            assert self.traces is not None
+            self.traces.record_miss(
+                self.report.bug_id,
+                self.app.get("name", ""),
+                self.requested_version,
+                report_digest(self.report),
+                night=self.options.label,
+                probes=int(outcome.stats.get("probes", 0)),
+                reason=outcome.stop_reason,
             )
         return outcome
 
@@ -405,6 +448,7 @@ class _Night:
             self.notes.append(f"trace not stored: {exc}")
             return
         self.traces.put(template, source_run=str(self.config.out_dir))
+        self.traces.forget_misses(self.report.bug_id)
         self.stored = True
 
     # -- outputs --------------------------------------------------------------------------------

@@ -132,6 +132,7 @@ class SweepConfig:
                         "label": self.nightly.label,
                         "fixed_probes": self.nightly.fixed_probes,
                         "reuse": self.nightly.reuse,
+                        "retry_misses": self.nightly.retry_misses,
                     }
                 }
                 if self.nightly is not None

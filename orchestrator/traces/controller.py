@@ -320,7 +320,14 @@ class ReplayController:
             return None
         if decision.decision != REWRITE:
             decision.how = match.level
-        if not match.exact:
+        # On the very screen recorded, the node at the recorded rectangle is the recorded one
+        # even when no single locator singles it out (an unlabelled view among same-shape ones).
+        same_spot = (
+            current.structural_hash == state.signature
+            and match.node.cls == recorded.locators.class_name
+            and match.node.bounds.to_list() == recorded.locators.bounds
+        )
+        if not match.exact and not same_spot:
             decision.decision = REWRITE
             decision.reasons.append(
                 f'"{label}" found by {match.level}: ' + "; ".join(match.changes)

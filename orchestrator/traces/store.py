@@ -1,5 +1,9 @@
 """The trace store: verified trace templates in SQLite, newest first per bug and app.
 
+It also remembers *misses*: a bug a fresh exploration did not reproduce on a build, for that
+build and that report text (table ``trace_misses``), so a nightly run does not spend the same
+exploration on the same build again; a new build or an edited report clears the way.
+
 By default it lives in the same SQLite file as the results of ``sweep`` and ``nightly``
 (``results.sqlite``, table ``trace_templates``), so one file holds what ran and what was learnt.
 WAL mode lets a dashboard read while a run writes. Every version of a template is kept (a night
@@ -29,6 +33,17 @@ CREATE TABLE IF NOT EXISTS trace_templates (
     template_json TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS trace_templates_bug ON trace_templates (bug_id, app_name, id);
+CREATE TABLE IF NOT EXISTS trace_misses (
+    bug_id TEXT NOT NULL,
+    app_name TEXT NOT NULL,
+    app_version TEXT NOT NULL,
+    report_digest TEXT NOT NULL,
+    night TEXT NOT NULL,
+    probes INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (bug_id, app_name, app_version, report_digest)
+);
 """
 
 
@@ -106,3 +121,54 @@ class TraceStore:
             ).fetchall()
         keys = ("id", "app_name", "app_version", "kind", "actions", "created_at", "source_run")
         return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    def record_miss(
+        self,
+        bug_id: str,
+        app_name: str,
+        app_version: str,
+        digest: str,
+        *,
+        night: str,
+        probes: int,
+        reason: str,
+    ) -> None:
+        """Remember that a fresh exploration of ``bug_id`` on this build and report text found
+        nothing (``probes`` spent, the search's ``reason``)."""
+        from datetime import UTC, datetime
+
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO trace_misses (bug_id, app_name, app_version, "
+                "report_digest, night, probes, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    bug_id,
+                    app_name.lower(),
+                    app_version,
+                    digest,
+                    night,
+                    probes,
+                    reason,
+                    datetime.now(UTC).isoformat(timespec="seconds"),
+                ),
+            )
+
+    def miss(
+        self, bug_id: str, app_name: str, app_version: str, digest: str
+    ) -> dict[str, Any] | None:
+        """The remembered miss of ``bug_id`` on this build and report text (``{"night",
+        "probes", "reason", "created_at"}``), or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT night, probes, reason, created_at FROM trace_misses WHERE bug_id = ? "
+                "AND app_name = ? AND app_version = ? AND report_digest = ?",
+                (bug_id, app_name.lower(), app_version, digest),
+            ).fetchone()
+        if row is None:
+            return None
+        return dict(zip(("night", "probes", "reason", "created_at"), row, strict=True))
+
+    def forget_misses(self, bug_id: str) -> None:
+        """Drop every remembered miss of ``bug_id`` (it reproduced)."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM trace_misses WHERE bug_id = ?", (bug_id,))

@@ -485,7 +485,11 @@ class _Night:
             "wall_s": round(wall_s, 3),
             # What a from-scratch run cost: the recorded one, or this run when it was one.
             "scratch": (
-                dict(template.scratch) if template is not None else self.scratch_cost(wall_s)
+                dict(template.scratch)
+                if template is not None
+                else {}
+                if self.mode == SKIPPED
+                else self.scratch_cost(wall_s)
             ),
             "trace_stored": self.stored,
             "notes": self.notes,

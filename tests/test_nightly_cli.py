@@ -131,3 +131,16 @@ def test_repeat_does_not_apply(tmp_path: Path, capsys: pytest.CaptureFixture[str
     code = cli.main(["nightly", "screenrecorder#25", "--repeat", "2", "--out", str(tmp_path)])
     assert code == 2
     assert "--repeat" in capsys.readouterr().err
+
+
+def test_a_trace_store_that_is_not_sqlite_is_exit_2_before_devices_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    traces = tmp_path / "traces.txt"
+    traces.write_text("these are my notes, not a database\n" * 50)
+    code = cli.main(
+        ["nightly", "screenrecorder#25", "--traces", str(traces), "--out", str(tmp_path / "o")]
+    )
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "--traces" in err and "Traceback" not in err

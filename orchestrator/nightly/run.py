@@ -8,6 +8,7 @@ from typing import Any
 
 from orchestrator.nightly.digest import build_digest, write_digest
 from orchestrator.sweep.driver import SweepConfig, SweepOutcome, run_sweep
+from orchestrator.traces.store import TraceStore
 
 
 @dataclass
@@ -32,6 +33,8 @@ def run_nightly(config: SweepConfig) -> NightlyOutcome:
 
     if config.nightly is None:
         raise ConfigError("a nightly run needs nightly options (the trace store path)")
+    # A trace store that cannot be opened is bad input: say so before any device starts.
+    TraceStore(config.nightly.traces_path).close()
     outcome = run_sweep(config)
     builds = sorted(
         {

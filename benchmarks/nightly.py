@@ -110,7 +110,7 @@ def run_row(
         "verdicts": {b["bug_id"]: b["verdict"] for b in bugs},
         "expected": expected,
         "modes": {b["bug_id"]: b["mode"] for b in bugs},
-        "rewrites": {b["bug_id"]: b["rewrites"] for b in bugs if b["rewrites"]},
+        "changes": {b["bug_id"]: b["changes"] for b in bugs if b["changes"]},
         "false_claims": totals["false_claims"],
     }
 

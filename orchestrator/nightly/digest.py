@@ -44,8 +44,13 @@ def bug_entry(row: RunRow, out_dir: Path) -> dict[str, Any]:
         "build": nightly.get("build") or (result.get("app") or {}).get("version", ""),
         "trace_from_build": (nightly.get("template") or {}).get("app_version", ""),
         "counts": counts,
-        "rewrites": [
-            {"step": d["index"], "how": d["how"], "reasons": d["reasons"]}
+        "changes": [
+            {
+                "step": d["index"],
+                "decision": d["decision"],
+                "how": d["how"],
+                "reasons": d["reasons"],
+            }
             for d in nightly.get("decisions", [])
             if d.get("decision") != "reuse"
         ],

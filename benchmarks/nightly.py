@@ -149,7 +149,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--profile", default="emulator-grpc")
     parser.add_argument("--time-scale", type=float, default=0.1)
-    parser.add_argument("--fixed-probes", type=int, default=60)
+    parser.add_argument("--fixed-probes", type=int, default=150)
     parser.add_argument("--reasoner", default="heuristic", choices=("heuristic", "openai"))
     parser.add_argument("--out", default="", help="keep the runs here (default: a temp dir)")
     args = parser.parse_args()

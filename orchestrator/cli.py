@@ -49,10 +49,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     from device_agent.logs import configure_logging
 
     configure_logging(verbose=args.verbose)
+    from orchestrator.run import interrupt_on_sigterm
+
+    interrupt_on_sigterm()
     try:
         return int(args.handler(args))
     except KeyboardInterrupt:
-        print("reprofarm: interrupted; local devices were stopped", file=sys.stderr)
+        print(
+            "reprofarm: interrupted; local devices were stopped (run the same command again "
+            "to finish)",
+            file=sys.stderr,
+        )
         return EXIT_INTERRUPTED
     except ReproError as exc:
         print(f"reprofarm: {exc}", file=sys.stderr)

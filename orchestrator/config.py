@@ -60,6 +60,8 @@ class SearchConfig:
             raise ConfigError(f"--branch must be at least 1, got {self.branch}")
         if self.max_actions < 1:
             raise ConfigError(f"--max-actions must be at least 1, got {self.max_actions}")
+        if self.max_probes < 1:
+            raise ConfigError(f"--max-probes must be at least 1, got {self.max_probes}")
         if not math.isfinite(self.max_minutes) or self.max_minutes <= 0:
             raise ConfigError(f"--max-minutes must be positive, got {self.max_minutes}")
 

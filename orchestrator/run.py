@@ -38,8 +38,10 @@ EXIT_NOT_REPRODUCED = 1
 
 
 def resolve_app(report: BugReport, farm: FarmConfig) -> dict[str, str]:
-    """The app under test: ``--app`` if given, else the catalog model that declares the report's
-    bug id, else the report's ``apk_name`` (which carries the version), else its ``repo``.
+    """The app under test: ``--app`` if given (without ``--app-version``: the version the catalog
+    declares the report's bug for, when it is that app's bug, else the newest), else the catalog
+    model that declares the report's bug id, else the report's ``apk_name`` (which carries the
+    version), else its ``repo``.
 
     Returns ``{"name", "version", "package", "label"}``. Raises ``ConfigError`` when the app is
     unknown to the catalog (and to ``--app-dir``) or cannot be inferred. With ``--agents`` an app
@@ -51,6 +53,22 @@ def resolve_app(report: BugReport, farm: FarmConfig) -> dict[str, str]:
     app_dir = farm.app_dir or None
     if farm.app:
         names = [farm.app]
+        # --app NAME without a version: the build the report is about, when it is that app's.
+        try:
+            declared = find_app_for_bug(report.bug_id, app_dir)
+        except AppNotFoundError:
+            declared = None
+        if (
+            declared is not None
+            and not farm.app_version
+            and farm.app.lower() in (declared.name.lower(), declared.package.lower())
+        ):
+            return {
+                "name": declared.name,
+                "version": declared.version,
+                "package": declared.package,
+                "label": declared.label,
+            }
     else:
         try:
             declared = find_app_for_bug(report.bug_id, app_dir)
@@ -87,6 +105,23 @@ def resolve_app(report: BugReport, farm: FarmConfig) -> dict[str, str]:
     raise ConfigError(errors[0])
 
 
+def interrupt_on_sigterm() -> None:
+    """Make SIGTERM (how Kubernetes, a CronJob or ``kill`` stop a run) behave like Ctrl-C: the
+    run stops starting work, stops its local devices and says so in one line, instead of dying
+    with Ray's crash dump. Only the main thread can install handlers; elsewhere this does
+    nothing."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
 def ensure_ray() -> None:
     """Start a local Ray instance for this process unless one is running (tests share one)."""
     import ray
@@ -99,6 +134,7 @@ def ensure_ray() -> None:
             log_to_driver=False,
             logging_level=logging.WARNING,
         )
+        interrupt_on_sigterm()  # Ray's core worker installs its own SIGTERM handler
 
 
 # How long a run waits for the first ready device pod (an emulator boots in minutes).

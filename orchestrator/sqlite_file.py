@@ -18,6 +18,8 @@ def open_database(path: Path, schema: str, *, what: str, flag: str) -> sqlite3.C
     chooses it (``"--store"``). Raises :class:`ConfigError` when the file cannot be opened or
     is not an SQLite database.
     """
+    if path.is_dir():
+        raise ConfigError(f"the {what} {path} is a directory; give {flag} a file path")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(path, check_same_thread=False, timeout=30.0)

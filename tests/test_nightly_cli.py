@@ -5,12 +5,18 @@ the HTML digest out, the second night replaying the first night's trace; its met
 from __future__ import annotations
 
 import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
 from orchestrator import cli
 from orchestrator.metrics import DriverMetrics
+from tests.conftest import EXAMPLES, REPO
 
 # Written in our own words after screenrecorder#25, in the shape of GitHub's REST issue object.
 ISSUE = {
@@ -144,3 +150,52 @@ def test_a_trace_store_that_is_not_sqlite_is_exit_2_before_devices_start(
     assert code == 2
     err = capsys.readouterr().err
     assert "--traces" in err and "Traceback" not in err
+
+
+def test_unreadable_duplicate_and_other_app_issues_are_listed_not_run(
+    ray_session: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    issues = tmp_path / "issues"
+    issues.mkdir()
+    (issues / "25.json").write_text(json.dumps(ISSUE))
+    (issues / "25-again.json").write_text(json.dumps(ISSUE))  # the same bug a second time
+    (issues / "broken.json").write_text("{ not json")
+    (issues / "empty.md").write_text("")
+    shutil.copy(EXAMPLES / "opencalc-532.md", issues / "opencalc-532.md")  # another app
+    printed = _nightly(issues, tmp_path / "out", "n", capsys)
+    digest = json.loads((tmp_path / "out" / "nightly.json").read_text())
+    assert [b["bug_id"] for b in digest["bugs"]] == ["screenrecorder#25"]
+    reasons = {item["input"]: item["reason"] for item in digest["not_run"]}
+    assert "not a readable report" in reasons["broken.json"]
+    assert "not a readable report" in reasons["empty.md"]
+    assert "second report of the same bug" in reasons["screenrecorder#25"]
+    assert "an issue of OpenCalc, not of --app screenrecorder" in reasons["OpenCalc#532"]
+    assert "not run" in printed and "broken.json" in printed
+    assert "broken.json" in (tmp_path / "out" / "nightly.html").read_text()
+    # Each night's digest is kept beside tonight's.
+    assert (tmp_path / "out" / "nights" / "n" / "nightly.json").is_file()
+
+
+def test_no_inputs_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["nightly", "--out", str(tmp_path)]) == 2
+    assert "give issue directories" in capsys.readouterr().err
+
+
+def test_sigterm_stops_a_night_like_ctrl_c(tmp_path: Path) -> None:
+    """How Kubernetes stops a pod: one line, exit 130, no crash dump, local agents gone."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "orchestrator.cli", "nightly", str(EXAMPLES / "amaze-1796.md")]
+        + ["--devices", "2", "--out", str(tmp_path / "o"), "--no-progress"],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "o" / "runs").exists():  # the night has started its first issue
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err[-2000:]
+    assert "interrupted" in err and "SIGTERM received" not in err and "Traceback" not in err

@@ -165,7 +165,7 @@ def test_nothing_runnable_is_bad_input(tmp_path: Path) -> None:
     args = build_parser().parse_args(["sweep", "NoSuchApp#1", "--out", str(tmp_path)])
     from orchestrator.errors import ConfigError
 
-    with pytest.raises(ConfigError, match="nothing to sweep.*NoSuchApp#1"):
+    with pytest.raises(ConfigError, match="nothing to run.*NoSuchApp#1"):
         run_sweep(config_from_args(args))
 
 

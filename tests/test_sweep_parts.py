@@ -225,3 +225,15 @@ def test_the_default_sweep_is_the_catalog() -> None:
     items, skipped = plan([], farm=FarmConfig())
     assert sorted([i.bug_id for i in items] + [s.bug_id for s in skipped]) == sorted(declared)
     assert len(items) >= 4  # at least the bugs with an example report
+
+
+def test_app_without_version_is_the_build_the_report_is_about() -> None:
+    from orchestrator.report import load_report
+    from orchestrator.run import resolve_app
+    from tests.conftest import EXAMPLES
+
+    report = load_report(EXAMPLES / "anymemo-422.md")
+    assert resolve_app(report, FarmConfig(app="AnyMemo"))["version"] == "10.9.922"
+    assert resolve_app(report, FarmConfig(app="AnyMemo", app_version="10.10.1"))["version"] == (
+        "10.10.1"
+    )

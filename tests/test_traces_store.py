@@ -72,6 +72,11 @@ def test_the_newest_template_of_a_bug_is_returned(tmp_path: Path) -> None:
         assert latest.transitions[0].recorded_action().text == "test2"
         assert [h["app_version"] for h in store.history("Example#1")] == ["1.0", "1.1"]
         assert store.latest("Example#1", "OtherApp") is None
+        # A build that has its own trace gets it, even when another build's is newer.
+        older = store.latest("Example#1", "Example", "1.0")
+        assert older is not None and older.app_version == "1.0"
+        newest = store.latest("Example#1", "Example", "2.0")
+        assert newest is not None and newest.app_version == "1.1"
 
 
 def test_an_unconfirmed_template_is_refused(tmp_path: Path) -> None:
@@ -159,7 +164,17 @@ def test_a_slot_quoted_by_the_report_takes_the_new_quoted_value() -> None:
 
 def test_a_miss_is_remembered_per_build_and_report_text(tmp_path: Path) -> None:
     with TraceStore(tmp_path / "t.sqlite") as store:
-        store.record_miss("Example#1", "Example", "1.0", "d1", night="mon", probes=9, reason="x")
+        store.record_miss(
+            "Example#1",
+            "Example",
+            "1.0",
+            "d1",
+            night="mon",
+            probes=9,
+            budget=9,
+            reasoner="heuristic",
+            reason="x",
+        )
         miss = store.miss("Example#1", "example", "1.0", "d1")
         assert miss is not None and (miss["night"], miss["probes"], miss["reason"]) == (
             "mon",

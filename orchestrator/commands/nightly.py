@@ -44,9 +44,9 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--fixed-probes",
         type=whole_number,
-        default=60,
+        default=150,
         help="probes of the fresh exploration that must also miss the bug before it is "
-        "called fixed (60)",
+        "called fixed (150)",
     )
     parser.add_argument(
         "--retry-misses",
@@ -73,6 +73,11 @@ def config_from_args(args: argparse.Namespace) -> Any:
         raise ConfigError(f"--fixed-probes must be at least 1, got {args.fixed_probes}")
     if args.repeat != 1:
         raise ConfigError("--repeat does not apply to a nightly run (one verdict per issue)")
+    if not args.inputs:
+        raise ConfigError(
+            "nightly needs the issues to re-reproduce: give issue directories, report files or "
+            "bug ids"
+        )
     config = sweep_config_from_args(args)
     label = args.night or datetime.now(UTC).strftime("%Y-%m-%d")
     traces = args.traces or str(config.store)

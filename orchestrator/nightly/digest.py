@@ -6,6 +6,7 @@ fixed, then what still reproduces; reuse and savings on one line. Rendered from
 from __future__ import annotations
 
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from orchestrator.nightly.job import FIXED, NEEDS_ATTENTION, STILL_REPRODUCES
 from orchestrator.results import write_json_atomic
 from orchestrator.sweep.store import RunRow
 
+DIGEST_SCHEMA_VERSION = 1
 NIGHTLY_JSON = "nightly.json"
 NIGHTLY_HTML = "nightly.html"
 # Digest order: what a person must act on first.
@@ -62,8 +64,8 @@ def bug_entry(row: RunRow, out_dir: Path) -> dict[str, Any]:
         "scratch_tokens": int(scratch.get("tokens", 0)),
         "scratch_wall_s": float(scratch.get("wall_s", 0.0)),
         "ground_truth": row.triggered,
-        "report": _rel(row.html_path, out_dir),
-        "result": _rel(row.result_path, out_dir),
+        "report": _rel(row.html_path, out_dir),  # a link from nightly.html
+        "result": str(Path(row.result_path).resolve()) if row.result_path else "",
         "notes": nightly.get("notes", []),
     }
 
@@ -78,10 +80,19 @@ def _rel(path: str, base: Path) -> str:
 
 
 def build_digest(
-    rows: list[RunRow], out_dir: Path, *, label: str, build: dict[str, str], wall_s: float
+    rows: list[RunRow],
+    out_dir: Path,
+    *,
+    label: str,
+    build: dict[str, str],
+    wall_s: float,
+    not_run: list[dict[str, str]] | None = None,
 ) -> dict[str, Any]:
-    """The ``nightly.json`` object: ``night``, ``build`` (``{"app", "version"}``),
-    ``generated_at``, ``totals`` and ``bugs`` (one :func:`bug_entry` each, in digest order)."""
+    """The ``nightly.json`` object: ``schema_version``, ``night``, ``build`` (``{"app",
+    "version"}``), ``generated_at``, ``totals``, ``bugs`` (one :func:`bug_entry` each, in digest
+    order) and ``not_run`` (``{"input", "reason"}`` of inputs left out: unreadable reports,
+    duplicates, issues of another app). ``totals.wall_s`` is this process's wall time (a resumed
+    night counts only its own part)."""
     bugs = sorted(
         (bug_entry(r, out_dir) for r in rows),
         key=lambda b: (ORDER.index(b["verdict"]) if b["verdict"] in ORDER else 0, b["bug_id"]),
@@ -112,20 +123,29 @@ def build_digest(
         "wall_s": round(wall_s, 1),
     }
     return {
+        "schema_version": DIGEST_SCHEMA_VERSION,
         "night": label,
         "build": build,
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "totals": totals,
         "bugs": bugs,
+        "not_run": list(not_run or []),
     }
 
 
 def write_digest(out_dir: Path, digest: dict[str, Any]) -> dict[str, Path]:
-    """Write ``nightly.json`` and ``nightly.html`` into ``out_dir``; returns their paths."""
+    """Write ``nightly.json`` and ``nightly.html`` into ``out_dir`` (tonight's, for a fixed
+    link) and into ``out_dir/nights/<night>/`` (kept: tomorrow does not overwrite them);
+    returns the paths of the former."""
     paths = {"json": out_dir / NIGHTLY_JSON, "html": out_dir / NIGHTLY_HTML}
-    write_json_atomic(paths["json"], digest)
-    html = _env.get_template("nightly.html.j2").render(d=digest, order=ORDER)
-    paths["html"].write_text(html, encoding="utf-8")
+    kept = out_dir / "nights" / re.sub(r"[^A-Za-z0-9._-]+", "_", digest["night"] or "night")
+    kept.mkdir(parents=True, exist_ok=True)
+    for directory in (out_dir, kept):
+        write_json_atomic(directory / NIGHTLY_JSON, digest)
+        html = _env.get_template("nightly.html.j2").render(
+            d=digest, order=ORDER, base=os.path.relpath(out_dir, directory)
+        )
+        (directory / NIGHTLY_HTML).write_text(html, encoding="utf-8")
     return paths
 
 
@@ -133,9 +153,9 @@ def digest_lines(digest: dict[str, Any]) -> list[str]:
     """A few lines for the terminal: the verdict counts, reuse and savings, then every bug that
     needs attention or got fixed."""
     t = digest["totals"]
+    build = f"{digest['build'].get('app', '')} {digest['build'].get('version', '')}".strip()
     lines = [
-        f"night {digest['night']} on {digest['build'].get('app', '')} "
-        f"{digest['build'].get('version', '')}: {t[STILL_REPRODUCES]} still reproduce, "
+        f"night {digest['night']} on {build}: {t[STILL_REPRODUCES]} still reproduce, "
         f"{t[FIXED]} fixed, {t[NEEDS_ATTENTION]} need attention",
         f"recorded actions {t['actions']}: {t['reused']} reused, {t['rewritten']} rewritten, "
         f"{t['rejected']} rejected; reasoner calls {t['reasoner_calls']} "
@@ -145,4 +165,6 @@ def digest_lines(digest: dict[str, Any]) -> list[str]:
     for bug in digest["bugs"]:
         if bug["verdict"] != STILL_REPRODUCES:
             lines.append(f"  {bug['verdict']:<16} {bug['bug_id']}: {bug['reason']}")
+    for item in digest.get("not_run", []):
+        lines.append(f"  {'not run':<16} {item['input']}: {item['reason']}")
     return lines

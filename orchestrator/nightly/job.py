@@ -65,11 +65,12 @@ class NightlyOptions:
     ``label`` names the night (a new label is a new run of every bug, the same label resumes);
     ``reuse`` False forces from-scratch runs (the baseline the savings are measured against);
     ``retry_misses`` explores again an issue a fresh exploration already failed to reproduce on
-    the same build and report text (by default such an issue is reported ``needs_attention``
-    without spending the search again)."""
+    the same build and report text with the same reasoner and at least tonight's probe budget
+    (by default such an issue is reported ``needs_attention`` without spending that search
+    again)."""
 
     traces_path: str
-    fixed_probes: int = 60
+    fixed_probes: int = 150
     label: str = ""
     reuse: bool = True
     retry_misses: bool = False
@@ -186,7 +187,9 @@ class _Night:
         if not self.options.reuse:
             return None
         try:
-            return self.traces.latest(self.report.bug_id, self.app.get("name", ""))
+            return self.traces.latest(
+                self.report.bug_id, self.app.get("name", ""), self.app.get("version", "")
+            )
         except TemplateError as exc:
             # A broken stored trace is not fatal: explore from scratch and store a good one.
             self.notes.append(f"stored trace ignored: {exc}")
@@ -204,14 +207,19 @@ class _Night:
             self.app.get("version", ""),
             report_digest(self.report),
         )
-        if miss is None:
+        # Only the same search again is pointless: a bigger budget or another reasoner may find it.
+        if (
+            miss is None
+            or miss["reasoner"] != self.reasoner.name
+            or self.config.search.max_probes > int(miss["budget"])
+        ):
             return None
         self.mode = SKIPPED
         self.verdict(
             NEEDS_ATTENTION,
             f"night {miss['night']} explored it from scratch on this build ({miss['probes']} "
-            f"probes: {miss['reason']}); not searched again until the build or the report "
-            "changes (--retry-misses forces it)",
+            f"probes: {miss['reason']}); not searched again until the build, the report or the "
+            "budget changes (--retry-misses forces it)",
         )
         return SearchOutcome(verdict=NOT_REPRODUCED, path=None, stop_reason=self.reason)
 
@@ -276,6 +284,8 @@ class _Night:
                 report_digest(self.report),
                 night=self.options.label,
                 probes=int(outcome.stats.get("probes", 0)),
+                budget=int(self.config.search.max_probes),
+                reasoner=self.reasoner.name,
                 reason=outcome.stop_reason,
             )
         return outcome
@@ -336,8 +346,9 @@ class _Night:
         if outcome.verdict in (CRASHED, SYMPTOM):
             self.verdict(
                 STILL_REPRODUCES,
-                f"replayed {len(report.path.transitions)} actions, then the explorer finished "
-                f"the reproduction (step {report.rejected_at} rejected: {why})",
+                f"step {report.rejected_at} of the stored trace was rejected ({why}); the "
+                f"explorer finished the reproduction from the {len(report.path.transitions)} "
+                "actions run before it",
             )
             assert self.template is not None
             self._store(outcome, self.template.scratch)

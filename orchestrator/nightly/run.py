@@ -52,5 +52,6 @@ def run_nightly(config: SweepConfig) -> NightlyOutcome:
         label=config.nightly.label,
         build=build,
         wall_s=outcome.wall_seconds,
+        not_run=[{"input": s.bug_id, "reason": s.reason} for s in outcome.skipped],
     )
     return NightlyOutcome(outcome, digest, write_digest(Path(config.out_dir), digest))

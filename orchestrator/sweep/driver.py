@@ -470,12 +470,15 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
     items, skipped = plan(config.inputs, reports_dirs=config.reports_dirs, farm=config.farm)
     if not items:
         reasons = "; ".join(f"{s.bug_id}: {s.reason}" for s in skipped[:5]) or "no inputs"
-        raise ConfigError(f"nothing to sweep ({reasons})")
+        raise ConfigError(f"nothing to run ({reasons})")
     out_dir = Path(config.out_dir)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ConfigError(f"cannot create output directory {out_dir}: {exc.strerror}") from exc
+        what = "it is a file" if out_dir.is_file() else exc.strerror
+        raise ConfigError(
+            f"cannot create output directory {out_dir}: {what}; give --out a directory path"
+        ) from exc
     settings = config.run_settings()
     chash = config_hash(settings)
     own_metrics = metrics is None

@@ -16,6 +16,7 @@ import csv
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from orchestrator.config import FarmConfig
 from orchestrator.errors import BadInputError, ConfigError, ReportError
@@ -57,9 +58,11 @@ def _is_report_file(path: Path) -> bool:
     )
 
 
-def reports_in(directory: Path) -> dict[str, Path]:
+def reports_in(directory: Path, problems: list[Skipped] | None = None) -> dict[str, Path]:
     """``{bug_id: report file}`` for every loadable report in ``directory`` (not recursive; the
-    first file wins when two declare one id; unreadable files are left out)."""
+    first file by name wins when two declare one id). Files that cannot be read as reports, and
+    the later files of a duplicated id, are appended to ``problems`` (with the reason) when a
+    list is given, else left out."""
     from orchestrator.report import load_report
 
     found: dict[str, Path] = {}
@@ -68,9 +71,21 @@ def reports_in(directory: Path) -> dict[str, Path]:
             continue
         try:
             report = load_report(path)
-        except ReportError:
+        except ReportError as exc:
+            if problems is not None:
+                problems.append(Skipped(path.name, f"not a readable report: {exc}"))
             continue
-        found.setdefault(report.bug_id, path)
+        if report.bug_id in found:
+            if problems is not None:
+                problems.append(
+                    Skipped(
+                        report.bug_id,
+                        f"{path} is a second report of the same bug; {found[report.bug_id]} "
+                        "is used",
+                    )
+                )
+            continue
+        found[report.bug_id] = path
     return found
 
 
@@ -141,16 +156,22 @@ def plan(
             raise ConfigError(f"--reports-dir {d!r} is not a directory")
         search_dirs.append(p)
     wanted: list[tuple[str, str, Path | None]] = []  # (bug id, kind, report file when known)
+    problems: list[Skipped] = []  # unreadable or duplicated report files of input directories
     if not inputs:
         wanted += [(bug, kind, None) for bug, kind in catalog_bugs(farm.app_dir or None)]
     for text in inputs:
         p = Path(text)
         if p.is_dir():
-            found = reports_in(p)
+            unreadable: list[Skipped] = []
+            found = reports_in(p, unreadable)
             if not found:
+                why = "; ".join(f"{s.bug_id}: {s.reason}" for s in unreadable[:3])
                 raise BadInputError(
-                    f"{text} holds no bug reports (.json/.md/.txt); give a directory of reports"
+                    f"{text} holds no readable bug reports (.json/.md/.txt)"
+                    + (f" ({why})" if why else "")
+                    + "; give a directory of reports"
                 )
+            problems += unreadable
             wanted += [(bug, "", path) for bug, path in found.items()]
         elif p.is_file() and p.suffix.lower() == ".tsv":
             search_dirs.append(p.parent)
@@ -160,7 +181,9 @@ def plan(
         elif "#" in text or not (p.suffix or "/" in text):
             wanted.append((text.strip(), "", None))
         else:
-            raise BadInputError(f"sweep input {text!r} does not exist; give a report, dir or id")
+            raise BadInputError(
+                f"input {text!r} does not exist; give a report, a directory or an id"
+            )
     search_dirs.append(EXAMPLES_DIR)
 
     known: dict[str, Path] = {}
@@ -190,6 +213,10 @@ def plan(
         except ConfigError as exc:
             skipped.append(Skipped(bug_id, f"no app model: {exc}"))
             continue
+        other = _other_app(report, farm, app)
+        if other:
+            skipped.append(Skipped(bug_id, other))
+            continue
         items.append(
             SweepItem(
                 bug_id=bug_id,
@@ -198,4 +225,33 @@ def plan(
                 app=tuple(sorted(app.items())),
             )
         )
-    return items, skipped
+    return items, problems + skipped
+
+
+def _other_app(report: Any, farm: FarmConfig, app: dict[str, str]) -> str:
+    """Why a report about another app must not run on ``--app`` (``""`` when it may): the
+    catalog declares its bug for another app, or its apk name or repository names another
+    catalog app."""
+    from device_agent.errors import AppNotFoundError
+    from device_agent.virtual.catalog import find_app_for_bug, load_app, parse_apk_name
+
+    if not farm.app:
+        return ""
+    names: list[str] = []
+    try:
+        declared = find_app_for_bug(report.bug_id, farm.app_dir or None)
+    except AppNotFoundError:
+        declared = None
+    if declared is not None:
+        names.append(declared.name)
+    for hint in (report.apk_name, report.repo):
+        if not hint:
+            continue
+        try:
+            names.append(load_app(parse_apk_name(hint)[0], farm.app_dir or None).name)
+        except AppNotFoundError:
+            continue
+    own = next((n for n in names if n), "")
+    if own and own.lower() != app.get("name", "").lower():
+        return f"an issue of {own}, not of --app {app.get('name')}: left out of this run"
+    return ""

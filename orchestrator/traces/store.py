@@ -40,6 +40,8 @@ CREATE TABLE IF NOT EXISTS trace_misses (
     report_digest TEXT NOT NULL,
     night TEXT NOT NULL,
     probes INTEGER NOT NULL,
+    budget INTEGER NOT NULL,
+    reasoner TEXT NOT NULL,
     reason TEXT NOT NULL,
     created_at TEXT NOT NULL,
     PRIMARY KEY (bug_id, app_name, app_version, report_digest)
@@ -92,16 +94,24 @@ class TraceStore:
             )
         return int(cursor.lastrowid or 0)
 
-    def latest(self, bug_id: str, app_name: str = "") -> TraceTemplate | None:
-        """The newest template of ``bug_id`` (for ``app_name`` when given, any case), or None.
-        Raises :class:`TemplateError` when the stored JSON is malformed."""
+    def latest(
+        self, bug_id: str, app_name: str = "", app_version: str = ""
+    ) -> TraceTemplate | None:
+        """The newest template of ``bug_id`` (for ``app_name`` when given, any case) — the
+        newest recorded on ``app_version`` when there is one (two builds tested from one store
+        each keep their own trace), else the newest of any build — or None. Raises
+        :class:`TemplateError` when the stored JSON is malformed."""
         query = "SELECT template_json FROM trace_templates WHERE bug_id = ?"
         args: list[Any] = [bug_id]
         if app_name:
             query += " AND app_name = ?"
             args.append(app_name.lower())
+        order = " ORDER BY id DESC LIMIT 1"
+        if app_version:
+            order = " ORDER BY (app_version = ?) DESC, id DESC LIMIT 1"
+            args.append(app_version)
         with self._lock:
-            row = self._db.execute(query + " ORDER BY id DESC LIMIT 1", args).fetchone()
+            row = self._db.execute(query + order, args).fetchone()
         if row is None:
             return None
         try:
@@ -131,16 +141,19 @@ class TraceStore:
         *,
         night: str,
         probes: int,
+        budget: int,
+        reasoner: str,
         reason: str,
     ) -> None:
         """Remember that a fresh exploration of ``bug_id`` on this build and report text found
-        nothing (``probes`` spent, the search's ``reason``)."""
+        nothing (``probes`` spent of a ``budget``, by ``reasoner``; the search's ``reason``)."""
         from datetime import UTC, datetime
 
         with self._lock, self._db:
             self._db.execute(
                 "INSERT OR REPLACE INTO trace_misses (bug_id, app_name, app_version, "
-                "report_digest, night, probes, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "report_digest, night, probes, budget, reasoner, reason, created_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     bug_id,
                     app_name.lower(),
@@ -148,6 +161,8 @@ class TraceStore:
                     digest,
                     night,
                     probes,
+                    budget,
+                    reasoner,
                     reason,
                     datetime.now(UTC).isoformat(timespec="seconds"),
                 ),
@@ -157,16 +172,18 @@ class TraceStore:
         self, bug_id: str, app_name: str, app_version: str, digest: str
     ) -> dict[str, Any] | None:
         """The remembered miss of ``bug_id`` on this build and report text (``{"night",
-        "probes", "reason", "created_at"}``), or None."""
+        "probes", "budget", "reasoner", "reason", "created_at"}``), or None."""
         with self._lock:
             row = self._db.execute(
-                "SELECT night, probes, reason, created_at FROM trace_misses WHERE bug_id = ? "
+                "SELECT night, probes, budget, reasoner, reason, created_at FROM trace_misses "
+                "WHERE bug_id = ? "
                 "AND app_name = ? AND app_version = ? AND report_digest = ?",
                 (bug_id, app_name.lower(), app_version, digest),
             ).fetchone()
         if row is None:
             return None
-        return dict(zip(("night", "probes", "reason", "created_at"), row, strict=True))
+        keys = ("night", "probes", "budget", "reasoner", "reason", "created_at")
+        return dict(zip(keys, row, strict=True))
 
     def forget_misses(self, bug_id: str) -> None:
         """Drop every remembered miss of ``bug_id`` (it reproduced)."""

@@ -235,7 +235,7 @@ class DeviceWorker:
 
     def replay(self, actions: list[Action], screenshots: bool) -> list[ReplayStep]:
         """Restore the base snapshot and run ``actions`` one by one, observing after each."""
-        self.begin_steps(screenshots=False)
+        self.begin_steps(screenshots=False, hierarchy=False)  # the base screen is known
         steps: list[ReplayStep] = []
         for action in actions:
             step = self.step(action, screenshots)
@@ -244,11 +244,12 @@ class DeviceWorker:
                 break
         return steps
 
-    def begin_steps(self, screenshots: bool) -> dict[str, Any]:
-        """Restore the base snapshot and observe it; later :meth:`step` calls report the logcat
+    def begin_steps(self, screenshots: bool, hierarchy: bool = True) -> dict[str, Any]:
+        """Restore the base snapshot and observe it (without the dump when ``hierarchy`` is
+        False: a dump costs a second on an emulator); later :meth:`step` calls report the logcat
         written since. Returns the observation (``after_*`` fields, as in :class:`ReplayStep`)."""
         self.client.load_snapshot(BASE_SNAPSHOT)
-        obs = self.client.observe(screenshot=screenshots)
+        obs = self.client.observe(screenshot=screenshots, hierarchy=hierarchy)
         self._cursor = obs.logcat_cursor
         return _observation_fields(obs)
 
@@ -264,7 +265,7 @@ class DeviceWorker:
             performed=executed.performed,
             detail=executed.detail,
             logcat=list(chunk.lines),
-            **{k: v for k, v in _observation_fields(obs).items()},
+            **_observation_fields(obs),
         )
 
     def base_screenshot(self) -> bytes:

@@ -123,7 +123,7 @@ def test_nightly_metrics_count_reuse_and_verdicts() -> None:
 
 @pytest.mark.parametrize(
     ("app", "message"),
-    [("screenrecorder@", "NAME@VERSION"), ("@1.0", "NAME@VERSION")],
+    [("screenrecorder@", "NAME@VERSION"), ("@1.0", "NAME@VERSION"), ("a@1@2", "NAME@VERSION")],
 )
 def test_a_bad_build_is_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], app: str, message: str

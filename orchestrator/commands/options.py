@@ -174,7 +174,7 @@ def farm_config(args: argparse.Namespace) -> FarmConfig:
                 f"--app {args.app} and --app-version {version} name different versions; give one"
             )
         version = version or at_version
-        if not app or not version:
+        if not app or not version or "@" in version:
             raise ConfigError(f"--app {args.app!r}: expected NAME@VERSION, e.g. Omni-Notes@5.5.0")
     return FarmConfig(
         devices=args.devices,

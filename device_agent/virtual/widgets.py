@@ -24,6 +24,19 @@ def text_view(text: str, rid: str = "", **kw: Any) -> View:
     return View(cls="android.widget.TextView", text=text, resource_id=rid, **kw)
 
 
+def dialog_button(rid: str, text: str, handler: Any, width: int = 300) -> View:
+    """A dialog's text button (``android:id/button1`` positive, ``button2`` negative,
+    ``button3`` neutral, as AlertDialog lays them out), ``width`` px wide."""
+    return View(
+        cls="android.widget.Button",
+        resource_id=rid,
+        text=text,
+        on_click=handler,
+        width=width,
+        style="text",
+    )
+
+
 def overflow_button(handler: Any) -> View:
     """The toolbar's "More options" (⋮) button, 126 px wide."""
     return View(

@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import dialog_button
 from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.liberty.android.fantastischmemo"
@@ -485,14 +486,7 @@ class AnyMemo(VirtualApp):
 
     @staticmethod
     def _button(rid: str, text: str, handler: Any) -> View:
-        return View(
-            cls="android.widget.Button",
-            resource_id=rid,
-            text=text,
-            on_click=handler,
-            width=330,
-            style="text",
-        )
+        return dialog_button(rid, text, handler, width=330)
 
     def _render_study(self, ctx: AppContext) -> Screen:
         ui = ctx.ui

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import dialog_button
 from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.rigid.birthdroid"
@@ -475,14 +476,7 @@ class Birthdroid(VirtualApp):
 
     @staticmethod
     def _button(rid: str, text: str, handler: Any) -> View:
-        return View(
-            cls="android.widget.Button",
-            resource_id=rid,
-            text=text,
-            on_click=handler,
-            width=300,
-            style="text",
-        )
+        return dialog_button(rid, text, handler, width=300)
 
     def _render_about(self, ctx: AppContext) -> Screen:
         content = View(

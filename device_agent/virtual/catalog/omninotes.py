@@ -35,6 +35,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import dialog_button
 from device_agent.virtual.widgets import overflow_button as _overflow
 from device_agent.virtual.widgets import popup_menu as _popup
 from device_agent.virtual.widgets import text_view as _text
@@ -782,14 +783,7 @@ class OmniNotes551(OmniNotes550):
             return super()._detail_windows(ctx)
         close = lambda c: c.ui.update(picker=None)  # noqa: E731
         buttons = [
-            View(
-                cls="android.widget.Button",
-                resource_id=rid,
-                text=label,
-                on_click=handler,
-                width=300,
-                style="text",
-            )
+            dialog_button(rid, label, handler)
             for rid, label, handler in (
                 ("android:id/button2", "Cancel", close),
                 ("android:id/button1", "OK", self._set_reminder),

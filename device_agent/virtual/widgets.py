@@ -1,5 +1,6 @@
 """Small view builders every app model uses: bound click handlers, text views, the overflow
-button and a popup menu. One place, so app models differ only where the real apps do."""
+button, a popup menu, dialog buttons and an AlertDialog window. One place, so app models differ
+only where the real apps do."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from device_agent.virtual.app import AppContext
-from device_agent.virtual.views import View
+from device_agent.virtual.views import HORIZONTAL, View, Window
 
 
 def bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
@@ -59,4 +60,30 @@ def popup_menu(items: list[tuple[str, Any]]) -> View:
             )
             for title, handler in items
         ],
+    )
+
+
+def alert_dialog(title: View, body: list[View], buttons: list[View], on_dismiss: Any) -> Window:
+    """An AlertDialog window as the framework lays it out: ``android:id/parentPanel`` holding
+    the ``title`` view (the app's own ``android:id/alertTitle`` text), the ``body`` and, when
+    there are ``buttons``, an ``android:id/buttonPanel`` with a spacer then the buttons."""
+    children = [title, *body]
+    if buttons:
+        children.append(
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="android:id/buttonPanel",
+                layout=HORIZONTAL,
+                height=140,
+                children=[View(cls="android.view.View"), *buttons],
+            )
+        )
+    return Window(
+        root=View(
+            cls="android.widget.LinearLayout",
+            resource_id="android:id/parentPanel",
+            weight=0,
+            children=children,
+        ),
+        on_dismiss=on_dismiss,
     )

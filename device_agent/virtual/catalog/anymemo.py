@@ -39,8 +39,8 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import alert_dialog, dialog_button
 from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import dialog_button
 from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.liberty.android.fantastischmemo"
@@ -463,25 +463,8 @@ class AnyMemo(VirtualApp):
         return [self._alert(path.rsplit("/", 1)[-1], rows, [], close)]
 
     def _alert(self, title: str, body: list[View], buttons: list[View], dismiss: Any) -> Window:
-        children = [_text(title, "android:id/alertTitle", height=140), *body]
-        if buttons:
-            children.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="android:id/buttonPanel",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[View(cls="android.view.View"), *buttons],
-                )
-            )
-        return Window(
-            root=View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/parentPanel",
-                weight=0,
-                children=children,
-            ),
-            on_dismiss=dismiss,
+        return alert_dialog(
+            _text(title, "android:id/alertTitle", height=140), body, buttons, dismiss
         )
 
     @staticmethod

@@ -40,8 +40,8 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import alert_dialog, dialog_button
 from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import dialog_button
 from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.rigid.birthdroid"
@@ -452,27 +452,8 @@ class Birthdroid(VirtualApp):
             ]
             title = "Sort by..."
             buttons = [self._button("android:id/button2", "Cancel", close)]
-        children = [_text(title, "android:id/alertTitle", height=140), *body]
-        children.append(
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/buttonPanel",
-                layout=HORIZONTAL,
-                height=140,
-                children=[View(cls="android.view.View"), *buttons],
-            )
-        )
-        return [
-            Window(
-                root=View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="android:id/parentPanel",
-                    weight=0,
-                    children=children,
-                ),
-                on_dismiss=close,
-            )
-        ]
+        title_view = _text(title, "android:id/alertTitle", height=140)
+        return [alert_dialog(title_view, body, buttons, close)]
 
     @staticmethod
     def _button(rid: str, text: str, handler: Any) -> View:

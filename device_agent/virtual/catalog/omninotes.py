@@ -34,8 +34,8 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import alert_dialog, dialog_button
 from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import dialog_button
 from device_agent.virtual.widgets import overflow_button as _overflow
 from device_agent.virtual.widgets import popup_menu as _popup
 from device_agent.virtual.widgets import text_view as _text
@@ -790,25 +790,9 @@ class OmniNotes551(OmniNotes550):
             )
         ]
         date, time = self._date(proposed).rsplit(" ", 1)
-        return [
-            Window(
-                root=View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="android:id/parentPanel",
-                    weight=0,
-                    children=[
-                        _text("Set reminder", "android:id/alertTitle", height=140),
-                        _text(date, "date_picker_date", height=140),
-                        _text(time, "time_picker_time", height=140),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="android:id/buttonPanel",
-                            layout=HORIZONTAL,
-                            height=140,
-                            children=[View(cls="android.view.View"), *buttons],
-                        ),
-                    ],
-                ),
-                on_dismiss=close,
-            )
+        body = [
+            _text(date, "date_picker_date", height=140),
+            _text(time, "time_picker_time", height=140),
         ]
+        title = _text("Set reminder", "android:id/alertTitle", height=140)
+        return [alert_dialog(title, body, buttons, close)]

@@ -1,14 +1,34 @@
-"""Small view builders every app model uses: bound click handlers, text views, the overflow
-button, a popup menu, dialog buttons and an AlertDialog window. One place, so app models differ
-only where the real apps do."""
+"""Android's standard pieces as view builders: an app model is mostly its own screens and bug.
+
+Each builder produces the view classes, resource ids and content descriptions Android (the
+framework, AppCompat or Material Components) uses for that piece, so the engine meets the same
+widgets it meets on a phone; the parameters cover the variations real apps show (an app's own id
+for its toolbar, a Switch instead of a CheckBox...). The pieces:
+
+- basics: :func:`bind`, :func:`text_view`, :func:`image_button`, :func:`fab`;
+- app bar: :func:`toolbar`, :func:`nav_button`, :func:`action_item`, :func:`overflow_button`;
+- menus: :func:`popup_menu`, :func:`menu_window`;
+- dialogs: :func:`dialog_button`, :func:`alert_dialog`, :func:`confirm_dialog`,
+  :func:`input_dialog`, :func:`choice_dialog`, :func:`date_picker_dialog`,
+  :func:`time_picker_dialog`;
+- lists: :func:`list_row`, :func:`list_view`;
+- navigation: :func:`drawer_layout`, :func:`drawer_entry`, :func:`tabs`, :func:`bottom_navigation`;
+- settings: :func:`preference`, :func:`checkbox_widget`, :func:`switch_widget`,
+  :func:`preference_category`;
+- input: :func:`edit_text`, :func:`spinner`;
+- first run: :func:`intro_pager`.
+
+All of them are additions to the app-model contract: existing builders keep their signatures.
+Sizes are pixels on the 1080x1920 portrait screen (420 dpi) the virtual device lays out.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from device_agent.virtual.app import AppContext
-from device_agent.virtual.views import HORIZONTAL, View, Window
+from device_agent.virtual.views import FRAME, HORIZONTAL, Handler, TextHandler, View, Window
 
 
 def bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
@@ -87,3 +107,661 @@ def alert_dialog(title: View, body: list[View], buttons: list[View], on_dismiss:
         ),
         on_dismiss=on_dismiss,
     )
+
+
+# -- basics ------------------------------------------------------------------------------------
+# Content descriptions of the navigation buttons (AppCompat's abc_action_bar_up_description and
+# abc_action_menu_overflow_description; the drawer's is the app's own, usually this text).
+NAVIGATE_UP = "Navigate up"
+OPEN_DRAWER = "Open navigation drawer"
+MORE_OPTIONS = "More options"
+
+TOOLBAR_HEIGHT = 147  # 56 dp at 420 dpi (2.625 px/dp): Material's app bar height
+FAB_SIZE = 168  # 64 dp with its margin drawn inside: the FloatingActionButton's touch target
+
+
+def image_button(rid: str = "", desc: str = "", handler: Handler | None = None, **kw: Any) -> View:
+    """An ``android.widget.ImageButton`` (an icon button): id ``rid``, content description
+    ``desc`` (its only label, as TalkBack reads it)."""
+    return View(
+        cls="android.widget.ImageButton",
+        resource_id=rid,
+        content_desc=desc,
+        on_click=handler,
+        **kw,
+    )
+
+
+def fab(rid: str, desc: str, handler: Handler | None, **kw: Any) -> View:
+    """A FloatingActionButton (an ``ImageButton`` in dumps), ``FAB_SIZE`` square, at the
+    bottom end of its FRAME parent unless ``gravity`` says otherwise."""
+    kw.setdefault("gravity", "bottom_end")
+    return View(
+        cls="android.widget.ImageButton",
+        resource_id=rid,
+        content_desc=desc,
+        on_click=handler,
+        width=FAB_SIZE,
+        height=FAB_SIZE,
+        style="fab",
+        **kw,
+    )
+
+
+# -- app bar -----------------------------------------------------------------------------------
+def nav_button(desc: str, handler: Handler | None) -> View:
+    """The app bar's navigation icon: ``NAVIGATE_UP`` (back arrow) or ``OPEN_DRAWER``
+    (hamburger), an ``ImageButton`` with no id, as AppCompat's Toolbar creates it."""
+    return View(cls="android.widget.ImageButton", content_desc=desc, on_click=handler)
+
+
+def action_item(
+    rid: str,
+    desc: str,
+    handler: Handler | None,
+    *,
+    enabled: bool = True,
+    text: str = "",
+    width: int = 147,
+) -> View:
+    """A toolbar action (a menu item shown as an icon): AppCompat's ``ActionMenuItemView``,
+    which dumps as an ``android.widget.TextView`` with the item's id and its title as content
+    description (``text`` only for items shown with their title)."""
+    return View(
+        cls="android.widget.TextView",
+        resource_id=rid,
+        text=text,
+        content_desc=desc,
+        on_click=handler,
+        enabled=enabled,
+        width=width,
+    )
+
+
+def toolbar(
+    title: str | View,
+    *,
+    navigation: View | None = None,
+    actions: Sequence[View] = (),
+    rid: str = "toolbar",
+    cls: str = "android.view.ViewGroup",
+    height: int = TOOLBAR_HEIGHT,
+) -> View:
+    """An app bar: the ``navigation`` icon (see :func:`nav_button`), the title (a TextView of
+    the bar's height when ``title`` is a string), then the ``actions`` (see :func:`action_item`
+    and :func:`overflow_button`), left to right. ``rid`` is the app's id for its Toolbar
+    (``toolbar``; ``action_bar`` or ``android:id/action_bar`` for a window decor ActionBar)."""
+    children: list[View] = [navigation] if navigation is not None else []
+    children.append(text_view(title, height=height) if isinstance(title, str) else title)
+    children.extend(actions)
+    return View(
+        cls=cls,
+        resource_id=rid,
+        layout=HORIZONTAL,
+        height=height,
+        style="toolbar",
+        children=children,
+    )
+
+
+# -- menus -------------------------------------------------------------------------------------
+def menu_window(items: list[tuple[str, Any]], on_dismiss: Handler | None, **kw: Any) -> Window:
+    """An overflow or popup menu as a window (``kind="menu"``) holding :func:`popup_menu`;
+    touching outside dismisses it through ``on_dismiss``."""
+    return Window(root=popup_menu(items), kind="menu", on_dismiss=on_dismiss, **kw)
+
+
+# -- dialogs -----------------------------------------------------------------------------------
+def dialog_title(text: str) -> View:
+    """An AlertDialog's title: ``android:id/alertTitle``."""
+    return text_view(text, "android:id/alertTitle", height=140)
+
+
+def dialog_message(text: str) -> View:
+    """An AlertDialog's message: ``android:id/message``."""
+    return text_view(text, "android:id/message")
+
+
+def confirm_dialog(
+    title: str,
+    message: str,
+    positive: tuple[str, Handler | None],
+    negative: tuple[str, Handler | None] | None,
+    on_dismiss: Handler | None,
+) -> Window:
+    """A confirmation AlertDialog: title, message, the ``(text, handler)`` positive button
+    (``android:id/button1``) and optional negative one (``button2``), negative first as
+    Material lays them out."""
+    buttons = []
+    if negative is not None:
+        buttons.append(dialog_button("android:id/button2", negative[0], negative[1]))
+    buttons.append(dialog_button("android:id/button1", positive[0], positive[1]))
+    return alert_dialog(dialog_title(title), [dialog_message(message)], buttons, on_dismiss)
+
+
+def edit_text(
+    rid: str,
+    text: str,
+    on_text: TextHandler | None,
+    *,
+    hint: str = "",
+    focusable: bool | None = None,
+    **kw: Any,
+) -> View:
+    """An editable ``android.widget.EditText`` with id ``rid``; the device calls ``on_text``
+    with the field's whole new text (typing, deleting)."""
+    return View(
+        cls="android.widget.EditText",
+        resource_id=rid,
+        text=text,
+        hint=hint,
+        on_text=on_text,
+        focusable=focusable,
+        **kw,
+    )
+
+
+def input_dialog(
+    title: str,
+    field: View,
+    positive: tuple[str, Handler | None],
+    negative: tuple[str, Handler | None] | None,
+    on_dismiss: Handler | None,
+) -> Window:
+    """An AlertDialog asking for text: title, the ``field`` (see :func:`edit_text`), then the
+    buttons as in :func:`confirm_dialog`."""
+    buttons = []
+    if negative is not None:
+        buttons.append(dialog_button("android:id/button2", negative[0], negative[1]))
+    buttons.append(dialog_button("android:id/button1", positive[0], positive[1]))
+    return alert_dialog(dialog_title(title), [field], buttons, on_dismiss)
+
+
+def choice_dialog(
+    title: str,
+    choices: Sequence[str],
+    selected: int | None,
+    on_choose: Callable[[AppContext, int], None],
+    on_dismiss: Handler | None,
+    *,
+    negative: tuple[str, Handler | None] | None = None,
+) -> Window:
+    """A single-choice AlertDialog (``setSingleChoiceItems``): a ``ListView``
+    (``android:id/select_dialog_listview``) of ``CheckedTextView`` rows (``android:id/text1``),
+    the ``selected`` one checked; tapping row ``i`` calls ``on_choose(ctx, i)``."""
+    rows = [
+        View(
+            cls="android.widget.CheckedTextView",
+            resource_id="android:id/text1",
+            text=choice,
+            checkable=True,
+            checked=i == selected,
+            on_click=bind(on_choose, i),
+            height=147,
+        )
+        for i, choice in enumerate(choices)
+    ]
+    listing = View(
+        cls="android.widget.ListView",
+        resource_id="android:id/select_dialog_listview",
+        weight=0,
+        children=rows,
+    )
+    buttons = []
+    if negative is not None:
+        buttons.append(dialog_button("android:id/button2", negative[0], negative[1]))
+    return alert_dialog(dialog_title(title), [listing], buttons, on_dismiss)
+
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def date_picker_dialog(
+    year: int,
+    month: int,
+    day: int,
+    on_day: Callable[[AppContext, int], None],
+    on_month: Callable[[AppContext, int], None],
+    ok: Handler | None,
+    cancel: Handler | None,
+) -> Window:
+    """The framework's DatePickerDialog (calendar mode): the header (``date_picker_header_year``,
+    ``date_picker_header_date``), previous/next month buttons (``android:id/prev``,
+    ``android:id/next``), the month's days as views whose content description is the full date
+    ("05 March 2024", as the framework's accessibility helper reads it) and whose text is the
+    day number, then Cancel/OK. ``month`` is 1-12; ``on_day(ctx, d)`` selects day ``d``,
+    ``on_month(ctx, delta)`` moves by ``delta`` months (-1 or +1)."""
+    import calendar
+
+    _, days = calendar.monthrange(year, month)
+    name = MONTHS[month - 1]
+    weekday = calendar.day_abbr[calendar.weekday(year, month, day)]
+    header = View(
+        cls="android.widget.LinearLayout",
+        resource_id="android:id/date_picker_header",
+        weight=0,
+        children=[
+            text_view(str(year), "android:id/date_picker_header_year"),
+            text_view(f"{weekday}, {name[:3]} {day}", "android:id/date_picker_header_date"),
+        ],
+    )
+    nav = View(
+        cls="android.widget.LinearLayout",
+        layout=HORIZONTAL,
+        height=126,
+        children=[
+            image_button("android:id/prev", "Previous month", bind(on_month, -1), width=126),
+            text_view(f"{name} {year}", "android:id/month_name", height=126),
+            image_button("android:id/next", "Next month", bind(on_month, 1), width=126),
+        ],
+    )
+    weeks: list[View] = []
+    first = calendar.weekday(year, month, 1)  # Monday = 0
+    cells: list[View] = [View(cls="android.view.View", width=140) for _ in range(first)]
+    for d in range(1, days + 1):
+        cells.append(
+            View(
+                cls="android.view.View",
+                text=str(d),
+                content_desc=f"{d:02d} {name} {year}",
+                selected=d == day,
+                on_click=bind(on_day, d),
+                width=140,
+            )
+        )
+    for start in range(0, len(cells), 7):
+        weeks.append(View(layout=HORIZONTAL, height=100, children=cells[start : start + 7]))
+    month_view = View(
+        cls="android.view.View", resource_id="android:id/month_view", weight=0, children=weeks
+    )
+    buttons = [
+        dialog_button("android:id/button2", "Cancel", cancel),
+        dialog_button("android:id/button1", "OK", ok),
+    ]
+    picker = View(
+        cls="android.widget.DatePicker",
+        resource_id="android:id/datePicker",
+        weight=0,
+        children=[header, nav, month_view],
+    )
+    return alert_dialog(View(cls="android.view.View", height=0), [picker], buttons, cancel)
+
+
+def time_picker_dialog(
+    hour: int,
+    minute: int,
+    on_hour: Callable[[AppContext, int], None],
+    on_minute: Callable[[AppContext, int], None],
+    ok: Handler | None,
+    cancel: Handler | None,
+    *,
+    face: str = "hours",
+    on_face: Callable[[AppContext, str], None] | None = None,
+) -> Window:
+    """The framework's TimePickerDialog (clock mode, 24-hour): the header's hour and minute
+    (``android:id/hours``, ``android:id/minutes``; tapping one calls ``on_face(ctx, "hours")``
+    or ``on_face(ctx, "minutes")``) and the clock face's numbers as views whose content
+    description is the number (the RadialTimePickerView's virtual views): the hours 0-23 when
+    ``face`` is ``"hours"``, the minutes in steps of 5 when it is ``"minutes"``. Tapping a
+    number calls ``on_hour(ctx, h)`` or ``on_minute(ctx, m)``."""
+    show_minutes = face == "minutes"
+    header = View(
+        cls="android.widget.LinearLayout",
+        resource_id="android:id/time_header",
+        layout=HORIZONTAL,
+        height=200,
+        children=[
+            View(
+                cls="android.widget.TextView",
+                resource_id="android:id/hours",
+                text=f"{hour:02d}",
+                selected=not show_minutes,
+                on_click=bind(on_face, "hours") if on_face else None,
+            ),
+            text_view(":", "android:id/separator", width=40),
+            View(
+                cls="android.widget.TextView",
+                resource_id="android:id/minutes",
+                text=f"{minute:02d}",
+                selected=show_minutes,
+                on_click=bind(on_face, "minutes") if on_face else None,
+            ),
+        ],
+    )
+    numbers = list(range(0, 60, 5) if show_minutes else range(24))
+    handler = on_minute if show_minutes else on_hour
+    current = minute if show_minutes else hour
+    rows = [
+        View(
+            layout=HORIZONTAL,
+            height=110,
+            children=[
+                View(
+                    cls="android.view.View",
+                    content_desc=str(n),
+                    selected=n == current,
+                    on_click=bind(handler, n),
+                )
+                for n in numbers[start : start + 6]
+            ],
+        )
+        for start in range(0, len(numbers), 6)
+    ]
+    face_view = View(
+        cls="android.view.View", resource_id="android:id/radial_picker", weight=0, children=rows
+    )
+    picker = View(
+        cls="android.widget.TimePicker",
+        resource_id="android:id/timePicker",
+        weight=0,
+        children=[header, face_view],
+    )
+    buttons = [
+        dialog_button("android:id/button2", "Cancel", cancel),
+        dialog_button("android:id/button1", "OK", ok),
+    ]
+    return alert_dialog(View(cls="android.view.View", height=0), [picker], buttons, cancel)
+
+
+# -- lists -------------------------------------------------------------------------------------
+def list_row(
+    title: str,
+    subtitle: str = "",
+    *,
+    on_click: Handler | None = None,
+    on_long_click: Handler | None = None,
+    title_rid: str = "android:id/text1",
+    subtitle_rid: str = "android:id/text2",
+    rid: str = "",
+    height: int = 168,
+    leading: View | None = None,
+    trailing: Sequence[View] = (),
+    cls: str = "android.widget.LinearLayout",
+) -> View:
+    """A list or RecyclerView row: an optional ``leading`` icon, the title (and subtitle) in a
+    column, then ``trailing`` views (a checkbox, a menu button). Ids default to
+    ``simple_list_item_2``'s ``android:id/text1``/``text2``; apps pass their own."""
+    texts = [text_view(title, title_rid)]
+    if subtitle:
+        texts.append(text_view(subtitle, subtitle_rid))
+    children: list[View] = [leading] if leading is not None else []
+    children.append(View(cls="android.widget.LinearLayout", children=texts))
+    children.extend(trailing)
+    return View(
+        cls=cls,
+        resource_id=rid,
+        layout=HORIZONTAL,
+        height=height,
+        on_click=on_click,
+        on_long_click=on_long_click,
+        children=children,
+    )
+
+
+def list_view(
+    rows: Sequence[View],
+    *,
+    rid: str = "android:id/list",
+    cls: str = "android.widget.ListView",
+    scroll_key: str = "",
+) -> View:
+    """A scrollable list (``ListView`` by default; pass
+    ``cls="androidx.recyclerview.widget.RecyclerView"`` and the app's id for a RecyclerView);
+    ``scroll_key`` names the ``ctx.ui`` entry that holds its first visible row."""
+    return View(
+        cls=cls,
+        resource_id=rid,
+        scrollable=True,
+        scroll_key=scroll_key,
+        children=list(rows),
+    )
+
+
+# -- navigation --------------------------------------------------------------------------------
+def drawer_layout(
+    content: View,
+    drawer: View | None = None,
+    *,
+    rid: str = "drawer_layout",
+    cls: str = "androidx.drawerlayout.widget.DrawerLayout",
+) -> View:
+    """A DrawerLayout holding the screen's ``content`` and, when open, the ``drawer`` panel over
+    it (a NavigationView, see :func:`drawer_entry`)."""
+    children = [content] if drawer is None else [content, drawer]
+    return View(cls=cls, resource_id=rid, layout=FRAME, children=children)
+
+
+def drawer_entry(
+    title: str,
+    handler: Handler | None,
+    *,
+    checked: bool = False,
+    rid: str = "design_menu_item_text",
+    on_long_click: Handler | None = None,
+    height: int = 147,
+) -> View:
+    """One NavigationView menu entry: a checkable ``CheckedTextView`` with Material's id
+    ``design_menu_item_text`` (an app's own layout may use its own ``rid``)."""
+    return View(
+        cls="android.widget.CheckedTextView",
+        resource_id=rid,
+        text=title,
+        on_click=handler,
+        on_long_click=on_long_click,
+        checkable=True,
+        checked=checked,
+        height=height,
+    )
+
+
+def tabs(
+    titles: Sequence[str],
+    selected: int,
+    on_select: Callable[[AppContext, int], None],
+    *,
+    rid: str = "tabs",
+    tab_cls: str = "android.widget.LinearLayout",
+    height: int = 126,
+) -> View:
+    """A TabLayout: a ``HorizontalScrollView`` of tabs, each a ``tab_cls`` view (Material's
+    TabView dumps as ``android.widget.LinearLayout``; the old ActionBar's as
+    ``android.support.v7.app.ActionBar$Tab``) holding its title; tab ``selected`` is selected,
+    tapping tab ``i`` calls ``on_select(ctx, i)``."""
+    return View(
+        cls="android.widget.HorizontalScrollView",
+        resource_id=rid,
+        layout=HORIZONTAL,
+        height=height,
+        children=[
+            View(
+                cls=tab_cls,
+                layout=FRAME,
+                selected=selected == i,
+                on_click=bind(on_select, i),
+                children=[text_view(title, selected=selected == i, height=height)],
+            )
+            for i, title in enumerate(titles)
+        ],
+    )
+
+
+def bottom_navigation(
+    items: Sequence[tuple[str, str]],
+    selected: str,
+    on_select: Callable[[AppContext, str], None],
+    *,
+    rid: str = "bottom_navigation",
+    cls: str = "com.google.android.material.bottomnavigation.BottomNavigationView",
+    item_cls: str = "com.google.android.material.bottomnavigation.BottomNavigationItemView",
+    label_rid: str = "navigation_bar_item_large_label_view",
+    height: int = 168,
+) -> View:
+    """A BottomNavigationView: one item per ``(id, title)``, the title as content description
+    and label (``label_rid``: Material's large label; the support library's was ``largeLabel``),
+    the item titled ``selected`` selected; tapping calls ``on_select(ctx, title)``."""
+    return View(
+        cls=cls,
+        resource_id=rid,
+        layout=HORIZONTAL,
+        height=height,
+        children=[
+            View(
+                cls=item_cls,
+                resource_id=item_rid,
+                content_desc=title,
+                selected=selected == title,
+                on_click=bind(on_select, title),
+                children=[text_view(title, label_rid, height=height)],
+            )
+            for item_rid, title in items
+        ],
+    )
+
+
+# -- settings ----------------------------------------------------------------------------------
+def checkbox_widget(checked: bool, *, enabled: bool = True) -> View:
+    """A CheckBoxPreference's widget: ``android:id/checkbox``, not clickable itself (the row
+    is)."""
+    return View(
+        cls="android.widget.CheckBox",
+        resource_id="android:id/checkbox",
+        checked=checked,
+        enabled=enabled,
+        width=150,
+        clickable=False,
+        focusable=False,
+    )
+
+
+def switch_widget(
+    checked: bool, *, rid: str = "android:id/switch_widget", focusable: bool | None = None
+) -> View:
+    """A SwitchPreference's widget: a ``Switch`` (``android:id/switch_widget``; AndroidX
+    preference's is ``switchWidget``), not clickable itself (the row is)."""
+    return View(
+        cls="android.widget.Switch",
+        resource_id=rid,
+        checked=checked,
+        width=180,
+        clickable=False,
+        focusable=focusable,
+    )
+
+
+def preference(
+    title: str,
+    summary: str,
+    on_click: Handler | None,
+    *,
+    widget: View | None = None,
+    enabled: bool = True,
+    height: int = 200,
+) -> View:
+    """A preference row: ``android:id/title`` over ``android:id/summary``, then its ``widget``
+    (:func:`checkbox_widget`, :func:`switch_widget`) at the end; the row takes the clicks."""
+    texts = View(
+        cls="android.widget.RelativeLayout",
+        children=[
+            text_view(title, "android:id/title", enabled=enabled),
+            text_view(summary, "android:id/summary", enabled=enabled),
+        ],
+    )
+    return View(
+        cls="android.widget.LinearLayout",
+        layout=HORIZONTAL,
+        height=height,
+        enabled=enabled,
+        on_click=on_click,
+        children=[texts] if widget is None else [texts, widget],
+    )
+
+
+def preference_category(title: str, height: int = 110) -> View:
+    """A settings screen's section header (PreferenceCategory's title)."""
+    return text_view(title, height=height)
+
+
+# -- input -------------------------------------------------------------------------------------
+def spinner(
+    rid: str,
+    value: str,
+    on_open: Handler | None,
+    *,
+    height: int = 126,
+) -> View:
+    """A closed ``android.widget.Spinner`` showing ``value`` in ``android:id/text1``; tapping
+    calls ``on_open`` (show :func:`spinner_dropdown` then)."""
+    return View(
+        cls="android.widget.Spinner",
+        resource_id=rid,
+        height=height,
+        on_click=on_open,
+        children=[text_view(value, "android:id/text1", height=height)],
+    )
+
+
+def spinner_dropdown(
+    choices: Sequence[str],
+    selected: int,
+    on_choose: Callable[[AppContext, int], None],
+    on_dismiss: Handler | None,
+) -> Window:
+    """An open Spinner's drop-down: a ListView of ``CheckedTextView`` rows
+    (``android:id/text1``), the ``selected`` one checked; tapping row ``i`` calls
+    ``on_choose(ctx, i)``; touching outside calls ``on_dismiss``."""
+    listing = View(
+        cls="android.widget.ListView",
+        weight=0,
+        children=[
+            View(
+                cls="android.widget.CheckedTextView",
+                resource_id="android:id/text1",
+                text=choice,
+                checkable=True,
+                checked=i == selected,
+                on_click=bind(on_choose, i),
+                height=126,
+            )
+            for i, choice in enumerate(choices)
+        ],
+    )
+    return Window(root=listing, kind="menu", on_dismiss=on_dismiss)
+
+
+# -- first run ---------------------------------------------------------------------------------
+def intro_pager(
+    page: View,
+    *,
+    skip: View | None,
+    indicator: View | None,
+    advance: View,
+    pager_rid: str = "view_pager",
+    bottom_rid: str = "",
+    bottom_height: int = 168,
+) -> View:
+    """A first-run (intro/onboarding) screen: a ViewPager showing the current slide's ``page``
+    above a bottom bar holding ``skip``, the page ``indicator`` and the ``advance`` button (Next
+    or Done), as the app-intro libraries lay them out."""
+    pager = View(cls="androidx.viewpager.widget.ViewPager", resource_id=pager_rid, children=[page])
+    bar = [v for v in (skip, indicator, advance) if v is not None]
+    bottom = View(
+        cls="android.widget.RelativeLayout",
+        resource_id=bottom_rid,
+        layout=HORIZONTAL,
+        height=bottom_height,
+        children=bar,
+    )
+    return View(cls="android.widget.FrameLayout", children=[pager, bottom])

@@ -35,6 +35,16 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import (
+    NAVIGATE_UP,
+    OPEN_DRAWER,
+    checkbox_widget,
+    nav_button,
+    preference,
+    preference_category,
+    toolbar,
+)
+from device_agent.virtual.widgets import action_item as _action
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import overflow_button as _overflow
 from device_agent.virtual.widgets import popup_menu as _popup
@@ -126,17 +136,6 @@ def _size(n: int) -> str:
 
 
 # -- small view helpers ----------------------------------------------------------------------------
-
-
-def _action(rid: str, desc: str, handler: Any) -> View:
-    """A toolbar action icon (an ``ActionMenuItemView``, a TextView in the dump)."""
-    return View(
-        cls="android.widget.TextView",
-        resource_id=rid,
-        content_desc=desc,
-        on_click=handler,
-        width=147,
-    )
 
 
 def _dialog_button(rid: str, text: str, handler: Any, enabled: bool = True) -> View:
@@ -368,46 +367,34 @@ class AmazeFileManager(VirtualApp):
             actions.append(_action("paste", "Paste", self._paste))
         actions.append(_action("search", "Search", self._open_search))
         actions.append(_overflow(self._open_overflow))
-        return View(
-            cls="android.view.ViewGroup",
-            resource_id="action_bar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=[
-                View(
-                    cls="android.widget.ImageButton",
-                    content_desc="Open navigation drawer",
-                    on_click=self._open_drawer,
-                ),
-                _text("Amaze", height=147),
-                *actions,
-            ],
+        return toolbar(
+            "Amaze",
+            navigation=nav_button(OPEN_DRAWER, self._open_drawer),
+            actions=actions,
+            rid="action_bar",
         )
 
     def _action_mode_bar(self, ctx: AppContext) -> View:
         count = len(ctx.ui["selected"])
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="action_mode_bar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="action_mode_close_button",
-                    content_desc="Done",
-                    on_click=self._clear_selection,
-                    width=147,
-                ),
-                _text(str(count), "item_count", height=147),
+        close = View(
+            cls="android.widget.ImageView",
+            resource_id="action_mode_close_button",
+            content_desc="Done",
+            on_click=self._clear_selection,
+            width=147,
+        )
+        return toolbar(
+            _text(str(count), "item_count", height=147),
+            navigation=close,
+            actions=[
                 _action("delete", "Delete", self._ask_delete),
                 _action("cpy", "Copy", lambda c: self._to_clipboard(c, "copy")),
                 _action("cut", "Cut", lambda c: self._to_clipboard(c, "cut")),
                 _action("all", "Select All", self._select_all),
                 _overflow(lambda c: self._set(c, menu="cab")),
             ],
+            rid="action_mode_bar",
+            cls="android.widget.LinearLayout",
         )
 
     def _search_bar(self, ctx: AppContext) -> View:
@@ -838,51 +825,20 @@ class AmazeFileManager(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def check(key: str, title: str, summary: str) -> View:
-            return View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=200,
-                on_click=lambda c: self._toggle_pref(c, key),
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            _text(title, "android:id/title"),
-                            _text(summary, "android:id/summary"),
-                        ],
-                    ),
-                    View(
-                        cls="android.widget.CheckBox",
-                        resource_id="android:id/checkbox",
-                        checked=bool(prefs[key]),
-                        width=150,
-                        clickable=False,
-                        focusable=False,
-                    ),
-                ],
+            return preference(
+                title,
+                summary,
+                lambda c: self._toggle_pref(c, key),
+                widget=checkbox_widget(bool(prefs[key])),
             )
 
-        toolbar = View(
-            cls="android.view.ViewGroup",
-            resource_id="toolbar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=[
-                View(
-                    cls="android.widget.ImageButton",
-                    content_desc="Navigate up",
-                    on_click=lambda c: c.finish(),
-                ),
-                _text("Settings", height=147),
-            ],
-        )
+        bar = toolbar("Settings", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
         listing = View(
             cls="android.widget.ListView",
             resource_id="android:id/list",
             scrollable=True,
             children=[
-                _text("Appearance", height=110),
+                preference_category("Appearance"),
                 check(
                     "show_hidden", "Show Hidden Files", "Show files and folders starting with a dot"
                 ),
@@ -890,7 +846,7 @@ class AmazeFileManager(VirtualApp):
                 check("permissions", "Show Permissions", "Show file permissions in the list"),
             ],
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[toolbar, listing]))
+        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, listing]))
 
     # -- handlers ----------------------------------------------------------------------------------
     def _set(self, ctx: AppContext, **values: Any) -> None:

@@ -39,7 +39,13 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import alert_dialog, dialog_button
+from device_agent.virtual.widgets import (
+    NAVIGATE_UP,
+    alert_dialog,
+    dialog_button,
+    nav_button,
+    toolbar,
+)
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import text_view as _text
 
@@ -231,21 +237,8 @@ class AnyMemo(VirtualApp):
         return self._render_main(ctx)
 
     def _toolbar(self, title: str, up: Any = None, actions: list[View] | None = None) -> View:
-        children: list[View] = []
-        if up is not None:
-            children.append(
-                View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=up)
-            )
-        children.append(_text(title, height=147))
-        children.extend(actions or [])
-        return View(
-            cls="android.view.ViewGroup",
-            resource_id="toolbar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=children,
-        )
+        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
+        return toolbar(title, navigation=navigation, actions=actions or [])
 
     def _stats(self, cards: list[dict[str, Any]]) -> str:
         new = sum(1 for c in cards if c["grade"] is None)

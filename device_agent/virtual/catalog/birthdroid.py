@@ -40,7 +40,14 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import alert_dialog, dialog_button
+from device_agent.virtual.widgets import (
+    NAVIGATE_UP,
+    alert_dialog,
+    dialog_button,
+    nav_button,
+    overflow_button,
+    toolbar,
+)
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import text_view as _text
 
@@ -205,29 +212,10 @@ class Birthdroid(VirtualApp):
         return self._render_main(ctx)
 
     def _action_bar(self, title: str, *, up: Any = None, overflow: Any = None) -> View:
-        children: list[View] = []
-        if up is not None:
-            children.append(
-                View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=up)
-            )
-        children.append(_text(title, height=147))
-        if overflow is not None:
-            children.append(
-                View(
-                    cls="android.widget.ImageView",
-                    content_desc="More options",
-                    on_click=overflow,
-                    width=126,
-                )
-            )
-        return View(
-            cls="android.view.ViewGroup",
-            resource_id="android:id/action_bar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=children,
-        )
+        # The window decor's ActionBar (Birthdroid predates AppCompat's Toolbar).
+        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
+        actions = [overflow_button(overflow)] if overflow is not None else []
+        return toolbar(title, navigation=navigation, actions=actions, rid="android:id/action_bar")
 
     def _render_main(self, ctx: AppContext) -> Screen:
         contacts = ctx.data["contacts"]

@@ -47,6 +47,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import NAVIGATE_UP, nav_button, toolbar
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import text_view as _text
 
@@ -334,21 +335,8 @@ class _Markor(VirtualApp):
         up: Any = None,
         actions: list[View] | None = None,
     ) -> View:
-        children: list[View] = []
-        if up is not None:
-            children.append(
-                View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=up)
-            )
-        children.append(_text(title, height=147) if isinstance(title, str) else title)
-        children.extend(actions or [])
-        return View(
-            cls="android.view.ViewGroup",
-            resource_id="toolbar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=children,
-        )
+        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
+        return toolbar(title, navigation=navigation, actions=actions or [])
 
     @staticmethod
     def _action(rid: str, desc: str, handler: Any, enabled: bool = True) -> View:

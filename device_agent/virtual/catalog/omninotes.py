@@ -34,7 +34,18 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import alert_dialog, dialog_button
+from device_agent.virtual.widgets import (
+    NAVIGATE_UP,
+    OPEN_DRAWER,
+    alert_dialog,
+    dialog_button,
+    image_button,
+    intro_pager,
+    nav_button,
+    preference_category,
+    toolbar,
+)
+from device_agent.virtual.widgets import action_item as _action
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import overflow_button as _overflow
 from device_agent.virtual.widgets import popup_menu as _popup
@@ -68,16 +79,6 @@ CRASH_FRAMES = [
 ]
 # 2017-06-12 23:39 UTC, the report's upload time; every saved change moves the clock a minute.
 START_CLOCK = 1497310740
-
-
-def _action(rid: str, desc: str, handler: Any) -> View:
-    return View(
-        cls="android.widget.TextView",
-        resource_id=rid,
-        content_desc=desc,
-        on_click=handler,
-        width=147,
-    )
 
 
 # -- ground truth ----------------------------------------------------------------------------------
@@ -198,65 +199,37 @@ class OmniNotes540(VirtualApp):
         slide = ctx.ui["slide"]
         title, description = INTRO_SLIDES[slide]
         last = slide == len(INTRO_SLIDES) - 1
-        buttons = [
-            View(
-                cls="android.widget.ImageButton",
-                resource_id="skip",
-                content_desc="SKIP",
-                on_click=self._finish_intro,
-                width=300,
-            ),
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="indicator_container",
-                children=[_text(f"{slide + 1}/{len(INTRO_SLIDES)}", height=60)],
-            ),
-            View(
-                cls="android.widget.ImageButton",
-                resource_id="done" if last else "next",
-                content_desc="DONE" if last else "NEXT",
-                on_click=self._finish_intro if last else self._next_slide,
-                width=300,
-            ),
-        ]
-        pager = View(
-            cls="androidx.viewpager.widget.ViewPager",
-            resource_id="view_pager",
+        page = View(
+            cls="android.widget.LinearLayout",
+            resource_id="main",
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="main",
-                    children=[
-                        _text(title, "title", height=200),
-                        View(cls="android.widget.ImageView", resource_id="image", height=700),
-                        _text(description, "description", height=300),
-                    ],
-                )
+                _text(title, "title", height=200),
+                View(cls="android.widget.ImageView", resource_id="image", height=700),
+                _text(description, "description", height=300),
             ],
         )
-        bottom = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="bottom",
-            layout=HORIZONTAL,
-            height=168,
-            children=buttons,
+        indicator = View(
+            cls="android.widget.LinearLayout",
+            resource_id="indicator_container",
+            children=[_text(f"{slide + 1}/{len(INTRO_SLIDES)}", height=60)],
         )
-        return Screen(content=View(cls="android.widget.FrameLayout", children=[pager, bottom]))
+        advance = image_button(
+            "done" if last else "next",
+            "DONE" if last else "NEXT",
+            self._finish_intro if last else self._next_slide,
+            width=300,
+        )
+        skip = image_button("skip", "SKIP", self._finish_intro, width=300)
+        pager = intro_pager(
+            page, skip=skip, indicator=indicator, advance=advance, bottom_rid="bottom"
+        )
+        return Screen(content=pager)
 
     def _toolbar(self, ctx: AppContext, title: str) -> View:
-        return View(
-            cls="android.view.ViewGroup",
-            resource_id="toolbar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=[
-                View(
-                    cls="android.widget.ImageButton",
-                    content_desc="Open navigation drawer",
-                    on_click=lambda c: c.ui.update(drawer=True, fab_open=False),
-                ),
-                _text(title, height=147),
+        return toolbar(
+            title,
+            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True, fab_open=False)),
+            actions=[
                 _action("menu_search", "Search", lambda c: c.ui.update(search="", fab_open=False)),
                 _overflow(lambda c: c.ui.update(menu="list", fab_open=False)),
             ],
@@ -456,21 +429,10 @@ class OmniNotes540(VirtualApp):
 
     def _render_detail(self, ctx: AppContext) -> Screen:
         detail = ctx.ui["detail"]
-        toolbar = View(
-            cls="android.view.ViewGroup",
-            resource_id="toolbar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=[
-                View(
-                    cls="android.widget.ImageButton",
-                    content_desc="Navigate up",
-                    on_click=self._close_detail,
-                ),
-                _text("", height=147),
-                *self._detail_actions(ctx),
-            ],
+        bar = toolbar(
+            "",
+            navigation=nav_button(NAVIGATE_UP, self._close_detail),
+            actions=self._detail_actions(ctx),
         )
         body: list[View] = [
             View(
@@ -499,7 +461,7 @@ class OmniNotes540(VirtualApp):
         root = View(
             cls="android.widget.LinearLayout",
             children=[
-                toolbar,
+                bar,
                 View(
                     cls="android.widget.ScrollView",
                     resource_id="content_wrapper",
@@ -565,8 +527,8 @@ class OmniNotes540(VirtualApp):
     def _render_settings(self, ctx: AppContext) -> Screen:
         prefs = ctx.data["prefs"]
         rows = [
-            _text("Data", height=110),
-            _text("Interface", height=110),
+            preference_category("Data"),
+            preference_category("Interface"),
             View(
                 cls="android.widget.LinearLayout",
                 on_click=lambda c: prefs.update(swipe_to_trash=not prefs["swipe_to_trash"]),
@@ -583,27 +545,13 @@ class OmniNotes540(VirtualApp):
                     ),
                 ],
             ),
-            _text("Notifications", height=110),
-            _text("Privacy", height=110),
-            _text("About", height=110),
+            preference_category("Notifications"),
+            preference_category("Privacy"),
+            preference_category("About"),
         ]
-        toolbar = View(
-            cls="android.view.ViewGroup",
-            resource_id="toolbar",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=[
-                View(
-                    cls="android.widget.ImageButton",
-                    content_desc="Navigate up",
-                    on_click=lambda c: c.finish(),
-                ),
-                _text("Settings", height=147),
-            ],
-        )
+        bar = toolbar("Settings", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
         listing = View(cls="android.widget.ListView", resource_id="android:id/list", children=rows)
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[toolbar, listing]))
+        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, listing]))
 
     # -- handlers ----------------------------------------------------------------------------------
     def _date(self, ts: int) -> str:

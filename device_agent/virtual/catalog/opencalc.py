@@ -44,6 +44,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import NAVIGATE_UP, nav_button, toolbar
 from device_agent.virtual.widgets import bind as _bind
 
 PACKAGE = "com.darkempire78.opencalculator"
@@ -461,17 +462,7 @@ def _image_button(
 
 
 def _toolbar(title: str, on_up: Any) -> View:
-    return View(
-        cls="android.view.ViewGroup",
-        resource_id="toolbar",
-        layout=HORIZONTAL,
-        height=147,
-        style="toolbar",
-        children=[
-            View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=on_up),
-            View(cls="android.widget.TextView", text=title, height=147),
-        ],
-    )
+    return toolbar(title, navigation=nav_button(NAVIGATE_UP, on_up))
 
 
 # -- the app ---------------------------------------------------------------------------------------

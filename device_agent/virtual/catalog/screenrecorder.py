@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import NAVIGATE_UP, nav_button, overflow_button, toolbar
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import text_view as _text
 
@@ -144,29 +145,9 @@ def _about_crash() -> JavaException:
 
 
 def _toolbar(title: str, *, up: Any = None, overflow: Any = None) -> View:
-    children: list[View] = []
-    if up is not None:
-        children.append(
-            View(cls="android.widget.ImageButton", content_desc="Navigate up", on_click=up)
-        )
-    children.append(_text(title, height=147))
-    if overflow is not None:
-        children.append(
-            View(
-                cls="android.widget.ImageView",
-                content_desc="More options",
-                on_click=overflow,
-                width=126,
-            )
-        )
-    return View(
-        cls="android.view.ViewGroup",
-        resource_id="toolbar",
-        layout=HORIZONTAL,
-        height=147,
-        style="toolbar",
-        children=children,
-    )
+    navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
+    actions = [overflow_button(overflow)] if overflow is not None else []
+    return toolbar(title, navigation=navigation, actions=actions)
 
 
 def _button(rid: str, text: str, handler: Any) -> View:

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import nav_button, toolbar
 from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.secuso.privacyfriendlytodolist"
@@ -56,17 +57,7 @@ def _button(rid: str, text: str, handler: Any) -> View:
 
 
 def _toolbar(title: str, desc: str, handler: Any) -> View:
-    return View(
-        cls="android.view.ViewGroup",
-        resource_id="toolbar",
-        layout=HORIZONTAL,
-        height=147,
-        style="toolbar",
-        children=[
-            View(cls="android.widget.ImageButton", content_desc=desc, on_click=handler),
-            _text(title, height=147),
-        ],
-    )
+    return toolbar(title, navigation=nav_button(desc, handler))
 
 
 # -- ground truth ----------------------------------------------------------------------------------

@@ -43,9 +43,11 @@ from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     alert_dialog,
+    checkbox_widget,
     dialog_button,
     nav_button,
     overflow_button,
+    preference,
     toolbar,
 )
 from device_agent.virtual.widgets import bind as _bind
@@ -294,21 +296,7 @@ class Birthdroid(VirtualApp):
 
     @staticmethod
     def _row(title: str, summary: str, handler: Any, enabled: bool = True) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            height=190,
-            on_click=handler,
-            enabled=enabled,
-            children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    children=[
-                        _text(title, "android:id/title", enabled=enabled),
-                        _text(summary, "android:id/summary", enabled=enabled),
-                    ],
-                )
-            ],
-        )
+        return preference(title, summary, handler, enabled=enabled, height=190)
 
     def _number_row(self, key: str) -> View:
         title, summary, _default, enabled = NUMBER_PREFS[key]
@@ -319,30 +307,13 @@ class Birthdroid(VirtualApp):
     def _check_row(
         self, ctx: AppContext, key: str, title: str, summary: str, enabled: bool = True
     ) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=190,
+        return preference(
+            title,
+            summary,
+            _bind(self._toggle, key) if enabled else None,
+            widget=checkbox_widget(bool(ctx.data["prefs"][key]), enabled=enabled),
             enabled=enabled,
-            on_click=_bind(self._toggle, key) if enabled else None,
-            children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    children=[
-                        _text(title, "android:id/title", enabled=enabled),
-                        _text(summary, "android:id/summary", enabled=enabled),
-                    ],
-                ),
-                View(
-                    cls="android.widget.CheckBox",
-                    resource_id="android:id/checkbox",
-                    checked=bool(ctx.data["prefs"][key]),
-                    enabled=enabled,
-                    width=150,
-                    clickable=False,
-                    focusable=False,
-                ),
-            ],
+            height=190,
         )
 
     def _sort_row(self, key: str) -> View:

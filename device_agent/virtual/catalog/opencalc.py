@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import NAVIGATE_UP, nav_button, toolbar
+from device_agent.virtual.widgets import NAVIGATE_UP, nav_button, preference, switch_widget, toolbar
 from device_agent.virtual.widgets import bind as _bind
 
 PACKAGE = "com.darkempire78.opencalculator"
@@ -847,36 +847,12 @@ class _OpenCalc(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def switch_row(key: str, title: str, summary: str) -> View:
-            return View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                on_click=lambda c: self._toggle_pref(c, key),
-                height=200,
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            View(
-                                cls="android.widget.TextView",
-                                resource_id="android:id/title",
-                                text=title,
-                            ),
-                            View(
-                                cls="android.widget.TextView",
-                                resource_id="android:id/summary",
-                                text=summary,
-                            ),
-                        ],
-                    ),
-                    View(
-                        cls="android.widget.Switch",
-                        resource_id="switchWidget",
-                        checked=bool(prefs[key]),
-                        width=180,
-                        clickable=False,
-                        focusable=False,
-                    ),
-                ],
+            # AndroidX preference's SwitchPreferenceCompat: its widget's id is switchWidget.
+            return preference(
+                title,
+                summary,
+                lambda c: self._toggle_pref(c, key),
+                widget=switch_widget(bool(prefs[key]), rid="switchWidget", focusable=False),
             )
 
         theme_row = View(

@@ -28,7 +28,14 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import NAVIGATE_UP, nav_button, overflow_button, toolbar
+from device_agent.virtual.widgets import (
+    NAVIGATE_UP,
+    checkbox_widget,
+    nav_button,
+    overflow_button,
+    preference,
+    toolbar,
+)
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import text_view as _text
 
@@ -360,76 +367,32 @@ class ScreenRecorder(VirtualApp):
 
         def list_row(key: str) -> View:
             title, _summary, _entries, _default = LIST_PREFS[key]
-            return View(
-                cls="android.widget.LinearLayout",
+            return preference(
+                title,
+                str(prefs[key]),
+                lambda c: self._set(c, dialog={"kind": "list", "key": key}),
                 height=190,
-                on_click=lambda c: self._set(c, dialog={"kind": "list", "key": key}),
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            _text(title, "android:id/title"),
-                            _text(str(prefs[key]), "android:id/summary"),
-                        ],
-                    )
-                ],
             )
 
         def check_row(key: str) -> View:
             title, summary, _default = CHECK_PREFS[key]
-            return View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
+            return preference(
+                title,
+                summary,
+                lambda c: self._toggle_check(c, key),
+                widget=checkbox_widget(bool(prefs[key])),
                 height=190,
-                on_click=lambda c: self._toggle_check(c, key),
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            _text(title, "android:id/title"),
-                            _text(summary, "android:id/summary"),
-                        ],
-                    ),
-                    View(
-                        cls="android.widget.CheckBox",
-                        resource_id="android:id/checkbox",
-                        checked=bool(prefs[key]),
-                        width=150,
-                        clickable=False,
-                        focusable=False,
-                    ),
-                ],
             )
 
-        prefix_row = View(
-            cls="android.widget.LinearLayout",
-            height=190,
-            on_click=lambda c: self._set(
+        prefix_row = preference(
+            "File name prefix",
+            prefs["fileprefix"],
+            lambda c: self._set(
                 c, dialog={"kind": "prefix", "text": c.data["prefs"]["fileprefix"]}
             ),
-            children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    children=[
-                        _text("File name prefix", "android:id/title"),
-                        _text(prefs["fileprefix"], "android:id/summary"),
-                    ],
-                )
-            ],
-        )
-        location_row = View(
-            cls="android.widget.LinearLayout",
             height=190,
-            children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    children=[
-                        _text("Save location", "android:id/title"),
-                        _text(SAVE_DIR, "android:id/summary"),
-                    ],
-                )
-            ],
         )
+        location_row = preference("Save location", SAVE_DIR, None, height=190)
         rows = [
             category("Video settings"),
             list_row("resolution"),

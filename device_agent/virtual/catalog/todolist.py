@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import nav_button, toolbar
+from device_agent.virtual.widgets import nav_button, preference, switch_widget, toolbar
 from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.secuso.privacyfriendlytodolist"
@@ -503,27 +503,11 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def switch(key: str, title: str, summary: str) -> View:
-            return View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                on_click=lambda c: prefs.update({key: not prefs[key]}),
-                height=200,
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            _text(title, "android:id/title"),
-                            _text(summary, "android:id/summary"),
-                        ],
-                    ),
-                    View(
-                        cls="android.widget.Switch",
-                        resource_id="android:id/switch_widget",
-                        checked=bool(prefs[key]),
-                        clickable=False,
-                        width=180,
-                    ),
-                ],
+            return preference(
+                title,
+                summary,
+                lambda c: prefs.update({key: not prefs[key]}),
+                widget=switch_widget(bool(prefs[key])),
             )
 
         listing = View(

@@ -132,17 +132,17 @@ def image_button(rid: str = "", desc: str = "", handler: Handler | None = None, 
     )
 
 
-def fab(rid: str, desc: str, handler: Handler | None, **kw: Any) -> View:
-    """A FloatingActionButton (an ``ImageButton`` in dumps), ``FAB_SIZE`` square, at the
-    bottom end of its FRAME parent unless ``gravity`` says otherwise."""
+def fab(rid: str, desc: str, handler: Handler | None, *, size: int = FAB_SIZE, **kw: Any) -> View:
+    """A FloatingActionButton (an ``ImageButton`` in dumps), ``size`` px square (147 for a
+    mini FAB), at the bottom end of its FRAME parent unless ``gravity`` says otherwise."""
     kw.setdefault("gravity", "bottom_end")
     return View(
         cls="android.widget.ImageButton",
         resource_id=rid,
         content_desc=desc,
         on_click=handler,
-        width=FAB_SIZE,
-        height=FAB_SIZE,
+        width=size,
+        height=size,
         style="fab",
         **kw,
     )
@@ -751,10 +751,11 @@ def intro_pager(
     pager_rid: str = "view_pager",
     bottom_rid: str = "",
     bottom_height: int = 168,
+    root_cls: str = "android.widget.FrameLayout",
 ) -> View:
     """A first-run (intro/onboarding) screen: a ViewPager showing the current slide's ``page``
     above a bottom bar holding ``skip``, the page ``indicator`` and the ``advance`` button (Next
-    or Done), as the app-intro libraries lay them out."""
+    or Done), as the app-intro libraries lay them out, in a ``root_cls`` root."""
     pager = View(cls="androidx.viewpager.widget.ViewPager", resource_id=pager_rid, children=[page])
     bar = [v for v in (skip, indicator, advance) if v is not None]
     bottom = View(
@@ -764,4 +765,4 @@ def intro_pager(
         height=bottom_height,
         children=bar,
     )
-    return View(cls="android.widget.FrameLayout", children=[pager, bottom])
+    return View(cls=root_cls, children=[pager, bottom])

@@ -44,6 +44,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     dialog_button,
     nav_button,
+    tabs,
     toolbar,
 )
 from device_agent.virtual.widgets import bind as _bind
@@ -247,21 +248,8 @@ class AnyMemo(VirtualApp):
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        tabs = View(
-            cls="android.widget.HorizontalScrollView",
-            resource_id="tabs",
-            layout=HORIZONTAL,
-            height=126,
-            children=[
-                View(
-                    cls="android.support.v7.app.ActionBar$Tab",
-                    layout=FRAME,
-                    selected=ui["tab"] == i,
-                    on_click=_bind(self._select_tab, i),
-                    children=[_text(title, selected=ui["tab"] == i, height=126)],
-                )
-                for i, title in enumerate(TABS)
-            ],
+        tab_row = tabs(
+            TABS, ui["tab"], self._select_tab, tab_cls="android.support.v7.app.ActionBar$Tab"
         )
         page = (self._recent_page, self._open_page, self._download_page, self._misc_page)[
             ui["tab"]
@@ -270,7 +258,7 @@ class AnyMemo(VirtualApp):
             cls="android.widget.LinearLayout",
             children=[
                 self._toolbar("AnyMemo"),
-                tabs,
+                tab_row,
                 View(cls="android.support.v4.view.ViewPager", resource_id="pager", children=[page]),
             ],
         )

@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import NAVIGATE_UP, nav_button, toolbar
+from device_agent.virtual.widgets import NAVIGATE_UP, bottom_navigation, fab, nav_button, toolbar
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import text_view as _text
 
@@ -417,27 +417,19 @@ class _Markor(VirtualApp):
         ]
         if not self.fab_menu:
             column.append(
-                View(
+                bottom_navigation(
+                    (
+                        ("nav_notebook", "Files"),
+                        ("nav_todo", "To-Do"),
+                        ("nav_quicknote", "QuickNote"),
+                        ("nav_more", "More"),
+                    ),
+                    ui["tab"],
+                    self._select_tab,
+                    rid="bottom_navigation_bar",
                     cls="android.support.design.widget.BottomNavigationView",
-                    resource_id="bottom_navigation_bar",
-                    layout=HORIZONTAL,
-                    height=168,
-                    children=[
-                        View(
-                            cls="android.support.design.internal.BottomNavigationItemView",
-                            resource_id=rid,
-                            content_desc=title,
-                            selected=ui["tab"] == title,
-                            on_click=_bind(self._select_tab, title),
-                            children=[_text(title, "largeLabel", height=168)],
-                        )
-                        for rid, title in (
-                            ("nav_notebook", "Files"),
-                            ("nav_todo", "To-Do"),
-                            ("nav_quicknote", "QuickNote"),
-                            ("nav_more", "More"),
-                        )
-                    ],
+                    item_cls="android.support.design.internal.BottomNavigationItemView",
+                    label_rid="largeLabel",
                 )
             )
         children = [View(cls="android.widget.LinearLayout", children=column)]
@@ -460,14 +452,10 @@ class _Markor(VirtualApp):
 
     def _fab(self, ctx: AppContext) -> View:
         if not self.fab_menu:
-            return View(
-                cls="android.widget.ImageButton",
-                resource_id="fab_add_new_item",
-                on_click=lambda c: self._new_document(c),
-                width=168,
-                height=168,
-                gravity="bottom_end",
-                style="fab",
+            return fab(
+                "fab_add_new_item",
+                "",
+                lambda c: self._new_document(c),
                 naf=True,
             )
         items: list[View] = []

@@ -31,9 +31,11 @@ from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     checkbox_widget,
+    fab,
     nav_button,
     overflow_button,
     preference,
+    tabs,
     toolbar,
 )
 from device_agent.virtual.widgets import bind as _bind
@@ -303,22 +305,7 @@ class ScreenRecorder(VirtualApp):
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         granted = STORAGE_PERMISSION in ctx.permissions
-        tabs = View(
-            cls="android.widget.HorizontalScrollView",
-            resource_id="tabs",
-            layout=HORIZONTAL,
-            height=126,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    on_click=_bind(self._select_tab, i),
-                    selected=ui["tab"] == i,
-                    children=[_text(title, selected=ui["tab"] == i, height=126)],
-                    layout=FRAME,
-                )
-                for i, title in enumerate(("SETTINGS", "VIDEOS"))
-            ],
-        )
+        tab_row = tabs(("SETTINGS", "VIDEOS"), ui["tab"], self._select_tab)
         if ui["tab"] == 0:
             page = self._settings_list(ctx)
         else:
@@ -332,7 +319,7 @@ class ScreenRecorder(VirtualApp):
             cls="android.widget.LinearLayout",
             children=[
                 _toolbar(self.label, overflow=self._open_menu),
-                tabs,
+                tab_row,
                 View(
                     cls="android.support.v4.view.ViewPager",
                     resource_id="viewpager",
@@ -343,16 +330,13 @@ class ScreenRecorder(VirtualApp):
         children = [column]
         if ui["tab"] == 0:
             children.append(
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="fab",
-                    on_click=self._record,
+                fab(
+                    "fab",
+                    "",
+                    self._record,
+                    size=147,
                     on_long_click=lambda c: c.toast("Start recording"),
                     enabled=granted,
-                    width=147,
-                    height=147,
-                    gravity="bottom_end",
-                    style="fab",
                     naf=True,
                 )
             )

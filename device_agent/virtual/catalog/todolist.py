@@ -31,7 +31,15 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import nav_button, preference, switch_widget, toolbar
+from device_agent.virtual.widgets import (
+    drawer_entry,
+    intro_pager,
+    nav_button,
+    preference,
+    switch_widget,
+    toolbar,
+)
+from device_agent.virtual.widgets import fab as w_fab
 from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.secuso.privacyfriendlytodolist"
@@ -206,39 +214,34 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         slide = ctx.ui["slide"]
         title, text = TUTORIAL_SLIDES[slide]
         last = slide == len(TUTORIAL_SLIDES) - 1
-        pager = View(
-            cls="androidx.viewpager.widget.ViewPager",
-            resource_id="view_pager",
+        page = View(
+            cls="android.widget.LinearLayout",
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        View(cls="android.widget.ImageView", resource_id="image", height=600),
-                        _text(title, "tutorial_title", height=160),
-                        _text(text, "tutorial_description", height=300),
-                    ],
-                )
+                View(cls="android.widget.ImageView", resource_id="image", height=600),
+                _text(title, "tutorial_title", height=160),
+                _text(text, "tutorial_description", height=300),
             ],
         )
-        bottom = View(
-            cls="android.widget.RelativeLayout",
-            layout=HORIZONTAL,
-            height=168,
-            children=[
-                _button("btn_skip", "SKIP", self._finish_tutorial),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="layoutDots",
-                    children=[_text("•" * (slide + 1), height=60)],
-                ),
-                _button(
-                    "btn_next",
-                    "GOT IT" if last else "NEXT",
-                    self._finish_tutorial if last else self._next_slide,
-                ),
-            ],
+        dots = View(
+            cls="android.widget.LinearLayout",
+            resource_id="layoutDots",
+            children=[_text("•" * (slide + 1), height=60)],
         )
-        return Screen(content=View(cls="android.widget.RelativeLayout", children=[pager, bottom]))
+        advance = _button(
+            "btn_next",
+            "GOT IT" if last else "NEXT",
+            self._finish_tutorial if last else self._next_slide,
+        )
+        skip = _button("btn_skip", "SKIP", self._finish_tutorial)
+        return Screen(
+            content=intro_pager(
+                page,
+                skip=skip,
+                indicator=dots,
+                advance=advance,
+                root_cls="android.widget.RelativeLayout",
+            )
+        )
 
     def _list(self, ctx: AppContext, list_id: int | None) -> dict[str, Any] | None:
         return next((t for t in ctx.data["lists"] if t["id"] == list_id), None)
@@ -249,28 +252,18 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         if current is None:
             title = "To-Do Lists"
             body = self._overview(ctx)
-            fab = View(
-                cls="android.widget.ImageButton",
-                resource_id="fab_new_list",
-                content_desc="Add to-do list",
-                on_click=lambda c: c.ui.update(dialog={"kind": "new_list", "text": ""}),
-                gravity="bottom_end",
-                width=168,
-                height=168,
-                style="fab",
+            fab = w_fab(
+                "fab_new_list",
+                "Add to-do list",
+                lambda c: c.ui.update(dialog={"kind": "new_list", "text": ""}),
             )
         else:
             title = current["name"]
             body = self._tasks(ctx, current)
-            fab = View(
-                cls="android.widget.ImageButton",
-                resource_id="fab_new_task",
-                content_desc="Add task",
-                on_click=lambda c: c.ui.update(dialog={"kind": "new_task", "text": ""}),
-                gravity="bottom_end",
-                width=168,
-                height=168,
-                style="fab",
+            fab = w_fab(
+                "fab_new_task",
+                "Add task",
+                lambda c: c.ui.update(dialog={"kind": "new_task", "text": ""}),
             )
         toolbar = _toolbar(
             title, "Open navigation drawer", lambda c: c.ui.update(drawer=True, menu=None)
@@ -413,15 +406,8 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         ]
 
         def entry(title: str, on_click: Any, on_long: Any = None, checked: bool = False) -> View:
-            return View(
-                cls="android.widget.CheckedTextView",
-                resource_id="nav_item_title",
-                text=title,
-                on_click=on_click,
-                on_long_click=on_long,
-                checkable=True,
-                checked=checked,
-                height=147,
+            return drawer_entry(
+                title, on_click, checked=checked, rid="nav_item_title", on_long_click=on_long
             )
 
         for title in NAV_BEFORE:

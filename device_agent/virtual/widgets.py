@@ -212,6 +212,42 @@ def menu_window(items: list[tuple[str, Any]], on_dismiss: Handler | None, **kw: 
 
 
 # -- dialogs -----------------------------------------------------------------------------------
+def _buttons(
+    positive: tuple[str, Handler | None] | None, negative: tuple[str, Handler | None] | None
+) -> list[View]:
+    """A dialog's ``(text, handler)`` buttons, negative (``button2``) before positive
+    (``button1``) as Material lays them out."""
+    buttons = []
+    if negative is not None:
+        buttons.append(dialog_button("android:id/button2", negative[0], negative[1]))
+    if positive is not None:
+        buttons.append(dialog_button("android:id/button1", positive[0], positive[1]))
+    return buttons
+
+
+def checked_rows(
+    choices: Sequence[str],
+    selected: int | None,
+    on_choose: Callable[[AppContext, int], None],
+    *,
+    height: int = 147,
+) -> list[View]:
+    """Single-choice rows: a checkable ``CheckedTextView`` (``android:id/text1``) per choice,
+    the ``selected`` one checked; tapping row ``i`` calls ``on_choose(ctx, i)``."""
+    return [
+        View(
+            cls="android.widget.CheckedTextView",
+            resource_id="android:id/text1",
+            text=choice,
+            checkable=True,
+            checked=i == selected,
+            on_click=bind(on_choose, i),
+            height=height,
+        )
+        for i, choice in enumerate(choices)
+    ]
+
+
 def dialog_title(text: str) -> View:
     """An AlertDialog's title: ``android:id/alertTitle``."""
     return text_view(text, "android:id/alertTitle", height=140)
@@ -232,10 +268,7 @@ def confirm_dialog(
     """A confirmation AlertDialog: title, message, the ``(text, handler)`` positive button
     (``android:id/button1``) and optional negative one (``button2``), negative first as
     Material lays them out."""
-    buttons = []
-    if negative is not None:
-        buttons.append(dialog_button("android:id/button2", negative[0], negative[1]))
-    buttons.append(dialog_button("android:id/button1", positive[0], positive[1]))
+    buttons = _buttons(positive, negative)
     return alert_dialog(dialog_title(title), [dialog_message(message)], buttons, on_dismiss)
 
 
@@ -270,11 +303,7 @@ def input_dialog(
 ) -> Window:
     """An AlertDialog asking for text: title, the ``field`` (see :func:`edit_text`), then the
     buttons as in :func:`confirm_dialog`."""
-    buttons = []
-    if negative is not None:
-        buttons.append(dialog_button("android:id/button2", negative[0], negative[1]))
-    buttons.append(dialog_button("android:id/button1", positive[0], positive[1]))
-    return alert_dialog(dialog_title(title), [field], buttons, on_dismiss)
+    return alert_dialog(dialog_title(title), [field], _buttons(positive, negative), on_dismiss)
 
 
 def choice_dialog(
@@ -289,28 +318,13 @@ def choice_dialog(
     """A single-choice AlertDialog (``setSingleChoiceItems``): a ``ListView``
     (``android:id/select_dialog_listview``) of ``CheckedTextView`` rows (``android:id/text1``),
     the ``selected`` one checked; tapping row ``i`` calls ``on_choose(ctx, i)``."""
-    rows = [
-        View(
-            cls="android.widget.CheckedTextView",
-            resource_id="android:id/text1",
-            text=choice,
-            checkable=True,
-            checked=i == selected,
-            on_click=bind(on_choose, i),
-            height=147,
-        )
-        for i, choice in enumerate(choices)
-    ]
     listing = View(
         cls="android.widget.ListView",
         resource_id="android:id/select_dialog_listview",
         weight=0,
-        children=rows,
+        children=checked_rows(choices, selected, on_choose, height=147),
     )
-    buttons = []
-    if negative is not None:
-        buttons.append(dialog_button("android:id/button2", negative[0], negative[1]))
-    return alert_dialog(dialog_title(title), [listing], buttons, on_dismiss)
+    return alert_dialog(dialog_title(title), [listing], _buttons(None, negative), on_dismiss)
 
 
 MONTHS = (
@@ -387,10 +401,7 @@ def date_picker_dialog(
     month_view = View(
         cls="android.view.View", resource_id="android:id/month_view", weight=0, children=weeks
     )
-    buttons = [
-        dialog_button("android:id/button2", "Cancel", cancel),
-        dialog_button("android:id/button1", "OK", ok),
-    ]
+    buttons = _buttons(("OK", ok), ("Cancel", cancel))
     picker = View(
         cls="android.widget.DatePicker",
         resource_id="android:id/datePicker",
@@ -469,10 +480,7 @@ def time_picker_dialog(
         weight=0,
         children=[header, face_view],
     )
-    buttons = [
-        dialog_button("android:id/button2", "Cancel", cancel),
-        dialog_button("android:id/button1", "OK", ok),
-    ]
+    buttons = _buttons(("OK", ok), ("Cancel", cancel))
     return alert_dialog(View(cls="android.view.View", height=0), [picker], buttons, cancel)
 
 
@@ -725,18 +733,7 @@ def spinner_dropdown(
     listing = View(
         cls="android.widget.ListView",
         weight=0,
-        children=[
-            View(
-                cls="android.widget.CheckedTextView",
-                resource_id="android:id/text1",
-                text=choice,
-                checkable=True,
-                checked=i == selected,
-                on_click=bind(on_choose, i),
-                height=126,
-            )
-            for i, choice in enumerate(choices)
-        ],
+        children=checked_rows(choices, selected, on_choose, height=126),
     )
     return Window(root=listing, kind="menu", on_dismiss=on_dismiss)
 

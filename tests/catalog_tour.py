@@ -46,7 +46,9 @@ def _actions(xml: str) -> list[Action]:
     for node in root.iter("node"):
         raw = node.get("bounds", "")
         try:
-            left, top, right, bottom = (int(v) for v in raw.replace("][", ",").strip("[]").split(","))
+            left, top, right, bottom = (
+                int(v) for v in raw.replace("][", ",").strip("[]").split(",")
+            )
         except ValueError:
             continue
         target = Selector(bounds=Bounds(left, top, right, bottom))

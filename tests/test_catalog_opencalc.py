@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
+from device_agent.actions import Action
+from device_agent.virtual.catalog.opencalc import (
+    PACKAGE as CALC,
+)
 from device_agent.virtual.catalog.opencalc import (
     CalcError,
+    OpenCalc310Beta1,
+    OpenCalc314,
     evaluate,
     format_number,
     group_digits,
     unmatched_closing,
 )
+from tests.catalog_helpers import fresh, tap, texts, triggered
 
 
 @pytest.mark.parametrize(
@@ -97,3 +105,53 @@ def test_grouping_leaves_decimals_alone() -> None:
     assert group_digits("1234567.12345+12") == "1,234,567.12345+12"
     assert format_number(Decimal("-1234.5000000000")) == "-1,234.5"
     assert format_number(Decimal("0E-10")) == "0"
+
+
+# -- OpenCalc#524: "Scientific mode" by default cuts the landscape numpad --------------------------
+def _digits(device: Any) -> list[str]:
+    return [t for t in texts(device) if t.isdigit() and len(t) == 1]
+
+
+def _enable_scientific_by_default(device: Any) -> None:
+    tap(device, resource_id=f"{CALC}:id/menuButton")
+    tap(device, resource_id=f"{CALC}:id/app_menu_settings_button")
+    tap(device, resource_id="android:id/title", text="Scientific mode")
+    tap(device, content_desc="Navigate up")
+
+
+def test_scientific_by_default_then_landscape_hides_half_the_numpad() -> None:
+    device = fresh(OpenCalc310Beta1)
+    device.execute(Action(kind="rotate", orientation="landscape"))
+    assert sorted(_digits(device)) == list("0123456789")  # layout-land: all digits, no switch
+    assert not triggered(device, "OpenCalc#524")
+    device.execute(Action(kind="rotate", orientation="portrait"))
+    _enable_scientific_by_default(device)
+    assert not triggered(device, "OpenCalc#524")  # returning from settings re-creates nothing
+    device.execute(Action(kind="rotate", orientation="landscape"))
+    assert sorted(_digits(device)) == ["0", "7", "8", "9"]
+    assert triggered(device, "OpenCalc#524")
+
+
+@pytest.mark.parametrize("wrong", ["no_preference", "preference_back_off", "stays_portrait"])
+def test_plausible_wrong_sequences_do_not_cut_the_numpad(wrong: str) -> None:
+    device = fresh(OpenCalc310Beta1)
+    if wrong != "no_preference":
+        _enable_scientific_by_default(device)
+    if wrong == "preference_back_off":
+        _enable_scientific_by_default(device)  # the same row again: off
+    if wrong == "stays_portrait":
+        tap(device, content_desc="scientific mode switch")
+        assert "sin" in texts(device)
+    else:
+        device.execute(Action(kind="rotate", orientation="landscape"))
+        assert sorted(_digits(device)) == list("0123456789")
+    assert not triggered(device, "OpenCalc#524")
+
+
+def test_the_fixed_build_keeps_the_landscape_numpad() -> None:
+    device = fresh(OpenCalc314)
+    _enable_scientific_by_default(device)
+    device.execute(Action(kind="rotate", orientation="landscape"))
+    assert sorted(_digits(device)) == list("0123456789")
+    device.execute(Action(kind="rotate", orientation="portrait"))
+    assert "sin" in texts(device)  # in portrait the preference still opens the scientific rows

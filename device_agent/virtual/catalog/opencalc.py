@@ -17,6 +17,13 @@ Versions modelled, one class each, sharing one implementation (:class:`_OpenCalc
   is computed (OpenCalc#493; the report has no trace, the frames are the model's, in the app's
   real classes); and a ``%`` right after ``)`` is applied to the last number inside the
   parentheses, so ``(5+4)%`` shows 5.2 instead of 0.09 (OpenCalc#448, fixed by the app's #507).
+  And the "Scientific mode" preference ("Activate scientific mode by default") makes
+  ``MainActivity.onCreate`` call ``enableOrDisableScientistMode()`` in every orientation; the
+  landscape layout (``layout-land/activity_main.xml``: four rows of eight keys) shows the
+  scientific rows by default and keeps the digits 4-6 and 1-3 in those same rows, so a landscape
+  MainActivity created with the preference on hides half of its numpad (OpenCalc#524; the fix,
+  commit 656c612 in 3.1.4, skips the call in landscape). The scientific rows' visibility is not
+  instance state: a re-created activity starts from its layout's default.
 - :class:`OpenCalc314` (``3.1.4``, OpenCalc#532). The stray-``)`` handling was fixed (a syntax
   error), but the rewritten percent handling throws on a ``%`` that directly follows a factorial
   ``!`` (``1!%``): an uncaught ``StringIndexOutOfBoundsException`` in
@@ -28,7 +35,11 @@ What the screen offers (from the app's ``activity_main.xml`` and ``strings.xml``
 (``AC``, ``(  )``, ``%``, ``÷``, digits, ``×``, ``−``, ``+``, point, back space, ``=``), the
 scientific rows (``√ π ^ !`` always, ``DEG sin cos tan`` and ``INV e ln log log₂`` when expanded by
 the "scientific mode switch"), a menu button without a description (Clear history, Settings,
-About) and the history panel below the keypad.
+About) and the history panel below the keypad. In landscape, the ``layout-land`` table of four
+rows of eight keys, without the switch. The settings screen lists every preference of
+``root_preferences.xml`` at 3.1.0-beta1 (GENERAL, FORMATTING, HISTORY, ADVANCED) with its
+defaults; only theme, radians, scientific mode and the list choices change what the model shows
+(Language opens the system's app-language settings, another app, and is not modelled).
 
 Arithmetic is exact (``decimal``) for ``+ − × ÷`` and ``^`` with integer exponents, floating point
 for the scientific functions; results are rounded to 10 decimal places like the app's default
@@ -44,13 +55,24 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import NAVIGATE_UP, nav_button, preference, switch_widget, toolbar
+from device_agent.virtual.widgets import (
+    NAVIGATE_UP,
+    choice_dialog,
+    nav_button,
+    preference,
+    switch_widget,
+    toolbar,
+)
 from device_agent.virtual.widgets import bind as _bind
 
 PACKAGE = "com.darkempire78.opencalculator"
 MAIN = ".activities.MainActivity"
 SETTINGS = ".activities.SettingsActivity"
 ABOUT = ".activities.AboutActivity"
+
+# ListPreference entries (res/values/arrays.xml).
+PRECISION_CHOICES = (*(str(n) for n in range(21)), "25", "30", "40", "50", "75", "100", "∞")
+HISTORY_SIZE_CHOICES = ("0", "10", "20", "50", "100", "200", "500", "1000", "∞")
 
 # Error texts of the app's strings.xml.
 ERR_SYNTAX = "Syntax error"
@@ -483,11 +505,32 @@ class _OpenCalc(VirtualApp):
     HUGE_VIA_DOUBLE_CRASHES: ClassVar[bool] = False
     # 3.1.0-beta1: '%' after ')' applies to the last number inside the parentheses (#448).
     PERCENT_AFTER_PAREN_MOVES_INSIDE: ClassVar[bool] = False
+    # Until 3.1.4: "Scientific mode" (activate by default) toggles the scientific rows in
+    # onCreate in every orientation; landscape shows them by default, so it hides them together
+    # with the digits 1-6 that share their rows (OpenCalc#524, fixed by commit 656c612).
+    SCIENTIFIC_DEFAULT_TOGGLES_IN_LANDSCAPE: ClassVar[bool] = False
 
     def initial_data(self) -> dict[str, Any]:
         return {
             "history": [],
-            "prefs": {"vibration": True, "radians": False, "keep_awake": False, "theme": "System"},
+            "prefs": {
+                # root_preferences.xml's defaults, in the order the settings screen lists them.
+                "vibration": True,
+                "radians": False,
+                "scientific_mode": False,
+                "split_parenthesis": False,
+                "add_modulo": True,
+                "precision": "10",
+                "scientific_notation": False,
+                "history_size": "∞",
+                "delete_on_swipe": True,
+                "auto_save": True,
+                "long_click_copy": True,
+                "keep_awake": False,
+                "theme": "System",
+            },
+            # Evidence for OpenCalc#524: landscape keypads created without their middle rows.
+            "landscape_rows_hidden": [],
             # Evidence for the ground truth: wrong results shown for unbalanced input.
             "wrong_results": [],
             # Evidence for OpenCalc#448: wrong values shown for a percent of a parenthesis.
@@ -507,6 +550,22 @@ class _OpenCalc(VirtualApp):
             ui.setdefault("degrees", not ctx.data["prefs"]["radians"])
             ui.setdefault("menu", False)
             ui.setdefault("history_open", False)
+            # MainActivity.onCreate: "scientific mode enabled by default (if option enabled)"
+            # calls enableOrDisableScientistMode(), which flips the rows' visibility.
+            landscape = ctx.orientation == "landscape"
+            if ctx.data["prefs"].get("scientific_mode") and (
+                not landscape or self.SCIENTIFIC_DEFAULT_TOGGLES_IN_LANDSCAPE
+            ):
+                ui["sci"] = not ui["sci"]
+                if landscape:
+                    ctx.data["landscape_rows_hidden"].append(ctx.orientation)
+
+    def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
+        """The scientific rows' visibility is not saved: a re-created MainActivity inflates its
+        layout's default and applies the "Scientific mode" preference again."""
+        saved = dict(ctx.ui)
+        saved.pop("sci", None)
+        return saved
 
     def on_key(self, ctx: AppContext, key: str) -> bool:
         """A hardware Delete key deletes like the back space button (the field keeps no keyboard
@@ -542,7 +601,7 @@ class _OpenCalc(VirtualApp):
                 View(
                     cls="android.widget.TextView",
                     resource_id="degreeTextView",
-                    text=("DEG" if ui["degrees"] else "RAD") if ui["sci"] else "",
+                    text=("DEG" if ui["degrees"] else "RAD") if self._sci_rows(ctx) else "",
                     width=200,
                     height=110,
                     gravity="top_start",
@@ -586,6 +645,8 @@ class _OpenCalc(VirtualApp):
         children: list[View] = [top, display, result]
         if ui["history_open"]:
             children.append(self._history_panel(ctx))
+        elif landscape:
+            children.append(self._keypad_landscape(ctx, width))
         else:
             children.append(self._keypad(ctx, width))
         children.append(
@@ -602,6 +663,141 @@ class _OpenCalc(VirtualApp):
         )
         windows = [self._menu_window()] if ui["menu"] else []
         return Screen(content=root, windows=windows)
+
+    def _sci_rows(self, ctx: AppContext) -> bool:
+        """Whether the scientific rows show: portrait layouts hide them until the switch (or
+        the preference) flips them; ``layout-land`` shows them until something flips them."""
+        return bool(ctx.ui["sci"]) != (ctx.orientation == "landscape")
+
+    def _keypad_landscape(self, ctx: AppContext, width: int) -> View:
+        """``layout-land/activity_main.xml``: one table of four rows of eight keys, the
+        scientific keys left of the digits; rows 2 and 3 (``scientistModeRow2``/``3``) also
+        hold 4-6 and 1-3, so hiding the scientific rows hides those digits too. No switch button
+        (``binding.scientistModeSwitchButton?`` is null in this layout)."""
+        ui = ctx.ui
+        inv = ui["inv"]
+        cell = (width - 42) // 8
+
+        def insert(value: str) -> Any:
+            return lambda c: self._insert(c, value)
+
+        def symbol(value: str) -> Any:
+            return lambda c: self._add_symbol(c, value)
+
+        def key(rid: str, text: str, handler: Any, desc: str = "") -> View:
+            return _button(rid, text, handler, desc=desc, width=cell)
+
+        def row(rid: str, keys: list[View]) -> View:
+            return View(
+                cls="android.widget.TableRow",
+                resource_id=rid,
+                layout=HORIZONTAL,
+                weight=1,
+                children=keys,
+            )
+
+        rows = [
+            row(
+                "",
+                [
+                    key(
+                        "squareButton", "x²" if inv else "√", insert("^2" if inv else "√"), "square"
+                    ),
+                    key("divideBy100Button", "%", symbol("%"), "percent"),
+                    key("factorialButton", "!", symbol("!"), "factorial"),
+                    key("sevenButton", "7", insert("7")),
+                    key("eightButton", "8", insert("8")),
+                    key("nineButton", "9", insert("9")),
+                    key("divideButton", "÷", symbol("÷")),
+                    key("clearButton", "AC", self._clear, "clear"),
+                ],
+            )
+        ]
+        if self._sci_rows(ctx):
+            rows.append(
+                row(
+                    "scientistModeRow2",
+                    [
+                        key(
+                            "degreeButton",
+                            "DEG" if ui["degrees"] else "RAD",
+                            self._toggle_degrees,
+                            "degree",
+                        ),
+                        key("eButton", "e", insert("e"), "e"),
+                        key("piButton", "π", insert("π"), "pi"),
+                        key("fourButton", "4", insert("4")),
+                        key("fiveButton", "5", insert("5")),
+                        key("sixButton", "6", insert("6")),
+                        key("multiplyButton", "×", symbol("×")),
+                        key("parenthesesButton", "(  )", self._parentheses, "parentheses"),
+                    ],
+                )
+            )
+            rows.append(
+                row(
+                    "scientistModeRow3",
+                    [
+                        key("invButton", "INV", self._toggle_inv, "invert"),
+                        key(
+                            "naturalLogarithmButton",
+                            "e^" if inv else "ln",
+                            insert("exp(" if inv else "ln("),
+                            "natural logarithm",
+                        ),
+                        key(
+                            "logarithmButton",
+                            "10^" if inv else "log",
+                            insert("10^" if inv else "log("),
+                            "logarithm",
+                        ),
+                        key("oneButton", "1", insert("1")),
+                        key("twoButton", "2", insert("2")),
+                        key("threeButton", "3", insert("3")),
+                        key("subtractButton", "−", symbol("-")),
+                        _image_button("exponentButton", "exponent", symbol("^"), width=cell),
+                    ],
+                )
+            )
+        rows.append(
+            row(
+                "",
+                [
+                    key(
+                        "sineButton",
+                        "sin⁻¹" if inv else "sin",
+                        insert("sin⁻¹(" if inv else "sin("),
+                        "sine",
+                    ),
+                    key(
+                        "cosineButton",
+                        "cos⁻¹" if inv else "cos",
+                        insert("cos⁻¹(" if inv else "cos("),
+                        "cosine",
+                    ),
+                    key(
+                        "tangentButton",
+                        "tan⁻¹" if inv else "tan",
+                        insert("tan⁻¹(" if inv else "tan("),
+                        "tangent",
+                    ),
+                    key("zeroButton", "0", insert("0")),
+                    _image_button("pointButton", "point", self._point, width=cell),
+                    _image_button(
+                        "backspaceButton",
+                        "back space",
+                        self._backspace,
+                        width=cell,
+                        on_long=self._clear,
+                    ),
+                    key("addButton", "+", symbol("+")),
+                    key("equalsButton", "=", self._equals),
+                ],
+            )
+        )
+        return View(
+            cls="android.widget.TableLayout", resource_id="tableLayout", padding=21, children=rows
+        )
 
     def _keypad(self, ctx: AppContext, width: int) -> View:
         ui = ctx.ui
@@ -855,6 +1051,19 @@ class _OpenCalc(VirtualApp):
                 widget=switch_widget(bool(prefs[key]), rid="switchWidget", focusable=False),
             )
 
+        def list_row(key: str, title: str, choices: tuple[str, ...]) -> View:
+            # A ListPreference with useSimpleSummaryProvider: the summary is the chosen entry.
+            return preference(
+                title, prefs[key], lambda c: c.ui.update(list_dialog=[key, title, list(choices)])
+            )
+
+        language_row = preference(
+            "Language",
+            "English",  # Locale.getDefault().displayLanguage on the test device
+            # launchChangeAppLanguageIntent(): the system's app-language settings (another app's
+            # screen; not modelled, the tap leaves the calculator as it is).
+            None,
+        )
         theme_row = View(
             cls="android.widget.LinearLayout",
             on_click=self._open_theme_dialog,
@@ -874,9 +1083,50 @@ class _OpenCalc(VirtualApp):
             scrollable=True,
             children=[
                 View(cls="android.widget.TextView", text="GENERAL", height=110),
+                language_row,
                 theme_row,
                 switch_row("vibration", "Vibration", "Vibrate when a button is pressed"),
                 switch_row("radians", "Radians", "Use radians instead of degrees by default"),
+                switch_row(
+                    "scientific_mode", "Scientific mode", "Activate scientific mode by default"
+                ),
+                switch_row(
+                    "split_parenthesis",
+                    "Split the parentheses button into two buttons",
+                    'Remove the "AC" button to split the parentheses button into two buttons',
+                ),
+                switch_row(
+                    "add_modulo",
+                    "Add a modulo button",
+                    'Replace the "X²" button with a modulo button (available when the "INV" '
+                    "button is pressed)",
+                ),
+                View(cls="android.widget.TextView", text="FORMATTING", height=110),
+                list_row("precision", "Number of decimal places", PRECISION_CHOICES),
+                switch_row(
+                    "scientific_notation",
+                    "Number into scientific notation",
+                    "Convert all results to scientific notation",
+                ),
+                View(cls="android.widget.TextView", text="HISTORY", height=110),
+                list_row("history_size", "Results saved in history", HISTORY_SIZE_CHOICES),
+                switch_row(
+                    "delete_on_swipe",
+                    "Allow selective history deletion",
+                    "Delete specific history element on swipe",
+                ),
+                switch_row(
+                    "auto_save",
+                    "Automatically save calculations",
+                    "Automatically save calculations in history without needing to click the "
+                    "equal button",
+                ),
+                View(cls="android.widget.TextView", text="ADVANCED", height=110),
+                switch_row(
+                    "long_click_copy",
+                    "Long press to copy value",
+                    "Long press copies the text of the item instead of selecting it",
+                ),
                 switch_row(
                     "keep_awake",
                     "Keep device awake",
@@ -885,6 +1135,18 @@ class _OpenCalc(VirtualApp):
             ],
         )
         windows: list[Window] = []
+        if ctx.ui.get("list_dialog"):
+            key, title, choices = ctx.ui["list_dialog"]
+            windows.append(
+                choice_dialog(
+                    title,
+                    choices,
+                    choices.index(prefs[key]) if prefs[key] in choices else None,
+                    lambda c, i: self._set_list_pref(c, key, choices[i]),
+                    lambda c: c.ui.update(list_dialog=None),
+                    negative=("Cancel", lambda c: c.ui.update(list_dialog=None)),
+                )
+            )
         if ctx.ui.get("theme_dialog"):
             options = ["Material You", "System", "Light", "Dark", "Amoled"]
             windows.append(
@@ -1219,6 +1481,12 @@ class _OpenCalc(VirtualApp):
         prefs = ctx.data["prefs"]
         prefs[key] = not prefs[key]
 
+    def _set_list_pref(self, ctx: AppContext, key: str, value: str) -> None:
+        """A ListPreference's choice (the number formatting and history size it controls are
+        not modelled beyond the summary)."""
+        ctx.data["prefs"][key] = value
+        ctx.ui["list_dialog"] = None
+
     def _open_theme_dialog(self, ctx: AppContext) -> None:
         ctx.ui["theme_dialog"] = True
 
@@ -1335,6 +1603,39 @@ BUG_510 = BugSpec(
 )
 
 
+BUG_524 = BugSpec(
+    bug_id="OpenCalc#524",
+    kind="non-crash",
+    title="Landscape layout cuts off numpad/buttons when scientific mode is activated by default",
+    # The ground truth: a landscape MainActivity was created with its middle rows (the digits
+    # 1-6 among them) flipped away by the preference.
+    oracle=lambda data, system: bool(data.get("landscape_rows_hidden")),
+    human_steps=(
+        _click("menuButton", cls="android.widget.ImageButton"),
+        _click("app_menu_settings_button", cls="android.widget.LinearLayout"),
+        {
+            "kind": "click",
+            "target": {
+                "resource_id": "android:id/title",
+                "text": "Scientific mode",
+                "content_desc": "",
+                "class_name": "android.widget.TextView",
+            },
+        },
+        {
+            "kind": "click",
+            "target": {
+                "resource_id": "",
+                "text": "",
+                "content_desc": "Navigate up",
+                "class_name": "android.widget.ImageButton",
+            },
+        },
+        {"kind": "rotate", "orientation": "landscape"},
+    ),
+)
+
+
 class OpenCalc310Beta1(_OpenCalc):
     """OpenCalc 3.1.0-beta1: a stray ``)`` silently ends the expression (OpenCalc#510), √ or a
     function of a value beyond ``Double.MAX_VALUE`` crashes (OpenCalc#493) and ``(…)%`` takes
@@ -1342,8 +1643,9 @@ class OpenCalc310Beta1(_OpenCalc):
 
     name: ClassVar[str] = "OpenCalc"
     version: ClassVar[str] = "3.1.0-beta1"
-    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_510, BUG_493, BUG_448)
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_510, BUG_493, BUG_448, BUG_524)
     STRAY_PAREN_ENDS_PARSE = True
+    SCIENTIFIC_DEFAULT_TOGGLES_IN_LANDSCAPE = True
     PERCENT_AFTER_FACTORIAL_CRASHES = False
     HUGE_VIA_DOUBLE_CRASHES = True
     PERCENT_AFTER_PAREN_MOVES_INSIDE = True

@@ -1,0 +1,43 @@
+"""Every bug of the catalog, on the version it was reported on: its human steps, replayed from a
+fresh install, trigger its ground-truth oracle, which a fresh install does not; a crash bug's
+last step is the one that crashes, and its exception is the one the oracle reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from device_agent.actions import Action
+from device_agent.virtual.app import BugSpec, VirtualApp
+from device_agent.virtual.catalog import find_app_for_bug, list_apps
+from tests.catalog_helpers import fresh, triggered
+
+
+def _reported_bugs() -> list[tuple[type[VirtualApp], BugSpec]]:
+    found: dict[str, tuple[type[VirtualApp], BugSpec]] = {}
+    for app_cls in list_apps():
+        for bug in app_cls.bugs:
+            if find_app_for_bug(bug.bug_id) is app_cls:
+                found[bug.bug_id] = (app_cls, bug)
+    return [found[key] for key in sorted(found)]
+
+
+BUGS = _reported_bugs()
+
+
+@pytest.mark.parametrize(("app_cls", "bug"), BUGS, ids=[b.bug_id for _, b in BUGS])
+def test_human_steps_reproduce_the_bug(app_cls: type[VirtualApp], bug: BugSpec) -> None:
+    assert bug.human_steps, f"{bug.bug_id} has no human steps"
+    device = fresh(app_cls)
+    assert not triggered(device, bug.bug_id), f"{bug.bug_id} is triggered on a fresh install"
+    for n, step in enumerate(bug.human_steps, 1):
+        result = device.execute(Action.from_json(step))
+        assert result.performed, f"{bug.bug_id} step {n} {step}: {result.detail}"
+        if bug.kind == "crash" and n < len(bug.human_steps):
+            assert not triggered(device, bug.bug_id), f"{bug.bug_id} crashed at step {n}"
+    assert triggered(device, bug.bug_id), f"{bug.bug_id}: the human steps did not trigger it"
+
+
+def test_the_catalog_lists_each_bug_once_with_its_kind() -> None:
+    ids = [bug.bug_id for _, bug in BUGS]
+    assert len(ids) == len(set(ids))
+    assert all(bug.kind in ("crash", "non-crash") for _, bug in BUGS)

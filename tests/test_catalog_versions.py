@@ -42,7 +42,7 @@ BUILDS = [
 IDS = [f"{b[0].name}-{b[0].version}" for b in BUILDS]
 FIELDS = ("build", "bug_id", "package", "label", "original", "buggy")
 
-# The 14 bugs of the catalog, each on the version it was reported on.
+# The bugs of the catalog, each on the version it was reported on.
 CATALOG = {
     "AmazeFileManager#1796": "3.3.2",
     "AmazeFileManager#4185": "3.10",
@@ -56,6 +56,8 @@ CATALOG = {
     "OpenCalc#493": "3.1.0-beta1",
     "OpenCalc#448": "3.1.0-beta1",
     "OpenCalc#532": "3.1.4",
+    "OpenCalc#524": "3.1.0-beta1",
+    "microMathematics#39": "2.15.4",
     "privacy-friendly-todo-list#158": "3.1.0",
     "screenrecorder#25": "1.8.2",
 }

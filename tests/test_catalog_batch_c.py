@@ -1,0 +1,96 @@
+"""Catalog batch C (issue 13): microMathematics#39. The bug's human steps are replayed for
+every catalog bug by ``tests/test_catalog_human_steps.py``; here: the screens on the way carry the
+real ids, and plausible wrong sequences do not trigger the bug."""
+
+from __future__ import annotations
+
+from device_agent.actions import Action, Selector
+from device_agent.hierarchy import parse_hierarchy
+from device_agent.virtual.catalog.micromath import PACKAGE, MicroMathematics2154
+from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
+
+MM = "microMathematics#39"
+FIELD = f"{PACKAGE}:id/edit_text_value"
+
+
+def _document_settings() -> VirtualDevice:
+    device = fresh(MicroMathematics2154)
+    tap(device, content_desc="More options")
+    tap(device, text="Document settings")
+    return device
+
+
+def _second(device: VirtualDevice, **attrs: str) -> Selector:
+    """A selector for the second node with ``attrs``: the significant-digits picker's (both
+    pickers' views share their ids and descriptions)."""
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    found = [n for n in tree.iter() if all(getattr(n, k) == v for k, v in attrs.items())]
+    return Selector(bounds=found[1].bounds, **attrs)
+
+
+def _significant(device: VirtualDevice, typed: str) -> None:
+    target = _second(device, resource_id=FIELD)
+    result = device.execute(Action(kind="input_text", target=target, text=typed))
+    assert result.performed, result.detail
+
+
+def _press(device: VirtualDevice, desc: str) -> None:
+    device.execute(Action(kind="click", target=_second(device, content_desc=desc)))
+
+
+def test_fresh_install_shows_the_welcome_worksheet_with_the_real_action_bar() -> None:
+    device = fresh(MicroMathematics2154)
+    shown = texts(device)
+    assert shown[:5] == [
+        "Open navigation drawer",
+        "Worksheet",
+        "Undo",
+        "New element",
+        "More options",
+    ]
+    assert "Add equation" in shown and "Document settings" not in shown
+    tap(device, content_desc="More options")
+    assert "Document settings" in texts(device) and "Open file" not in texts(device)
+
+
+def test_document_settings_dialog_has_the_pickers_of_the_layout() -> None:
+    device = _document_settings()
+    assert node_text(device, f"{PACKAGE}:id/dialog_title_text") == "Document settings"
+    shown = texts(device)
+    assert {"Line length", "Significant digits in result", "OK", "Cancel"} <= set(shown)
+    assert shown.count("Increase value") == 2
+
+
+def test_in_range_values_step_without_crashing() -> None:
+    device = _document_settings()
+    _significant(device, "12")
+    _press(device, "Increase value")
+    assert "13" in texts(device)
+    _significant(device, "15")
+    _press(device, "Increase value")  # beyond the maximum (15): unchanged
+    assert "15" in texts(device)
+    assert not triggered(device, MM)
+
+
+def test_letters_cannot_be_typed_into_the_digits_only_field() -> None:
+    device = _document_settings()
+    _significant(device, "twelve")
+    _press(device, "Increase value")  # an empty field and +: becomes 1
+    assert not triggered(device, MM)
+
+
+def test_huge_value_then_cancel_does_not_crash() -> None:
+    device = _document_settings()
+    _significant(device, "123456789012")
+    tap(device, text="Cancel")
+    assert not triggered(device, MM)
+
+
+def test_huge_value_then_ok_crashes_in_get_value_as_the_code_does() -> None:
+    device = _document_settings()
+    _significant(device, "123456789012")
+    tap(device, text="OK")
+    assert triggered(device, MM)
+    crash = device.check_bug_oracle(MM)[1]
+    assert "NumberFormatException" in crash

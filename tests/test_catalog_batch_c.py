@@ -1,12 +1,14 @@
-"""Catalog batch C (issue 13): microMathematics#39. The bug's human steps are replayed for
-every catalog bug by ``tests/test_catalog_human_steps.py``; here: the screens on the way carry the
-real ids, and plausible wrong sequences do not trigger the bug."""
+"""Catalog batch C (issue 13): microMathematics#39, privacy-friendly-weather#61. Every catalog
+bug's human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the
+way carry the real ids, and plausible wrong sequences do not trigger the bug."""
 
 from __future__ import annotations
 
 from device_agent.actions import Action, Selector
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.virtual.catalog.micromath import PACKAGE, MicroMathematics2154
+from device_agent.virtual.catalog.pfweather import PACKAGE as WEATHER
+from device_agent.virtual.catalog.pfweather import PrivacyFriendlyWeather20
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
 
@@ -94,3 +96,49 @@ def test_huge_value_then_ok_crashes_in_get_value_as_the_code_does() -> None:
     assert triggered(device, MM)
     crash = device.check_bug_oracle(MM)[1]
     assert "NumberFormatException" in crash
+
+
+# -- privacy-friendly-weather#61 -------------------------------------------------------------------
+PFW = "privacy-friendly-weather#61"
+LANDSCAPE = Action(kind="rotate", orientation="landscape")
+
+
+def test_first_run_tutorial_pages_and_buttons_carry_the_layout_ids() -> None:
+    device = fresh(PrivacyFriendlyWeather20)
+    assert texts(device)[0] == "Welcome!"
+    assert node_text(device, f"{WEATHER}:id/btn_skip") == "Skip"
+    tap(device, resource_id=f"{WEATHER}:id/btn_skip")
+    assert "The First Location" in texts(device)
+    assert node_text(device, f"{WEATHER}:id/btn_next") == "Okay"
+    assert "Skip" not in texts(device)
+
+
+def test_rotating_an_earlier_tutorial_page_does_not_crash() -> None:
+    device = fresh(PrivacyFriendlyWeather20)
+    device.execute(LANDSCAPE)
+    assert not triggered(device, PFW)
+    tap(device, text="Next")
+    tap(device, text="Next")
+    device.execute(Action(kind="rotate", orientation="portrait"))
+    assert "Github" in texts(device) and not triggered(device, PFW)
+
+
+def test_choosing_a_city_then_rotating_the_forecast_does_not_crash() -> None:
+    device = fresh(PrivacyFriendlyWeather20)
+    tap(device, text="Skip")
+    field = Selector(resource_id=f"{WEATHER}:id/autoCompleteTvAddFirstStart")
+    device.execute(Action(kind="input_text", target=field, text="Ber"))
+    assert {"Berlin, DE", "Bern, CH", "Bergen, NO"} <= set(texts(device))
+    tap(device, text="Berlin, DE")
+    device.execute(Action(kind="press_back"))  # the keyboard covers "Okay": hide it first
+    tap(device, text="Okay")
+    assert "Berlin" in texts(device)
+    device.execute(LANDSCAPE)
+    assert not triggered(device, PFW)
+
+
+def test_okay_without_a_city_keeps_the_tutorial() -> None:
+    device = fresh(PrivacyFriendlyWeather20)
+    tap(device, text="Skip")
+    tap(device, text="Okay")
+    assert "The First Location" in texts(device) and not triggered(device, PFW)

@@ -279,12 +279,14 @@ def edit_text(
     *,
     hint: str = "",
     focusable: bool | None = None,
+    cls: str = "android.widget.EditText",
     **kw: Any,
 ) -> View:
-    """An editable ``android.widget.EditText`` with id ``rid``; the device calls ``on_text``
-    with the field's whole new text (typing, deleting)."""
+    """An editable text field with id ``rid`` (an ``android.widget.EditText``, or a subclass
+    named by ``cls``: ``AutoCompleteTextView``...); the device calls ``on_text`` with the
+    field's whole new text (typing, deleting)."""
     return View(
-        cls="android.widget.EditText",
+        cls=cls,
         resource_id=rid,
         text=text,
         hint=hint,

@@ -1,0 +1,36 @@
+"""``benchmarks/catalog_table.py``: one row per catalog bug on its reported version, with the
+sweep's results and the reason of a miss filled in from their files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from benchmarks.catalog_table import catalog_rows, markdown, with_results
+from device_agent.virtual.catalog import find_app_for_bug
+
+
+def test_rows_list_each_bug_once_on_its_reported_version(tmp_path: Path) -> None:
+    index = tmp_path / "index.tsv"
+    index.write_text("id\tgt_action_count\nOpenCalc#532\t2\n")
+    rows = catalog_rows(index)
+    ids = [r["bug_id"] for r in rows]
+    assert len(ids) == len(set(ids)) and "OpenCalc#532" in ids
+    row = next(r for r in rows if r["bug_id"] == "OpenCalc#532")
+    app = find_app_for_bug("OpenCalc#532")
+    assert app is not None and row["version"] == app.version
+    assert row["ltgdroid_actions"] == 2 and row["model_actions"] == len(app.bugs[0].human_steps)
+    assert next(r for r in rows if r["bug_id"] == "OpenCalc#510")["ltgdroid_actions"] is None
+
+
+def test_sweep_results_and_reasons_fill_the_table() -> None:
+    rows = [r for r in catalog_rows(None) if r["bug_id"] in ("OpenCalc#532", "OpenCalc#524")]
+    summary = {
+        "per_bug": [
+            {"bug_id": "OpenCalc#532", "reproduced_runs": 3, "runs": 3, "false_claims": 0},
+            {"bug_id": "OpenCalc#524", "reproduced_runs": 0, "runs": 3, "false_claims": 0},
+        ]
+    }
+    filled = with_results(rows, summary, {"OpenCalc#524": "the symptom check cannot see it"})
+    table = markdown(filled, "runs/sweep/summary.json")
+    assert "| 3/3 | 0 |  |" in table
+    assert "| 0/3 | 0 | the symptom check cannot see it |" in table

@@ -1,4 +1,5 @@
-"""Catalog batch C (issue 13): microMathematics#39, privacy-friendly-weather#61. Every catalog
+"""Catalog batch C (issue 13): microMathematics#39, privacy-friendly-weather#61, Transportr#972.
+Every catalog
 bug's human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the
 way carry the real ids, and plausible wrong sequences do not trigger the bug."""
 
@@ -9,6 +10,8 @@ from device_agent.hierarchy import parse_hierarchy
 from device_agent.virtual.catalog.micromath import PACKAGE, MicroMathematics2154
 from device_agent.virtual.catalog.pfweather import PACKAGE as WEATHER
 from device_agent.virtual.catalog.pfweather import PrivacyFriendlyWeather20
+from device_agent.virtual.catalog.transportr import PACKAGE as TRANSPORTR
+from device_agent.virtual.catalog.transportr import Transportr222
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
 
@@ -142,3 +145,40 @@ def test_okay_without_a_city_keeps_the_tutorial() -> None:
     tap(device, text="Skip")
     tap(device, text="Okay")
     assert "The First Location" in texts(device) and not triggered(device, PFW)
+
+
+# -- Transportr#972 --------------------------------------------------------------------------------
+TR = "Transportr#972"
+SEARCH = Selector(resource_id=f"{TRANSPORTR}:id/location")
+
+
+def _with_network(name: str = "Deutsche Bahn") -> VirtualDevice:
+    device = fresh(Transportr222)
+    assert "Choose Area" in texts(device)  # the first run asks for a network
+    tap(device, text="Europe")
+    tap(device, text="🇩🇪 Germany")
+    tap(device, text=name)
+    assert "Search here" in texts(device)
+    return device
+
+
+def test_two_characters_stay_below_the_suggestion_threshold() -> None:
+    device = _with_network()
+    device.execute(Action(kind="input_text", target=SEARCH, text="Be"))
+    assert not triggered(device, TR)
+
+
+def test_browsing_networks_and_favourites_without_typing_does_not_crash() -> None:
+    device = _with_network("BVG")
+    tap(device, text="Home")
+    assert "Set Home Location" in texts(device)
+    device.execute(Action(kind="press_back"))
+    tap(device, content_desc="Directions")
+    assert not triggered(device, TR)
+
+
+def test_typing_a_work_location_crashes_like_the_search_field() -> None:
+    device = _with_network("VBB")
+    tap(device, text="Work")
+    device.execute(Action(kind="input_text", target=SEARCH, text="Arbeit"))
+    assert triggered(device, TR)

@@ -59,6 +59,7 @@ CATALOG = {
     "OpenCalc#524": "3.1.0-beta1",
     "microMathematics#39": "2.15.4",
     "privacy-friendly-weather#61": "2.0",
+    "Transportr#972": "2.2.2",
     "privacy-friendly-todo-list#158": "3.1.0",
     "screenrecorder#25": "1.8.2",
 }

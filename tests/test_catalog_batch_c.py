@@ -1,5 +1,5 @@
-"""Catalog batch C (issue 13): microMathematics#39, privacy-friendly-weather#61, Transportr#972.
-Every catalog
+"""Catalog batch C (issue 13): microMathematics#39, privacy-friendly-weather#61, Transportr#972,
+markor#1020. Every catalog
 bug's human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the
 way carry the real ids, and plausible wrong sequences do not trigger the bug."""
 
@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from device_agent.actions import Action, Selector
 from device_agent.hierarchy import parse_hierarchy
+from device_agent.virtual.catalog.markor import PACKAGE as MARKOR
+from device_agent.virtual.catalog.markor import Markor232
 from device_agent.virtual.catalog.micromath import PACKAGE, MicroMathematics2154
 from device_agent.virtual.catalog.pfweather import PACKAGE as WEATHER
 from device_agent.virtual.catalog.pfweather import PrivacyFriendlyWeather20
@@ -182,3 +184,62 @@ def test_typing_a_work_location_crashes_like_the_search_field() -> None:
     tap(device, text="Work")
     device.execute(Action(kind="input_text", target=SEARCH, text="Arbeit"))
     assert triggered(device, TR)
+
+
+# -- markor#1020 -----------------------------------------------------------------------------------
+MK = "markor#1020"
+ALLOW = {"resource_id": "com.android.permissioncontroller:id/permission_allow_button"}
+
+
+def _markor_new_file(name: str, file_type: str = "", ok: bool = True) -> VirtualDevice:
+    device = fresh(Markor232)
+    tap(device, content_desc="SKIP")
+    tap(device, **ALLOW)
+    tap(device, resource_id=f"{MARKOR}:id/fab_add_new_item")
+    field = Selector(resource_id=f"{MARKOR}:id/new_file_dialog__name")
+    device.execute(Action(kind="input_text", target=field, text=name))
+    if file_type:
+        tap(device, resource_id=f"{MARKOR}:id/new_file_dialog__type")
+        tap(device, text=file_type)
+    device.execute(Action(kind="press_back"))  # the keyboard
+    tap(device, text="OK" if ok else "Cancel")
+    if ok:
+        tap(device, content_desc="Navigate up")
+    tap(device, resource_id=f"{MARKOR}:id/fab_add_new_item")
+    return device
+
+
+def test_first_run_intro_then_the_file_browser_toolbar() -> None:
+    device = fresh(Markor232)
+    assert texts(device)[0] == "Main View" and "SKIP" in texts(device)
+    tap(device, content_desc="SKIP")
+    tap(device, **ALLOW)
+    assert texts(device)[:5] == ["Markor", "Go to", "Sort by", "Search", "More options"]
+
+
+def test_after_a_todo_txt_file_the_dialog_says_markdown() -> None:
+    device = _markor_new_file("tasks", "todo.txt")
+    shown = texts(device)
+    assert ".todo.txt" in shown and "Markdown" in shown
+    assert triggered(device, MK)
+
+
+def test_a_markdown_file_then_a_new_one_agrees() -> None:
+    device = _markor_new_file("notes")
+    assert ".md" in texts(device) and not triggered(device, MK)
+
+
+def test_a_cancelled_todo_txt_dialog_leaves_markdown() -> None:
+    device = _markor_new_file("tasks", "todo.txt", ok=False)
+    assert ".md" in texts(device) and not triggered(device, MK)
+
+
+def test_choosing_a_type_sets_its_extension_in_the_same_dialog() -> None:
+    device = fresh(Markor232)
+    tap(device, content_desc="SKIP")
+    tap(device, **ALLOW)
+    tap(device, resource_id=f"{MARKOR}:id/fab_add_new_item")
+    tap(device, resource_id=f"{MARKOR}:id/new_file_dialog__type")
+    tap(device, text="Plain Text")
+    assert node_text(device, f"{MARKOR}:id/new_file_dialog__ext") == ".txt"
+    assert not triggered(device, MK)

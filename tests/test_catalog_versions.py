@@ -50,6 +50,7 @@ CATALOG = {
     "Birthdroid#13": "0.6.3",
     "markor#194": "0.3.2",
     "markor#331": "1.1.0",
+    "markor#1020": "2.3.2",
     "mhabit#270": "1.16.7+74",
     "Omni-Notes#377": "5.4.0",
     "OpenCalc#510": "3.1.0-beta1",

@@ -47,7 +47,20 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import NAVIGATE_UP, bottom_navigation, fab, nav_button, toolbar
+from device_agent.virtual.widgets import (
+    NAVIGATE_UP,
+    alert_dialog,
+    bottom_navigation,
+    dialog_button,
+    edit_text,
+    fab,
+    image_button,
+    intro_pager,
+    nav_button,
+    spinner,
+    spinner_dropdown,
+    toolbar,
+)
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import text_view as _text
 
@@ -405,16 +418,7 @@ class _Markor(VirtualApp):
                 layout=FRAME,
                 children=[_text(f"{ui['tab']}", "tab_placeholder", gravity="center", width=600)],
             )
-        column: list[View] = [
-            self._toolbar(
-                "Markor",
-                actions=[
-                    self._action("action_search", "Search", lambda c: c.toast("Search")),
-                    self._overflow(lambda c: self._set(c, menu=True)),
-                ],
-            ),
-            page,
-        ]
+        column: list[View] = [self._toolbar("Markor", actions=self._main_actions(ctx)), page]
         if not self.fab_menu:
             column.append(
                 bottom_navigation(
@@ -449,6 +453,13 @@ class _Markor(VirtualApp):
             content=View(cls="android.widget.FrameLayout", layout=FRAME, children=children),
             windows=windows,
         )
+
+    def _main_actions(self, ctx: AppContext) -> list[View]:
+        """The main toolbar's actions (``filesystem__menu.xml`` and ``main__menu.xml``)."""
+        return [
+            self._action("action_search", "Search", lambda c: c.toast("Search")),
+            self._overflow(lambda c: self._set(c, menu=True)),
+        ]
 
     def _fab(self, ctx: AppContext) -> View:
         if not self.fab_menu:
@@ -890,3 +901,321 @@ class Markor110(_Markor):
     fab_menu: ClassVar[bool] = False
     save_bug: ClassVar[bool] = True
     content_id: ClassVar[str] = "document__fragment__edit__highlighting_editor"
+
+
+# -- Markor 2.3.2 (markor#1020) ------------------------------------------------------------------
+INTRO = ".activity.IntroActivity"
+# IntroActivity.onCreate: AppIntro slides (title, description).
+INTRO_SLIDES = (
+    (
+        "Main View",
+        "Notebook is the folder that Markor loads in the file browser when the app is started. "
+        "It is the home folder of your files.",
+    ),
+    ("Editor", "Need permission for storage to save documents"),
+    ("View", ""),
+    ("Share -> Markor", ""),
+    (
+        "To-Do",
+        "Manage your tasks with ToDo. It is a file in todo.txt format with default location "
+        ">Notebook/todo.txt<, you can set a custom filepath in the settings.",
+    ),
+    (
+        "QuickNote",
+        "QuickNote is the fastest option to write down notes. It is a file in Markdown format "
+        "with default location >Notebook/QuickNote.md<, you can set a custom filepath in the "
+        "settings.",
+    ),
+)
+# arrays.xml: new_file_types and new_file_types__file_extension, arr_file_templates.
+NEW_FILE_TYPES = ("Markdown", "Plain Text", "todo.txt", "None")
+NEW_FILE_EXTENSIONS = (".md", ".txt", ".todo.txt", "")
+FILE_TEMPLATES = (
+    "Empty file",
+    "markor-markdown-reference.md",
+    "todo.example.txt",
+    "2029-01-01-jekyll-post.md",
+    "cooking-recipe.md",
+    "presentation-beamer.md",
+    "zim-wiki.txt",
+    "hugo-post-front-matter.md",
+)
+
+
+def _oracle_1020(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    return bool(data.get("new_file_type_mismatch"))
+
+
+def _dialog_target(rid: str, text: str = "", cls: str = "") -> dict[str, Any]:
+    return {"kind": "click", "target": _target(f"{PACKAGE}:id/{rid}", text, cls=cls)}
+
+
+BUG_1020 = BugSpec(
+    bug_id="markor#1020",
+    kind="non-crash",
+    title="New file dialogue always says Type: Markdown rather than previous type used",
+    oracle=_oracle_1020,
+    human_steps=(
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/skip", desc="SKIP")},
+        _ALLOW,
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+        {
+            "kind": "input_text",
+            "target": _target(f"{PACKAGE}:id/new_file_dialog__name"),
+            "text": "tasks",
+        },
+        _dialog_target("new_file_dialog__type", cls="android.widget.Spinner"),
+        {"kind": "click", "target": _target("android:id/text1", "todo.txt")},
+        {"kind": "press_back"},  # hide the keyboard, which covers the dialog's buttons
+        {"kind": "click", "target": _target("android:id/button1", "OK")},
+        {"kind": "click", "target": _target(desc="Navigate up")},
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+    ),
+)
+
+
+class Markor232(_Markor):
+    """Markor 2.3.2 (markor#1020): the first-run intro, the file browser's toolbar, and the
+    "+" FAB opening ``NewFileDialog`` (name, extension, Type and Template spinners; Cancel,
+    Folder, OK). The dialog pre-fills the last used extension but leaves the Type spinner at
+    its first entry, Markdown: after a todo.txt file, a new file says ".todo.txt" and "Type:
+    Markdown" at once (the fix, commit fdbb780 in 2.4.0, remembers the type's position too).
+    Picking a type sets the extension, except the spinner's first, programmatic selection
+    (``typeSpinnerNoTriggerOnFirst``). OK with an empty name creates nothing; otherwise the
+    file ``<name><ext>`` is created in the notebook and opened in the editor. Sources:
+    ``ui/NewFileDialog.java``, ``res/layout/new_file_dialog.xml``, ``res/values/arrays.xml``,
+    ``activity/IntroActivity.java``, ``activity/MainActivity.java``, ``res/menu/*.xml`` at
+    ``v2.3.2``."""
+
+    name: ClassVar[str] = "markor"
+    package: ClassVar[str] = PACKAGE
+    version: ClassVar[str] = "2.3.2"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_1020,)
+    fab_menu: ClassVar[bool] = False
+    save_bug: ClassVar[bool] = True  # the editor shows Save and Preview (Save works again)
+    content_id: ClassVar[str] = "document__fragment__edit__highlighting_editor"
+    # 2.3.2: the Type spinner does not remember the last used type (markor#1020).
+    TYPE_NOT_REMEMBERED: ClassVar[bool] = True
+
+    def initial_data(self) -> dict[str, Any]:
+        data = super().initial_data()
+        data.update(intro_shown=False, last_ext=".md", last_type=0, new_file_type_mismatch=[])
+        return data
+
+    def on_create(self, ctx: AppContext) -> None:
+        if ctx.activity == INTRO:
+            ctx.ui.setdefault("slide", 0)
+            return
+        if ctx.activity == MAIN and not ctx.data["intro_shown"]:
+            # IntroActivity.optStart: the intro comes first; the storage request follows it.
+            ctx.ui.setdefault("tab", "Files")
+            ctx.ui.setdefault("fab_open", False)
+            ctx.ui.setdefault("menu", False)
+            if not ctx.ui.get("intro_started"):
+                ctx.ui["intro_started"] = True
+                ctx.start_activity(INTRO)
+            return
+        super().on_create(ctx)
+        if ctx.activity == MAIN:
+            ctx.ui.setdefault("new_file", None)
+            ctx.ui.setdefault("spinner", None)
+
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == INTRO:
+            return self._render_intro(ctx)
+        return super().render(ctx)
+
+    def _render_intro(self, ctx: AppContext) -> Screen:
+        slide = ctx.ui["slide"]
+        title, description = INTRO_SLIDES[slide]
+        last = slide == len(INTRO_SLIDES) - 1
+        page = View(
+            cls="android.widget.LinearLayout",
+            resource_id="main",
+            children=[
+                _text(title, "title", height=200),
+                View(cls="android.widget.ImageView", resource_id="image", height=700),
+                _text(description, "description", height=300),
+            ],
+        )
+        indicator = View(
+            cls="android.widget.LinearLayout",
+            resource_id="indicator_container",
+            children=[_text(f"{slide + 1}/{len(INTRO_SLIDES)}", height=60)],
+        )
+        advance = image_button(
+            "done" if last else "next",
+            "DONE" if last else "NEXT",
+            self._finish_intro if last else self._next_slide,
+            width=300,
+        )
+        skip = image_button("skip", "SKIP", self._finish_intro, width=300)
+        return Screen(
+            content=intro_pager(
+                page, skip=skip, indicator=indicator, advance=advance, bottom_rid="bottom"
+            )
+        )
+
+    def _next_slide(self, ctx: AppContext) -> None:
+        ctx.ui["slide"] += 1
+
+    def _finish_intro(self, ctx: AppContext) -> None:
+        ctx.data["intro_shown"] = True
+        ctx.finish()
+        # MainActivity resumes: its storage request comes now.
+        if STORAGE not in ctx.permissions and not ctx.data["asked"]:
+            ctx.data["asked"] = True
+            ctx.request_permission(STORAGE)
+
+    def on_swipe(self, ctx: AppContext, direction: str) -> bool:
+        if ctx.activity == INTRO and direction in ("left", "right"):
+            step = 1 if direction == "left" else -1
+            ctx.ui["slide"] = max(0, min(len(INTRO_SLIDES) - 1, ctx.ui["slide"] + step))
+            return True
+        return False
+
+    def on_back(self, ctx: AppContext) -> bool:
+        if ctx.activity == MAIN and ctx.ui.get("spinner") is not None:
+            ctx.ui["spinner"] = None
+            return True
+        if ctx.activity == MAIN and ctx.ui.get("new_file") is not None:
+            ctx.ui["new_file"] = None
+            return True
+        return super().on_back(ctx)
+
+    # -- the main screen ---------------------------------------------------------------------
+    def _main_actions(self, ctx: AppContext) -> list[View]:
+        return [
+            self._action("action_go_to", "Go to", lambda c: c.toast("Go to")),
+            self._action("action_sort", "Sort by", lambda c: c.toast("Sort by")),
+            self._action("action_search", "Search", lambda c: c.toast("Search")),
+            self._overflow(lambda c: self._set(c, menu=True)),
+        ]
+
+    def _render_main(self, ctx: AppContext) -> Screen:
+        screen = super()._render_main(ctx)
+        dialog = ctx.ui.get("new_file")
+        if dialog is not None:
+            screen.windows.append(self._new_file_dialog(ctx, dialog))
+            spinner = ctx.ui.get("spinner")
+            if spinner == "type":
+                screen.windows.append(
+                    spinner_dropdown(
+                        NEW_FILE_TYPES, dialog["type"], self._choose_type, self._close_spinner
+                    )
+                )
+            elif spinner == "template":
+                screen.windows.append(
+                    spinner_dropdown(
+                        FILE_TEMPLATES,
+                        dialog["template"],
+                        self._choose_template,
+                        self._close_spinner,
+                    )
+                )
+        return screen
+
+    def _new_file_dialog(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
+        name_row = View(
+            cls="android.widget.LinearLayout",
+            layout=HORIZONTAL,
+            height=150,
+            children=[
+                edit_text("new_file_dialog__name", dialog["name"], self._type_name, width=700),
+                edit_text("new_file_dialog__ext", dialog["ext"], self._type_ext),
+            ],
+        )
+        body = View(
+            cls="android.widget.ScrollView",
+            resource_id="new_file_dialog__root",
+            weight=0,
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    weight=0,
+                    children=[
+                        _text("Name"),
+                        name_row,
+                        _text("Type"),
+                        spinner(
+                            "new_file_dialog__type",
+                            NEW_FILE_TYPES[dialog["type"]],
+                            lambda c: self._set(c, spinner="type"),
+                        ),
+                        _text("Template"),
+                        spinner(
+                            "new_file_dialog__template",
+                            FILE_TEMPLATES[dialog["template"]],
+                            lambda c: self._set(c, spinner="template"),
+                        ),
+                        _text("- Folder is created without file extension"),
+                        _text("- Files and folders are not overwritten"),
+                    ],
+                )
+            ],
+        )
+        buttons = [
+            dialog_button("android:id/button2", "Cancel", self._close_new_file),
+            dialog_button("android:id/button3", "Folder", self._create_folder),
+            dialog_button("android:id/button1", "OK", self._create_file),
+        ]
+        return alert_dialog(View(cls="android.view.View", height=0), [body], buttons, None)
+
+    # -- the new file dialog -----------------------------------------------------------------
+    def _new_document(self, ctx: AppContext) -> None:
+        """The "+" FAB: ``NewFileDialog`` in the current folder."""
+        data = ctx.data
+        type_pos = 0 if self.TYPE_NOT_REMEMBERED else data["last_type"]
+        ext = data["last_ext"]
+        shown = NEW_FILE_EXTENSIONS[type_pos]
+        if ext != shown:
+            # Evidence for the ground truth: the extension and the Type disagree on screen.
+            data["new_file_type_mismatch"].append({"ext": ext, "type": NEW_FILE_TYPES[type_pos]})
+        ctx.ui["new_file"] = {"name": "", "ext": ext, "type": type_pos, "template": 0}
+
+    def _type_name(self, ctx: AppContext, text: str) -> None:
+        ctx.ui["new_file"]["name"] = text
+
+    def _type_ext(self, ctx: AppContext, text: str) -> None:
+        ctx.ui["new_file"]["ext"] = text
+
+    def _close_spinner(self, ctx: AppContext) -> None:
+        ctx.ui["spinner"] = None
+
+    def _choose_type(self, ctx: AppContext, index: int) -> None:
+        dialog = ctx.ui["new_file"]
+        dialog["type"] = index
+        dialog["ext"] = NEW_FILE_EXTENSIONS[index]
+        ctx.ui["spinner"] = None
+
+    def _choose_template(self, ctx: AppContext, index: int) -> None:
+        ctx.ui["new_file"]["template"] = index
+        ctx.ui["spinner"] = None
+
+    def _close_new_file(self, ctx: AppContext) -> None:
+        ctx.ui["new_file"] = None
+
+    def _create_folder(self, ctx: AppContext) -> None:
+        dialog = ctx.ui["new_file"]
+        ctx.ui["new_file"] = None
+        if dialog["name"].strip():
+            ctx.data["files"].setdefault(NOTEBOOK, None)
+            ctx.data["files"][f"{NOTEBOOK}/{dialog['name'].strip()}"] = None
+
+    def _create_file(self, ctx: AppContext) -> None:
+        dialog = ctx.ui["new_file"]
+        ctx.ui["new_file"] = None
+        name = dialog["name"].strip()
+        if not name:
+            return
+        ext = dialog["ext"].strip()
+        ctx.data["last_ext"] = ext
+        ctx.data["last_type"] = dialog["type"]
+        files = ctx.data["files"]
+        files.setdefault(NOTEBOOK, None)
+        path = f"{NOTEBOOK}/{name}{ext}"
+        files.setdefault(path, "")
+        ctx.start_activity(DOCUMENT, {"path": path, "title": f"{name}{ext}"})
+
+    def _press_save(self, ctx: AppContext) -> None:
+        self._store(ctx)  # 2.x saves a new document from the Save button (markor#331 fixed)

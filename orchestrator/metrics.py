@@ -20,6 +20,8 @@ latencies); the Kubernetes chart and the Grafana dashboard rely on them, so rena
   reuse share is reused / all).
 - ``reprofarm_nightly_verdicts_total{verdict}`` (counter): nightly verdicts (``still_reproduces``,
   ``fixed``, ``needs_attention``).
+- ``reprofarm_run_start_time_seconds`` (gauge): when this run began, Unix time (the dashboard's
+  "runs of the last 24 h" panels pick runs by it, the Pushgateway keeps old runs until deleted).
 
 Every :class:`DriverMetrics` has its own registry (several sweeps in one process, e.g. tests, do
 not collide); :meth:`DriverMetrics.serve` exposes it over HTTP (loopback unless told otherwise)
@@ -150,6 +152,12 @@ class DriverMetrics:
             ["verdict"],
             registry=self.registry,
         )
+        self.run_start_time = Gauge(
+            "reprofarm_run_start_time_seconds",
+            "When this run (sweep, nightly run or reproduction) began, Unix time in seconds.",
+            registry=self.registry,
+        )
+        self.run_start_time.set_to_current_time()
         for verdict in NIGHTLY_VERDICTS:
             self.nightly_verdicts.labels(verdict=verdict)
         for outcome in OUTCOMES:  # export zeros, so rate() and dashboards see every series

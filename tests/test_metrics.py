@@ -16,6 +16,7 @@ import pytest
 
 from orchestrator.errors import ConfigError
 from orchestrator.metrics import DriverMetrics
+from tests.bind_helpers import answers, non_loopback_ipv4
 
 NAMES = (
     "reprofarm_reproductions_total",
@@ -60,7 +61,7 @@ def _feed(metrics: DriverMetrics) -> None:
 
 
 def test_endpoint_exposes_every_metric_by_convention() -> None:
-    metrics = DriverMetrics()
+    metrics = DriverMetrics(run_id="r1")
     port = metrics.serve(0, "127.0.0.1")
     try:
         _feed(metrics)
@@ -69,14 +70,47 @@ def test_endpoint_exposes_every_metric_by_convention() -> None:
         metrics.close()
     for name in NAMES:
         assert name in text
-    assert 'reprofarm_reproductions_total{outcome="crash"} 2.0' in text
-    assert 'reprofarm_reproductions_total{outcome="error"} 0.0' in text  # zero series exported
-    assert "reprofarm_transitions_total 5.0" in text  # only probe events are transitions
-    assert 'reprofarm_llm_tokens_total{kind="prompt",role="evaluator"} 2400.0' in text
-    assert 'reprofarm_llm_cost_usd_total{role="evaluator"} 0.02' in text
-    assert 'reprofarm_devices{state="busy"} 3.0' in text
-    assert "reprofarm_queue_depth 7.0" in text
+    # Every series carries the run's id (one run scraped and pushed is one run, runs apart).
+    assert 'reprofarm_reproductions_total{outcome="crash",run="r1"} 2.0' in text
+    assert 'reprofarm_reproductions_total{outcome="error",run="r1"} 0.0' in text  # zeros exported
+    assert 'reprofarm_transitions_total{run="r1"} 5.0' in text  # only probes are transitions
+    assert 'reprofarm_llm_tokens_total{kind="prompt",role="evaluator",run="r1"} 2400.0' in text
+    assert 'reprofarm_llm_cost_usd_total{role="evaluator",run="r1"} 0.02' in text
+    assert 'reprofarm_devices{run="r1",state="busy"} 3.0' in text
+    assert 'reprofarm_queue_depth{run="r1"} 7.0' in text
+    assert 'reprofarm_probe_seconds_bucket{le="0.025",run="r1"} 1.0' in text
+    assert "reprofarm_run_start_time_seconds{" in text
     assert "# TYPE reprofarm_probe_seconds histogram" in text
+
+
+def test_endpoint_binds_loopback_unless_told_otherwise() -> None:
+    metrics = DriverMetrics()
+    port = metrics.serve(0)  # the default host
+    try:
+        assert answers("127.0.0.1", port)
+        outward = non_loopback_ipv4()
+        if outward is not None:
+            assert not answers(outward, port)
+    finally:
+        metrics.close()
+    if outward is None:
+        pytest.skip("this host has no non-loopback IPv4 address to try the endpoint on")
+    anywhere = DriverMetrics()
+    port = anywhere.serve(0, "0.0.0.0")
+    try:
+        assert answers(outward, port)  # --metrics-host 0.0.0.0: reachable from elsewhere
+    finally:
+        anywhere.close()
+
+
+def test_run_ids_differ_and_the_bare_registry_has_no_run_label() -> None:
+    first, second = DriverMetrics(), DriverMetrics()
+    assert first.run_id != second.run_id
+    first.reproduction_finished({"verdict": "crash"})
+    assert first.registry.get_sample_value("reprofarm_reproductions_total", {"outcome": "crash"}) == 1
+    assert first.exported.get_sample_value(
+        "reprofarm_reproductions_total", {"outcome": "crash", "run": first.run_id}
+    ) == 1
 
 
 def test_a_taken_port_is_a_config_error() -> None:

@@ -226,9 +226,7 @@ class DriverMetrics:
         Raises :class:`ConfigError` when the port cannot be bound (in use, or privileged).
         """
         try:
-            self._server, self._thread = start_http_server(
-                port, addr=host, registry=self.exported
-            )
+            self._server, self._thread = start_http_server(port, addr=host, registry=self.exported)
         except OSError as exc:
             raise ConfigError(
                 f"cannot serve metrics on {host}:{port} ({exc.strerror or exc}); "

@@ -20,9 +20,9 @@ from device_agent.actions import PRESS_BACK, Action
 from device_agent.client import AgentClient
 from device_agent.errors import AgentStartupError, StateMismatchError
 from device_agent.metrics import AgentMetrics, start_metrics_server
-from tests.bind_helpers import answers, non_loopback_ipv4
 from device_agent.server import serve
 from device_agent.state import DeviceState
+from tests.bind_helpers import answers, non_loopback_ipv4
 from tests.test_agent_state import CountingBackend, add_button
 
 

@@ -318,7 +318,7 @@ def test_nightly_cronjob_creates_a_rayjob_on_schedule():
     assert config.nightly is not None and config.nightly.traces_path == "/data/traces.sqlite"
 
 
-# -- KubeRay: the RayJobs run on the chart's RayCluster (issue 14 part 4) ---------------------------
+# -- KubeRay: the RayJobs run on the chart's RayCluster (issue 14 part 4) -------------------------
 SHARED = {
     "sweep": {"enabled": True},
     "nightly": {"enabled": True},

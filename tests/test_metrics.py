@@ -107,10 +107,10 @@ def test_run_ids_differ_and_the_bare_registry_has_no_run_label() -> None:
     first, second = DriverMetrics(), DriverMetrics()
     assert first.run_id != second.run_id
     first.reproduction_finished({"verdict": "crash"})
-    assert first.registry.get_sample_value("reprofarm_reproductions_total", {"outcome": "crash"}) == 1
-    assert first.exported.get_sample_value(
-        "reprofarm_reproductions_total", {"outcome": "crash", "run": first.run_id}
-    ) == 1
+    bare = first.registry.get_sample_value
+    assert bare("reprofarm_reproductions_total", {"outcome": "crash"}) == 1
+    labelled = first.exported.get_sample_value
+    assert labelled("reprofarm_reproductions_total", {"outcome": "crash", "run": first.run_id}) == 1
 
 
 def test_a_taken_port_is_a_config_error() -> None:

@@ -38,8 +38,8 @@ from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.farm import DevicePool, ProbeOutcome
 from orchestrator.llm.settings import LLMSettings
 from orchestrator.metrics import DriverMetrics
-from orchestrator.pushgateway import DEFAULT_PUSH_INTERVAL_S, MetricsPusher, gateway_url
 from orchestrator.nightly.job import NightlyOptions
+from orchestrator.pushgateway import DEFAULT_PUSH_INTERVAL_S, MetricsPusher, gateway_url
 from orchestrator.run import reproduce_on_pool
 from orchestrator.sweep.inputs import Skipped, SweepItem, plan
 from orchestrator.sweep.leases import Lease, LeaseManager
@@ -468,9 +468,10 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
 
     ``metrics``: a :class:`DriverMetrics` to update (default: one is made, served on
     ``config.metrics_port`` when non-zero); pushed to ``config.pushgateway`` when given (a push
-    that fails is a warning, never a failed sweep). Raises :class:`ConfigError`/``BadInputError`` before
-    any device starts (bad flags, nothing runnable) and :class:`InfrastructureError` when the
-    farm cannot start; a reproduction's own failures are stored as ``error`` rows instead.
+    that fails is a warning, never a failed sweep). Raises :class:`ConfigError`/
+    ``BadInputError`` before any device starts (bad flags, nothing runnable) and
+    :class:`InfrastructureError` when the farm cannot start; a reproduction's own failures are
+    stored as ``error`` rows instead.
     """
     from orchestrator.farm import start_worker
     from orchestrator.run import ensure_ray, farm_addresses

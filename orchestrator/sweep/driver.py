@@ -502,6 +502,7 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
     metrics = metrics or DriverMetrics()
     if own_metrics and config.metrics_port:
         metrics.serve(config.metrics_port, config.metrics_host)
+    store = ResultStore(config.store)
     pusher = None
     if config.pushgateway:
         pusher = MetricsPusher(
@@ -511,7 +512,6 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
             instance=metrics.run_id,
             interval_s=config.push_interval_s,
         ).start()
-    store = ResultStore(config.store)
     try:
         store.remember_config(chash, settings)
         finished = store.finished(chash)

@@ -41,29 +41,34 @@ def get(url: str) -> bytes:
         return bytes(resp.read())
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=5)
-
-
-def _wait_ready(proc: subprocess.Popen[bytes], url: str, log: Path, what: str) -> None:
-    deadline = time.monotonic() + 30
-    while True:
-        if proc.poll() is not None:
-            raise AssertionError(f"{what} exited: {log.read_text()[-2000:]}")
+@contextlib.contextmanager
+def _running(cmd: list[str], ready_url: str, log_path: Path, what: str) -> Iterator[None]:
+    """Run ``cmd`` (output to ``log_path``) until the block ends; enter once ``ready_url``
+    answers (30 s at most, else an AssertionError with the log's tail)."""
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
         try:
-            get(url)
-            return
-        except OSError as exc:
-            if time.monotonic() > deadline:
-                raise AssertionError(
-                    f"{what} not ready in 30 s: {log.read_text()[-2000:]}"
-                ) from exc
-            time.sleep(0.1)
+            deadline = time.monotonic() + 30
+            while True:
+                if proc.poll() is not None:
+                    raise AssertionError(f"{what} exited: {log_path.read_text()[-2000:]}")
+                try:
+                    get(ready_url)
+                    break
+                except OSError as exc:
+                    if time.monotonic() > deadline:
+                        raise AssertionError(
+                            f"{what} not ready in 30 s: {log_path.read_text()[-2000:]}"
+                        ) from exc
+                    time.sleep(0.1)
+            yield
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=5)
 
 
 @contextlib.contextmanager
@@ -71,64 +76,48 @@ def pushgateway_server(tmp_path: Path) -> Iterator[str]:
     """A Pushgateway on 127.0.0.1; yields its URL (``http://127.0.0.1:PORT``)."""
     assert PUSHGATEWAY is not None
     port = free_port()
-    log_path = tmp_path / "pushgateway.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            [
-                PUSHGATEWAY,
-                f"--web.listen-address=127.0.0.1:{port}",
-                # Debian's default persists to /var/lib/prometheus: keep each test's groups apart.
-                f"--persistence.file={tmp_path / 'pushgateway.data'}",
-                "--log.level=warn",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            _wait_ready(proc, f"http://127.0.0.1:{port}/-/ready", log_path, "the Pushgateway")
-            yield f"http://127.0.0.1:{port}"
-        finally:
-            _stop(proc)
+    cmd = [
+        PUSHGATEWAY,
+        f"--web.listen-address=127.0.0.1:{port}",
+        # Debian's default persists to /var/lib/prometheus: keep each test's groups apart.
+        f"--persistence.file={tmp_path / 'pushgateway.data'}",
+        "--log.level=warn",
+    ]
+    ready = f"http://127.0.0.1:{port}/-/ready"
+    with _running(cmd, ready, tmp_path / "pushgateway.log", "the Pushgateway"):
+        yield f"http://127.0.0.1:{port}"
 
 
 @contextlib.contextmanager
 def prometheus_server(
-    tmp_path: Path, targets: list[str], *, honor_labels: bool = False
+    tmp_path: Path, targets: list[str], *, gateways: list[str] | None = None
 ) -> Iterator[str]:
-    """A Prometheus on 127.0.0.1 scraping ``targets`` (``host:port``) every second; yields its
-    query API base (``http://127.0.0.1:PORT/api/v1``). ``honor_labels``: keep the scraped
-    ``job``/``instance`` (how a Pushgateway is scraped)."""
+    """A Prometheus on 127.0.0.1 scraping ``targets`` (``host:port``, job ``reprofarm``) and
+    ``gateways`` (Pushgateways, job ``pushgateway`` with ``honor_labels``: the pushed
+    ``job``/``instance`` stay, as a Pushgateway is meant to be scraped) every second; yields its
+    query API base (``http://127.0.0.1:PORT/api/v1``)."""
     assert PROMETHEUS is not None
     port = free_port()
+    jobs = [("reprofarm", targets, False), ("pushgateway", gateways or [], True)]
     config = {
         "global": {"scrape_interval": "1s", "evaluation_interval": "1s"},
         "scrape_configs": [
-            {
-                "job_name": "pushgateway" if honor_labels else "reprofarm",
-                "honor_labels": honor_labels,
-                "static_configs": [{"targets": targets}],
-            }
+            {"job_name": name, "honor_labels": honor, "static_configs": [{"targets": hosts}]}
+            for name, hosts, honor in jobs
+            if hosts
         ],
     }
     (tmp_path / "prometheus.yml").write_text(json.dumps(config))  # JSON is YAML
-    log_path = tmp_path / "prometheus.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            [
-                PROMETHEUS,
-                f"--config.file={tmp_path / 'prometheus.yml'}",
-                f"--storage.tsdb.path={tmp_path / 'tsdb'}",
-                f"--web.listen-address=127.0.0.1:{port}",
-                "--log.level=warn",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            _wait_ready(proc, f"http://127.0.0.1:{port}/-/ready", log_path, "Prometheus")
-            yield f"http://127.0.0.1:{port}/api/v1"
-        finally:
-            _stop(proc)
+    cmd = [
+        PROMETHEUS,
+        f"--config.file={tmp_path / 'prometheus.yml'}",
+        f"--storage.tsdb.path={tmp_path / 'tsdb'}",
+        f"--web.listen-address=127.0.0.1:{port}",
+        "--log.level=warn",
+    ]
+    ready = f"http://127.0.0.1:{port}/-/ready"
+    with _running(cmd, ready, tmp_path / "prometheus.log", "Prometheus"):
+        yield f"http://127.0.0.1:{port}/api/v1"
 
 
 def query(api: str, expr: str) -> list[dict[str, Any]]:

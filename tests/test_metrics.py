@@ -1,22 +1,18 @@
-"""The driver's Prometheus metrics: names and labels by convention, and a real Prometheus server
-scraping the endpoint and reading the reproductions counter back."""
+"""The driver's Prometheus metrics: names and labels by convention (every series labelled with its
+run), an endpoint on loopback unless told otherwise, and a real Prometheus server scraping the
+endpoint and reading the reproductions counter back."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import socket
-import subprocess
-import time
-import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from orchestrator.errors import ConfigError
-from orchestrator.metrics import DriverMetrics
+from orchestrator.metrics import OUTCOMES, DriverMetrics
 from tests.bind_helpers import answers, non_loopback_ipv4
+from tests.prometheus_harness import NEEDS_PROMETHEUS, prometheus_server, wait_for
 
 NAMES = (
     "reprofarm_reproductions_total",
@@ -27,12 +23,6 @@ NAMES = (
     "reprofarm_llm_tokens_total",
     "reprofarm_llm_cost_usd_total",
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _get(url: str) -> str:
@@ -123,58 +113,18 @@ def test_a_taken_port_is_a_config_error() -> None:
         first.close()
 
 
+@NEEDS_PROMETHEUS
 def test_a_real_prometheus_scrapes_the_reproductions_counter(tmp_path: Path) -> None:
-    binary = shutil.which("prometheus")
-    if binary is None:
-        pytest.skip("the prometheus server is not installed (Debian: apt-get install prometheus)")
     metrics = DriverMetrics()
     port = metrics.serve(0, "127.0.0.1")
     _feed(metrics)
-    web_port = _free_port()
-    config = tmp_path / "prometheus.yml"
-    config.write_text(
-        "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
-        "scrape_configs:\n  - job_name: reprofarm\n"
-        f"    static_configs:\n      - targets: ['127.0.0.1:{port}']\n"
-    )
-    log = (tmp_path / "prometheus.log").open("wb")
-    server = subprocess.Popen(
-        [
-            binary,
-            f"--config.file={config}",
-            f"--storage.tsdb.path={tmp_path / 'tsdb'}",
-            f"--web.listen-address=127.0.0.1:{web_port}",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    query = urllib.parse.urlencode({"query": "reprofarm_reproductions_total"})
-    values: dict[str, float] = {}
     try:
-        deadline = time.monotonic() + 45
-        while time.monotonic() < deadline and server.poll() is None:
-            try:
-                reply = json.loads(_get(f"http://127.0.0.1:{web_port}/api/v1/query?{query}"))
-            except OSError:
-                reply = {}
-            samples = reply.get("data", {}).get("result", [])
-            if samples:
-                values = {s["metric"]["outcome"]: float(s["value"][1]) for s in samples}
-                break
-            time.sleep(0.5)
+        with prometheus_server(tmp_path, [f"127.0.0.1:{port}"]) as api:
+            samples = wait_for(api, "reprofarm_reproductions_total", count=len(OUTCOMES))
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=5)
-        log.close()
         metrics.close()
-    assert values, (
-        "Prometheus never scraped the endpoint: "
-        + (tmp_path / "prometheus.log").read_text()[-2000:]
-    )
+    values = {s["metric"]["outcome"]: float(s["value"][1]) for s in samples}
     assert values["crash"] == 2.0
     assert values["not_reproduced"] == 1.0
     assert values["error"] == 0.0
+    assert {s["metric"]["run"] for s in samples} == {metrics.run_id}

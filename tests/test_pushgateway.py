@@ -180,7 +180,7 @@ def test_a_sweep_that_ends_before_any_scrape_keeps_its_final_counts(
         # The sweep is over and no Prometheus ran while it did: only now does one start, and it
         # scrapes nothing but the gateway.
         target = url.removeprefix("http://")
-        with prometheus_server(tmp_path, [target], honor_labels=True) as api:
+        with prometheus_server(tmp_path, [], gateways=[target]) as api:
             series = wait_for(api, f'reprofarm_reproductions_total{{run="{run}"}}', count=4)
             counts = {s["metric"]["outcome"]: float(s["value"][1]) for s in series}
             assert {s["metric"]["job"] for s in series} == {"reprofarm-sweep"}
@@ -205,61 +205,68 @@ def test_a_sweep_that_ends_before_any_scrape_keeps_its_final_counts(
             assert shown == counts
 
 
+def _reproduce(out: Path, gateway: str) -> tuple[int, dict[str, object]]:
+    """``reprofarm reproduce`` OpenCalc#532 on 2 devices with ``--pushgateway gateway``."""
+    argv = ["reproduce", str(EXAMPLES / "opencalc-532.md"), "--devices", "2", "--no-progress"]
+    code = main([*argv, "--out", str(out), "--pushgateway", gateway])
+    return code, json.loads((out / "result.json").read_text())
+
+
 @NEEDS_PUSHGATEWAY
 def test_reproduce_pushes_its_verdict(ray_session, tmp_path: Path) -> None:
     with pushgateway_server(tmp_path) as url:
-        out = tmp_path / "run"
-        code = main(
-            [
-                "reproduce",
-                str(EXAMPLES / "opencalc-532.md"),
-                "--devices",
-                "2",
-                "--no-progress",
-                "--out",
-                str(out),
-                "--pushgateway",
-                url,
-            ]
-        )
-        result = json.loads((out / "result.json").read_text())
+        code, result = _reproduce(tmp_path / "run", url)
         assert code == (0 if result["reproduced"] else 1)
         groups = gateway_groups(url)
         found = [k for k in groups if k[0] == "reprofarm-reproduce"]
         assert len(found) == 1, list(groups)
-        group = found[0]
-        labels = {"job": "reprofarm-reproduce", "instance": group[1]}
-        assert (
-            pushed_value(
-                url, "reprofarm_reproductions_total", {**labels, "outcome": result["verdict"]}
-            )
-            == 1
-        )
+        labels = {"job": "reprofarm-reproduce", "instance": found[0][1]}
+        verdict = {**labels, "outcome": str(result["verdict"])}
+        assert pushed_value(url, "reprofarm_reproductions_total", verdict) == 1
         transitions = pushed_value(url, "reprofarm_transitions_total", labels)
-        assert transitions is not None and transitions >= result["actions_executed"] > 0
+        assert transitions is not None and transitions >= int(result["actions_executed"]) > 0
 
 
 def test_reproduce_with_the_gateway_down_still_succeeds(
     ray_session, tmp_path: Path, capsys
 ) -> None:
-    out = tmp_path / "run"
-    code = main(
-        [
-            "reproduce",
-            str(EXAMPLES / "opencalc-532.md"),
-            "--devices",
-            "2",
-            "--no-progress",
-            "--out",
-            str(out),
-            "--pushgateway",
-            f"http://127.0.0.1:{free_port()}",
-        ]
-    )
-    result = json.loads((out / "result.json").read_text())
+    code, result = _reproduce(tmp_path / "run", f"http://127.0.0.1:{free_port()}")
     assert result["verdict"] != "error" and code == (0 if result["reproduced"] else 1)
-    events = [
-        json.loads(line) for line in capsys.readouterr().err.splitlines() if line.startswith("{")
-    ]
+    err = capsys.readouterr().err.splitlines()
+    events = [json.loads(line) for line in err if line.startswith("{")]
     failed = [e for e in events if e["event"] == "metrics_push_failed"]
     assert len(failed) == 1 and failed[0]["level"] == "warning"  # once, however many pushes
+
+
+@NEEDS_PUSHGATEWAY
+@NEEDS_PROMETHEUS
+def test_a_run_both_scraped_and_pushed_counts_once_on_the_dashboard(tmp_path: Path) -> None:
+    metrics = DriverMetrics()
+    metrics.set_devices(busy=3, idle=1, quarantined=0)
+    metrics.set_queue_depth(5)
+    port = metrics.serve(0)
+    dashboard = json.loads((DASHBOARD / "reprofarm.json").read_text())
+    panels = {p["title"]: p["targets"][0]["expr"] for p in dashboard["panels"]}
+    run = metrics.run_id
+    try:
+        with (
+            pushgateway_server(tmp_path) as url,
+            MetricsPusher(metrics.exported, url, job="reprofarm-sweep", instance=run),
+            prometheus_server(
+                tmp_path, [f"127.0.0.1:{port}"], gateways=[url.removeprefix("http://")]
+            ) as api,
+        ):
+            # Both copies are in Prometheus: the live scrape and the pushed group.
+            copies = wait_for(api, f'reprofarm_devices{{run="{run}",state="busy"}}', count=2)
+            assert {c["metric"]["job"] for c in copies} == {"reprofarm", "reprofarm-sweep"}
+            assert float(query(api, 'sum(reprofarm_devices{state="busy"})')[0]["value"][1]) == 6
+            by_state = {
+                r["metric"]["state"]: float(r["value"][1])
+                for r in query(api, panels["Devices by state"])
+            }
+            assert by_state == {"busy": 3.0, "idle": 1.0, "quarantined": 0.0}
+            assert float(query(api, panels["Queue depth"])[0]["value"][1]) == 5.0
+            utilisation = query(api, panels["Device utilisation"])
+            assert float(utilisation[0]["value"][1]) == pytest.approx(0.75)
+    finally:
+        metrics.close()

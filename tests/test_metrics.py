@@ -128,3 +128,14 @@ def test_a_real_prometheus_scrapes_the_reproductions_counter(tmp_path: Path) -> 
     assert values["not_reproduced"] == 1.0
     assert values["error"] == 0.0
     assert {s["metric"]["run"] for s in samples} == {metrics.run_id}
+
+
+def test_sweep_and_nightly_flags_choose_the_metrics_host() -> None:
+    from orchestrator.cli import build_parser
+    from orchestrator.commands.sweep import config_from_args
+
+    for command in ("sweep", "nightly"):
+        default = build_parser().parse_args([command, "--out", "x", "--metrics-port", "9100"])
+        assert config_from_args(default).metrics_host == "127.0.0.1"
+        told = build_parser().parse_args([command, "--out", "x", "--metrics-host", "0.0.0.0"])
+        assert config_from_args(told).metrics_host == "0.0.0.0"

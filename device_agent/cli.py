@@ -107,7 +107,12 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
         default=None,
         help="serve Prometheus metrics on this port (0: a free one; default: no metrics endpoint)",
     )
-    parser.add_argument("--metrics-host", default="0.0.0.0", help="address of the metrics endpoint")
+    parser.add_argument(
+        "--metrics-host",
+        default="127.0.0.1",
+        help="address the metrics endpoint binds (127.0.0.1; 0.0.0.0 where Prometheus scrapes "
+        "the pod from elsewhere)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     return parser
 

@@ -94,10 +94,11 @@ AGENT_METRICS = AgentMetrics()
 
 
 def start_metrics_server(
-    port: int, host: str = "0.0.0.0", metrics: AgentMetrics | None = None
+    port: int, host: str = "127.0.0.1", metrics: AgentMetrics | None = None
 ) -> tuple[Any, threading.Thread, int]:
     """Serve ``metrics`` (default :data:`AGENT_METRICS`) as Prometheus text on
-    ``http://host:port/metrics`` from a daemon thread (``port`` 0: a free one).
+    ``http://host:port/metrics`` from a daemon thread (``port`` 0: a free one). ``host``
+    defaults to loopback: a pod that must be scraped passes ``--metrics-host 0.0.0.0``.
 
     Returns ``(http_server, thread, bound_port)``; call ``http_server.shutdown()`` to stop.
     Raises :class:`AgentStartupError` when the port cannot be bound.

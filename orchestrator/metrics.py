@@ -20,17 +20,28 @@ latencies); the Kubernetes chart and the Grafana dashboard rely on them, so rena
   reuse share is reused / all).
 - ``reprofarm_nightly_verdicts_total{verdict}`` (counter): nightly verdicts (``still_reproduces``,
   ``fixed``, ``needs_attention``).
+- ``reprofarm_run_start_time_seconds`` (gauge): when this run began, Unix time (the dashboard's
+  "runs of the last 24 h" panels pick runs by it, the Pushgateway keeps old runs until deleted).
 
 Every :class:`DriverMetrics` has its own registry (several sweeps in one process, e.g. tests, do
-not collide); :meth:`DriverMetrics.serve` exposes it over HTTP.
+not collide); :meth:`DriverMetrics.serve` exposes it over HTTP (loopback unless told otherwise)
+and :class:`~orchestrator.pushgateway.MetricsPusher` pushes it to a Pushgateway.
+
+Every exported series carries ``run="<run id>"`` (:attr:`DriverMetrics.run_id`, unique per process):
+the same run seen twice, scraped live and through the Pushgateway, is one run on the dashboard
+(``max by (run, ...)`` before ``sum``), and runs stay apart.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client.metrics_core import Metric
 
 from orchestrator.errors import ConfigError
 
@@ -42,16 +53,46 @@ DEVICE_STATES = ("busy", "idle", "quarantined")
 PROBE_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0)
 
 
+def new_run_id() -> str:
+    """A run id unique per process: UTC start time and 6 random hex digits, e.g.
+    ``20261201T132500Z-3fa9c1`` (sorts by start; readable in a Pushgateway group's URL)."""
+    return f"{datetime.now(UTC):%Y%m%dT%H%M%SZ}-{secrets.token_hex(3)}"
+
+
+class RunLabelled:
+    """A collector that yields ``registry``'s metrics with ``labels`` added to every sample
+    (prometheus-client has no constant labels per registry). Register it in a registry of its
+    own; that registry is what is served and pushed."""
+
+    def __init__(self, registry: CollectorRegistry, labels: dict[str, str]) -> None:
+        self.registry = registry
+        self.labels = labels
+
+    def collect(self) -> Iterator[Metric]:
+        for family in self.registry.collect():
+            labelled = Metric(family.name, family.documentation, family.type, family.unit)
+            labelled.samples = [
+                s._replace(labels={**s.labels, **self.labels}) for s in family.samples
+            ]
+            yield labelled
+
+
 class DriverMetrics:
     """The driver's metrics in a private registry.
 
     Attributes are the prometheus-client objects (``reproductions``, ``transitions``,
     ``devices``, ``queue_depth``, ``probe_seconds``, ``llm_tokens``, ``llm_cost``); the methods
     below are the events the sweep reports. Thread-safe (prometheus-client metrics are).
+    ``registry`` holds the bare series (``get_sample_value`` without a ``run`` label);
+    ``exported`` is what the endpoint serves and the Pushgateway gets: the same series with
+    ``run=run_id`` (default: :func:`new_run_id`).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, run_id: str = "") -> None:
+        self.run_id = run_id or new_run_id()
         self.registry = CollectorRegistry(auto_describe=True)
+        self.exported = CollectorRegistry(auto_describe=False)
+        self.exported.register(RunLabelled(self.registry, {"run": self.run_id}))
         self.reproductions = Counter(
             "reprofarm_reproductions",
             "Reproductions finished, by outcome (the result's verdict).",
@@ -111,6 +152,12 @@ class DriverMetrics:
             ["verdict"],
             registry=self.registry,
         )
+        self.run_start_time = Gauge(
+            "reprofarm_run_start_time_seconds",
+            "When this run (sweep, nightly run or reproduction) began, Unix time in seconds.",
+            registry=self.registry,
+        )
+        self.run_start_time.set_to_current_time()
         for verdict in NIGHTLY_VERDICTS:
             self.nightly_verdicts.labels(verdict=verdict)
         for outcome in OUTCOMES:  # export zeros, so rate() and dashboards see every series
@@ -165,18 +212,25 @@ class DriverMetrics:
         """How many reproductions wait to start."""
         self.queue_depth.set(waiting)
 
+    def run_ended(self) -> None:
+        """The run holds no devices and has nothing queued: zero the gauges, so the values a
+        Pushgateway keeps after the run do not show a farm still busy."""
+        self.set_devices(0, 0, 0)
+        self.set_queue_depth(0)
+
     # -- exposition -------------------------------------------------------------------------
-    def serve(self, port: int, host: str = "0.0.0.0") -> int:
-        """Serve ``/metrics`` on ``host:port`` in a daemon thread; returns the port.
+    def serve(self, port: int, host: str = "127.0.0.1") -> int:
+        """Serve ``/metrics`` on ``host:port`` in a daemon thread; returns the port. The default
+        host is loopback: a pod that must be scraped passes ``--metrics-host 0.0.0.0``.
 
         Raises :class:`ConfigError` when the port cannot be bound (in use, or privileged).
         """
         try:
-            self._server, self._thread = start_http_server(port, addr=host, registry=self.registry)
+            self._server, self._thread = start_http_server(port, addr=host, registry=self.exported)
         except OSError as exc:
             raise ConfigError(
                 f"cannot serve metrics on {host}:{port} ({exc.strerror or exc}); "
-                "pick another --metrics-port (0 turns metrics off)"
+                "pick another --metrics-port (0 turns metrics off) or --metrics-host"
             ) from exc
         self.port = int(self._server.server_address[1])
         return self.port

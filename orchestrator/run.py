@@ -276,8 +276,11 @@ def reproduce_on_pool(
     return result, exit_code
 
 
-def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
-    """Run one reproduction; returns ``(result, exit_code)``.
+def reproduce(
+    config: RunConfig, *, listener: ProgressFn | None = None
+) -> tuple[dict[str, Any], int]:
+    """Run one reproduction; returns ``(result, exit_code)``. ``listener`` also gets every
+    progress event (``(event, data)``, e.g. the metrics' ``search_event``).
 
     Raises ``BadInputError``/``ConfigError`` (exit 2) before any device starts. Farm failures
     after that are recorded in the result (verdict ``error``) and returned with exit code 3.
@@ -293,7 +296,12 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
     reasoner = make_reasoner(
         config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
     )
-    with Progress(report.bug_id, enabled=config.progress) as progress:
+    with Progress(report.bug_id, enabled=config.progress) as shown:
+
+        def progress(event: str, data: dict[str, Any]) -> None:
+            shown(event, data)
+            if listener is not None:
+                listener(event, data)
 
         @contextlib.contextmanager
         def local_pool() -> Iterator[DevicePool]:

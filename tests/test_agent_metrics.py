@@ -22,6 +22,7 @@ from device_agent.errors import AgentStartupError, StateMismatchError
 from device_agent.metrics import AgentMetrics, start_metrics_server
 from device_agent.server import serve
 from device_agent.state import DeviceState
+from tests.bind_helpers import answers, non_loopback_ipv4
 from tests.test_agent_state import CountingBackend, add_button
 
 
@@ -125,9 +126,7 @@ def test_agent_serve_exports_metrics(tmp_path: Path):
         str(port_file),
         "--metrics-port",
         str(metrics_port),
-        "--metrics-host",
-        "127.0.0.1",
-    ]
+    ]  # no --metrics-host: the default must be loopback (issue 15)
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
@@ -141,6 +140,9 @@ def test_agent_serve_exports_metrics(tmp_path: Path):
         samples = scrape(metrics_port)
         key = ("reprofarm_agent_probe_phase_seconds_count", (("phase", "restore"),))
         assert samples[key] == 1
+        outward = non_loopback_ipv4()
+        if outward is not None:  # bound to loopback: nothing answers on the host's own address
+            assert not answers(outward, metrics_port)
     finally:
         proc.terminate()
         proc.wait(timeout=15)

@@ -318,6 +318,90 @@ def test_nightly_cronjob_creates_a_rayjob_on_schedule():
     assert config.nightly is not None and config.nightly.traces_path == "/data/traces.sqlite"
 
 
+# -- KubeRay: the RayJobs run on the chart's RayCluster (issue 14 part 4) -------------------------
+SHARED = {
+    "sweep": {"enabled": True},
+    "nightly": {"enabled": True},
+    "metrics": {"pushgateway": {"url": "http://pushgateway.monitoring:9091"}},
+}
+
+
+def parsed_entrypoint(job: dict[str, Any]) -> tuple[list[str], Any]:
+    """The RayJob's entrypoint words and the config the CLI builds from them."""
+    from orchestrator.cli import build_parser
+    from orchestrator.commands.nightly import config_from_args as nightly_config
+    from orchestrator.commands.sweep import config_from_args as sweep_config
+
+    argv = shlex.split(job["spec"]["entrypoint"])
+    args = build_parser().parse_args(argv[1:])
+    return argv, (nightly_config if argv[1] == "nightly" else sweep_config)(args)
+
+
+def test_sweep_and_nightly_rayjobs_submit_to_the_chart_raycluster():
+    from orchestrator.k8s import parse_k8s_url
+
+    objects = render(SHARED)
+    cluster = one(objects, "RayCluster")
+    jobs = {shlex.split(j["spec"]["entrypoint"])[1]: j for j in embedded_rayjobs(objects)}
+    assert set(jobs) == {"sweep", "nightly"}
+    head = cluster["spec"]["headGroupSpec"]["template"]
+    head_ports = {p["name"]: p["containerPort"] for p in head["spec"]["containers"][0]["ports"]}
+    head_env = {e["name"] for e in head["spec"]["containers"][0]["env"]}
+    sts = one(objects, "StatefulSet")
+    ports = {}
+    for command, job in jobs.items():
+        spec = job["spec"]
+        validate(job)
+        # KubeRay's clusterSelector: the existing RayCluster by name, never a cluster of its own,
+        # and never deleted when the job ends.
+        assert spec["clusterSelector"] == {"ray.io/cluster": cluster["metadata"]["name"]}
+        assert "rayClusterSpec" not in spec and spec["shutdownAfterJobFinishes"] is False
+        assert spec["submissionMode"] == "K8sJobMode"
+        argv, config = parsed_entrypoint(job)
+        # The driver joins that cluster through the RAY_ADDRESS Ray's job supervisor gives the
+        # entrypoint: nothing in the chart may point it elsewhere.
+        assert not any(w.startswith("--ray-address") for w in argv)
+        assert "RAY_ADDRESS" not in head_env
+        # ... and finds the device agents through the pod source.
+        target = parse_k8s_url(config.farm.agents[0])
+        assert target.namespace == NAMESPACE
+        assert selector_matches(
+            dict(target.selector_pairs()), sts["spec"]["template"]["metadata"]["labels"]
+        )
+        assert config.metrics_host == "0.0.0.0"  # scraped from Prometheus' pod
+        assert config.pushgateway == "http://pushgateway.monitoring:9091"
+        assert config.metrics_job == f"reprofarm-{command}"
+        ports[command] = config.metrics_port
+    # Both drivers live on the same head at once: a port each, both declared and scraped.
+    assert ports == {"sweep": 9100, "nightly": 9102}
+    assert head_ports["driver-metrics"] == 9100 and head_ports["nightly-metrics"] == 9102
+    driver_svc = one(objects, "Service", "driver")
+    assert {p["targetPort"] for p in driver_svc["spec"]["ports"]} >= {
+        "driver-metrics",
+        "nightly-metrics",
+    }
+    sm = one(objects, "ServiceMonitor")
+    assert {"driver-metrics", "nightly-metrics"} <= {e["port"] for e in sm["spec"]["endpoints"]}
+
+
+def test_without_a_pushgateway_url_nothing_is_pushed():
+    (job,) = embedded_rayjobs(rendered("production"))
+    argv, config = parsed_entrypoint(job)
+    assert "--pushgateway" not in argv and config.pushgateway == ""
+
+
+def test_agent_metrics_bind_all_addresses_only_because_the_chart_says_so():
+    from device_agent.cli import build_parser
+
+    cmd = containers(one(rendered("default"), "StatefulSet"))["agent"]["command"]
+    assert cmd[:3] == ["reprofarm", "agent", "serve"]
+    assert build_parser().parse_args(cmd[3:]).metrics_host == "0.0.0.0"
+    # Without the flag the agent stays on loopback.
+    at = cmd.index("--metrics-host")
+    without = cmd[3:at] + cmd[at + 2 :]
+    assert build_parser().parse_args(without).metrics_host == "127.0.0.1"
+
+
 # -- monitoring and network -----------------------------------------------------------------------
 def test_servicemonitor_selects_services_whose_ports_it_scrapes():
     objects = rendered("default")
@@ -392,6 +476,8 @@ BAD_VALUES = [
     ({"sweep": {"cluster": "mine"}}, "/sweep/cluster"),
     ({"metrics": {"serviceMonitor": {"interval": "30 seconds"}}}, "interval"),
     ({"agentToken": {"existingSecret": "Not_A_Name"}}, "existingSecret"),
+    ({"metrics": {"pushgateway": {"url": "ftp://gateway:9091"}}}, "/metrics/pushgateway/url"),
+    ({"driver": {"nightlyMetricsPort": 0}}, "/driver/nightlyMetricsPort"),
     ({"devices": {"app": {"name": "", "package": ""}}}, "/devices/app"),
     ({"devices": {"app": {"package": "not a package"}}}, "package"),
 ]
@@ -410,6 +496,8 @@ def test_schema_rejects_bad_values(values: dict[str, Any], where: str):
         ({"devices": {"replicas": 9, "maxReplicas": 8}}, "raise maxReplicas"),
         ({"devices": {"agent": {"port": 9101, "metricsPort": 9101}}}, "own port"),
         ({"ray": {"enabled": False}, "sweep": {"enabled": True}}, "ray.enabled"),
+        ({"ray": {"enabled": False}, "nightly": {"enabled": True}}, "ray.enabled"),
+        ({"driver": {"metricsPort": 9100, "nightlyMetricsPort": 9100}}, "a port each"),
     ],
 )
 def test_contradictory_values_fail_with_a_message(values: dict[str, Any], message: str):

@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import subprocess
-import time
-import urllib.parse
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +18,7 @@ from typing import Any
 import pytest
 
 from device_agent.metrics import AgentMetrics, start_metrics_server
+from tests.prometheus_harness import NEEDS_PROMETHEUS, get, prometheus_server, query, wait_for
 
 REPO = Path(__file__).resolve().parents[1]
 DASHBOARD = REPO / "helm" / "reprofarm" / "dashboards" / "reprofarm.json"
@@ -98,12 +95,6 @@ def test_promtool_accepts_every_expression(tmp_path: Path):
     assert f"SUCCESS: {len(expressions())} rules found" in done.stdout
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture()
 def exporters() -> Iterator[list[int]]:
     """The agent's and the driver's metrics endpoints on loopback, after some activity (a
@@ -139,69 +130,18 @@ def exporters() -> Iterator[list[int]]:
         driver.close()
 
 
-def _get(url: str) -> dict[str, Any]:
-    with urllib.request.urlopen(url, timeout=5) as resp:
-        return json.loads(resp.read())
-
-
+@NEEDS_PROMETHEUS
 def test_live_prometheus_scrapes_every_metric_the_dashboard_reads(
     exporters: list[int], tmp_path: Path
 ):
-    binary = shutil.which("prometheus")
-    if not binary:
-        pytest.skip("prometheus is not installed (Debian: apt-get install prometheus)")
-    port = _free_port()
-    config = {
-        "global": {"scrape_interval": "1s", "evaluation_interval": "1s"},
-        "scrape_configs": [
-            {
-                "job_name": "reprofarm",
-                "static_configs": [{"targets": [f"127.0.0.1:{p}" for p in exporters]}],
-            }
-        ],
-    }
-    (tmp_path / "prometheus.yml").write_text(json.dumps(config))
-    proc = subprocess.Popen(
-        [
-            binary,
-            f"--config.file={tmp_path / 'prometheus.yml'}",
-            f"--storage.tsdb.path={tmp_path / 'data'}",
-            f"--web.listen-address=127.0.0.1:{port}",
-            "--log.level=warn",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    api = f"http://127.0.0.1:{port}/api/v1"
-    try:
-        deadline = time.monotonic() + 30
-        while True:  # both targets scraped once
-            assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-            assert time.monotonic() < deadline, "Prometheus did not scrape both targets in 30 s"
-            try:
-                up = _get(f"{api}/query?query=" + urllib.parse.quote("sum(up)"))
-                result = up["data"]["result"]
-                if result and float(result[0]["value"][1]) == len(exporters):
-                    break
-            except OSError:
-                pass
-            time.sleep(0.2)
-        scraped = set(_get(f"{api}/label/__name__/values")["data"])
+    with prometheus_server(tmp_path, [f"127.0.0.1:{p}" for p in exporters]) as api:
+        wait_for(api, "up == 1", count=len(exporters))  # both targets scraped once
+        scraped = set(json.loads(get(f"{api}/label/__name__/values"))["data"])
         read = set().union(*(metric_names(e) for _, e in expressions()))
         missing = read - scraped - PENDING_METRICS
         assert not missing, f"the dashboard reads metrics nothing exports: {sorted(missing)}"
-        for title, expr in expressions():
-            answer = _get(f"{api}/query?query=" + urllib.parse.quote(expr))
-            assert answer["status"] == "success", (title, answer)
+        for _, expr in expressions():
+            query(api, expr)  # asserts success
         # A panel the live data fills: utilisation = 3 busy of 4 usable.
         expr = next(e for t, e in expressions() if t == "Device utilisation")
-        value = _get(f"{api}/query?query=" + urllib.parse.quote(expr))["data"]["result"]
-        assert float(value[0]["value"][1]) == pytest.approx(0.75)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
+        assert float(query(api, expr)[0]["value"][1]) == pytest.approx(0.75)

@@ -1,21 +1,18 @@
-"""The driver's Prometheus metrics: names and labels by convention, and a real Prometheus server
-scraping the endpoint and reading the reproductions counter back."""
+"""The driver's Prometheus metrics: names and labels by convention (every series labelled with its
+run), an endpoint on loopback unless told otherwise, and a real Prometheus server scraping the
+endpoint and reading the reproductions counter back."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import socket
-import subprocess
-import time
-import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from orchestrator.errors import ConfigError
-from orchestrator.metrics import DriverMetrics
+from orchestrator.metrics import OUTCOMES, DriverMetrics
+from tests.bind_helpers import answers, non_loopback_ipv4
+from tests.prometheus_harness import NEEDS_PROMETHEUS, prometheus_server, wait_for
 
 NAMES = (
     "reprofarm_reproductions_total",
@@ -26,12 +23,6 @@ NAMES = (
     "reprofarm_llm_tokens_total",
     "reprofarm_llm_cost_usd_total",
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _get(url: str) -> str:
@@ -60,7 +51,7 @@ def _feed(metrics: DriverMetrics) -> None:
 
 
 def test_endpoint_exposes_every_metric_by_convention() -> None:
-    metrics = DriverMetrics()
+    metrics = DriverMetrics(run_id="r1")
     port = metrics.serve(0, "127.0.0.1")
     try:
         _feed(metrics)
@@ -69,14 +60,47 @@ def test_endpoint_exposes_every_metric_by_convention() -> None:
         metrics.close()
     for name in NAMES:
         assert name in text
-    assert 'reprofarm_reproductions_total{outcome="crash"} 2.0' in text
-    assert 'reprofarm_reproductions_total{outcome="error"} 0.0' in text  # zero series exported
-    assert "reprofarm_transitions_total 5.0" in text  # only probe events are transitions
-    assert 'reprofarm_llm_tokens_total{kind="prompt",role="evaluator"} 2400.0' in text
-    assert 'reprofarm_llm_cost_usd_total{role="evaluator"} 0.02' in text
-    assert 'reprofarm_devices{state="busy"} 3.0' in text
-    assert "reprofarm_queue_depth 7.0" in text
+    # Every series carries the run's id (one run scraped and pushed is one run, runs apart).
+    assert 'reprofarm_reproductions_total{outcome="crash",run="r1"} 2.0' in text
+    assert 'reprofarm_reproductions_total{outcome="error",run="r1"} 0.0' in text  # zeros exported
+    assert 'reprofarm_transitions_total{run="r1"} 5.0' in text  # only probes are transitions
+    assert 'reprofarm_llm_tokens_total{kind="prompt",role="evaluator",run="r1"} 2400.0' in text
+    assert 'reprofarm_llm_cost_usd_total{role="evaluator",run="r1"} 0.02' in text
+    assert 'reprofarm_devices{run="r1",state="busy"} 3.0' in text
+    assert 'reprofarm_queue_depth{run="r1"} 7.0' in text
+    assert 'reprofarm_probe_seconds_bucket{le="0.025",run="r1"} 1.0' in text
+    assert "reprofarm_run_start_time_seconds{" in text
     assert "# TYPE reprofarm_probe_seconds histogram" in text
+
+
+def test_endpoint_binds_loopback_unless_told_otherwise() -> None:
+    metrics = DriverMetrics()
+    port = metrics.serve(0)  # the default host
+    try:
+        assert answers("127.0.0.1", port)
+        outward = non_loopback_ipv4()
+        if outward is not None:
+            assert not answers(outward, port)
+    finally:
+        metrics.close()
+    if outward is None:
+        pytest.skip("this host has no non-loopback IPv4 address to try the endpoint on")
+    anywhere = DriverMetrics()
+    port = anywhere.serve(0, "0.0.0.0")
+    try:
+        assert answers(outward, port)  # --metrics-host 0.0.0.0: reachable from elsewhere
+    finally:
+        anywhere.close()
+
+
+def test_run_ids_differ_and_the_bare_registry_has_no_run_label() -> None:
+    first, second = DriverMetrics(), DriverMetrics()
+    assert first.run_id != second.run_id
+    first.reproduction_finished({"verdict": "crash"})
+    bare = first.registry.get_sample_value
+    assert bare("reprofarm_reproductions_total", {"outcome": "crash"}) == 1
+    labelled = first.exported.get_sample_value
+    assert labelled("reprofarm_reproductions_total", {"outcome": "crash", "run": first.run_id}) == 1
 
 
 def test_a_taken_port_is_a_config_error() -> None:
@@ -89,58 +113,29 @@ def test_a_taken_port_is_a_config_error() -> None:
         first.close()
 
 
+@NEEDS_PROMETHEUS
 def test_a_real_prometheus_scrapes_the_reproductions_counter(tmp_path: Path) -> None:
-    binary = shutil.which("prometheus")
-    if binary is None:
-        pytest.skip("the prometheus server is not installed (Debian: apt-get install prometheus)")
     metrics = DriverMetrics()
     port = metrics.serve(0, "127.0.0.1")
     _feed(metrics)
-    web_port = _free_port()
-    config = tmp_path / "prometheus.yml"
-    config.write_text(
-        "global:\n  scrape_interval: 1s\n  evaluation_interval: 1s\n"
-        "scrape_configs:\n  - job_name: reprofarm\n"
-        f"    static_configs:\n      - targets: ['127.0.0.1:{port}']\n"
-    )
-    log = (tmp_path / "prometheus.log").open("wb")
-    server = subprocess.Popen(
-        [
-            binary,
-            f"--config.file={config}",
-            f"--storage.tsdb.path={tmp_path / 'tsdb'}",
-            f"--web.listen-address=127.0.0.1:{web_port}",
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    query = urllib.parse.urlencode({"query": "reprofarm_reproductions_total"})
-    values: dict[str, float] = {}
     try:
-        deadline = time.monotonic() + 45
-        while time.monotonic() < deadline and server.poll() is None:
-            try:
-                reply = json.loads(_get(f"http://127.0.0.1:{web_port}/api/v1/query?{query}"))
-            except OSError:
-                reply = {}
-            samples = reply.get("data", {}).get("result", [])
-            if samples:
-                values = {s["metric"]["outcome"]: float(s["value"][1]) for s in samples}
-                break
-            time.sleep(0.5)
+        with prometheus_server(tmp_path, [f"127.0.0.1:{port}"]) as api:
+            samples = wait_for(api, "reprofarm_reproductions_total", count=len(OUTCOMES))
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=5)
-        log.close()
         metrics.close()
-    assert values, (
-        "Prometheus never scraped the endpoint: "
-        + (tmp_path / "prometheus.log").read_text()[-2000:]
-    )
+    values = {s["metric"]["outcome"]: float(s["value"][1]) for s in samples}
     assert values["crash"] == 2.0
     assert values["not_reproduced"] == 1.0
     assert values["error"] == 0.0
+    assert {s["metric"]["run"] for s in samples} == {metrics.run_id}
+
+
+def test_sweep_and_nightly_flags_choose_the_metrics_host() -> None:
+    from orchestrator.cli import build_parser
+    from orchestrator.commands.sweep import config_from_args
+
+    for command in ("sweep", "nightly"):
+        default = build_parser().parse_args([command, "--out", "x", "--metrics-port", "9100"])
+        assert config_from_args(default).metrics_host == "127.0.0.1"
+        told = build_parser().parse_args([command, "--out", "x", "--metrics-host", "0.0.0.0"])
+        assert config_from_args(told).metrics_host == "0.0.0.0"

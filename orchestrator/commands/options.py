@@ -198,3 +198,38 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         max_probes=args.max_probes,
         max_minutes=args.max_minutes,
     )
+
+
+# -- Metrics that outlive the run (Prometheus Pushgateway; issue 14 part 5) ---------------------
+def add_push_options(parser: argparse.ArgumentParser) -> None:
+    """``--pushgateway URL`` (default ``$REPROFARM_PUSHGATEWAY``) and ``--push-interval``."""
+    from orchestrator.pushgateway import DEFAULT_PUSH_INTERVAL_S, PUSHGATEWAY_ENV
+
+    parser.add_argument(
+        "--pushgateway",
+        default=os.environ.get(PUSHGATEWAY_ENV, ""),
+        metavar="URL",
+        help="push metrics to this Prometheus Pushgateway at the start, periodically and at "
+        f"the end, so a run's final counts outlive it (default ${PUSHGATEWAY_ENV}; "
+        "a failed push is a warning)",
+    )
+    parser.add_argument(
+        "--push-interval",
+        type=float,
+        default=DEFAULT_PUSH_INTERVAL_S,
+        metavar="SECONDS",
+        help=f"seconds between pushes while the run lasts ({DEFAULT_PUSH_INTERVAL_S:g})",
+    )
+
+
+def push_settings(args: argparse.Namespace) -> tuple[str, float]:
+    """``(pushgateway URL or "", interval in seconds)``; ``ConfigError`` for a malformed URL
+    or an interval that is not positive."""
+    from orchestrator.pushgateway import gateway_url
+
+    url = args.pushgateway.strip()
+    if url:
+        url = gateway_url(url)
+    if not args.push_interval > 0:
+        raise ConfigError(f"--push-interval must be positive seconds, got {args.push_interval}")
+    return url, args.push_interval

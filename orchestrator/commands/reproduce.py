@@ -11,9 +11,11 @@ from orchestrator.commands.options import (
     ablation,
     add_farm_options,
     add_llm_options,
+    add_push_options,
     add_search_options,
     farm_config,
     llm_settings,
+    push_settings,
     search_config,
 )
 from orchestrator.config import RunConfig
@@ -26,6 +28,7 @@ def register(sub: Any) -> None:
     add_farm_options(parser)
     add_search_options(parser)
     add_llm_options(parser)
+    add_push_options(parser)
     parser.add_argument(
         "--no-progress", action="store_true", help="plain log lines instead of a live display"
     )
@@ -36,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the reproduction; prints the verdict and the output paths; returns 0/1/3."""
     from orchestrator.run import reproduce
 
+    pushgateway, push_interval = push_settings(args)
     config = RunConfig(
         report_path=args.report,
         out_dir=args.out,
@@ -46,7 +50,10 @@ def run(args: argparse.Namespace) -> int:
         llm=llm_settings(args),
         ablation=ablation(args),
     )
-    result, code = reproduce(config)
+    if pushgateway:
+        result, code = _reproduce_and_push(config, pushgateway, push_interval)
+    else:
+        result, code = reproduce(config)
     line = f"{result['bug_id']}: {result['verdict']}"
     if result["reproduced"]:
         steps, executed = len(result["trace"]), result["actions_executed"]
@@ -61,3 +68,36 @@ def run(args: argparse.Namespace) -> int:
     out = args.out
     print(f"result: {os.path.join(out, 'result.json')}  report: {os.path.join(out, 'report.html')}")
     return code
+
+
+def _reproduce_and_push(
+    config: RunConfig, pushgateway: str, interval_s: float
+) -> tuple[dict[str, Any], int]:
+    """:func:`~orchestrator.run.reproduce` with its metrics pushed to ``pushgateway`` (job
+    ``reprofarm-reproduce``, instance: the run id): from the first progress event (bad input
+    pushes nothing), every ``interval_s`` and at the end, with the verdict."""
+    from orchestrator.metrics import DriverMetrics
+    from orchestrator.pushgateway import MetricsPusher
+    from orchestrator.run import reproduce
+
+    metrics = DriverMetrics()
+    pusher = MetricsPusher(
+        metrics.exported,
+        pushgateway,
+        job="reprofarm-reproduce",
+        instance=metrics.run_id,
+        interval_s=interval_s,
+    )
+
+    def listen(event: str, data: dict[str, Any]) -> None:
+        pusher.start()  # idempotent: pushes begin once the run is under way
+        metrics.search_event(event, data)
+
+    try:
+        result, code = reproduce(config, listener=listen)
+        metrics.reproduction_finished(result)
+    finally:
+        if pusher.pushes or pusher.failures:  # the run got under way: push its final counts
+            metrics.run_ended()
+            pusher.close()
+    return result, code

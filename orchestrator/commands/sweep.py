@@ -17,9 +17,11 @@ from orchestrator.commands.options import (
     ablation,
     add_farm_options,
     add_llm_options,
+    add_push_options,
     add_search_options,
     farm_config,
     llm_settings,
+    push_settings,
     search_config,
     whole_number,
 )
@@ -62,6 +64,13 @@ def add_arguments(parser: argparse.ArgumentParser, *, inputs_help: str) -> None:
         help="serve Prometheus metrics on this port (0: off)",
     )
     parser.add_argument(
+        "--metrics-host",
+        default="127.0.0.1",
+        help="address the metrics endpoint binds (127.0.0.1; 0.0.0.0 where it must be scraped "
+        "from other hosts)",
+    )
+    add_push_options(parser)
+    parser.add_argument(
         "--lease-timeout",
         type=float,
         default=0.0,
@@ -79,6 +88,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
     """The :class:`~orchestrator.sweep.SweepConfig` the parsed options describe."""
     from orchestrator.sweep import SweepConfig
 
+    pushgateway, push_interval = push_settings(args)
     return SweepConfig(
         out_dir=args.out,
         inputs=tuple(args.inputs),
@@ -92,6 +102,9 @@ def config_from_args(args: argparse.Namespace) -> Any:
         ablation=ablation(args),
         store_path=args.store,
         metrics_port=args.metrics_port,
+        metrics_host=args.metrics_host,
+        pushgateway=pushgateway,
+        push_interval_s=push_interval,
         lease_timeout_s=args.lease_timeout,
         progress=not args.no_progress,
     )

@@ -39,6 +39,7 @@ from orchestrator.farm import DevicePool, ProbeOutcome
 from orchestrator.llm.settings import LLMSettings
 from orchestrator.metrics import DriverMetrics
 from orchestrator.nightly.job import NightlyOptions
+from orchestrator.pushgateway import DEFAULT_PUSH_INTERVAL_S, MetricsPusher, gateway_url
 from orchestrator.run import reproduce_on_pool
 from orchestrator.sweep.inputs import Skipped, SweepItem, plan
 from orchestrator.sweep.leases import Lease, LeaseManager
@@ -61,7 +62,9 @@ class SweepConfig:
     ``inputs``: report directories, ``index.tsv`` files, report files or bug ids (empty: the whole
     catalog); ``reports_dirs``: where bug ids are looked up first; ``repeat``: runs per bug
     (LTGDroid: 3); ``concurrency``: reproductions at once; ``store_path``: the SQLite store
-    (default ``out_dir/results.sqlite``); ``metrics_port``: Prometheus endpoint (0: off);
+    (default ``out_dir/results.sqlite``); ``metrics_port``: Prometheus endpoint (0: off) on
+    ``metrics_host`` (loopback unless told otherwise); ``pushgateway``: Pushgateway URL the
+    metrics are pushed to at the start, every ``push_interval_s`` and at the end ("": none);
     ``lease_timeout_s``: longest wait for devices (0: the search's time budget + 5 minutes);
     ``reasoner``/``llm``/``ablation``/``search``/``farm`` as for ``reprofarm reproduce``;
     ``nightly``: run each bug as a nightly re-reproduction (:mod:`orchestrator.nightly.job`:
@@ -80,7 +83,9 @@ class SweepConfig:
     ablation: Ablation = field(default_factory=Ablation)
     store_path: str = ""
     metrics_port: int = 0
-    metrics_host: str = "0.0.0.0"
+    metrics_host: str = "127.0.0.1"
+    pushgateway: str = ""
+    push_interval_s: float = DEFAULT_PUSH_INTERVAL_S
     lease_timeout_s: float = 0.0
     progress: bool = True
     nightly: NightlyOptions | None = None
@@ -97,6 +102,16 @@ class SweepConfig:
             raise ConfigError(f"--metrics-port must be 0-65535, got {self.metrics_port}")
         if self.lease_timeout_s < 0:
             raise ConfigError(f"--lease-timeout must be positive, got {self.lease_timeout_s}")
+        if self.pushgateway:
+            gateway_url(self.pushgateway)
+        if not self.push_interval_s > 0:
+            raise ConfigError(f"--push-interval must be positive, got {self.push_interval_s}")
+
+    @property
+    def metrics_job(self) -> str:
+        """The Pushgateway ``job`` label of this run: ``reprofarm-sweep`` or
+        ``reprofarm-nightly``."""
+        return "reprofarm-nightly" if self.nightly is not None else "reprofarm-sweep"
 
     @property
     def store(self) -> Path:
@@ -452,9 +467,11 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
     """Run a sweep (see the module docstring) and write its summary.
 
     ``metrics``: a :class:`DriverMetrics` to update (default: one is made, served on
-    ``config.metrics_port`` when non-zero). Raises :class:`ConfigError`/``BadInputError`` before
-    any device starts (bad flags, nothing runnable) and :class:`InfrastructureError` when the
-    farm cannot start; a reproduction's own failures are stored as ``error`` rows instead.
+    ``config.metrics_port`` when non-zero); pushed to ``config.pushgateway`` when given (a push
+    that fails is a warning, never a failed sweep). Raises :class:`ConfigError`/
+    ``BadInputError`` before any device starts (bad flags, nothing runnable) and
+    :class:`InfrastructureError` when the farm cannot start; a reproduction's own failures are
+    stored as ``error`` rows instead.
     """
     from orchestrator.farm import start_worker
     from orchestrator.run import ensure_ray, farm_addresses
@@ -486,6 +503,15 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
     if own_metrics and config.metrics_port:
         metrics.serve(config.metrics_port, config.metrics_host)
     store = ResultStore(config.store)
+    pusher = None
+    if config.pushgateway:
+        pusher = MetricsPusher(
+            metrics.exported,
+            config.pushgateway,
+            job=config.metrics_job,
+            instance=metrics.run_id,
+            interval_s=config.push_interval_s,
+        ).start()
     try:
         store.remember_config(chash, settings)
         finished = store.finished(chash)
@@ -508,6 +534,9 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
         rows = store.rows(chash, [i.bug_id for i in items])
     finally:
         store.close()
+        if pusher is not None:
+            metrics.run_ended()
+            pusher.close()  # the final counts, whatever ended the sweep
         if own_metrics:
             metrics.close()
     summary = summarize(
@@ -522,6 +551,11 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
             "concurrency": config.concurrency,
             "store": str(config.store),
             "sweep_seconds": round(time.monotonic() - began, 1),
+            "metrics": {
+                "run": metrics.run_id,
+                "job": config.metrics_job,
+                "pushgateway": config.pushgateway or None,
+            },
         },
     )
     paths = write_summary(out_dir, summary)

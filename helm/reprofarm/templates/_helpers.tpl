@@ -143,6 +143,8 @@ spec:
           containerPort: {{ $ctx.Values.metrics.rayMetricsPort }}
         - name: driver-metrics
           containerPort: {{ $ctx.Values.driver.metricsPort }}
+        - name: nightly-metrics
+          containerPort: {{ $ctx.Values.driver.nightlyMetricsPort }}
       {{- end }}
       resources:
         {{- toYaml .spec.resources | nindent 8 }}
@@ -194,7 +196,8 @@ workerGroupSpecs:
 {{- end }}
 
 {{/* `reprofarm sweep` or `reprofarm nightly` with the chart's own flags: call with
-(dict "ctx" $ "command" "sweep"|"nightly" "args" list). */}}
+(dict "ctx" $ "command" "sweep"|"nightly" "args" list). No --ray-address: Ray's job supervisor
+sets RAY_ADDRESS for the entrypoint to the cluster the RayJob was submitted to. */}}
 {{- define "reprofarm.sweepEntrypoint" -}}
 {{- $ctx := .ctx }}
 {{- $cmd := list "reprofarm" (.command | default "sweep") }}
@@ -208,7 +211,15 @@ workerGroupSpecs:
 {{- $cmd = append $cmd "--token-env" }}
 {{- $cmd = append $cmd "REPROFARM_AGENT_TOKEN" }}
 {{- $cmd = append $cmd "--metrics-port" }}
-{{- $cmd = append $cmd (toString $ctx.Values.driver.metricsPort) }}
+{{- $port := $ctx.Values.driver.metricsPort }}
+{{- if eq (.command | default "sweep") "nightly" }}{{ $port = $ctx.Values.driver.nightlyMetricsPort }}{{ end }}
+{{- $cmd = append $cmd (toString $port) }}
+{{- $cmd = append $cmd "--metrics-host" }}
+{{- $cmd = append $cmd "0.0.0.0" }}
+{{- with $ctx.Values.metrics.pushgateway.url }}
+{{- $cmd = append $cmd "--pushgateway" }}
+{{- $cmd = append $cmd . }}
+{{- end }}
 {{- $quoted := list }}
 {{- range $cmd }}{{ $quoted = append $quoted (squote .) }}{{ end }}
 {{- join " " $quoted }}
@@ -261,6 +272,9 @@ submitterPodTemplate:
 {{- end }}
 {{- if gt (int $d.replicas) (int $d.maxReplicas) }}
 {{- fail (printf "devices.replicas (%d) is above devices.maxReplicas (%d): the driver would scale it down; raise maxReplicas" (int $d.replicas) (int $d.maxReplicas)) }}
+{{- end }}
+{{- if eq (int .Values.driver.metricsPort) (int .Values.driver.nightlyMetricsPort) }}
+{{- fail (printf "driver.metricsPort and driver.nightlyMetricsPort are both %d: a sweep and a nightly run on the shared Ray head need a port each" (int .Values.driver.metricsPort)) }}
 {{- end }}
 {{- if eq (int $d.agent.port) (int $d.agent.metricsPort) }}
 {{- fail (printf "devices.agent.port and devices.agent.metricsPort are both %d: give the metrics endpoint its own port" (int $d.agent.port)) }}

@@ -114,7 +114,9 @@ def test_a_ray_failure_is_exit_3_with_result_json(ray_session, monkeypatch, tmp_
     code = main([*sweep, "--out", str(tmp_path / "sweep")])
     err = capsys.readouterr().err
     assert code == 3
-    assert err.strip().count("\n") == 0 and "RaySystemError" in err
+    last = err.strip().splitlines()[-1]  # log lines (JSON) come before it
+    assert last.startswith("reprofarm: the farm failed (RaySystemError") and "GCS" in last
+    assert "Traceback" not in err
 
 
 def test_a_sweep_survives_an_agent_lost_at_start(ray_session, kill_agents, tmp_path: Path):

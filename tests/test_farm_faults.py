@@ -61,12 +61,16 @@ def test_a_farm_that_needs_every_agent_still_refuses_to_start(kill_agents):
     assert farm.alive() == [False, False]
 
 
+def _reproduce(out: Path, devices: int) -> tuple[int, dict]:
+    """``reprofarm reproduce`` on ``devices`` local agents: ``(exit status, result.json)``."""
+    argv = ["reproduce", str(REPORT), "--devices", str(devices), "--no-progress"]
+    code = main([*argv, "--out", str(out)])
+    return code, json.loads((out / "result.json").read_text())
+
+
 def test_reproduce_survives_an_agent_lost_at_start(ray_session, kill_agents, tmp_path: Path):
     kill_agents({1})
-    out = tmp_path / "run"
-    argv = ["reproduce", str(REPORT), "--devices", "3", "--no-progress", "--out", str(out)]
-    code = main(argv)
-    result = json.loads((out / "result.json").read_text())
+    code, result = _reproduce(tmp_path / "run", 3)
     assert code == 0, json.dumps(result, indent=1)[:2000]
     assert result["reproduced"] is True and result["verdict"] == "crash"
     assert len(result["devices"]) == 2
@@ -78,12 +82,9 @@ def test_reproduce_with_every_agent_lost_is_exit_3_with_result_json(
     ray_session, kill_agents, tmp_path: Path, capsys
 ):
     kill_agents({0, 1})
-    out = tmp_path / "run"
-    argv = ["reproduce", str(REPORT), "--devices", "2", "--no-progress", "--out", str(out)]
-    code = main(argv)
+    code, result = _reproduce(tmp_path / "run", 2)
     err = capsys.readouterr().err
     assert code == 3
-    result = json.loads((out / "result.json").read_text())
     assert (
         result["verdict"] == "error" and "could not start local device agents" in (result["error"])
     )
@@ -99,12 +100,9 @@ def test_a_ray_failure_is_exit_3_with_result_json(ray_session, monkeypatch, tmp_
         raise ray.exceptions.RaySystemError("the GCS went away")
 
     monkeypatch.setattr(orchestrator.farm, "start_worker", broken_worker)
-    out = tmp_path / "run"
-    argv = ["reproduce", str(REPORT), "--devices", "1", "--no-progress", "--out", str(out)]
-    code = main(argv)
+    code, result = _reproduce(tmp_path / "run", 1)
     err = capsys.readouterr().err
     assert code == 3
-    result = json.loads((out / "result.json").read_text())
     assert result["verdict"] == "error"
     assert "RaySystemError" in result["error"] and "GCS went away" in result["error"]
     assert "Traceback" not in err

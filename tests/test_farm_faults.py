@@ -8,6 +8,7 @@ the farm's own start-up sequence, right after it was spawned and before it liste
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,9 @@ from device_agent.client import AgentClient
 from device_agent.errors import AgentStartupError
 from device_agent.launcher import LocalAgentFarm
 from orchestrator.cli import main
+from orchestrator.config import FarmConfig
+from orchestrator.errors import InfrastructureError
+from orchestrator.run import farm_addresses
 from tests.conftest import EXAMPLES
 
 APP, VERSION = "OpenCalc", "3.1.4"
@@ -51,6 +55,21 @@ def test_an_agent_killed_while_the_farm_starts_costs_only_that_agent(kill_agents
             with AgentClient(address) as client:
                 assert client.info().app_package
     assert (tmp_path / "agent-1.log").exists()  # kept for the operator
+
+
+def test_listed_agents_that_do_not_answer_cost_only_their_devices():
+    with socket.socket() as sock:  # a loopback port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        dead = f"127.0.0.1:{sock.getsockname()[1]}"
+    with LocalAgentFarm(1, APP, version=VERSION) as farm:
+        live = farm.addresses[0]
+        events: list[dict] = []
+        with farm_addresses(FarmConfig(agents=(dead, live)), {}, events) as addresses:
+            assert addresses == [live]
+        assert [(e["event"], e["device"]) for e in events] == [("agent_lost", dead)]
+        nothing = farm_addresses(FarmConfig(agents=(dead,)), {})
+        with pytest.raises(InfrastructureError, match=f"device agent {dead} is not reachable"):
+            nothing.__enter__()
 
 
 def test_a_farm_that_needs_every_agent_still_refuses_to_start(kill_agents):

@@ -511,9 +511,9 @@ class OpenAIReasoner(Reasoner):
             smaller_ctx, smaller_shots = fewer()
             if len(smaller_ctx.get("widgets", ())) < len(ctx.get("widgets", ())):
                 ctx, shots = smaller_ctx, smaller_shots
-                images = self._images(shots, self.settings.max_image_side) if images else []
                 done.append("fewer candidates")
         if images:
+            # Half the side of what was sent: about a quarter of the image tokens.
             longest = max(max(image_size(png)) for png in images)
             images = self._images(shots, max(1, longest // 2))
             done.append("smaller image")

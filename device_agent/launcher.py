@@ -9,7 +9,9 @@ Each agent is ``python -m device_agent serve --backend virtual ... --port 0 --po
 picks a free port and writes it to ``F``; the farm waits for every port file and then for the
 agent's health service to say SERVING. Agents' stdout and stderr go to ``<log_dir>/agent-<i>.log``.
 Agents are stopped on exit from the ``with`` block (Ctrl-C included) and at interpreter exit:
-SIGTERM, then SIGKILL after a grace period. A token is handed over in an environment variable,
+SIGTERM, then SIGKILL after a grace period. With ``min_agents`` below ``n``, an agent that dies
+or never gets healthy while the farm starts costs that one device: it is stopped, named in
+``failures``, and the farm runs with the others. A token is handed over in an environment variable,
 never on the command line (``ps`` shows command lines).
 """
 
@@ -45,13 +47,16 @@ class LocalAgentFarm:
 
     ``app_dir``/``version``/``profile``/``time_scale`` are passed to every agent
     (``agent serve`` options); ``token`` makes every agent require it. ``startup_timeout`` is
-    the seconds allowed for all agents to become healthy. After :meth:`start` (or entering the
-    ``with`` block): ``addresses`` (``"127.0.0.1:port"`` per agent, in order), ``pids``,
-    ``log_dir`` and ``log_paths``. Logs go to ``log_dir`` when given (kept); otherwise to a
-    temporary directory that is removed on a clean stop and kept when startup fails.
+    the seconds allowed for all agents to become healthy. ``min_agents`` (default: ``n``) is
+    how many must become healthy for the farm to start. After :meth:`start` (or entering the
+    ``with`` block): ``addresses`` (``"127.0.0.1:port"`` per healthy agent, in order),
+    ``indices`` (the agent number of each address), ``failures`` (agent number → message, for
+    each agent lost at start, naming it and the tail of its log), ``pids``, ``log_dir`` and
+    ``log_paths``. Logs go to ``log_dir`` when given (kept); otherwise to a temporary
+    directory that is removed on a clean stop and kept when an agent failed.
 
-    Raises :class:`AgentStartupError` (naming the failing agent and the tail of its log) when an
-    agent exits or is not healthy in time; the agents already started are stopped.
+    Raises :class:`AgentStartupError` (naming the failing agent and the tail of its log) when
+    fewer than ``min_agents`` agents can become healthy in time; all agents are then stopped.
     """
 
     def __init__(
@@ -67,9 +72,13 @@ class LocalAgentFarm:
         startup_timeout: float = 60.0,
         host: str = "127.0.0.1",
         log_dir: str | os.PathLike[str] | None = None,
+        min_agents: int | None = None,
     ) -> None:
         if n < 1:
             raise ValueError(f"a farm needs at least one agent, got n={n}")
+        self.min_agents = n if min_agents is None else min_agents
+        if not 1 <= self.min_agents <= n:
+            raise ValueError(f"min_agents must be between 1 and n={n}, got {min_agents}")
         self.n = n
         self.app = app
         self.app_dir = str(app_dir) if app_dir else ""
@@ -80,6 +89,8 @@ class LocalAgentFarm:
         self.startup_timeout = startup_timeout
         self.host = host
         self.addresses: list[str] = []
+        self.indices: list[int] = []
+        self.failures: dict[int, str] = {}
         self.log_dir: Path | None = Path(log_dir) if log_dir else None
         self._own_log_dir = log_dir is None
         self._failed = False
@@ -167,15 +178,41 @@ class LocalAgentFarm:
                     )
                 )
             deadline = time.monotonic() + self.startup_timeout
+            listening: list[tuple[int, str]] = []
             for i, port_file in enumerate(port_files):
-                port = self._wait_port(i, port_file, deadline)
-                self.addresses.append(f"{self.host}:{port}")
-            for i, address in enumerate(self.addresses):
-                self._wait_healthy(i, address, deadline)
+                try:
+                    listening.append((i, f"{self.host}:{self._wait_port(i, port_file, deadline)}"))
+                except AgentStartupError as exc:
+                    self._lose(i, exc)
+            for i, address in listening:
+                try:
+                    self._wait_healthy(i, address, deadline)
+                except AgentStartupError as exc:
+                    self._lose(i, exc)
+                    continue
+                self.addresses.append(address)
+                self.indices.append(i)
         except BaseException:
             self._failed = True  # keep the logs: the error message points at them
             self.stop()
             raise
+
+    def _lose(self, i: int, exc: AgentStartupError) -> None:
+        """Agent ``i`` failed to start: stop it and go on without it, or raise ``exc`` when the
+        farm can no longer reach ``min_agents``."""
+        self._failed = True  # keep the logs: the failure message points at them
+        self.failures[i] = str(exc)
+        if self.n - len(self.failures) < self.min_agents:
+            if len(self.failures) > 1:
+                raise AgentStartupError(
+                    f"only {self.n - len(self.failures)} of {self.n} local device agents "
+                    f"started (at least {self.min_agents} needed); the last failure: {exc}"
+                ) from exc
+            raise exc
+        proc = self._procs[i]
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
     def _failure(self, i: int, what: str) -> AgentStartupError:
         log_path = self.log_paths[i]

@@ -70,6 +70,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # e.g. a malformed action in a hand-edited result file
         print(f"reprofarm: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except Exception as exc:
+        from orchestrator.run import infrastructure_message, is_infrastructure_error
+
+        if not is_infrastructure_error(exc):
+            raise
+        # Ray, gRPC or the network failed outside a reproduction (e.g. a sweep's farm start).
+        print(f"reprofarm: {infrastructure_message(exc)}", file=sys.stderr)
+        return EXIT_INFRA
 
 
 if __name__ == "__main__":

@@ -186,13 +186,18 @@ class Path:
 
 @dataclass
 class LLMUsage:
-    """Accounting of reasoner calls: per run, and per role in ``by_role``."""
+    """Accounting of reasoner calls: per run, and per role in ``by_role`` (tokens, cost, and
+    counters such as ``repairs``, ``retries``, ``no_opinion``: questions the model gave no usable
+    answer to, which the run went on without). ``downgrades``: one entry per model and kind of
+    permanent rejection (``{"model", "role", "kind", "status", "reason", "downgrade"}``), the
+    first time it happened; ``by_role[...]["downgrades"]`` counts every downgraded request."""
 
     calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
     cost_usd: float = 0.0
     by_role: dict[str, dict[str, float]] = field(default_factory=dict)
+    downgrades: list[dict[str, Any]] = field(default_factory=list)
 
     def add(self, role: str, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
         self.calls += 1
@@ -213,5 +218,7 @@ class LLMUsage:
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": self.completion_tokens,
             "cost_usd": round(self.cost_usd, 6),
+            "no_opinion": int(sum(r.get("no_opinion", 0) for r in self.by_role.values())),
+            "downgrades": self.downgrades,
             "by_role": self.by_role,
         }

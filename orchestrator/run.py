@@ -142,10 +142,22 @@ K8S_READY_TIMEOUT_S = 600.0
 
 
 @contextlib.contextmanager
-def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]:
-    """Agent addresses for the run: ``--agents`` as given (checked to answer), or ``--devices N``
-    local virtual agents started now and stopped on exit (Ctrl-C too)."""
+def farm_addresses(
+    farm: FarmConfig, app: dict[str, str], events: list[dict[str, Any]] | None = None
+) -> Iterator[list[str]]:
+    """Agent addresses for the run: ``--agents`` as given (those that answer), or ``--devices N``
+    local virtual agents started now and stopped on exit (Ctrl-C too).
+
+    An agent that does not answer, or dies while the local farm starts, costs that device, not
+    the run: it is left out, logged, and appended to ``events`` (``{"event": "agent_lost",
+    "device", "error"}``) when given. Raises :class:`InfrastructureError` when no agent is left.
+    """
     from device_agent.errors import DeviceError
+
+    def lost(device: str, error: str) -> None:
+        log.warning("agent_lost_at_start", device=device, error=error)
+        if events is not None:
+            events.append({"event": "agent_lost", "device": device, "error": error})
 
     if farm.agents and farm.agents[0].startswith("k8s://"):
         from orchestrator.k8s import K8sAgentSource
@@ -160,17 +172,21 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
     if farm.agents:
         from device_agent.client import AgentClient
 
+        ready: list[str] = []
+        problems: list[str] = []
         for address in farm.agents:
             client = AgentClient(address, token=farm.token, timeout=10.0)
             try:
                 client.wait_ready(timeout=10.0)
+                ready.append(address)
             except DeviceError as exc:
-                raise InfrastructureError(
-                    f"device agent {address} is not reachable: {exc}"
-                ) from exc
+                problems.append(f"device agent {address} is not reachable: {exc}")
+                lost(address, str(exc))
             finally:
                 client.close()
-        yield list(farm.agents)
+        if not ready:
+            raise InfrastructureError("; ".join(problems))
+        yield ready
         return
     from device_agent.launcher import LocalAgentFarm
 
@@ -183,12 +199,15 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
             profile=farm.profile,
             time_scale=farm.time_scale,
             token=farm.token,
+            min_agents=1,
         )
         local.__enter__()
     except DeviceError as exc:
         raise InfrastructureError(
             f"could not start local device agents ({farm.local_devices}): {exc}"
         ) from exc
+    for i, failure in local.failures.items():
+        lost(f"local-{i}", failure)
     try:
         yield list(local.addresses)
     finally:
@@ -196,6 +215,35 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
 
 
 ProgressFn = Callable[[str, dict[str, Any]], None]
+
+
+def is_infrastructure_error(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from the farm's machinery rather than from the input or our own
+    code: Ray (``ray.exceptions.RayError``), a device agent (``DeviceError``), gRPC, or the
+    network (``ConnectionError``, ``TimeoutError``)."""
+    import grpc
+    import ray.exceptions
+
+    from device_agent.errors import DeviceError
+
+    return isinstance(
+        exc,
+        InfrastructureError
+        | DeviceError
+        | ray.exceptions.RayError
+        | grpc.RpcError
+        | ConnectionError
+        | TimeoutError,
+    )
+
+
+def infrastructure_message(exc: BaseException) -> str:
+    """One line naming an infrastructure failure and what to do."""
+    text = " ".join(str(exc).split())[:300] or "no details"
+    return (
+        f"the farm failed ({type(exc).__name__}: {text}); check the device agents and Ray, "
+        "then run the same command again"
+    )
 
 
 def reproduce_on_pool(
@@ -269,6 +317,13 @@ def reproduce_on_pool(
     except ReproError as exc:
         record.error = str(exc)
         exit_code = exc.exit_code
+    except Exception as exc:  # noqa: BLE001 - only infrastructure errors are kept, see below
+        if not is_infrastructure_error(exc):
+            raise
+        # Ray or an agent failed below the pool's own handling: the run's work is still
+        # written down, and the status says "infrastructure" (3), never a traceback's 1.
+        record.error = infrastructure_message(exc)
+        exit_code = InfrastructureError.exit_code
     record.usage = reasoner.usage
     record.wall_seconds = time.monotonic() - started
     result = write_run(out_dir, record)
@@ -306,7 +361,8 @@ def reproduce(
         @contextlib.contextmanager
         def local_pool() -> Iterator[DevicePool]:
             progress("phase", {"phase": "starting devices"})
-            with farm_addresses(config.farm, app) as addresses:
+            lost: list[dict[str, Any]] = []
+            with farm_addresses(config.farm, app, lost) as addresses:
                 ensure_ray()
                 pool = DevicePool(
                     addresses,
@@ -315,6 +371,7 @@ def reproduce(
                     max_device_failures=config.farm.max_device_failures,
                     serial=config.farm.strategy == "serial",
                 )
+                pool.events.extend(lost)
                 try:
                     progress("phase", {"phase": "preparing devices"})
                     yield pool

@@ -21,6 +21,14 @@ is not JSON), ``schema_break`` (JSON that breaks the role's schema), ``empty_cho
 ``choices: []``), ``bad_body`` (200 whose body is not JSON), ``unauthorized`` (401). Servers
 that do not support structured output are modelled by ``refuse_json_schema`` /
 ``refuse_json_object``, reasoning models that take no temperature by ``refuse_temperature``.
+
+Permanent rejections, as real servers word them: ``refuse_images`` answers every request with
+an image part with OpenAI's 400 "Invalid content type. image_url is only supported by certain
+models."; ``max_request_tokens`` answers a request whose prompt is larger with OpenAI's 429
+"Request too large ... must be reduced" (no ``Retry-After``: waiting does not help).
+``strict`` models guided decoding (OpenAI strict structured outputs, vLLM): a reply value
+outside an ``enum`` of the request's schema is replaced by the enum's first value, as a
+constrained decoder can never emit it. ``responder`` replaces the rule-based model.
 """
 
 from __future__ import annotations
@@ -160,9 +168,15 @@ class FakeOpenAIServer:
         refuse_json_schema: bool = False,
         refuse_json_object: bool = False,
         refuse_temperature: bool = False,
+        refuse_images: bool = False,
+        max_request_tokens: int = 0,
+        strict: bool = False,
         responder: Callable[[str, dict[str, Any]], dict[str, Any] | str] | None = None,
     ) -> None:
         self.api_key = api_key
+        self.refuse_images = refuse_images
+        self.max_request_tokens = max_request_tokens
+        self.strict = strict
         self.refuse_json_schema = refuse_json_schema
         self.refuse_json_object = refuse_json_object
         self.refuse_temperature = refuse_temperature
@@ -314,6 +328,21 @@ class FakeOpenAIServer:
             message = "Unsupported value: 'temperature' does not support 0 with this model."
             self._send(handler, 400, _error(message, "invalid_request_error"))
             return
+        if self.refuse_images and _image_parts(body.get("messages", [])):
+            record.status = 400
+            message = "Invalid content type. image_url is only supported by certain models."
+            self._send(handler, 400, _error(message, "invalid_request_error"))
+            return
+        if self.max_request_tokens and count_prompt_tokens(body) > self.max_request_tokens:
+            record.status = 429
+            message = (
+                f"Request too large for {body.get('model')} in organization org-fake on tokens per "
+                f"min (TPM): Limit {self.max_request_tokens}, Requested "
+                f"{count_prompt_tokens(body)}. The input or output tokens must be reduced in order "
+                "to run successfully."
+            )
+            self._send(handler, 429, _error(message, "tokens", "rate_limit_exceeded"))
+            return
         fault = self._take_fault(role)
         if fault is not None:
             record.fault = fault.kind
@@ -363,6 +392,9 @@ class FakeOpenAIServer:
             queue = self._scripts.get(role)
             scripted = queue.popleft() if queue else None
         reply = scripted if scripted is not None else self.responder(role, body)
+        fmt = body.get("response_format") or {}
+        if self.strict and not isinstance(reply, str) and fmt.get("type") == "json_schema":
+            reply = constrain(reply, fmt["json_schema"]["schema"])
         return reply if isinstance(reply, str) else json.dumps(reply)
 
     def _book(self, role: str, prompt: int, completion: int) -> None:
@@ -401,8 +433,21 @@ class FakeOpenAIServer:
         handler.wfile.flush()
 
 
-def _error(message: str, kind: str) -> dict[str, Any]:
-    return {"error": {"message": message, "type": kind}}
+def _error(message: str, kind: str, code: str | None = None) -> dict[str, Any]:
+    return {"error": {"message": message, "type": kind, "code": code}}
+
+
+def constrain(value: Any, schema: dict[str, Any]) -> Any:
+    """``value`` as a decoder constrained by ``schema`` would have produced it: a value outside
+    an ``enum`` becomes the enum's first value (objects and arrays are walked)."""
+    if "enum" in schema and value not in schema["enum"]:
+        return schema["enum"][0]
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        return {k: constrain(v, props[k]) if k in props else v for k, v in value.items()}
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        return [constrain(v, schema["items"]) for v in value]
+    return value
 
 
 def _completion(

@@ -138,3 +138,31 @@ def test_missing_key_is_one_line_and_exit_3(llm_env, monkeypatch, tmp_path: Path
     assert code == 3
     assert err.count("\n") == 0 and "OPENAI_API_KEY" in err
     assert server.calls() == before
+
+
+def test_a_misbehaving_endpoint_costs_judgements_not_the_run(llm_env, ray_session, tmp_path):
+    """The model refuses every image part (HTTP 400) and its first path evaluation is
+    malformed twice (the reply and its repair): the bug is still reproduced, exit 0; the lost
+    judgement is one ``no_opinion``; the refusal is reported once naming the model, while every
+    visual request is resent without images and none switches the run to a weaker mode."""
+    server, prices, _ = llm_env
+    before = server.calls()
+    server.refuse_images = True
+    server.fail("malformed_json", times=2, role="path_evaluation")
+    try:
+        # Small images: this test is about the protocol, not the pictures (and stays fast).
+        code, result = _reproduce(tmp_path / "run", prices, "--llm-image-side", "256")
+    finally:
+        server.refuse_images = False
+    assert code == 0, json.dumps(result, indent=1)[:3000]
+    assert result["verdict"] == "crash" and result["reproduced"] is True
+    llm = result["llm"]
+    assert llm["no_opinion"] == 1 and llm["by_role"]["path_evaluation"]["no_opinion"] == 1
+    (note,) = llm["downgrades"]
+    assert note["model"] == "fake-model" and note["kind"] == "image_refused"
+    requests = server.requests[before:]
+    refused = [r for r in requests if r.status == 400]
+    assert refused and all(r.images for r in refused)
+    downgraded = sum(slot.get("downgrades", 0) for slot in llm["by_role"].values())
+    assert downgraded == len(refused) > 1
+    assert all(r.body["response_format"]["type"] == "json_schema" for r in requests)

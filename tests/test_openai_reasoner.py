@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 
 import pytest
 from PIL import Image, ImageDraw
@@ -18,7 +19,7 @@ from orchestrator.diff import structural_diff
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.errors import ConfigError, ReasonerError
 from orchestrator.llm.images import BOX_COLOURS
-from orchestrator.llm.schemas import ROLES, SCHEMAS
+from orchestrator.llm.schemas import ROLES, SCHEMAS, narrowed
 from orchestrator.llm.settings import LLMSettings
 from orchestrator.model import (
     CRASH,
@@ -163,6 +164,12 @@ def reasoner(server: FakeOpenAIServer, ablation: Ablation | None = None, **kw) -
     return OpenAIReasoner(settings, ablation=ablation, beam=2)
 
 
+def sent_globals(req) -> list[str]:
+    """The global action names a filter prompt lists (``- press_back: press Back``)."""
+    section = req.text.split("Global actions:", 1)[-1]
+    return sorted(m.group(1) for m in re.finditer(r"^- (\w+):", section, re.MULTILINE))
+
+
 def decode(url: str) -> Image.Image:
     assert url.startswith("data:image/png;base64,")
     return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
@@ -225,7 +232,10 @@ def test_filter_sends_boxed_downscaled_screenshot_and_maps_ids(server):
     assert result.reasons == ["step 1", "CUT", "leave"]
     (req,) = server.requests
     assert req.body["model"] == "vision-model"
-    assert req.body["response_format"]["json_schema"]["schema"] == SCHEMAS["action_filter"]
+    sent = req.body["response_format"]["json_schema"]["schema"]
+    ids = [int(i) for i in re.findall(r"^\[(\d+)\] ", req.text, re.MULTILINE)]
+    assert ids == list(range(1, len(ids) + 1)) and len(ids) >= 3
+    assert sent == narrowed("action_filter", {"id": ids, "name": sent_globals(req)})
     assert '[1] TextView "test2"' in req.text and "actions: click, long_click" in req.text
     assert "- press_back: press Back" in req.text and "1. long click folder 'test2'" in req.text
     (url,) = req.images

@@ -15,12 +15,18 @@ every failure mode is bounded, logged and tested). One call of :meth:`LLMClient.
    one (capped), else an exponential backoff with jitter;
 4. parses the reply (code fences and surrounding prose are tolerated), validates it against the
    schema (``jsonschema``) and the caller's own checks, and on failure asks once more, quoting
-   the problems (one repair round);
+   the problems (one repair round); a reply still unusable after it raises
+   :class:`UnusableReply`, which callers treat as "no opinion" on that one question;
+   a request the server refuses for good (an image part refused with 400/422, or a request
+   too large: HTTP 413, a 429 saying so, a context-length 400) is not resent unchanged and
+   does not weaken the run's structured-output mode: it raises :class:`RequestRejected` naming
+   the kind, and the caller may resend it once downgraded;
 5. books every reply that carries ``usage`` in :class:`orchestrator.model.LLMUsage`, per role,
    priced by :class:`orchestrator.llm.prices.PriceTable`.
 
-Every failure that ends a call is a ``ReasonerError`` with one line naming the endpoint, the
-problem and the fix. All requests pass through a :class:`ConcurrencyLimiter`.
+Every failure that ends a call is a ``ReasonerError`` (or one of the two subclasses above) with
+one line naming the endpoint, the problem and the fix. All requests pass through a
+:class:`ConcurrencyLimiter`.
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ log = structlog.get_logger("reprofarm.llm")
 JSON_SCHEMA = "json_schema"
 JSON_OBJECT = "json_object"
 PLAIN = "plain"
+_MODES = (JSON_SCHEMA, JSON_OBJECT, PLAIN)
 _WEAKER = {JSON_SCHEMA: JSON_OBJECT, JSON_OBJECT: PLAIN}
 # Replies remembered in memory: a run asks some questions twice (the same action from the same
 # screen to the same screen, on two paths); the second costs nothing, even without --llm-cache.
@@ -65,13 +72,73 @@ Check = Callable[[dict[str, Any]], list[str]]
 _FENCE_RE = re.compile(r"^```[a-zA-Z]*\s*\n?(.*?)\n?```\s*$", re.DOTALL)
 
 
-class _Refused(Exception):
-    """The server answered 400/422: the request (perhaps its response_format) was refused."""
+# Kinds of permanent rejection (RequestRejected.kind).
+IMAGE_REFUSED = "image_refused"
+TOO_LARGE = "too_large"
+# OpenAI: "Request too large for gpt-4o ... The input or output tokens must be reduced" (429),
+# "This model's maximum context length is 8192 tokens ... Please reduce the length of the
+# messages" (400, code context_length_exceeded); proxies: 413 "Payload Too Large".
+_TOO_LARGE_RE = re.compile(
+    r"too large|must be reduced|maximum context length|context_length_exceeded|"
+    r"reduce the length|too many tokens",
+    re.IGNORECASE,
+)
+# OpenAI: "Invalid content type. image_url is only supported by certain models."; vLLM: "At
+# most 1 image(s) may be provided in one request"; "... is not a multimodal model".
+_IMAGE_RE = re.compile(r"image|multi-?modal|vision", re.IGNORECASE)
 
-    def __init__(self, status: int, message: str) -> None:
+
+class _Refused(Exception):
+    """The server answered 400/413/422 (or a 429 saying the request is too large): the request
+    (perhaps its response_format) was refused."""
+
+    def __init__(self, status: int, message: str, code: str = "") -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.code = code
+
+
+class UnusableReply(ReasonerError):
+    """The model's reply to one question was still not JSON, or still broke the role's schema,
+    after the repair round. The run goes on: the caller treats that question as "no opinion"."""
+
+
+class RequestRejected(ReasonerError):
+    """The server refused one request for good (``kind``: :data:`IMAGE_REFUSED` or
+    :data:`TOO_LARGE`); resending it unchanged cannot help. ``model`` is the model asked,
+    ``status`` the HTTP status and ``reason`` the server's message (shortened)."""
+
+    def __init__(self, message: str, *, kind: str, model: str, status: int, reason: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.model = model
+        self.status = status
+        self.reason = reason
+
+
+def rejection_kind(status: int, message: str, code: str = "", has_images: bool = False) -> str:
+    """The kind of permanent rejection an HTTP error is (:data:`TOO_LARGE` or
+    :data:`IMAGE_REFUSED`), or ``""`` when it is not one (e.g. a refused ``response_format``).
+
+    ``status``: the HTTP status; ``message``/``code``: the server's error message and code;
+    ``has_images``: whether the refused request carried image parts (a message about images
+    counts only then). The phrases are those of OpenAI, Azure and vLLM (see the patterns)."""
+    text = f"{message} {code}"
+    if status == 413 or (status in (400, 422, 429) and _TOO_LARGE_RE.search(text)):
+        return TOO_LARGE
+    if status in (400, 422) and has_images and _IMAGE_RE.search(text):
+        return IMAGE_REFUSED
+    return ""
+
+
+def has_image_parts(messages: list[dict[str, Any]]) -> bool:
+    """Whether any message carries an ``image_url`` content part."""
+    return any(
+        isinstance(m.get("content"), list)
+        and any(isinstance(p, dict) and p.get("type") == "image_url" for p in m["content"])
+        for m in messages
+    )
 
 
 def extract_json(text: str) -> Any:
@@ -193,16 +260,20 @@ class LLMClient:
         model: str,
         messages: list[dict[str, Any]],
         check: Check | None = None,
+        schema: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """The model's JSON object for ``role`` (valid against ``SCHEMAS[role]``).
+        """The model's JSON object for ``role`` (valid against ``SCHEMAS[role]``). ``schema``:
+        the schema to send instead, a narrowed copy with this request's ids and names as
+        ``enum`` (:func:`orchestrator.llm.schemas.narrowed`), so that strict servers can only
+        produce allowed values.
 
         ``messages``: chat messages, the first a ``system`` message with string content.
         ``check``: extra validation returning problems (empty list: fine); its problems trigger
-        the repair round like schema violations, but a reply still failing only ``check`` after
-        the repair is returned (the caller must cope), while one still breaking the schema
-        raises ``ReasonerError``.
+        the repair round like schema violations, but a reply still failing only ``check`` (or
+        only the narrowed enums) after the repair is returned (the caller must cope), while one
+        still breaking the role's schema raises :class:`UnusableReply`.
         """
-        schema = SCHEMAS[role]
+        schema = schema or SCHEMAS[role]
         key = request_key(
             {
                 "endpoint": self.settings.endpoint,
@@ -215,12 +286,12 @@ class LLMClient:
         with self._lock:
             remembered = self._memo.get(key)
         if remembered is not None:
-            self._count(role, "cache_hits")
+            self.count(role, "cache_hits")
             return copy.deepcopy(remembered)
         if self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None and isinstance(hit.get("data"), dict):
-                self._count(role, "cache_hits")
+                self.count(role, "cache_hits")
                 return hit["data"]
         data = self._complete(role, model, messages, schema, check)
         with self._lock:
@@ -242,12 +313,12 @@ class LLMClient:
         schema: dict[str, Any],
         check: Check | None,
     ) -> dict[str, Any]:
-        content = self._ask(role, model, messages)
-        data, problems, schema_ok = self._parse(content, schema, check)
+        content = self._ask(role, model, messages, schema)
+        data, problems, schema_ok = self._parse(content, SCHEMAS[role], schema, check)
         if not problems:
             assert data is not None
             return data
-        self._count(role, "repairs")
+        self.count(role, "repairs")
         log.info("llm_repair", role=role, problems=problems[:3])
         repair = [
             *messages,
@@ -262,20 +333,22 @@ class LLMClient:
                 ),
             },
         ]
-        content = self._ask(role, model, repair)
-        data, problems, schema_ok = self._parse(content, schema, check)
+        content = self._ask(role, model, repair, schema)
+        data, problems, schema_ok = self._parse(content, SCHEMAS[role], schema, check)
         if data is not None and schema_ok:
             return data
-        raise ReasonerError(
+        raise UnusableReply(
             f"the model {model!r} at {self.settings.endpoint} gave no usable {role} reply after "
             f"one repair round ({problems[0] if problems else 'empty reply'}); try a stronger model"
         )
 
     @staticmethod
     def _parse(
-        content: str | None, schema: dict[str, Any], check: Check | None
+        content: str | None, base: dict[str, Any], schema: dict[str, Any], check: Check | None
     ) -> tuple[dict[str, Any] | None, list[str], bool]:
-        """``(data, problems, schema_ok)``."""
+        """``(data, problems, schema_ok)``. ``schema_ok``: valid against the role's ``base``
+        schema (the caller can read it); a value outside the request's narrowed enums is a
+        problem to repair, like the caller's own ``check``, not a broken reply."""
         if not content or not content.strip():
             return None, ["the reply was empty"], False
         try:
@@ -284,23 +357,44 @@ class LLMClient:
             return None, [f"the reply is {exc}"], False
         if not isinstance(data, dict):
             return None, [f"the reply is JSON but not an object (a {type(data).__name__})"], False
-        problems = schema_errors(data, schema)
+        problems = schema_errors(data, base)
         if problems:
             return data, problems, False
-        return data, (check(data) if check else []), True
+        narrowed = schema_errors(data, schema) if schema is not base else []
+        return data, narrowed + (check(data) if check else []), True
 
     # -- structured-output modes ------------------------------------------------------------------
-    def _ask(self, role: str, model: str, messages: list[dict[str, Any]]) -> str | None:
+    def _ask(
+        self, role: str, model: str, messages: list[dict[str, Any]], schema: dict[str, Any]
+    ) -> str | None:
+        """The reply's content, trying weaker structured-output modes while the server refuses
+        the request. A weaker mode is kept for the run only once it has worked: a refusal that
+        had nothing to do with the mode must not weaken every later request. Raises
+        :class:`RequestRejected` for a permanent rejection (see :func:`rejection_kind`)."""
+        mode = self.mode
         while True:
-            mode = self.mode
-            body = self._body(role, model, messages, mode)
+            body = self._body(role, model, messages, mode, schema)
             try:
-                return self._send(role, model, body)
+                content = self._send(role, model, body)
             except _Refused as refused:
+                kind = rejection_kind(
+                    refused.status, refused.message, refused.code, has_image_parts(messages)
+                )
+                if kind:
+                    self.count(role, "rejected")
+                    raise RequestRejected(
+                        f"the LLM endpoint {self.settings.endpoint} refused the {role} request "
+                        f"to model {model!r} for good (HTTP {refused.status}: "
+                        f"{_short(refused.message)})",
+                        kind=kind,
+                        model=model,
+                        status=refused.status,
+                        reason=_short(refused.message),
+                    ) from None
                 if self.send_temperature and "temperature" in refused.message.lower():
                     # Reasoning models accept only their default temperature: ask without one.
                     log.warning("llm_temperature_dropped", role=role, error=_short(refused.message))
-                    self._count(role, "fallbacks")
+                    self.count(role, "fallbacks")
                     self.send_temperature = False
                     continue
                 weaker = _WEAKER.get(mode)
@@ -317,26 +411,34 @@ class LLMClient:
                     next=weaker,
                     error=_short(refused.message),
                 )
-                self._count(role, "fallbacks")
-                with self._lock:
-                    if self.mode == mode:
-                        self.mode = weaker
+                self.count(role, "fallbacks")
+                mode = weaker
+                continue
+            with self._lock:
+                if _MODES.index(mode) > _MODES.index(self.mode):
+                    self.mode = mode
+            return content
 
     def _body(
-        self, role: str, model: str, messages: list[dict[str, Any]], mode: str
+        self,
+        role: str,
+        model: str,
+        messages: list[dict[str, Any]],
+        mode: str,
+        schema: dict[str, Any],
     ) -> dict[str, Any]:
         msgs = copy.deepcopy(messages)
         if mode != JSON_SCHEMA and msgs and msgs[0].get("role") == "system":
             msgs[0]["content"] = (
                 str(msgs[0]["content"])
                 + "\n\nThe reply must be one JSON object, valid against this JSON Schema:\n"
-                + json.dumps(SCHEMAS[role], ensure_ascii=False)
+                + json.dumps(schema, ensure_ascii=False)
             )
         body: dict[str, Any] = {"model": model, "messages": msgs}
         if self.send_temperature and self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
         if mode == JSON_SCHEMA:
-            body["response_format"] = response_format(role)
+            body["response_format"] = response_format(role, schema)
         elif mode == JSON_OBJECT:
             body["response_format"] = {"type": "json_object"}
         return body
@@ -373,7 +475,7 @@ class LLMClient:
                     completion = self._openai().chat.completions.create(**body)
             except openai.APITimeoutError:
                 problem = f"no answer within {s.timeout_s:g} s"
-                self._count(role, "timeouts")
+                self.count(role, "timeouts")
             except openai.APIConnectionError as exc:
                 problem = f"cannot connect ({_cause(exc)})"
             except openai.AuthenticationError as exc:
@@ -392,8 +494,11 @@ class LLMClient:
                     "check --model (Azure: the deployment name) and OPENAI_BASE_URL"
                 ) from None
             except (openai.BadRequestError, openai.UnprocessableEntityError) as exc:
-                raise _Refused(exc.status_code, exc.message) from None
+                raise _Refused(exc.status_code, exc.message, str(exc.code or "")) from None
             except openai.APIStatusError as exc:
+                if rejection_kind(exc.status_code, exc.message, str(exc.code or "")) == TOO_LARGE:
+                    # 413, or a 429 "Request too large": waiting cannot make the request fit.
+                    raise _Refused(exc.status_code, exc.message, str(exc.code or "")) from None
                 if exc.status_code not in (408, 409, 429) and exc.status_code < 500:
                     raise ReasonerError(
                         f"the LLM endpoint {s.endpoint} answered HTTP {exc.status_code} "
@@ -401,7 +506,7 @@ class LLMClient:
                     ) from None
                 problem = f"HTTP {exc.status_code} ({_short(exc.message)})"
                 wait = retry_after_seconds(exc.response.headers)
-                self._count(role, "rate_limited" if exc.status_code == 429 else "server_errors")
+                self.count(role, "rate_limited" if exc.status_code == 429 else "server_errors")
             except (openai.APIError, ValueError) as exc:  # e.g. a 200 whose body is not JSON
                 problem = f"unreadable reply ({_short(str(exc))})"
             else:
@@ -413,7 +518,7 @@ class LLMClient:
             if attempt + 1 >= attempts:
                 break
             delay = self._delay(attempt, wait)
-            self._count(role, "retries")
+            self.count(role, "retries")
             log.warning(
                 "llm_retry",
                 role=role,
@@ -445,7 +550,40 @@ class LLMClient:
             role, {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0}
         )
 
-    def _count(self, role: str, counter: str) -> None:
+    def note_downgrade(self, role: str, rejected: RequestRejected, downgrade: str) -> None:
+        """Count a request resent downgraded (``by_role[role]["downgrades"]``) after
+        ``rejected``; the first time per model and kind of rejection, log it and list it in
+        ``usage.downgrades`` (``downgrade`` says what was left out or made smaller)."""
+        self.count(role, "downgrades")
+        with self._lock:
+            if any(
+                d["model"] == rejected.model and d["kind"] == rejected.kind
+                for d in self.usage.downgrades
+            ):
+                return
+            self.usage.downgrades.append(
+                {
+                    "model": rejected.model,
+                    "role": role,
+                    "kind": rejected.kind,
+                    "status": rejected.status,
+                    "reason": rejected.reason,
+                    "downgrade": downgrade,
+                }
+            )
+        log.warning(
+            "llm_request_downgraded",
+            model=rejected.model,
+            role=role,
+            kind=rejected.kind,
+            status=rejected.status,
+            reason=rejected.reason,
+            downgrade=downgrade,
+            note="reported once per model and kind; later requests are still sent whole",
+        )
+
+    def count(self, role: str, counter: str) -> None:
+        """Add one to ``usage.by_role[role][counter]`` (thread-safe)."""
         with self._lock:
             slot = self._slot(role)
             slot[counter] = slot.get(counter, 0) + 1

@@ -11,9 +11,17 @@ is its role, which also lets a server that never saw ``response_format`` tell th
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from device_agent.actions import GLOBAL_KINDS, WIDGET_KINDS
+from device_agent.actions import (
+    GLOBAL_KINDS,
+    ORIENTATIONS,
+    ROTATE,
+    SWIPE,
+    SWIPE_DIRECTIONS,
+    WIDGET_KINDS,
+)
 
 REPORT_ANALYSIS = "report_analysis"
 ACTION_FILTER = "action_filter"
@@ -54,6 +62,13 @@ def _arr(items: dict[str, Any]) -> dict[str, Any]:
 
 
 STEP_HINTS = sorted(WIDGET_KINDS | GLOBAL_KINDS) + [""]
+# Every global action name a prompt can list (openai_reasoner.global_name); a request narrows
+# this to the names its screen offers.
+GLOBAL_NAMES = sorted(
+    (GLOBAL_KINDS - {SWIPE, ROTATE})
+    | {f"swipe_{d}" for d in SWIPE_DIRECTIONS}
+    | {f"rotate_{o}" for o in ORIENTATIONS}
+)
 
 SCHEMAS: dict[str, dict[str, Any]] = {
     REPORT_ANALYSIS: _obj(
@@ -81,7 +96,9 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 reason=_str(),
             )
         ),
-        global_actions=_arr(_obj(name=_str("a global action name from the list"), reason=_str())),
+        global_actions=_arr(
+            _obj(name={"type": "string", "enum": GLOBAL_NAMES}, reason=_str()),
+        ),
     ),
     INPUT_TEXT: _obj(INPUT_TEXT, text=_str("the whole new content of the field"), reason=_str()),
     TRANSITION_SUMMARY: _obj(
@@ -110,12 +127,36 @@ SCHEMAS: dict[str, dict[str, Any]] = {
 }
 
 
-def response_format(role: str) -> dict[str, Any]:
-    """The ``response_format`` argument for strict structured output of ``role``."""
+def response_format(role: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The ``response_format`` argument for strict structured output of ``role`` (``schema``:
+    a narrowed copy of ``SCHEMAS[role]``, see :func:`narrowed`)."""
     return {
         "type": "json_schema",
-        "json_schema": {"name": role, "strict": True, "schema": SCHEMAS[role]},
+        "json_schema": {"name": role, "strict": True, "schema": schema or SCHEMAS[role]},
     }
+
+
+def narrowed(role: str, enums: dict[str, list[Any]]) -> dict[str, Any]:
+    """A copy of ``SCHEMAS[role]`` in which each property named in ``enums`` (at any depth, e.g.
+    ``"id"`` of every listed widget, ``"keep"``'s items) may only take the listed values. An
+    empty list leaves that property as it is (JSON Schema has no empty ``enum``).
+
+    Strict servers (OpenAI structured outputs, vLLM guided decoding) then cannot produce an id
+    or name outside the request's list, so no repair round is needed for one."""
+    schema = copy.deepcopy(SCHEMAS[role])
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for name, prop in (node.get("properties") or {}).items():
+                values = enums.get(name)
+                if values and isinstance(prop, dict):
+                    target = prop["items"] if prop.get("type") == "array" else prop
+                    target["enum"] = list(values)
+            stack.extend(v for v in node.values() if isinstance(v, dict | list))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return schema
 
 
 def property_names(schema: dict[str, Any]) -> set[str]:

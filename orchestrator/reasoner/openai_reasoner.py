@@ -20,6 +20,21 @@ method                        role                what the model sees
 Calls that need no model are not made: a transition that crashed the app, or whose two dumps
 are identical, is summarised from the structural diff. The ablation switches
 (:class:`orchestrator.ablation.Ablation`) replace the roles they switch off.
+
+A misbehaving endpoint costs one judgement, never the reproduction:
+
+- a reply still unusable after the client's repair round is "no opinion" on that question,
+  counted as ``no_opinion`` per role in ``result.json``'s ``llm`` section. No opinion means: the
+  offline analysis (:func:`orchestrator.reasoner.s2r.analyze`) for the report, the offline
+  filter and input value of :class:`~orchestrator.reasoner.heuristic.HeuristicReasoner` for a
+  screen, no summary for a transition, a neutral judgement (nothing complete) for the paths,
+  and "not reproduced" for a verification (a false "reproduced" is worse than a miss);
+- a request the server refuses for good is resent once, downgraded: without its images when
+  an image part was refused; when it was too large, with images of half the side and, for the
+  action filter, half the candidate widgets. The first downgrade per model and kind is logged
+  and listed in ``llm.downgrades``; later requests are sent whole again (the refusal may be
+  about one request's size, and the run's other requests must not pay for it). A downgraded
+  request that fails again is "no opinion".
 """
 
 from __future__ import annotations
@@ -39,8 +54,14 @@ from orchestrator.ablation import Ablation, raw_spec
 from orchestrator.diff import describe_diff
 from orchestrator.enumerate import candidate_label
 from orchestrator.llm import schemas
-from orchestrator.llm.client import LLMClient
-from orchestrator.llm.images import data_url, prepare_screenshot
+from orchestrator.llm.client import (
+    IMAGE_REFUSED,
+    TOO_LARGE,
+    LLMClient,
+    RequestRejected,
+    UnusableReply,
+)
+from orchestrator.llm.images import data_url, image_size, prepare_screenshot
 from orchestrator.llm.prompts import PromptSet
 from orchestrator.llm.settings import LLMSettings
 from orchestrator.model import (
@@ -54,8 +75,15 @@ from orchestrator.model import (
     Transition,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
+from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.reasoner.s2r import analyze
 
 log = structlog.get_logger("reprofarm.reasoner.openai")
+
+# A screenshot with its numbered boxes (bounds in the screenshot's pixels).
+Shot = tuple[bytes, list[tuple[int, Bounds]]]
+# Builds a smaller version of a request: ``(ctx, shots)`` with fewer candidates.
+Shrink = Callable[[], tuple[dict[str, Any], list[Shot]]]
 
 PATH_LINES = 12  # one-liners of the path shown to the filter, input and verification roles
 DETAIL_STEPS = 2  # latest steps of each path the evaluator sees in detail
@@ -101,6 +129,7 @@ class OpenAIReasoner(Reasoner):
         self.prompts = prompts or PromptSet(self.settings.prompts_dir or None)
         self.client = client or LLMClient(self.settings, usage=self.usage)
         self.usage = self.client.usage
+        self._fallback: HeuristicReasoner | None = None
 
     # -- report analysis -------------------------------------------------------------------------
     def analyze_report(self, report: BugReport) -> ReproSpec:
@@ -116,7 +145,9 @@ class OpenAIReasoner(Reasoner):
                 "url": report.url,
             }
         }
-        data = self._ask(schemas.REPORT_ANALYSIS, ctx, [], check=_check_analysis)
+        data = self._ask(schemas.REPORT_ANALYSIS, ctx, check=_check_analysis)
+        if data is None:
+            return analyze(report)
         steps = []
         for item in data["steps"]:
             text = " ".join(str(item["text"]).split())
@@ -163,7 +194,7 @@ class OpenAIReasoner(Reasoner):
             else:
                 groups.setdefault(action.target, []).append(action)
         widgets = list(groups.items())
-        ctx = {
+        ctx: dict[str, Any] = {
             "spec": self._spec(spec),
             "screen": _screen(screen),
             "widgets": [
@@ -183,7 +214,12 @@ class OpenAIReasoner(Reasoner):
             "single": single,
         }
         boxes = [(i, sel.bounds) for i, (sel, _) in enumerate(widgets, 1) if sel.bounds is not None]
-        images = self._images((screen.screenshot_png, boxes))
+
+        def fewer() -> tuple[dict[str, Any], list[Shot]]:
+            # The first half of the widgets: their ids stay the same, so the check still holds.
+            keep = max(1, len(widgets) // 2)
+            shown = {**ctx, "widgets": ctx["widgets"][:keep]}
+            return shown, [(screen.screenshot_png, [b for b in boxes if b[0] <= keep])]
 
         def check(data: dict[str, Any]) -> list[str]:
             problems = []
@@ -203,7 +239,16 @@ class OpenAIReasoner(Reasoner):
                 problems.append(f"choose at most {limit} widgets, not {len(ids)}")
             return problems
 
-        data = self._ask(schemas.ACTION_FILTER, ctx, images, check=check)
+        data = self._ask(
+            schemas.ACTION_FILTER,
+            ctx,
+            [(screen.screenshot_png, boxes)],
+            check=check,
+            fewer=fewer,
+            enums={"id": list(range(1, len(widgets) + 1)), "name": sorted(globals_)},
+        )
+        if data is None:
+            return self._offline().filter_actions(spec, screen, candidates, path, limit)
         actions: list[Action] = []
         reasons: list[str] = []
         for item in data["widgets"]:
@@ -252,8 +297,10 @@ class OpenAIReasoner(Reasoner):
             },
             "path": _path_lines(path),
         }
-        images = self._images((screen.screenshot_png, [(1, field_node.bounds)]))
-        data = self._ask(schemas.INPUT_TEXT, ctx, images)
+        shot = (screen.screenshot_png, [(1, field_node.bounds)])
+        data = self._ask(schemas.INPUT_TEXT, ctx, [shot])
+        if data is None:
+            return self._offline().input_text(spec, screen, field_node, path)
         return str(data["text"])
 
     # -- transition summary ----------------------------------------------------------------------
@@ -282,8 +329,10 @@ class OpenAIReasoner(Reasoner):
         }
         target = transition.action.target
         box = [(1, target.bounds)] if target is not None and target.bounds is not None else []
-        images = self._images((before.screenshot_png, box), (after.screenshot_png, []))
-        data = self._ask(schemas.TRANSITION_SUMMARY, ctx, images, image_key="has_images")
+        shots = [(before.screenshot_png, box), (after.screenshot_png, [])]
+        data = self._ask(schemas.TRANSITION_SUMMARY, ctx, shots, image_key="has_images")
+        if data is None:
+            return ""
         return _one_line(data["summary"]) or _one_line(data["effect"])
 
     def summarize_transitions(self, spec: ReproSpec, transitions: list[Transition]) -> list[str]:
@@ -327,7 +376,18 @@ class OpenAIReasoner(Reasoner):
                 problems.append(f"keep ids {bad} are not path ids (1 to {len(paths)})")
             return problems
 
-        data = self._ask(schemas.PATH_EVALUATION, ctx, [], check=check)
+        ids = list(range(1, len(paths) + 1))
+        data = self._ask(
+            schemas.PATH_EVALUATION,
+            ctx,
+            check=check,
+            enums={"id": ids, "keep": ids, "reached_step": list(range(n_steps + 1))},
+        )
+        if data is None:
+            return [
+                PathJudgement(score=0.0, reached_step=-1, reason="no opinion from the model")
+                for _ in paths
+            ]
         by_id = {p["id"]: p for p in data["paths"] if 1 <= p["id"] <= len(paths)}
         keep = [i for i in dict.fromkeys(data["keep"]) if 1 <= i <= len(paths)][: self.beam]
         judgements = []
@@ -365,8 +425,9 @@ class OpenAIReasoner(Reasoner):
             "path": _path_lines(path),
             "screen": {**_screen(screen), "labels": _screen_labels(screen)},
         }
-        images = self._images((screen.screenshot_png, []))
-        data = self._ask(schemas.VERIFICATION, ctx, images)
+        data = self._ask(schemas.VERIFICATION, ctx, [(screen.screenshot_png, [])])
+        if data is None:
+            return Verdict(False, "no opinion from the model: not counted as reproduced", 0.0)
         confidence = max(0.0, min(1.0, float(data["confidence"])))
         reproduced = bool(data["reproduced"]) and confidence >= self.settings.min_verify_confidence
         return Verdict(reproduced, _one_line(data["evidence"]), confidence)
@@ -377,23 +438,100 @@ class OpenAIReasoner(Reasoner):
         data["raw_report"] = self.ablation.no_report_analysis
         return data
 
-    def _images(self, *shots: tuple[bytes, list[tuple[int, Bounds]]]) -> list[bytes]:
+    def _images(self, shots: list[Shot], max_side: int) -> list[bytes]:
         """Prepared PNGs, or none at all when any screenshot is missing or images are off (the
         roles' texts say "image 1 is ..." only when every image is there)."""
-        if self.settings.max_image_side <= 0 or not all(png for png, _ in shots):
+        if max_side <= 0 or not shots or not all(png for png, _ in shots):
             return []
-        return [
-            prepare_screenshot(png, boxes, self.settings.max_image_side) for png, boxes in shots
-        ]
+        return [prepare_screenshot(png, boxes, max_side) for png, boxes in shots]
+
+    def _offline(self) -> HeuristicReasoner:
+        """The offline reasoner that stands in when the model has no opinion."""
+        if self._fallback is None:
+            self._fallback = HeuristicReasoner()
+        return self._fallback
 
     def _ask(
         self,
         role: str,
         ctx: dict[str, Any],
-        images: list[bytes],
+        shots: list[Shot] | None = None,
         *,
         check: Callable[[dict[str, Any]], list[str]] | None = None,
         image_key: str = "has_image",
+        fewer: Shrink | None = None,
+        enums: dict[str, list[Any]] | None = None,
+    ) -> dict[str, Any] | None:
+        """The model's reply for ``role``, or ``None`` for "no opinion" (counted): the reply was
+        unusable after the repair round, or the request was refused for good even after one
+        downgrade (see the module docstring). ``shots``: screenshots to attach; ``fewer``: a
+        smaller version of the request for a "too large" refusal; ``enums``: this request's
+        allowed values per property (:func:`~orchestrator.llm.schemas.narrowed`). Any other
+        ``ReasonerError`` (endpoint down, bad key) propagates: it is the run's problem, not
+        the question's."""
+        model = (
+            self.settings.image_model if role in schemas.VISION_ROLES else self.settings.text_model
+        )
+        schema = schemas.narrowed(role, enums or {})
+        images = self._images(shots or [], self.settings.max_image_side)
+        try:
+            return self._request(role, model, ctx, images, check, image_key, schema)
+        except UnusableReply as exc:
+            self._no_opinion(role, str(exc))
+            return None
+        except RequestRejected as exc:
+            rejected = exc
+        downgrade, ctx, images = self._downgrade(rejected, ctx, shots or [], images, fewer)
+        if not downgrade:
+            self._no_opinion(role, str(rejected))
+            return None
+        self.client.note_downgrade(role, rejected, downgrade)
+        try:
+            return self._request(role, model, ctx, images, check, image_key, schema)
+        except (UnusableReply, RequestRejected) as exc:
+            self._no_opinion(role, str(exc))
+            return None
+
+    def _downgrade(
+        self,
+        rejected: RequestRejected,
+        ctx: dict[str, Any],
+        shots: list[Shot],
+        images: list[bytes],
+        fewer: Shrink | None,
+    ) -> tuple[str, dict[str, Any], list[bytes]]:
+        """``(what was downgraded, ctx, images)`` for the one resend; ``""`` when nothing can
+        be made smaller (the request would go out unchanged)."""
+        if rejected.kind == IMAGE_REFUSED:
+            return ("no image", ctx, []) if images else ("", ctx, images)
+        if rejected.kind != TOO_LARGE:
+            return "", ctx, images
+        done: list[str] = []
+        if fewer is not None:
+            smaller_ctx, smaller_shots = fewer()
+            if len(smaller_ctx.get("widgets", ())) < len(ctx.get("widgets", ())):
+                ctx, shots = smaller_ctx, smaller_shots
+                done.append("fewer candidates")
+        if images:
+            # Half the side of what was sent: about a quarter of the image tokens.
+            longest = max(max(image_size(png)) for png in images)
+            images = self._images(shots, max(1, longest // 2))
+            done.append("smaller image")
+        return " and ".join(done), ctx, images
+
+    def _no_opinion(self, role: str, problem: str) -> None:
+        self.client.count(role, "no_opinion")
+        log.warning("llm_no_opinion", role=role, problem=problem)
+
+    def _request(
+        self,
+        role: str,
+        model: str,
+        ctx: dict[str, Any],
+        images: list[bytes],
+        check: Callable[[dict[str, Any]], list[str]] | None,
+        image_key: str,
+        schema: dict[str, Any],
     ) -> dict[str, Any]:
         ctx = {**ctx, image_key: bool(images)}
         system, user = self.prompts.render(role, **ctx)
@@ -407,10 +545,7 @@ class OpenAIReasoner(Reasoner):
                 for png in images
             ]
         messages = [{"role": "system", "content": system}, {"role": "user", "content": content}]
-        model = (
-            self.settings.image_model if role in schemas.VISION_ROLES else self.settings.text_model
-        )
-        return self.client.complete_json(role, model, messages, check=check)
+        return self.client.complete_json(role, model, messages, check=check, schema=schema)
 
 
 def _check_analysis(data: dict[str, Any]) -> list[str]:

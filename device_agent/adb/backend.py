@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import shutil
 import tempfile
 import threading
 import time
@@ -42,6 +43,7 @@ import adbutils
 import structlog
 
 from device_agent import actions as A
+from device_agent import validation as V
 from device_agent.actions import Action, Selector
 from device_agent.adb import parsers as P
 from device_agent.adb.console import ConsoleError, EmulatorConsole
@@ -89,11 +91,17 @@ class AdbDevice(DeviceBackend):
 
     ``serial`` is what ``adb devices`` lists (``emulator-5554``, a USB serial, ``host:port``);
     ``adb_host``/``adb_port`` locate the adb server. ``package`` is the app under test
-    (``apk_path`` installs it when given; ``label`` names it in messages). The emulator console is
-    found at ``console_host`` (default: the adb server's host) and ``console_port`` (default: N of
-    ``emulator-N``; ``None`` for a serial that is not an emulator: no snapshots). Timeouts are in
-    seconds: ``command_timeout_s`` per shell command, ``dump_timeout_s`` for one dump including
-    retries, ``ready_timeout_s`` for the screen to settle after a launch or a snapshot load.
+    (``apk_path``, given by the operator, installs it when given; ``label`` names it in
+    messages). ``apk_dir`` is the only directory an install *request* may take an APK from (by
+    bare file name); ``data_dir`` is the agent's own directory for snapshot files in transit
+    (default: a private temporary directory removed by :meth:`close`). Every identifier that
+    reaches a device command or a file name is checked again here
+    (:mod:`device_agent.validation`), so no caller can inject console or shell commands. The
+    emulator console is found at ``console_host`` (default: the adb server's host) and
+    ``console_port`` (default: N of ``emulator-N``; ``None`` for a serial that is not an
+    emulator: no snapshots). Timeouts are in seconds: ``command_timeout_s`` per shell command,
+    ``dump_timeout_s`` for one dump including retries, ``ready_timeout_s`` for the screen to
+    settle after a launch or a snapshot load.
     """
 
     def __init__(
@@ -106,6 +114,8 @@ class AdbDevice(DeviceBackend):
         adb_port: int = 5037,
         apk_path: str = "",
         label: str = "",
+        apk_dir: str | Path | None = None,
+        data_dir: str | Path | None = None,
         console_host: str | None = None,
         console_port: int | None = -1,
         console_token_file: Path | None = None,
@@ -117,9 +127,14 @@ class AdbDevice(DeviceBackend):
         super().__init__(device_id)
         if not package:
             raise AppNotFoundError("the adb backend needs the app's package name (--package)")
+        V.check_package(package)
         self.serial = serial
         self.package = package
         self.apk_path = apk_path
+        self.apk_dir = Path(apk_dir) if apk_dir else None
+        self._own_data_dir = data_dir is None
+        self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="reprofarm-agent-"))
+        self.data_dir.mkdir(parents=True, exist_ok=True)
         self.label = label or package
         self.command_timeout_s = command_timeout_s
         self.dump_timeout_s = dump_timeout_s
@@ -493,6 +508,8 @@ class AdbDevice(DeviceBackend):
         return self.console
 
     def _console(self, line: str, snapshot_id: str, timeout_s: float | None = None) -> str:
+        if snapshot_id:
+            V.check_snapshot_id(snapshot_id)
         console = self._require_console(line.split()[2] if len(line.split()) > 2 else line)
         try:
             return console.command(line, timeout_s)
@@ -598,10 +615,12 @@ class AdbDevice(DeviceBackend):
         self, snapshot_id: str, chunk_bytes: int
     ) -> tuple[SnapshotInfo, Iterator[bytes]]:
         # `pull` writes the file on the emulator's host: the agent must run on that host.
-        with tempfile.TemporaryDirectory(prefix="reprofarm-snap-") as tmp:
-            path = Path(tmp) / f"{snapshot_id}.tar"
+        path = self._transit_file(snapshot_id)
+        try:
             self._console(f"avd snapshot pull {snapshot_id} {path}", snapshot_id, 600.0)
             data = path.read_bytes()
+        finally:
+            path.unlink(missing_ok=True)
         base = self._snapshots.get(snapshot_id)
         info = SnapshotInfo(
             snapshot_id=snapshot_id,
@@ -613,7 +632,16 @@ class AdbDevice(DeviceBackend):
         )
         return info, (data[i : i + chunk_bytes] for i in range(0, len(data), chunk_bytes))
 
+    def _transit_file(self, snapshot_id: str) -> Path:
+        """The file a snapshot passes through on this host: ``<data_dir>/snapshots/<id>.tar``,
+        checked to stay inside the data directory (``ValueError`` otherwise)."""
+        V.check_snapshot_id(snapshot_id)
+        folder = self.data_dir / "snapshots"
+        folder.mkdir(exist_ok=True)
+        return V.inside(folder, f"{snapshot_id}.tar")
+
     def _import_snapshot_impl(self, info: SnapshotInfo, chunks: Iterable[bytes]) -> SnapshotInfo:
+        V.check_snapshot_id(info.snapshot_id)
         key = self.info().snapshot_compat_key
         if info.compat_key != key:
             raise SnapshotError(
@@ -626,10 +654,12 @@ class AdbDevice(DeviceBackend):
             raise SnapshotError(
                 f"snapshot {info.snapshot_id!r} arrived corrupt (sha256 mismatch); export it again"
             )
-        with tempfile.TemporaryDirectory(prefix="reprofarm-snap-") as tmp:
-            path = Path(tmp) / f"{info.snapshot_id}.tar"
+        path = self._transit_file(info.snapshot_id)
+        try:
             path.write_bytes(data)
             self._console(f"avd snapshot push {info.snapshot_id} {path}", info.snapshot_id, 600.0)
+        finally:
+            path.unlink(missing_ok=True)
         stored = SnapshotInfo(
             snapshot_id=info.snapshot_id,
             compat_key=key,
@@ -659,12 +689,26 @@ class AdbDevice(DeviceBackend):
         version = P.version_name(self._sh(f"dumpsys package {self.package}", check=False))
         return AppStatus(self.package, version, self.label, self._running)
 
+    def _requested_apk(self, name: str) -> Path:
+        """The APK a request names: a bare file name inside ``apk_dir``, resolved and checked
+        (``ValueError`` for anything else, :class:`AppNotFoundError` when absent)."""
+        V.check_id(name, "apk_path", V.APK_NAME_RE)
+        if self.apk_dir is None:
+            raise ValueError(
+                f"apk_path {name!r}: this agent installs APKs only from the directory it was "
+                "started with; restart it with --apk-dir DIR and put the APK there"
+            )
+        path = V.inside(self.apk_dir, name)
+        if not path.is_file():
+            raise AppNotFoundError(f"no APK {name!r} in the agent's --apk-dir {self.apk_dir}")
+        return path
+
     def _install_app_impl(self, app: str, version: str, apk_path: str) -> AppStatus:
-        apk = apk_path or self.apk_path
+        apk = str(self._requested_apk(apk_path)) if apk_path else self.apk_path
         if apk:
             if not Path(apk).is_file():
                 raise AppNotFoundError(f"--apk {apk!r} is not a file")
-            remote = f"/data/local/tmp/{Path(apk).name}"
+            remote = f"/data/local/tmp/{V.check_id(Path(apk).name, 'APK name', V.APK_NAME_RE)}"
             try:
                 self._dev.sync.push(apk, remote)
             except (adbutils.AdbError, OSError) as exc:
@@ -715,12 +759,13 @@ class AdbDevice(DeviceBackend):
             self.grpc.close()
         if self.console is not None:
             self.console.close()
+        if self._own_data_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
 def ensure_adb_server(host: str = "127.0.0.1", port: int = 5037, timeout_s: float = 20.0) -> None:
     """Make sure an adb server answers at ``host:port``: start one with the ``adb`` binary when
     none does and the host is this machine. Raises :class:`DeviceError` naming the fix."""
-    import shutil
     import socket
     import subprocess
 

@@ -97,9 +97,7 @@ def check_shape(value: Any, template: Any, path: str = "state") -> None:
         return
     for kind in kinds:
         if isinstance(template, kind):
-            ok = isinstance(value, kind) and not (
-                kind == (int, float) and isinstance(value, bool)
-            )
+            ok = isinstance(value, kind) and not (kind == (int, float) and isinstance(value, bool))
             if not ok:
                 raise SnapshotError(
                     f"{path} should be a {type(template).__name__}, the snapshot has "

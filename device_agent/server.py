@@ -63,6 +63,8 @@ SERVICE_NAME = "reprofarm.v1.DeviceAgent"
 # Trailing-metadata key naming the device_agent.errors class behind a failed call.
 ERROR_CLASS_KEY = "reprofarm-error"
 DEFAULT_CHUNK_BYTES = 1 << 20
+# An export is cut into at most this many messages, whatever chunk size was asked for.
+MAX_EXPORT_CHUNKS = 256
 MAX_MESSAGE_MB = 64
 # Room for the health service and queued calls next to the one that holds the device.
 DEFAULT_MAX_WORKERS = 16
@@ -410,9 +412,13 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         V.check_number(request.chunk_bytes, "chunk_bytes", 0, V.MAX_CHUNK_BYTES, unit="bytes")
         chunk_bytes = min(request.chunk_bytes or DEFAULT_CHUNK_BYTES, limit)
         start = time.perf_counter()
-        info, chunks = self.backend.export_snapshot(request.snapshot_id, chunk_bytes)
+        info, pieces = self.backend.export_snapshot(
+            request.snapshot_id, max(chunk_bytes, min(DEFAULT_CHUNK_BYTES, limit))
+        )
+        # A tiny chunk size must not turn a big snapshot into millions of messages.
+        step = max(chunk_bytes, -(-info.size_bytes // MAX_EXPORT_CHUNKS))
         first = True
-        for data in chunks:
+        for data in _rechunk(pieces, min(step, limit)):
             if first:
                 yield pb.SnapshotChunk(info=convert.snapshot_info_to_proto(info), data=data)
                 first = False
@@ -490,6 +496,18 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         bug_id = V.check_id(request.bug_id, "bug_id", V.BUG_ID_RE)
         triggered, detail = self.backend.check_bug_oracle(bug_id)
         return pb.CheckBugOracleResponse(triggered=triggered, detail=detail)
+
+
+def _rechunk(pieces: Iterable[bytes], size: int) -> Iterator[bytes]:
+    """The bytes of ``pieces`` again, in chunks of exactly ``size`` bytes (the last shorter)."""
+    buffer = bytearray()
+    for piece in pieces:
+        buffer += piece
+        while len(buffer) >= size:
+            yield bytes(buffer[:size])
+            del buffer[:size]
+    if buffer:
+        yield bytes(buffer)
 
 
 def _checked_state(msg: pb.DeviceState) -> DeviceState:

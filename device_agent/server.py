@@ -347,7 +347,10 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             saved = self.backend.save_snapshot(request.save_snapshot_as)
         # An action that was not performed left the device where it was.
         reached = state.child(action, request.save_snapshot_as, after_hash)
-        self.keeper.mark(reached if executed.performed else state, after_hash)
+        if executed.performed:
+            self.keeper.mark(reached, after_hash)
+        elif not executed.dirty:
+            self.keeper.mark(state, after_hash)
         self.metrics.observe_probe(restore.seconds, act_seconds, observe_seconds)
         if saved is not None:
             self.metrics.observe_snapshot("save", saved.size_bytes)

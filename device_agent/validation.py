@@ -37,6 +37,8 @@ VERSION_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 BUG_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._#:+-]{0,127}")
 APK_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,127}\.apk")
 HASH_RE = re.compile(r"[0-9a-f]{0,64}")
+# An input method id as `ime list -s` prints it: package/.Service.
+IME_ID_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.]*/[A-Za-z0-9_.$]+")
 
 # Numeric ranges. A probe's settle wait is device time; two minutes is far beyond any UI settle.
 MAX_SETTLE_S = 120.0

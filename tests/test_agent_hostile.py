@@ -353,3 +353,14 @@ def test_deadline_error_type_is_mapped(agent: Served) -> None:
             settle_seconds=100,
             timeout=0.5,
         )
+
+
+def test_inside_refuses_paths_that_escape_the_directory(tmp_path: Path) -> None:
+    from device_agent.validation import inside
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "link").symlink_to(tmp_path)  # a symlink pointing out
+    assert inside(tmp_path / "data", "s1.tar") == (tmp_path / "data" / "s1.tar").resolve()
+    for name in ("../x.tar", "/etc/passwd", "link/x.tar", "."):
+        with pytest.raises(ValueError, match="outside the agent's directory"):
+            inside(tmp_path / "data", name)

@@ -169,6 +169,8 @@ class AdbDevice(DeviceBackend):
         self._running = False
         self._info: DeviceInfo | None = None
         self._seen: tuple[float, str, bytes] | None = None  # (monotonic time, xml, png)
+        # (monotonic time, keyboard shown, its frame) seen by the last status query.
+        self._keyboard: tuple[float, bool, tuple[int, int, int, int] | None] | None = None
         self._adb_keyboard: bool | None = None  # ADBKeyboard installed (None: not asked yet)
         self._reported: set[str] = set()  # reasons of untypable text already logged
         # The activity in front when each snapshot was saved: a load must bring it back.
@@ -354,6 +356,7 @@ class AdbDevice(DeviceBackend):
         self._input(f"tap {x} {y}")
         self.environment_blockers += 1
         self._seen = None
+        self._keyboard = None
         log.warning("foreign_anr_dismissed", serial=self.serial, package=owner[1], button="Wait")
         return True
 
@@ -407,6 +410,7 @@ class AdbDevice(DeviceBackend):
         if len(parts) != 4:
             raise DeviceError(f"unexpected status output from {self.serial}: {out[:200]!r}")
         window, ime, rotation, tail = parts
+        self._keyboard = (time.monotonic(), P.input_shown(ime), P.ime_frame(window))
         focus = P.current_focus(window)
         if focus is None:
             focus = P.resumed_activity(self._sh("dumpsys activity activities")) or ""
@@ -472,6 +476,7 @@ class AdbDevice(DeviceBackend):
                 raise
             finally:
                 self._seen = None  # whatever was on screen may have changed
+                self._keyboard = None
             if not result.performed:
                 if result.dirty:
                     self._path = None
@@ -491,6 +496,7 @@ class AdbDevice(DeviceBackend):
                 # Never tap blind into the soft keyboard: hide it, then find the target again.
                 self._input(f"keyevent {_KEYS[A.PRESS_BACK]}")
                 self._seen = None
+                self._keyboard = None
                 node, (x, y), how = self._resolve(action.target)
                 if x < 0:
                     return ExecuteResult(False, f"after hiding the soft keyboard: {how}")
@@ -617,11 +623,17 @@ class AdbDevice(DeviceBackend):
     def _under_keyboard(self, x: int, y: int) -> bool:
         """Whether the soft keyboard is shown and covers the point ``(x, y)`` (its window frame
         from ``dumpsys window``; the bottom 40 % of the screen when no frame is listed)."""
-        out = self._sh(f"dumpsys window windows; echo {_SPLIT}; dumpsys input_method", check=False)
-        window, _, ime = out.partition(_SPLIT + "\n")
-        if not P.input_shown(ime):
+        known = self._keyboard
+        if known is not None and time.monotonic() - known[0] <= _SEEN_MAX_AGE_S:
+            shown, frame = known[1], known[2]  # from the observation just before, no action since
+        else:
+            out = self._sh(
+                f"dumpsys window windows; echo {_SPLIT}; dumpsys input_method", check=False
+            )
+            window, _, ime = out.partition(_SPLIT + "\n")
+            shown, frame = P.input_shown(ime), P.ime_frame(window)
+        if not shown:
             return False
-        frame = P.ime_frame(window)
         if frame is None:
             info = self.info()
             landscape = self._screen_status()[2] in (1, 3)
@@ -722,6 +734,7 @@ class AdbDevice(DeviceBackend):
                 self._replay(snapshot_id)
                 return
             self._seen = None
+            self._keyboard = None
             self._path = None
             self._console(f"avd snapshot load {snapshot_id}", snapshot_id)
             self._verify_restored(snapshot_id)
@@ -731,16 +744,18 @@ class AdbDevice(DeviceBackend):
         and stable, input is accepted, and the activity in front when the snapshot was saved
         is in front again; otherwise :class:`SnapshotError` (the caller falls back to replay)."""
         self.wait_ready(f"after loading snapshot {snapshot_id!r}")
-        try:
-            self._input("keyevent 0")  # KEYCODE_UNKNOWN: changes nothing, proves input works
-        except InputRefusedError as exc:
-            self._failed(str(exc))
+        # KEYCODE_UNKNOWN changes nothing and proves input works; the focus in the same trip.
+        out = self._sh(f"input keyevent 0; echo {_SPLIT}; dumpsys window windows", both=True)
+        window = out.partition(_SPLIT + "\n")[2]
+        why = P.input_failure(out)  # stderr comes after stdout: read all of it
+        if why:
+            self._failed(why)
             raise SnapshotError(
-                f"snapshot {snapshot_id!r} loaded on {self.serial} but input does not work: {exc}"
-            ) from exc
+                f"snapshot {snapshot_id!r} loaded on {self.serial} but input does not work: {why}"
+            )
         expected = self._snapshot_activity.get(snapshot_id, "")
         if expected:
-            _, activity = self.foreground()
+            activity = P.current_focus(window) or self.foreground()[1]
             if activity != expected:
                 raise SnapshotError(
                     f"loading snapshot {snapshot_id!r} on {self.serial} answered OK, but "
@@ -920,6 +935,7 @@ class AdbDevice(DeviceBackend):
 
     def _launch_app_impl(self) -> AppStatus:
         with self._lock:
+            self._keyboard = None
             out = self._sh(
                 f"monkey -p {self.package} -c android.intent.category.LAUNCHER 1", check=False
             )
@@ -938,6 +954,7 @@ class AdbDevice(DeviceBackend):
 
     def _reset_app_impl(self, launch: bool) -> AppStatus:
         with self._lock:
+            self._keyboard = None
             self._sh(f"am force-stop {self.package}")
             out = self._sh(f"pm clear {self.package}", check=False)
             if "Success" not in out:

@@ -1019,24 +1019,21 @@ def _console_port_of(serial: str) -> int | None:
     return None
 
 
-def _decodable_png(data: bytes) -> bytes | None:
-    """``data`` when it is a PNG Pillow can read; the repaired bytes when it is one after
-    undoing a ``\n`` → ``\r\n`` conversion (which first shows in the signature:
-    ``\x89PNG\r\r\n``); ``None`` otherwise."""
-    from PIL import Image
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_PNG_END = b"IEND\xaeB`\x82"  # the IEND chunk's type and CRC: the last 8 bytes of every PNG
 
-    candidates = [data]
+
+def _decodable_png(data: bytes) -> bytes | None:
+    """``data`` when it is a whole PNG (signature first, IEND chunk last: cheap, no pixel
+    decoding); the repaired bytes when it is one after undoing a ``\n`` → ``\r\n`` conversion
+    (which breaks the signature: ``\x89PNG\r\r\n``); ``None`` otherwise (empty, cut short,
+    not a PNG)."""
+    if data.startswith(_PNG_SIGNATURE) and data.endswith(_PNG_END):
+        return data
     if b"\r\n" in data:
-        candidates.append(data.replace(b"\r\n", b"\n"))
-    for candidate in candidates:
-        if not candidate.startswith(b"\x89PNG\r\n\x1a\n"):
-            continue
-        try:
-            with Image.open(io.BytesIO(candidate)) as img:
-                img.load()
-        except (OSError, ValueError, SyntaxError):
-            continue
-        return candidate
+        repaired = data.replace(b"\r\n", b"\n")
+        if repaired.startswith(_PNG_SIGNATURE) and repaired.endswith(_PNG_END):
+            return repaired
     return None
 
 

@@ -322,6 +322,7 @@ class AdbDevice(DeviceBackend):
                 xml = P.dump_xml(out)
                 if (
                     dismissed < 3
+                    and ("aerr_wait" in xml or "responding" in xml)  # cheap before parsing
                     and P.error_dialog(xml) == "anr"
                     and self._dismiss_foreign_anr(xml)
                 ):

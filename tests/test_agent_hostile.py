@@ -311,8 +311,9 @@ def _start_agent(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], Ag
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not port_file.exists():
-        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
-        assert time.monotonic() < deadline, "the agent did not write its port file"
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError(f"the agent did not start: {proc.communicate()[1][-2000:]}")
         time.sleep(0.05)
     client = AgentClient(f"127.0.0.1:{port_file.read_text().strip()}", timeout=60)
     client.wait_ready(30)

@@ -61,12 +61,15 @@ class Observation:
 @dataclass(frozen=True)
 class ExecuteResult:
     """Outcome of one action: ``performed`` is False when the target was not found (nothing done);
-    ``x``/``y`` are the pixel point acted on (``-1`` when the action has none)."""
+    ``x``/``y`` are the pixel point acted on (``-1`` when the action has none). ``dirty``: not
+    performed, but the device may have changed on the way (text typed only in part), so it is
+    no longer in the state it was in."""
 
     performed: bool
     detail: str = ""
     x: int = -1
     y: int = -1
+    dirty: bool = False
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -29,11 +30,20 @@ import structlog
 from device_agent.backend import DeviceBackend
 from device_agent.errors import AgentStartupError, AppNotFoundError, DeviceError
 from device_agent.logs import configure_logging
+from device_agent.server import (
+    DEFAULT_MAX_SNAPSHOT_MB,
+    DEFAULT_MAX_SNAPSHOTS,
+    DEFAULT_STUCK_AFTER_S,
+)
+from device_agent.validation import DEVICE_ID_RE, check_id, check_package
 
 BASE_SNAPSHOT = "base"
 PROFILES = ("instant", "emulator-grpc", "ltgdroid")
 EXIT_OK, EXIT_CONFIG, EXIT_INFRA = 0, 2, 3
 SHUTDOWN_GRACE_S = 2.0
+# After SIGTERM, a call still running this long after the grace period (a wedged device) does
+# not keep the process alive: it exits anyway.
+FORCED_EXIT_AFTER_S = 3.0
 
 log = structlog.get_logger("device_agent.cli")
 
@@ -72,6 +82,18 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
     adb.add_argument("--package", help="package of the app under test (default: from --app)")
     adb.add_argument("--apk", default="", help="install this APK first")
     adb.add_argument(
+        "--apk-dir",
+        default="",
+        help="directory of APKs that InstallApp requests may name (by file name only); "
+        "without it, requests cannot install APKs",
+    )
+    adb.add_argument(
+        "--data-dir",
+        default="",
+        help="the agent's own directory for snapshot files in transit (default: a private "
+        "temporary directory, removed at exit)",
+    )
+    adb.add_argument(
         "--console-port",
         type=int,
         help="emulator console port (default: N of emulator-N; none for a phone)",
@@ -101,6 +123,24 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
     auth.add_argument("--token", help="require this bearer token (visible in `ps`: prefer env)")
     parser.add_argument("--device-id", help="the device's id in logs and results")
     parser.add_argument("--max-message-mb", type=int, default=64, help="gRPC message size cap")
+    parser.add_argument(
+        "--max-snapshot-mb",
+        type=int,
+        default=DEFAULT_MAX_SNAPSHOT_MB,
+        help="import quota: the largest snapshot accepted, in MiB",
+    )
+    parser.add_argument(
+        "--max-snapshots",
+        type=int,
+        default=DEFAULT_MAX_SNAPSHOTS,
+        help="import quota: imports are refused while the device holds this many snapshots",
+    )
+    parser.add_argument(
+        "--stuck-after",
+        type=float,
+        default=DEFAULT_STUCK_AFTER_S,
+        help="seconds one call may hold the device before health reports NOT_SERVING",
+    )
     parser.add_argument(
         "--metrics-port",
         type=int,
@@ -165,6 +205,12 @@ def _adb_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
                 raise
     if not package:
         raise _ConfigError("--backend adb needs --package (or --app naming a catalog app)")
+    try:
+        check_package(package, "--package")
+    except ValueError as exc:
+        raise _ConfigError(str(exc)) from None
+    if args.apk_dir and not Path(args.apk_dir).is_dir():
+        raise _ConfigError(f"--apk-dir {args.apk_dir!r} is not a directory")
     from device_agent.adb.backend import AdbDevice, ensure_adb_server
 
     ensure_adb_server(args.adb_host, args.adb_port)
@@ -177,6 +223,8 @@ def _adb_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
         adb_host=args.adb_host,
         adb_port=args.adb_port,
         apk_path=args.apk,
+        apk_dir=args.apk_dir or None,
+        data_dir=args.data_dir or None,
         console_port=console_port,
         console_token_file=Path(args.console_token_file) if args.console_token_file else None,
         ready_timeout_s=args.ready_timeout,
@@ -185,27 +233,10 @@ def _adb_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
         command_timeout_s=args.command_timeout,
     )
     device.setup()
-    device.install_app(args.app or package, args.version, args.apk)
+    device.install_app(args.app or package, args.version)  # the --apk given to the constructor
     device.reset_app(launch=True)
     device.save_snapshot(BASE_SNAPSHOT)
     return device
-
-
-def _watch_health(backend: DeviceBackend, server: object, stop: threading.Event) -> None:
-    """Report NOT_SERVING while the backend says it is unhealthy (adb backend: failures in a
-    row), SERVING again once it answers."""
-    healthy = getattr(backend, "healthy", None)
-    if healthy is None:
-        return
-    serving = True
-    while not stop.wait(1.0):
-        ok = backend.healthy  # type: ignore[attr-defined]
-        if not ok:
-            ok = backend.check_health()  # type: ignore[attr-defined]
-        if ok != serving:
-            serving = ok
-            server.set_serving(ok)  # type: ignore[attr-defined]
-            log.warning("agent_health", device_id=backend.device_id, serving=ok)
 
 
 def _write_port_file(path: str, port: int) -> None:
@@ -226,6 +257,14 @@ def serve_main(argv: list[str]) -> int:
     try:
         if args.max_message_mb < 1:
             raise _ConfigError(f"--max-message-mb must be at least 1, got {args.max_message_mb}")
+        if args.max_snapshot_mb < 1 or args.max_snapshots < 1:
+            raise _ConfigError("--max-snapshot-mb and --max-snapshots must be at least 1")
+        if not 0 < args.stuck_after < float("inf"):
+            raise _ConfigError(f"--stuck-after must be a positive number, got {args.stuck_after}")
+        try:
+            check_id(device_id, "--device-id", DEVICE_ID_RE)
+        except ValueError as exc:
+            raise _ConfigError(str(exc)) from None
         token = _token(args)
         if args.backend == "adb":
             backend = _adb_backend(args, device_id)
@@ -251,6 +290,9 @@ def serve_main(argv: list[str]) -> int:
             port=args.port,
             token=token,
             max_message_mb=args.max_message_mb,
+            max_snapshot_mb=args.max_snapshot_mb,
+            max_snapshots=args.max_snapshots,
+            stuck_after_s=args.stuck_after,
         )
     except AgentStartupError as exc:
         print(f"agent serve: error: {exc}", file=sys.stderr)
@@ -279,9 +321,6 @@ def serve_main(argv: list[str]) -> int:
         stop.set()
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
-    threading.Thread(
-        target=_watch_health, args=(backend, server, stop), name="health", daemon=True
-    ).start()
     try:
         if args.port_file:
             _write_port_file(args.port_file, port)
@@ -289,11 +328,28 @@ def serve_main(argv: list[str]) -> int:
         while not stop.wait(0.5):
             pass
     finally:
-        server.stop(SHUTDOWN_GRACE_S).wait()
+        server.stop(SHUTDOWN_GRACE_S).wait(SHUTDOWN_GRACE_S + FORCED_EXIT_AFTER_S)
         if metrics_http is not None:
             metrics_http.shutdown()
         backend.close()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         log.info("agent_stopped", device_id=device_id)
+    _exit_despite_wedged_calls(server.servicer, device_id)
     return EXIT_OK
+
+
+def _exit_despite_wedged_calls(servicer: Any, device_id: str) -> None:
+    """End the process now when a call is still running after :data:`FORCED_EXIT_AFTER_S` (a
+    backend wedged inside a device command): the gRPC worker threads are joined at interpreter
+    exit and would keep a stopped agent alive. Returns at once when no call runs."""
+    deadline = time.monotonic() + FORCED_EXIT_AFTER_S
+    while servicer.active_calls:
+        if time.monotonic() >= deadline:
+            log.warning(
+                "agent_forced_exit", device_id=device_id, running_calls=servicer.active_calls
+            )
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(EXIT_OK)
+        time.sleep(0.1)

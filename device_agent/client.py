@@ -69,6 +69,7 @@ _FALLBACK_BY_CODE: dict[grpc.StatusCode, type[Exception]] = {
     grpc.StatusCode.NOT_FOUND: errors.AppNotFoundError,
     grpc.StatusCode.DATA_LOSS: errors.HierarchyError,
     grpc.StatusCode.INVALID_ARGUMENT: ValueError,
+    grpc.StatusCode.RESOURCE_EXHAUSTED: errors.QuotaError,
 }
 
 

@@ -43,3 +43,7 @@ class DeadlineError(DeviceError, TimeoutError):
 
 class AgentStartupError(DeviceError):
     """A local device agent process did not start or did not become healthy."""
+
+
+class QuotaError(SnapshotError):
+    """A request would exceed one of the agent's quotas (snapshot size or count)."""

@@ -13,6 +13,13 @@ class so the client (``device_agent.client``) re-raises the same class. A malfor
 
 Security: with a ``token`` every call (except health checks, which load balancers and the local
 launcher use) must carry ``authorization: Bearer <token>`` metadata, else ``UNAUTHENTICATED``.
+Every request value is checked by :mod:`device_agent.validation` before the backend sees it
+(identifiers against strict patterns, numbers against ranges: ``INVALID_ARGUMENT``); snapshot
+imports have a size and a count quota (``RESOURCE_EXHAUSTED``).
+
+Liveness: every wait inside a call (the device lock, a probe's settle time) ends at the call's
+deadline or when the server stops; a call that holds the device longer than ``stuck_after_s``
+turns the health status NOT_SERVING until it returns (:meth:`AgentServer.watch_health`).
 """
 
 from __future__ import annotations
@@ -33,6 +40,7 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 from device_agent import convert
+from device_agent import validation as V
 from device_agent.backend import DeviceBackend, Observation, SnapshotInfo
 from device_agent.errors import (
     AgentStartupError,
@@ -40,6 +48,7 @@ from device_agent.errors import (
     DeadlineError,
     DeviceError,
     HierarchyError,
+    QuotaError,
     SnapshotError,
     StateMismatchError,
     UnsupportedError,
@@ -48,17 +57,25 @@ from device_agent.hierarchy import structural_hash
 from device_agent.metrics import AGENT_METRICS, AgentMetrics
 from device_agent.proto import agent_pb2 as pb
 from device_agent.proto import agent_pb2_grpc as pb_grpc
-from device_agent.state import ProbeResult, StateKeeper
+from device_agent.state import DeviceState, ProbeResult, StateKeeper
 
 SERVICE_NAME = "reprofarm.v1.DeviceAgent"
 # Trailing-metadata key naming the device_agent.errors class behind a failed call.
 ERROR_CLASS_KEY = "reprofarm-error"
 DEFAULT_CHUNK_BYTES = 1 << 20
+# An export is cut into at most this many messages, whatever chunk size was asked for.
+MAX_EXPORT_CHUNKS = 256
 MAX_MESSAGE_MB = 64
 # Room for the health service and queued calls next to the one that holds the device.
 DEFAULT_MAX_WORKERS = 16
+# Snapshot import quotas: an emulator snapshot is a few hundred MB; a search keeps tens of them.
+DEFAULT_MAX_SNAPSHOT_MB = 4096
+DEFAULT_MAX_SNAPSHOTS = 512
+# A call holding the device this long means the device (or the backend) is stuck.
+DEFAULT_STUCK_AFTER_S = 300.0
 # Which gRPC status each error kind becomes; the first matching class wins (subclasses first).
 STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
+    (QuotaError, grpc.StatusCode.RESOURCE_EXHAUSTED),
     (StateMismatchError, grpc.StatusCode.FAILED_PRECONDITION),
     (SnapshotError, grpc.StatusCode.FAILED_PRECONDITION),
     (UnsupportedError, grpc.StatusCode.UNIMPLEMENTED),
@@ -112,7 +129,10 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     ``keeper`` tracks which state the device is in (a fresh :class:`StateKeeper` by default);
     ``max_message_bytes`` caps export chunk sizes so they fit the channel's message limit;
     ``metrics`` receives probe phase times, snapshot sizes and errors (default: the process's
-    :data:`~device_agent.metrics.AGENT_METRICS`).
+    :data:`~device_agent.metrics.AGENT_METRICS`). Quotas: an imported snapshot may have at most
+    ``max_snapshot_bytes`` bytes, and an import is refused while the device holds
+    ``max_snapshots`` snapshots. ``stuck_after_s``: a call holding the device longer than this
+    makes :attr:`stuck` true.
     """
 
     def __init__(
@@ -122,28 +142,63 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         *,
         max_message_bytes: int = MAX_MESSAGE_MB << 20,
         metrics: AgentMetrics | None = None,
+        max_snapshot_bytes: int = DEFAULT_MAX_SNAPSHOT_MB << 20,
+        max_snapshots: int = DEFAULT_MAX_SNAPSHOTS,
+        stuck_after_s: float = DEFAULT_STUCK_AFTER_S,
     ) -> None:
         self.backend = backend
         self.metrics = metrics or AGENT_METRICS
         self.keeper = keeper or StateKeeper(backend)
         self.max_message_bytes = max_message_bytes
+        self.max_snapshot_bytes = max_snapshot_bytes
+        self.max_snapshots = max_snapshots
+        self.stuck_after_s = stuck_after_s
         self.log = log.bind(device_id=backend.device_id)
         self._lock = threading.Lock()
         self._time_scale: float | None = None
+        # Set when the server stops: every wait inside a call ends at once.
+        self.stopping = threading.Event()
+        self._busy: tuple[str, float] | None = None  # (method, monotonic start) of the holder
+        self._active = 0  # calls running or waiting for the device
+        self._active_lock = threading.Lock()
+
+    @property
+    def active_calls(self) -> int:
+        """Calls running or waiting for the device now."""
+        return self._active
+
+    @property
+    def stuck(self) -> str:
+        """Why the device counts as stuck (a call has held it longer than ``stuck_after_s``), or
+        ``""`` when it is not."""
+        busy = self._busy
+        if busy is None:
+            return ""
+        held = time.monotonic() - busy[1]
+        if held <= self.stuck_after_s:
+            return ""
+        return f"{busy[0]} has held the device for {held:.0f} s (limit {self.stuck_after_s:g} s)"
 
     # -- plumbing ---------------------------------------------------------------------------
     @contextlib.contextmanager
     def _rpc(self, method: str, context: grpc.ServicerContext) -> Iterator[None]:
         start = time.perf_counter()
         failure: BaseException | None = None
+        with self._active_lock:
+            self._active += 1
         try:
             self._acquire(context, method)
+            self._busy = (method, time.monotonic())
             try:
                 yield
             finally:
+                self._busy = None
                 self._lock.release()
         except Exception as exc:  # noqa: BLE001 - every failure becomes a status, below
             failure = exc
+        finally:
+            with self._active_lock:
+                self._active -= 1
         code = status_for(failure) if failure is not None else grpc.StatusCode.OK
         ms = round((time.perf_counter() - start) * 1000, 1)
         if failure is None:
@@ -162,8 +217,12 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     def _acquire(self, context: grpc.ServicerContext, method: str) -> None:
         """Take the device lock, waiting at most until the call's deadline."""
         remaining = context.time_remaining()
-        timeout = -1.0 if remaining is None or remaining > 1e9 else max(remaining, 0.0)
-        if not self._lock.acquire(timeout=timeout):
+        end = time.monotonic() + (remaining if remaining is not None else float("inf"))
+        while not self._lock.acquire(timeout=max(min(end - time.monotonic(), 0.5), 0.0)):
+            if self.stopping.is_set():
+                raise DeadlineError(f"{method}: device agent {self.backend.device_id} is stopping")
+            if time.monotonic() < end:
+                continue
             raise DeadlineError(
                 f"{method}: device {self.backend.device_id} stayed busy with another call until "
                 "the deadline; give the call a longer timeout or send fewer calls at once"
@@ -178,19 +237,46 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
                 "give the call a longer timeout"
             )
 
+    def _check_quota(self, info: SnapshotInfo) -> None:
+        """Refuse an import that breaks the size or count quota (:class:`QuotaError`)."""
+        if not 0 <= info.size_bytes <= self.max_snapshot_bytes:
+            raise QuotaError(
+                f"snapshot {info.snapshot_id!r} announces {info.size_bytes} bytes; this agent "
+                f"imports at most {self.max_snapshot_bytes} bytes per snapshot (--max-snapshot-mb)"
+            )
+        held = self.backend.list_snapshots()
+        replacing = any(s.snapshot_id == info.snapshot_id for s in held)
+        if len(held) >= self.max_snapshots and not replacing:
+            raise QuotaError(
+                f"device {self.backend.device_id} already holds {len(held)} snapshots (quota "
+                f"{self.max_snapshots}); delete some (DeleteSnapshot) before importing more"
+            )
+
     def _observation(self, obs: Observation) -> pb.Observation:
         digest = structural_hash(obs.hierarchy_xml) if obs.hierarchy_xml else ""
         return convert.observation_to_proto(obs, digest)
 
-    def _settle(self, device_seconds: float) -> None:
-        """Wait ``device_seconds`` of device time (scaled like the device's own delays)."""
+    def _settle(self, device_seconds: float, context: grpc.ServicerContext) -> None:
+        """Wait ``device_seconds`` of device time (scaled like the device's own delays), never
+        past the call's deadline and not at all once the server stops (then
+        :class:`DeadlineError`)."""
         if device_seconds <= 0:
             return
         if self._time_scale is None:
             self._time_scale = self.backend.info().time_scale
         real = device_seconds * self._time_scale
-        if real > 0:
-            time.sleep(real)
+        if real <= 0:
+            return
+        remaining = context.time_remaining()
+        if remaining is not None and remaining < real:
+            self.stopping.wait(max(remaining, 0.0))
+            raise DeadlineError(
+                f"the settle time of {device_seconds:g} s does not fit in the call's deadline "
+                f"({remaining:.1f} s left) on device {self.backend.device_id}; give the call a "
+                "longer timeout or a shorter settle time"
+            )
+        if self.stopping.wait(real):
+            raise DeadlineError(f"device agent {self.backend.device_id} is stopping")
 
     # -- device facts and actions -----------------------------------------------------------
     @_unary
@@ -206,7 +292,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
 
     @_unary
     def Execute(self, request: pb.ExecuteRequest, context: Any) -> pb.ExecuteResponse:
-        action = convert.action_from_proto(request.action)
+        action = V.check_action(convert.action_from_proto(request.action))
         self.keeper.invalidate()
         return convert.execute_result_to_proto(self.backend.execute(action))
 
@@ -214,15 +300,17 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     def BringToState(
         self, request: pb.BringToStateRequest, context: Any
     ) -> pb.BringToStateResponse:
-        state = convert.state_from_proto(request.state)
+        state = _checked_state(request.state)
         return convert.restore_report_to_proto(self.keeper.bring_to(state))
 
     @_unary
     def Probe(self, request: pb.ProbeRequest, context: grpc.ServicerContext) -> pb.ProbeResponse:
         """Bring to state → [observe before] → logcat cursor → act → [settle] → observe after →
         logcat since the cursor → [save the after-state]."""
-        state = convert.state_from_proto(request.state)
-        action = convert.action_from_proto(request.action)
+        state = _checked_state(request.state)
+        action = V.check_action(convert.action_from_proto(request.action))
+        V.check_snapshot_id(request.save_snapshot_as, "save_snapshot_as", optional=True)
+        V.check_number(request.settle_seconds, "settle_seconds", 0, V.MAX_SETTLE_S, unit="s")
         screenshots = not request.skip_screenshots
         restore = self.keeper.bring_to(state)
         self._check_deadline(context, "restoring the state")
@@ -243,7 +331,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         t0 = time.perf_counter()
         self.keeper.invalidate()
         executed = self.backend.execute(action)
-        self._settle(request.settle_seconds)
+        self._settle(request.settle_seconds, context)
         act_seconds = time.perf_counter() - t0  # the settle wait belongs to the action
         self._check_deadline(context, "the action")
 
@@ -259,7 +347,10 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             saved = self.backend.save_snapshot(request.save_snapshot_as)
         # An action that was not performed left the device where it was.
         reached = state.child(action, request.save_snapshot_as, after_hash)
-        self.keeper.mark(reached if executed.performed else state, after_hash)
+        if executed.performed:
+            self.keeper.mark(reached, after_hash)
+        elif not executed.dirty:
+            self.keeper.mark(state, after_hash)
         self.metrics.observe_probe(restore.seconds, act_seconds, observe_seconds)
         if saved is not None:
             self.metrics.observe_snapshot("save", saved.size_bytes)
@@ -283,9 +374,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     # -- snapshots --------------------------------------------------------------------------
     @_unary
     def SaveSnapshot(self, request: pb.SaveSnapshotRequest, context: Any) -> pb.SnapshotInfo:
-        if not request.snapshot_id:
-            raise ValueError("SaveSnapshot needs a snapshot_id")
-        info = self.backend.save_snapshot(request.snapshot_id)
+        info = self.backend.save_snapshot(V.check_snapshot_id(request.snapshot_id))
         self.metrics.observe_snapshot("save", info.size_bytes)
         return convert.snapshot_info_to_proto(info)
 
@@ -293,7 +382,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     def LoadSnapshot(
         self, request: pb.LoadSnapshotRequest, context: Any
     ) -> pb.LoadSnapshotResponse:
-        report = self.keeper.load(request.snapshot_id)
+        report = self.keeper.load(V.check_snapshot_id(request.snapshot_id))
         return pb.LoadSnapshotResponse(
             seconds=report.seconds,
             reached_hash=report.reached_hash,
@@ -313,7 +402,8 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     def DeleteSnapshot(
         self, request: pb.DeleteSnapshotRequest, context: Any
     ) -> pb.DeleteSnapshotResponse:
-        return pb.DeleteSnapshotResponse(deleted=self.backend.delete_snapshot(request.snapshot_id))
+        snapshot_id = V.check_snapshot_id(request.snapshot_id)
+        return pb.DeleteSnapshotResponse(deleted=self.backend.delete_snapshot(snapshot_id))
 
     @_streaming
     def ExportSnapshot(
@@ -321,11 +411,17 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     ) -> Iterator[pb.SnapshotChunk]:
         # Leave room for the message envelope inside the channel's size limit.
         limit = max(self.max_message_bytes - (64 << 10), 1 << 10)
+        V.check_snapshot_id(request.snapshot_id)
+        V.check_number(request.chunk_bytes, "chunk_bytes", 0, V.MAX_CHUNK_BYTES, unit="bytes")
         chunk_bytes = min(request.chunk_bytes or DEFAULT_CHUNK_BYTES, limit)
         start = time.perf_counter()
-        info, chunks = self.backend.export_snapshot(request.snapshot_id, chunk_bytes)
+        info, pieces = self.backend.export_snapshot(
+            request.snapshot_id, max(chunk_bytes, min(DEFAULT_CHUNK_BYTES, limit))
+        )
+        # A tiny chunk size must not turn a big snapshot into millions of messages.
+        step = max(chunk_bytes, -(-info.size_bytes // MAX_EXPORT_CHUNKS))
         first = True
-        for data in chunks:
+        for data in _rechunk(pieces, min(step, limit)):
             if first:
                 yield pb.SnapshotChunk(info=convert.snapshot_info_to_proto(info), data=data)
                 first = False
@@ -345,6 +441,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             if first is None or not first.HasField("info"):
                 raise ValueError("ImportSnapshot: the first chunk must carry the SnapshotInfo")
             info = convert.snapshot_info_from_proto(first.info)
+            V.check_snapshot_id(info.snapshot_id, "info.snapshot_id")
+            V.check_hash(info.sha256, "info.sha256")
+            self._check_quota(info)
             compat = self.backend.info().snapshot_compat_key
             if info.compat_key != compat:
                 raise SnapshotError(
@@ -352,7 +451,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
                     f"{info.compat_key!r}, this device ({self.backend.device_id}) has {compat!r}: "
                     "only devices with the same system image, screen and app build share snapshots"
                 )
-            data = _verified(info, first.data, (c.data for c in request_iterator))
+            data = _verified(
+                info, first.data, (c.data for c in request_iterator), self.max_snapshot_bytes
+            )
             stored = self.backend.import_snapshot(info, data)
             self.metrics.observe_snapshot("import", stored.size_bytes)
             self.metrics.observe_transfer("import", time.perf_counter() - start)
@@ -362,12 +463,21 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     # -- logcat, app, oracle ----------------------------------------------------------------
     @_unary
     def ReadLogcat(self, request: pb.ReadLogcatRequest, context: Any) -> pb.ReadLogcatResponse:
-        buffers = tuple(request.buffers) or ("main", "system", "crash")
+        buffers = V.check_buffers(request.buffers) or ("main", "system", "crash")
+        V.check_number(request.cursor, "cursor", 0, 2**63 - 1)
+        V.check_number(request.max_lines, "max_lines", 0, V.MAX_LOGCAT_LINES, unit="lines")
         chunk = self.backend.read_logcat(request.cursor, buffers, request.max_lines)
         return convert.logcat_to_proto(chunk)
 
     @_unary
     def InstallApp(self, request: pb.InstallAppRequest, context: Any) -> pb.AppStatus:
+        if request.app:
+            V.check_id(request.app, "app", V.APP_NAME_RE)
+        if request.version:
+            V.check_id(request.version, "version", V.VERSION_RE)
+        if request.apk_path:
+            # A file name inside the agent's --apk-dir, never a path on the agent's host.
+            V.check_id(request.apk_path, "apk_path", V.APK_NAME_RE)
         self.keeper.invalidate()
         status = self.backend.install_app(request.app, request.version, request.apk_path)
         return convert.app_status_to_proto(status)
@@ -386,19 +496,56 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     def CheckBugOracle(
         self, request: pb.CheckBugOracleRequest, context: Any
     ) -> pb.CheckBugOracleResponse:
-        triggered, detail = self.backend.check_bug_oracle(request.bug_id)
+        bug_id = V.check_id(request.bug_id, "bug_id", V.BUG_ID_RE)
+        triggered, detail = self.backend.check_bug_oracle(bug_id)
         return pb.CheckBugOracleResponse(triggered=triggered, detail=detail)
 
 
-def _verified(info: SnapshotInfo, head: bytes, rest: Iterable[bytes]) -> Iterator[bytes]:
+def _rechunk(pieces: Iterable[bytes], size: int) -> Iterator[bytes]:
+    """The bytes of ``pieces`` again, in chunks of exactly ``size`` bytes (the last shorter)."""
+    buffer = bytearray()
+    for piece in pieces:
+        buffer += piece
+        while len(buffer) >= size:
+            yield bytes(buffer[:size])
+            del buffer[:size]
+    if buffer:
+        yield bytes(buffer)
+
+
+def _checked_state(msg: pb.DeviceState) -> DeviceState:
+    """A request's device state, every identifier and action checked (``ValueError``)."""
+    if len(msg.prefix) > V.MAX_PREFIX_ACTIONS:
+        raise ValueError(
+            f"state.prefix has {len(msg.prefix)} actions; at most {V.MAX_PREFIX_ACTIONS} are "
+            "accepted (save a snapshot on the way instead)"
+        )
+    V.check_snapshot_id(msg.base_snapshot, "state.base_snapshot")
+    V.check_snapshot_id(msg.snapshot_id, "state.snapshot_id", optional=True)
+    V.check_hash(msg.expected_hash, "state.expected_hash")
+    state = convert.state_from_proto(msg)
+    for i, action in enumerate(state.prefix):
+        V.check_action(action, f"state.prefix[{i}]")
+    return state
+
+
+def _verified(
+    info: SnapshotInfo, head: bytes, rest: Iterable[bytes], max_bytes: int
+) -> Iterator[bytes]:
     """Pass the streamed bytes through, raising :class:`SnapshotError` at the end when their
-    size or sha256 differs from ``info`` (the backend then stores nothing)."""
+    size or sha256 differs from ``info`` (the backend then stores nothing), and
+    :class:`QuotaError` as soon as more than ``max_bytes`` arrived."""
     digest = hashlib.sha256()
     size = 0
     for piece in itertools.chain((head,), rest):
         if piece:
             digest.update(piece)
             size += len(piece)
+            if size > max_bytes:
+                raise QuotaError(
+                    f"snapshot {info.snapshot_id!r} is larger than this agent's import quota of "
+                    f"{max_bytes} bytes; start the agent with a larger --max-snapshot-mb"
+                )
             yield piece
     if size != info.size_bytes or digest.hexdigest() != info.sha256:
         raise SnapshotError(
@@ -463,6 +610,40 @@ class AgentServer(grpc.Server):
         self.servicer = servicer
         self.health = health_servicer
         self.port = port
+        self._serving = True
+        self._watching = threading.Event()
+
+    def watch_health(self, interval_s: float = 1.0) -> None:
+        """Start a daemon thread that reports NOT_SERVING while the device is stuck (a call has
+        held it longer than ``stuck_after_s``) or the backend says it is unhealthy (an adb
+        device after failures in a row; it is asked ``check_health()`` then), and SERVING again
+        once neither holds. Stops with :meth:`stop`."""
+
+        def watch() -> None:
+            backend = self.servicer.backend
+            degraded = False  # NOT_SERVING was set by this watcher (not by the owner)
+            while not self._watching.wait(interval_s):
+                problem = self.servicer.stuck
+                if not problem and not getattr(backend, "healthy", True):
+                    check = getattr(backend, "check_health", None)
+                    if check is None or not check():
+                        problem = getattr(backend, "last_failure", "") or "the device is unhealthy"
+                if problem and not degraded and self._serving:
+                    degraded = True
+                    self.set_serving(False)
+                elif not problem and degraded:
+                    degraded = False
+                    self.set_serving(True)
+                else:
+                    continue
+                log.warning(
+                    "agent_health",
+                    device_id=backend.device_id,
+                    serving=not problem,
+                    problem=problem,
+                )
+
+        threading.Thread(target=watch, name="agent-health", daemon=True).start()
 
     def set_serving(self, serving: bool) -> None:
         """Report SERVING or NOT_SERVING, for the server as a whole and for the agent service."""
@@ -471,6 +652,7 @@ class AgentServer(grpc.Server):
             if serving
             else health_pb2.HealthCheckResponse.NOT_SERVING
         )
+        self._serving = serving
         self.health.set("", status)
         self.health.set(SERVICE_NAME, status)
 
@@ -490,8 +672,11 @@ class AgentServer(grpc.Server):
         self._server.start()
 
     def stop(self, grace: float | None) -> threading.Event:
-        """NOT_SERVING first (so health checks see the agent leaving), then stop serving."""
+        """NOT_SERVING first (so health checks see the agent leaving), end every wait inside a
+        running call, then stop serving."""
+        self._watching.set()
         self.health.enter_graceful_shutdown()
+        self.servicer.stopping.set()
         return self._server.stop(grace)
 
     def wait_for_termination(self, timeout: float | None = None) -> bool:
@@ -518,6 +703,9 @@ def serve(
     keeper: StateKeeper | None = None,
     serving: bool = True,
     metrics: AgentMetrics | None = None,
+    max_snapshot_mb: int = DEFAULT_MAX_SNAPSHOT_MB,
+    max_snapshots: int = DEFAULT_MAX_SNAPSHOTS,
+    stuck_after_s: float = DEFAULT_STUCK_AFTER_S,
 ) -> tuple[AgentServer, int]:
     """Start a device agent for ``backend`` on ``host:port`` (``port`` 0: a free port).
 
@@ -527,13 +715,22 @@ def serve(
     ``max_message_mb`` caps messages both ways (screenshots and snapshot chunks must fit).
     ``metrics`` receives the agent's Prometheus metrics (default: the process-wide
     :data:`~device_agent.metrics.AGENT_METRICS`; serve them with ``--metrics-port``).
+    ``max_snapshot_mb`` and ``max_snapshots`` are the snapshot import quotas;
+    ``stuck_after_s`` is how long one call may hold the device before health says NOT_SERVING
+    (the watcher runs from the start: :meth:`AgentServer.watch_health`).
     Returns ``(server, bound_port)``; the server is started. Raises :class:`AgentStartupError`
     when the address cannot be bound.
     """
     if max_workers < 2:
         raise ValueError("max_workers must be at least 2 so health checks answer during a call")
     servicer = DeviceAgentServicer(
-        backend, keeper, max_message_bytes=max_message_mb << 20, metrics=metrics
+        backend,
+        keeper,
+        max_message_bytes=max_message_mb << 20,
+        metrics=metrics,
+        max_snapshot_bytes=max_snapshot_mb << 20,
+        max_snapshots=max_snapshots,
+        stuck_after_s=stuck_after_s,
     )
     options = [*channel_options(max_message_mb), ("grpc.so_reuseport", 0)]
     interceptors = [_TokenInterceptor(token)] if token else []
@@ -557,5 +754,6 @@ def serve(
     agent = AgentServer(server, servicer, health_servicer, bound)
     agent.start()
     agent.set_serving(serving)
+    agent.watch_health()
     log.info("agent_serving", device_id=backend.device_id, host=host, port=bound, auth=bool(token))
     return agent, bound

@@ -41,6 +41,26 @@ def test_module_entry_point_rejects_unknown_commands(capsys):
     assert "usage" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        (["--app", "OpenCalc", "--device-id", "a\nb"], "--device-id"),
+        (["--app", "OpenCalc", "--device-id", "../x"], "--device-id"),
+        (["--app", "OpenCalc", "--max-snapshots", "0"], "--max-snapshots"),
+        (["--app", "OpenCalc", "--stuck-after", "inf"], "--stuck-after"),
+        (["--backend", "adb", "--serial", "emulator-5554", "--package", "com.x;reboot"], "package"),
+        (
+            ["--backend", "adb", "--serial", "e-1", "--package", "com.x", "--apk-dir", "/nope/x"],
+            "--apk-dir",
+        ),
+    ],
+)
+def test_hostile_or_bad_flags_are_configuration_errors(capsys, argv, names):
+    assert serve_main(argv) == 2
+    err = capsys.readouterr().err
+    assert names in err and "Traceback" not in err
+
+
 def test_serve_until_sigterm(tmp_path):
     port_file = tmp_path / "agent.port"
     cmd = [

@@ -30,8 +30,10 @@ NOT_SERVING, see ``device_agent.cli``).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import io
+import shutil
 import tempfile
 import threading
 import time
@@ -42,6 +44,7 @@ import adbutils
 import structlog
 
 from device_agent import actions as A
+from device_agent import validation as V
 from device_agent.actions import Action, Selector
 from device_agent.adb import parsers as P
 from device_agent.adb.console import ConsoleError, EmulatorConsole
@@ -76,6 +79,8 @@ _SPLIT = "---reprofarm-split---"
 # A dump+screenshot pair taken since the last action is reused for this long (readiness checks
 # and the observation right after them see the same screen).
 _SEEN_MAX_AGE_S = 1.0
+ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
+SCREENSHOT_ATTEMPTS = 3
 _KEYS = {A.PRESS_BACK: 4, A.PRESS_HOME: 3, A.PRESS_ENTER: 66, A.PRESS_DELETE: 67}
 _ANIMATION_SETTINGS = (
     "window_animation_scale",
@@ -89,11 +94,17 @@ class AdbDevice(DeviceBackend):
 
     ``serial`` is what ``adb devices`` lists (``emulator-5554``, a USB serial, ``host:port``);
     ``adb_host``/``adb_port`` locate the adb server. ``package`` is the app under test
-    (``apk_path`` installs it when given; ``label`` names it in messages). The emulator console is
-    found at ``console_host`` (default: the adb server's host) and ``console_port`` (default: N of
-    ``emulator-N``; ``None`` for a serial that is not an emulator: no snapshots). Timeouts are in
-    seconds: ``command_timeout_s`` per shell command, ``dump_timeout_s`` for one dump including
-    retries, ``ready_timeout_s`` for the screen to settle after a launch or a snapshot load.
+    (``apk_path``, given by the operator, installs it when given; ``label`` names it in
+    messages). ``apk_dir`` is the only directory an install *request* may take an APK from (by
+    bare file name); ``data_dir`` is the agent's own directory for snapshot files in transit
+    (default: a private temporary directory removed by :meth:`close`). Every identifier that
+    reaches a device command or a file name is checked again here
+    (:mod:`device_agent.validation`), so no caller can inject console or shell commands. The
+    emulator console is found at ``console_host`` (default: the adb server's host) and
+    ``console_port`` (default: N of ``emulator-N``; ``None`` for a serial that is not an
+    emulator: no snapshots). Timeouts are in seconds: ``command_timeout_s`` per shell command,
+    ``dump_timeout_s`` for one dump including retries, ``ready_timeout_s`` for the screen to
+    settle after a launch or a snapshot load.
     """
 
     def __init__(
@@ -106,6 +117,8 @@ class AdbDevice(DeviceBackend):
         adb_port: int = 5037,
         apk_path: str = "",
         label: str = "",
+        apk_dir: str | Path | None = None,
+        data_dir: str | Path | None = None,
         console_host: str | None = None,
         console_port: int | None = -1,
         console_token_file: Path | None = None,
@@ -117,9 +130,14 @@ class AdbDevice(DeviceBackend):
         super().__init__(device_id)
         if not package:
             raise AppNotFoundError("the adb backend needs the app's package name (--package)")
+        V.check_package(package)
         self.serial = serial
         self.package = package
         self.apk_path = apk_path
+        self.apk_dir = Path(apk_dir) if apk_dir else None
+        self._own_data_dir = data_dir is None
+        self.data_dir = Path(data_dir or tempfile.mkdtemp(prefix="reprofarm-agent-"))
+        self.data_dir.mkdir(parents=True, exist_ok=True)
         self.label = label or package
         self.command_timeout_s = command_timeout_s
         self.dump_timeout_s = dump_timeout_s
@@ -151,6 +169,13 @@ class AdbDevice(DeviceBackend):
         self._running = False
         self._info: DeviceInfo | None = None
         self._seen: tuple[float, str, bytes] | None = None  # (monotonic time, xml, png)
+        # (monotonic time, keyboard shown, its frame) seen by the last status query.
+        self._keyboard: tuple[float, bool, tuple[int, int, int, int] | None] | None = None
+        self._adb_keyboard: bool | None = None  # ADBKeyboard installed (None: not asked yet)
+        self._reported: set[str] = set()  # reasons of untypable text already logged
+        # The activity in front when each snapshot was saved: a load must bring it back.
+        self._snapshot_activity: dict[str, str] = {}
+        self.environment_blockers = 0  # other packages' ANR dialogs dismissed
 
     # -- health -----------------------------------------------------------------------------------
     @property
@@ -172,10 +197,13 @@ class AdbDevice(DeviceBackend):
         log.warning("adb_failure", serial=self.serial, failures=self.failures, error=message)
 
     # -- adb primitives ---------------------------------------------------------------------------
-    def _sh(self, cmd: str, timeout_s: float | None = None, check: bool = True) -> str:
-        """Run ``cmd`` with ``shell,v2`` and return stdout. Raises :class:`DeadlineError` when it
-        does not finish in time, :class:`DeviceError` when the device is gone or, with ``check``,
-        when the command exits non-zero (stderr in the message)."""
+    def _sh(
+        self, cmd: str, timeout_s: float | None = None, check: bool = True, both: bool = False
+    ) -> str:
+        """Run ``cmd`` with ``shell,v2`` and return stdout (with ``both``: stdout then stderr).
+        Raises :class:`DeadlineError` when it does not finish in time, :class:`DeviceError` when
+        the device is gone or, with ``check``, when the command exits non-zero (stderr in the
+        message)."""
         timeout = timeout_s or self.command_timeout_s
         try:
             result = self._dev.shell2(cmd, timeout=timeout, v2=True)
@@ -197,7 +225,14 @@ class AdbDevice(DeviceBackend):
                 f"`{cmd}` failed on {self.serial} (exit {result.returncode}): "
                 f"{(result.stderr or result.stdout).strip()[:300]}"
             )
-        return str(result.stdout)
+        return str(result.stdout) + (str(result.stderr or "") if both else "")
+
+    def _input(self, args: str) -> None:
+        """Run ``input ARGS``; raises :class:`InputRefusedError` when it printed an exception
+        although it exited 0 (the event was not injected)."""
+        why = P.input_failure(self._sh(f"input {args}", both=True))
+        if why:
+            raise InputRefusedError(f"`input {args[:60]}` on {self.serial} failed: {why}")
 
     def _exec_out(self, cmd: str, timeout_s: float | None = None) -> bytes:
         """Raw stdout of ``cmd`` through ``exec:`` (binary-safe: no tty, no CRLF mangling)."""
@@ -272,6 +307,7 @@ class AdbDevice(DeviceBackend):
         (still no good dump)."""
         deadline = time.monotonic() + self.dump_timeout_s
         last = ""
+        dismissed = 0
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -283,7 +319,16 @@ class AdbDevice(DeviceBackend):
                 )
             try:
                 out = self._sh("uiautomator dump /dev/tty", timeout_s=max(0.25, left), check=False)
-                return P.dump_xml(out)
+                xml = P.dump_xml(out)
+                if (
+                    dismissed < 3
+                    and ("aerr_wait" in xml or "responding" in xml)  # cheap before parsing
+                    and P.error_dialog(xml) == "anr"
+                    and self._dismiss_foreign_anr(xml)
+                ):
+                    dismissed += 1
+                    continue  # dump the screen behind it
+                return xml
             except HierarchyError as exc:
                 last = str(exc)
                 time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
@@ -293,13 +338,52 @@ class AdbDevice(DeviceBackend):
                     f"{self.dump_timeout_s:.0f} s; the app is busy or the device is wedged"
                 ) from None
 
+    def _dismiss_foreign_anr(self, xml: str) -> bool:
+        """When the "isn't responding" dialog on screen belongs to another package than the app
+        under test (System UI, a launcher...), press its "Wait" (never "Close app", which would
+        kill a system process) and return True: an environment blocker, not the app's bug.
+        Returns False when the dialog is the app's own (that is evidence) or its owner is
+        unknown."""
+        owner = P.error_window(self._sh("dumpsys window windows", check=False))
+        if owner is None or owner[0] != "anr" or owner[1] == self.package:
+            return False
+        hierarchy = parse_hierarchy(xml)
+        wait = find_node(hierarchy, Selector(resource_id="android:id/aerr_wait")) or find_node(
+            hierarchy, Selector(text="Wait")
+        )
+        if wait is None:
+            return False
+        x, y = wait.bounds.center
+        self._input(f"tap {x} {y}")
+        self.environment_blockers += 1
+        self._seen = None
+        self._keyboard = None
+        log.warning("foreign_anr_dismissed", serial=self.serial, package=owner[1], button="Wait")
+        return True
+
     def screenshot(self) -> bytes:
         """PNG bytes of the screen (the emulator's gRPC ``getScreenshot`` when its port was
-        given, else ``screencap -p``); raises ``DeviceError`` when not a PNG."""
-        png = self.grpc.screenshot_png() if self.grpc else self._exec_out("screencap -p")
-        if not png.startswith(b"\x89PNG"):
-            raise DeviceError(f"screencap on {self.serial} returned no PNG: {png[:60]!r}")
-        return png
+        given, else ``screencap -p``). A PNG mangled by line-ending conversion (every ``\n``
+        turned into ``\r\n`` by a tty) is repaired; an empty or undecodable one is taken again,
+        up to :data:`SCREENSHOT_ATTEMPTS` times; then :class:`DeviceError`."""
+        problem = ""
+        for attempt in range(1, SCREENSHOT_ATTEMPTS + 1):
+            png = self.grpc.screenshot_png() if self.grpc else self._exec_out("screencap -p")
+            if not png:
+                problem = "an empty screenshot"
+            else:
+                repaired = _decodable_png(png)
+                if repaired is not None:
+                    if repaired is not png:
+                        log.warning("screenshot_repaired", serial=self.serial, fix="crlf")
+                    return repaired
+                problem = f"no decodable PNG ({png[:16]!r}...)"
+            log.warning("screenshot_retry", serial=self.serial, attempt=attempt, problem=problem)
+            time.sleep(0.1 * attempt)
+        raise DeviceError(
+            f"screencap on {self.serial} returned {problem} {SCREENSHOT_ATTEMPTS} times; the "
+            "display or adb is broken"
+        )
 
     def foreground(self) -> tuple[str, str]:
         """``(package, "package/.Activity")`` of what has the focus."""
@@ -327,6 +411,7 @@ class AdbDevice(DeviceBackend):
         if len(parts) != 4:
             raise DeviceError(f"unexpected status output from {self.serial}: {out[:200]!r}")
         window, ime, rotation, tail = parts
+        self._keyboard = (time.monotonic(), P.input_shown(ime), P.ime_frame(window))
         focus = P.current_focus(window)
         if focus is None:
             focus = P.resumed_activity(self._sh("dumpsys activity activities")) or ""
@@ -384,11 +469,19 @@ class AdbDevice(DeviceBackend):
             kind = action.kind
             try:
                 result = self._act(action, kind)
+            except InputRefusedError as exc:
+                # The device refused the event: nothing happened (a typed text may be half in).
+                result = ExecuteResult(False, str(exc), dirty=kind == A.INPUT_TEXT)
             except BaseException:
                 self._path = None
                 raise
             finally:
                 self._seen = None  # whatever was on screen may have changed
+                self._keyboard = None
+            if not result.performed:
+                if result.dirty:
+                    self._path = None
+                return result
             if self._path is not None:
                 self._path.append(action)
             return result
@@ -399,14 +492,30 @@ class AdbDevice(DeviceBackend):
             node, (x, y), how = self._resolve(action.target)
             if x < 0:
                 return ExecuteResult(False, how)
+            covered = self._under_keyboard(x, y)
+            if covered:
+                # Never tap blind into the soft keyboard: hide it, then find the target again.
+                self._input(f"keyevent {_KEYS[A.PRESS_BACK]}")
+                self._seen = None
+                self._keyboard = None
+                node, (x, y), how = self._resolve(action.target)
+                if x < 0:
+                    return ExecuteResult(False, f"after hiding the soft keyboard: {how}")
+                if self._under_keyboard(x, y):
+                    return ExecuteResult(
+                        False,
+                        f"{action.target.describe()} at ({x},{y}) is under the soft keyboard, "
+                        "which did not hide; not tapped",
+                    )
+                how += " (after hiding the soft keyboard that covered it)"
             if kind == A.CLICK:
                 if self.grpc is not None:
                     self.grpc.tap(x, y)
                 else:
-                    self._sh(f"input tap {x} {y}")
+                    self._input(f"tap {x} {y}")
                 return ExecuteResult(True, f"tapped ({x},{y}): {how}", x, y)
             if kind == A.LONG_CLICK:
-                self._sh(f"input swipe {x} {y} {x} {y} {LONG_PRESS_MS}")
+                self._input(f"swipe {x} {y} {x} {y} {LONG_PRESS_MS}")
                 return ExecuteResult(True, f"long-pressed ({x},{y}): {how}", x, y)
             return self._input_text(action, node, x, y)
         if kind == A.SWIPE:
@@ -421,7 +530,7 @@ class AdbDevice(DeviceBackend):
         if self.grpc is not None:
             self.grpc.key(kind.removeprefix("press_"))
         else:
-            self._sh(f"input keyevent {_KEYS[kind]}")
+            self._input(f"keyevent {_KEYS[kind]}")
         return ExecuteResult(True, f"pressed {kind.removeprefix('press_')}")
 
     def _input_text(self, action: Action, node: ViewNode | None, x: int, y: int) -> ExecuteResult:
@@ -431,21 +540,112 @@ class AdbDevice(DeviceBackend):
                 False, f"{action.target.describe()} is not an editable text field", x, y
             )
         try:
-            chunks = P.input_text_args(action.text)
+            chunks: list[str] | None = P.input_text_args(action.text)
         except ValueError as exc:
-            raise UnsupportedError(f"cannot type {action.text!r} on {self.serial}: {exc}") from exc
-        self._sh(f"input tap {x} {y}")  # focus the field
+            chunks = None
+            if not self._has_adb_keyboard():
+                return self._cannot_type(action.text, str(exc), x, y)
+        self._input(f"tap {x} {y}")  # focus the field
         current = "" if node.password else node.text
-        if current:
-            # The cursor goes to the end, then one DEL per character (in batches: one command).
-            keys = ["KEYCODE_MOVE_END"] + ["KEYCODE_DEL"] * len(current)
-            for start in range(0, len(keys), 64):
-                self._sh("input keyevent " + " ".join(keys[start : start + 64]))
-        for chunk in chunks:
-            self._sh(f"input text {chunk}")
+        for attempt in (1, 2):
+            if current:
+                # The cursor goes to the end, then one DEL per character (in batches).
+                keys = ["KEYCODE_MOVE_END"] + ["KEYCODE_DEL"] * len(current)
+                for start in range(0, len(keys), 64):
+                    self._input("keyevent " + " ".join(keys[start : start + 64]))
+            if chunks is None:
+                self._type_with_adb_keyboard(action.text)
+            else:
+                for chunk in chunks:
+                    self._input(f"text {chunk}")
+            if node.password:
+                break  # a password field shows dots: nothing to read back
+            shown = self._field_text(node)
+            if shown == action.text:
+                break
+            log.warning(
+                "typed_text_mismatch", serial=self.serial, attempt=attempt, shown=shown[:80]
+            )
+            if attempt == 2:
+                return ExecuteResult(
+                    False,
+                    f'typed "{action.text}" but the field shows "{shown}" (read back twice)',
+                    x,
+                    y,
+                    dirty=True,
+                )
+            current = shown
         return ExecuteResult(
             True, f'typed "{action.text}" into {node.short_class} at ({x},{y})', x, y
         )
+
+    def _field_text(self, typed_into: ViewNode) -> str:
+        """The text the field now shows: the focused editable node of a fresh dump (else the
+        editable node at the same place)."""
+        hierarchy = parse_hierarchy(self.dump())
+        fields = [n for n in hierarchy.iter() if n.is_editable]
+        focused = [n for n in fields if n.focused]
+        same = [n for n in fields if n.bounds == typed_into.bounds]
+        found = focused or same
+        return found[0].text if found else ""
+
+    def _has_adb_keyboard(self) -> bool:
+        """Whether the ADBKeyboard input method (github.com/senzhk/ADBKeyBoard) is installed:
+        it types any Unicode text, ``%s`` included, from a broadcast."""
+        if self._adb_keyboard is None:
+            listed = self._sh("ime list -s", check=False)
+            self._adb_keyboard = ADB_KEYBOARD_IME in listed.split()
+        return self._adb_keyboard
+
+    def _type_with_adb_keyboard(self, text: str) -> None:
+        """Type ``text`` through ADBKeyboard (``ADB_INPUT_B64``: base64 needs no escaping), then
+        switch back to the input method that was active."""
+        previous = self._sh("settings get secure default_input_method", check=False).strip()
+        self._sh(f"ime enable {ADB_KEYBOARD_IME}", check=False)
+        self._sh(f"ime set {ADB_KEYBOARD_IME}")
+        try:
+            encoded = base64.b64encode(text.encode("utf-8")).decode("ascii")
+            self._sh(f"am broadcast -a ADB_INPUT_B64 --es msg {encoded}")
+        finally:
+            if previous != ADB_KEYBOARD_IME and V.IME_ID_RE.fullmatch(previous):
+                self._sh(f"ime set {previous}", check=False)
+
+    def _cannot_type(self, text: str, reason: str, x: int, y: int) -> ExecuteResult:
+        """Not performed: this device cannot type ``text``. Logged once per reason."""
+        message = (
+            f"cannot type {text!r} on {self.serial}: {reason}; install ADBKeyboard "
+            "(com.android.adbkeyboard) on the device to type any text"
+        )
+        if reason not in self._reported:
+            self._reported.add(reason)
+            log.warning("text_not_typable", serial=self.serial, reason=reason)
+        return ExecuteResult(False, message, x, y)
+
+    def _under_keyboard(self, x: int, y: int) -> bool:
+        """Whether the soft keyboard is shown and covers the point ``(x, y)`` (its window frame
+        from ``dumpsys window``; the bottom 40 % of the screen when no frame is listed)."""
+        known = self._keyboard
+        if known is not None and time.monotonic() - known[0] <= _SEEN_MAX_AGE_S:
+            shown, frame = known[1], known[2]  # from the observation just before, no action since
+        else:
+            out = self._sh(
+                f"dumpsys window windows; echo {_SPLIT}; dumpsys input_method", check=False
+            )
+            window, _, ime = out.partition(_SPLIT + "\n")
+            shown, frame = P.input_shown(ime), P.ime_frame(window)
+        if not shown:
+            return False
+        if frame is None:
+            info = self.info()
+            landscape = self._screen_status()[2] in (1, 3)
+            w, h = (
+                (info.screen_height, info.screen_width)
+                if landscape
+                else (info.screen_width, info.screen_height)
+            )
+            frame = (0, h * 6 // 10, w, h)
+        left, top, right, bottom = frame
+        return left <= x < right and top <= y < bottom
 
     def _swipe(self, action: Action) -> ExecuteResult:
         area: tuple[int, int, int, int] | None = None
@@ -480,7 +680,7 @@ class AdbDevice(DeviceBackend):
             "left": ((cx + dx, cy), (cx - dx, cy)),
             "right": ((cx - dx, cy), (cx + dx, cy)),
         }[action.direction]
-        self._sh(f"input swipe {start[0]} {start[1]} {end[0]} {end[1]} {SWIPE_MS}")
+        self._input(f"swipe {start[0]} {start[1]} {end[0]} {end[1]} {SWIPE_MS}")
         return ExecuteResult(True, f"swiped {action.direction} from {start} to {end}", *start)
 
     # -- DeviceBackend: snapshots -----------------------------------------------------------------
@@ -493,6 +693,8 @@ class AdbDevice(DeviceBackend):
         return self.console
 
     def _console(self, line: str, snapshot_id: str, timeout_s: float | None = None) -> str:
+        if snapshot_id:
+            V.check_snapshot_id(snapshot_id)
         console = self._require_console(line.split()[2] if len(line.split()) > 2 else line)
         try:
             return console.command(line, timeout_s)
@@ -516,6 +718,7 @@ class AdbDevice(DeviceBackend):
                 self._replay_points[snapshot_id] = list(self._path)
             else:
                 self._console(f"avd snapshot save {snapshot_id}", snapshot_id)
+                self._snapshot_activity[snapshot_id] = self.foreground()[1]
             info = SnapshotInfo(
                 snapshot_id=snapshot_id,
                 compat_key=self.info().snapshot_compat_key,
@@ -532,9 +735,33 @@ class AdbDevice(DeviceBackend):
                 self._replay(snapshot_id)
                 return
             self._seen = None
+            self._keyboard = None
             self._path = None
             self._console(f"avd snapshot load {snapshot_id}", snapshot_id)
-            self.wait_ready(f"after loading snapshot {snapshot_id!r}")
+            self._verify_restored(snapshot_id)
+
+    def _verify_restored(self, snapshot_id: str) -> None:
+        """A load that answered OK counts as restored only when the screen is drawn (not black)
+        and stable, input is accepted, and the activity in front when the snapshot was saved
+        is in front again; otherwise :class:`SnapshotError` (the caller falls back to replay)."""
+        self.wait_ready(f"after loading snapshot {snapshot_id!r}")
+        # KEYCODE_UNKNOWN changes nothing and proves input works; the focus in the same trip.
+        out = self._sh(f"input keyevent 0; echo {_SPLIT}; dumpsys window windows", both=True)
+        window = out.partition(_SPLIT + "\n")[2]
+        why = P.input_failure(out)  # stderr comes after stdout: read all of it
+        if why:
+            self._failed(why)
+            raise SnapshotError(
+                f"snapshot {snapshot_id!r} loaded on {self.serial} but input does not work: {why}"
+            )
+        expected = self._snapshot_activity.get(snapshot_id, "")
+        if expected:
+            activity = P.current_focus(window) or self.foreground()[1]
+            if activity != expected:
+                raise SnapshotError(
+                    f"loading snapshot {snapshot_id!r} on {self.serial} answered OK, but "
+                    f"{activity or 'nothing'} is in front instead of {expected}; not restored"
+                )
 
     def _replay(self, snapshot_id: str) -> None:
         """A phone's snapshot load: clear and launch the app, then run the saved path again."""
@@ -598,10 +825,12 @@ class AdbDevice(DeviceBackend):
         self, snapshot_id: str, chunk_bytes: int
     ) -> tuple[SnapshotInfo, Iterator[bytes]]:
         # `pull` writes the file on the emulator's host: the agent must run on that host.
-        with tempfile.TemporaryDirectory(prefix="reprofarm-snap-") as tmp:
-            path = Path(tmp) / f"{snapshot_id}.tar"
+        path = self._transit_file(snapshot_id)
+        try:
             self._console(f"avd snapshot pull {snapshot_id} {path}", snapshot_id, 600.0)
             data = path.read_bytes()
+        finally:
+            path.unlink(missing_ok=True)
         base = self._snapshots.get(snapshot_id)
         info = SnapshotInfo(
             snapshot_id=snapshot_id,
@@ -613,7 +842,16 @@ class AdbDevice(DeviceBackend):
         )
         return info, (data[i : i + chunk_bytes] for i in range(0, len(data), chunk_bytes))
 
+    def _transit_file(self, snapshot_id: str) -> Path:
+        """The file a snapshot passes through on this host: ``<data_dir>/snapshots/<id>.tar``,
+        checked to stay inside the data directory (``ValueError`` otherwise)."""
+        V.check_snapshot_id(snapshot_id)
+        folder = self.data_dir / "snapshots"
+        folder.mkdir(exist_ok=True)
+        return V.inside(folder, f"{snapshot_id}.tar")
+
     def _import_snapshot_impl(self, info: SnapshotInfo, chunks: Iterable[bytes]) -> SnapshotInfo:
+        V.check_snapshot_id(info.snapshot_id)
         key = self.info().snapshot_compat_key
         if info.compat_key != key:
             raise SnapshotError(
@@ -626,10 +864,12 @@ class AdbDevice(DeviceBackend):
             raise SnapshotError(
                 f"snapshot {info.snapshot_id!r} arrived corrupt (sha256 mismatch); export it again"
             )
-        with tempfile.TemporaryDirectory(prefix="reprofarm-snap-") as tmp:
-            path = Path(tmp) / f"{info.snapshot_id}.tar"
+        path = self._transit_file(info.snapshot_id)
+        try:
             path.write_bytes(data)
             self._console(f"avd snapshot push {info.snapshot_id} {path}", info.snapshot_id, 600.0)
+        finally:
+            path.unlink(missing_ok=True)
         stored = SnapshotInfo(
             snapshot_id=info.snapshot_id,
             compat_key=key,
@@ -659,12 +899,26 @@ class AdbDevice(DeviceBackend):
         version = P.version_name(self._sh(f"dumpsys package {self.package}", check=False))
         return AppStatus(self.package, version, self.label, self._running)
 
+    def _requested_apk(self, name: str) -> Path:
+        """The APK a request names: a bare file name inside ``apk_dir``, resolved and checked
+        (``ValueError`` for anything else, :class:`AppNotFoundError` when absent)."""
+        V.check_id(name, "apk_path", V.APK_NAME_RE)
+        if self.apk_dir is None:
+            raise ValueError(
+                f"apk_path {name!r}: this agent installs APKs only from the directory it was "
+                "started with; restart it with --apk-dir DIR and put the APK there"
+            )
+        path = V.inside(self.apk_dir, name)
+        if not path.is_file():
+            raise AppNotFoundError(f"no APK {name!r} in the agent's --apk-dir {self.apk_dir}")
+        return path
+
     def _install_app_impl(self, app: str, version: str, apk_path: str) -> AppStatus:
-        apk = apk_path or self.apk_path
+        apk = str(self._requested_apk(apk_path)) if apk_path else self.apk_path
         if apk:
             if not Path(apk).is_file():
                 raise AppNotFoundError(f"--apk {apk!r} is not a file")
-            remote = f"/data/local/tmp/{Path(apk).name}"
+            remote = f"/data/local/tmp/{V.check_id(Path(apk).name, 'APK name', V.APK_NAME_RE)}"
             try:
                 self._dev.sync.push(apk, remote)
             except (adbutils.AdbError, OSError) as exc:
@@ -682,6 +936,7 @@ class AdbDevice(DeviceBackend):
 
     def _launch_app_impl(self) -> AppStatus:
         with self._lock:
+            self._keyboard = None
             out = self._sh(
                 f"monkey -p {self.package} -c android.intent.category.LAUNCHER 1", check=False
             )
@@ -700,6 +955,7 @@ class AdbDevice(DeviceBackend):
 
     def _reset_app_impl(self, launch: bool) -> AppStatus:
         with self._lock:
+            self._keyboard = None
             self._sh(f"am force-stop {self.package}")
             out = self._sh(f"pm clear {self.package}", check=False)
             if "Success" not in out:
@@ -715,12 +971,17 @@ class AdbDevice(DeviceBackend):
             self.grpc.close()
         if self.console is not None:
             self.console.close()
+        if self._own_data_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+
+
+class InputRefusedError(DeviceError):
+    """``input`` printed an exception (exit status 0): the event was not injected."""
 
 
 def ensure_adb_server(host: str = "127.0.0.1", port: int = 5037, timeout_s: float = 20.0) -> None:
     """Make sure an adb server answers at ``host:port``: start one with the ``adb`` binary when
     none does and the host is this machine. Raises :class:`DeviceError` naming the fix."""
-    import shutil
     import socket
     import subprocess
 
@@ -756,6 +1017,24 @@ def _console_port_of(serial: str) -> int | None:
     """N of ``emulator-N``; ``None`` for other serials (phones, ``host:port``)."""
     if serial.startswith("emulator-") and serial[len("emulator-") :].isdigit():
         return int(serial[len("emulator-") :])
+    return None
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_PNG_END = b"IEND\xaeB`\x82"  # the IEND chunk's type and CRC: the last 8 bytes of every PNG
+
+
+def _decodable_png(data: bytes) -> bytes | None:
+    """``data`` when it is a whole PNG (signature first, IEND chunk last: cheap, no pixel
+    decoding); the repaired bytes when it is one after undoing a ``\n`` → ``\r\n`` conversion
+    (which breaks the signature: ``\x89PNG\r\r\n``); ``None`` otherwise (empty, cut short,
+    not a PNG)."""
+    if data.startswith(_PNG_SIGNATURE) and data.endswith(_PNG_END):
+        return data
+    if b"\r\n" in data:
+        repaired = data.replace(b"\r\n", b"\n")
+        if repaired.startswith(_PNG_SIGNATURE) and repaired.endswith(_PNG_END):
+            return repaired
     return None
 
 

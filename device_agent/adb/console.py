@@ -108,7 +108,14 @@ class EmulatorConsole:
     def command(self, line: str, timeout_s: float | None = None) -> str:
         """Send one command; its answer without the final ``OK``. Raises :class:`ConsoleError`
         on ``KO:``, :class:`DeadlineError` when no answer comes in time, ``DeviceError`` when the
-        console cannot be reached. A dropped connection is reopened once."""
+        console cannot be reached, ``ValueError`` when ``line`` holds a line break or another
+        control character (it would smuggle a second command in). A dropped connection is
+        reopened once."""
+        if any(ord(c) < 0x20 or ord(c) == 0x7F for c in line):
+            raise ValueError(
+                f"refusing to send {line[:60]!r} to the emulator console: control characters "
+                "(line breaks) would start another console command"
+            )
         with self._lock:
             for attempt in (1, 2):
                 try:

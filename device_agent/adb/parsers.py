@@ -329,3 +329,43 @@ def snapshot_names(list_output: str) -> list[str]:
         ):
             names.append(parts[1])
     return names
+
+
+# -- devices that lie (issue 15, section 3) -----------------------------------------------------
+
+_INPUT_FAILURE_RE = re.compile(
+    r"^(?:Exception occurred while executing|(?:java|android)\.[\w.$]{1,200}(?:Exception|Error)\b)"
+)
+_IME_WINDOW_RE = re.compile(r"Window\{[0-9a-f]+ (?:u\d+ )?InputMethod\}")
+_FRAME_RE = re.compile(r"\b(?:mFrame|frame)=\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+
+
+def input_failure(output: str) -> str:
+    """Why an ``input`` command failed although it exited 0 (it prints a Java exception, e.g.
+    ``java.lang.SecurityException: Injecting input events requires ... INJECT_EVENTS``), as one
+    line; ``""`` when the output shows no failure. Only the first 200 lines are read."""
+    lines = output.splitlines()[:200]
+    for i, line in enumerate(lines):
+        if _INPUT_FAILURE_RE.match(line.strip()[:300]):
+            cause = next(
+                (n.strip() for n in lines[i + 1 :] if _INPUT_FAILURE_RE.match(n.strip()[:300])),
+                "",
+            )
+            return (line.strip() + (" " + cause if cause else ""))[:300]
+    return ""
+
+
+def ime_frame(dumpsys_window: str) -> tuple[int, int, int, int] | None:
+    """The soft keyboard's window frame ``(left, top, right, bottom)`` from ``dumpsys window
+    windows`` (the ``InputMethod`` window's ``mFrame=[l,t][r,b]``, or ``frame=`` on newer
+    releases); ``None`` when no such window or frame is listed."""
+    match = _IME_WINDOW_RE.search(dumpsys_window)
+    if not match:
+        return None
+    block = dumpsys_window[match.end() : match.end() + 4000]
+    nxt = block.find("Window #")
+    frame = _FRAME_RE.search(block[: nxt if nxt >= 0 else len(block)])
+    if not frame:
+        return None
+    left, top, right, bottom = (int(v) for v in frame.groups())
+    return left, top, right, bottom

@@ -121,6 +121,7 @@ class AdbEmulator:
             host,
             self.console_port,
             load_ko=lambda: self.faults.snapshot_load_ko,
+            load_noop=lambda: self.faults.load_noop,
         )
         try:
             self.adbd = AdbdServer(banner(), service_table(self.shell), host, self.console_port + 1)

@@ -28,6 +28,16 @@ from device_agent.virtual.logcat import EPOCH
 
 DUMP_TRAILER = "UI hierchary dumped to: {path}\n"  # sic: uiautomator's own spelling
 IDLE_ERROR = "ERROR: could not get idle state.\n"
+# What `input` prints (exit status 0) when the system refuses the injection.
+INPUT_EXCEPTION = (
+    "Exception occurred while executing 'tap':\n"
+    "java.lang.SecurityException: Injecting input events requires the caller (or the source of "
+    "the instrumentation, if any) to have the INJECT_EVENTS permission.\n"
+    "\tat com.android.server.input.InputManagerService.injectInputEventToTarget(InputManagerService"
+    ".java:805)\n"
+)
+ADB_KEYBOARD = "com.android.adbkeyboard/.AdbIME"
+LATIN_IME = "com.android.inputmethod.latin/.LatinIME"
 
 # KEYCODE_* names and numbers (android.view.KeyEvent) the device reacts to.
 KEYCODES = {
@@ -62,7 +72,18 @@ PROPS = {
 class Faults:
     """Misbehaviour on demand (tests): the next ``idle_errors`` dumps print
     :data:`IDLE_ERROR`; every dump first sleeps ``dump_delay_s``; ``snapshot_load_ko`` makes the
-    console refuse snapshot loads; after ``wedge_after_dumps`` dumps the shell hangs."""
+    console refuse snapshot loads; after ``wedge_after_dumps`` dumps the shell hangs.
+
+    Devices that lie (issue 15, section 3), each counting down per occurrence:
+    ``screencap_crlf`` screenshots come back with every ``\n`` turned into ``\r\n`` (a tty's
+    line-ending conversion); ``screencap_empty`` come back empty; ``black_screens`` are all
+    black; ``input_exceptions`` ``input`` commands print :data:`INPUT_EXCEPTION`, do nothing and
+    exit 0; ``text_drops`` ``input text`` commands lose their last character. ``load_noop``: the
+    console answers OK to snapshot loads without loading. ``foreign_anr``: the package whose
+    "isn't responding" dialog appears at the next dump (then cleared). ``adb_keyboard``: the
+    ADBKeyboard input method is installed (``ime list``, ``am broadcast -a ADB_INPUT_B64``).
+    ``taps`` records every ``input tap`` point.
+    """
 
     idle_errors: int = 0
     dump_delay_s: float = 0.0
@@ -70,6 +91,15 @@ class Faults:
     wedge_after_dumps: int = -1
     wedge_s: float = 30.0
     dumps: int = 0
+    screencap_crlf: int = 0
+    screencap_empty: int = 0
+    black_screens: int = 0
+    input_exceptions: int = 0
+    text_drops: int = 0
+    load_noop: bool = False
+    foreign_anr: str = ""
+    adb_keyboard: bool = False
+    taps: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def wedged(self) -> bool:
@@ -97,7 +127,11 @@ class Shell:
     faults: Faults = field(default_factory=Faults)
     files: dict[str, bytes] = field(default_factory=dict)
     settings: dict[str, str] = field(
-        default_factory=lambda: {"system/accelerometer_rotation": "1", "system/user_rotation": "0"}
+        default_factory=lambda: {
+            "system/accelerometer_rotation": "1",
+            "system/user_rotation": "0",
+            "secure/default_input_method": LATIN_IME,
+        }
     )
 
     # -- command lines -------------------------------------------------------------------------
@@ -204,6 +238,11 @@ class Shell:
         if self.faults.idle_errors > 0:
             self.faults.idle_errors -= 1
             return Result(stderr=IDLE_ERROR.encode(), status=1)
+        if self.faults.foreign_anr:
+            package, self.faults.foreign_anr = self.faults.foreign_anr, ""
+            label = package.rsplit(".", 1)[-1]
+            self.device.s["sys_windows"].append({"kind": "anr", "package": package, "label": label})
+            self.device._invalidate()
         xml = self.device.observe(screenshot=False, hierarchy=True).hierarchy_xml
         trailer = DUMP_TRAILER.format(path=path).encode()
         if path == "/dev/tty":
@@ -213,6 +252,16 @@ class Shell:
 
     def _cmd_screencap(self, args: list[str]) -> Result:
         png = self.device.observe(screenshot=True, hierarchy=False).screenshot_png
+        f = self.faults
+        if f.screencap_empty > 0:
+            f.screencap_empty -= 1
+            png = b""
+        elif f.black_screens > 0:
+            f.black_screens -= 1
+            png = _black_png(png)
+        elif f.screencap_crlf > 0:
+            f.screencap_crlf -= 1
+            png = png.replace(b"\n", b"\r\n")
         paths = [a for a in args if not a.startswith("-")]
         if paths:
             self.files[paths[0]] = png
@@ -227,15 +276,23 @@ class Shell:
             raise _Usage("usage: input [source] tap|swipe|text|keyevent ...")
         verb, rest = args[0], args[1:]
         d = self.device
+        if self.faults.input_exceptions > 0:
+            self.faults.input_exceptions -= 1
+            return Result(stdout=INPUT_EXCEPTION.replace("'tap'", f"'{verb}'").encode())
         try:
             if verb == "tap" and len(rest) == 2:
+                self.faults.taps.append((int(float(rest[0])), int(float(rest[1]))))
                 d.tap(int(float(rest[0])), int(float(rest[1])))
             elif verb == "swipe" and len(rest) in (4, 5):
                 x1, y1, x2, y2 = (int(float(v)) for v in rest[:4])
                 d.swipe_points(x1, y1, x2, y2, int(rest[4]) if len(rest) == 5 else 300)
             elif verb == "text" and rest:
                 # `input text` turns %s into a space (the shell has already removed escapes).
-                d.type_text(" ".join(rest).replace("%s", " "))
+                text = " ".join(rest).replace("%s", " ")
+                if self.faults.text_drops > 0:
+                    self.faults.text_drops -= 1
+                    text = text[:-1]
+                d.type_text(text)
             elif verb == "keyevent" and rest:
                 for key in (k for k in rest if not k.startswith("--")):
                     code = KEYCODES.get(key) if not key.isdigit() else int(key)
@@ -298,8 +355,15 @@ class Shell:
         focus, app = self._focus()
         h = f"{zlib.crc32(app.encode()) % 0xFFFFFFF:07x}"  # a stable window id
         if what == "window":
-            lines = [
-                "WINDOW MANAGER WINDOWS (dumpsys window windows)",
+            lines = ["WINDOW MANAGER WINDOWS (dumpsys window windows)"]
+            if self.device.observe(screenshot=False, hierarchy=False).keyboard_shown:
+                left, top, right, bottom = self.device.geometry.keyboard
+                lines += [
+                    "  Window #1 Window{7d1e2f0 u0 InputMethod}:",
+                    "    mDisplayId=0 rootTaskId=1 mSession=Session{1c2d3e4 987:u0a10050}",
+                    f"    mFrame=[{left},{top}][{right},{bottom}] last=[0,0][0,0]",
+                ]
+            lines += [
                 f"  Window #0 Window{{{h} u0 {app}}}:",
                 "    mDisplayId=0 rootTaskId=1 mSession=Session{4f3a2b1 1234:u0a10088} mClient=x",
                 f"  mCurrentFocus=Window{{{h} u0 {focus}}}",
@@ -372,6 +436,8 @@ class Shell:
         return app is not None and app.package == package
 
     def _cmd_am(self, args: list[str]) -> Result:
+        if args[:1] == ["broadcast"]:
+            return self._am_broadcast(args[1:])
         if args[:1] == ["force-stop"] and len(args) > 1:
             if self._package_ok(args[-1]):
                 self.device.force_stop()
@@ -385,6 +451,36 @@ class Shell:
                 stderr=b"Error: Activity not started, unable to resolve Intent\n", status=1
             )
         raise _Usage("supported: am force-stop PKG | am start -n PKG/ACTIVITY")
+
+    def _cmd_ime(self, args: list[str]) -> Result:
+        installed = [LATIN_IME] + ([ADB_KEYBOARD] if self.faults.adb_keyboard else [])
+        if args[:1] == ["list"]:
+            return Result(stdout="".join(f"{name}\n" for name in installed).encode())
+        if args[:1] in (["set"], ["enable"]) and len(args) == 2:
+            if args[1] not in installed:
+                return Result(
+                    stderr=f"Unknown input method {args[1]} cannot be selected\n".encode(),
+                    status=255,
+                )
+            if args[0] == "set":
+                self.settings["secure/default_input_method"] = args[1]
+            return Result(stdout=f"Input method {args[1]} selected for user #0\n".encode())
+        raise _Usage("supported: ime list [-s] | ime enable|set ID")
+
+    def _am_broadcast(self, args: list[str]) -> Result:
+        """``am broadcast -a ADB_INPUT_B64 --es msg BASE64``: ADBKeyboard types the text into the
+        focused field, when it is the current input method."""
+        import base64
+
+        action = args[args.index("-a") + 1] if "-a" in args[:-1] else ""
+        extras = {args[i + 1]: args[i + 2] for i, a in enumerate(args[:-2]) if a == "--es"}
+        active = self.settings.get("secure/default_input_method") == ADB_KEYBOARD
+        if action == "ADB_INPUT_B64" and active and "msg" in extras:
+            self.device.type_text(base64.b64decode(extras["msg"]).decode("utf-8"))
+        return Result(
+            stdout=b"Broadcasting: Intent { act=" + action.encode() + b" flg=0x400000 }\n"
+            b"Broadcast completed: result=0\n"
+        )
 
     def _cmd_monkey(self, args: list[str]) -> Result:
         pkgs = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-p"]
@@ -427,6 +523,19 @@ class Shell:
         return Result(stdout=b"No activity found\n")
 
 
+def _black_png(like: bytes) -> bytes:
+    """An all-black PNG of the same size as the PNG ``like`` (a display not drawn yet)."""
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(like)) as img:
+        size = img.size
+    out = io.BytesIO()
+    Image.new("RGB", size).save(out, format="PNG")
+    return out.getvalue()
+
+
 class _Usage(Exception):
     """A command was called in a way this device does not support (exit status 1)."""
 
@@ -443,4 +552,14 @@ def _stamp_key(stamp: str) -> tuple[int, int, int, int, int, int]:
     return (at.month, at.day, at.hour, at.minute, at.second, at.microsecond // 1000)
 
 
-__all__ = ["EPOCH", "Faults", "IDLE_ERROR", "KEYCODES", "PROPS", "Result", "Shell"]
+__all__ = [
+    "ADB_KEYBOARD",
+    "EPOCH",
+    "Faults",
+    "IDLE_ERROR",
+    "INPUT_EXCEPTION",
+    "KEYCODES",
+    "PROPS",
+    "Result",
+    "Shell",
+]

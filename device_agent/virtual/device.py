@@ -375,9 +375,20 @@ class VirtualDevice(DeviceBackend):
         return self.snapshots.export(snapshot_id, chunk_bytes)
 
     def _import_snapshot_impl(self, info: SnapshotInfo, chunks: Iterable[bytes]) -> SnapshotInfo:
-        stored, _ = self.snapshots.import_(info, chunks, self.compat_key)
+        stored, _ = self.snapshots.import_(
+            info, chunks, self.compat_key, validate=self._check_restorable
+        )
         self._charge(L.SNAPSHOT_TRANSFER)
         return stored
+
+    def _check_restorable(self, state: dict[str, Any]) -> None:
+        """Raise unless ``state`` is a device state this device can run: the right shape, and a
+        scratch device with the same app restores it, renders it and reads its logcat."""
+        snap.check_shape(state, {"s": _fresh_state(), "logcat": {}, "clock_ms": 0})
+        scratch = VirtualDevice(f"{self.device_id}-import-check", self.app, app_dir=self.app_dir)
+        scratch._restore(copy.deepcopy(state))
+        scratch.observe(screenshot=True, hierarchy=True)
+        scratch.read_logcat(0)
 
     def _read_logcat_impl(
         self, cursor: int, buffers: tuple[str, ...], max_lines: int

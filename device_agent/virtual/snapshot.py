@@ -6,7 +6,9 @@ JSON (app state is JSON-able by contract). Like emulator snapshots, two devices 
 snapshots only when their compatibility keys match: same backend, app package and version, screen
 size, density and API level. The latency profile is not part of the key: a fast test device and a
 slow benchmark device can share states. Every load and import checks the checksum and the key and
-raises :class:`SnapshotError` naming what differs, never restoring a wrong state silently.
+raises :class:`SnapshotError` naming what differs, never restoring a wrong state silently. An
+import also checks the content (:func:`check_shape` and the device's own trial restore): bytes
+with a valid checksum that are not a device state are refused at import, not at first use.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import hashlib
 import json
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from device_agent.backend import SnapshotInfo
@@ -86,6 +88,29 @@ def decode(blob: bytes, expected_key: str, snapshot_id: str = "") -> dict[str, A
     return doc["state"]
 
 
+def check_shape(value: Any, template: Any, path: str = "state") -> None:
+    """Raise :class:`SnapshotError` unless ``value`` has every key of the dict ``template``
+    (recursively for dict values) with the same JSON type; a ``None`` in the template accepts
+    anything, an empty dict or list accepts any dict or list."""
+    kinds: tuple[tuple[type, ...], ...] = ((dict,), (list,), (str,), (bool,), (int, float))
+    if template is None:
+        return
+    for kind in kinds:
+        if isinstance(template, kind):
+            ok = isinstance(value, kind) and not (kind == (int, float) and isinstance(value, bool))
+            if not ok:
+                raise SnapshotError(
+                    f"{path} should be a {type(template).__name__}, the snapshot has "
+                    f"{type(value).__name__}"
+                )
+            break
+    if isinstance(template, dict):
+        for key, sub in template.items():
+            if key not in value:
+                raise SnapshotError(f"{path} lacks the key {key!r}")
+            check_shape(value[key], sub, f"{path}[{key!r}]")
+
+
 def sha256(blob: bytes) -> str:
     return hashlib.sha256(blob).hexdigest()
 
@@ -153,12 +178,18 @@ class SnapshotStore:
         return info, chunks()
 
     def import_(
-        self, info: SnapshotInfo, chunks: Iterable[bytes], key: str
+        self,
+        info: SnapshotInfo,
+        chunks: Iterable[bytes],
+        key: str,
+        validate: Callable[[dict[str, Any]], None] | None = None,
     ) -> tuple[SnapshotInfo, bytes]:
         """Verify and store a snapshot exported elsewhere; returns the stored info and bytes.
 
         Raises :class:`SnapshotError` when the compatibility key in ``info`` or in the bytes
-        differs from ``key``, or when the bytes' sha256 or size differ from ``info``.
+        differs from ``key``, when the bytes' sha256 or size differ from ``info``, or when
+        ``validate`` (given the decoded state) raises: the content is not a device state. Nothing
+        is stored then.
         """
         if info.compat_key != key:
             raise SnapshotError(
@@ -174,5 +205,14 @@ class SnapshotStore:
                 f"sha256 {info.sha256[:16]}..., got {digest[:16]}... over {len(blob)} bytes); "
                 "the transfer was corrupted or truncated, export it again"
             )
-        decode(blob, key, info.snapshot_id)
+        state = decode(blob, key, info.snapshot_id)
+        if validate is not None:
+            try:
+                validate(state)
+            except Exception as exc:  # noqa: BLE001 - any failure means: not a device state
+                raise SnapshotError(
+                    f"cannot import snapshot {info.snapshot_id!r}: its checksum is valid but its "
+                    f"content is not a valid device state ({type(exc).__name__}: {exc}); export "
+                    "it again from a device running the same app build"
+                ) from exc
         return self.put(info.snapshot_id, blob, key, imported=True), blob

@@ -306,6 +306,7 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
                     probe_timeout_s=config.farm.probe_timeout_s,
                     max_device_failures=config.farm.max_device_failures,
                     serial=config.farm.strategy == "serial",
+                    devices_per_worker=config.farm.devices_per_worker,
                 )
                 try:
                     progress("phase", {"phase": "preparing devices"})

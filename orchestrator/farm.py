@@ -385,18 +385,15 @@ class DeviceHandle:
 
 
 def group_addresses(addresses: Sequence[str], devices_per_worker: int) -> list[list[str]]:
-    """Split agent addresses (``host:port``) into the groups one worker each serves: agents of
-    one host together (so a worker can be placed next to them), at most ``devices_per_worker``
-    per group, the given order kept. Raises ``ValueError`` when ``devices_per_worker < 1``."""
+    """Split agent addresses into the groups one worker each serves: consecutive runs of at
+    most ``devices_per_worker``, in the given order. (Not by host: on Kubernetes every device pod
+    has its own IP, so a host key would give one worker per device again.) Raises
+    ``ValueError`` when ``devices_per_worker < 1``."""
     if devices_per_worker < 1:
         raise ValueError(f"devices_per_worker must be at least 1, got {devices_per_worker}")
-    by_host: dict[str, list[str]] = {}
-    for address in addresses:
-        by_host.setdefault(address.rpartition(":")[0], []).append(address)
     return [
-        same_host[i : i + devices_per_worker]
-        for same_host in by_host.values()
-        for i in range(0, len(same_host), devices_per_worker)
+        list(addresses[i : i + devices_per_worker])
+        for i in range(0, len(addresses), devices_per_worker)
     ]
 
 
@@ -581,16 +578,10 @@ class DevicePool:
 
     def _worker_with_room(self, address: str) -> DeviceHandle:
         """A handle for ``address`` on a live worker this pool started that serves fewer than
-        ``devices_per_worker`` healthy devices of the same host, else on a new worker."""
-        host = address.rpartition(":")[0]
+        ``devices_per_worker`` healthy devices, else on a new worker."""
         for actor in self._owned:
-            served = [d for d in self.devices if d.worker.actor == actor]
-            if (
-                served
-                and len([d for d in served if not d.quarantined]) < self.devices_per_worker
-                and all(d.address.rpartition(":")[0] == host for d in served)
-                and actor not in self._dead
-            ):
+            serving = [d for d in self.devices if d.worker.actor == actor and not d.quarantined]
+            if len(serving) < self.devices_per_worker and actor not in self._dead:
                 return DeviceHandle(actor, address)
         actor = create_worker_actor([address], self._token, self._probe_timeout_s)
         self._owned.append(actor)

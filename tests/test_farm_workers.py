@@ -25,17 +25,12 @@ def probes(base: dict, count: int) -> list[ProbeSpec]:
     return [ProbeSpec(state=root, action=actions[i % len(actions)], tag=i) for i in range(count)]
 
 
-def test_group_addresses_keeps_hosts_together_in_bounded_groups():
-    addresses = ["a:1", "b:1", "a:2", "a:3", "b:2", "[::1]:5", "a:4"]
-    assert group_addresses(addresses, 2) == [
-        ["a:1", "a:2"],
-        ["a:3", "a:4"],
-        ["b:1", "b:2"],
-        ["[::1]:5"],
-    ]
-    assert group_addresses(addresses, 1) == [
-        [a] for a in ["a:1", "a:2", "a:3", "a:4", "b:1", "b:2", "[::1]:5"]
-    ]
+def test_group_addresses_makes_bounded_groups_in_order():
+    addresses = [f"10.0.0.{i}:50051" for i in range(7)]
+    groups = group_addresses(addresses, 3)
+    assert groups == [addresses[0:3], addresses[3:6], addresses[6:7]]
+    assert group_addresses(addresses, 1) == [[a] for a in addresses]
+    assert group_addresses(addresses, 16) == [addresses]
     with pytest.raises(ValueError, match="at least 1"):
         group_addresses(addresses, 0)
 

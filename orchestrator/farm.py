@@ -349,11 +349,12 @@ class DeviceWorker:
             return await agent.client.check_bug_oracle(bug_id)  # type: ignore[no-any-return]
 
     async def release(self, address: str) -> None:
-        """Forget a device (its agent went away): close its channel once its calls are done."""
-        if address in self._agents:
-            async with self._device(address) as agent:
+        """Forget a device (its agent went away): close its channel once the calls already
+        made are done. A later call for the address (the pod came back) gets a new channel."""
+        agent = self._agents.pop(address, None)
+        if agent is not None:
+            async with agent.slots:
                 await agent.client.close()
-            self._agents.pop(address, None)
 
     async def describe(self) -> dict[str, Any]:
         """``{"pid", "node_id", "peak_in_flight", "devices": {address: {"in_flight",

@@ -23,6 +23,7 @@ Prints one JSON object: ``{"profile", "time_scale", "app", "probes", "results": 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -177,7 +178,7 @@ def _wait_gone(pids: list[int], timeout: float = 30.0) -> None:
         time.sleep(0.2)
 
 
-def start_ray(attempts: int = 3) -> None:
+def start_ray(attempts: int = 10) -> None:
     """Ray gives its raylet 30 s to register, too little on a loaded machine: try again."""
     import ray
 
@@ -213,6 +214,27 @@ def main() -> None:
     sizes = sorted({int(c) for c in args.devices.split(",")})
     modes = [int(m) for m in args.devices_per_worker.split(",")]
     quiet()
+    # Ray's driver prints the raylet's warnings (e.g. "64 PYTHON worker processes have been
+    # started") to stdout: keep stdout for the one JSON object.
+    with contextlib.redirect_stdout(sys.stderr):
+        results = measure_all(args, sizes, modes)
+    print(
+        json.dumps(
+            {
+                "profile": args.profile,
+                "time_scale": args.time_scale,
+                "app": args.app,
+                "probes": args.probes,
+                "cpus": os.cpu_count(),
+                "load_average_1m": round(os.getloadavg()[0], 1),
+                "results": results,
+            }
+        )
+    )
+
+
+def measure_all(args: argparse.Namespace, sizes: list[int], modes: list[int]) -> list[dict]:
+    """Every (farm size, devices per worker) measurement, in order."""
     start_ray()
     results: list[dict] = []
     for n in sizes:
@@ -229,19 +251,7 @@ def main() -> None:
                     print(json.dumps(results[-1]), file=sys.stderr)  # progress, kept if it dies
         except AgentStartupError as exc:  # a too-loaded machine: say so, measure the rest
             results.append({"devices": n, "error": str(exc).splitlines()[0]})
-    print(
-        json.dumps(
-            {
-                "profile": args.profile,
-                "time_scale": args.time_scale,
-                "app": args.app,
-                "probes": args.probes,
-                "cpus": os.cpu_count(),
-                "load_average_1m": round(os.getloadavg()[0], 1),
-                "results": results,
-            }
-        )
-    )
+    return results
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from device_agent.hierarchy import parse_hierarchy
 from device_agent.launcher import LocalAgentFarm
 from device_agent.state import DeviceState
 from orchestrator.enumerate import enumerate_actions
-from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeSpec, start_worker
+from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeSpec, start_workers
 from orchestrator.run import ensure_ray
 
 
@@ -58,7 +58,7 @@ def bench_farm(devices: int, app: str, profile: str, time_scale: float) -> Itera
     ensure_ray()
     with LocalAgentFarm(devices, app, profile=profile, time_scale=time_scale) as farm:
         addresses = list(farm.addresses)
-        workers = {a: start_worker(a, None, 600.0) for a in addresses}
+        workers = start_workers(addresses, probe_timeout_s=600.0)
         setup = DevicePool(addresses, workers=workers)
         base = setup.prepare(app)
         yield BenchFarm(addresses, workers, base)

@@ -25,6 +25,8 @@ def _is_host_port(address: str) -> bool:
 
 
 STRATEGIES = ("parallel", "serial")
+# Device agents one Ray worker process serves (decision 0013).
+DEFAULT_DEVICES_PER_WORKER = 16
 REASONERS = ("heuristic", "openai")
 
 
@@ -75,6 +77,8 @@ class FarmConfig:
     ``time_scale`` set the latency simulation of local virtual devices (DESIGN §2.2).
     ``strategy`` is ``parallel`` (ours: a level's probes fan out over every device) or ``serial``
     (LTGDroid's: one device tries every candidate in turn; ``devices`` is then 1).
+    ``devices_per_worker``: device agents one Ray worker process serves (decision 0013; 1 is one
+    process per device).
     """
 
     devices: int = 4
@@ -88,6 +92,7 @@ class FarmConfig:
     probe_timeout_s: float = 120.0
     max_device_failures: int = 2
     strategy: str = "parallel"
+    devices_per_worker: int = DEFAULT_DEVICES_PER_WORKER
 
     @property
     def local_devices(self) -> int:
@@ -123,6 +128,10 @@ class FarmConfig:
             raise ConfigError(
                 f"--time-scale must be a number in (0, {MAX_TIME_SCALE:g}], got {self.time_scale} "
                 "(it multiplies every simulated delay: 0.05 runs 20x faster than a real device)"
+            )
+        if self.devices_per_worker < 1:
+            raise ConfigError(
+                f"--devices-per-worker must be at least 1, got {self.devices_per_worker}"
             )
         if self.app_dir and not Path(self.app_dir).is_dir():
             raise ConfigError(f"--app-dir {self.app_dir!r} is not a directory")

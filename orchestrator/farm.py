@@ -1,19 +1,23 @@
-"""The device pool: one Ray actor per device agent, and a scheduler that fans probes out.
+"""The device pool: device agents served by Ray actors, and a scheduler that fans probes out.
 
-Each :class:`DeviceWorker` is a Ray actor that holds a gRPC client to one device agent; it is
-I/O-bound (it waits on the device), so it asks Ray for no CPU. The driver-side
+Each :class:`DeviceWorker` is an async Ray actor that holds ``grpc.aio`` clients to many device
+agents (``devices_per_worker``, decision 0013: one Python process per device cost ~100 MB each);
+it is I/O-bound (it waits on the devices), so it asks Ray for no CPU. The driver-side
 :class:`DevicePool` keeps one probe in flight per device and, when a device frees up, gives it the
 pending probe whose state it can reach most cheaply (a snapshot it holds first), so a level of m
 probes on k devices costs about ceil(m/k) device cycles (DESIGN §1, §2.1). A device that fails is
 retried elsewhere and, after ``max_device_failures`` failures or when its agent is gone,
-quarantined: one flaky device must not sink a run (DESIGN §6).
+quarantined: one flaky device must not sink a run (DESIGN §6); a worker that dies costs its
+devices, whose probes are retried on other workers.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -22,6 +26,7 @@ import structlog
 
 from device_agent.actions import Action
 from device_agent.state import DeviceState
+from orchestrator.config import DEFAULT_DEVICES_PER_WORKER
 from orchestrator.errors import InfrastructureError
 from orchestrator.model import Screen
 
@@ -153,20 +158,64 @@ def _observation_fields(obs: Any) -> dict[str, Any]:
     }
 
 
+# Calls one device gets at once: the agent serialises its device, and the scheduler's
+# one-probe-per-device rule (with snapshot affinity) relies on it.
+MAX_IN_FLIGHT_PER_DEVICE = 1
+
+
+@dataclass
+class _Agent:
+    """A worker's side of one device: its client, its in-flight bound and the step cursor."""
+
+    client: Any  # device_agent.aio_client.AsyncAgentClient
+    slots: asyncio.Semaphore
+    cursor: int = 0  # logcat cursor of the step-by-step replay (begin_steps / step)
+    in_flight: int = 0
+    peak_in_flight: int = 0
+
+
 @ray.remote(num_cpus=0)
 class DeviceWorker:
-    """A Ray actor driving one device agent over gRPC (see ``device_agent.client``)."""
+    """A Ray actor driving many device agents over ``grpc.aio`` (``device_agent.aio_client``).
 
-    def __init__(self, address: str, token: str | None, timeout: float) -> None:
-        from device_agent.client import AgentClient
+    One process and one event loop serve every agent assigned to it (``devices_per_worker``, see
+    :func:`start_workers`): a device's calls wait for each other (at most
+    ``max_in_flight_per_device`` at once; the agent serialises its device anyway) while other
+    devices' calls proceed. Every method takes the agent's address first; a client is made on
+    the first call for an address. I/O-bound, so the actor asks Ray for no CPU.
+    """
 
-        self.address = address
+    def __init__(
+        self, token: str | None, timeout: float, max_in_flight_per_device: int = 1
+    ) -> None:
         self.token = token
         self.timeout = timeout
-        self.client = AgentClient(address, token=token, timeout=timeout)
-        self._cursor = 0  # logcat cursor of the step-by-step replay (begin_steps / step)
+        self.max_in_flight = max_in_flight_per_device
+        self._agents: dict[str, _Agent] = {}
+        self._in_flight = 0  # calls running now, over all devices
+        self._peak_in_flight = 0
 
-    def prepare(self, app: str, version: str) -> dict[str, Any]:
+    @contextlib.asynccontextmanager
+    async def _device(self, address: str) -> AsyncIterator[_Agent]:
+        """The device's state, held for one call (waits while it is at its in-flight bound)."""
+        from device_agent.aio_client import AsyncAgentClient
+
+        agent = self._agents.get(address)
+        if agent is None:
+            client = AsyncAgentClient(address, token=self.token, timeout=self.timeout)
+            agent = self._agents[address] = _Agent(client, asyncio.Semaphore(self.max_in_flight))
+        async with agent.slots:
+            agent.in_flight += 1
+            agent.peak_in_flight = max(agent.peak_in_flight, agent.in_flight)
+            self._in_flight += 1
+            self._peak_in_flight = max(self._peak_in_flight, self._in_flight)
+            try:
+                yield agent
+            finally:
+                agent.in_flight -= 1
+                self._in_flight -= 1
+
+    async def prepare(self, address: str, app: str, version: str) -> dict[str, Any]:
         """Install and launch the app fresh and save the base snapshot; returns the device's
         info and the base screen's observation (hierarchy, screenshot). A reused device is first
         put back to a neutral state (HOME closes other apps' "keeps stopping" dialogs; portrait),
@@ -174,13 +223,15 @@ class DeviceWorker:
         from device_agent.actions import PRESS_HOME, ROTATE
         from device_agent.hierarchy import structural_hash
 
-        self.client.execute(Action(kind=PRESS_HOME))
-        self.client.execute(Action(kind=ROTATE, orientation="portrait"))
-        self.client.install_app(app, version)
-        self.client.reset_app(launch=True)
-        self.client.save_snapshot(BASE_SNAPSHOT)
-        info = self.client.info()
-        obs = self.client.observe()
+        async with self._device(address) as agent:
+            client = agent.client
+            await client.execute(Action(kind=PRESS_HOME))
+            await client.execute(Action(kind=ROTATE, orientation="portrait"))
+            await client.install_app(app, version)
+            await client.reset_app(launch=True)
+            await client.save_snapshot(BASE_SNAPSHOT)
+            info = await client.info()
+            obs = await client.observe()
         return {
             "info": info,
             "xml": obs.hierarchy_xml,
@@ -192,17 +243,20 @@ class DeviceWorker:
             "png": obs.screenshot_png,
         }
 
-    def probe(self, spec: ProbeSpec) -> ProbeOutcome:
-        start = time.perf_counter()
-        if spec.import_from and spec.state.snapshot_id:
-            self._import(spec.import_from, spec.state.snapshot_id)
-        res = self.client.probe(
-            spec.state,
-            spec.action,
-            observe_before=spec.observe_before,
-            save_snapshot_as=spec.save_as,
-            screenshots=spec.screenshots,
-        )
+    async def probe(self, address: str, spec: ProbeSpec) -> ProbeOutcome:
+        """Run one probe on the device (see :class:`ProbeSpec`)."""
+        async with self._device(address) as agent:
+            start = time.perf_counter()
+            if spec.import_from and spec.state.snapshot_id:
+                await self._import(agent, spec.import_from, spec.state.snapshot_id)
+            res = await agent.client.probe(
+                spec.state,
+                spec.action,
+                observe_before=spec.observe_before,
+                save_snapshot_as=spec.save_as,
+                screenshots=spec.screenshots,
+            )
+            wall = time.perf_counter() - start
         return ProbeOutcome(
             spec=spec,
             device_id=res.device_id,
@@ -215,51 +269,64 @@ class DeviceWorker:
             observe_seconds=res.observe_seconds,
             saved_snapshot=res.saved_snapshot.snapshot_id if res.saved_snapshot else "",
             before_png=res.before.screenshot_png if res.before else b"",
-            wall_seconds=time.perf_counter() - start,
+            wall_seconds=wall,
             **_observation_fields(res.after),
         )
 
-    def _import(self, holder: str, snapshot_id: str) -> None:
-        """Stream a snapshot from the holder's agent into ours, chunk by chunk through this
-        worker (never the driver). A failed copy is not fatal: the agent then replays."""
-        from device_agent.client import AgentClient
+    async def _import(self, agent: _Agent, holder: str, snapshot_id: str) -> None:
+        """Stream a snapshot from the holder's agent into this device's, chunk by chunk through
+        this worker (never the driver). A failed copy is not fatal: the agent then replays."""
+        from device_agent.aio_client import AsyncAgentClient
         from device_agent.errors import DeviceError
 
         try:
-            with AgentClient(holder, token=self.token, timeout=self.timeout) as source:
-                source.copy_snapshot_to(self.client, snapshot_id)
+            async with AsyncAgentClient(holder, token=self.token, timeout=self.timeout) as source:
+                await source.copy_snapshot_to(agent.client, snapshot_id)
         except DeviceError as exc:
             log.warning(
                 "snapshot_import_failed", source=holder, snapshot=snapshot_id, error=str(exc)
             )
 
-    def replay(self, actions: list[Action], screenshots: bool) -> list[ReplayStep]:
+    async def replay(
+        self, address: str, actions: list[Action], screenshots: bool
+    ) -> list[ReplayStep]:
         """Restore the base snapshot and run ``actions`` one by one, observing after each."""
-        self.begin_steps(screenshots=False, hierarchy=False)  # the base screen is known
-        steps: list[ReplayStep] = []
-        for action in actions:
-            step = self.step(action, screenshots)
-            steps.append(step)
-            if not step.performed:
-                break
+        async with self._device(address) as agent:
+            await self._begin(agent, screenshots=False, hierarchy=False)  # the base is known
+            steps: list[ReplayStep] = []
+            for action in actions:
+                step = await self._step(agent, action, screenshots)
+                steps.append(step)
+                if not step.performed:
+                    break
         return steps
 
-    def begin_steps(self, screenshots: bool, hierarchy: bool = True) -> dict[str, Any]:
+    async def begin_steps(
+        self, address: str, screenshots: bool, hierarchy: bool = True
+    ) -> dict[str, Any]:
         """Restore the base snapshot and observe it (without the dump when ``hierarchy`` is
         False: a dump costs a second on an emulator); later :meth:`step` calls report the logcat
         written since. Returns the observation (``after_*`` fields, as in :class:`ReplayStep`)."""
-        self.client.load_snapshot(BASE_SNAPSHOT)
-        obs = self.client.observe(screenshot=screenshots, hierarchy=hierarchy)
-        self._cursor = obs.logcat_cursor
-        return _observation_fields(obs)
+        async with self._device(address) as agent:
+            return await self._begin(agent, screenshots, hierarchy)
 
-    def step(self, action: Action, screenshots: bool) -> ReplayStep:
+    async def step(self, address: str, action: Action, screenshots: bool) -> ReplayStep:
         """Execute one action where the device is, observe, and collect the logcat since the last
         step (or since :meth:`begin_steps`)."""
-        executed = self.client.execute(action)
-        obs = self.client.observe(screenshot=screenshots)
-        chunk = self.client.read_logcat(self._cursor)
-        self._cursor = chunk.next_cursor
+        async with self._device(address) as agent:
+            return await self._step(agent, action, screenshots)
+
+    async def _begin(self, agent: _Agent, screenshots: bool, hierarchy: bool) -> dict[str, Any]:
+        await agent.client.load_snapshot(BASE_SNAPSHOT)
+        obs = await agent.client.observe(screenshot=screenshots, hierarchy=hierarchy)
+        agent.cursor = obs.logcat_cursor
+        return _observation_fields(obs)
+
+    async def _step(self, agent: _Agent, action: Action, screenshots: bool) -> ReplayStep:
+        executed = await agent.client.execute(action)
+        obs = await agent.client.observe(screenshot=screenshots)
+        chunk = await agent.client.read_logcat(agent.cursor)
+        agent.cursor = chunk.next_cursor
         return ReplayStep(
             action=action,
             performed=executed.performed,
@@ -268,26 +335,111 @@ class DeviceWorker:
             **_observation_fields(obs),
         )
 
-    def base_screenshot(self) -> bytes:
-        self.client.load_snapshot(BASE_SNAPSHOT)
-        return self.client.observe().screenshot_png
+    async def base_screenshot(self, address: str) -> bytes:
+        async with self._device(address) as agent:
+            await agent.client.load_snapshot(BASE_SNAPSHOT)
+            return bytes((await agent.client.observe()).screenshot_png)
 
-    def delete_snapshots(self, snapshot_ids: list[str]) -> int:
-        return sum(1 for sid in snapshot_ids if self.client.delete_snapshot(sid))
+    async def delete_snapshots(self, address: str, snapshot_ids: list[str]) -> int:
+        async with self._device(address) as agent:
+            return sum([1 for sid in snapshot_ids if await agent.client.delete_snapshot(sid)])
 
-    def check_bug_oracle(self, bug_id: str) -> tuple[bool, str]:
-        return self.client.check_bug_oracle(bug_id)
+    async def check_bug_oracle(self, address: str, bug_id: str) -> tuple[bool, str]:
+        async with self._device(address) as agent:
+            return await agent.client.check_bug_oracle(bug_id)  # type: ignore[no-any-return]
+
+    async def release(self, address: str) -> None:
+        """Forget a device (its agent went away): close its channel once the calls already
+        made are done. A later call for the address (the pod came back) gets a new channel."""
+        agent = self._agents.pop(address, None)
+        if agent is not None:
+            async with agent.slots:
+                await agent.client.close()
+
+    async def describe(self) -> dict[str, Any]:
+        """``{"pid", "node_id", "peak_in_flight", "devices": {address: {"in_flight",
+        "peak_in_flight"}}}``: where this worker runs, the most calls it has run at once, and the
+        devices it has served (tests and benchmarks read it)."""
+        return {
+            "pid": os.getpid(),
+            "node_id": ray.get_runtime_context().get_node_id(),
+            "peak_in_flight": self._peak_in_flight,
+            "devices": {
+                address: {"in_flight": a.in_flight, "peak_in_flight": a.peak_in_flight}
+                for address, a in self._agents.items()
+            },
+        }
 
 
-def start_worker(address: str, token: str | None, probe_timeout_s: float) -> Any:
-    """Start a :class:`DeviceWorker` actor for the agent at ``address``."""
-    return DeviceWorker.remote(address, token, probe_timeout_s)  # type: ignore[attr-defined]
+@dataclass(frozen=True)
+class DeviceHandle:
+    """One device agent as a :class:`DeviceWorker` actor serves it (the actor may serve other
+    devices too). :meth:`call` starts a worker method for this device and returns its
+    ``ray.ObjectRef``."""
+
+    actor: Any
+    address: str
+
+    def call(self, method: str, *args: Any) -> Any:
+        """``actor.<method>.remote(address, *args)``."""
+        return getattr(self.actor, method).remote(self.address, *args)
+
+
+def group_addresses(addresses: Sequence[str], devices_per_worker: int) -> list[list[str]]:
+    """Split agent addresses into the groups one worker each serves: consecutive runs of at
+    most ``devices_per_worker``, in the given order. (Not by host: on Kubernetes every device pod
+    has its own IP, so a host key would give one worker per device again.) Raises
+    ``ValueError`` when ``devices_per_worker < 1``."""
+    if devices_per_worker < 1:
+        raise ValueError(f"devices_per_worker must be at least 1, got {devices_per_worker}")
+    return [
+        list(addresses[i : i + devices_per_worker])
+        for i in range(0, len(addresses), devices_per_worker)
+    ]
+
+
+def create_worker_actor(addresses: Sequence[str], token: str | None, probe_timeout_s: float) -> Any:
+    """Start one :class:`DeviceWorker` actor that is to serve the agents at ``addresses``: the one
+    place the farm creates workers (where to place a worker among Ray's nodes is decided here)."""
+    return DeviceWorker.remote(token, probe_timeout_s, MAX_IN_FLIGHT_PER_DEVICE)  # type: ignore[attr-defined]
+
+
+def start_workers(
+    addresses: Sequence[str],
+    *,
+    token: str | None = None,
+    probe_timeout_s: float = 120.0,
+    devices_per_worker: int = DEFAULT_DEVICES_PER_WORKER,
+) -> dict[str, DeviceHandle]:
+    """Start the workers for ``addresses`` (:func:`group_addresses`; 1 per worker is the old
+    one-process-per-device farm); returns ``{address: DeviceHandle}``. Stop them with
+    :func:`stop_workers`."""
+    handles: dict[str, DeviceHandle] = {}
+    for group in group_addresses(addresses, devices_per_worker):
+        actor = create_worker_actor(group, token, probe_timeout_s)
+        handles.update({address: DeviceHandle(actor, address) for address in group})
+    return handles
+
+
+def stop_workers(handles: Iterable[DeviceHandle]) -> None:
+    """Kill the worker actors behind ``handles`` (each once; already dead ones are skipped)."""
+    for actor in _actors_of(handles):
+        with contextlib.suppress(Exception):
+            ray.kill(actor)
+
+
+def _actors_of(handles: Iterable[DeviceHandle]) -> list[Any]:
+    actors: list[Any] = []
+    for handle in handles:
+        if all(handle.actor != known for known in actors):
+            actors.append(handle.actor)
+    return actors
 
 
 @dataclass
 class _Device:
     address: str
-    actor: Any
+    worker: DeviceHandle
     device_id: str = ""
     failures: int = 0
     quarantined: bool = False
@@ -299,9 +451,12 @@ class _Device:
 class DevicePool:
     """The devices of one run, behind Ray actors.
 
-    ``addresses`` are agent addresses (``host:port``); a :class:`DeviceWorker` actor is started for
-    each, unless ``workers`` (``{address: actor}``, e.g. devices leased from a shared farm) already
-    holds one. ``close`` kills only the actors this pool started. ``serial`` runs one probe at a
+    ``addresses`` are agent addresses (``host:port``); :class:`DeviceWorker` actors are started
+    for them, ``devices_per_worker`` agents each (:func:`start_workers`), except for those
+    ``workers`` (``{address: DeviceHandle}``, e.g. devices leased from a shared farm) already
+    serves. ``close`` kills only the actors this pool started. A worker that dies takes all its
+    devices with it: they are quarantined and their probes retried on other workers' devices.
+    ``serial`` runs one probe at a
     time on one device (LTGDroid's way: the baseline the fan-out is measured against; another
     device takes over only when that one fails). ``restore_costs`` decides between importing a
     snapshot from another device and replaying (default: from the devices' latency profile once
@@ -319,6 +474,7 @@ class DevicePool:
         workers: dict[str, Any] | None = None,
         serial: bool = False,
         restore_costs: RestoreCosts | None = None,
+        devices_per_worker: int = DEFAULT_DEVICES_PER_WORKER,
     ) -> None:
         if not addresses:
             raise InfrastructureError(
@@ -331,12 +487,17 @@ class DevicePool:
         self._compat_key = ""
         self.restore_costs = restore_costs or RestoreCosts()
         self._costs_given = restore_costs is not None
+        self.devices_per_worker = devices_per_worker
         given = workers or {}
-        self._owned = [a for a in addresses if a not in given]
-        self.devices = [
-            _Device(address=a, actor=given.get(a) or start_worker(a, token, probe_timeout_s))
-            for a in addresses
-        ]
+        started = start_workers(
+            [a for a in addresses if a not in given],
+            token=token,
+            probe_timeout_s=probe_timeout_s,
+            devices_per_worker=devices_per_worker,
+        )
+        self._owned = _actors_of(started.values())
+        self._dead: list[Any] = []  # workers found dead (never given new devices)
+        self.devices = [_Device(address=a, worker=given.get(a) or started[a]) for a in addresses]
         self.events: list[dict[str, Any]] = []
 
     # -- setup ------------------------------------------------------------------------------
@@ -344,7 +505,7 @@ class DevicePool:
         """Prepare every device (fresh app, base snapshot). Devices that fail are quarantined;
         returns the first healthy device's base observation. Raises InfrastructureError when
         none can be prepared, or when devices disagree on the snapshot compatibility key."""
-        refs = {d.address: d.actor.prepare.remote(app, version) for d in self.devices}
+        refs = {d.address: d.worker.call("prepare", app, version) for d in self.devices}
         first: dict[str, Any] | None = None
         keys: set[str] = set()
         errors: list[str] = []
@@ -374,16 +535,17 @@ class DevicePool:
     def add_device(self, address: str, worker: Any = None) -> bool:
         """Start using the agent at ``address`` mid-run (e.g. a device pod that became ready):
         it is prepared like the others (after :meth:`prepare`) and gets probes from the next
-        scheduling round of :meth:`run_probes`. ``worker``: an actor to use instead of starting
-        one. Returns False, leaving it out, when it is already in use, cannot be prepared, or
-        has another snapshot compatibility key. Safe to call from another thread."""
+        scheduling round of :meth:`run_probes`. ``worker``: a :class:`DeviceHandle` to use
+        instead of one of this pool's workers (one with room, else a new one). Returns False,
+        leaving it out, when it is already in use, cannot be prepared, or has another snapshot
+        compatibility key. Safe to call from another thread."""
         if any(d.address == address and not d.quarantined for d in self.devices):
             return False
-        actor = worker or start_worker(address, self._token, self._probe_timeout_s)
-        device = _Device(address=address, actor=actor)
+        handle = worker or self._worker_with_room(address)
+        device = _Device(address=address, worker=handle)
         if self._prepared is not None:
             try:
-                base = ray.get(actor.prepare.remote(*self._prepared))
+                base = ray.get(handle.call("prepare", *self._prepared))
                 key = base["info"].snapshot_compat_key
                 if self._compat_key and key != self._compat_key:
                     raise InfrastructureError(
@@ -396,13 +558,10 @@ class DevicePool:
                     {"event": "device_not_added", "device": address, "error": _root_message(exc)}
                 )
                 if worker is None:
-                    with contextlib.suppress(Exception):
-                        ray.kill(actor)
+                    self._drop_worker(handle)
                 return False
             device.device_id = base["info"].device_id
             device.snapshots.add(BASE_SNAPSHOT)
-        if worker is None:
-            self._owned.append(address)
         self.devices = [*self.devices, device]  # one assignment: readers see old or new list
         log.info("device_added", device=address)
         self.events.append({"event": "device_added", "device": address})
@@ -410,10 +569,35 @@ class DevicePool:
 
     def retire_device(self, address: str, reason: str = "its agent went away") -> None:
         """Send no more probes to ``address`` (e.g. its pod is terminating). A probe in flight
-        there that fails is retried on another device, as for any failed device."""
+        there that fails is retried on another device, as for any failed device; its worker
+        closes the channel once that call is done."""
         for device in self.devices:
             if device.address == address:
                 self._quarantine(device, reason)
+                with contextlib.suppress(Exception):
+                    device.worker.call("release")
+
+    def _worker_with_room(self, address: str) -> DeviceHandle:
+        """A handle for ``address`` on a live worker this pool started that serves fewer than
+        ``devices_per_worker`` healthy devices, else on a new worker."""
+        for actor in self._owned:
+            serving = [d for d in self.devices if d.worker.actor == actor and not d.quarantined]
+            if len(serving) < self.devices_per_worker and actor not in self._dead:
+                return DeviceHandle(actor, address)
+        actor = create_worker_actor([address], self._token, self._probe_timeout_s)
+        self._owned.append(actor)
+        return DeviceHandle(actor, address)
+
+    def _drop_worker(self, handle: DeviceHandle) -> None:
+        """Undo :meth:`_worker_with_room` for a device that did not join: kill the worker when
+        it serves nothing else, else let it forget the device."""
+        if any(d.worker.actor == handle.actor for d in self.devices):
+            with contextlib.suppress(Exception):
+                handle.call("release")
+            return
+        self._owned = [a for a in self._owned if a != handle.actor]
+        with contextlib.suppress(Exception):
+            ray.kill(handle.actor)
 
     @property
     def healthy(self) -> list[_Device]:
@@ -448,7 +632,7 @@ class DevicePool:
                     continue
                 spec, tried = pending.pop(pick)
                 spec = self._with_import(device, spec)
-                ref = device.actor.probe.remote(spec)
+                ref = device.worker.call("probe", spec)
                 in_flight[ref] = (device, spec, tried | {device.address})
             if not in_flight:
                 if pending:
@@ -526,7 +710,14 @@ class DevicePool:
         ) or "AgentUnavailableError" in repr(exc)
         log.warning("probe_failed", device=device.address, error=message, failures=device.failures)
         self.events.append({"event": "probe_failed", "device": device.address, "error": message})
-        if gone or device.failures >= self.max_device_failures:
+        if isinstance(exc, ray.exceptions.RayActorError):
+            # The worker process is gone, and with it every device it served: their calls in
+            # flight fail too and are retried on other workers' devices.
+            self._dead.append(device.worker.actor)
+            for other in self.devices:
+                if other.worker.actor == device.worker.actor:
+                    self._quarantine(other, f"its worker died: {message}")
+        elif gone or device.failures >= self.max_device_failures:
             self._quarantine(device, message)
 
     def _quarantine(self, device: _Device, reason: str) -> None:
@@ -546,7 +737,7 @@ class DevicePool:
         last: BaseException | None = None
         for device in list(self.healthy):
             try:
-                return device.address, ray.get(device.actor.replay.remote(actions, screenshots))
+                return device.address, ray.get(device.worker.call("replay", actions, screenshots))
             except Exception as exc:  # noqa: BLE001
                 last = exc
                 self._fail(device, exc)
@@ -561,7 +752,7 @@ class DevicePool:
         last: BaseException | None = None
         for device in list(self.healthy):
             try:
-                first = ray.get(device.actor.begin_steps.remote(screenshots))
+                first = ray.get(device.worker.call("begin_steps", screenshots))
             except Exception as exc:  # noqa: BLE001 - try the next device
                 last = exc
                 self._fail(device, exc)
@@ -578,7 +769,7 @@ class DevicePool:
             drop = sorted(s for s in device.snapshots if s != BASE_SNAPSHOT and s not in keep)
             if drop:
                 device.snapshots -= set(drop)
-                refs.append(device.actor.delete_snapshots.remote(drop))
+                refs.append(device.worker.call("delete_snapshots", drop))
         deleted = 0
         for ref in refs:
             with contextlib.suppress(Exception):  # cleanup is best effort
@@ -598,10 +789,10 @@ class DevicePool:
         ]
 
     def close(self) -> None:
-        for device in self.devices:
-            if device.address in self._owned:
-                with contextlib.suppress(Exception):
-                    ray.kill(device.actor)
+        """Kill the workers this pool started (not those it was given)."""
+        for actor in self._owned:
+            with contextlib.suppress(Exception):
+                ray.kill(actor)
 
 
 class StepSession:
@@ -622,7 +813,7 @@ class StepSession:
         """Execute ``action`` and observe; raises InfrastructureError when the device fails."""
         started = time.perf_counter()
         try:
-            step: ReplayStep = ray.get(self.device.actor.step.remote(action, self.screenshots))
+            step: ReplayStep = ray.get(self.device.worker.call("step", action, self.screenshots))
         except Exception as exc:  # noqa: BLE001
             self.pool._fail(self.device, exc)
             raise InfrastructureError(

@@ -370,6 +370,7 @@ def reproduce(
                     probe_timeout_s=config.farm.probe_timeout_s,
                     max_device_failures=config.farm.max_device_failures,
                     serial=config.farm.strategy == "serial",
+                    devices_per_worker=config.farm.devices_per_worker,
                 )
                 pool.events.extend(lost)
                 try:

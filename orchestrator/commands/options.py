@@ -8,7 +8,13 @@ import argparse
 import os
 
 from orchestrator.ablation import SWITCHES, Ablation
-from orchestrator.config import PROFILES, STRATEGIES, FarmConfig, SearchConfig
+from orchestrator.config import (
+    DEFAULT_DEVICES_PER_WORKER,
+    PROFILES,
+    STRATEGIES,
+    FarmConfig,
+    SearchConfig,
+)
 from orchestrator.errors import ConfigError
 from orchestrator.llm.settings import LLMSettings
 
@@ -25,7 +31,7 @@ def whole_number(text: str) -> int:
 
 def add_farm_options(parser: argparse.ArgumentParser) -> None:
     """``--app``, ``--app-dir``, ``--app-version``, ``--devices``/``--agents``, ``--token-env``,
-    ``--profile``, ``--time-scale``."""
+    ``--profile``, ``--time-scale``, ``--strategy``, ``--devices-per-worker``."""
     parser.add_argument(
         "--app",
         default="",
@@ -62,6 +68,13 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
         default="parallel",
         choices=STRATEGIES,
         help="parallel: fan probes out over all devices (default); serial: LTGDroid's one device",
+    )
+    parser.add_argument(
+        "--devices-per-worker",
+        type=whole_number,
+        default=DEFAULT_DEVICES_PER_WORKER,
+        help="device agents one Ray worker process serves "
+        f"(default {DEFAULT_DEVICES_PER_WORKER}; 1: a process per device)",
     )
 
 
@@ -186,6 +199,7 @@ def farm_config(args: argparse.Namespace) -> FarmConfig:
         time_scale=args.time_scale,
         token=token,
         strategy=args.strategy,
+        devices_per_worker=args.devices_per_worker,
     )
 
 

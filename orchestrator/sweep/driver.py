@@ -1,7 +1,8 @@
 """``reprofarm sweep``: many reproductions at once on one shared farm, scored against ground truth.
 
-One farm of N device agents (local virtual agents, or ``--agents``) and one
-:class:`~orchestrator.farm.DeviceWorker` actor per agent live for the whole sweep. M driver
+One farm of N device agents (local virtual agents, or ``--agents``) and its
+:class:`~orchestrator.farm.DeviceWorker` actors (``--devices-per-worker`` agents each) live for
+the whole sweep. M driver
 threads each take the next (bug, repeat) from the queue, lease their fair share of the devices
 (:mod:`orchestrator.sweep.leases`), build a :class:`~orchestrator.farm.DevicePool` on the leased
 workers, install the bug's app, run the :class:`~orchestrator.search.Reproducer`, write the run's
@@ -473,7 +474,7 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
     :class:`InfrastructureError` when the farm cannot start; a reproduction's own failures are
     stored as ``error`` rows instead.
     """
-    from orchestrator.farm import start_worker
+    from orchestrator.farm import start_workers
     from orchestrator.run import ensure_ray, farm_addresses
 
     began = time.monotonic()
@@ -530,7 +531,7 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
             sweep.queue.extend(work)
             metrics.set_queue_depth(len(work))
             if work:
-                _run_work(sweep, work[0][0].app_dict, ensure_ray, farm_addresses, start_worker)
+                _run_work(sweep, work[0][0].app_dict, ensure_ray, farm_addresses, start_workers)
         rows = store.rows(chash, [i.bug_id for i in items])
     finally:
         store.close()
@@ -578,19 +579,22 @@ def _run_work(
     first_app: dict[str, str],
     ensure_ray: Callable[[], None],
     farm_addresses: Any,
-    start_worker: Callable[..., Any],
+    start_workers: Callable[..., dict[str, Any]],
 ) -> None:
     """Start the farm and the workers, run the queue on ``concurrency`` threads, stop all."""
-    import ray
+    from orchestrator.farm import stop_workers
 
     config = sweep.config
     metrics = sweep.metrics
     # The serial strategy limits each reproduction to one device, not the farm.
     with farm_addresses(replace(config.farm, strategy="parallel"), first_app) as addresses:
         ensure_ray()
-        sweep.workers = {
-            a: start_worker(a, config.farm.token, config.farm.probe_timeout_s) for a in addresses
-        }
+        sweep.workers = start_workers(
+            addresses,
+            token=config.farm.token,
+            probe_timeout_s=config.farm.probe_timeout_s,
+            devices_per_worker=config.farm.devices_per_worker,
+        )
         sweep.leases = LeaseManager(
             addresses,
             config.concurrency,
@@ -610,8 +614,6 @@ def _run_work(
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         finally:
-            for actor in sweep.workers.values():
-                with contextlib.suppress(Exception):
-                    ray.kill(actor)
+            stop_workers(sweep.workers.values())
             if metrics is not None:
                 metrics.set_devices(0, 0, 0)

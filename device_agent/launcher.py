@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -47,7 +48,8 @@ class LocalAgentFarm:
     (``agent serve`` options); ``token`` makes every agent require it. ``startup_timeout`` is
     the seconds allowed for all agents to become healthy. After :meth:`start` (or entering the
     ``with`` block): ``addresses`` (``"127.0.0.1:port"`` per agent, in order), ``pids``,
-    ``log_dir`` and ``log_paths``. Logs go to ``log_dir`` when given (kept); otherwise to a
+    ``log_dir`` and ``log_paths``; ``on_ready(k)`` is called as the k-th agent turns healthy
+    (progress displays). Logs go to ``log_dir`` when given (kept); otherwise to a
     temporary directory that is removed on a clean stop and kept when startup fails.
 
     Raises :class:`AgentStartupError` (naming the failing agent and the tail of its log) when an
@@ -67,6 +69,7 @@ class LocalAgentFarm:
         startup_timeout: float = 60.0,
         host: str = "127.0.0.1",
         log_dir: str | os.PathLike[str] | None = None,
+        on_ready: Callable[[int], None] | None = None,
     ) -> None:
         if n < 1:
             raise ValueError(f"a farm needs at least one agent, got n={n}")
@@ -79,6 +82,7 @@ class LocalAgentFarm:
         self.token = token
         self.startup_timeout = startup_timeout
         self.host = host
+        self.on_ready = on_ready  # called with the number of healthy agents as each comes up
         self.addresses: list[str] = []
         self.log_dir: Path | None = Path(log_dir) if log_dir else None
         self._own_log_dir = log_dir is None
@@ -172,6 +176,8 @@ class LocalAgentFarm:
                 self.addresses.append(f"{self.host}:{port}")
             for i, address in enumerate(self.addresses):
                 self._wait_healthy(i, address, deadline)
+                if self.on_ready is not None:
+                    self.on_ready(i + 1)
         except BaseException:
             self._failed = True  # keep the logs: the error message points at them
             self.stop()

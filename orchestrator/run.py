@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -27,6 +28,8 @@ from orchestrator.report import load_report
 from orchestrator.results import (
     RESULT_FILE,
     RunRecord,
+    device_record,
+    earlier_run_files,
     prepare_out_dir,
     write_run,
 )
@@ -35,6 +38,8 @@ log = structlog.get_logger("reprofarm.run")
 
 EXIT_REPRODUCED = 0
 EXIT_NOT_REPRODUCED = 1
+# The verdict when --max-cost-usd stopped the search before it found the bug.
+VERDICT_BUDGET = "budget"
 
 
 def resolve_app(report: BugReport, farm: FarmConfig) -> dict[str, str]:
@@ -142,10 +147,15 @@ K8S_READY_TIMEOUT_S = 600.0
 
 
 @contextlib.contextmanager
-def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]:
+def farm_addresses(
+    farm: FarmConfig, app: dict[str, str], on_ready: Callable[[int, int], None] | None = None
+) -> Iterator[list[str]]:
     """Agent addresses for the run: ``--agents`` as given (checked to answer), or ``--devices N``
-    local virtual agents started now and stopped on exit (Ctrl-C too)."""
+    local virtual agents started now and stopped on exit (Ctrl-C too). ``on_ready(ready,
+    requested)`` is called as devices answer (for the progress display)."""
     from device_agent.errors import DeviceError
+
+    ready = on_ready or (lambda ready, requested: None)
 
     if farm.agents and farm.agents[0].startswith("k8s://"):
         from orchestrator.k8s import K8sAgentSource
@@ -160,10 +170,11 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
     if farm.agents:
         from device_agent.client import AgentClient
 
-        for address in farm.agents:
+        for i, address in enumerate(farm.agents):
             client = AgentClient(address, token=farm.token, timeout=10.0)
             try:
                 client.wait_ready(timeout=10.0)
+                ready(i + 1, len(farm.agents))
             except DeviceError as exc:
                 raise InfrastructureError(
                     f"device agent {address} is not reachable: {exc}"
@@ -183,7 +194,9 @@ def farm_addresses(farm: FarmConfig, app: dict[str, str]) -> Iterator[list[str]]
             profile=farm.profile,
             time_scale=farm.time_scale,
             token=farm.token,
+            on_ready=lambda k: ready(k, farm.local_devices),
         )
+        ready(0, farm.local_devices)
         local.__enter__()
     except DeviceError as exc:
         raise InfrastructureError(
@@ -216,7 +229,7 @@ def reproduce_on_pool(
     the reasoner cannot be built; failures after that are recorded in the result (verdict
     ``error``) and its exit code.
     """
-    from orchestrator.search import Reproducer
+    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer
 
     started = time.monotonic()
     say = progress or (lambda event, data: None)
@@ -241,12 +254,20 @@ def reproduce_on_pool(
     say("phase", {"phase": "analysing report"})
     try:
         record.spec = reasoner.analyze_report(report)
+        if reasoner.name == "heuristic":
+            from orchestrator.readability import unreadable_report_warning
+
+            warning = unreadable_report_warning(report, record.spec)
+            if warning:
+                record.warnings.append(warning)
+                say("warning", {"message": warning})
         with open_pool() as pool:
             try:
                 base = pool.prepare(app["name"], app.get("version", ""))
                 info = base["info"]
                 app["package"] = info.app_package or app.get("package", "")
                 app["version"] = info.app_version or app.get("version", "")
+                record.device = device_record(info, base.get("orientation", ""))
                 searcher = Reproducer(
                     record.spec,
                     reasoner,
@@ -261,6 +282,10 @@ def reproduce_on_pool(
             finally:
                 record.devices = pool.utilisation()
                 record.farm_events = pool.events
+        if record.outcome.verdict == NOT_REPRODUCED and record.outcome.stop_reason.startswith(
+            COST_BUDGET_STOP
+        ):
+            record.outcome.verdict = VERDICT_BUDGET
         exit_code = (
             EXIT_REPRODUCED
             if record.outcome.verdict in ("crash", "symptom")
@@ -276,6 +301,26 @@ def reproduce_on_pool(
     return result, exit_code
 
 
+def llm_estimate(config: RunConfig, reasoner: Reasoner) -> Any:
+    """:func:`orchestrator.llm.prices.run_estimate` for this run's budget, models and prices
+    (the reasoner's resolved settings when it has them, else ``config.llm``)."""
+    from orchestrator.llm.prices import PriceTable, run_estimate
+
+    settings = getattr(reasoner, "settings", None) or config.llm
+    return run_estimate(
+        beam=config.search.beam,
+        branch=config.search.branch,
+        max_global=config.search.max_global,
+        max_actions=config.search.max_actions,
+        max_probes=config.search.max_probes,
+        text_model=settings.text_model,
+        vision_model=settings.image_model,
+        image_side=settings.max_image_side,
+        max_cost_usd=config.search.max_cost_usd,
+        prices=PriceTable.load(settings.prices_file or None),
+    )
+
+
 def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
     """Run one reproduction; returns ``(result, exit_code)``.
 
@@ -289,16 +334,27 @@ def reproduce(config: RunConfig) -> tuple[dict[str, Any], int]:
     config.farm.validate()
     app = resolve_app(report, config.farm)
     prepare_out_dir(config.out_dir)  # before any device starts, so a bad --out costs nothing
+    earlier = earlier_run_files(config.out_dir)
+    if earlier and not config.overwrite:
+        raise ConfigError(
+            f"--out {config.out_dir} holds an earlier run ({', '.join(earlier)}); pass "
+            "--overwrite to replace it, or choose another --out"
+        )
     # A missing API key or model fails here, before any device starts.
     reasoner = make_reasoner(
         config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
     )
+    if reasoner.name != "heuristic":
+        print(llm_estimate(config, reasoner).line(), file=sys.stderr)
     with Progress(report.bug_id, enabled=config.progress) as progress:
+
+        def devices_ready(ready: int, requested: int) -> None:
+            progress("devices", {"ready": ready, "requested": requested})
 
         @contextlib.contextmanager
         def local_pool() -> Iterator[DevicePool]:
             progress("phase", {"phase": "starting devices"})
-            with farm_addresses(config.farm, app) as addresses:
+            with farm_addresses(config.farm, app, devices_ready) as addresses:
                 ensure_ray()
                 pool = DevicePool(
                     addresses,

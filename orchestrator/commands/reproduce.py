@@ -27,6 +27,11 @@ def register(sub: Any) -> None:
     add_search_options(parser)
     add_llm_options(parser)
     parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace an earlier run's files in --out (result.json, report.html, screens/...)",
+    )
+    parser.add_argument(
         "--no-progress", action="store_true", help="plain log lines instead of a live display"
     )
     parser.set_defaults(handler=run)
@@ -45,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         llm=llm_settings(args),
         ablation=ablation(args),
+        overwrite=args.overwrite,
     )
     result, code = reproduce(config)
     line = f"{result['bug_id']}: {result['verdict']}"
@@ -56,6 +62,8 @@ def run(args: argparse.Namespace) -> int:
     elif result.get("search", {}).get("stop_reason"):
         line += f" ({result['search']['stop_reason']})"
     print(line)
+    for warning in result.get("warnings", []):
+        print(f"reprofarm: warning: {warning}", file=sys.stderr)
     if result.get("error"):
         print(f"reprofarm: {result['error']}", file=sys.stderr)
     out = args.out

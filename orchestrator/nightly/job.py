@@ -78,7 +78,7 @@ class NightlyOptions:
 
 def usage_calls(reasoner: Reasoner) -> int:
     """Reasoner calls of a run: every role's calls (the heuristic counts them too)."""
-    return int(sum(int(v.get("calls", 0)) for v in reasoner.usage.by_role.values()))
+    return reasoner.usage.total_calls
 
 
 def nightly_on_pool(

@@ -8,7 +8,8 @@ checks on a fresh ``uiautomator dump`` of the final screen, so that ``repro.sh``
 when the same evidence holds on the developer's device:
 
 - ``shown``: a quoted text the recorded final screen shows (as a widget's ``text`` or
-  ``content-desc``, ``match`` ``exact``, or inside a field's text, ``match`` ``contains``);
+  ``content-desc``, ``match`` ``exact``, or inside an editable field's text, ``match``
+  ``contains``: an expression typed into a calculator's field);
 - ``absent``: a quoted text an earlier screen of the trace showed and the final screen does not
   ("'note' was on screen before ... and is gone after it");
 - ``checked``: the check state of the checkable widget a quoted label names;
@@ -100,7 +101,7 @@ def final_screen_checks(
                         "checked": bool(box.checked),
                     }
                 )
-        elif any(text in n.text for n in nodes if n.text):
+        elif any(text in n.text for n in nodes if n.is_editable):
             checks.append({"kind": "shown", "text": text, "match": "contains"})
         elif any(text in (n.text, n.content_desc) for n in earlier):
             checks.append({"kind": "absent", "text": text})

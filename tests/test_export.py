@@ -261,9 +261,7 @@ def test_adb_script_against_a_fake_adb_makes_the_exact_calls(
     assert ran.returncode == 0, ran.stderr
     assert without_dumps(fake_adb.calls()) == AMAZE_CALLS
     # The fake device's dump shows none of the widgets: every step says it used the position.
-    widget_steps = [
-        s for s in load("amaze-1796")["trace"] if s["action"]["kind"] in WIDGET_KINDS
-    ]
+    widget_steps = [s for s in load("amaze-1796")["trace"] if s["action"]["kind"] in WIDGET_KINDS]
     assert ran.stdout.count("tapping the recorded position scaled") == len(widget_steps)
     assert "step 10/10: click TextView [Paste]" in ran.stdout
     assert f"Process: {AMAZE}, PID: 4203" in ran.stdout

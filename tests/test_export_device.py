@@ -113,7 +113,7 @@ def test_non_crash_export_checks_the_evidence_and_exits_1_on_the_fixed_build(
     code = main(
         [
             "reproduce",
-            str(EXAMPLES / "tally-1.md"),
+            str(APPS / "tally-1.md"),
             "--app-dir",
             str(APPS),
             "--devices",

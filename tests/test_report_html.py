@@ -23,7 +23,7 @@ from PIL import Image
 
 from orchestrator.cli import main
 from orchestrator.report_images import MARKER_COLOUR, action_points
-from tests.conftest import EXAMPLES, REPO
+from tests.conftest import REPO
 
 APPS = REPO / "examples" / "apps"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -92,7 +92,7 @@ def reproduce(report: Path, out: Path, *extra: str) -> tuple[int, dict[str, Any]
 @pytest.fixture(scope="module")
 def found(ray_session: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("found") / "run"
-    code, result = reproduce(EXAMPLES / "tally-1.md", out)
+    code, result = reproduce(APPS / "tally-1.md", out)
     assert code == 0 and result["verdict"] == "symptom"
     return out, result
 
@@ -202,11 +202,11 @@ def test_reused_out_is_refused_without_overwrite_and_cleared_with_it(
     (out / "repro.sh").write_text("#!/bin/sh\n")
     (out / "screens" / "step09-before.png").write_bytes(b"old")
     (out / "notes.txt").write_text("mine")
-    assert main(["reproduce", str(EXAMPLES / "tally-1.md"), "--app-dir", str(APPS),
+    assert main(["reproduce", str(APPS / "tally-1.md"), "--app-dir", str(APPS),
                  "--out", str(out), "--no-progress"]) == 2  # fmt: skip
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--overwrite" in err and "earlier run" in err
-    code, result = reproduce(EXAMPLES / "tally-1.md", out, "--overwrite")
+    code, result = reproduce(APPS / "tally-1.md", out, "--overwrite")
     assert code == 0
     assert not (out / "repro.sh").exists()
     assert not (out / "screens" / "step09-before.png").exists()

@@ -3,8 +3,8 @@ whether the report, the app model or the engine is at fault.
 
 - ``steps``: each S2R step of the analysed report, and where the best path matched it (the step
   of the path and the screen's activity), or, when no path matched it, the widgets the engine saw
-  whose labels come closest to the step's words (:func:`orchestrator.text.similarity`), from the
-  actions it probed and the screens of the best path;
+  whose labels come closest to the step's words (:func:`orchestrator.text.similarity`, shown even
+  when nothing is similar), from the actions it probed and the screens of the best path;
 - ``probed_screens``: the screens the probe budget went on, most probed first (activity,
   structural hash prefix, probes);
 - ``best_path``: the best path's actions with the S2R step each reached.
@@ -12,6 +12,7 @@ whether the report, the app model or the engine is at fault.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -21,6 +22,7 @@ from orchestrator.model import Path, ReproSpec
 from orchestrator.text import similarity
 
 CLOSEST_WIDGETS = 3
+_QUOTED = re.compile(r'"([^"]+)"')
 TOP_SCREENS = 5
 
 
@@ -43,7 +45,11 @@ def explain_miss(
     for i, t in enumerate(transitions):
         if t.reached_step >= 0 and t.reached_step not in matched:
             matched[t.reached_step] = {"path_step": i + 1, "screen": t.before.activity}
-    seen: set[str] = {str(p.get("action", "")) for p in probe_log if p.get("action")}
+    # Widgets the probes acted on (their descriptions quote the label) and the best path's screens.
+    seen: set[str] = set()
+    for p in probe_log:
+        described = str(p.get("action", ""))
+        seen.update(_QUOTED.findall(described) or ([described] if described else []))
     for t in transitions:
         seen |= _screen_labels(t.before.hierarchy_xml) | _screen_labels(t.after.hierarchy_xml)
     steps: list[dict[str, Any]] = []
@@ -57,15 +63,16 @@ def explain_miss(
             entry.update(matched=True, path_step=None, screen="")
         else:
             phrase = " ".join(step.targets) or step.text
+            # Even dissimilar ones are shown: "nothing like it" points at the app or the build.
             ranked = sorted(
-                ((similarity(label, phrase), label) for label in seen), key=lambda sl: -sl[0]
+                ((similarity(label, phrase), label) for label in seen),
+                key=lambda sl: (-sl[0], sl[1]),
             )
             entry.update(
                 matched=False,
                 closest=[
                     {"widget": label, "similarity": round(score, 2)}
                     for score, label in ranked[:CLOSEST_WIDGETS]
-                    if score > 0
                 ],
             )
         steps.append(entry)

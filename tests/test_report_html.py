@@ -165,14 +165,14 @@ def test_browser_shows_why_a_miss_missed(missed: tuple[Path, dict]) -> None:
     out, result = missed
     dom = rendered_dom(out / "report.html")
     assert dom.xpath('//h2[@id="why-missed"]')
-    rows = dom.xpath('//table[@id="miss-steps"]/tr[td]')
+    rows = dom.xpath('//table[@id="miss-steps"]//tr[td]')
     assert len(rows) == len(result["spec"]["steps"]) >= 2
     never = [r for r in rows if "never" in r.text_content()]
     assert never, [r.text_content() for r in rows]
     # The closest widget the engine saw to "Subtract 3" is named (the app has none like it).
     closest = " ".join(r.xpath("string(td[4])") for r in never)
     assert closest.strip(), closest
-    screens = dom.xpath('//table[@id="miss-screens"]/tr[td]')
+    screens = dom.xpath('//table[@id="miss-screens"]//tr[td]')
     assert screens and ".MainActivity" in screens[0].text_content()
     probes = [int(r.xpath("string(td[2])")) for r in screens]
     assert probes == sorted(probes, reverse=True) and sum(probes) <= result["actions_executed"]

@@ -692,3 +692,18 @@ def test_adb_script_reproduces_the_bug_through_real_adb(name: str, tmp_path: Pat
     assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
     assert f"reproduced: {result['app']['package']} crashed" in ran.stdout
     assert triggered, detail
+
+
+@pytest.mark.parametrize(("count", "selector"), [(1, "id"), (2, "text"), (None, "text")])
+def test_maestro_keeps_an_id_that_is_unique_on_its_screen(count: int | None, selector: str) -> None:
+    clicked = step(
+        widget(
+            "click", [0, 400, 1080, 520], resource_id="com.example.app:id/settings_item",
+            text="Settings",
+        )
+    )  # fmt: skip
+    if count is not None:
+        clicked["from_screen"]["target_id_count"] = count
+    command = list(yaml.safe_load_all(to_maestro_flow(result_of(clicked))))[1][-1]
+    expected = {"id": "com\\.example\\.app:id/settings_item"} if selector == "id" else "Settings"
+    assert command == {"tapOn": expected}

@@ -28,6 +28,8 @@ from device_agent.launcher import LocalAgentFarm
 from device_agent.virtual.device import VirtualDevice
 from orchestrator.cli import main
 from orchestrator.export import to_adb_script
+from orchestrator.nightly.digest import bug_entry
+from orchestrator.sweep.store import RunRow
 from tests.adb_harness import NEEDS_ADB, AdbServer, adb_server
 from tests.conftest import EXAMPLES, REPO
 from tests.test_nightly import night
@@ -65,6 +67,17 @@ def run_script(
     return ran, device
 
 
+def row_of(result: dict[str, Any]) -> RunRow:
+    """A stored sweep row holding ``result`` (what the nightly digest reads)."""
+    return RunRow(
+        bug_id=result["bug_id"], repeat=0, config_hash="", status="done",
+        verdict=result["verdict"], claimed=result["reproduced"], triggered=None, score_detail="",
+        kind="crash", app=result["app"]["name"], report_path="", run_dir="", result_path="",
+        html_path="", result=result, actions=0, trace_length=len(result["trace"]), tokens=0,
+        cost_usd=0.0, wall_seconds=0.0, started_at="", finished_at="",
+    )  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def agents(ray_session: Any) -> Iterator[list[str]]:
     with LocalAgentFarm(2, "screenrecorder") as farm:
@@ -84,6 +97,12 @@ def test_moved_control_trace_runs_on_a_smaller_screen_and_not_on_the_fix(
     assert (device["screen_width"], device["screen_height"]) == (1080, 1920)
     assert device["app_version"] == "5.5.0" and device["backend"] == "virtual"
     assert isinstance(device["api_level"], int) and isinstance(device["density_dpi"], int)
+    # One reasoner-call count everywhere: result.json, the nightly digest, report.html.
+    calls = moved["llm"]["calls"]
+    assert isinstance(calls, int) and calls == moved["nightly"]["reasoner_calls"]
+    assert bug_entry(row_of(moved), tmp_path)["reasoner_calls"] == calls
+    (page,) = [p for p in tmp_path.glob("5.5.0-*/report.html")]
+    assert f'<span id="reasoner-calls">{calls}</span>' in page.read_text()
     script = tmp_path / "repro.sh"
     script.write_text(to_adb_script(moved))
     widget_steps = sum(

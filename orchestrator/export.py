@@ -35,6 +35,7 @@ from device_agent.virtual.device import SCREEN_SIZE
 from device_agent.virtual.uixml import escape_attr
 from orchestrator.errors import BadInputError
 from orchestrator.replay import trace_actions
+from orchestrator.report_images import action_points
 from orchestrator.screen_checks import evidence_text
 
 ADB_SCRIPT_NAME = "repro.sh"
@@ -315,24 +316,12 @@ def _target_point(step: _Step, trace: _Trace, what: str) -> tuple[int, int]:
 
 
 def _swipe_points(step: _Step, trace: _Trace) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Start and end of a swipe, as the adb backend computes them: 30% of the area either side
-    of its centre, the area being the target's bounds or the screen minus a tenth at the top and
-    the bottom."""
-    target = step.action.target
-    if target is not None and target.bounds is not None:
-        b = target.bounds
-        left, top, right, bottom = b.left, b.top, b.right, b.bottom
-    else:
-        w, h = _oriented(trace.screen, step.orientation)
-        left, top, right, bottom = 0, h // 10, w, h - h // 10
-    cx, cy = (left + right) // 2, (top + bottom) // 2
-    dx, dy = (right - left) * 3 // 10, (bottom - top) * 3 // 10
-    return {
-        "up": ((cx, cy + dy), (cx, cy - dy)),
-        "down": ((cx, cy - dy), (cx, cy + dy)),
-        "left": ((cx + dx, cy), (cx - dx, cy)),
-        "right": ((cx - dx, cy), (cx + dx, cy)),
-    }[step.action.direction]
+    """Start and end of a swipe, as the adb backend computes them
+    (:func:`orchestrator.report_images.action_points`: 30% of the area either side of its
+    centre, the area being the target's bounds or the screen minus a tenth at the top and the
+    bottom)."""
+    start, end = action_points(step.action.to_json(), _oriented(trace.screen, step.orientation))
+    return start, end
 
 
 # -- the adb script ----------------------------------------------------------------------------
@@ -549,13 +538,15 @@ scaled() {
     SX=$(($2 * DEV_W / REC_W)); SY=$(($3 * DEV_H / REC_H))
   fi
 }
-FIND_AWK='
+ATTR_AWK='
 function attr(rec, name,   i, s) {
   i = index(rec, " " name "=\"")
   if (i == 0) return ""
   s = substr(rec, i + length(name) + 3)
   return substr(s, 1, index(s, "\"") - 1)
 }
+'
+FIND_AWK="$ATTR_AWK"'
 BEGIN {
   RS = "<"; best = 9; ids = 0
   how[1] = "id"; how[2] = "text"; how[3] = "content-desc"; how[4] = "label"; how[5] = "id"
@@ -595,13 +586,7 @@ find_widget() {
     echo "  found by $HOW at ($X,$Y)"
   fi
 }
-CHECK_AWK='
-function attr(rec, name,   i, s) {
-  i = index(rec, " " name "=\"")
-  if (i == 0) return ""
-  s = substr(rec, i + length(name) + 3)
-  return substr(s, 1, index(s, "\"") - 1)
-}
+CHECK_AWK="$ATTR_AWK"'
 BEGIN { RS = "<"; t = ENVIRON["W_TEXT"]; rid = ENVIRON["W_ID"]; got = "" }
 substr($0, 1, 5) == "node " && got == "" {
   if (attr($0, "text") == t && attr($0, "checkable") == "true") got = attr($0, "checked")

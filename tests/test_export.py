@@ -676,13 +676,7 @@ def test_adb_script_reproduces_the_bug_through_real_adb(name: str, tmp_path: Pat
         emulator.start(server.port)
         try:
             server.wait_for(emulator.serial)
-            env = dict(
-                server.env,
-                ANDROID_SERIAL=emulator.serial,
-                ANDROID_ADB_SERVER_PORT=str(server.port),
-                REPRO_DELAY="0",
-                REPRO_LAUNCH_WAIT="0",
-            )
+            env = server.script_env(emulator.serial)
             ran = subprocess.run(
                 ["sh", str(script)], env=env, capture_output=True, text=True, timeout=120
             )

@@ -15,7 +15,6 @@ lays out and takes input like a 720x1280 phone). Checked:
 
 from __future__ import annotations
 
-import json
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +32,7 @@ from orchestrator.sweep.store import RunRow
 from tests.adb_harness import NEEDS_ADB, AdbServer, adb_server
 from tests.conftest import EXAMPLES, REPO
 from tests.test_nightly import night
+from tests.test_report_html import reproduce
 
 APPS = REPO / "examples" / "apps"
 SMALL_SCREEN = "720x1280"
@@ -52,13 +52,7 @@ def run_script(
         server.wait_for(emulator.serial)
         resized = server.run("-s", emulator.serial, "shell", "wm", "size", SMALL_SCREEN)
         assert resized.returncode == 0, resized.stderr
-        env = dict(
-            server.env,
-            ANDROID_SERIAL=emulator.serial,
-            ANDROID_ADB_SERVER_PORT=str(server.port),
-            REPRO_DELAY="0",
-            REPRO_LAUNCH_WAIT="0",
-        )
+        env = server.script_env(emulator.serial)
         ran = subprocess.run(
             ["sh", str(script)], env=env, capture_output=True, text=True, timeout=300
         )
@@ -129,21 +123,8 @@ def test_non_crash_export_checks_the_evidence_and_exits_1_on_the_fixed_build(
     ray_session: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "run"
-    code = main(
-        [
-            "reproduce",
-            str(APPS / "tally-1.md"),
-            "--app-dir",
-            str(APPS),
-            "--devices",
-            "1",
-            "--out",
-            str(out),
-            "--no-progress",
-        ]
-    )
+    code, result = reproduce(APPS / "tally-1.md", out)
     assert code == 0, capsys.readouterr()
-    result = json.loads((out / "result.json").read_text())
     assert result["verdict"] == "symptom"
     assert {"kind": "shown", "text": "50", "match": "exact"} in result["final_screen"]["checks"]
     assert main(["export", str(out)]) == 0

@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -52,8 +53,9 @@ class LocalAgentFarm:
     ``with`` block): ``addresses`` (``"127.0.0.1:port"`` per healthy agent, in order),
     ``indices`` (the agent number of each address), ``failures`` (agent number → message, for
     each agent lost at start, naming it and the tail of its log), ``pids``, ``log_dir`` and
-    ``log_paths``. Logs go to ``log_dir`` when given (kept); otherwise to a temporary
-    directory that is removed on a clean stop and kept when an agent failed.
+    ``log_paths``; ``on_ready(k)`` is called as the k-th agent turns healthy (progress
+    displays). Logs go to ``log_dir`` when given (kept); otherwise to a temporary directory that
+    is removed on a clean stop and kept when an agent failed.
 
     Raises :class:`AgentStartupError` (naming the failing agent and the tail of its log) when
     fewer than ``min_agents`` agents can become healthy in time; all agents are then stopped.
@@ -73,6 +75,7 @@ class LocalAgentFarm:
         host: str = "127.0.0.1",
         log_dir: str | os.PathLike[str] | None = None,
         min_agents: int | None = None,
+        on_ready: Callable[[int], None] | None = None,
     ) -> None:
         if n < 1:
             raise ValueError(f"a farm needs at least one agent, got n={n}")
@@ -88,6 +91,7 @@ class LocalAgentFarm:
         self.token = token
         self.startup_timeout = startup_timeout
         self.host = host
+        self.on_ready = on_ready  # called with the number of healthy agents as each comes up
         self.addresses: list[str] = []
         self.indices: list[int] = []
         self.failures: dict[int, str] = {}
@@ -192,6 +196,8 @@ class LocalAgentFarm:
                     continue
                 self.addresses.append(address)
                 self.indices.append(i)
+                if self.on_ready is not None:
+                    self.on_ready(len(self.addresses))
         except BaseException:
             self._failed = True  # keep the logs: the error message points at them
             self.stop()

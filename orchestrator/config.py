@@ -41,6 +41,8 @@ class SearchConfig:
     budget. ``confirm_replays``: how many times a claimed trace is replayed on a fresh device
     before it counts (0 disables). ``shorten_replays``: how many replays may be spent cutting
     detours (loops back to an earlier state) out of a confirmed trace (0 disables).
+    ``max_cost_usd``: stop the search once the reasoner's model calls cost this many US dollars
+    (0: no limit; the offline reasoner costs nothing).
     """
 
     beam: int = 3
@@ -51,11 +53,16 @@ class SearchConfig:
     max_minutes: float = 60.0
     confirm_replays: int = 1
     shorten_replays: int = 8
+    max_cost_usd: float = 0.0
 
     def validate(self) -> None:
         """Raise ``ConfigError`` naming the bad value."""
         from orchestrator.errors import ConfigError
 
+        if not math.isfinite(self.max_cost_usd) or self.max_cost_usd < 0:
+            raise ConfigError(
+                f"--max-cost-usd must be 0 (no limit) or a positive amount, got {self.max_cost_usd}"
+            )
         if self.beam < 1:
             raise ConfigError(f"--beam must be at least 1, got {self.beam}")
         if self.branch < 1:
@@ -151,6 +158,7 @@ class RunConfig:
     progress: bool = True
     llm: LLMSettings = field(default_factory=LLMSettings)
     ablation: Ablation = field(default_factory=Ablation)
+    overwrite: bool = False  # --overwrite: replace an earlier run's files in out_dir
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -32,8 +32,11 @@ from device_agent.actions import Action, Selector
 from device_agent.adb.backend import LONG_PRESS_MS, SWIPE_MS
 from device_agent.adb.parsers import input_text_args
 from device_agent.virtual.device import SCREEN_SIZE
+from device_agent.virtual.uixml import escape_attr
 from orchestrator.errors import BadInputError
 from orchestrator.replay import trace_actions
+from orchestrator.report_images import action_points
+from orchestrator.screen_checks import evidence_text
 
 ADB_SCRIPT_NAME = "repro.sh"
 MAESTRO_FLOW_NAME = "repro.maestro.yaml"
@@ -106,6 +109,10 @@ class _Trace:
     steps: list[_Step]
     crash: dict[str, Any] | None
     symptom: str
+    device: str = ""  # one line: the device the trace was found on
+    evidence: str = ""
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    id_counts: dict[int, int] = field(default_factory=dict)  # step → widgets with its id
     notes: list[str] = field(default_factory=list)
 
 
@@ -130,7 +137,12 @@ def _screen_size(
                 f"screen size {ow}x{oh} is not positive; give WIDTHxHEIGHT in pixels"
             )
         return (min(ow, oh), max(ow, oh)), True
+    device = result.get("device")
     candidates: list[Any] = [result.get("screen")]
+    if isinstance(device, dict):
+        candidates.append(
+            {"width": device.get("screen_width"), "height": device.get("screen_height")}
+        )
     devices = result.get("devices")
     if isinstance(devices, list):
         candidates += [
@@ -221,12 +233,52 @@ def _load(result: Any, *, allow_unconfirmed: bool, screen_size: tuple[int, int] 
         steps=steps,
         crash=crash if verdict == "crash" else None,
         symptom=_one_line(spec.get("symptom", ""), 300),
+        device=_device_line(result.get("device")),
+        evidence=_one_line(evidence_text(result.get("evidence")), 300),
+        checks=_checks(result.get("final_screen")),
+        id_counts={
+            i + 1: int(raw["from_screen"]["target_id_count"])
+            for i, raw in enumerate(trace)
+            if isinstance(raw, dict)
+            and isinstance(raw.get("from_screen"), dict)
+            and isinstance(raw["from_screen"].get("target_id_count"), int)
+        },
     )
     if not recorded:
         out.notes.append(
             f"result.json does not record the screen size; assumed {screen[0]}x{screen[1]}, the "
             "virtual device's (give --screen WxH if the run used another device)"
         )
+    return out
+
+
+def _device_line(device: Any) -> str:
+    """``result.json``'s ``device`` as one line, e.g. ``virtual, API 30, 420 dpi, portrait``."""
+    if not isinstance(device, dict):
+        return ""
+    parts = [
+        str(device.get("backend") or ""),
+        f"API {device['api_level']}" if device.get("api_level") else "",
+        f"{device['density_dpi']} dpi" if device.get("density_dpi") else "",
+        str(device.get("orientation") or ""),
+    ]
+    return _one_line(", ".join(p for p in parts if p))
+
+
+_CHECK_KINDS = ("shown", "absent", "checked", "app_left")
+
+
+def _checks(final_screen: Any) -> list[dict[str, Any]]:
+    """The well-formed checks of ``result.json``'s ``final_screen`` (see
+    :mod:`orchestrator.screen_checks`); malformed entries are dropped."""
+    raw = final_screen.get("checks") if isinstance(final_screen, dict) else None
+    out: list[dict[str, Any]] = []
+    for check in raw if isinstance(raw, list) else []:
+        if not isinstance(check, dict) or check.get("kind") not in _CHECK_KINDS:
+            continue
+        if check["kind"] != "app_left" and not isinstance(check.get("text"), str):
+            continue
+        out.append(check)
     return out
 
 
@@ -264,24 +316,12 @@ def _target_point(step: _Step, trace: _Trace, what: str) -> tuple[int, int]:
 
 
 def _swipe_points(step: _Step, trace: _Trace) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Start and end of a swipe, as the adb backend computes them: 30% of the area either side
-    of its centre, the area being the target's bounds or the screen minus a tenth at the top and
-    the bottom."""
-    target = step.action.target
-    if target is not None and target.bounds is not None:
-        b = target.bounds
-        left, top, right, bottom = b.left, b.top, b.right, b.bottom
-    else:
-        w, h = _oriented(trace.screen, step.orientation)
-        left, top, right, bottom = 0, h // 10, w, h - h // 10
-    cx, cy = (left + right) // 2, (top + bottom) // 2
-    dx, dy = (right - left) * 3 // 10, (bottom - top) * 3 // 10
-    return {
-        "up": ((cx, cy + dy), (cx, cy - dy)),
-        "down": ((cx, cy - dy), (cx, cy + dy)),
-        "left": ((cx + dx, cy), (cx - dx, cy)),
-        "right": ((cx - dx, cy), (cx + dx, cy)),
-    }[step.action.direction]
+    """Start and end of a swipe, as the adb backend computes them
+    (:func:`orchestrator.report_images.action_points`: 30% of the area either side of its
+    centre, the area being the target's bounds or the screen minus a tenth at the top and the
+    bottom)."""
+    start, end = action_points(step.action.to_json(), _oriented(trace.screen, step.orientation))
+    return start, end
 
 
 # -- the adb script ----------------------------------------------------------------------------
@@ -347,10 +387,14 @@ def adb_export(
     version = " ".join(v for v in (t.app_name, t.app_version) if v)
     out.append(f"# App: {pkg}" + (f" ({version}); install that version first." if version else "."))
     out.append(
-        f"# Screen: {w}x{h} (portrait pixels{'' if t.screen_recorded else ', assumed'}); taps "
-        "are the centres of the widgets' recorded bounds, so on another screen size they miss."
+        f"# Screen: {w}x{h} (portrait pixels{'' if t.screen_recorded else ', assumed'})"
+        + (f"; device: {t.device}" if t.device else "")
+        + "."
     )
     out += [
+        "# Each widget is found on a fresh `uiautomator dump` the way the trace recorded it:",
+        "# resource id, then text, then content description; failing those, the recorded",
+        "# position scaled to the device's screen. Each step says which it used.",
         "#",
         f"# Usage: ANDROID_SERIAL=<serial> sh {ADB_SCRIPT_NAME} [--keep-data]",
         "#   --keep-data          do not clear the app's data first (the trace starts from fresh",
@@ -363,8 +407,8 @@ def adb_export(
         out.append("# Exit status: 0 the app crashed, 1 it did not, 2 bad usage, 3 adb failed.")
     else:
         out.append(
-            "# Exit status: 0 every step ran (look at the screen for the symptom), 2 bad usage, "
-            "3 adb failed."
+            "# Exit status: 0 the final screen shows the recorded evidence of the bug, 1 it does "
+            "not, 2 bad usage, 3 adb failed."
         )
     out += [
         "set -eu",
@@ -372,6 +416,8 @@ def adb_export(
         'ME=$(basename "$0")',
         f"PKG={shlex.quote(pkg)}",
         f"SCREEN={w}x{h}",
+        f"REC_W={w}",
+        f"REC_H={h}",
         f'DELAY="${{REPRO_DELAY:-{_seconds(delay_s)}}}"',
         f'LAUNCH_WAIT="${{REPRO_LAUNCH_WAIT:-{_seconds(LAUNCH_WAIT_S)}}}"',
         "CLEAR=1",
@@ -398,6 +444,7 @@ def adb_export(
         '  printf \'%s: %s\\n\' "$ME" "$*" >&2',
         "  if [ -t 0 ]; then printf 'press Enter when done ' >&2; read -r _; fi",
         "}",
+        *_SH_LOCATOR.splitlines(),
         "",
         "if ! command -v adb >/dev/null 2>&1; then",
         '  echo "$ME: adb is not on the PATH (install the Android platform-tools)" >&2',
@@ -406,9 +453,16 @@ def adb_export(
         "adb get-state >/dev/null",
         "size=$(adb shell wm size | tr -d '\\r' | awk -F': *' "
         "'/^Override size/ {o=$2} /^Physical size/ {p=$2} END {print (o != \"\" ? o : p)}')",
-        'if [ "$size" != "$SCREEN" ]; then',
-        "  echo \"$ME: warning: the device's screen is ${size:-unknown}, the trace "
-        'was recorded on $SCREEN: taps may miss their widgets" >&2',
+        "DEV_W=${size%%x*}",
+        "DEV_H=${size#*x}",
+        'case "$DEV_W:$DEV_H" in',
+        "  *[!0-9:]*|:*|*:) echo \"$ME: warning: cannot read the device's screen size "
+        '(${size:-nothing}); positions stay as recorded" >&2; DEV_W=$REC_W; DEV_H=$REC_H ;;',
+        "esac",
+        'if [ "$DEV_W" -gt "$DEV_H" ]; then t=$DEV_W; DEV_W=$DEV_H; DEV_H=$t; fi',
+        'if [ "${DEV_W}x$DEV_H" != "$SCREEN" ]; then',
+        "  echo \"$ME: the device's screen is ${DEV_W}x$DEV_H, the trace was recorded on "
+        '$SCREEN: widgets are found by id or text, positions are scaled" >&2',
         "fi",
         'if ! command adb shell pm path "$PKG" >/dev/null 2>&1; then',
         '  echo "$ME: $PKG is not installed on the device"'
@@ -454,23 +508,218 @@ def adb_export(
             "exit 1",
         ]
     else:
-        text = f"done: every step ran; expected symptom: {t.symptom or 'see the bug report'}"
-        out += [f"echo {shlex.quote(text)}", "exit 0"]
+        out += _evidence_lines(t)
     return Export("\n".join(out) + "\n", list(t.notes))
+
+
+# The locator the script carries: POSIX sh and awk only. `find_widget` reads a fresh dump and
+# sets X, Y and HOW (id | text | content-desc | label | position); `scaled` maps a recorded point
+# to the device's screen. Attribute values are compared XML-escaped, as the dump writes them.
+_SH_LOCATOR = r"""
+# SCREEN_XML <- a fresh `uiautomator dump` of the device (3 tries); status 1 when none comes.
+dump_screen() {
+  tries=0
+  while [ "$tries" -lt 3 ]; do
+    if command adb shell uiautomator dump /sdcard/reprofarm-dump.xml >/dev/null 2>&1; then
+      SCREEN_XML=$(command adb shell cat /sdcard/reprofarm-dump.xml 2>/dev/null | tr -d '\r')
+      case "$SCREEN_XML" in *"<hierarchy"*) return 0 ;; esac
+    fi
+    tries=$((tries + 1))
+    sleep 1
+  done
+  SCREEN_XML=""
+  return 1
+}
+# scaled ORIENTATION X Y: SX SY <- the recorded point on this device's screen.
+scaled() {
+  if [ "$1" = landscape ]; then
+    SX=$(($2 * DEV_H / REC_H)); SY=$(($3 * DEV_W / REC_W))
+  else
+    SX=$(($2 * DEV_W / REC_W)); SY=$(($3 * DEV_H / REC_H))
+  fi
+}
+ATTR_AWK='
+function attr(rec, name,   i, s) {
+  i = index(rec, " " name "=\"")
+  if (i == 0) return ""
+  s = substr(rec, i + length(name) + 3)
+  return substr(s, 1, index(s, "\"") - 1)
+}
+'
+FIND_AWK="$ATTR_AWK"'
+BEGIN {
+  RS = "<"; best = 9; ids = 0
+  how[1] = "id"; how[2] = "text"; how[3] = "content-desc"; how[4] = "label"; how[5] = "id"
+  wid = ENVIRON["W_ID"]; wt = ENVIRON["W_TEXT"]; wd = ENVIRON["W_DESC"]
+  wl = ENVIRON["W_LABEL"]; edit = ENVIRON["W_EDIT"]; px = ENVIRON["SX"] + 0; py = ENVIRON["SY"] + 0
+}
+substr($0, 1, 5) == "node " {
+  b = attr($0, "bounds"); gsub(/[^0-9]+/, " ", b)
+  if (split(b, c, " ") < 4 || c[3] + 0 <= c[1] + 0 || c[4] + 0 <= c[2] + 0) next
+  cx = int((c[1] + c[3]) / 2); cy = int((c[2] + c[4]) / 2)
+  id = attr($0, "resource-id"); tx = attr($0, "text"); ds = attr($0, "content-desc")
+  lv = 0
+  same = (wt == "" || edit == "1" || tx == wt) && (wd == "" || ds == wd)
+  if (wid != "" && id == wid && same) lv = 1
+  else if (wt != "" && edit != "1" && tx == wt) lv = 2
+  else if (wd != "" && ds == wd) lv = 3
+  else if (wl != "" && tx == wl) lv = 4
+  else if (wid != "" && id == wid) { lv = 5; ids++ }
+  if (lv == 0) next
+  d = (cx - px) * (cx - px) + (cy - py) * (cy - py)
+  if (lv < best || (lv == best && d < bd)) { best = lv; bd = d; bx = cx; by = cy }
+}
+END {
+  if (best == 5 && ids > 1) best = 9
+  if (best < 9) print bx, by, how[best]; else print px, py, "position"
+}'
+# find_widget ORIENTATION ID TEXT DESC LABEL EDIT X Y: X Y HOW <- where the widget is now.
+find_widget() {
+  scaled "$1" "$7" "$8"
+  dump_screen || echo "$ME: warning: no uiautomator dump; using the recorded position" >&2
+  found=$(printf '%s\n' "$SCREEN_XML" | W_ID=$2 W_TEXT=$3 W_DESC=$4 W_LABEL=$5 W_EDIT=$6 \
+    SX=$SX SY=$SY awk "$FIND_AWK")
+  X=${found%% *}; found=${found#* }; Y=${found%% *}; HOW=${found#* }
+  if [ "$HOW" = position ]; then
+    echo "  not found by id, text or content-desc: tapping the recorded position scaled ($X,$Y)"
+  else
+    echo "  found by $HOW at ($X,$Y)"
+  fi
+}
+CHECK_AWK="$ATTR_AWK"'
+BEGIN { RS = "<"; t = ENVIRON["W_TEXT"]; rid = ENVIRON["W_ID"]; got = "" }
+substr($0, 1, 5) == "node " && got == "" {
+  if (attr($0, "text") == t && attr($0, "checkable") == "true") got = attr($0, "checked")
+  else if (rid != "" && attr($0, "resource-id") == rid && byid == "") byid = attr($0, "checked")
+}
+END { print (got != "" ? got : byid) }'
+# The final screen's evidence: each check says whether it holds and counts a failure.
+FAILED=0
+holds() { echo "  holds: $*"; }
+fails() { echo "  does not hold: $*" >&2; FAILED=$((FAILED + 1)); }
+check_shown() {
+  case "$SCREEN_XML" in
+    *" text=\"$1\""*|*" content-desc=\"$1\""*) holds "the screen shows $2"; return ;;
+  esac
+  if [ "$3" = contains ]; then
+    case "$SCREEN_XML" in *"$1"*) holds "the screen shows $2"; return ;; esac
+  fi
+  fails "the screen does not show $2"
+}
+check_absent() {
+  case "$SCREEN_XML" in
+    *" text=\"$1\""*|*" content-desc=\"$1\""*) fails "the screen shows $2" ;;
+    *) holds "the screen does not show $2" ;;
+  esac
+}
+check_checked() {
+  state=$(printf '%s\n' "$SCREEN_XML" | W_TEXT=$1 W_ID=$3 awk "$CHECK_AWK")
+  if [ "$state" = "$4" ]; then holds "$2 is checked=$4"
+  else fails "$2 is checked=${state:-?}, recorded $4"; fi
+}
+check_app_left() {
+  case "$SCREEN_XML" in
+    *" package=\"$PKG\""*) fails "the app is still in front" ;;
+    *) holds "the app is no longer in front" ;;
+  esac
+}
+"""
+
+
+def _evidence_lines(t: _Trace) -> list[str]:
+    """The end of a non-crash script: a fresh dump of the final screen, each recorded check
+    (:mod:`orchestrator.screen_checks`), exit 0 only when there are checks and all hold."""
+    evidence = t.evidence or "none recorded"
+    lines = [
+        "# The verifier's evidence when reprofarm recorded this trace:",
+        f"# {evidence}",
+        'echo "checking the final screen for the recorded evidence"',
+        "if ! dump_screen; then",
+        '  echo "$ME: cannot read the final screen (uiautomator dump failed)" >&2',
+        "  exit 3",
+        "fi",
+    ]
+    if not t.checks:
+        t.notes.append(
+            "the recorded evidence names nothing a script can check on the screen; the script "
+            "exits 1 and prints the evidence for a person to judge"
+        )
+        lines += [
+            _sh_words(
+                "echo",
+                f"not reproduced (undetermined): the evidence names nothing this script can "
+                f"check; look at the screen for: {evidence}",
+            )
+            + " >&2",
+            "exit 1",
+        ]
+        return lines
+    for check in t.checks:
+        kind = check["kind"]
+        text = str(check.get("text", ""))
+        shown = _one_line(repr(text), 120)
+        if kind == "shown":
+            lines.append(
+                _sh_words("check_shown", escape_attr(text), shown, check.get("match", "exact"))
+            )
+        elif kind == "absent":
+            lines.append(_sh_words("check_absent", escape_attr(text), shown))
+        elif kind == "checked":
+            lines.append(
+                _sh_words(
+                    "check_checked",
+                    escape_attr(text),
+                    shown,
+                    escape_attr(str(check.get("resource_id", ""))),
+                    "true" if check.get("checked") else "false",
+                )
+            )
+        else:
+            lines.append("check_app_left")
+    lines += [
+        'if [ "$FAILED" = 0 ]; then',
+        f"  echo {shlex.quote(f'reproduced: the final screen shows the evidence ({evidence})')}",
+        "  exit 0",
+        "fi",
+        'echo "not reproduced: $FAILED check(s) of the recorded evidence do not hold" >&2',
+        "exit 1",
+    ]
+    return lines
+
+
+def _locate_lines(step: _Step, t: _Trace, what: str) -> list[str]:
+    """``find_widget`` for ``step``'s target: its recorded id, text, content-desc and label,
+    and its recorded centre."""
+    x, y = _target_point(step, t, what)
+    sel = step.action.target
+    assert sel is not None
+    edit = "1" if "EditText" in sel.class_name or step.action.kind == A.INPUT_TEXT else "0"
+    return [
+        _sh_words(
+            "find_widget",
+            step.orientation,
+            escape_attr(sel.resource_id),
+            escape_attr(sel.text),
+            escape_attr(sel.content_desc),
+            escape_attr(sel.label),
+            edit,
+            x,
+            y,
+        )
+    ]
 
 
 def _adb_step_lines(step: _Step, t: _Trace) -> list[str]:
     action = step.action
     kind = action.kind
     if kind == A.CLICK:
-        x, y = _target_point(step, t, "adb script")
-        return [f"adb shell input tap {x} {y}"]
+        return _locate_lines(step, t, "adb script") + ['adb shell input tap "$X" "$Y"']
     if kind == A.LONG_CLICK:
-        x, y = _target_point(step, t, "adb script")
-        return [f"adb shell input swipe {x} {y} {x} {y} {LONG_PRESS_MS}"]
+        return _locate_lines(step, t, "adb script") + [
+            f'adb shell input swipe "$X" "$Y" "$X" "$Y" {LONG_PRESS_MS}'
+        ]
     if kind == A.INPUT_TEXT:
-        x, y = _target_point(step, t, "adb script")
-        lines = [f"adb shell input tap {x} {y}"]
+        lines = _locate_lines(step, t, "adb script") + ['adb shell input tap "$X" "$Y"']
         assert action.target is not None
         current = action.target.text
         if current:
@@ -501,13 +750,55 @@ def _adb_step_lines(step: _Step, t: _Trace) -> list[str]:
         return lines
     if kind == A.SWIPE:
         (x1, y1), (x2, y2) = _swipe_points(step, t)
-        return [f"adb shell input swipe {x1} {y1} {x2} {y2} {SWIPE_MS}"]
-    if kind == A.ROTATE:
+        return [
+            f"scaled {step.orientation} {x1} {y1}; x1=$SX; y1=$SY",
+            f"scaled {step.orientation} {x2} {y2}",
+            f'adb shell input swipe "$x1" "$y1" "$SX" "$SY" {SWIPE_MS}',
+        ]
+    return _fixed_step_lines(step)
+
+
+def _fixed_step_lines(step: _Step) -> list[str]:
+    """Steps that need no widget: rotation and keys."""
+    action = step.action
+    if action.kind == A.ROTATE:
         return [
             "adb shell settings put system accelerometer_rotation 0",
             f"adb shell settings put system user_rotation {_USER_ROTATION[action.orientation]}",
         ]
-    return [f"adb shell input keyevent {_KEYCODES[kind]}"]
+    return [f"adb shell input keyevent {_KEYCODES[action.kind]}"]
+
+
+def step_commands(result: dict[str, Any]) -> list[str]:
+    """One copyable line per trace step of ``result`` (``result.json``) for a person at a
+    terminal: the ``adb shell`` command(s) at the recorded positions (joined with ``&&``), e.g.
+    ``adb shell input tap 540 275``. ``[]`` when the trace cannot be exported (no package, a
+    step without bounds): the report then shows the steps without commands."""
+    try:
+        t = _load(result, allow_unconfirmed=True, screen_size=None)
+        lines: list[str] = []
+        for step in t.steps:
+            action = step.action
+            if action.kind in (A.CLICK, A.LONG_CLICK, A.INPUT_TEXT):
+                x, y = _target_point(step, t, "report")
+                if action.kind == A.LONG_CLICK:
+                    cmds = [f"adb shell input swipe {x} {y} {x} {y} {LONG_PRESS_MS}"]
+                else:
+                    cmds = [f"adb shell input tap {x} {y}"]
+                if action.kind == A.INPUT_TEXT:
+                    cmds += [
+                        "adb shell input text " + shlex.quote(chunk)
+                        for chunk in input_text_args(action.text)
+                    ]
+            elif action.kind == A.SWIPE:
+                (x1, y1), (x2, y2) = _swipe_points(step, t)
+                cmds = [f"adb shell input swipe {x1} {y1} {x2} {y2} {SWIPE_MS}"]
+            else:
+                cmds = _fixed_step_lines(step)
+            lines.append(" && ".join(cmds))
+        return lines
+    except (BadInputError, ValueError):
+        return []
 
 
 # -- the Maestro flow --------------------------------------------------------------------------
@@ -520,14 +811,19 @@ def maestro_regex(text: str) -> str:
     return "".join("\\" + c if c in _REGEX_SPECIAL else c for c in text)
 
 
-def _id_looks_unique(sel: Selector, id_widgets: dict[str, set[str]]) -> bool:
-    """Whether ``sel``'s resource-id probably names one widget on its screen: not a list row
-    labelled by a descendant, not used by differently labelled widgets in this trace, and (for
-    anything but a text field) not one of the entry names rows and menu items share (``title``,
-    ``summary``, ``label``...)."""
+def _id_looks_unique(
+    sel: Selector, id_widgets: dict[str, set[str]], count_on_screen: int | None = None
+) -> bool:
+    """Whether ``sel``'s resource-id names one widget on its screen. ``count_on_screen`` (how
+    many widgets of the recorded screen carry the id, ``result.json``'s ``target_id_count``)
+    decides when known; otherwise the id must not label a list row by a descendant, not be used
+    by differently labelled widgets in this trace, and (for anything but a text field) not be
+    one of the entry names rows and menu items share (``title``, ``summary``, ``item``...)."""
     rid = sel.resource_id
     if not rid:
         return False
+    if count_on_screen is not None:
+        return count_on_screen == 1
     if sel.label and sel.label not in (sel.text, sel.content_desc):
         return False
     if len(id_widgets.get(rid, set())) > 1:
@@ -549,7 +845,7 @@ def _maestro_selector(
     """The selector for ``step``'s target and a word saying which kind it is."""
     sel = step.action.target
     assert sel is not None
-    if _id_looks_unique(sel, id_widgets):
+    if _id_looks_unique(sel, id_widgets, t.id_counts.get(step.number)):
         return {"id": maestro_regex(sel.resource_id)}, "id"
     for kind, value in (
         ("text", sel.text),

@@ -212,13 +212,29 @@ class LLMUsage:
         slot["completion_tokens"] += completion_tokens
         slot["cost_usd"] += cost_usd
 
+    @property
+    def total_calls(self) -> int:
+        """Reasoner calls of every role: ``by_role`` counts calls that book no tokens too (the
+        offline reasoner's, cache hits aside), so it is the one count ``result.json``,
+        ``report.html`` and the nightly digest all show."""
+        by_role = sum(int(slot.get("calls", 0)) for slot in self.by_role.values())
+        return max(int(self.calls), by_role)
+
     def to_json(self) -> dict[str, Any]:
+        """``calls`` (:attr:`total_calls`), token counts (integers), ``cost_usd`` and
+        ``by_role`` (per role: integer counters, ``cost_usd`` a float)."""
         return {
-            "calls": self.calls,
-            "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens,
+            "calls": self.total_calls,
+            "prompt_tokens": int(self.prompt_tokens),
+            "completion_tokens": int(self.completion_tokens),
             "cost_usd": round(self.cost_usd, 6),
             "no_opinion": int(sum(r.get("no_opinion", 0) for r in self.by_role.values())),
             "downgrades": self.downgrades,
-            "by_role": self.by_role,
+            "by_role": {
+                role: {
+                    key: (round(float(v), 6) if key == "cost_usd" else int(v))
+                    for key, v in slot.items()
+                }
+                for role, slot in self.by_role.items()
+            },
         }

@@ -9,7 +9,8 @@ import structlog
 
 
 class Progress:
-    """Receives search events (``level``, ``probe``, ``selected``, ``phase``) and shows them.
+    """Receives search events (``level``, ``probe``, ``selected``, ``phase``, ``devices`` with
+    ``ready``/``requested``, ``warning`` with ``message``) and shows them.
 
     Used as a context manager around a run; ``__call__(event, data)`` is the search's
     ``progress`` callback.
@@ -68,6 +69,25 @@ class Progress:
             self._done += 1
             if self._bar is not None:
                 self._bar.update(self._task, completed=self._done)
+        elif event == "devices":
+            # "starting devices": how many answer out of how many were asked for.
+            ready, requested = int(data["ready"]), int(data["requested"])
+            if self._bar is not None:
+                self._bar.update(
+                    self._task,
+                    description=f"{self.bug_id}: starting devices ({ready}/{requested} ready)",
+                    total=requested,
+                    completed=ready,
+                )
+            else:
+                self.log.info("devices_ready", ready=ready, requested=requested)
+        elif event == "warning":
+            if self._bar is not None:
+                from rich.markup import escape
+
+                self._bar.console.print(f"[yellow]warning:[/] {escape(str(data['message']))}")
+            else:
+                self.log.warning("warning", message=data["message"])
         elif event == "phase":
             if self._bar is not None:
                 self._bar.update(self._task, description=f"{self.bug_id}: {data['phase']}")

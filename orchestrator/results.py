@@ -7,12 +7,17 @@ of ``device_agent.actions.Action``, a description, the screen it started from an
 summary), ``actions_executed``, ``wall_seconds``, ``llm`` (calls, tokens, cost), ``devices``,
 ``crash`` (when there is one), plus ``app`` (name, version, package), ``profile``/``time_scale``
 (so ``reprofarm replay`` can rebuild the device), ``spec`` (the S2R), ``search`` statistics and
-``error`` (when the verdict is ``error``).
+``error`` (when the verdict is ``error``); ``device`` (the device the trace was found on: screen
+pixels, density, orientation, API level, backend, app version), ``final_screen`` (for a symptom:
+checks of the final screen an exported script repeats, :mod:`orchestrator.screen_checks`),
+``miss`` (for a miss: :mod:`orchestrator.miss`), ``warnings`` (one line each, e.g. a report the
+offline reasoner cannot read) and ``replay_animation`` (the confirming trace as an animation).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import tempfile
@@ -44,9 +49,38 @@ class RunRecord:
     wall_seconds: float = 0.0
     error: str = ""
     config: dict[str, Any] = field(default_factory=dict)
+    device: dict[str, Any] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def device_record(info: Any, orientation: str) -> dict[str, Any]:
+    """``result.json``'s ``device``: the facts of a :class:`device_agent.backend.DeviceInfo`
+    an exported script needs (``screen_width``/``screen_height`` portrait pixels,
+    ``density_dpi``, ``api_level``, ``backend``, ``app_package``, ``app_version``) plus the base
+    screen's ``orientation`` (``portrait`` | ``landscape``)."""
+    return {
+        "device_id": str(info.device_id),
+        "backend": str(info.backend),
+        "screen_width": int(info.screen_width),
+        "screen_height": int(info.screen_height),
+        "density_dpi": int(info.density_dpi),
+        "api_level": int(info.api_level),
+        "orientation": orientation or "portrait",
+        "app_package": str(info.app_package),
+        "app_version": str(info.app_version),
+    }
 
 
 PROBE_LOG_FILE = "probes.jsonl"
+# What a run writes into --out (name, is a directory); a re-used --out is cleared of these only.
+OWNED_FILES = (
+    (RESULT_FILE, False),
+    ("report.html", False),
+    (PROBE_LOG_FILE, False),
+    ("screens", True),
+    ("repro.sh", False),
+    ("repro.maestro.yaml", False),
+)
 
 
 def prepare_out_dir(path: str | FsPath) -> FsPath:
@@ -64,17 +98,32 @@ def prepare_out_dir(path: str | FsPath) -> FsPath:
         raise ConfigError(f"cannot create output directory {out}: {exc.strerror}") from exc
     if not os.access(out, os.W_OK):
         raise ConfigError(f"output directory {out} is not writable")
-    for name, want_dir in (
-        (RESULT_FILE, False),
-        ("report.html", False),
-        (PROBE_LOG_FILE, False),
-        ("screens", True),
-    ):
+    for name, want_dir in OWNED_FILES:
         target = out / name
         if target.exists() and target.is_dir() != want_dir:
             kind = "a directory" if target.is_dir() else "a file"
             raise ConfigError(f"{target} is {kind}; choose another --out or move it away")
     return out
+
+
+def earlier_run_files(out_dir: str | FsPath) -> list[str]:
+    """Names of the files and directories an earlier run left in ``out_dir`` (those a run
+    writes, :data:`OWNED_FILES`), sorted; ``[]`` for a new or unrelated directory."""
+    out = FsPath(out_dir)
+    return sorted(name for name, _ in OWNED_FILES if (out / name).exists())
+
+
+def clear_run_files(out_dir: FsPath) -> None:
+    """Remove what an earlier run wrote into ``out_dir`` (:data:`OWNED_FILES` only; anything
+    else a person put there stays), so no file of it is left beside the new run's."""
+    import shutil
+
+    for name, is_dir in OWNED_FILES:
+        target = out_dir / name
+        if is_dir and target.is_dir():
+            shutil.rmtree(target)
+        elif not is_dir and target.is_file():
+            target.unlink()
 
 
 def write_probe_log(out_dir: FsPath, outcome: SearchOutcome) -> str:
@@ -87,8 +136,14 @@ def write_probe_log(out_dir: FsPath, outcome: SearchOutcome) -> str:
 
 
 def write_screens(out_dir: FsPath, outcome: SearchOutcome) -> list[dict[str, str]]:
-    """Save before/after PNGs of every confirmed step under ``out_dir/screens``; returns, per
-    step, the relative paths (``before``, ``after``; empty when no screenshot was taken)."""
+    """Save before/after PNGs of every confirmed step under ``out_dir/screens``, the "before"
+    also with a marker where the step's tap or swipe landed (``marked``), and the whole trace as
+    an animation (``screens/replay.gif``, :mod:`orchestrator.report_images`); returns, per step,
+    the relative paths (``before``, ``after``, ``marked``; empty when no screenshot was taken)."""
+    from PIL import Image as PILImage
+
+    from orchestrator.report_images import ANIMATION_FILE, animation, marked, png_bytes
+
     screens_dir = out_dir / "screens"
     files: list[dict[str, str]] = []
     if outcome.path is None:
@@ -99,6 +154,7 @@ def write_screens(out_dir: FsPath, outcome: SearchOutcome) -> list[dict[str, str
         pngs += [s.after_png for s in outcome.replay]
     else:
         pngs += [t.after.screenshot_png for t in outcome.path.transitions]
+    frames: list[Any] = []
     for i in range(len(outcome.path.transitions)):
         entry: dict[str, str] = {}
         for role, png in (("before", pngs[i]), ("after", pngs[i + 1])):
@@ -108,8 +164,35 @@ def write_screens(out_dir: FsPath, outcome: SearchOutcome) -> list[dict[str, str
                 entry[role] = f"screens/{name}"
             else:
                 entry[role] = ""
+        entry["marked"] = ""
+        if pngs[i]:
+            image = marked(pngs[i], outcome.path.transitions[i].action.to_json())
+            (screens_dir / f"step{i + 1:02d}-marked.png").write_bytes(png_bytes(image))
+            entry["marked"] = f"screens/step{i + 1:02d}-marked.png"
+            frames.append(image)
         files.append(entry)
+    if pngs[-1]:
+        frames.append(PILImage.open(io.BytesIO(pngs[-1])).convert("RGB"))
+    movie = animation(frames)
+    if movie:
+        (screens_dir / ANIMATION_FILE).write_bytes(movie)
     return files
+
+
+def _id_count(xml: str, action: Any) -> int | None:
+    """How many widgets of the screen carry the action's target's resource id (exports use an
+    id that is unique on its screen); ``None`` without a target id or a readable dump."""
+    from device_agent.errors import HierarchyError
+    from device_agent.hierarchy import parse_hierarchy
+
+    target = action.target
+    if target is None or not target.resource_id or not xml:
+        return None
+    try:
+        nodes = parse_hierarchy(xml).iter()
+    except HierarchyError:
+        return None
+    return sum(1 for n in nodes if n.resource_id == target.resource_id)
 
 
 def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None) -> dict[str, Any]:
@@ -136,6 +219,9 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
                 "device_id": t.device_id,
                 "restore": t.restore,
             }
+            count = _id_count(t.before.hierarchy_xml, t.action)
+            if count is not None:
+                step["from_screen"]["target_id_count"] = count
             if screens and i < len(screens):
                 step["screenshots"] = screens[i]
             trace.append(step)
@@ -183,6 +269,16 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
                 for i, level in enumerate(outcome.explored)
             ],
         }
+    if record.device:
+        result["device"] = record.device
+    if record.warnings:
+        result["warnings"] = list(record.warnings)
+    if outcome is not None and outcome.path is not None and verdict == "symptom":
+        result["final_screen"] = _final_screen(outcome, result.get("evidence"), record.app)
+    if outcome is not None and verdict in ("not_reproduced", "budget"):
+        from orchestrator.miss import explain_miss
+
+        result["miss"] = explain_miss(record.spec, outcome.path, outcome.probe_log)
     if record.farm_events:
         result["farm_events"] = record.farm_events[:50]
     if record.error:
@@ -190,6 +286,29 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
     if record.config:
         result["config"] = record.config
     return result
+
+
+def _final_screen(outcome: SearchOutcome, evidence: Any, app: dict[str, str]) -> dict[str, Any]:
+    """``final_screen``: the confirming trace's last screen (activity, package) and the checks
+    of it an exported script repeats (:func:`orchestrator.screen_checks.final_screen_checks`)."""
+    from orchestrator.screen_checks import evidence_text, final_screen_checks
+
+    assert outcome.path is not None
+    transitions = outcome.path.transitions
+    if outcome.replay and len(outcome.replay) == len(transitions):
+        last = outcome.replay[-1]
+        xml, activity, package = last.after_xml, last.after_activity, last.after_package
+    else:
+        after = transitions[-1].after
+        xml, activity, package = after.hierarchy_xml, after.activity, after.package
+    earlier = [t.before.hierarchy_xml for t in transitions]
+    return {
+        "activity": activity,
+        "package": package,
+        "checks": final_screen_checks(
+            evidence_text(evidence), xml, earlier, app.get("package", "")
+        ),
+    }
 
 
 def write_json_atomic(path: FsPath, data: dict[str, Any]) -> None:
@@ -226,17 +345,21 @@ def load_result(path: str | FsPath) -> dict[str, Any]:
 def write_run(
     out_dir: FsPath, record: RunRecord, extra: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Write everything a finished run leaves behind into ``out_dir``: ``probes.jsonl``, the
+    """Write everything a finished run leaves behind into ``out_dir``, first removing what an
+    earlier run wrote there (:func:`clear_run_files`): ``probes.jsonl``, the
     per-step screenshots (unless it failed), ``result.json`` (:func:`build_result` plus the
     ``extra`` top-level sections, e.g. ``nightly``) and ``report.html``. Returns the result."""
     from orchestrator.html_report import write_report
 
+    clear_run_files(out_dir)
     screens: list[dict[str, str]] = []
     if record.outcome is not None:
         write_probe_log(out_dir, record.outcome)
         if not record.error:
             screens = write_screens(out_dir, record.outcome)
     result = build_result(record, screens)
+    if (out_dir / "screens" / "replay.gif").is_file():
+        result["replay_animation"] = "screens/replay.gif"
     result.update(extra or {})
     write_json_atomic(out_dir / RESULT_FILE, result)
     write_report(out_dir, result)

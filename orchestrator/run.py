@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -27,6 +28,8 @@ from orchestrator.report import load_report
 from orchestrator.results import (
     RESULT_FILE,
     RunRecord,
+    device_record,
+    earlier_run_files,
     prepare_out_dir,
     write_run,
 )
@@ -35,6 +38,8 @@ log = structlog.get_logger("reprofarm.run")
 
 EXIT_REPRODUCED = 0
 EXIT_NOT_REPRODUCED = 1
+# The verdict when --max-cost-usd stopped the search before it found the bug.
+VERDICT_BUDGET = "budget"
 
 
 def resolve_app(report: BugReport, farm: FarmConfig) -> dict[str, str]:
@@ -143,10 +148,14 @@ K8S_READY_TIMEOUT_S = 600.0
 
 @contextlib.contextmanager
 def farm_addresses(
-    farm: FarmConfig, app: dict[str, str], events: list[dict[str, Any]] | None = None
+    farm: FarmConfig,
+    app: dict[str, str],
+    events: list[dict[str, Any]] | None = None,
+    on_ready: Callable[[int, int], None] | None = None,
 ) -> Iterator[list[str]]:
     """Agent addresses for the run: ``--agents`` as given (those that answer), or ``--devices N``
-    local virtual agents started now and stopped on exit (Ctrl-C too).
+    local virtual agents started now and stopped on exit (Ctrl-C too). ``on_ready(ready,
+    requested)`` is called as devices answer (for the progress display).
 
     An agent that does not answer, or dies while the local farm starts, costs that device, not
     the run: it is left out, logged, and appended to ``events`` (``{"event": "agent_lost",
@@ -158,6 +167,8 @@ def farm_addresses(
         log.warning("agent_lost_at_start", device=device, error=error)
         if events is not None:
             events.append({"event": "agent_lost", "device": device, "error": error})
+
+    ready = on_ready or (lambda ready, requested: None)
 
     if farm.agents and farm.agents[0].startswith("k8s://"):
         from orchestrator.k8s import K8sAgentSource
@@ -172,21 +183,22 @@ def farm_addresses(
     if farm.agents:
         from device_agent.client import AgentClient
 
-        ready: list[str] = []
+        answering: list[str] = []
         problems: list[str] = []
         for address in farm.agents:
             client = AgentClient(address, token=farm.token, timeout=10.0)
             try:
                 client.wait_ready(timeout=10.0)
-                ready.append(address)
+                answering.append(address)
+                ready(len(answering), len(farm.agents))
             except DeviceError as exc:
                 problems.append(f"device agent {address} is not reachable: {exc}")
                 lost(address, str(exc))
             finally:
                 client.close()
-        if not ready:
+        if not answering:
             raise InfrastructureError("; ".join(problems))
-        yield ready
+        yield answering
         return
     from device_agent.launcher import LocalAgentFarm
 
@@ -200,7 +212,9 @@ def farm_addresses(
             time_scale=farm.time_scale,
             token=farm.token,
             min_agents=1,
+            on_ready=lambda k: ready(k, farm.local_devices),
         )
+        ready(0, farm.local_devices)
         local.__enter__()
     except DeviceError as exc:
         raise InfrastructureError(
@@ -264,7 +278,7 @@ def reproduce_on_pool(
     the reasoner cannot be built; failures after that are recorded in the result (verdict
     ``error``) and its exit code.
     """
-    from orchestrator.search import Reproducer
+    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer
 
     started = time.monotonic()
     say = progress or (lambda event, data: None)
@@ -289,12 +303,20 @@ def reproduce_on_pool(
     say("phase", {"phase": "analysing report"})
     try:
         record.spec = reasoner.analyze_report(report)
+        if reasoner.name == "heuristic":
+            from orchestrator.readability import unreadable_report_warning
+
+            warning = unreadable_report_warning(report, record.spec)
+            if warning:
+                record.warnings.append(warning)
+                say("warning", {"message": warning})
         with open_pool() as pool:
             try:
                 base = pool.prepare(app["name"], app.get("version", ""))
                 info = base["info"]
                 app["package"] = info.app_package or app.get("package", "")
                 app["version"] = info.app_version or app.get("version", "")
+                record.device = device_record(info, base.get("orientation", ""))
                 searcher = Reproducer(
                     record.spec,
                     reasoner,
@@ -309,6 +331,10 @@ def reproduce_on_pool(
             finally:
                 record.devices = pool.utilisation()
                 record.farm_events = pool.events
+        if record.outcome.verdict == NOT_REPRODUCED and record.outcome.stop_reason.startswith(
+            COST_BUDGET_STOP
+        ):
+            record.outcome.verdict = VERDICT_BUDGET
         exit_code = (
             EXIT_REPRODUCED
             if record.outcome.verdict in ("crash", "symptom")
@@ -331,6 +357,26 @@ def reproduce_on_pool(
     return result, exit_code
 
 
+def llm_estimate(config: RunConfig, reasoner: Reasoner) -> Any:
+    """:func:`orchestrator.llm.prices.run_estimate` for this run's budget, models and prices
+    (the reasoner's resolved settings when it has them, else ``config.llm``)."""
+    from orchestrator.llm.prices import PriceTable, run_estimate
+
+    settings = getattr(reasoner, "settings", None) or config.llm
+    return run_estimate(
+        beam=config.search.beam,
+        branch=config.search.branch,
+        max_global=config.search.max_global,
+        max_actions=config.search.max_actions,
+        max_probes=config.search.max_probes,
+        text_model=settings.text_model,
+        vision_model=settings.image_model,
+        image_side=settings.max_image_side,
+        max_cost_usd=config.search.max_cost_usd,
+        prices=PriceTable.load(settings.prices_file or None),
+    )
+
+
 def reproduce(
     config: RunConfig, *, listener: ProgressFn | None = None
 ) -> tuple[dict[str, Any], int]:
@@ -347,10 +393,18 @@ def reproduce(
     config.farm.validate()
     app = resolve_app(report, config.farm)
     prepare_out_dir(config.out_dir)  # before any device starts, so a bad --out costs nothing
+    earlier = earlier_run_files(config.out_dir)
+    if earlier and not config.overwrite:
+        raise ConfigError(
+            f"--out {config.out_dir} holds an earlier run ({', '.join(earlier)}); pass "
+            "--overwrite to replace it, or choose another --out"
+        )
     # A missing API key or model fails here, before any device starts.
     reasoner = make_reasoner(
         config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
     )
+    if reasoner.name != "heuristic":
+        print(llm_estimate(config, reasoner).line(), file=sys.stderr)
     with Progress(report.bug_id, enabled=config.progress) as shown:
 
         def progress(event: str, data: dict[str, Any]) -> None:
@@ -358,11 +412,14 @@ def reproduce(
             if listener is not None:
                 listener(event, data)
 
+        def devices_ready(ready: int, requested: int) -> None:
+            progress("devices", {"ready": ready, "requested": requested})
+
         @contextlib.contextmanager
         def local_pool() -> Iterator[DevicePool]:
             progress("phase", {"phase": "starting devices"})
             lost: list[dict[str, Any]] = []
-            with farm_addresses(config.farm, app, lost) as addresses:
+            with farm_addresses(config.farm, app, lost, devices_ready) as addresses:
                 ensure_ray()
                 pool = DevicePool(
                     addresses,

@@ -47,6 +47,8 @@ log = structlog.get_logger("reprofarm.search")
 CRASHED = "crash"
 SYMPTOM = "symptom"
 NOT_REPRODUCED = "not_reproduced"
+# The stop reason's start when --max-cost-usd ends the search (the run's verdict is then budget).
+COST_BUDGET_STOP = "cost budget used up"
 
 
 @dataclass
@@ -202,6 +204,9 @@ class Reproducer:
             if self.stats["probes"] >= self.config.max_probes:
                 stop = f"probe budget of {self.config.max_probes} actions used up"
                 break
+            if 0 < self.config.max_cost_usd <= self.reasoner.usage.cost_usd:
+                stop = f"{COST_BUDGET_STOP} (${self.config.max_cost_usd:g})"
+                break
             level += 1
             expanded.update(_progress_key(path) for path in beam)
             specs = self._candidates(beam)
@@ -355,6 +360,9 @@ class Reproducer:
                     "level": self.stats["levels"],
                     "path": outcome.spec.tag[0],
                     "action": outcome.spec.action.describe(),
+                    # the screen probed from, for the miss explanation's "where the budget went"
+                    "screen": self._screen(parent).activity,
+                    "screen_hash": self._screen(parent).structural_hash[:12],
                     "device": outcome.device_id,
                     "restore": outcome.restore_method,
                     "restore_s": round(outcome.restore_seconds, 4),

@@ -52,6 +52,17 @@ class AdbServer:
             timeout=timeout,
         )
 
+    def script_env(self, serial: str) -> dict[str, str]:
+        """The environment for an exported ``repro.sh`` aimed at ``serial`` through this server,
+        with no pauses between steps."""
+        return dict(
+            self.env,
+            ANDROID_SERIAL=serial,
+            ANDROID_ADB_SERVER_PORT=str(self.port),
+            REPRO_DELAY="0",
+            REPRO_LAUNCH_WAIT="0",
+        )
+
     def devices(self) -> dict[str, str]:
         """``adb devices`` as ``{serial: state}``."""
         out = self.run("devices").stdout.splitlines()[1:]

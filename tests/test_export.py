@@ -72,9 +72,12 @@ def result_of(*steps: dict[str, Any], verdict: str = "crash") -> dict[str, Any]:
         "trace": list(steps),
         "crash": {"exception_class": "java.lang.IllegalStateException", "message": "boom"},
         "spec": {"symptom": "The list stays empty."},
+        "evidence": "'The list' is still shown",
+        "final_screen": {"checks": [{"kind": "shown", "text": "The list", "match": "exact"}]},
     }
 
 
+WIDGET_KINDS = ("click", "long_click", "input_text")
 FIELD = [0, 200, 1080, 350]  # centre (540, 275)
 
 
@@ -110,6 +113,10 @@ elif args[:3] == ["shell", "wm", "size"]:
     print("Physical size: " + os.environ.get("FAKE_ADB_SIZE", "1080x1920"), end="\r\n")
 elif args[:3] == ["shell", "pm", "path"]:
     print("package:/data/app/base.apk")
+elif args[:3] == ["shell", "cat", "/sdcard/reprofarm-dump.xml"]:
+    print(os.environ.get("FAKE_ADB_DUMP", '<hierarchy rotation="0"><node index="0" text="The '
+          'list" resource-id="" class="android.widget.TextView" package="com.example.app" '
+          'content-desc="" bounds="[0,0][10,10]" /></hierarchy>'))
 elif args[:2] == ["shell", "logcat"] and "-d" in args:
     sys.stdout.write(os.environ.get("FAKE_ADB_CRASH", ""))
 elif args[:2] == ["shell", "input"]:
@@ -118,6 +125,11 @@ elif args[:2] == ["shell", "input"]:
     with open(log + ".input", "a") as fh:
         fh.write(json.dumps(words.split("\0")[:-1]) + "\n")
 '''
+
+
+def without_dumps(calls: list[list[str]]) -> list[list[str]]:
+    """The calls that act on the device (the script's dumps and reads of them left out)."""
+    return [c for c in calls if c[:2] not in (["shell", "uiautomator"], ["shell", "cat"])]
 
 
 class FakeAdb:
@@ -174,8 +186,11 @@ CRASH_BUFFER = (
 def test_adb_script_taps_at_the_centres_of_the_recorded_bounds() -> None:
     result = load("amaze-1796")
     lines = to_adb_script(result).splitlines()
+    # Each widget step looks its target up and falls back to the recorded centre (last words).
     taps = [
-        tuple(map(int, ln.split()[-2:])) for ln in lines if ln.startswith("adb shell input tap")
+        tuple(map(int, ln.split()[-2:]))
+        for ln, nxt in zip(lines, lines[1:], strict=False)
+        if ln.startswith("find_widget ") and nxt == 'adb shell input tap "$X" "$Y"'
     ]
     clicks = [
         Bounds.from_list(s["action"]["target"]["bounds"]).center
@@ -184,8 +199,12 @@ def test_adb_script_taps_at_the_centres_of_the_recorded_bounds() -> None:
     ]
     assert taps == clicks
     assert (540, 933) in taps  # the permission dialog's Allow, [92,863][988,1003]
-    long_press = [ln for ln in lines if ln.startswith("adb shell input swipe 540 1628 540 1628")]
-    assert long_press == ["adb shell input swipe 540 1628 540 1628 1000"]
+    long_press = [
+        nxt
+        for ln, nxt in zip(lines, lines[1:], strict=False)
+        if ln.startswith("find_widget ") and ln.endswith(" 540 1628")
+    ]
+    assert 'adb shell input swipe "$X" "$Y" "$X" "$Y" 1000' in long_press
 
 
 def test_adb_script_header_names_bug_app_screen_and_verdict() -> None:
@@ -240,7 +259,10 @@ def test_adb_script_against_a_fake_adb_makes_the_exact_calls(
 ) -> None:
     ran = fake_adb.run(to_adb_script(load("amaze-1796")), tmp=tmp_path, FAKE_ADB_CRASH=CRASH_BUFFER)
     assert ran.returncode == 0, ran.stderr
-    assert fake_adb.calls() == AMAZE_CALLS
+    assert without_dumps(fake_adb.calls()) == AMAZE_CALLS
+    # The fake device's dump shows none of the widgets: every step says it used the position.
+    widget_steps = [s for s in load("amaze-1796")["trace"] if s["action"]["kind"] in WIDGET_KINDS]
+    assert ran.stdout.count("tapping the recorded position scaled") == len(widget_steps)
     assert "step 10/10: click TextView [Paste]" in ran.stdout
     assert f"Process: {AMAZE}, PID: 4203" in ran.stdout
     assert "reproduced: com.amaze.filemanager crashed" in ran.stdout
@@ -261,6 +283,7 @@ def test_adb_script_exit_status_and_options(fake_adb: FakeAdb, tmp_path: Path) -
     assert ran.returncode == 0
     assert ["shell", "pm", "clear", AMAZE] not in fake_adb.calls()
     assert "the device's screen is 1440x2560, the trace was recorded on 1080x1920" in ran.stderr
+    assert ["shell", "input", "tap", "861", "1996"] in fake_adb.calls()  # (646,1497) scaled
     # A failing adb call stops the script with status 3, naming the call.
     ran = fake_adb.run(script, tmp=tmp_path, FAKE_ADB_FAIL="shell input tap 646 1497")
     assert ran.returncode == 3
@@ -293,6 +316,7 @@ def test_adb_input_text_reaches_the_device_intact(
     script = to_adb_script(result_of(typing(text), verdict="symptom"))
     ran = fake_adb.run(script, tmp=tmp_path)
     assert ran.returncode == 0, ran.stderr
+    assert "holds: the screen shows 'The list'" in ran.stdout
     typed = [words for words in fake_adb.input_words() if words[0] == "text"]
     assert all(len(words) == 2 for words in typed), typed  # one argument each, nothing run
     assert "".join(words[1] for words in typed).replace("%s", " ") == text
@@ -305,7 +329,7 @@ def test_adb_input_text_clears_the_field_first_and_spaces_become_percent_s(
     script = to_adb_script(result_of(typing("a b", current="old"), verdict="symptom"))
     ran = fake_adb.run(script, tmp=tmp_path)
     assert ran.returncode == 0, ran.stderr
-    assert fake_adb.calls()[-3:] == [
+    assert without_dumps(fake_adb.calls())[-3:] == [
         ["shell", "input", "tap", "540", "275"],
         [
             "shell",
@@ -318,7 +342,7 @@ def test_adb_input_text_clears_the_field_first_and_spaces_become_percent_s(
         ],
         ["shell", "input", "text", "a%sb"],
     ]
-    assert "expected symptom: The list stays empty." in ran.stdout
+    assert "reproduced: the final screen shows the evidence" in ran.stdout
 
 
 @pytest.mark.parametrize("text", ["Grüße", "日本", "tab\there", "50%s off"])
@@ -359,16 +383,36 @@ def test_adb_global_actions_swipes_and_rotation() -> None:
     assert steps == [
         "adb shell settings put system accelerometer_rotation 0",
         "adb shell settings put system user_rotation 1",
-        # landscape 1920x1080: the screen minus a tenth top and bottom, 30% either side
-        "adb shell input swipe 1536 540 384 540 300",
-        # over the target's bounds [100,300][500,700]
-        "adb shell input swipe 300 380 300 620 300",
+        'adb shell input swipe "$x1" "$y1" "$SX" "$SY" 300',
+        'adb shell input swipe "$x1" "$y1" "$SX" "$SY" 300',
         "adb shell input keyevent KEYCODE_BACK",
         "adb shell input keyevent KEYCODE_ENTER",
         "adb shell input keyevent KEYCODE_DEL",
         "adb shell input keyevent KEYCODE_HOME",
         "adb shell settings put system accelerometer_rotation 0",
         "adb shell settings put system user_rotation 0",
+    ]
+
+
+def test_adb_swipes_are_scaled_from_the_recorded_points() -> None:
+    result = result_of(
+        step({"kind": "swipe", "direction": "left"}, "landscape"),
+        step(
+            {
+                **widget("swipe", [100, 300, 500, 700], resource_id="com.example.app:id/list"),
+                "direction": "down",
+            },
+            "landscape",
+        ),
+    )
+    scaled = [ln for ln in to_adb_script(result).splitlines() if ln.startswith("scaled ")]
+    assert scaled == [
+        # landscape 1920x1080: the screen minus a tenth top and bottom, 30% either side
+        "scaled landscape 1536 540; x1=$SX; y1=$SY",
+        "scaled landscape 384 540",
+        # over the target's bounds [100,300][500,700]
+        "scaled landscape 300 380; x1=$SX; y1=$SY",
+        "scaled landscape 300 620",
     ]
 
 
@@ -632,13 +676,7 @@ def test_adb_script_reproduces_the_bug_through_real_adb(name: str, tmp_path: Pat
         emulator.start(server.port)
         try:
             server.wait_for(emulator.serial)
-            env = dict(
-                server.env,
-                ANDROID_SERIAL=emulator.serial,
-                ANDROID_ADB_SERVER_PORT=str(server.port),
-                REPRO_DELAY="0",
-                REPRO_LAUNCH_WAIT="0",
-            )
+            env = server.script_env(emulator.serial)
             ran = subprocess.run(
                 ["sh", str(script)], env=env, capture_output=True, text=True, timeout=120
             )
@@ -648,3 +686,18 @@ def test_adb_script_reproduces_the_bug_through_real_adb(name: str, tmp_path: Pat
     assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
     assert f"reproduced: {result['app']['package']} crashed" in ran.stdout
     assert triggered, detail
+
+
+@pytest.mark.parametrize(("count", "selector"), [(1, "id"), (2, "text"), (None, "text")])
+def test_maestro_keeps_an_id_that_is_unique_on_its_screen(count: int | None, selector: str) -> None:
+    clicked = step(
+        widget(
+            "click", [0, 400, 1080, 520], resource_id="com.example.app:id/settings_item",
+            text="Settings",
+        )
+    )  # fmt: skip
+    if count is not None:
+        clicked["from_screen"]["target_id_count"] = count
+    command = list(yaml.safe_load_all(to_maestro_flow(result_of(clicked))))[1][-1]
+    expected = {"id": "com\\.example\\.app:id/settings_item"} if selector == "id" else "Settings"
+    assert command == {"tapOn": expected}

@@ -7,7 +7,8 @@ filters output itself). Supported commands, each with the output real devices pr
 ``uiautomator dump [--compressed] [FILE|/dev/tty]``, ``screencap [-p] [FILE]``, ``input
 tap|swipe|text|keyevent``, ``settings get|put|list``, ``dumpsys window [windows]|activity
 [activities]|input_method|package PKG``, ``logcat -d [-b B]... [-v threadtime] [-t N|TIME]``,
-``getprop [NAME]``, ``wm size|density``, ``am force-stop|start``, ``monkey -p PKG ... 1``,
+``getprop [NAME]``, ``wm size [WxH|reset]|density`` (an override size scales dumps and input, a
+display of another size), ``am force-stop|start``, ``monkey -p PKG ... 1``,
 ``pm clear|list packages|path``, ``cmd package resolve-activity --brief PKG``, ``cat``, ``rm``,
 ``echo``, ``sleep``, ``true``/``false``. Anything else is ``sh: X: not found`` (status 127).
 
@@ -17,6 +18,7 @@ paths (a dump that cannot get an idle state, or that hangs).
 
 from __future__ import annotations
 
+import re
 import shlex
 import time
 import zlib
@@ -38,6 +40,7 @@ INPUT_EXCEPTION = (
 )
 ADB_KEYBOARD = "com.android.adbkeyboard/.AdbIME"
 LATIN_IME = "com.android.inputmethod.latin/.LatinIME"
+_BOUNDS_RE = re.compile(r'bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"')
 
 # KEYCODE_* names and numbers (android.view.KeyEvent) the device reacts to.
 KEYCODES = {
@@ -133,6 +136,7 @@ class Shell:
             "secure/default_input_method": LATIN_IME,
         }
     )
+    display_size: tuple[int, int] | None = None  # `wm size WxH` (portrait pixels)
 
     # -- command lines -------------------------------------------------------------------------
     def run(self, line: str) -> Result:
@@ -219,9 +223,50 @@ class Shell:
             return Result(stdout=(PROPS.get(args[0], "") + "\n").encode())
         return Result(stdout="".join(f"[{k}]: [{v}]\n" for k, v in sorted(PROPS.items())).encode())
 
+    # -- display size override (`wm size WxH`): the screen as a phone of another size shows it --
+    def _display(self) -> tuple[float, float]:
+        """Device pixels per virtual pixel ``(x, y)`` in the current orientation: 1 unless
+        ``wm size WxH`` set an override, which then scales dumps and input (the app is laid out
+        at the virtual device's 1080x1920 and shown scaled, like a display of another size)."""
+        if self.display_size is None:
+            return 1.0, 1.0
+        w, h = self.display_size
+        if self.device.s["orientation"] == "landscape":
+            return h / SCREEN_SIZE[1], w / SCREEN_SIZE[0]
+        return w / SCREEN_SIZE[0], h / SCREEN_SIZE[1]
+
+    def _to_virtual(self, x: int, y: int) -> tuple[int, int]:
+        fx, fy = self._display()
+        return int(x / fx), int(y / fy)
+
+    def _scaled_dump(self, xml: str) -> str:
+        fx, fy = self._display()
+        if (fx, fy) == (1.0, 1.0):
+            return xml
+
+        def scale(m: re.Match[str]) -> str:
+            x1, y1, x2, y2 = (int(v) for v in m.groups())
+            return (
+                f'bounds="[{round(x1 * fx)},{round(y1 * fy)}][{round(x2 * fx)},{round(y2 * fy)}]"'
+            )
+
+        return _BOUNDS_RE.sub(scale, xml)
+
     def _cmd_wm(self, args: list[str]) -> Result:
         if args[:1] == ["size"]:
-            return Result(stdout=f"Physical size: {SCREEN_SIZE[0]}x{SCREEN_SIZE[1]}\n".encode())
+            if len(args) == 2 and args[1] == "reset":
+                self.display_size = None
+                return Result()
+            if len(args) == 2:
+                m = re.fullmatch(r"(\d+)x(\d+)", args[1])
+                if not m:
+                    raise _Usage(f"bad size {args[1]!r} (WIDTHxHEIGHT or reset)")
+                self.display_size = (int(m.group(1)), int(m.group(2)))
+                return Result()
+            out = f"Physical size: {SCREEN_SIZE[0]}x{SCREEN_SIZE[1]}\n"
+            if self.display_size is not None:
+                out += f"Override size: {self.display_size[0]}x{self.display_size[1]}\n"
+            return Result(stdout=out.encode())
         if args[:1] == ["density"]:
             return Result(stdout=f"Physical density: {DENSITY_DPI}\n".encode())
         raise _Usage("usage: wm size|density")
@@ -243,7 +288,7 @@ class Shell:
             label = package.rsplit(".", 1)[-1]
             self.device.s["sys_windows"].append({"kind": "anr", "package": package, "label": label})
             self.device._invalidate()
-        xml = self.device.observe(screenshot=False, hierarchy=True).hierarchy_xml
+        xml = self._scaled_dump(self.device.observe(screenshot=False, hierarchy=True).hierarchy_xml)
         trailer = DUMP_TRAILER.format(path=path).encode()
         if path == "/dev/tty":
             return Result(stdout=xml.encode("utf-8") + trailer)
@@ -281,10 +326,12 @@ class Shell:
             return Result(stdout=INPUT_EXCEPTION.replace("'tap'", f"'{verb}'").encode())
         try:
             if verb == "tap" and len(rest) == 2:
-                self.faults.taps.append((int(float(rest[0])), int(float(rest[1]))))
-                d.tap(int(float(rest[0])), int(float(rest[1])))
+                x, y = self._to_virtual(int(float(rest[0])), int(float(rest[1])))
+                self.faults.taps.append((x, y))
+                d.tap(x, y)
             elif verb == "swipe" and len(rest) in (4, 5):
                 x1, y1, x2, y2 = (int(float(v)) for v in rest[:4])
+                (x1, y1), (x2, y2) = self._to_virtual(x1, y1), self._to_virtual(x2, y2)
                 d.swipe_points(x1, y1, x2, y2, int(rest[4]) if len(rest) == 5 else 300)
             elif verb == "text" and rest:
                 # `input text` turns %s into a space (the shell has already removed escapes).

@@ -129,6 +129,13 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
         "--llm-concurrency", type=whole_number, default=8, help="LLM requests in flight (8)"
     )
     llm.add_argument("--llm-timeout", type=float, default=60.0, help="seconds per LLM request (60)")
+    llm.add_argument(
+        "--max-cost-usd",
+        type=float,
+        default=0.0,
+        help="stop the search cleanly (verdict budget) once model calls cost this much; 0: no "
+        "limit (default)",
+    )
     parser.add_argument(
         "--ablate",
         action="append",
@@ -211,6 +218,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         max_actions=args.max_actions,
         max_probes=args.max_probes,
         max_minutes=args.max_minutes,
+        max_cost_usd=getattr(args, "max_cost_usd", 0.0),
     )
 
 

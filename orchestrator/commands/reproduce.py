@@ -30,6 +30,11 @@ def register(sub: Any) -> None:
     add_llm_options(parser)
     add_push_options(parser)
     parser.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace an earlier run's files in --out (result.json, report.html, screens/...)",
+    )
+    parser.add_argument(
         "--no-progress", action="store_true", help="plain log lines instead of a live display"
     )
     parser.set_defaults(handler=run)
@@ -49,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
         progress=not args.no_progress,
         llm=llm_settings(args),
         ablation=ablation(args),
+        overwrite=args.overwrite,
     )
     if pushgateway:
         result, code = _reproduce_and_push(config, pushgateway, push_interval)
@@ -63,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
     elif result.get("search", {}).get("stop_reason"):
         line += f" ({result['search']['stop_reason']})"
     print(line)
+    for warning in result.get("warnings", []):
+        print(f"reprofarm: warning: {warning}", file=sys.stderr)
     if result.get("error"):
         print(f"reprofarm: {result['error']}", file=sys.stderr)
     out = args.out

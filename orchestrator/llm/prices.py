@@ -114,3 +114,100 @@ class PriceTable:
             + cached * cached_rate
             + completion_tokens * price.output
         ) / PER
+
+
+# -- the estimate printed before a run with a model -----------------------------------------------
+# Assumed tokens per call, by kind (LTGDroid's prompts: a screen's widget list and the path so far
+# for text; the same plus screenshots for vision roles). Image tokens follow OpenAI's published
+# rule for high detail: 85 + 170 per 512-pixel tile of the image fitted in 2048 and scaled so its
+# short side is at most 768 (a 1024x576 screenshot: 4 tiles, 765 tokens).
+TEXT_PROMPT_TOKENS = 2000
+COMPLETION_TOKENS = 250
+IMAGE_TILE_TOKENS, IMAGE_BASE_TOKENS = 170, 85
+
+
+def image_tokens(long_side: int) -> int:
+    """Prompt tokens of one phone screenshot (9:16) downscaled to ``long_side`` pixels, at
+    OpenAI's high-detail rate; 0 when no screenshots are sent (``long_side`` 0)."""
+    if long_side <= 0:
+        return 0
+    long, short = min(long_side, 2048), min(long_side, 2048) * 9 // 16
+    if short > 768:
+        long, short = long * 768 // short, 768
+    tiles = -(-long // 512) * -(-short // 512)
+    return IMAGE_BASE_TOKENS + IMAGE_TILE_TOKENS * tiles
+
+
+@dataclass(frozen=True)
+class RunEstimate:
+    """An upper estimate of a search's model use from its budget: ``calls``, ``levels`` (of the
+    beam search), ``cost_usd`` (``None`` when a model is unpriced), the ``models`` priced and the
+    ``max_cost_usd`` that will stop the search (0: none)."""
+
+    calls: int
+    levels: int
+    cost_usd: float | None
+    models: tuple[str, ...]
+    max_cost_usd: float = 0.0
+
+    def line(self) -> str:
+        """One line for the terminal before the run starts."""
+        cost = (
+            f"about ${self.cost_usd:.2f} at list prices"
+            if self.cost_usd is not None
+            else "cost unknown (a model is not in the price table: give --prices)"
+        )
+        stop = (
+            f"; --max-cost-usd {self.max_cost_usd:g} stops the search there"
+            if self.max_cost_usd > 0
+            else "; --max-cost-usd caps it"
+        )
+        return (
+            f"estimate for {', '.join(self.models) or 'the model'}: up to {self.calls} model "
+            f"calls over {self.levels} search levels, {cost}{stop}"
+        )
+
+
+def run_estimate(
+    *,
+    beam: int,
+    branch: int,
+    max_global: int,
+    max_actions: int,
+    max_probes: int,
+    text_model: str,
+    vision_model: str,
+    image_side: int,
+    max_cost_usd: float = 0.0,
+    prices: PriceTable | None = None,
+) -> RunEstimate:
+    """The most a search with this budget can ask of the model: one report analysis, then per
+    level (at most ``max_actions`` levels, and no more than the probes allow at
+    ``beam * (branch + max_global)`` per level) one action filter (vision) and one verification
+    (vision) per path, one transition summary (vision, two screenshots) per probe and one path
+    evaluation (text). Cost from :data:`TEXT_PROMPT_TOKENS`, :data:`COMPLETION_TOKENS` and
+    :func:`image_tokens`; ``None`` when a model is not in ``prices``."""
+    per_level_probes = max(1, beam * (branch + max_global))
+    levels = max(1, min(max_actions, -(-max_probes // per_level_probes)))
+    probes = min(max_probes, levels * per_level_probes)
+    image = image_tokens(image_side)
+    text_calls = 1 + levels  # analysis + one evaluation per level
+    vision = [  # (calls, images per call)
+        (levels * beam, 1),  # action filter
+        (levels * beam, 1),  # verification
+        (probes, 2),  # transition summaries
+    ]
+    table = prices or PriceTable()
+    vision_calls = sum(n for n, _ in vision)
+    text_price, vision_price = table.lookup(text_model), table.lookup(vision_model or text_model)
+    cost: float | None = None
+    if text_price is not None and vision_price is not None:
+        cost = text_calls * table.cost(text_model, TEXT_PROMPT_TOKENS, COMPLETION_TOKENS)
+        for n, images in vision:
+            cost += n * table.cost(
+                vision_model or text_model,
+                TEXT_PROMPT_TOKENS + images * image,
+                COMPLETION_TOKENS,
+            )
+    models = tuple(dict.fromkeys(m for m in (text_model, vision_model or text_model) if m))
+    return RunEstimate(text_calls + vision_calls, levels, cost, models, max_cost_usd)

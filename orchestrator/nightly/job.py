@@ -32,6 +32,7 @@ from orchestrator.reasoner.base import Reasoner
 from orchestrator.report import load_report
 from orchestrator.results import (
     RunRecord,
+    device_record,
     prepare_out_dir,
     write_run,
 )
@@ -78,7 +79,7 @@ class NightlyOptions:
 
 def usage_calls(reasoner: Reasoner) -> int:
     """Reasoner calls of a run: every role's calls (the heuristic counts them too)."""
-    return int(sum(int(v.get("calls", 0)) for v in reasoner.usage.by_role.values()))
+    return reasoner.usage.total_calls
 
 
 def nightly_on_pool(
@@ -134,6 +135,7 @@ def nightly_on_pool(
                             record.devices = pool.utilisation()
                             record.farm_events = pool.events
                 record.app = night.app
+                record.device = night.device
             except ReproError as exc:
                 record.error = str(exc)
                 night.verdict(NEEDS_ATTENTION, f"the run failed: {exc}")
@@ -167,6 +169,7 @@ class _Night:
         self.requested_version = app.get("version", "")
         self.report = report
         self.reasoner = reasoner
+        self.device: dict[str, Any] = {}  # result.json's device, once a device is prepared
         self.options = options
         self.progress = progress
         self.traces: TraceStore | None = None
@@ -243,6 +246,7 @@ class _Night:
         info = base["info"]
         self.app["package"] = info.app_package or self.app.get("package", "")
         self.app["version"] = info.app_version or self.app.get("version", "")
+        self.device = device_record(info, base.get("orientation", ""))
         if self.template is None:
             return self._scratch(pool, base, self.config.search)
         return self._replay(pool, base, self.template)

@@ -228,10 +228,31 @@ def _typed_by_key(key: str, entered: str) -> str:
     return key
 
 
+# Function names reports spell out where keypads show a symbol.
+_SPELLED_SYMBOLS = (("sqrt", "√"),)
+
+
 def same_text(a: str, b: str) -> bool:
-    """Typed text comparison that ignores case, surrounding space and spaces in expressions."""
+    """Typed text comparison that ignores case, surrounding space, spaces in expressions and
+    the spelling of a keypad symbol (``sqrt(2)`` is ``√(2)``)."""
     na, nb = a.strip().casefold(), b.strip().casefold()
-    return na == nb or re.sub(r"\s+", "", na) == re.sub(r"\s+", "", nb)
+    if na == nb or re.sub(r"\s+", "", na) == re.sub(r"\s+", "", nb):
+        return True
+    for spelled, symbol in _SPELLED_SYMBOLS:
+        na, nb = na.replace(spelled, symbol), nb.replace(spelled, symbol)
+    return re.sub(r"\s+", "", na) == re.sub(r"\s+", "", nb)
+
+
+def spell_for_keys(value: str, key_labels: list[str]) -> str:
+    """``value`` written with the symbols of the screen's keys where the report spelled a
+    function out (``sqrt(2^(1,024)`` → ``√(2^(1,024)`` on a keypad with a ``√`` key and no
+    ``sqrt`` key); unchanged otherwise."""
+    keys = {label.strip().casefold() for label in key_labels}
+    out = value
+    for spelled, symbol in _SPELLED_SYMBOLS:
+        if spelled in out.casefold() and symbol in keys and spelled not in keys:
+            out = re.sub(re.escape(spelled), symbol, out, flags=re.IGNORECASE)
+    return out
 
 
 # --- progress along a path ------------------------------------------------------------------------

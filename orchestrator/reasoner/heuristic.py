@@ -58,6 +58,7 @@ from orchestrator.reasoner.align import (
     label_match,
     same_text,
     screen_index,
+    spell_for_keys,
     value_tokens,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
@@ -382,7 +383,8 @@ class HeuristicReasoner(Reasoner):
         """The value the next step names; else a report value that fits the field; else a
         default from the field's hint/label/id (an e-mail, a URL, a number, ``test``)."""
         _count(self, "input")
-        return self._input_value(spec, field_node, path)
+        index = screen_index(screen.hierarchy_xml)
+        return spell_for_keys(self._input_value(spec, field_node, path), list(index.label_set))
 
     def _input_value(self, spec: ReproSpec, field_node: ViewNode, path: Path) -> str:
         progress = align(spec, path)

@@ -1254,7 +1254,8 @@ def _dedupe_steps(steps: list[S2RStep]) -> list[S2RStep]:
     return out
 
 
-def _expressions(texts: list[str]) -> list[str]:
+def expressions(texts: list[str]) -> list[str]:
+    """Arithmetic expressions written in ``texts`` (quoted or not), compacted, in order."""
     out: list[str] = []
     for text in texts:
         for m in _EXPR_RE.finditer(text):
@@ -1302,7 +1303,7 @@ def _find_steps(
     if ex.steps:
         return ex
     body_lines = [ln for s in body_sections if s.kind != "env" for ln in s.lines]
-    exprs = _expressions([report.title] + [ln for ln in body_lines if not _TRACE_LINE_RE.match(ln)])
+    exprs = expressions([report.title] + [ln for ln in body_lines if not _TRACE_LINE_RE.match(ln)])
     if exprs:
         step = S2RStep(
             text=f"enter {exprs[0]}", action_hint="input_text", targets=[], value=exprs[0]
@@ -1311,6 +1312,65 @@ def _find_steps(
     title = _title_steps(report.title, app_tokens)
     title.observations += ex.observations
     return title
+
+
+def _step_key(step: S2RStep) -> str:
+    """The one keypad key a click step presses (``Click on "("`` → ``(``), else ``""``."""
+    if step.action_hint != "click" or step.value or len(step.targets) != 1:
+        return ""
+    key = "".join(step.targets[0].split())
+    if key in ("()", "( )"):
+        return ""
+    return key if len(key) == 1 and not key.isalpha() else ""
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _keys_as_stated_expression(steps: list[S2RStep], stated: list[str]) -> list[S2RStep]:
+    """A run of key-by-key click steps (at least three) that spells an expression the report
+    states elsewhere with keys left out (``(``, ``5``, ``4``, ``)``, ``%`` beside "(5+4)% should
+    display 0.09") becomes one step entering the stated expression: reporters skip keys, the
+    expression they write out is what they computed. The run must start and end with the
+    expression's first and last key and cover at least half of it; otherwise the steps stay."""
+    out: list[S2RStep] = []
+    i = 0
+    while i < len(steps):
+        j = i
+        while j < len(steps) and _step_key(steps[j]):
+            j += 1
+        if j - i < 3:
+            out.append(steps[i])
+            i += 1
+            continue
+        keys = "".join(_step_key(st) for st in steps[i:j])
+        match = next(
+            (
+                e
+                for e in stated
+                if e != keys
+                and len(keys) * 2 >= len(e)
+                and e[0] == keys[0]
+                and e[-1] == keys[-1]
+                and _is_subsequence(keys, e)
+            ),
+            "",
+        )
+        if match:
+            out.append(
+                S2RStep(
+                    text=f"enter {match} (the steps press {' '.join(keys)})",
+                    action_hint="input_text",
+                    targets=[],
+                    value=match,
+                )
+            )
+        else:
+            out.extend(steps[i:j])
+        i = j
+    return out
 
 
 def _app_names(report: BugReport) -> list[str]:
@@ -1354,6 +1414,7 @@ def analyze(report: BugReport) -> ReproSpec:
     body_sections, body_code = _sections(report.body or "", "body")
     extraction = _find_steps(report, body_sections, body_code, app_tokens)
     steps = [_without_app_name(s, report) for s in _dedupe_steps(extraction.steps)]
+    steps = _keys_as_stated_expression(steps, expressions([report.full_text()]))
 
     score, exception = crash_score(report)
     kind = CRASH if score >= 2 else NON_CRASH
@@ -1394,7 +1455,7 @@ def analyze(report: BugReport) -> ReproSpec:
         ):
             input_values.append(v)
     quoted_texts = [q for _, q in quoted(prose)]
-    for expr in _expressions([report.title] + quoted_texts):
+    for expr in expressions([report.title] + quoted_texts):
         if expr not in input_values:
             input_values.append(expr)
     for q in quoted_texts:

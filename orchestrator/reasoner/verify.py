@@ -28,6 +28,7 @@ from device_agent.actions import ROTATE
 from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import action_label, is_positive_label, screen_index
 from orchestrator.reasoner.base import Verdict
+from orchestrator.reasoner.s2r import expressions
 from orchestrator.text import normalize_label, quoted
 
 _NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w.])")
@@ -133,16 +134,21 @@ def _to_decimal(text: str) -> Decimal | None:
 
 def _expected_number(expected: str, index) -> str:
     """The report expects a number (``should display 0.09``); the screen shows another result
-    and not that number."""
+    and not that number.
+
+    When the expectation names an expression (``(5+4)% should display 0.09``, quoted or not),
+    that expression must be the one on screen, and its operands are not expected results. When
+    the screen's own input is an expression, the shown result must also be wrong for it: a
+    result that a correct reading of what is on screen gives is no evidence, whatever the report
+    expected of another input."""
     if not expected:
         return ""
-    # "`(5+4)%` shows 0.09": the expectation is about that expression, so it must be the one on
-    # screen, and its operands are not expected results.
     exprs = [q for _, q in quoted(expected) if _is_expression(q)]
+    exprs += [e for e in expressions([expected]) if e not in exprs]
     if exprs and not any(_shows_expression(index, e) for e in exprs):
         return ""
     rest = expected
-    for e in exprs:
+    for e in sorted(exprs, key=len, reverse=True):
         rest = rest.replace(e, " ")
     wanted = [n for n in _NUMBER_RE.findall(rest)]
     if not wanted:
@@ -154,7 +160,36 @@ def _expected_number(expected: str, index) -> str:
     have = [_to_decimal(s) for s in shown]
     if any(w is not None and h is not None and w == h for w in want for h in have):
         return ""
+    own = _screen_expression(index)
+    if own and _right_for(own, shown):
+        return ""
     return f"the screen shows {shown[-1]!r} where the report expects {wanted[-1]!r}"
+
+
+def _screen_expression(index) -> str:
+    """The expression the screen's input holds (a field, else a non-clickable label), or ``""``."""
+    texts = [n.text for n in index.editable] + [
+        label for label, node in index.labels if not _in_clickable(node)
+    ]
+    for text in texts:
+        if _is_expression(text.strip()):
+            return text.strip()
+    return ""
+
+
+def _right_for(expr: str, shown: list[str]) -> bool:
+    """True when a number on screen other than ``expr`` itself is what a correct reading of
+    ``expr`` gives (the screen's result is right for its own input)."""
+    readings = [r for r in (_evaluate(x) for x in _readings(expr)) if r is not None]
+    for text in shown:
+        if normalize_label(text) == normalize_label(expr):
+            continue
+        value = _to_decimal(text)
+        if value is not None and any(
+            abs(value - r) <= Decimal("1e-6") * max(Decimal(1), abs(r)) for r in readings
+        ):
+            return True
+    return False
 
 
 def _is_expression(text: str) -> bool:
@@ -260,13 +295,15 @@ def _evaluate(expr: str) -> Decimal | None:
 
 
 def _wrong_result(observed: str, spec: ReproSpec, index) -> str:
+    """A report expression is on screen (the input holds it) with a result no reading of it
+    gives."""
     if not _WRONG_RE.search(observed):
         return ""
     shown = _screen_numbers(index)
     if not shown:
         return ""
     for value in spec.input_values:
-        if not re.search(r"[+\-×÷*/%!^]", value):
+        if not re.search(r"[+\-×÷*/%!^]", value) or not _shows_expression(index, value):
             continue
         readings = [r for r in (_evaluate(x) for x in _readings(value)) if r is not None]
         if not readings:

@@ -127,6 +127,12 @@ _SYMPTOM_WORDS = re.compile(
     r"broken|stuck|lost|blank|empty|freez\w*|hang\w*|nothing|cannot|can't|unable)\b",
     re.IGNORECASE,
 )
+# States an observation line reports ("6. I see X but Y is unchecked"): the symptom, not a step.
+_STATE_WORDS = re.compile(
+    r"\b(?:but|unchecked|checked|enabled|disabled|shows?|showing|displays?|appears?|"
+    r"visible|hidden|reset\w*|instead)\b",
+    re.IGNORECASE,
+)
 _CHECK_ACTION_RE = re.compile(
     r"^(?:un)?check\s+(?:the\s+|a\s+|on\s+)?\S*\s*(?:box|checkbox|option|"
     r"setting|switch|item|toggle)",
@@ -363,6 +369,23 @@ _SPECIAL_VALUE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"special characters?", re.IGNORECASE), "!@#$%^&*()"),
     (re.compile(r"lower ?case", re.IGNORECASE), "abcdef"),
     (re.compile(r"upper ?case", re.IGNORECASE), "ABCDEF"),
+    # Values described symbolically (issue 12 §2) become concrete inputs.
+    (
+        re.compile(
+            r"(?:one more|bigger|larger|greater|more) than (?:the )?(?:largest|biggest|max\w*) "
+            r"(?:int\w*|number|value)|integer overflow|integer\.max_value",
+            re.IGNORECASE,
+        ),
+        "2147483648",
+    ),
+    (
+        re.compile(r"\bnegative (?:amount|number|value|price|quantity|count)\b", re.IGNORECASE),
+        "-1",
+    ),
+    (
+        re.compile(r"\b(?:very|extremely|really) (?:large|big|huge) number\b", re.IGNORECASE),
+        "99999999999999999999",
+    ),
 )
 _SETUP_FRAGMENT_RE = re.compile(
     r"\b(?:in|inside|on|with|from|into)\s+(?:an?\s+|the\s+)?(?:empty|new|fresh|clean|existing)\s+[\w-]+|"
@@ -909,6 +932,7 @@ def _make_step(
             or "⟦value" in main
             or any(w in _VALUE_NOUNS for w in re.findall(r"\w+", after)[:6])
             or bool(_EG_RE.search(after))
+            or bool(_synth_value(after))  # "enter one more than the largest integer"
             or (
                 verb not in ("set", "sets", "put", "puts")
                 and re.match(r"^\s*(?:,|any|some|a |an |anything)", after) is not None
@@ -1423,7 +1447,9 @@ def analyze(report: BugReport) -> ReproSpec:
     expected = _section_text(body_sections, "expected")
     if not actual:
         observed = [
-            o for o in extraction.observations if _SYMPTOM_WORDS.search(o) or _crash_hits(o)
+            o
+            for o in extraction.observations
+            if _SYMPTOM_WORDS.search(o) or _crash_hits(o) or _STATE_WORDS.search(o)
         ]
         actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
     symptom = report.title.strip().rstrip(".")

@@ -84,21 +84,103 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
     title, actual, expected = _parts(spec.symptom)
     observed = f"{title}. {actual}"
     index = screen_index(final.hierarchy_xml)
+    closed = _app_closed(observed, path)
+    if closed:
+        return Verdict(True, closed, 0.7, _details(spec, path))
+    if not _in_app(path):
+        # A final screen outside the app cannot be related to the report.
+        return Verdict(False, f"the final screen is not the app's ({final.package})", 0.0)
     checks = (
-        _expected_number(expected, index),
-        _wrong_result(observed, spec, index),
-        _still_shown(observed, spec, index),
-        _still_after_delete(observed, path, typed, index),
-        _gone(observed, spec, path, typed, index),
-        _app_closed(observed, path),
-        _quoted_message(actual, index, path),
-        _checked_state(expected, index),
-        _layout(observed, index),
+        lambda: _expected_number(expected, index),
+        lambda: _wrong_result(observed, spec, index),
+        lambda: _still_shown(observed, spec, index),
+        lambda: _still_after_delete(observed, path, typed, index),
+        lambda: _gone(observed, spec, path, typed, index),
+        lambda: _back_to_start(observed, path),
+        lambda: _quoted_message(actual, index, path),
+        lambda: _checked_state(expected, index),
+        lambda: _layout(observed, index),
     )
-    for found in checks:
+    for check in checks:
+        found = check()
         if found:
-            return Verdict(True, found, 0.7)
+            return Verdict(True, found, 0.7, _details(spec, path))
     return Verdict(False, "no concrete evidence of the symptom on the final screen", 0.0)
+
+
+def _in_app(path: Path) -> bool:
+    """The final screen belongs to the app the path started in (or to a system dialog over
+    it, whose package is the platform's or a permission controller's)."""
+    first = path.transitions[0].before.package if path.transitions else ""
+    final = path.last_screen.package if path.last_screen else ""
+    if not first or not final or final == first:
+        return True
+    return final == "android" or "permissioncontroller" in final or "packageinstaller" in final
+
+
+def _widget_values(xml: str) -> dict[str, str]:
+    """``{widget: text}`` of the screen's app widgets that have an id and a text (or a
+    checked state), first occurrence of each id."""
+    out: dict[str, str] = {}
+    index = screen_index(xml)
+    nodes = [node for _, node in index.labels] + list(index.editable)
+    if index.tree is not None:
+        nodes += [n for n in index.tree.iter() if n.checkable]
+    for node in nodes:
+        rid = node.resource_id.rsplit("/", 1)[-1]
+        if not rid or rid in out:
+            continue
+        value = node.text or node.content_desc
+        if node.checkable:
+            value = f"{value} ({'checked' if node.checked else 'unchecked'})".strip()
+        out[rid] = value
+    return out
+
+
+def _details(spec: ReproSpec, path: Path) -> dict[str, object]:
+    """What a person checks a symptom claim with: the widgets whose values the last action
+    changed (before/after), else the report's named widgets still on screen."""
+    last = path.transitions[-1]
+    before, after = (
+        _widget_values(last.before.hierarchy_xml),
+        _widget_values(last.after.hierarchy_xml),
+    )
+    changed = [
+        {"widget": rid, "before": before.get(rid, ""), "after": after.get(rid, "")}
+        for rid in dict.fromkeys(list(before) + list(after))
+        if before.get(rid, "") != after.get(rid, "")
+    ]
+    return {
+        "action": last.action.describe(),
+        "final_activity": last.after.activity,
+        "widgets": changed[:6],
+    }
+
+
+_RESET_RE = re.compile(
+    r"\b(?:reset\w*|starts? (?:over|again)|restart\w*|back to (?:zero|0|the start\w*|"
+    r"its (?:start\w*|initial|default|original)\w*)|goes back to)\b",
+    re.IGNORECASE,
+)
+
+
+def _back_to_start(observed: str, path: Path) -> str:
+    """A value went back to its starting value ("the timer resets on rotation"): a widget whose
+    value changed along the path (so the path set it going) shows after the last action exactly
+    what it showed on the path's first screen again."""
+    if not _RESET_RE.search(observed) or len(path.transitions) < 2:
+        return ""
+    start = _widget_values(path.transitions[0].before.hierarchy_xml)
+    last = path.transitions[-1]
+    before = _widget_values(last.before.hierarchy_xml)
+    after = _widget_values(last.after.hierarchy_xml)
+    for rid, value in after.items():
+        if rid in start and start[rid] == value and before.get(rid, value) != value:
+            return (
+                f"'{rid}' went back from {before[rid]!r} to its starting value {value!r} "
+                f"after '{last.action.describe()}'"
+            )
+    return ""
 
 
 def _in_clickable(node) -> bool:

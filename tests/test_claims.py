@@ -299,3 +299,126 @@ def test_symbolic_values_and_observation_lines() -> None:
         (INPUT_TEXT, "-1"),
     ]
     assert "box is unchecked" in spec.symptom  # the observation is the symptom, not a step
+
+
+# -- search vocabulary -----------------------------------------------------------------------------
+LIST_TABS = dump(
+    status_bar(),
+    node(
+        "android.widget.FrameLayout",
+        "",
+        "",
+        "",
+        (0, 0, 1080, 1920),
+        button("List", (0, 100, 540, 200), rid=f"{APP}:id/tab_list"),
+        button("Sync now", (540, 100, 1080, 200), rid=f"{APP}:id/backup"),
+        node(
+            "android.widget.EditText",
+            "",
+            f"{APP}:id/search",
+            "",
+            (0, 300, 1080, 400),
+            clickable=True,
+        ),
+    ),
+)
+
+
+def test_go_back_to_a_screen_is_back_or_what_leads_there() -> None:
+    body = "Steps:\n1. Open a note\n2. Go back to the list\n3. Tap the note again"
+    step = analyze(BugReport("x#1", "Crash", body)).steps[1]
+    assert (step.action_hint, step.targets) == (PRESS_BACK, ["list"])
+    spec = _spec_of(step)
+    shown = LIST_TABS.replace('text="Sync now"', 'text="Sync"')  # the list screen
+    back = _transition(Action(PRESS_BACK), LIST_TABS, shown)
+    tab = _transition(_click(LIST_TABS, "List"), LIST_TABS, shown)
+    other = _transition(_click(LIST_TABS, "Sync now"), LIST_TABS, shown)
+    from orchestrator.reasoner.align import align
+
+    assert align(spec, SPath([back])).reached == 0
+    assert align(spec, SPath([tab])).reached == 0
+    assert align(spec, SPath([other])).reached == -1
+    # A plain "Go back" is the Back key only.
+    plain = analyze(
+        BugReport("x#2", "Crash", "Steps:\n1. Open a note\n2. Go back\n3. Tap it")
+    ).steps[1]
+    assert plain.targets == [] and align(_spec_of(plain), SPath([tab])).reached == -1
+
+
+def test_the_keyboards_enter_is_probed_right_after_typing() -> None:
+    from device_agent.actions import PRESS_ENTER
+    from device_agent.hierarchy import parse_hierarchy
+    from orchestrator.enumerate import enumerate_actions
+    from orchestrator.reasoner.heuristic import HeuristicReasoner
+
+    spec = _spec_of(
+        S2RStep("search for 'milk'", INPUT_TEXT, ["search"], "milk"),
+        S2RStep("tap the first result", CLICK, ["first result"]),
+    )
+    field = next(a for a in enumerate_actions(parse_hierarchy(LIST_TABS)) if a.kind == INPUT_TEXT)
+    typed = LIST_TABS.replace(
+        f'text="" resource-id="{APP}:id/search"', f'text="milk" resource-id="{APP}:id/search"'
+    )
+    candidates = enumerate_actions(parse_hierarchy(typed))
+    reasoner = HeuristicReasoner()
+    for keyboard, probed in ((True, True), (False, False)):
+        typing = _transition(
+            Action(INPUT_TEXT, target=field.target, text="milk"),
+            LIST_TABS,
+            typed,
+            keyboard=keyboard,
+        )
+        kept = reasoner.filter_actions(spec, typing.after, candidates, SPath([typing]), 2).actions
+        assert any(a.kind == PRESS_ENTER for a in kept) is probed
+
+
+WIZARD = dump(
+    status_bar(),
+    node(
+        "android.widget.FrameLayout",
+        "",
+        "",
+        "",
+        (0, 0, 1080, 1920),
+        node(
+            "android.widget.TextView",
+            "Welcome to Notes",
+            f"{APP}:id/title",
+            "",
+            (0, 100, 1080, 300),
+        ),
+        button("Privacy policy", (0, 1500, 540, 1600), rid=f"{APP}:id/policy"),
+        button("Next", (540, 1700, 1080, 1800), rid=f"{APP}:id/next"),
+    ),
+)
+
+
+def test_a_first_run_wizard_is_got_through() -> None:
+    from device_agent.hierarchy import parse_hierarchy
+    from orchestrator.enumerate import enumerate_actions
+    from orchestrator.reasoner.heuristic import HeuristicReasoner
+
+    spec = _spec_of(S2RStep("tap 'Add note'", CLICK, ["Add note"]))
+    candidates = enumerate_actions(parse_hierarchy(WIZARD))
+    result = HeuristicReasoner().filter_actions(spec, _screen(WIZARD), candidates, SPath(), 1)
+    assert result.actions[0].target.text == "Next"
+    # Not on a dialog: there the dialog's own rules decide.
+
+
+def test_a_rotation_counts_only_on_the_screen_the_report_rotates_on() -> None:
+    running = TIMER.replace('text="25:00"', 'text="24:31"')
+    spec = _spec_of(
+        S2RStep("tap 'Start'", CLICK, ["Start"]),
+        S2RStep("rotate the screen", "rotate", []),
+    )
+    from orchestrator.reasoner.align import align
+
+    start = _transition(_click(TIMER, "Start"), TIMER, running)
+    rotate = Action("rotate", orientation="landscape")
+    turned = running.replace('rotation="0"', 'rotation="1"').replace("24:31", "24:30")
+    on_it = _transition(rotate, running, turned)
+    assert align(spec, SPath([start, on_it])).reached == 1
+    # Left the running timer for another screen first: that rotation is not the report's.
+    away = _transition(Action(PRESS_BACK), running, FORM)
+    elsewhere = _transition(rotate, FORM, FORM.replace('rotation="0"', 'rotation="1"'))
+    assert align(spec, SPath([start, away, elsewhere])).reached == 0

@@ -133,6 +133,11 @@ _STATE_WORDS = re.compile(
     r"visible|hidden|reset\w*|instead)\b",
     re.IGNORECASE,
 )
+_BACK_TO_RE = re.compile(
+    r"\b(?:go(?:es|ing)? back|return(?:s|ing)?|navigate back|come back|get back)\s+to\s+"
+    r"(?:the\s+|my\s+|your\s+)?(?P<place>[A-Za-z][\w ]{1,30}?)\s*(?:screen|page|view)?\s*[.,;]?$",
+    re.IGNORECASE,
+)
 _CHECK_ACTION_RE = re.compile(
     r"^(?:un)?check\s+(?:the\s+|a\s+|on\s+)?\S*\s*(?:box|checkbox|option|"
     r"setting|switch|item|toggle)",
@@ -1022,6 +1027,11 @@ def _make_step(
         targets = [t for t in targets if not _valueish(t)]
     if kind == "input_text":
         value = compact_expression(value)
+    if kind == "press_back":
+        # "Go back to the list" names a screen: Back, or whatever leads to the list.
+        place = _BACK_TO_RE.search(main)
+        if place:
+            targets = [place.group("place").strip()]
     text = re.sub(r"⟦value ([^⟧]*)⟧", lambda m: f"`{m.group(1)[:60]}`", clause).strip()
     if not kind:
         return None

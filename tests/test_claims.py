@@ -422,3 +422,27 @@ def test_a_rotation_counts_only_on_the_screen_the_report_rotates_on() -> None:
     away = _transition(Action(PRESS_BACK), running, FORM)
     elsewhere = _transition(rotate, FORM, FORM.replace('rotation="0"', 'rotation="1"'))
     assert align(spec, SPath([start, away, elsewhere])).reached == 0
+
+
+def test_quoted_output_is_never_typed() -> None:
+    body = (
+        "Steps:\n1. Open settings\n"
+        '2. Type "Bob" as the name, the error "Name too long" appears\n'
+        '3. Tap Save and the app shows "Saved"'
+    )
+    spec = analyze(BugReport("x#1", "Wrong error", body))
+    assert spec.steps[1].value == "Bob" and "Name too long" not in spec.steps[1].targets
+    assert "Name too long" not in spec.input_values and "Saved" not in spec.input_values
+    only_error = analyze(
+        BugReport("x#2", "Wrong error", 'Steps:\n1. Type a name, the error "Too long" appears')
+    )
+    assert only_error.input_values == [] and only_error.steps[0].value != "Too long"
+
+
+def test_labelled_variants_are_not_mixed() -> None:
+    body = (
+        "## Steps to reproduce\n### Variant A\n1. Open a note\n2. Tap Share\n3. Tap Copy\n"
+        "### Variant B\n1. Open the list\n2. Long press a note\n3. Tap Export\n"
+    )
+    spec = analyze(BugReport("x#1", "Crash on share", body))
+    assert [s.targets for s in spec.steps] == [["note"], ["Share"], ["Copy"]]

@@ -782,11 +782,36 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
         synth = _synth_value(clause)
         if synth:
             values.append(synth)
+    observed = set(_observed_quotes(clause))
     out: list[str] = []
     for v in values:
         v = v.strip()
-        if v and v not in out and len(v) <= 400:
+        if v and v not in out and len(v) <= 400 and v not in observed:
             out.append(v)
+    return out
+
+
+# A quote the app shows, not one the user types: "the error "Name too long" appears".
+_OBSERVED_QUOTE_RE = re.compile(
+    r"\b(?:error|message|warning|toast|notification|dialog|says|saying|shows?|showing|displays?|"
+    r"displaying|reads|appears?|pops? up|get|gets|got|see|sees)\s*(?:the\s+|an?\s+)?"
+    r"(?:error\s+|message\s+|text\s+)?[:]?\s*$",
+    re.IGNORECASE,
+)
+_OBSERVED_AFTER_RE = re.compile(
+    r"^\s*(?:appears?|is shown|shows up|pops up|comes up|is displayed)\b", re.IGNORECASE
+)
+
+
+def _observed_quotes(clause: str) -> list[str]:
+    """Quoted texts the clause says the app shows (an error, a message): observed output that
+    is never typed as input."""
+    out = []
+    for match in _QUOTED_SPAN_RE.finditer(clause):
+        text = match.group(0)
+        before, after = clause[: match.start()], clause[match.end() :]
+        if _OBSERVED_QUOTE_RE.search(before) or _OBSERVED_AFTER_RE.match(after):
+            out.append(_unquote(text))
     return out
 
 
@@ -963,7 +988,8 @@ def _make_step(
         qs = [q for _, q in quoted(value_side)]
         values = [qs[0] if qs else synth or value_side.strip(" .")]
         targets.append(_OBJECT_LEAD_RE.sub("", _unquote(target_side)).strip(" ."))
-    quotes = [q for _, q in quoted(main, bold=True) if not q.startswith("⟦")]
+    shown = set(_observed_quotes(main))  # what the app shows is neither value nor target
+    quotes = [q for _, q in quoted(main, bold=True) if not q.startswith("⟦") and q not in shown]
     targets += [q for q in quotes if q not in values and q not in targets]
     if subordinate:
         targets += [

@@ -164,8 +164,6 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
         result["evidence"] = outcome.evidence
     if outcome and outcome.claim:
         result["claim"] = outcome.claim  # what a person checks the claim with (issue 12)
-    if outcome and outcome.other_crashes:
-        result["other_crashes"] = outcome.other_crashes[:10]  # side findings, never the verdict
     if record.spec is not None:
         result["spec"] = record.spec.to_json()
     if outcome is not None:

@@ -446,3 +446,40 @@ def test_labelled_variants_are_not_mixed() -> None:
     )
     spec = analyze(BugReport("x#1", "Crash on share", body))
     assert [s.targets for s in spec.steps] == [["note"], ["Share"], ["Copy"]]
+
+
+def test_report_html_shows_the_claim_and_the_side_findings() -> None:
+    from orchestrator.html_report import render_report
+
+    result = {
+        "bug_id": "x#1",
+        "title": "Crash on save",
+        "verdict": "symptom",
+        "reproduced": True,
+        "trace": [],
+        "app": {"name": "x", "version": "1", "package": APP},
+        "devices": [],
+        "llm": {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0},
+        "wall_seconds": 1.0,
+        "actions_executed": 3,
+        "claim": {
+            "kind": "symptom",
+            "report_sentence": "The timer resets on rotation.",
+            "widgets": [{"widget": "timer", "before": "24:31", "after": "25:00"}],
+        },
+        "search": {
+            "levels": 1,
+            "stop_reason": "symptom verified and replayed",
+            "other_crashes": [
+                {
+                    "trace": [{}, {}],
+                    "crash": {"exception_class": "java.lang.NumberFormatException"},
+                    "note": "after step 1 of 4: the report's earlier steps not done",
+                }
+            ],
+        },
+    }
+    html = render_report(result)
+    assert "The timer resets on rotation." in html and "<code>24:31</code>" in html
+    assert "Other crashes (not the reported bug)" in html
+    assert "NumberFormatException</code> after 2 actions: after step 1 of 4" in html

@@ -11,7 +11,9 @@ it and happens where the report says it happens (issue 12 §1):
   the earlier steps: the path had done every step but the last before the crashing action, and
   either the crashing action does the last step, the path had already done it (a crash when the
   screen is left), or the report's named exception matched (then the crash at the last step's
-  place is enough, since its action may be named differently in the app).
+  place is enough, since its action may be named differently in the app). Earlier steps the path
+  did not do are excused only when the crashing action does the last step and those steps are
+  plain clicks naming nothing any screen of the path showed (the app calls them otherwise).
 
 A crash that does not qualify is a side finding (``other_crashes`` in ``result.json``), with the
 reason it was refused. Shared by every reasoner: the place uses the aligner
@@ -25,14 +27,21 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from device_agent.actions import CLICK
 from orchestrator.logcat import (
     ParsedCrash,
     crash_matches,
     find_exceptions_in_text,
     same_exception,
 )
-from orchestrator.model import BugReport, CrashInfo, Path, ReproSpec
-from orchestrator.reasoner.align import align
+from orchestrator.model import BugReport, CrashInfo, Path, ReproSpec, S2RStep, Transition
+from orchestrator.reasoner.align import (
+    MATCH_THRESHOLD,
+    action_label,
+    action_match,
+    align,
+    screen_index,
+)
 
 # Share of the reported message's words the crash's messages must contain.
 MESSAGE_OVERLAP = 0.6
@@ -173,6 +182,28 @@ def crash_is_reported(spec: ReproSpec, crash: CrashInfo) -> tuple[bool, list[str
     return True, reasons
 
 
+def _does_step(step: S2RStep, transition: Transition) -> bool:
+    """The transition's action does what ``step`` asks (kind and label, as the aligner reads
+    them)."""
+    label = action_label(transition.action, transition.before.hierarchy_xml)
+    return action_match(step, transition.action, label) >= MATCH_THRESHOLD
+
+
+def _never_shown(step: S2RStep, path: Path) -> bool:
+    """A plain click step, without a value, none of whose targets any screen of the path showed
+    (nothing closer than :data:`MATCH_THRESHOLD`): the app names that control differently or
+    does not need it ("Start learning process" where opening a deck starts it), so the path
+    cannot be said to have skipped it."""
+    if step.value or step.action_hint not in (CLICK, "") or not step.targets:
+        return False
+    screens = [t.before for t in path.transitions] + [path.transitions[-1].after]
+    return all(
+        screen_index(s.hierarchy_xml).best_match(target) < MATCH_THRESHOLD
+        for s in screens
+        for target in step.targets
+    )
+
+
 def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> CrashClaim:
     """Whether the crash ending ``path`` is the reported one (see the module docstring).
 
@@ -191,6 +222,14 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
     done_with = align(spec, path).reached
     if done_before >= last:
         return CrashClaim(True, reasons + ["after every step was done"], done_before, last)
+    skipped = range(done_before + 1, last)
+    if _does_step(spec.steps[last], path.transitions[-1]) and all(
+        _never_shown(spec.steps[k], path) for k in skipped
+    ):
+        reasons.append(f"on step {last + 1}, the report's last")
+        if skipped:
+            reasons.append("the steps before it the path did not do name nothing the app showed")
+        return CrashClaim(True, reasons, done_before, last)
     if done_before < last - 1:
         return CrashClaim(
             False,

@@ -483,3 +483,25 @@ def test_report_html_shows_the_claim_and_the_side_findings() -> None:
     assert "The timer resets on rotation." in html and "<code>24:31</code>" in html
     assert "Other crashes (not the reported bug)" in html
     assert "NumberFormatException</code> after 2 actions: after step 1 of 4" in html
+
+
+def test_an_earlier_step_the_app_names_otherwise_is_excused_only_when_never_shown() -> None:
+    # "1. Start learning process 2. rotate screen": the app starts it by opening a deck.
+    spec = _spec_of(
+        S2RStep("Start learning process", CLICK, ["learning process"]),
+        S2RStep("rotate screen", "rotate", []),
+    )
+    rotate = Action("rotate", orientation="landscape")
+    opened = _transition(_click(FORM, "Add item"), FORM, TIMER)
+    crashed = _transition(rotate, TIMER, TIMER, crash=NFE)
+    claim = judge_crash(spec, SPath([opened, crashed]))
+    assert claim.qualifies and "name nothing the app showed" in claim.reasons[-1]
+    # The same when the skipped step's control was on screen all along: refused.
+    shown = _spec_of(
+        S2RStep("tap 'Create list'", CLICK, ["Create list"]),
+        S2RStep("rotate screen", "rotate", []),
+    )
+    assert not judge_crash(shown, SPath([opened, crashed])).qualifies
+    # And the crashing action must do the last step itself.
+    back = _transition(Action(PRESS_BACK), TIMER, TIMER, crash=NFE)
+    assert not judge_crash(spec, SPath([opened, back])).qualifies

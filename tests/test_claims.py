@@ -4,22 +4,34 @@ hand-written screens and reports, including the made-up examples of issue 12."""
 
 from __future__ import annotations
 
-from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, PRESS_HOME, Action
+from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, PRESS_ENTER, PRESS_HOME, Action
+from device_agent.hierarchy import parse_hierarchy
 from orchestrator.claims import (
     crash_is_reported,
     judge_crash,
     reported_trace,
     with_reported_trace,
 )
+from orchestrator.enumerate import enumerate_actions
+from orchestrator.html_report import render_report
 from orchestrator.logcat import ParsedCrash, ThrowableRecord
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
 from orchestrator.model import Path as SPath
 from orchestrator.reasoner import verify as verifier
-from orchestrator.reasoner.align import same_text, spell_for_keys
+from orchestrator.reasoner.align import align, same_text, spell_for_keys
+from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.reasoner.s2r import analyze
-from orchestrator.search import outside_app
+from orchestrator.search import Reproducer, outside_app
 from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import APP, KEYPAD, _click, _screen, _spec_of, _transition
+
+
+def _app_screen(*children: str) -> str:
+    """A dump of one full-screen window of the app holding ``children``."""
+    return dump(
+        status_bar(), node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920), *children)
+    )
+
 
 NFE = ParsedCrash(
     exception_class="java.lang.NumberFormatException",
@@ -45,19 +57,11 @@ NPE = ParsedCrash(
     ],
 )
 
-FORM = dump(
-    status_bar(),
-    node(
-        "android.widget.FrameLayout",
-        "",
-        "",
-        "",
-        (0, 0, 1080, 1920),
-        button("Create list", (0, 100, 540, 200), rid=f"{APP}:id/create"),
-        button("Add item", (540, 100, 1080, 200), rid=f"{APP}:id/add"),
-        button("Save", (0, 200, 540, 300), rid=f"{APP}:id/save"),
-        button("Settings", (540, 200, 1080, 300), rid=f"{APP}:id/settings"),
-    ),
+FORM = _app_screen(
+    button("Create list", (0, 100, 540, 200), rid=f"{APP}:id/create"),
+    button("Add item", (540, 100, 1080, 200), rid=f"{APP}:id/add"),
+    button("Save", (0, 200, 540, 300), rid=f"{APP}:id/save"),
+    button("Settings", (540, 200, 1080, 300), rid=f"{APP}:id/settings"),
 )
 FOUR_STEPS = _spec_of(
     S2RStep("tap 'Create list'", CLICK, ["Create list"]),
@@ -231,7 +235,6 @@ def test_the_app_is_recognised_by_its_foreground_package() -> None:
 
 
 def test_a_report_asking_for_home_does_not_take_the_search_outside(tmp_path) -> None:
-    from orchestrator.search import Reproducer
 
     home = Action(PRESS_HOME)
     left = _transition(home, FORM, FORM, package="com.google.android.apps.nexuslauncher")
@@ -244,17 +247,9 @@ def test_a_report_asking_for_home_does_not_take_the_search_outside(tmp_path) -> 
     assert reproducer._candidates([SPath([left])]) == []
 
 
-TIMER = dump(
-    status_bar(),
-    node(
-        "android.widget.FrameLayout",
-        "",
-        "",
-        "",
-        (0, 0, 1080, 1920),
-        node("android.widget.TextView", "25:00", f"{APP}:id/timer", "", (0, 100, 1080, 300)),
-        button("Start", (0, 400, 540, 500), rid=f"{APP}:id/start"),
-    ),
+TIMER = _app_screen(
+    node("android.widget.TextView", "25:00", f"{APP}:id/timer", "", (0, 100, 1080, 300)),
+    button("Start", (0, 400, 540, 500), rid=f"{APP}:id/start"),
 )
 
 
@@ -302,24 +297,16 @@ def test_symbolic_values_and_observation_lines() -> None:
 
 
 # -- search vocabulary -----------------------------------------------------------------------------
-LIST_TABS = dump(
-    status_bar(),
+LIST_TABS = _app_screen(
+    button("List", (0, 100, 540, 200), rid=f"{APP}:id/tab_list"),
+    button("Sync now", (540, 100, 1080, 200), rid=f"{APP}:id/backup"),
     node(
-        "android.widget.FrameLayout",
+        "android.widget.EditText",
         "",
+        f"{APP}:id/search",
         "",
-        "",
-        (0, 0, 1080, 1920),
-        button("List", (0, 100, 540, 200), rid=f"{APP}:id/tab_list"),
-        button("Sync now", (540, 100, 1080, 200), rid=f"{APP}:id/backup"),
-        node(
-            "android.widget.EditText",
-            "",
-            f"{APP}:id/search",
-            "",
-            (0, 300, 1080, 400),
-            clickable=True,
-        ),
+        (0, 300, 1080, 400),
+        clickable=True,
     ),
 )
 
@@ -333,7 +320,6 @@ def test_go_back_to_a_screen_is_back_or_what_leads_there() -> None:
     back = _transition(Action(PRESS_BACK), LIST_TABS, shown)
     tab = _transition(_click(LIST_TABS, "List"), LIST_TABS, shown)
     other = _transition(_click(LIST_TABS, "Sync now"), LIST_TABS, shown)
-    from orchestrator.reasoner.align import align
 
     assert align(spec, SPath([back])).reached == 0
     assert align(spec, SPath([tab])).reached == 0
@@ -346,10 +332,6 @@ def test_go_back_to_a_screen_is_back_or_what_leads_there() -> None:
 
 
 def test_the_keyboards_enter_is_probed_right_after_typing() -> None:
-    from device_agent.actions import PRESS_ENTER
-    from device_agent.hierarchy import parse_hierarchy
-    from orchestrator.enumerate import enumerate_actions
-    from orchestrator.reasoner.heuristic import HeuristicReasoner
 
     spec = _spec_of(
         S2RStep("search for 'milk'", INPUT_TEXT, ["search"], "milk"),
@@ -372,31 +354,20 @@ def test_the_keyboards_enter_is_probed_right_after_typing() -> None:
         assert any(a.kind == PRESS_ENTER for a in kept) is probed
 
 
-WIZARD = dump(
-    status_bar(),
+WIZARD = _app_screen(
     node(
-        "android.widget.FrameLayout",
+        "android.widget.TextView",
+        "Welcome to Notes",
+        f"{APP}:id/title",
         "",
-        "",
-        "",
-        (0, 0, 1080, 1920),
-        node(
-            "android.widget.TextView",
-            "Welcome to Notes",
-            f"{APP}:id/title",
-            "",
-            (0, 100, 1080, 300),
-        ),
-        button("Privacy policy", (0, 1500, 540, 1600), rid=f"{APP}:id/policy"),
-        button("Next", (540, 1700, 1080, 1800), rid=f"{APP}:id/next"),
+        (0, 100, 1080, 300),
     ),
+    button("Privacy policy", (0, 1500, 540, 1600), rid=f"{APP}:id/policy"),
+    button("Next", (540, 1700, 1080, 1800), rid=f"{APP}:id/next"),
 )
 
 
 def test_a_first_run_wizard_is_got_through() -> None:
-    from device_agent.hierarchy import parse_hierarchy
-    from orchestrator.enumerate import enumerate_actions
-    from orchestrator.reasoner.heuristic import HeuristicReasoner
 
     spec = _spec_of(S2RStep("tap 'Add note'", CLICK, ["Add note"]))
     candidates = enumerate_actions(parse_hierarchy(WIZARD))
@@ -411,7 +382,6 @@ def test_a_rotation_counts_only_on_the_screen_the_report_rotates_on() -> None:
         S2RStep("tap 'Start'", CLICK, ["Start"]),
         S2RStep("rotate the screen", "rotate", []),
     )
-    from orchestrator.reasoner.align import align
 
     start = _transition(_click(TIMER, "Start"), TIMER, running)
     rotate = Action("rotate", orientation="landscape")
@@ -449,7 +419,6 @@ def test_labelled_variants_are_not_mixed() -> None:
 
 
 def test_report_html_shows_the_claim_and_the_side_findings() -> None:
-    from orchestrator.html_report import render_report
 
     result = {
         "bug_id": "x#1",

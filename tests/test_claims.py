@@ -474,3 +474,16 @@ def test_an_earlier_step_the_app_names_otherwise_is_excused_only_when_never_show
     # And the crashing action must do the last step itself.
     back = _transition(Action(PRESS_BACK), TIMER, TIMER, crash=NFE)
     assert not judge_crash(spec, SPath([opened, back])).qualifies
+
+
+def test_a_path_that_starts_on_a_permission_request_ends_in_the_app() -> None:
+    # The first screen is the permission dialog's package; the app's is the one after it.
+    spec = _spec_of(S2RStep("enter (5+4)%", INPUT_TEXT, [], "(5+4)%"), kind=NON_CRASH)
+    spec.symptom = PERCENT
+    permission = "com.google.android.permissioncontroller"
+    allow = _transition(_click(FORM, "Save"), FORM, KEYPAD)
+    allow.before.package = permission
+    key = _transition(_click(KEYPAD, "5"), KEYPAD, _with_result("(5+4)%", "5.2"))
+    assert verifier.verify(spec, SPath([allow, key]), []).reproduced
+    key.after.package = "com.android.chrome"
+    assert not verifier.verify(spec, SPath([allow, key]), []).reproduced

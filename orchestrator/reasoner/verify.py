@@ -108,14 +108,22 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
     return Verdict(False, "no concrete evidence of the symptom on the final screen", 0.0)
 
 
+def _over_app(package: str) -> bool:
+    """A system dialog's package that stands over the app (the platform's, a permission
+    controller's)."""
+    return (
+        package == "android" or "permissioncontroller" in package or "packageinstaller" in package
+    )
+
+
 def _in_app(path: Path) -> bool:
-    """The final screen belongs to the app the path started in (or to a system dialog over
-    it, whose package is the platform's or a permission controller's)."""
-    first = path.transitions[0].before.package if path.transitions else ""
+    """The final screen belongs to the app the path runs (the first package on the path that
+    is not a system dialog's: a path may start on a permission request), or to a system
+    dialog over it."""
+    packages = [t.before.package for t in path.transitions]
+    app = next((p for p in packages if p and not _over_app(p)), "")
     final = path.last_screen.package if path.last_screen else ""
-    if not first or not final or final == first:
-        return True
-    return final == "android" or "permissioncontroller" in final or "packageinstaller" in final
+    return not app or not final or final == app or _over_app(final)
 
 
 def _widget_values(xml: str) -> dict[str, str]:

@@ -55,6 +55,8 @@ DEV_SET = (
     "Birthdroid#13",
 )
 # ... and measured on these, whose report texts and models were not looked at meanwhile.
+# (markor#331's miss after the first test measurement was diagnosed from its run, which found a
+# general verification bug, a path that starts on a permission request; it is no longer unseen.)
 TEST_SET = (
     "AmazeFileManager#4185",
     "markor#331",

@@ -2,7 +2,8 @@
 
 The page opens with the run's facts, then one section per template in ``templates/report/``, in
 the order of :data:`SECTIONS`: warnings, the found steps as a numbered list with a copyable
-``adb shell`` line each, the explanation of a miss, the animated replay, the per-step screenshots
+``adb shell`` line each, why a claim is the reported bug (and the crashes that were not), the
+explanation of a miss, the animated replay, the per-step screenshots
 with a marker where each action landed, the report as analysed, the crash and the evidence. A new
 section is one template file and one name in :data:`SECTIONS`.
 """
@@ -25,6 +26,7 @@ _env = Environment(
 SECTIONS = (
     "warnings",
     "steps",
+    "claim",
     "miss",
     "replay",
     "screens",

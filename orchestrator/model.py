@@ -64,7 +64,9 @@ class S2RStep:
 class ReproSpec:
     """The reproduction specification: ordered S2R steps, the symptom, crash or non-crash, the
     exception class named by the report's stack trace (when any), input values it quotes, and
-    setup the report leaves out."""
+    setup the report leaves out. ``exception_message`` and ``exception_frames`` are what a quoted
+    stack trace says of that exception (its message, its ``at`` frames without ``at``); empty
+    when the report quotes none."""
 
     steps: list[S2RStep]
     symptom: str
@@ -72,6 +74,8 @@ class ReproSpec:
     exception_class: str = ""
     input_values: list[str] = field(default_factory=list)
     setup_notes: list[str] = field(default_factory=list)
+    exception_message: str = ""
+    exception_frames: list[str] = field(default_factory=list)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ReproSpec:
@@ -84,12 +88,14 @@ class ReproSpec:
                 exception_class=str(data.get("exception_class", "")),
                 input_values=[str(v) for v in data.get("input_values", [])],
                 setup_notes=[str(v) for v in data.get("setup_notes", [])],
+                exception_message=str(data.get("exception_message", "")),
+                exception_frames=[str(v) for v in data.get("exception_frames", [])],
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed reproduction spec: {exc}") from exc
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "steps": [s.to_json() for s in self.steps],
             "symptom": self.symptom,
             "bug_kind": self.bug_kind,
@@ -97,6 +103,12 @@ class ReproSpec:
             "input_values": self.input_values,
             "setup_notes": self.setup_notes,
         }
+        # Only when a trace was quoted, so specs of reports without one keep their old form.
+        if self.exception_message:
+            out["exception_message"] = self.exception_message
+        if self.exception_frames:
+            out["exception_frames"] = self.exception_frames
+        return out
 
 
 @dataclass

@@ -127,8 +127,9 @@ def clear_run_files(out_dir: FsPath) -> None:
 
 
 def write_probe_log(out_dir: FsPath, outcome: SearchOutcome) -> str:
-    """Write one JSON line per probe (level, action, device, how the state was reached and what
-    each phase cost, in seconds) to ``out_dir/probes.jsonl``; returns the file name."""
+    """Write one JSON line per probe (level, the path it ran from, action, device, how the
+    state was reached and what each phase cost, in seconds) to ``out_dir/probes.jsonl``;
+    returns the file name."""
     with open(out_dir / PROBE_LOG_FILE, "w", encoding="utf-8") as fh:
         for entry in outcome.probe_log:
             fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
@@ -247,6 +248,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
         result["crash"] = outcome.crash.to_json()
     if outcome and outcome.evidence:
         result["evidence"] = outcome.evidence
+    if outcome and outcome.claim:
+        result["claim"] = outcome.claim  # what a person checks the claim with (issue 12)
     if record.spec is not None:
         result["spec"] = record.spec.to_json()
     if outcome is not None:

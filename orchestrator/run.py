@@ -18,6 +18,7 @@ from typing import Any
 
 import structlog
 
+from orchestrator.claims import with_reported_trace
 from orchestrator.config import FarmConfig, RunConfig
 from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.model import BugReport
@@ -302,7 +303,7 @@ def reproduce_on_pool(
     exit_code = EXIT_NOT_REPRODUCED
     say("phase", {"phase": "analysing report"})
     try:
-        record.spec = reasoner.analyze_report(report)
+        record.spec = with_reported_trace(reasoner.analyze_report(report), report)
         if reasoner.name == "heuristic":
             from orchestrator.readability import unreadable_report_warning
 

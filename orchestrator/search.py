@@ -26,6 +26,7 @@ from device_agent.errors import HierarchyError
 from device_agent.hierarchy import find_node, parse_hierarchy
 from device_agent.state import DeviceState
 from orchestrator.ablation import Ablation
+from orchestrator.claims import CrashClaim, crash_is_reported, judge_crash
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
 from orchestrator.enumerate import enumerate_actions
@@ -38,7 +39,6 @@ from orchestrator.farm import (
     observed_screen,
 )
 from orchestrator.logcat import app_crash
-from orchestrator.logcat import crash_matches as logcat_crash_matches
 from orchestrator.model import CrashInfo, Path, ReproSpec, Screen, Transition
 from orchestrator.reasoner.base import PathJudgement, Reasoner
 
@@ -59,8 +59,11 @@ class SearchOutcome:
     (or the best path when not reproduced); ``replay`` the confirmation replay's steps (with
     screenshots, for the report); ``stop_reason`` why the search ended; ``stats`` counters for
     ``result.json``; ``explored`` one entry per level with the actions probed (used to compare
-    strategies); ``probe_log`` one entry per probe: how its device reached the state and what each
-    phase cost.
+    strategies); ``probe_log`` one entry per probe: the path (state) it ran from, how its device
+    reached it and what each phase cost; ``claim`` the evidence a person checks a claim with (the
+    report's sentence, the matched exception and the step it followed, or the widgets and values
+    before and after), empty when nothing is claimed; ``other_crashes`` crashes that did not earn
+    the claim, each with the reason (``note``).
     """
 
     verdict: str
@@ -74,6 +77,7 @@ class SearchOutcome:
     explored: list[list[str]] = field(default_factory=list)
     other_crashes: list[dict[str, Any]] = field(default_factory=list)
     probe_log: list[dict[str, Any]] = field(default_factory=list)
+    claim: dict[str, Any] = field(default_factory=dict)
 
 
 ProgressFn = Callable[[str, dict[str, Any]], None]
@@ -120,18 +124,32 @@ def _is_cycle(path: Path) -> bool:
     return False
 
 
-def _on_home_screen(screen: Screen) -> bool:
-    """True when the launcher is in front (the app was left with Home, or Back from its root).
-    System dialogs over the app (runtime permissions) are part of the app's flow and are explored.
-    """
-    return "launcher" in screen.package.lower()
+# System packages whose windows stand over the app as part of its flow (runtime permission
+# dialogs, the platform's own alerts): explored like the app's screens.
+_IN_FLOW_PACKAGES = ("permissioncontroller", "packageinstaller")
+_PLATFORM_PACKAGE = "android"
+
+
+def outside_app(screen: Screen, app_package: str) -> bool:
+    """True when the device's foreground package is neither the app under test's nor a system
+    dialog standing over it (a permission request, a platform alert): the app was left (Home,
+    Back from its root, a link to another app) and nothing there is explored, whatever a report
+    asks. The foreground package decides, never words in it (an app whose package contains
+    "launcher" is still the app). Without a package to compare (``app_package`` or the screen's
+    unknown), the screen counts as the app's."""
+    package = screen.package
+    if not app_package or not package or package == app_package:
+        return False
+    return not (package == _PLATFORM_PACKAGE or any(p in package for p in _IN_FLOW_PACKAGES))
 
 
 def crash_matches(spec: ReproSpec, crash: CrashInfo) -> bool:
-    """True when a crash is the reported one: any crash of the app when the report names no
-    exception, else the same exception class anywhere in the crash's ``Caused by`` chain
-    (simple names compared, so ``IndexOutOfBoundsException`` matches the qualified name)."""
-    return not spec.exception_class or logcat_crash_matches(crash, spec.exception_class)
+    """True when a crash is the reported exception: any crash of the app when the report names
+    none, else the same exception class anywhere in the crash's ``Caused by`` chain (simple
+    names compared) and, when the report quotes a trace, its message and app frames
+    (:func:`orchestrator.claims.crash_is_reported`). Where the crash happened is judged apart
+    (:func:`orchestrator.claims.judge_crash`)."""
+    return crash_is_reported(spec, crash)[0]
 
 
 class Reproducer:
@@ -232,9 +250,14 @@ class Reproducer:
             for path in sorted(crashes, key=lambda p: len(p.transitions)):
                 crash = path.transitions[-1].crash
                 assert crash is not None
-                if not (self.ablation.counts_crash(self.spec) and crash_matches(self.spec, crash)):
+                claim = self._judge_crash(path)
+                if not (self.ablation.counts_crash(self.spec) and claim.qualifies):
                     other_crashes.append(
-                        {"trace": [a.to_json() for a in path.actions], "crash": crash.to_json()}
+                        {
+                            "trace": [a.to_json() for a in path.actions],
+                            "crash": crash.to_json(),
+                            "note": "; ".join(claim.reasons) or "crashes do not count",
+                        }
                     )
                     continue
                 confirmed, replay = self._confirm(path)
@@ -249,6 +272,7 @@ class Reproducer:
                         other_crashes,
                         crash=path.transitions[-1].crash or crash,
                         replay=replay,
+                        claim=self._crash_evidence(path, claim),
                     )
                 other_crashes.append(
                     {
@@ -282,9 +306,38 @@ class Reproducer:
                                 other_crashes,
                                 evidence=verdict.evidence,
                                 replay=replay,
+                                claim={
+                                    "kind": SYMPTOM,
+                                    "report_sentence": self.spec.symptom,
+                                    "evidence": verdict.evidence,
+                                    **verdict.details,
+                                },
                             )
             self.pool.forget_snapshots({p.snapshot_id for p in beam})
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
+
+    def _judge_crash(self, path: Path) -> CrashClaim:
+        """:func:`orchestrator.claims.judge_crash` with the reasoner's own judgement of the
+        path before the crashing action."""
+        parent_reached = path.transitions[-2].reached_step if len(path.transitions) > 1 else -1
+        return judge_crash(self.spec, path, parent_reached)
+
+    def _crash_evidence(self, path: Path, claim: CrashClaim) -> dict[str, Any]:
+        """What a person checks a crash claim with: the report's sentence, the matched exception
+        and the step it followed."""
+        crash = path.transitions[-1].crash
+        steps = self.spec.steps
+        return {
+            "kind": CRASHED,
+            "report_sentence": self.spec.symptom,
+            "exception": crash.exception_class if crash else "",
+            "message": crash.message if crash else "",
+            "matched": claim.reasons,
+            "after_step": claim.after_step + 1,
+            "after_step_text": steps[claim.after_step].text if claim.after_step >= 0 else "",
+            "credited_step": claim.step + 1,
+            "action": path.transitions[-1].action.describe(),
+        }
 
     def _probe_done(self, outcome: ProbeOutcome) -> None:
         self.progress("probe", {"device": outcome.device_id})
@@ -307,8 +360,8 @@ class Reproducer:
             if len(path.transitions) >= self.config.max_actions:
                 continue
             screen = self._screen(path)
-            if _on_home_screen(screen):
-                continue  # the app was left: exploring the launcher leads nowhere
+            if outside_app(screen, self.package):
+                continue  # the app was left: the engine never explores outside the app
             hierarchy = parse_hierarchy(screen.hierarchy_xml)
             candidates = enumerate_actions(hierarchy)
             if not candidates:
@@ -359,6 +412,9 @@ class Reproducer:
                 {
                     "level": self.stats["levels"],
                     "path": outcome.spec.tag[0],
+                    # The state it ran from, so that a miss can be diagnosed from this file.
+                    "from_actions": [a.describe() for a in parent.actions],
+                    "from_step": parent.reached_step,
                     "action": outcome.spec.action.describe(),
                     # the screen probed from, for the miss explanation's "where the budget went"
                     "screen": self._screen(parent).activity,
@@ -500,6 +556,13 @@ class Reproducer:
                 if not ok:
                     continue
                 shorter = self._path_from_replay(steps)
+                # A crash must still come where the report puts it once the detour is cut.
+                if (
+                    path.transitions[-1].crash is not None
+                    and shorter.transitions[-1].crash is not None
+                    and not judge_crash(self.spec, shorter).qualifies
+                ):
+                    continue
                 # A symptom is judged on the screen, and a shorter trace can end on the same
                 # screen without the bug ever happening (an empty list looks the same whether or
                 # not the note was created): the verifier must accept the shorter trace too.

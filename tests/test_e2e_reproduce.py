@@ -44,6 +44,16 @@ def test_reproduce_then_replay(
         assert (out / step["screenshots"]["after"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     html = (out / "report.html").read_text()
     assert bug_id in html and html.count("<img") >= len(result["trace"])
+    # The claim's evidence (issue 12): the matched exception and where it happened.
+    claim = result["claim"]
+    assert claim["kind"] == "crash" and claim["exception"] == result["crash"]["exception_class"]
+    assert claim["credited_step"] >= 1 and claim["action"] == result["trace"][-1]["description"]
+    assert "Why this is the reported bug" in html
+    # Each probe names the path (state) it ran from: the first level's run from the launch screen.
+    probes = [json.loads(line) for line in (out / "probes.jsonl").read_text().splitlines()]
+    assert len(probes) == result["actions_executed"]
+    assert all(p["from_actions"] == [] for p in probes if p["level"] == 1)
+    assert any(p["from_actions"] for p in probes if p["level"] > 1) or len(result["trace"]) == 1
     capsys.readouterr()
 
     assert main(["replay", str(out / "result.json")]) == 0

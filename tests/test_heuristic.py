@@ -80,8 +80,8 @@ def test_opencalc_values() -> None:
     spec = _spec("OpenCalc#510")  # no steps at all: the title's expression is the step
     assert spec.bug_kind == NON_CRASH
     assert spec.steps[0].action_hint == INPUT_TEXT and spec.steps[0].value == "1+2)×3"
-    spec = _spec("OpenCalc#448")
-    assert [s.targets for s in spec.steps] == [["("], ["5"], ["4"], [")"], ["%"]]
+    spec = _spec("OpenCalc#448")  # keys "( 5 4 ) %" spell the stated "(5+4)%" with "+" left out
+    assert [(s.action_hint, s.value) for s in spec.steps] == [(INPUT_TEXT, "(5+4)%")]
     assert "Expected:" in spec.symptom and "0.09" in spec.symptom
 
 

@@ -64,6 +64,7 @@ KIND_FIT: dict[str, dict[str, float]] = {
     SWIPE: {SWIPE: 1.0, CLICK: 0.2},
     "": {CLICK: 0.8, LONG_CLICK: 0.4, INPUT_TEXT: 0.6},
 }
+_BACK_TO_WORDS = re.compile(r"\b(?:back|return\w*)\s+to\b", re.IGNORECASE)
 _BACK_LABELS = ("navigate up", "back", "up", "zurück", "返回")
 _POSITIVE_LABELS = wordset(
     "ok okay yes create save done confirm apply set add allow continue accept got it paste "
@@ -183,7 +184,11 @@ def action_match(step: S2RStep, action: Action, label: str) -> float:
         return fit
     if step.action_hint == PRESS_BACK:
         low = label.lower()
-        return fit if any(low == b or low.startswith(b + " ") for b in _BACK_LABELS) else 0.0
+        if any(low == b or low.startswith(b + " ") for b in _BACK_LABELS):
+            return fit
+        # "Go back to the list": a tab or button that leads to the list does it too.
+        named = max((similarity(label, t) for t in step.targets), default=0.0)
+        return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
     lab = label_match(label, step)
     if action.kind == INPUT_TEXT and step.action_hint == INPUT_TEXT:
         # Reports often leave the field unnamed ("enter text"), or name what is written rather
@@ -228,10 +233,31 @@ def _typed_by_key(key: str, entered: str) -> str:
     return key
 
 
+# Function names reports spell out where keypads show a symbol.
+_SPELLED_SYMBOLS = (("sqrt", "√"),)
+
+
 def same_text(a: str, b: str) -> bool:
-    """Typed text comparison that ignores case, surrounding space and spaces in expressions."""
+    """Typed text comparison that ignores case, surrounding space, spaces in expressions and
+    the spelling of a keypad symbol (``sqrt(2)`` is ``√(2)``)."""
     na, nb = a.strip().casefold(), b.strip().casefold()
-    return na == nb or re.sub(r"\s+", "", na) == re.sub(r"\s+", "", nb)
+    if na == nb or re.sub(r"\s+", "", na) == re.sub(r"\s+", "", nb):
+        return True
+    for spelled, symbol in _SPELLED_SYMBOLS:
+        na, nb = na.replace(spelled, symbol), nb.replace(spelled, symbol)
+    return re.sub(r"\s+", "", na) == re.sub(r"\s+", "", nb)
+
+
+def spell_for_keys(value: str, key_labels: list[str]) -> str:
+    """``value`` written with the symbols of the screen's keys where the report spelled a
+    function out (``sqrt(2^(1,024)`` → ``√(2^(1,024)`` on a keypad with a ``√`` key and no
+    ``sqrt`` key); unchanged otherwise."""
+    keys = {label.strip().casefold() for label in key_labels}
+    out = value
+    for spelled, symbol in _SPELLED_SYMBOLS:
+        if spelled in out.casefold() and symbol in keys and spelled not in keys:
+            out = re.sub(re.escape(spelled), symbol, out, flags=re.IGNORECASE)
+    return out
 
 
 # --- progress along a path ------------------------------------------------------------------------
@@ -363,7 +389,9 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     progress = Progress()
     in_step_value = False
     seen: set[str] = set()  # labels shown or typed along the path so far
+    step_screen = ""  # the screen the last step done led to
     for transition in path.transitions:
+        reached_before = progress.reached
         entered_before = progress.entered
         _update_entry(progress, transition)
         seen |= screen_index(transition.before.hierarchy_xml).label_set
@@ -389,6 +417,8 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         for k in range(j, min(j + MAX_SKIP + 1, len(steps))):
             if k > j and not _skippable(steps[k - 1], transition, seen):
                 break
+            if _rotation_elsewhere(steps[k], transition, step_screen):
+                continue
             score = _step_score(steps[k], transition, progress, entered_before) - SKIP_PENALTY * (
                 k - j
             )
@@ -418,6 +448,8 @@ def align(spec: ReproSpec, path: Path) -> Progress:
             in_step_value = False
         else:
             served = -1
+        if progress.reached != reached_before:
+            step_screen = transition.after.structural_hash
         progress.served.append(served)
         progress.scores.append(max(best_score, 0.0))
         if transition.crash is not None:
@@ -425,6 +457,17 @@ def align(spec: ReproSpec, path: Path) -> Progress:
             break
     progress.partial = _partial(spec, progress)
     return progress
+
+
+def _rotation_elsewhere(step: S2RStep, transition: Transition, step_screen: str) -> bool:
+    """A rotation step is done only on the screen the report rotates on: the one the previous
+    step led to (a dialog open, a timer running), not a rotation anywhere on the way."""
+    return (
+        step.action_hint == ROTATE
+        and transition.action.kind == ROTATE
+        and bool(step_screen)
+        and transition.before.structural_hash != step_screen
+    )
 
 
 def _partial(spec: ReproSpec, progress: Progress) -> float:

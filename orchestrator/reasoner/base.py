@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
+from typing import Any
 
 from device_agent.actions import Action
 from device_agent.hierarchy import ViewNode
@@ -30,11 +31,14 @@ class PathJudgement:
 
 @dataclass
 class Verdict:
-    """The verifier's answer for a non-crash bug: ``reproduced`` and the ``evidence`` seen."""
+    """The verifier's answer for a non-crash bug: ``reproduced`` and the ``evidence`` seen (one
+    sentence); ``details`` what a person checks it with (``report_sentence``, ``widgets``: each
+    ``{"widget", "before", "after"}``), empty when the verifier gives none."""
 
     reproduced: bool
     evidence: str = ""
     confidence: float = 0.0
+    details: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

@@ -58,16 +58,21 @@ from orchestrator.reasoner.align import (
     label_match,
     same_text,
     screen_index,
+    spell_for_keys,
     value_tokens,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
 from orchestrator.reasoner.s2r import analyze
-from orchestrator.text import content_words, similarity, words, wordset
+from orchestrator.text import content_words, normalize_label, similarity, words, wordset
 
 # Labels of widgets that lead elsewhere when the step's target is not on screen.
 _NAVIGATION_WORDS = wordset(
     "more options overflow menu navigation drawer hamburger open navigate settings add new "
     "create fab tab"
+)
+# Buttons that move a first-run wizard or intro on (issue 12 §3).
+_WIZARD_LABELS = frozenset(
+    {"next", "continue", "get started", "let's go", "lets go", "start", "got it", "finish", "done"}
 )
 _NEGATIVE_LABELS = wordset("cancel no deny dismiss close discard don't later skip")
 _ALLOW_LABELS = ("allow", "while using the app", "only this time", "grant", "accept", "ok")
@@ -210,10 +215,24 @@ class HeuristicReasoner(Reasoner):
           on an earlier step the app does not need, or names differently; LTGDroid offers
           rotations on every screen);
         - Back once every step is done on a crash report and the app has not crashed: many
-          crashes fire when the screen is left (on pause, on save), not on the last input.
+          crashes fire when the screen is left (on pause, on save), not on the last input;
+        - the keyboard's Enter right after typing while the keyboard is up (the IME action).
         """
         last = path.transitions[-1].action if path.transitions else None
         out: list[tuple[int, tuple[float, str]]] = []
+        if (
+            last is not None
+            and last.kind == INPUT_TEXT
+            and last.text
+            and path.last_screen is not None
+            and path.last_screen.keyboard_shown
+        ):
+            # A person submits a field with the keyboard's Enter/IME action (search fields,
+            # single-line forms): probe it once right after typing.
+            for i, action in enumerate(candidates):
+                if action.kind == PRESS_ENTER:
+                    out.append((i, (0.45, "submit the typed text with the keyboard's Enter")))
+                    break
         if _mentions_rotation(spec) and (last is None or last.kind != ROTATE):
             for i, action in enumerate(candidates):
                 if action.kind == ROTATE:
@@ -315,6 +334,10 @@ class HeuristicReasoner(Reasoner):
                 and step.action_hint not in (ROTATE, PRESS_BACK, SWIPE)
             ):
                 nav = _navigation_score(label, action)
+                if normalize_label(label) in _WIZARD_LABELS and not index.dialog_open:
+                    # A first-run wizard or intro stands between the app's start and the
+                    # step's screen: get through it.
+                    nav = max(nav, 0.4)
                 if nav > score:
                     score, reason = (
                         nav,
@@ -382,7 +405,8 @@ class HeuristicReasoner(Reasoner):
         """The value the next step names; else a report value that fits the field; else a
         default from the field's hint/label/id (an e-mail, a URL, a number, ``test``)."""
         _count(self, "input")
-        return self._input_value(spec, field_node, path)
+        index = screen_index(screen.hierarchy_xml)
+        return spell_for_keys(self._input_value(spec, field_node, path), list(index.label_set))
 
     def _input_value(self, spec: ReproSpec, field_node: ViewNode, path: Path) -> str:
         progress = align(spec, path)

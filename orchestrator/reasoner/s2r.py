@@ -127,6 +127,17 @@ _SYMPTOM_WORDS = re.compile(
     r"broken|stuck|lost|blank|empty|freez\w*|hang\w*|nothing|cannot|can't|unable)\b",
     re.IGNORECASE,
 )
+# States an observation line reports ("6. I see X but Y is unchecked"): the symptom, not a step.
+_STATE_WORDS = re.compile(
+    r"\b(?:but|unchecked|checked|enabled|disabled|shows?|showing|displays?|appears?|"
+    r"visible|hidden|reset\w*|instead)\b",
+    re.IGNORECASE,
+)
+_BACK_TO_RE = re.compile(
+    r"\b(?:go(?:es|ing)? back|return(?:s|ing)?|navigate back|come back|get back)\s+to\s+"
+    r"(?:the\s+|my\s+|your\s+)?(?P<place>[A-Za-z][\w ]{1,30}?)\s*(?:screen|page|view)?\s*[.,;]?$",
+    re.IGNORECASE,
+)
 _CHECK_ACTION_RE = re.compile(
     r"^(?:un)?check\s+(?:the\s+|a\s+|on\s+)?\S*\s*(?:box|checkbox|option|"
     r"setting|switch|item|toggle)",
@@ -363,6 +374,23 @@ _SPECIAL_VALUE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"special characters?", re.IGNORECASE), "!@#$%^&*()"),
     (re.compile(r"lower ?case", re.IGNORECASE), "abcdef"),
     (re.compile(r"upper ?case", re.IGNORECASE), "ABCDEF"),
+    # Values described symbolically (issue 12 §2) become concrete inputs.
+    (
+        re.compile(
+            r"(?:one more|bigger|larger|greater|more) than (?:the )?(?:largest|biggest|max\w*) "
+            r"(?:int\w*|number|value)|integer overflow|integer\.max_value",
+            re.IGNORECASE,
+        ),
+        "2147483648",
+    ),
+    (
+        re.compile(r"\bnegative (?:amount|number|value|price|quantity|count)\b", re.IGNORECASE),
+        "-1",
+    ),
+    (
+        re.compile(r"\b(?:very|extremely|really) (?:large|big|huge) number\b", re.IGNORECASE),
+        "99999999999999999999",
+    ),
 )
 _SETUP_FRAGMENT_RE = re.compile(
     r"\b(?:in|inside|on|with|from|into)\s+(?:an?\s+|the\s+)?(?:empty|new|fresh|clean|existing)\s+[\w-]+|"
@@ -754,11 +782,36 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
         synth = _synth_value(clause)
         if synth:
             values.append(synth)
+    observed = set(_observed_quotes(clause))
     out: list[str] = []
     for v in values:
         v = v.strip()
-        if v and v not in out and len(v) <= 400:
+        if v and v not in out and len(v) <= 400 and v not in observed:
             out.append(v)
+    return out
+
+
+# A quote the app shows, not one the user types: "the error "Name too long" appears".
+_OBSERVED_QUOTE_RE = re.compile(
+    r"\b(?:error|message|warning|toast|notification|dialog|says|saying|shows?|showing|displays?|"
+    r"displaying|reads|appears?|pops? up|get|gets|got|see|sees)\s*(?:the\s+|an?\s+)?"
+    r"(?:error\s+|message\s+|text\s+)?[:]?\s*$",
+    re.IGNORECASE,
+)
+_OBSERVED_AFTER_RE = re.compile(
+    r"^\s*(?:appears?|is shown|shows up|pops up|comes up|is displayed)\b", re.IGNORECASE
+)
+
+
+def _observed_quotes(clause: str) -> list[str]:
+    """Quoted texts the clause says the app shows (an error, a message): observed output that
+    is never typed as input."""
+    out = []
+    for match in _QUOTED_SPAN_RE.finditer(clause):
+        text = match.group(0)
+        before, after = clause[: match.start()], clause[match.end() :]
+        if _OBSERVED_QUOTE_RE.search(before) or _OBSERVED_AFTER_RE.match(after):
+            out.append(_unquote(text))
     return out
 
 
@@ -909,6 +962,7 @@ def _make_step(
             or "⟦value" in main
             or any(w in _VALUE_NOUNS for w in re.findall(r"\w+", after)[:6])
             or bool(_EG_RE.search(after))
+            or bool(_synth_value(after))  # "enter one more than the largest integer"
             or (
                 verb not in ("set", "sets", "put", "puts")
                 and re.match(r"^\s*(?:,|any|some|a |an |anything)", after) is not None
@@ -934,7 +988,8 @@ def _make_step(
         qs = [q for _, q in quoted(value_side)]
         values = [qs[0] if qs else synth or value_side.strip(" .")]
         targets.append(_OBJECT_LEAD_RE.sub("", _unquote(target_side)).strip(" ."))
-    quotes = [q for _, q in quoted(main, bold=True) if not q.startswith("⟦")]
+    shown = set(_observed_quotes(main))  # what the app shows is neither value nor target
+    quotes = [q for _, q in quoted(main, bold=True) if not q.startswith("⟦") and q not in shown]
     targets += [q for q in quotes if q not in values and q not in targets]
     if subordinate:
         targets += [
@@ -998,6 +1053,11 @@ def _make_step(
         targets = [t for t in targets if not _valueish(t)]
     if kind == "input_text":
         value = compact_expression(value)
+    if kind == "press_back":
+        # "Go back to the list" names a screen: Back, or whatever leads to the list.
+        place = _BACK_TO_RE.search(main)
+        if place:
+            targets = [place.group("place").strip()]
     text = re.sub(r"⟦value ([^⟧]*)⟧", lambda m: f"`{m.group(1)[:60]}`", clause).strip()
     if not kind:
         return None
@@ -1254,7 +1314,8 @@ def _dedupe_steps(steps: list[S2RStep]) -> list[S2RStep]:
     return out
 
 
-def _expressions(texts: list[str]) -> list[str]:
+def expressions(texts: list[str]) -> list[str]:
+    """Arithmetic expressions written in ``texts`` (quoted or not), compacted, in order."""
     out: list[str] = []
     for text in texts:
         for m in _EXPR_RE.finditer(text):
@@ -1302,7 +1363,7 @@ def _find_steps(
     if ex.steps:
         return ex
     body_lines = [ln for s in body_sections if s.kind != "env" for ln in s.lines]
-    exprs = _expressions([report.title] + [ln for ln in body_lines if not _TRACE_LINE_RE.match(ln)])
+    exprs = expressions([report.title] + [ln for ln in body_lines if not _TRACE_LINE_RE.match(ln)])
     if exprs:
         step = S2RStep(
             text=f"enter {exprs[0]}", action_hint="input_text", targets=[], value=exprs[0]
@@ -1311,6 +1372,65 @@ def _find_steps(
     title = _title_steps(report.title, app_tokens)
     title.observations += ex.observations
     return title
+
+
+def _step_key(step: S2RStep) -> str:
+    """The one keypad key a click step presses (``Click on "("`` → ``(``), else ``""``."""
+    if step.action_hint != "click" or step.value or len(step.targets) != 1:
+        return ""
+    key = "".join(step.targets[0].split())
+    if key in ("()", "( )"):
+        return ""
+    return key if len(key) == 1 and not key.isalpha() else ""
+
+
+def _is_subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _keys_as_stated_expression(steps: list[S2RStep], stated: list[str]) -> list[S2RStep]:
+    """A run of key-by-key click steps (at least three) that spells an expression the report
+    states elsewhere with keys left out (``(``, ``5``, ``4``, ``)``, ``%`` beside "(5+4)% should
+    display 0.09") becomes one step entering the stated expression: reporters skip keys, the
+    expression they write out is what they computed. The run must start and end with the
+    expression's first and last key and cover at least half of it; otherwise the steps stay."""
+    out: list[S2RStep] = []
+    i = 0
+    while i < len(steps):
+        j = i
+        while j < len(steps) and _step_key(steps[j]):
+            j += 1
+        if j - i < 3:
+            out.append(steps[i])
+            i += 1
+            continue
+        keys = "".join(_step_key(st) for st in steps[i:j])
+        match = next(
+            (
+                e
+                for e in stated
+                if e != keys
+                and len(keys) * 2 >= len(e)
+                and e[0] == keys[0]
+                and e[-1] == keys[-1]
+                and _is_subsequence(keys, e)
+            ),
+            "",
+        )
+        if match:
+            out.append(
+                S2RStep(
+                    text=f"enter {match} (the steps press {' '.join(keys)})",
+                    action_hint="input_text",
+                    targets=[],
+                    value=match,
+                )
+            )
+        else:
+            out.extend(steps[i:j])
+        i = j
+    return out
 
 
 def _app_names(report: BugReport) -> list[str]:
@@ -1354,6 +1474,7 @@ def analyze(report: BugReport) -> ReproSpec:
     body_sections, body_code = _sections(report.body or "", "body")
     extraction = _find_steps(report, body_sections, body_code, app_tokens)
     steps = [_without_app_name(s, report) for s in _dedupe_steps(extraction.steps)]
+    steps = _keys_as_stated_expression(steps, expressions([report.full_text()]))
 
     score, exception = crash_score(report)
     kind = CRASH if score >= 2 else NON_CRASH
@@ -1362,7 +1483,9 @@ def analyze(report: BugReport) -> ReproSpec:
     expected = _section_text(body_sections, "expected")
     if not actual:
         observed = [
-            o for o in extraction.observations if _SYMPTOM_WORDS.search(o) or _crash_hits(o)
+            o
+            for o in extraction.observations
+            if _SYMPTOM_WORDS.search(o) or _crash_hits(o) or _STATE_WORDS.search(o)
         ]
         actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
     symptom = report.title.strip().rstrip(".")
@@ -1394,7 +1517,7 @@ def analyze(report: BugReport) -> ReproSpec:
         ):
             input_values.append(v)
     quoted_texts = [q for _, q in quoted(prose)]
-    for expr in _expressions([report.title] + quoted_texts):
+    for expr in expressions([report.title] + quoted_texts):
         if expr not in input_values:
             input_values.append(expr)
     for q in quoted_texts:

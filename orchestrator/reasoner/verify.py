@@ -28,6 +28,7 @@ from device_agent.actions import ROTATE
 from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import action_label, is_positive_label, screen_index
 from orchestrator.reasoner.base import Verdict
+from orchestrator.reasoner.s2r import expressions
 from orchestrator.text import normalize_label, quoted
 
 _NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w.])")
@@ -83,21 +84,111 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
     title, actual, expected = _parts(spec.symptom)
     observed = f"{title}. {actual}"
     index = screen_index(final.hierarchy_xml)
+    closed = _app_closed(observed, path)
+    if closed:
+        return Verdict(True, closed, 0.7, _details(spec, path))
+    if not _in_app(path):
+        # A final screen outside the app cannot be related to the report.
+        return Verdict(False, f"the final screen is not the app's ({final.package})", 0.0)
     checks = (
-        _expected_number(expected, index),
-        _wrong_result(observed, spec, index),
-        _still_shown(observed, spec, index),
-        _still_after_delete(observed, path, typed, index),
-        _gone(observed, spec, path, typed, index),
-        _app_closed(observed, path),
-        _quoted_message(actual, index, path),
-        _checked_state(expected, index),
-        _layout(observed, index),
+        lambda: _expected_number(expected, index),
+        lambda: _wrong_result(observed, spec, index),
+        lambda: _still_shown(observed, spec, index),
+        lambda: _still_after_delete(observed, path, typed, index),
+        lambda: _gone(observed, spec, path, typed, index),
+        lambda: _back_to_start(observed, path),
+        lambda: _quoted_message(actual, index, path),
+        lambda: _checked_state(expected, index),
+        lambda: _layout(observed, index),
     )
-    for found in checks:
+    for check in checks:
+        found = check()
         if found:
-            return Verdict(True, found, 0.7)
+            return Verdict(True, found, 0.7, _details(spec, path))
     return Verdict(False, "no concrete evidence of the symptom on the final screen", 0.0)
+
+
+def _over_app(package: str) -> bool:
+    """A system dialog's package that stands over the app (the platform's, a permission
+    controller's)."""
+    return (
+        package == "android" or "permissioncontroller" in package or "packageinstaller" in package
+    )
+
+
+def _in_app(path: Path) -> bool:
+    """The final screen belongs to the app the path runs (the first package on the path that
+    is not a system dialog's: a path may start on a permission request), or to a system
+    dialog over it."""
+    packages = [t.before.package for t in path.transitions]
+    app = next((p for p in packages if p and not _over_app(p)), "")
+    final = path.last_screen.package if path.last_screen else ""
+    return not app or not final or final == app or _over_app(final)
+
+
+def _widget_values(xml: str) -> dict[str, str]:
+    """``{widget: text}`` of the screen's app widgets that have an id and a text (or a
+    checked state), first occurrence of each id."""
+    out: dict[str, str] = {}
+    index = screen_index(xml)
+    nodes = [node for _, node in index.labels] + list(index.editable)
+    if index.tree is not None:
+        nodes += [n for n in index.tree.iter() if n.checkable]
+    for node in nodes:
+        rid = node.resource_id.rsplit("/", 1)[-1]
+        if not rid or rid in out:
+            continue
+        value = node.text or node.content_desc
+        if node.checkable:
+            value = f"{value} ({'checked' if node.checked else 'unchecked'})".strip()
+        out[rid] = value
+    return out
+
+
+def _details(spec: ReproSpec, path: Path) -> dict[str, object]:
+    """What a person checks a symptom claim with: the widgets whose values the last action
+    changed (before/after), else the report's named widgets still on screen."""
+    last = path.transitions[-1]
+    before, after = (
+        _widget_values(last.before.hierarchy_xml),
+        _widget_values(last.after.hierarchy_xml),
+    )
+    changed = [
+        {"widget": rid, "before": before.get(rid, ""), "after": after.get(rid, "")}
+        for rid in dict.fromkeys(list(before) + list(after))
+        if before.get(rid, "") != after.get(rid, "")
+    ]
+    return {
+        "action": last.action.describe(),
+        "final_activity": last.after.activity,
+        "widgets": changed[:6],
+    }
+
+
+_RESET_RE = re.compile(
+    r"\b(?:reset\w*|starts? (?:over|again)|restart\w*|back to (?:zero|0|the start\w*|"
+    r"its (?:start\w*|initial|default|original)\w*)|goes back to)\b",
+    re.IGNORECASE,
+)
+
+
+def _back_to_start(observed: str, path: Path) -> str:
+    """A value went back to its starting value ("the timer resets on rotation"): a widget whose
+    value changed along the path (so the path set it going) shows after the last action exactly
+    what it showed on the path's first screen again."""
+    if not _RESET_RE.search(observed) or len(path.transitions) < 2:
+        return ""
+    start = _widget_values(path.transitions[0].before.hierarchy_xml)
+    last = path.transitions[-1]
+    before = _widget_values(last.before.hierarchy_xml)
+    after = _widget_values(last.after.hierarchy_xml)
+    for rid, value in after.items():
+        if rid in start and start[rid] == value and before.get(rid, value) != value:
+            return (
+                f"'{rid}' went back from {before[rid]!r} to its starting value {value!r} "
+                f"after '{last.action.describe()}'"
+            )
+    return ""
 
 
 def _in_clickable(node) -> bool:
@@ -133,16 +224,21 @@ def _to_decimal(text: str) -> Decimal | None:
 
 def _expected_number(expected: str, index) -> str:
     """The report expects a number (``should display 0.09``); the screen shows another result
-    and not that number."""
+    and not that number.
+
+    When the expectation names an expression (``(5+4)% should display 0.09``, quoted or not),
+    that expression must be the one on screen, and its operands are not expected results. When
+    the screen's own input is an expression, the shown result must also be wrong for it: a
+    result that a correct reading of what is on screen gives is no evidence, whatever the report
+    expected of another input."""
     if not expected:
         return ""
-    # "`(5+4)%` shows 0.09": the expectation is about that expression, so it must be the one on
-    # screen, and its operands are not expected results.
     exprs = [q for _, q in quoted(expected) if _is_expression(q)]
+    exprs += [e for e in expressions([expected]) if e not in exprs]
     if exprs and not any(_shows_expression(index, e) for e in exprs):
         return ""
     rest = expected
-    for e in exprs:
+    for e in sorted(exprs, key=len, reverse=True):
         rest = rest.replace(e, " ")
     wanted = [n for n in _NUMBER_RE.findall(rest)]
     if not wanted:
@@ -154,7 +250,36 @@ def _expected_number(expected: str, index) -> str:
     have = [_to_decimal(s) for s in shown]
     if any(w is not None and h is not None and w == h for w in want for h in have):
         return ""
+    own = _screen_expression(index)
+    if own and _right_for(own, shown):
+        return ""
     return f"the screen shows {shown[-1]!r} where the report expects {wanted[-1]!r}"
+
+
+def _screen_expression(index) -> str:
+    """The expression the screen's input holds (a field, else a non-clickable label), or ``""``."""
+    texts = [n.text for n in index.editable] + [
+        label for label, node in index.labels if not _in_clickable(node)
+    ]
+    for text in texts:
+        if _is_expression(text.strip()):
+            return text.strip()
+    return ""
+
+
+def _right_for(expr: str, shown: list[str]) -> bool:
+    """True when a number on screen other than ``expr`` itself is what a correct reading of
+    ``expr`` gives (the screen's result is right for its own input)."""
+    readings = [r for r in (_evaluate(x) for x in _readings(expr)) if r is not None]
+    for text in shown:
+        if normalize_label(text) == normalize_label(expr):
+            continue
+        value = _to_decimal(text)
+        if value is not None and any(
+            abs(value - r) <= Decimal("1e-6") * max(Decimal(1), abs(r)) for r in readings
+        ):
+            return True
+    return False
 
 
 def _is_expression(text: str) -> bool:
@@ -260,13 +385,15 @@ def _evaluate(expr: str) -> Decimal | None:
 
 
 def _wrong_result(observed: str, spec: ReproSpec, index) -> str:
+    """A report expression is on screen (the input holds it) with a result no reading of it
+    gives."""
     if not _WRONG_RE.search(observed):
         return ""
     shown = _screen_numbers(index)
     if not shown:
         return ""
     for value in spec.input_values:
-        if not re.search(r"[+\-×÷*/%!^]", value):
+        if not re.search(r"[+\-×÷*/%!^]", value) or not _shows_expression(index, value):
             continue
         readings = [r for r in (_evaluate(x) for x in _readings(value)) if r is not None]
         if not readings:

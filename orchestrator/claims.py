@@ -1,0 +1,250 @@
+"""Whether a crash the search saw earns the claim "reproduced" (precision first).
+
+A crash of the app under test is the reported bug only when it matches what the report says about
+it and happens where the report says it happens (issue 12 §1):
+
+- **what**: the exception class the report names (anywhere in the crash's ``Caused by`` chain);
+  when the report quotes a stack trace or logcat, also the message's words (at least
+  :data:`MESSAGE_OVERLAP` of them, object ids and numbers aside) and one app frame
+  (``Class.method``, library frames aside) when both sides have app frames;
+- **where**: at or after the step the report says triggers it (its last step), on a path that did
+  the earlier steps: the path had done every step but the last before the crashing action, and
+  either the crashing action does the last step, the path had already done it (a crash when the
+  screen is left), or the report's named exception matched (then the crash at the last step's
+  place is enough, since its action may be named differently in the app). Earlier steps the path
+  did not do are excused only when the crashing action does the last step and those steps are
+  plain clicks naming nothing any screen of the path showed (the app calls them otherwise).
+
+A crash that does not qualify is a side finding (``other_crashes`` in ``result.json``), with the
+reason it was refused. Shared by every reasoner: the place uses the aligner
+(:func:`orchestrator.reasoner.align.align`) and the reasoner's own judgement of the path before the
+crash, whichever got further.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from device_agent.actions import CLICK
+from orchestrator.logcat import (
+    ParsedCrash,
+    crash_matches,
+    find_exceptions_in_text,
+    same_exception,
+)
+from orchestrator.model import BugReport, CrashInfo, Path, ReproSpec, S2RStep, Transition
+from orchestrator.reasoner.align import (
+    MATCH_THRESHOLD,
+    action_label,
+    action_match,
+    align,
+    screen_index,
+)
+
+# Share of the reported message's words the crash's messages must contain.
+MESSAGE_OVERLAP = 0.6
+# Frames of the platform and common libraries: they say nothing about which app code crashed.
+_LIBRARY_PREFIXES = (
+    "java.",
+    "javax.",
+    "sun.",
+    "libcore.",
+    "dalvik.",
+    "android.",
+    "androidx.",
+    "com.android.",
+    "com.google.android.",
+    "kotlin.",
+    "kotlinx.",
+    "org.jetbrains.",
+    "io.reactivex.",
+)
+# Parts of a message that differ from run to run: hex ids, hash codes, UUIDs, numbers.
+_VOLATILE_RE = re.compile(
+    r"\{[0-9a-f]+\}|@[0-9a-f]+|\b[0-9a-f]{8}-[0-9a-f-]{27,}\b|\b[0-9a-f]*\d[0-9a-f]*\b",
+    re.IGNORECASE,
+)
+_WORD_RE = re.compile(r"[A-Za-z_$][\w$]{2,}")
+
+
+@dataclass
+class CrashClaim:
+    """The verdict on one crash: ``qualifies``; ``reasons`` (what matched, or why it was refused,
+    one short phrase each); ``after_step`` the index of the last S2R step done before the crashing
+    action (-1 none) and ``step`` the step the crash is credited to (-1 when refused)."""
+
+    qualifies: bool
+    reasons: list[str] = field(default_factory=list)
+    after_step: int = -1
+    step: int = -1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "qualifies": self.qualifies,
+            "reasons": self.reasons,
+            "after_step": self.after_step,
+            "step": self.step,
+        }
+
+
+def reported_trace(report: BugReport, exception_class: str) -> tuple[str, list[str]]:
+    """The message and ``at`` frames the report's quoted stack traces give for
+    ``exception_class`` (the first link of any trace with that class); ``("", [])`` when the
+    report quotes none. A title of the form ``Class: message`` gives the message."""
+    if not exception_class:
+        return "", []
+    for trace in find_exceptions_in_text(report.full_text()):
+        links = [(trace.exception_class, trace.message, trace.frames)]
+        links += [(c.exception_class, c.message, c.frames) for c in trace.causes]
+        for cls, message, frames in links:
+            if same_exception(cls, exception_class):
+                return message.strip(), list(frames)
+    title = report.title.strip().strip("`")
+    head, _, message = title.partition(":")
+    if message.strip() and same_exception(head.strip(), exception_class):
+        return message.strip(), []
+    return "", []
+
+
+def with_reported_trace(spec: ReproSpec, report: BugReport) -> ReproSpec:
+    """``spec`` with the quoted trace's message and frames for its exception filled in from the
+    report when the reasoner left them empty (every reasoner's claims are judged alike)."""
+    if spec.exception_class and not (spec.exception_message or spec.exception_frames):
+        spec.exception_message, spec.exception_frames = reported_trace(report, spec.exception_class)
+    return spec
+
+
+def _message_words(message: str) -> set[str]:
+    return {w.lower() for w in _WORD_RE.findall(_VOLATILE_RE.sub(" ", message))}
+
+
+def _chain(crash: CrashInfo) -> list[tuple[str, str, list[str]]]:
+    links = [(crash.exception_class, crash.message, list(crash.frames))]
+    if isinstance(crash, ParsedCrash):
+        links += [(c.exception_class, c.message, list(c.frames)) for c in crash.causes]
+    return links
+
+
+def message_matches(reported: str, crash: CrashInfo) -> bool:
+    """True when at least :data:`MESSAGE_OVERLAP` of the reported message's words (ids and
+    numbers aside) occur in the messages of the crash's chain; a report without message words
+    matches any crash."""
+    want = _message_words(reported)
+    if not want:
+        return True
+    have: set[str] = set()
+    for _, message, _ in _chain(crash):
+        have |= _message_words(message)
+    return len(want & have) / len(want) >= MESSAGE_OVERLAP
+
+
+def app_frames(frames: list[str]) -> set[str]:
+    """``Class.method`` of the frames outside the platform and common libraries
+    (``a.b.Foo$Bar.run(Foo.java:12)`` → ``Foo$Bar.run``)."""
+    out = set()
+    for frame in frames:
+        name = frame.strip().removeprefix("at ").split("(", 1)[0].strip()
+        if not name or name.startswith(_LIBRARY_PREFIXES) or "." not in name:
+            continue
+        parts = name.split(".")
+        out.add(".".join(parts[-2:]))
+    return out
+
+
+def frames_match(reported: list[str], crash: CrashInfo) -> bool:
+    """True when the report's app frames and the crash's share one ``Class.method``, or when
+    either side has no app frame to compare."""
+    want = app_frames(reported)
+    have = app_frames([f for _, _, frames in _chain(crash) for f in frames])
+    return not want or not have or bool(want & have)
+
+
+def crash_is_reported(spec: ReproSpec, crash: CrashInfo) -> tuple[bool, list[str]]:
+    """Whether ``crash`` is the exception the report describes (class, quoted message, app
+    frames; any crash of the app when the report names no exception), with the reasons."""
+    reasons: list[str] = []
+    if not spec.exception_class:
+        return True, reasons
+    if not crash_matches(crash, spec.exception_class):
+        return False, [f"not the reported {spec.exception_class}"]
+    reasons.append(f"{spec.exception_class.rsplit('.', 1)[-1]} as the report says")
+    if spec.exception_message:
+        if not message_matches(spec.exception_message, crash):
+            return False, ["its message is not the one the report quotes"]
+        reasons.append("the message the report quotes")
+    if spec.exception_frames:
+        if not frames_match(spec.exception_frames, crash):
+            return False, ["none of the app frames the report quotes"]
+        if app_frames(spec.exception_frames):
+            reasons.append("an app frame the report quotes")
+    return True, reasons
+
+
+def _does_step(step: S2RStep, transition: Transition) -> bool:
+    """The transition's action does what ``step`` asks (kind and label, as the aligner reads
+    them)."""
+    label = action_label(transition.action, transition.before.hierarchy_xml)
+    return action_match(step, transition.action, label) >= MATCH_THRESHOLD
+
+
+def _never_shown(step: S2RStep, path: Path) -> bool:
+    """A plain click step, without a value, none of whose targets any screen of the path showed
+    (nothing closer than :data:`MATCH_THRESHOLD`): the app names that control differently or
+    does not need it ("Start learning process" where opening a deck starts it), so the path
+    cannot be said to have skipped it."""
+    if step.value or step.action_hint not in (CLICK, "") or not step.targets:
+        return False
+    screens = [t.before for t in path.transitions] + [path.transitions[-1].after]
+    return all(
+        screen_index(s.hierarchy_xml).best_match(target) < MATCH_THRESHOLD
+        for s in screens
+        for target in step.targets
+    )
+
+
+def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> CrashClaim:
+    """Whether the crash ending ``path`` is the reported one (see the module docstring).
+
+    ``reasoner_reached`` is the reasoner's judgement of the last step done before the crashing
+    action (``-1`` when unknown). Raises ``ValueError`` when the path does not end in a crash."""
+    if not path.transitions or path.transitions[-1].crash is None:
+        raise ValueError("judge_crash needs a path that ends in a crash")
+    reported, reasons = crash_is_reported(spec, path.transitions[-1].crash)
+    if not reported:
+        return CrashClaim(False, reasons)
+    last = len(spec.steps) - 1
+    if last < 0:
+        return CrashClaim(True, reasons + ["the report lists no steps"], -1, -1)
+    before = Path(transitions=path.transitions[:-1])
+    done_before = max(align(spec, before).reached, reasoner_reached)
+    done_with = align(spec, path).reached
+    if done_before >= last:
+        return CrashClaim(True, reasons + ["after every step was done"], done_before, last)
+    skipped = range(done_before + 1, last)
+    if _does_step(spec.steps[last], path.transitions[-1]) and all(
+        _never_shown(spec.steps[k], path) for k in skipped
+    ):
+        reasons.append(f"on step {last + 1}, the report's last")
+        if skipped:
+            reasons.append("the steps before it the path did not do name nothing the app showed")
+        return CrashClaim(True, reasons, done_before, last)
+    if done_before < last - 1:
+        return CrashClaim(
+            False,
+            [f"after step {done_before + 1} of {last + 1}: the report's earlier steps not done"],
+            done_before,
+        )
+    if done_with >= last:
+        reasons.append(f"on step {last + 1}, the report's last")
+        return CrashClaim(True, reasons, last - 1, last)
+    if spec.exception_class:
+        return CrashClaim(
+            True, reasons + [f"in place of step {last + 1}, the report's last"], last - 1, last
+        )
+    return CrashClaim(
+        False,
+        [f"the crashing action does not do step {last + 1}, and the report names no exception"],
+        done_before,
+    )

@@ -108,6 +108,13 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
         help="serve Prometheus metrics on this port (0: a free one; default: no metrics endpoint)",
     )
     parser.add_argument("--metrics-host", default="0.0.0.0", help="address of the metrics endpoint")
+    parser.add_argument(
+        "--parent-pid",
+        type=int,
+        default=0,
+        help="stop when this process exits, however it exits (a launcher passes its own pid, so "
+        "its agents never outlive it; default 0: run until signalled)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     return parser
 
@@ -203,6 +210,21 @@ def _watch_health(backend: DeviceBackend, server: object, stop: threading.Event)
             log.warning("agent_health", device_id=backend.device_id, serving=ok)
 
 
+# How often an agent with --parent-pid checks that its parent lives (the longest it outlives it).
+PARENT_POLL_S = 0.5
+
+
+def _watch_parent(parent_pid: int, stop: threading.Event) -> None:
+    """Set ``stop`` once ``parent_pid`` is no longer this process's parent: when a parent dies,
+    even by SIGKILL, the kernel hands its children to another process (init or a subreaper), so
+    ``getppid()`` changes. Works on every POSIX system, unlike Linux's ``PR_SET_PDEATHSIG``, which
+    fires when the parent's *thread* that started us ends, not the parent."""
+    while not stop.wait(PARENT_POLL_S):
+        if os.getppid() != parent_pid:
+            log.warning("agent_parent_gone", parent_pid=parent_pid)
+            stop.set()
+
+
 def _write_port_file(path: str, port: int) -> None:
     """Write atomically, so a reader never sees a half-written number."""
     target = Path(path)
@@ -274,6 +296,12 @@ def serve_main(argv: list[str]) -> int:
         stop.set()
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    if args.parent_pid:
+        if os.getppid() != args.parent_pid:  # the parent died before we got here
+            stop.set()
+        threading.Thread(
+            target=_watch_parent, args=(args.parent_pid, stop), name="parent", daemon=True
+        ).start()
     threading.Thread(
         target=_watch_health, args=(backend, server, stop), name="health", daemon=True
     ).start()

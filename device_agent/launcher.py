@@ -9,8 +9,9 @@ Each agent is ``python -m device_agent serve --backend virtual ... --port 0 --po
 picks a free port and writes it to ``F``; the farm waits for every port file and then for the
 agent's health service to say SERVING. Agents' stdout and stderr go to ``<log_dir>/agent-<i>.log``.
 Agents are stopped on exit from the ``with`` block (Ctrl-C included) and at interpreter exit:
-SIGTERM, then SIGKILL after a grace period. A token is handed over in an environment variable,
-never on the command line (``ps`` shows command lines).
+SIGTERM, then SIGKILL after a grace period; when this process dies without stopping them (SIGKILL
+included), each agent notices its parent is gone (``--parent-pid``) and stops itself. A token is
+handed over in an environment variable, never on the command line (``ps`` shows command lines).
 """
 
 from __future__ import annotations
@@ -121,6 +122,8 @@ class LocalAgentFarm:
             str(port_file),
             "--device-id",
             f"local-{i}",
+            "--parent-pid",  # the agent stops when we die, even by SIGKILL: no orphans
+            str(os.getpid()),
         ]
         if self.app_dir:
             cmd += ["--app-dir", self.app_dir]

@@ -75,6 +75,8 @@ class FarmConfig:
     ``time_scale`` set the latency simulation of local virtual devices (DESIGN §2.2).
     ``strategy`` is ``parallel`` (ours: a level's probes fan out over every device) or ``serial``
     (LTGDroid's: one device tries every candidate in turn; ``devices`` is then 1).
+    ``ray_address``: the Ray cluster to run the device workers on (``orchestrator.ray_cluster``;
+    empty: an embedded local Ray).
     """
 
     devices: int = 4
@@ -88,6 +90,7 @@ class FarmConfig:
     probe_timeout_s: float = 120.0
     max_device_failures: int = 2
     strategy: str = "parallel"
+    ray_address: str = ""
 
     @property
     def local_devices(self) -> int:

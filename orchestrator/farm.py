@@ -280,8 +280,12 @@ class DeviceWorker:
 
 
 def start_worker(address: str, token: str | None, probe_timeout_s: float) -> Any:
-    """Start a :class:`DeviceWorker` actor for the agent at ``address``."""
-    return DeviceWorker.remote(address, token, probe_timeout_s)  # type: ignore[attr-defined]
+    """Start a :class:`DeviceWorker` actor for the agent at ``address``, placed on the Ray
+    cluster by :func:`orchestrator.ray_cluster.worker_options`."""
+    from orchestrator.ray_cluster import worker_options
+
+    placed = DeviceWorker.options(**worker_options(address))  # type: ignore[attr-defined]
+    return placed.remote(address, token, probe_timeout_s)
 
 
 @dataclass
@@ -518,12 +522,15 @@ class DevicePool:
 
     def _fail(self, device: _Device, exc: BaseException) -> None:
         from device_agent.errors import AgentUnavailableError
+        from orchestrator.ray_cluster import worker_lost
 
         device.failures += 1
         message = _root_message(exc)
-        gone = isinstance(
-            _root_cause(exc), AgentUnavailableError
-        ) or "AgentUnavailableError" in repr(exc)
+        gone = (
+            isinstance(_root_cause(exc), AgentUnavailableError)
+            or "AgentUnavailableError" in repr(exc)
+            or worker_lost(exc)  # Ray gave up restarting the worker on a live node
+        )
         log.warning("probe_failed", device=device.address, error=message, failures=device.failures)
         self.events.append({"event": "probe_failed", "device": device.address, "error": message})
         if gone or device.failures >= self.max_device_failures:

@@ -11,6 +11,7 @@ from orchestrator.ablation import SWITCHES, Ablation
 from orchestrator.config import PROFILES, STRATEGIES, FarmConfig, SearchConfig
 from orchestrator.errors import ConfigError
 from orchestrator.llm.settings import LLMSettings
+from orchestrator.ray_cluster import resolve_address
 
 DEFAULT_TOKEN_ENV = "REPROFARM_AGENT_TOKEN"
 
@@ -25,7 +26,7 @@ def whole_number(text: str) -> int:
 
 def add_farm_options(parser: argparse.ArgumentParser) -> None:
     """``--app``, ``--app-dir``, ``--app-version``, ``--devices``/``--agents``, ``--token-env``,
-    ``--profile``, ``--time-scale``."""
+    ``--profile``, ``--time-scale``, ``--strategy``, ``--ray-address``."""
     parser.add_argument(
         "--app",
         default="",
@@ -62,6 +63,12 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
         default="parallel",
         choices=STRATEGIES,
         help="parallel: fan probes out over all devices (default); serial: LTGDroid's one device",
+    )
+    parser.add_argument(
+        "--ray-address",
+        default="",
+        help="Ray cluster for the device workers: HOST:PORT, ray://HOST:PORT or auto (the "
+        "cluster on this machine); default $RAY_ADDRESS, else an embedded local Ray",
     )
 
 
@@ -186,6 +193,7 @@ def farm_config(args: argparse.Namespace) -> FarmConfig:
         time_scale=args.time_scale,
         token=token,
         strategy=args.strategy,
+        ray_address=resolve_address(args.ray_address),
     )
 
 

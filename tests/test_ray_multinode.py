@@ -1,0 +1,152 @@
+"""``reprofarm sweep --ray-address`` on a real two-node Ray cluster on loopback (head plus one
+worker node, each with its own resources, token authentication on): device workers run on both
+nodes, as Ray's state API shows, and ``summary.json`` records the cluster; when the worker node
+dies mid-sweep its workers restart on the head and every row still completes.
+
+Required in CI (marker ``ray_cluster``; ``-m "not ray_cluster"`` skips them locally). Kept short:
+the ``instant`` latency profile, three catalog bugs, one cluster for the module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import REPO
+from tests.ray_cluster_harness import LoopbackRayCluster
+
+pytestmark = [
+    pytest.mark.ray_cluster,
+    pytest.mark.timeout(900),
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the harness walks /proc"),
+]
+
+BUGS = ["OpenCalc#532", "screenrecorder#25", "screenrecorder#99"]
+WORKER_IP = "127.0.0.2"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[LoopbackRayCluster]:
+    ray_nodes = LoopbackRayCluster()
+    try:
+        ray_nodes.start_head({"reprofarm_head": 1})
+        ray_nodes.add_node(WORKER_IP, {"reprofarm_worker": 1})
+        yield ray_nodes
+    finally:
+        ray_nodes.stop()  # only this cluster's processes, never `ray stop`
+
+
+def _sweep(cluster: LoopbackRayCluster, out: Path, *extra: str) -> subprocess.Popen[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env.update(cluster.env, PYTHONPATH=str(REPO))
+    return subprocess.Popen(
+        [sys.executable, "-m", "orchestrator.cli", "sweep", *BUGS, "--out", str(out)]
+        + ["--ray-address", cluster.address, "--devices", "4", "--no-progress", *extra],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _device_workers(cluster: LoopbackRayCluster) -> list[dict[str, Any]]:
+    """Every DeviceWorker actor the cluster has known, from Ray's state API (``ray list``)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env.update(cluster.env)
+    listed = subprocess.run(
+        [str(Path(sys.executable).with_name("ray")), "list", "actors", "--address"]
+        + [cluster.dashboard, "--filter", "class_name=DeviceWorker", "--detail"]
+        + ["--format", "json", "--limit", "1000"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert listed.returncode == 0, listed.stderr
+    return list(json.loads(listed.stdout))
+
+
+def _node_ids(cluster: LoopbackRayCluster) -> dict[str, str]:
+    """``{node_ip: node_id}`` of the cluster's nodes (state API)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env.update(cluster.env)
+    listed = subprocess.run(
+        [str(Path(sys.executable).with_name("ray")), "list", "nodes", "--address"]
+        + [cluster.dashboard, "--format", "json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert listed.returncode == 0, listed.stderr
+    return {n["node_ip"]: n["node_id"] for n in json.loads(listed.stdout)}
+
+
+def _rows(store: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(store) as db:
+        return db.execute("SELECT bug_id, status FROM runs ORDER BY bug_id").fetchall()
+
+
+def test_device_workers_run_on_both_nodes(cluster: LoopbackRayCluster, tmp_path: Path) -> None:
+    proc = _sweep(cluster, tmp_path)
+    stdout, stderr = proc.communicate(timeout=600)
+    assert proc.returncode == 0, stderr[-3000:]
+
+    nodes = _node_ids(cluster)
+    workers = _device_workers(cluster)
+    used = {w["node_id"] for w in workers}
+    assert used == set(nodes.values()), f"device workers ran on {used}, nodes are {nodes}"
+
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    record = summary["ray_cluster"]
+    assert record["address"] == cluster.address and not record["embedded"]
+    assert record["nodes"] == 2 and record["nodes_used"] == 2
+    per_node = {n["ip"]: n["workers"] for n in record["workers_per_node"]}
+    assert set(per_node) == set(nodes) and sum(per_node.values()) == 4
+    assert _rows(tmp_path / "results.sqlite") == [(b, "done") for b in sorted(BUGS)]
+    result = json.loads(next(tmp_path.glob("runs/*/*/result.json")).read_text())
+    assert result["ray_cluster"]["address"] == cluster.address
+
+
+def test_a_worker_node_dying_mid_sweep_loses_no_row(
+    cluster: LoopbackRayCluster, tmp_path: Path
+) -> None:
+    worker_node = next(n for n in cluster.nodes if n.ip == WORKER_IP)
+    worker_id = _node_ids(cluster)[WORKER_IP]
+    # Slow enough probes (emulator timings at 1/10) that the kill lands mid-sweep.
+    proc = _sweep(cluster, tmp_path, "--profile", "emulator-grpc", "--time-scale", "0.1")
+    try:
+        deadline = time.monotonic() + 300
+        there: list[dict[str, Any]] = []
+        while not there:
+            assert proc.poll() is None and time.monotonic() < deadline, "no worker started there"
+            time.sleep(0.5)
+            there = [
+                w
+                for w in _device_workers(cluster)
+                if w["node_id"] == worker_id and w["state"] == "ALIVE"
+            ]
+        worker_node.kill()  # the machine dies: raylet, workers, everything
+        stdout, stderr = proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, stderr[-3000:]
+    assert _rows(tmp_path / "results.sqlite") == [(b, "done") for b in sorted(BUGS)]
+    moved = {w["actor_id"] for w in there}
+    after = {w["actor_id"]: w for w in _device_workers(cluster) if w["actor_id"] in moved}
+    # The workers of the dead node came back on the head (Ray restarted them there).
+    assert after and all(w["num_restarts"] >= 1 for w in after.values()), after
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["runs"] == 3 and len(summary["per_bug"]) == 3

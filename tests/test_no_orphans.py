@@ -44,21 +44,22 @@ def _session(sid: int) -> list[int]:
 
 def test_sigkill_of_a_sweep_leaves_no_agent_or_ray_process(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    log = tmp_path / "sweep.log"
     proc = subprocess.Popen(
         [sys.executable, "-m", "orchestrator.cli", "sweep", "OpenCalc#532", "screenrecorder#25"]
-        + ["--out", str(tmp_path), "--devices", "2", "--no-progress"]
+        + ["--out", str(tmp_path / "out"), "--devices", "2", "--no-progress"]
         + ["--profile", "emulator-grpc", "--time-scale", "0.5"],  # still busy when killed
         cwd=REPO,
         env={**env, "PYTHONPATH": str(REPO)},
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=log.open("wb"),
         start_new_session=True,
     )
     seen: dict[int, str] = {}
     try:
         deadline = time.monotonic() + 300
         while True:
-            assert proc.poll() is None, "the sweep ended before it could be killed"
+            assert proc.poll() is None, f"the sweep ended before the kill: {log.read_text()}"
             assert time.monotonic() < deadline, f"the farm did not start: {seen}"
             seen.update({p: _cmdline(p) for p in descendants(proc.pid) if p not in seen})
             agents = [p for p, c in seen.items() if "device_agent" in c]

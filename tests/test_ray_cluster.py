@@ -157,3 +157,41 @@ def test_every_farm_command_takes_ray_address(command: str) -> None:
     base = {"reproduce": ["r.json"], "sweep": [], "nightly": ["r.json", "--app", "A@1"]}
     args = parser.parse_args([command, *base[command], "--out", "o", "--ray-address", "auto"])
     assert args.ray_address == "auto"
+
+
+def test_ray_start_up_lines_do_not_tear_through_the_live_progress(tmp_path: Path) -> None:
+    """On a terminal the progress display is live; Ray's start-up notices (its token
+    authentication warning, on by default for local clusters since Ray 2.59) used to print over
+    it. Run under a pseudo-terminal, as a user would."""
+    import pty
+    import re
+
+    controller, terminal = pty.openpty()
+    base = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "orchestrator.cli", "reproduce"]
+        + [str(REPO / "examples" / "reports" / "opencalc-532.md"), "--out", str(tmp_path)]
+        + ["--devices", "1"],
+        cwd=REPO,
+        env={**base, "PYTHONPATH": str(REPO), "COLUMNS": "120"},
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+    )
+    os.close(terminal)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # the terminal closed: the command exited
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(controller)
+    assert proc.wait(timeout=300) == 0
+    screen = b"".join(chunks).decode(errors="replace")
+    assert "OpenCalc#532: crash" in screen  # the run happened, with its live display
+    assert "Token authentication" not in screen
+    ray_log_line = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\s+(INFO|WARNING) \w+\.py")
+    assert not ray_log_line.search(screen), screen

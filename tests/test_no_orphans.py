@@ -1,7 +1,7 @@
 """No orphans: a ``reprofarm sweep`` killed with SIGKILL (no handler runs, no ``finally``) leaves
 none of its device agents or Ray processes alive 10 s later. The agents watch their parent
 (``agent serve --parent-pid``); the embedded Ray's processes share the driver's fate (Ray's own
-``PR_SET_PDEATHSIG`` and raylet-worker links)."""
+``PR_SET_PDEATHSIG``, and ``orchestrator/reaper.py`` for the raylet's helpers, which linger)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from orchestrator.reaper import alive, descendants
 from tests.conftest import REPO
-from tests.ray_cluster_harness import alive, descendants
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="reads the process tree from /proc"

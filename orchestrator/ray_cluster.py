@@ -10,8 +10,9 @@ with ``RAY_AUTH_TOKEN``/``RAY_AUTH_TOKEN_PATH``/``~/.ray/auth_token`` in the env
 
 Placement (:func:`worker_options`): a device worker goes next to its agent when the agent's node
 is known (a Ray node with the agent's IP or hostname, or a node label holding the Kubernetes
-node name, :func:`note_agent_node`), softly, so it lands elsewhere when that node is gone;
-otherwise Ray's ``SPREAD`` strategy spreads workers over the cluster's nodes. Workers restart on
+node name, :func:`note_agent_node`; a loopback agent is on the driver's node), softly, so it
+lands elsewhere when that node is gone; otherwise Ray's ``SPREAD`` strategy spreads workers over
+the cluster's nodes. Workers restart on
 a live node when theirs dies (``max_restarts``) and a probe in flight on a dead node is re-run
 there (``max_task_retries``: a probe restores its state first, so running it again is safe);
 past that, :func:`worker_lost` tells the pool to retire the device.
@@ -172,20 +173,23 @@ def _node_names(node: dict[str, Any]) -> set[str]:
     return {n for n in (*names, *labels.values()) if n}
 
 
-def agent_ray_node(address: str, nodes: Iterable[dict[str, Any]]) -> str:
-    """The id of the live Ray node the agent at ``address`` runs on, or ``""`` when unknown:
-    the node noted by :func:`note_agent_node`, else the agent's own host (an agent on a Ray
-    node's IP). Loopback agents match no node: "this machine" says nothing on a cluster."""
+def _is_loopback(host: str) -> bool:
+    return host.startswith("127.") or host in ("localhost", "::1")
+
+
+def agent_ray_node(address: str, nodes: Iterable[dict[str, Any]], driver_node: str = "") -> str:
+    """The id of the live Ray node the device worker of the agent at ``address`` belongs on, or
+    ``""`` to let Ray spread it: the node noted by :func:`note_agent_node`, else the Ray node whose
+    IP or host name is the agent's host, else, for a loopback agent, ``driver_node`` (only this
+    machine can reach it: local agents of ``--devices N``)."""
     with _state:
         hint = _agent_nodes.get(address, "")
     host = address.rpartition(":")[0].strip("[]")
     for wanted in (hint, host):
-        if not wanted or wanted.startswith("127.") or wanted in ("localhost", "::1"):
-            continue
-        for node in nodes:
+        for node in nodes if wanted else ():
             if wanted in _node_names(node):
                 return str(node["NodeID"])
-    return ""
+    return driver_node if _is_loopback(host) else ""
 
 
 def worker_options(address: str) -> dict[str, Any]:
@@ -201,7 +205,9 @@ def worker_options(address: str) -> dict[str, Any]:
         embedded = not _connected_address
     if embedded:
         return options  # one node: nothing to place
-    node_id = agent_ray_node(address, _alive_nodes())
+    import ray
+
+    node_id = agent_ray_node(address, _alive_nodes(), ray.get_runtime_context().get_node_id())
     if node_id:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from orchestrator.reaper import alive, descendants
 
 RAY = str(Path(sys.executable).with_name("ray"))
+HEAD_IP = "127.0.0.3"  # not 127.0.0.1: Ray would replace that with the host's address
 
 
 def free_port() -> int:
@@ -141,7 +142,7 @@ class LoopbackRayCluster:
         port, dashboard_port = free_port(), free_port()
         node = self._start(
             "head",
-            "127.0.0.3",
+            HEAD_IP,
             [
                 "--head",
                 "--port",
@@ -153,7 +154,7 @@ class LoopbackRayCluster:
                 "--include-dashboard",
                 "true",
                 "--dashboard-host",
-                "127.0.0.3",
+                HEAD_IP,
                 "--dashboard-port",
                 str(dashboard_port),
                 "--ray-client-server-port",
@@ -161,8 +162,8 @@ class LoopbackRayCluster:
             ],
             timeout,
         )
-        self.address = f"127.0.0.3:{port}"
-        self.dashboard = f"http://127.0.0.3:{dashboard_port}"
+        self.address = f"{HEAD_IP}:{port}"
+        self.dashboard = f"http://{HEAD_IP}:{dashboard_port}"
         return node
 
     def add_node(self, ip: str, resources: dict[str, float], timeout: float = 180.0) -> RayNode:

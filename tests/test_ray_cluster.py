@@ -44,14 +44,16 @@ def test_the_address_is_the_flag_else_ray_address_else_embedded(monkeypatch) -> 
 def test_a_worker_goes_to_its_agents_node_when_that_is_known(monkeypatch) -> None:
     monkeypatch.setattr(ray_cluster, "_agent_nodes", {})
     nodes = [HEAD, WORKER]
+    driver = HEAD["NodeID"]
     # An agent on a Ray node's IP: that node.
-    assert agent_ray_node("10.0.0.7:50051", nodes) == WORKER["NodeID"]
+    assert agent_ray_node("10.0.0.7:50051", nodes, driver) == WORKER["NodeID"]
     # A pod whose Kubernetes node is a Ray node's label value.
     ray_cluster.note_agent_node("10.8.1.4:50051", "gke-pool-a-1")
-    assert agent_ray_node("10.8.1.4:50051", nodes) == WORKER["NodeID"]
-    # Unknown, or loopback ("this machine" names no node of a cluster): Ray spreads it.
-    assert agent_ray_node("10.9.9.9:50051", nodes) == ""
-    assert agent_ray_node("127.0.0.1:50051", nodes) == ""
+    assert agent_ray_node("10.8.1.4:50051", nodes, driver) == WORKER["NodeID"]
+    # Unknown: Ray spreads it.
+    assert agent_ray_node("10.9.9.9:50051", nodes, driver) == ""
+    # A loopback agent (--devices N) is reachable from the driver's machine only.
+    assert agent_ray_node("127.0.0.1:50051", nodes, driver) == driver
 
 
 def test_embedded_ray_places_nothing_and_lets_workers_restart(monkeypatch) -> None:

@@ -1,7 +1,9 @@
-"""``reprofarm sweep --ray-address`` on a real two-node Ray cluster on loopback (head plus one
-worker node, each with its own resources, token authentication on): device workers run on both
-nodes, as Ray's state API shows, and ``summary.json`` records the cluster; when the worker node
-dies mid-sweep its workers restart on the head and every row still completes.
+"""``reprofarm sweep --ray-address`` on a real two-node Ray cluster on loopback (head on
+127.0.0.3 plus a worker node on 127.0.0.2, each with its own resources, token authentication on)
+with two device agents next to each node (agents on the nodes' addresses): each device worker
+runs on its agent's node, so on both nodes, as Ray's state API shows, and ``summary.json``
+records the cluster; when the worker node dies mid-sweep its workers restart on the head and
+every row still completes.
 
 Required in CI (marker ``ray_cluster``; ``-m "not ray_cluster"`` skips them locally). Kept short:
 the ``instant`` latency profile, three catalog bugs, one cluster for the module.
@@ -21,8 +23,9 @@ from typing import Any
 
 import pytest
 
+from device_agent.launcher import LocalAgentFarm
 from tests.conftest import REPO
-from tests.ray_cluster_harness import LoopbackRayCluster
+from tests.ray_cluster_harness import HEAD_IP, LoopbackRayCluster
 
 pytestmark = [
     pytest.mark.ray_cluster,
@@ -45,12 +48,26 @@ def cluster() -> Iterator[LoopbackRayCluster]:
         ray_nodes.stop()  # only this cluster's processes, never `ray stop`
 
 
-def _sweep(cluster: LoopbackRayCluster, out: Path, *extra: str) -> subprocess.Popen[str]:
+@pytest.fixture(scope="module")
+def agents() -> Iterator[str]:
+    """Two device agents on each node's address: ``--agents`` for the sweeps. Emulator timings
+    at 1/10, so that a probe takes a fraction of a second and a node can die mid-sweep."""
+    slow = "emulator-grpc"
+    with (
+        LocalAgentFarm(2, "OpenCalc", host=HEAD_IP, profile=slow, time_scale=0.1) as on_head,
+        LocalAgentFarm(2, "OpenCalc", host=WORKER_IP, profile=slow, time_scale=0.1) as on_worker,
+    ):
+        yield ",".join(on_head.addresses + on_worker.addresses)
+
+
+def _sweep(
+    cluster: LoopbackRayCluster, agents: str, out: Path, *extra: str
+) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
     env.update(cluster.env, PYTHONPATH=str(REPO))
     return subprocess.Popen(
         [sys.executable, "-m", "orchestrator.cli", "sweep", *BUGS, "--out", str(out)]
-        + ["--ray-address", cluster.address, "--devices", "4", "--no-progress", *extra],
+        + ["--ray-address", cluster.address, "--agents", agents, "--no-progress", *extra],
         cwd=REPO,
         env=env,
         stdout=subprocess.PIPE,
@@ -98,8 +115,10 @@ def _rows(store: Path) -> list[tuple[str, str]]:
         return db.execute("SELECT bug_id, status FROM runs ORDER BY bug_id").fetchall()
 
 
-def test_device_workers_run_on_both_nodes(cluster: LoopbackRayCluster, tmp_path: Path) -> None:
-    proc = _sweep(cluster, tmp_path)
+def test_device_workers_run_next_to_their_agents_on_both_nodes(
+    cluster: LoopbackRayCluster, agents: str, tmp_path: Path
+) -> None:
+    proc = _sweep(cluster, agents, tmp_path)
     stdout, stderr = proc.communicate(timeout=600)
     assert proc.returncode == 0, stderr[-3000:]
 
@@ -113,19 +132,18 @@ def test_device_workers_run_on_both_nodes(cluster: LoopbackRayCluster, tmp_path:
     assert record["address"] == cluster.address and not record["embedded"]
     assert record["nodes"] == 2 and record["nodes_used"] == 2
     per_node = {n["ip"]: n["workers"] for n in record["workers_per_node"]}
-    assert set(per_node) == set(nodes) and sum(per_node.values()) == 4
+    assert per_node == {HEAD_IP: 2, WORKER_IP: 2}  # each next to its two agents
     assert _rows(tmp_path / "results.sqlite") == [(b, "done") for b in sorted(BUGS)]
     result = json.loads(next(tmp_path.glob("runs/*/*/result.json")).read_text())
     assert result["ray_cluster"]["address"] == cluster.address
 
 
 def test_a_worker_node_dying_mid_sweep_loses_no_row(
-    cluster: LoopbackRayCluster, tmp_path: Path
+    cluster: LoopbackRayCluster, agents: str, tmp_path: Path
 ) -> None:
     worker_node = next(n for n in cluster.nodes if n.ip == WORKER_IP)
     worker_id = _node_ids(cluster)[WORKER_IP]
-    # Slow enough probes (emulator timings at 1/10) that the kill lands mid-sweep.
-    proc = _sweep(cluster, tmp_path, "--profile", "emulator-grpc", "--time-scale", "0.1")
+    proc = _sweep(cluster, agents, tmp_path)
     try:
         deadline = time.monotonic() + 300
         there: list[dict[str, Any]] = []

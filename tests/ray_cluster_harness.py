@@ -63,8 +63,7 @@ class LoopbackRayCluster:
     """A Ray cluster of nodes on loopback addresses (127.0.0.3 for the head, 127.0.0.N for the
     others: Ray would replace 127.0.0.1 with the host's address), with token authentication on
     (``RAY_AUTH_MODE=token``, a fresh ``RAY_AUTH_TOKEN``), as Ray documents it. ``env`` is what a
-    driver needs to join (the token); ``address`` the GCS address; ``dashboard`` the state API's
-    HTTP address."""
+    driver needs to join (the token); ``address`` the GCS address."""
 
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="rfc-", dir="/tmp"))  # short: socket paths
@@ -76,7 +75,6 @@ class LoopbackRayCluster:
         }
         self.nodes: list[RayNode] = []
         self.address = ""
-        self.dashboard = ""
 
     def _env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
@@ -139,7 +137,7 @@ class LoopbackRayCluster:
         return node
 
     def start_head(self, resources: dict[str, float], timeout: float = 180.0) -> RayNode:
-        port, dashboard_port = free_port(), free_port()
+        port = free_port()
         node = self._start(
             "head",
             HEAD_IP,
@@ -152,18 +150,13 @@ class LoopbackRayCluster:
                 "--resources",
                 json.dumps(resources),
                 "--include-dashboard",
-                "true",
-                "--dashboard-host",
-                HEAD_IP,
-                "--dashboard-port",
-                str(dashboard_port),
+                "false",
                 "--ray-client-server-port",
                 str(free_port()),
             ],
             timeout,
         )
         self.address = f"{HEAD_IP}:{port}"
-        self.dashboard = f"http://{HEAD_IP}:{dashboard_port}"
         return node
 
     def add_node(self, ip: str, resources: dict[str, float], timeout: float = 180.0) -> RayNode:

@@ -1,9 +1,9 @@
 """``reprofarm sweep --ray-address`` on a real two-node Ray cluster on loopback (head on
 127.0.0.3 plus a worker node on 127.0.0.2, each with its own resources, token authentication on)
 with two device agents next to each node (agents on the nodes' addresses): each device worker
-runs on its agent's node, so on both nodes, as Ray's state API shows, and ``summary.json``
-records the cluster; when the worker node dies mid-sweep its workers restart on the head and
-every row still completes.
+runs on its agent's node, so on both nodes, as Ray's GCS (the state API's source) shows, and
+``summary.json`` records the cluster; when the worker node dies mid-sweep its workers restart
+on the head and every row still completes.
 
 Required in CI (marker ``ray_cluster``; ``-m "not ray_cluster"`` skips them locally). Kept short:
 the ``instant`` latency profile, three catalog bugs, one cluster for the module.
@@ -16,7 +16,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -77,37 +76,21 @@ def _sweep(
     )
 
 
-def _device_workers(cluster: LoopbackRayCluster) -> list[dict[str, Any]]:
-    """Every DeviceWorker actor the cluster has known, from Ray's state API (``ray list``)."""
+def _gcs_view(cluster: LoopbackRayCluster, *wait: str) -> dict[str, Any]:
+    """The cluster's nodes (``{ip: node_id}``) and every DeviceWorker it has known, from the
+    GCS (``tests/ray_gcs_view.py``); ``wait``: ``("--wait-alive-on", IP)``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
-    env.update(cluster.env)
+    env.update(cluster.env, PYTHONPATH=str(REPO))
     listed = subprocess.run(
-        [str(Path(sys.executable).with_name("ray")), "list", "actors", "--address"]
-        + [cluster.dashboard, "--filter", "class_name=DeviceWorker", "--detail"]
-        + ["--format", "json", "--limit", "1000"],
+        [sys.executable, "-m", "tests.ray_gcs_view", cluster.address, *wait],
+        cwd=REPO,
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=400,
     )
-    assert listed.returncode == 0, listed.stderr
-    return list(json.loads(listed.stdout))
-
-
-def _node_ids(cluster: LoopbackRayCluster) -> dict[str, str]:
-    """``{node_ip: node_id}`` of the cluster's nodes (state API)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
-    env.update(cluster.env)
-    listed = subprocess.run(
-        [str(Path(sys.executable).with_name("ray")), "list", "nodes", "--address"]
-        + [cluster.dashboard, "--format", "json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert listed.returncode == 0, listed.stderr
-    return {n["node_ip"]: n["node_id"] for n in json.loads(listed.stdout)}
+    assert listed.returncode == 0, listed.stderr[-3000:]
+    return dict(json.loads(listed.stdout.strip().splitlines()[-1]))
 
 
 def _rows(store: Path) -> list[tuple[str, str]]:
@@ -122,9 +105,9 @@ def test_device_workers_run_next_to_their_agents_on_both_nodes(
     stdout, stderr = proc.communicate(timeout=600)
     assert proc.returncode == 0, stderr[-3000:]
 
-    nodes = _node_ids(cluster)
-    workers = _device_workers(cluster)
-    used = {w["node_id"] for w in workers}
+    seen = _gcs_view(cluster)
+    nodes = seen["nodes"]
+    used = {w["node_id"] for w in seen["workers"]}
     assert used == set(nodes.values()), f"device workers ran on {used}, nodes are {nodes}"
 
     summary = json.loads((tmp_path / "summary.json").read_text())
@@ -142,19 +125,12 @@ def test_a_worker_node_dying_mid_sweep_loses_no_row(
     cluster: LoopbackRayCluster, agents: str, tmp_path: Path
 ) -> None:
     worker_node = next(n for n in cluster.nodes if n.ip == WORKER_IP)
-    worker_id = _node_ids(cluster)[WORKER_IP]
     proc = _sweep(cluster, agents, tmp_path)
     try:
-        deadline = time.monotonic() + 300
-        there: list[dict[str, Any]] = []
-        while not there:
-            assert proc.poll() is None and time.monotonic() < deadline, "no worker started there"
-            time.sleep(0.5)
-            there = [
-                w
-                for w in _device_workers(cluster)
-                if w["node_id"] == worker_id and w["state"] == "ALIVE"
-            ]
+        seen = _gcs_view(cluster, "--wait-alive-on", WORKER_IP)
+        worker_id = seen["nodes"][WORKER_IP]
+        there = [w for w in seen["workers"] if w["node_id"] == worker_id and w["state"] == "ALIVE"]
+        assert there and proc.poll() is None, "no device worker ran on the worker node mid-sweep"
         worker_node.kill()  # the machine dies: raylet, workers, everything
         stdout, stderr = proc.communicate(timeout=600)
     finally:
@@ -163,8 +139,10 @@ def test_a_worker_node_dying_mid_sweep_loses_no_row(
     assert proc.returncode == 0, stderr[-3000:]
     assert _rows(tmp_path / "results.sqlite") == [(b, "done") for b in sorted(BUGS)]
     moved = {w["actor_id"] for w in there}
-    after = {w["actor_id"]: w for w in _device_workers(cluster) if w["actor_id"] in moved}
+    after = {w["actor_id"]: w for w in _gcs_view(cluster)["workers"] if w["actor_id"] in moved}
     # The workers of the dead node came back on the head (Ray restarted them there).
+    head = seen["nodes"][HEAD_IP]
     assert after and all(w["num_restarts"] >= 1 for w in after.values()), after
+    assert all(w["node_id"] == head for w in after.values()), after
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["runs"] == 3 and len(summary["per_bug"]) == 3

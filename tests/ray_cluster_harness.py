@@ -117,6 +117,8 @@ class LoopbackRayCluster:
             "--temp-dir",
             str(temp),
             "--disable-usage-stats",
+            "--include-log-monitor",  # one process less to start; node logs stay in files
+            "false",
             *[str(x) for kv in ports.items() for x in kv],
             *args,
         ]

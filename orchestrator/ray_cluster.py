@@ -207,7 +207,11 @@ def worker_options(address: str) -> dict[str, Any]:
         return options  # one node: nothing to place
     import ray
 
-    node_id = agent_ray_node(address, _alive_nodes(), ray.get_runtime_context().get_node_id())
+    try:
+        driver_node = ray.get_runtime_context().get_node_id()
+    except Exception:  # noqa: BLE001 - a Ray Client driver runs on no node
+        driver_node = ""
+    node_id = agent_ray_node(address, _alive_nodes(), driver_node)
     if node_id:
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 

@@ -84,3 +84,37 @@ def _ours(seen: dict[int, str], sid: int) -> set[int]:
     whose command line is unchanged (a recycled pid belongs to someone else)."""
     same = {p for p, cmd in seen.items() if alive(p) and _cmdline(p) == cmd}
     return same | set(_session(sid))
+
+
+def test_local_agents_stop_when_their_launcher_is_killed(tmp_path: Path) -> None:
+    """The agents' half on its own (no Ray): SIGKILL the process that launched them."""
+    launcher = (
+        "import sys, time\n"
+        "from device_agent.launcher import LocalAgentFarm\n"
+        "farm = LocalAgentFarm(2, 'OpenCalc')\n"
+        "farm.start()\n"
+        "print(*farm.pids, flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", launcher],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stdout is not None
+        agents = {int(p): _cmdline(int(p)) for p in proc.stdout.readline().split()}
+        assert len(agents) == 2 and all(alive(p) for p in agents)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while _ours(agents, proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _ours(agents, proc.pid), "agents outlived their launcher by 10 s"
+    finally:
+        for pid in _ours(agents if "agents" in locals() else {}, proc.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

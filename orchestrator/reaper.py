@@ -10,8 +10,9 @@ a minute; a restarted sweep would find them beside it. Linux only (it reads ``/p
 How: every :data:`POLL_S` seconds the reaper records the watched process's descendants with
 their start times; once the watched process is gone (this process's parent changed), it SIGKILLs
 those recorded processes that still run with the same start time (a recycled pid belongs to
-someone else), then exits. Ctrl-C reaches the reaper too (same process group): it ignores it and
-keeps watching, so a clean shutdown is never cut short.
+someone else), and the orphans Ray marked as started by one of the recorded raylets
+(``RAY_RAYLET_PID``), then exits. Ctrl-C reaches the reaper too (same process group): it ignores
+it and keeps watching, so a clean shutdown is never cut short.
 """
 
 from __future__ import annotations
@@ -60,8 +61,23 @@ def descendants(root: int) -> dict[int, int]:
     return found
 
 
+def _raylet_of(pid: int) -> int:
+    """The ``RAY_RAYLET_PID`` a Ray worker or agent was started with (0: none)."""
+    try:
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    except OSError:
+        return 0
+    for entry in environ:
+        if entry.startswith(b"RAY_RAYLET_PID="):
+            value = entry.partition(b"=")[2]
+            return int(value) if value.isdigit() else 0
+    return 0
+
+
 def watch(parent: int) -> None:
-    """Block until ``parent`` (this process's parent) is gone, then kill what it left."""
+    """Block until ``parent`` (this process's parent) is gone, then kill what it left: the
+    descendants last recorded, and orphans of their raylets (Ray marks its workers and agents
+    with ``RAY_RAYLET_PID``; a raylet may have started one after the last record)."""
     import time
 
     me = os.getpid()
@@ -69,11 +85,21 @@ def watch(parent: int) -> None:
     while os.getppid() == parent:
         seen = {p: t for p, t in descendants(parent).items() if p != me}
         time.sleep(POLL_S)
-    for pid, started in seen.items():
-        stat = _stat(pid)
-        if stat is not None and stat[1] == started and stat[2] != "Z":
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+    for _ in range(3):  # a raylet that was starting an agent: catch it too
+        for pid, started in seen.items():
+            stat = _stat(pid)
+            if stat is not None and stat[1] == started and stat[2] != "Z":
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        for entry in os.listdir("/proc"):
+            pid = int(entry) if entry.isdigit() else 0
+            stat = _stat(pid) if pid and pid not in seen and pid != me else None
+            # Only orphans (reparented to init or a subreaper) whose raylet we recorded.
+            orphan = stat is not None and stat[2] != "Z" and stat[0] not in seen
+            if orphan and _raylet_of(pid) in seen:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        time.sleep(POLL_S)
 
 
 def start() -> subprocess.Popen[bytes] | None:

@@ -191,8 +191,8 @@ def test_ray_start_up_lines_do_not_tear_through_the_live_progress(tmp_path: Path
             break
         chunks.append(chunk)
     os.close(controller)
-    assert proc.wait(timeout=300) == 0
     screen = b"".join(chunks).decode(errors="replace")
+    assert proc.wait(timeout=300) == 0, screen[-3000:]
     assert "OpenCalc#532: crash" in screen  # the run happened, with its live display
     assert "Token authentication" not in screen
     ray_log_line = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\s+(INFO|WARNING) \w+\.py")

@@ -46,7 +46,9 @@ WORKER_MAX_TASK_RETRIES = 3
 _state = threading.Lock()
 _connected_address = ""  # what connect() joined; "" = embedded
 _agent_nodes: dict[str, str] = {}  # agent address -> its node (name or IP), when known
-_reaper: Any = None  # the embedded Ray's reaper process (orchestrator/reaper.py)
+# The embedded Ray's reaper process (orchestrator/reaper.py): Ray's processes on this machine
+# must not outlive us, even after a SIGKILL.
+_reaper: Any = None
 
 
 def resolve_address(flag: str) -> str:
@@ -127,6 +129,11 @@ def connect(address: str = "") -> None:
             "include_dashboard": False,
         }
         what, fix = "start the local Ray instance", "see Ray's logs under /tmp/ray/session_latest"
+    global _reaper
+    if not address and _reaper is None:  # before Ray starts: a failed start leaves processes too
+        from orchestrator import reaper
+
+        _reaper = reaper.start()
     # A local Ray that missed its start-up deadline (``ray start`` gives a raylet a fixed 30 s
     # to register, which a machine under heavy load can miss) gets one more try.
     attempts = 1 if address else 2
@@ -141,15 +148,10 @@ def connect(address: str = "") -> None:
             if attempt == attempts or "timed out" not in str(exc):
                 raise InfrastructureError(f"could not {what}: {_one_line(exc)}; {fix}") from exc
             log.warning("ray_start_retry", error=_one_line(exc))
-    global _reaper
     with _state:
         _connected_address = address
     if address:
         log.info("ray_joined", address=address, nodes=len(_alive_nodes()))
-    else:  # Ray's processes on this machine must not outlive us, even after a SIGKILL
-        from orchestrator import reaper
-
-        _reaper = reaper.start()
 
 
 def note_agent_node(address: str, node: str) -> None:

@@ -111,7 +111,7 @@ def connect(address: str = "") -> None:
     """
     import ray
 
-    global _connected_address
+    global _connected_address, _reaper
     if ray.is_initialized():
         return
     if address:
@@ -129,7 +129,6 @@ def connect(address: str = "") -> None:
             "include_dashboard": False,
         }
         what, fix = "start the local Ray instance", "see Ray's logs under /tmp/ray/session_latest"
-    global _reaper
     if not address and _reaper is None:  # before Ray starts: a failed start leaves processes too
         from orchestrator import reaper
 

@@ -111,7 +111,7 @@ def test_device_workers_run_next_to_their_agents_on_both_nodes(
     assert used == set(nodes.values()), f"device workers ran on {used}, nodes are {nodes}"
 
     summary = json.loads((tmp_path / "summary.json").read_text())
-    record = summary["ray_cluster"]
+    record = summary["meta"]["ray_cluster"]
     assert record["address"] == cluster.address and not record["embedded"]
     assert record["nodes"] == 2 and record["nodes_used"] == 2
     per_node = {n["ip"]: n["workers"] for n in record["workers_per_node"]}

@@ -32,7 +32,7 @@ pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the harness walks /proc"),
 ]
 
-BUGS = ["OpenCalc#532", "screenrecorder#25", "screenrecorder#99"]
+BUGS = ["AmazeFileManager#1796", "OpenCalc#532", "screenrecorder#25"]  # reports in examples/
 WORKER_IP = "127.0.0.2"
 
 

@@ -153,6 +153,13 @@ def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
         help="address the metrics endpoint binds (127.0.0.1; 0.0.0.0 where Prometheus scrapes "
         "the pod from elsewhere)",
     )
+    parser.add_argument(
+        "--parent-pid",
+        type=int,
+        default=0,
+        help="stop when this process exits, however it exits (a launcher passes its own pid, so "
+        "its agents never outlive it; default 0: run until signalled)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
     return parser
 
@@ -239,6 +246,21 @@ def _adb_backend(args: argparse.Namespace, device_id: str) -> DeviceBackend:
     return device
 
 
+# How often an agent with --parent-pid checks that its parent lives (the longest it outlives it).
+PARENT_POLL_S = 0.5
+
+
+def _watch_parent(parent_pid: int, stop: threading.Event) -> None:
+    """Set ``stop`` once ``parent_pid`` is no longer this process's parent: when a parent dies,
+    even by SIGKILL, the kernel hands its children to another process (init or a subreaper), so
+    ``getppid()`` changes. Works on every POSIX system, unlike Linux's ``PR_SET_PDEATHSIG``, which
+    fires when the parent's *thread* that started us ends, not the parent."""
+    while not stop.wait(PARENT_POLL_S):
+        if os.getppid() != parent_pid:
+            log.warning("agent_parent_gone", parent_pid=parent_pid)
+            stop.set()
+
+
 def _write_port_file(path: str, port: int) -> None:
     """Write atomically, so a reader never sees a half-written number."""
     target = Path(path)
@@ -321,6 +343,12 @@ def serve_main(argv: list[str]) -> int:
         stop.set()
 
     previous = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
+    if args.parent_pid:
+        if os.getppid() != args.parent_pid:  # the parent died before we got here
+            stop.set()
+        threading.Thread(
+            target=_watch_parent, args=(args.parent_pid, stop), name="parent", daemon=True
+        ).start()
     try:
         if args.port_file:
             _write_port_file(args.port_file, port)

@@ -9,10 +9,12 @@ Each agent is ``python -m device_agent serve --backend virtual ... --port 0 --po
 picks a free port and writes it to ``F``; the farm waits for every port file and then for the
 agent's health service to say SERVING. Agents' stdout and stderr go to ``<log_dir>/agent-<i>.log``.
 Agents are stopped on exit from the ``with`` block (Ctrl-C included) and at interpreter exit:
-SIGTERM, then SIGKILL after a grace period. With ``min_agents`` below ``n``, an agent that dies
-or never gets healthy while the farm starts costs that one device: it is stopped, named in
-``failures``, and the farm runs with the others. A token is handed over in an environment variable,
-never on the command line (``ps`` shows command lines).
+SIGTERM, then SIGKILL after a grace period; when this process dies without stopping them (SIGKILL
+included), each agent notices its parent is gone (``--parent-pid``) and stops itself. With
+``min_agents`` below ``n``, an agent that dies or never gets healthy while the farm starts costs
+that one device: it is stopped, named in ``failures``, and the farm runs with the others. A token
+is handed over in an environment variable, never on the command line (``ps`` shows command
+lines).
 """
 
 from __future__ import annotations
@@ -136,6 +138,8 @@ class LocalAgentFarm:
             str(port_file),
             "--device-id",
             f"local-{i}",
+            "--parent-pid",  # the agent stops when we die, even by SIGKILL: no orphans
+            str(os.getpid()),
         ]
         if self.app_dir:
             cmd += ["--app-dir", self.app_dir]

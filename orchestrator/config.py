@@ -86,6 +86,8 @@ class FarmConfig:
     (LTGDroid's: one device tries every candidate in turn; ``devices`` is then 1).
     ``devices_per_worker``: device agents one Ray worker process serves (decision 0013; 1 is one
     process per device).
+    ``ray_address``: the Ray cluster to run the device workers on (``orchestrator.ray_cluster``;
+    empty: an embedded local Ray).
     """
 
     devices: int = 4
@@ -100,6 +102,7 @@ class FarmConfig:
     max_device_failures: int = 2
     strategy: str = "parallel"
     devices_per_worker: int = DEFAULT_DEVICES_PER_WORKER
+    ray_address: str = ""
 
     @property
     def local_devices(self) -> int:

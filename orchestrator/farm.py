@@ -385,23 +385,38 @@ class DeviceHandle:
         return getattr(self.actor, method).remote(self.address, *args)
 
 
-def group_addresses(addresses: Sequence[str], devices_per_worker: int) -> list[list[str]]:
-    """Split agent addresses into the groups one worker each serves: consecutive runs of at
-    most ``devices_per_worker``, in the given order. (Not by host: on Kubernetes every device pod
-    has its own IP, so a host key would give one worker per device again.) Raises
-    ``ValueError`` when ``devices_per_worker < 1``."""
+def group_addresses(
+    addresses: Sequence[str],
+    devices_per_worker: int,
+    node_of: Callable[[str], str] | None = None,
+) -> list[list[str]]:
+    """Split agent addresses into the groups one worker each serves: the agents of one Ray node
+    together (``node_of(address)``: the node a worker must sit on to be next to the agent, ``""``
+    when unknown; one bucket without it), in runs of at most ``devices_per_worker``, in the
+    given order. (Not by host: on Kubernetes every device pod has its own IP, so a host key would
+    give one worker per device again.) Raises ``ValueError`` when ``devices_per_worker < 1``."""
     if devices_per_worker < 1:
         raise ValueError(f"devices_per_worker must be at least 1, got {devices_per_worker}")
+    buckets: dict[str, list[str]] = {}
+    for address in addresses:
+        buckets.setdefault(node_of(address) if node_of else "", []).append(address)
     return [
-        list(addresses[i : i + devices_per_worker])
-        for i in range(0, len(addresses), devices_per_worker)
+        bucket[i : i + devices_per_worker]
+        for bucket in buckets.values()
+        for i in range(0, len(bucket), devices_per_worker)
     ]
 
 
 def create_worker_actor(addresses: Sequence[str], token: str | None, probe_timeout_s: float) -> Any:
     """Start one :class:`DeviceWorker` actor that is to serve the agents at ``addresses``: the one
-    place the farm creates workers (where to place a worker among Ray's nodes is decided here)."""
-    return DeviceWorker.remote(token, probe_timeout_s, MAX_IN_FLIGHT_PER_DEVICE)  # type: ignore[attr-defined]
+    place the farm creates workers. It is placed among Ray's nodes next to its agents
+    (:func:`orchestrator.ray_cluster.worker_options`; a group never spans nodes, see
+    :func:`group_addresses`), restarts on a live node, and can be rebuilt from these arguments
+    alone (clients are made on the first call for an address; decision 0012)."""
+    from orchestrator.ray_cluster import worker_options
+
+    placed = DeviceWorker.options(**worker_options(addresses[0]))  # type: ignore[attr-defined]
+    return placed.remote(token, probe_timeout_s, MAX_IN_FLIGHT_PER_DEVICE)
 
 
 def start_workers(
@@ -414,8 +429,10 @@ def start_workers(
     """Start the workers for ``addresses`` (:func:`group_addresses`; 1 per worker is the old
     one-process-per-device farm); returns ``{address: DeviceHandle}``. Stop them with
     :func:`stop_workers`."""
+    from orchestrator.ray_cluster import agent_node
+
     handles: dict[str, DeviceHandle] = {}
-    for group in group_addresses(addresses, devices_per_worker):
+    for group in group_addresses(addresses, devices_per_worker, agent_node):
         actor = create_worker_actor(group, token, probe_timeout_s)
         handles.update({address: DeviceHandle(actor, address) for address in group})
     return handles
@@ -702,17 +719,23 @@ class DevicePool:
 
     def _fail(self, device: _Device, exc: BaseException) -> None:
         from device_agent.errors import AgentUnavailableError
+        from orchestrator.ray_cluster import worker_lost
 
         device.failures += 1
         message = _root_message(exc)
-        gone = isinstance(
-            _root_cause(exc), AgentUnavailableError
-        ) or "AgentUnavailableError" in repr(exc)
+        gone = (
+            isinstance(_root_cause(exc), AgentUnavailableError)
+            or "AgentUnavailableError" in repr(exc)
+            or worker_lost(exc)  # Ray gave up restarting the worker on a live node
+        )
         log.warning("probe_failed", device=device.address, error=message, failures=device.failures)
         self.events.append({"event": "probe_failed", "device": device.address, "error": message})
-        if isinstance(exc, ray.exceptions.RayActorError):
-            # The worker process is gone, and with it every device it served: their calls in
-            # flight fail too and are retried on other workers' devices.
+        if isinstance(exc, ray.exceptions.RayActorError) and not isinstance(
+            exc, ray.exceptions.ActorUnavailableError
+        ):
+            # The worker process is gone for good (Ray restarts it on a live node first, and
+            # re-runs its calls; ActorUnavailableError is a worker still restarting), and with it
+            # every device it served: their calls in flight are retried on other workers.
             self._dead.append(device.worker.actor)
             for other in self.devices:
                 if other.worker.actor == device.worker.actor:

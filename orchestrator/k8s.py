@@ -268,7 +268,12 @@ class K8sAgentSource:
             return [self._ready[name] for name in sorted(self._ready)]
 
     def _address(self, pod: dict[str, Any]) -> str:
-        return f"{pod['status']['podIP']}:{_agent_port(pod, self.target.port)}"
+        from orchestrator.ray_cluster import note_agent_node
+
+        address = f"{pod['status']['podIP']}:{_agent_port(pod, self.target.port)}"
+        # Its device worker goes to the Ray node labelled with the pod's node (ray_cluster.py).
+        note_agent_node(address, (pod.get("spec") or {}).get("nodeName", ""))
+        return address
 
     def _get_json(self, response: Any) -> dict[str, Any]:
         data = response.data if hasattr(response, "data") else response.read()

@@ -46,6 +46,7 @@ class RunRecord:
     usage: LLMUsage = field(default_factory=LLMUsage)
     devices: list[dict[str, Any]] = field(default_factory=list)
     farm_events: list[dict[str, Any]] = field(default_factory=list)
+    ray_cluster: dict[str, Any] = field(default_factory=dict)
     wall_seconds: float = 0.0
     error: str = ""
     config: dict[str, Any] = field(default_factory=dict)
@@ -284,6 +285,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
         result["miss"] = explain_miss(record.spec, outcome.path, outcome.probe_log)
     if record.farm_events:
         result["farm_events"] = record.farm_events[:50]
+    if record.ray_cluster:
+        result["ray_cluster"] = record.ray_cluster
     if record.error:
         result["error"] = record.error
     if record.config:

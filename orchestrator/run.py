@@ -8,8 +8,6 @@ the reason when the farm fails).
 from __future__ import annotations
 
 import contextlib
-import logging
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -23,6 +21,7 @@ from orchestrator.config import FarmConfig, RunConfig
 from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.model import BugReport
 from orchestrator.progress import Progress
+from orchestrator.ray_cluster import describe as describe_cluster
 from orchestrator.reasoner import make_reasoner
 from orchestrator.reasoner.base import Reasoner
 from orchestrator.report import load_report
@@ -128,19 +127,14 @@ def interrupt_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, interrupt)
 
 
-def ensure_ray() -> None:
-    """Start a local Ray instance for this process unless one is running (tests share one)."""
-    import ray
+def ensure_ray(address: str = "") -> None:
+    """Connect to Ray unless connected (tests share one instance): join the cluster at
+    ``address``, or start an embedded local Ray when it is empty (see
+    :func:`orchestrator.ray_cluster.connect`; raises ``InfrastructureError`` when it cannot)."""
+    from orchestrator.ray_cluster import connect
 
-    if not ray.is_initialized():
-        ray.init(
-            address="local",
-            num_cpus=max(2, os.cpu_count() or 2),
-            include_dashboard=False,
-            log_to_driver=False,
-            logging_level=logging.WARNING,
-        )
-        interrupt_on_sigterm()  # Ray's core worker installs its own SIGTERM handler
+    connect(address)
+    interrupt_on_sigterm()  # Ray's core worker installs its own SIGTERM handler
 
 
 # How long a run waits for the first ready device pod (an emulator boots in minutes).
@@ -332,6 +326,7 @@ def reproduce_on_pool(
             finally:
                 record.devices = pool.utilisation()
                 record.farm_events = pool.events
+                record.ray_cluster = describe_cluster(d.worker.actor for d in pool.devices)
         if record.outcome.verdict == NOT_REPRODUCED and record.outcome.stop_reason.startswith(
             COST_BUDGET_STOP
         ):
@@ -421,7 +416,7 @@ def reproduce(
             progress("phase", {"phase": "starting devices"})
             lost: list[dict[str, Any]] = []
             with farm_addresses(config.farm, app, lost, devices_ready) as addresses:
-                ensure_ray()
+                ensure_ray(config.farm.ray_address)
                 pool = DevicePool(
                     addresses,
                     token=config.farm.token,

@@ -118,7 +118,7 @@ def test_a_ray_failure_is_exit_3_with_result_json(ray_session, monkeypatch, tmp_
     def broken_worker(*args, **kwargs):
         raise ray.exceptions.RaySystemError("the GCS went away")
 
-    monkeypatch.setattr(orchestrator.farm, "start_worker", broken_worker)
+    monkeypatch.setattr(orchestrator.farm, "create_worker_actor", broken_worker)
     code, result = _reproduce(tmp_path / "run", 1)
     err = capsys.readouterr().err
     assert code == 3

@@ -17,6 +17,7 @@ from orchestrator.config import (
 )
 from orchestrator.errors import ConfigError
 from orchestrator.llm.settings import LLMSettings
+from orchestrator.ray_cluster import resolve_address
 
 DEFAULT_TOKEN_ENV = "REPROFARM_AGENT_TOKEN"
 
@@ -31,7 +32,7 @@ def whole_number(text: str) -> int:
 
 def add_farm_options(parser: argparse.ArgumentParser) -> None:
     """``--app``, ``--app-dir``, ``--app-version``, ``--devices``/``--agents``, ``--token-env``,
-    ``--profile``, ``--time-scale``, ``--strategy``, ``--devices-per-worker``."""
+    ``--profile``, ``--time-scale``, ``--strategy``, ``--devices-per-worker``, ``--ray-address``."""
     parser.add_argument(
         "--app",
         default="",
@@ -75,6 +76,12 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_DEVICES_PER_WORKER,
         help="device agents one Ray worker process serves "
         f"(default {DEFAULT_DEVICES_PER_WORKER}; 1: a process per device)",
+    )
+    parser.add_argument(
+        "--ray-address",
+        default="",
+        help="Ray cluster for the device workers: HOST:PORT, ray://HOST:PORT or auto (the "
+        "cluster on this machine); default $RAY_ADDRESS, else an embedded local Ray",
     )
 
 
@@ -207,6 +214,7 @@ def farm_config(args: argparse.Namespace) -> FarmConfig:
         token=token,
         strategy=args.strategy,
         devices_per_worker=args.devices_per_worker,
+        ray_address=resolve_address(args.ray_address),
     )
 
 

@@ -41,6 +41,7 @@ from orchestrator.llm.settings import LLMSettings
 from orchestrator.metrics import DriverMetrics
 from orchestrator.nightly.job import NightlyOptions
 from orchestrator.pushgateway import DEFAULT_PUSH_INTERVAL_S, MetricsPusher, gateway_url
+from orchestrator.ray_cluster import describe as describe_cluster
 from orchestrator.run import reproduce_on_pool
 from orchestrator.sweep.inputs import Skipped, SweepItem, plan
 from orchestrator.sweep.leases import Lease, LeaseManager
@@ -233,6 +234,7 @@ class _Sweep:
         self.failed = 0
         self.leases: LeaseManager | None = None
         self.workers: dict[str, Any] = {}
+        self.ray_cluster: dict[str, Any] = {}  # the cluster the workers ran on (ray_cluster.py)
 
     def _next(self) -> tuple[tuple[SweepItem, int], int] | None:
         with self.lock:
@@ -271,16 +273,7 @@ class _Sweep:
         run_dir = run_dir_for(Path(config.out_dir), item.bug_id, repeat, self.chash)
         if run_dir.exists():  # left over by a sweep killed mid-run
             shutil.rmtree(run_dir)
-        run_config = RunConfig(
-            report_path=item.report_path,
-            out_dir=str(run_dir),
-            reasoner=config.reasoner,
-            search=config.search,
-            farm=config.farm,
-            progress=False,
-            llm=config.llm,
-            ablation=config.ablation,
-        )
+        run_config = self._run_config(item, run_dir)
         owner = f"{item.bug_id} repeat {repeat}"
         serial = config.farm.strategy == "serial"  # LTGDroid's baseline: one device each
         share = 1 if serial else self.leases.fair_share(unfinished)
@@ -338,6 +331,19 @@ class _Sweep:
                 self.leases.release(lease)
         if self.metrics is not None:
             self.metrics.reproduction_finished(result)
+        return self._row(item, repeat, result, run_dir, started_at, triggered, score_detail)
+
+    def _row(
+        self,
+        item: SweepItem,
+        repeat: int,
+        result: dict[str, Any],
+        run_dir: Path,
+        started_at: str,
+        triggered: bool | None = None,
+        score_detail: str = "",
+    ) -> RunRow:
+        """The store's row for one finished (or failed) reproduction."""
         if result.get("error"):
             score_detail = str(result["error"])
         status = ERROR if result["verdict"] == "error" else DONE
@@ -365,6 +371,31 @@ class _Sweep:
             wall_seconds=float(result.get("wall_seconds", 0.0)),
             started_at=started_at,
             finished_at=utc_now(),
+        )
+
+    def fail_queued(self, message: str) -> None:
+        """Store every reproduction still queued as an ``error`` row with ``message`` (and its
+        ``result.json``): the farm could not start, and the same command redoes them."""
+        with self.lock:
+            work, self.queue = list(self.queue), deque()
+        for item, repeat in work:
+            started_at = utc_now()
+            run_dir = run_dir_for(Path(self.config.out_dir), item.bug_id, repeat, self.chash)
+            result = _error_result(item, self._run_config(item, run_dir), message)
+            self.store.put(self._row(item, repeat, result, run_dir, started_at))
+            self.failed += 1
+
+    def _run_config(self, item: SweepItem, run_dir: Path) -> RunConfig:
+        config = self.config
+        return RunConfig(
+            report_path=item.report_path,
+            out_dir=str(run_dir),
+            reasoner=config.reasoner,
+            search=config.search,
+            farm=config.farm,
+            progress=False,
+            llm=config.llm,
+            ablation=config.ablation,
         )
 
     def _score(
@@ -513,6 +544,7 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
             instance=metrics.run_id,
             interval_s=config.push_interval_s,
         ).start()
+    farm_error: InfrastructureError | None = None
     try:
         store.remember_config(chash, settings)
         finished = store.finished(chash)
@@ -531,7 +563,17 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
             sweep.queue.extend(work)
             metrics.set_queue_depth(len(work))
             if work:
-                _run_work(sweep, work[0][0].app_dict, ensure_ray, farm_addresses, start_workers)
+                try:
+                    _run_work(
+                        sweep,
+                        work[0][0].app_dict,
+                        lambda: ensure_ray(config.farm.ray_address),
+                        farm_addresses,
+                        start_workers,
+                    )
+                except InfrastructureError as exc:  # no farm: no Ray, no agents
+                    farm_error = exc
+                    sweep.fail_queued(str(exc))
         rows = store.rows(chash, [i.bug_id for i in items])
     finally:
         store.close()
@@ -557,9 +599,12 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
                 "job": config.metrics_job,
                 "pushgateway": config.pushgateway or None,
             },
+            "ray_cluster": sweep.ray_cluster if work else {},
         },
     )
     paths = write_summary(out_dir, summary)
+    if farm_error is not None:
+        raise farm_error  # after the store and the summary are written
     return SweepOutcome(
         summary=summary,
         paths=paths,
@@ -607,6 +652,7 @@ def _run_work(
             for future in futures:
                 future.result()
             pool.shutdown(wait=True)
+            sweep.ray_cluster = describe_cluster(h.actor for h in sweep.workers.values())
         except BaseException:
             # Ctrl-C: start nothing more and stop the farm now; the running reproductions fail
             # fast on the stopped agents and are redone by the next run with the same arguments.

@@ -1,0 +1,150 @@
+"""``reprofarm sweep --ray-address`` on a real two-node Ray cluster on loopback (head on
+127.0.0.3 plus a worker node on 127.0.0.2, each with its own resources, token authentication on)
+with two device agents next to each node (agents on the nodes' addresses): each device worker
+runs on its agent's node, so on both nodes, as Ray's GCS (the state API's source) shows, and
+``summary.json`` records the cluster; when the worker node dies mid-sweep its workers restart
+on the head and every row still completes.
+
+Required in CI (marker ``ray_cluster``; ``-m "not ray_cluster"`` skips them locally). Kept short:
+the ``instant`` latency profile, three catalog bugs, one cluster for the module.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device_agent.launcher import LocalAgentFarm
+from tests.conftest import REPO
+from tests.ray_cluster_harness import HEAD_IP, LoopbackRayCluster
+
+pytestmark = [
+    pytest.mark.ray_cluster,
+    pytest.mark.timeout(900),
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the harness walks /proc"),
+]
+
+BUGS = ["AmazeFileManager#1796", "OpenCalc#532", "screenrecorder#25"]  # reports in examples/
+WORKER_IP = "127.0.0.2"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[LoopbackRayCluster]:
+    ray_nodes = LoopbackRayCluster()
+    try:
+        ray_nodes.start_head({"reprofarm_head": 1})
+        ray_nodes.add_node(WORKER_IP, {"reprofarm_worker": 1})
+        yield ray_nodes
+    finally:
+        ray_nodes.stop()  # only this cluster's processes, never `ray stop`
+
+
+@pytest.fixture(scope="module")
+def agents() -> Iterator[str]:
+    """Two device agents on each node's address: ``--agents`` for the sweeps. Emulator timings
+    at 1/10, so that a probe takes a fraction of a second and a node can die mid-sweep."""
+    slow = "emulator-grpc"
+    with (
+        LocalAgentFarm(2, "OpenCalc", host=HEAD_IP, profile=slow, time_scale=0.1) as on_head,
+        LocalAgentFarm(2, "OpenCalc", host=WORKER_IP, profile=slow, time_scale=0.1) as on_worker,
+    ):
+        yield ",".join(on_head.addresses + on_worker.addresses)
+
+
+def _sweep(
+    cluster: LoopbackRayCluster, agents: str, out: Path, *extra: str
+) -> subprocess.Popen[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env.update(cluster.env, PYTHONPATH=str(REPO))
+    return subprocess.Popen(
+        [sys.executable, "-m", "orchestrator.cli", "sweep", *BUGS, "--out", str(out)]
+        + ["--ray-address", cluster.address, "--agents", agents, "--no-progress", *extra],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _gcs_view(cluster: LoopbackRayCluster, *wait: str) -> dict[str, Any]:
+    """The cluster's nodes (``{ip: node_id}``) and every DeviceWorker it has known, from the
+    GCS (``tests/ray_gcs_view.py``); ``wait``: ``("--wait-alive-on", IP)``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env.update(cluster.env, PYTHONPATH=str(REPO))
+    listed = subprocess.run(
+        [sys.executable, "-m", "tests.ray_gcs_view", cluster.address, *wait],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=400,
+    )
+    assert listed.returncode == 0, listed.stderr[-3000:]
+    return dict(json.loads(listed.stdout.strip().splitlines()[-1]))
+
+
+def _rows(store: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(store) as db:
+        return db.execute("SELECT bug_id, status FROM runs ORDER BY bug_id").fetchall()
+
+
+def test_device_workers_run_next_to_their_agents_on_both_nodes(
+    cluster: LoopbackRayCluster, agents: str, tmp_path: Path
+) -> None:
+    proc = _sweep(cluster, agents, tmp_path)
+    stdout, stderr = proc.communicate(timeout=600)
+    assert proc.returncode == 0, stderr[-3000:]
+
+    seen = _gcs_view(cluster)
+    nodes = seen["nodes"]
+    used = {w["node_id"] for w in seen["workers"]}
+    assert used == set(nodes.values()), f"device workers ran on {used}, nodes are {nodes}"
+
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    record = summary["meta"]["ray_cluster"]
+    assert record["address"] == cluster.address and not record["embedded"]
+    assert record["nodes"] == 2 and record["nodes_used"] == 2
+    per_node = {n["ip"]: n["workers"] for n in record["workers_per_node"]}
+    # Two agents next to each node, their workers placed there by soft node affinity (soft: a
+    # worker whose start fails there, as under heavy load, may land on the other node).
+    assert set(per_node) == {HEAD_IP, WORKER_IP} and sum(per_node.values()) == 4, per_node
+    assert _rows(tmp_path / "results.sqlite") == [(b, "done") for b in sorted(BUGS)]
+    result = json.loads(next(tmp_path.glob("runs/*/*/result.json")).read_text())
+    assert result["ray_cluster"]["address"] == cluster.address
+
+
+def test_a_worker_node_dying_mid_sweep_loses_no_row(
+    cluster: LoopbackRayCluster, agents: str, tmp_path: Path
+) -> None:
+    worker_node = next(n for n in cluster.nodes if n.ip == WORKER_IP)
+    proc = _sweep(cluster, agents, tmp_path)
+    try:
+        seen = _gcs_view(cluster, "--wait-alive-on", WORKER_IP)
+        worker_id = seen["nodes"][WORKER_IP]
+        there = [w for w in seen["workers"] if w["node_id"] == worker_id and w["state"] == "ALIVE"]
+        assert there and proc.poll() is None, "no device worker ran on the worker node mid-sweep"
+        worker_node.kill()  # the machine dies: raylet, workers, everything
+        stdout, stderr = proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, stderr[-3000:]
+    assert _rows(tmp_path / "results.sqlite") == [(b, "done") for b in sorted(BUGS)]
+    moved = {w["actor_id"] for w in there}
+    after = {w["actor_id"]: w for w in _gcs_view(cluster)["workers"] if w["actor_id"] in moved}
+    # The workers of the dead node came back on the head (Ray restarted them there).
+    head = seen["nodes"][HEAD_IP]
+    assert after and all(w["num_restarts"] >= 1 for w in after.values()), after
+    assert all(w["node_id"] == head for w in after.values()), after
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["runs"] == 3 and len(summary["per_bug"]) == 3

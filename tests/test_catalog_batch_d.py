@@ -1,6 +1,6 @@
-"""Catalog batch D (issue 13): anglers-log#347. Every catalog bug's human steps are replayed by
-``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids, and
-plausible wrong sequences do not trigger the bug."""
+"""Catalog batch D (issue 13): anglers-log#347, MaterialFiles#1392. Every catalog bug's human
+steps are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the way carry
+the real ids, and plausible wrong sequences do not trigger the bug."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from device_agent.virtual.catalog.anglerslog import (
     PACKAGE,
     AnglersLog131,
 )
+from device_agent.virtual.catalog.materialfiles import PACKAGE as MFP
+from device_agent.virtual.catalog.materialfiles import RATIONALE, MaterialFiles174
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
@@ -135,3 +137,76 @@ def test_deleting_a_trip_asks_then_empties_the_list() -> None:
     assert "This action cannot be undone. Delete anyway?" in texts(device)
     tap(device, text="Delete")
     assert "Trips (0)" in texts(device) and not triggered(device, AL)
+
+
+# -- MaterialFiles#1392 --------------------------------------------------------------------------
+MF = "MaterialFiles#1392"
+ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
+
+
+def _granted() -> VirtualDevice:
+    device = fresh(MaterialFiles174)
+    assert "/storage/emulated/0: Permission denied" in texts(device)
+    tap(device, resource_id=ALLOW)
+    return device
+
+
+def _new_folder(device: VirtualDevice, name: str) -> None:
+    tap(device, resource_id=f"{MFP}:id/sd_main_fab")
+    tap(device, text="Folder")
+    act(device, "input_text", name, resource_id=f"{MFP}:id/nameEdit")
+    tap(device, text="OK")
+
+
+def test_first_start_asks_for_storage_then_lists_the_folders_with_the_real_ids() -> None:
+    device = _granted()
+    shown = texts(device)
+    assert shown[:6] == [
+        "Open navigation drawer",
+        "Files",
+        "9 folders, 1 file",
+        "Search",
+        "View and sort",
+        "More options",
+    ]
+    assert node_text(device, f"{MFP}:id/nameText") == "Alarms"
+    tap(device, content_desc="More options")
+    assert {"Refresh", "Show hidden files", "Copy path"} <= set(texts(device))
+
+
+def test_creating_a_folder_after_the_grant_does_not_show_it() -> None:
+    device = _granted()
+    _new_folder(device, "Test")
+    assert "Test" not in texts(device) and triggered(device, MF)
+
+
+def test_denying_shows_the_rationale_and_nothing_is_listed() -> None:
+    device = fresh(MaterialFiles174)
+    tap(device, text="Don't allow")
+    assert RATIONALE in texts(device)
+    tap(device, text="Cancel")
+    assert "Error" in texts(device) and not triggered(device, MF)
+
+
+def test_after_opening_another_folder_creations_and_deletions_refresh() -> None:
+    device = _granted()
+    tap(device, text="Download")
+    _new_folder(device, "Test")
+    assert "Test" in texts(device)
+    tap(device, resource_id=f"{MFP}:id/menuButton")
+    tap(device, text="Delete")
+    assert "Delete folder “Test” and its contents?" in texts(device)
+    tap(device, text="OK")
+    assert "No files" in texts(device)
+    device.execute(Action(kind="press_back"))
+    _new_folder(device, "Again")  # the root's new load registered its observer
+    assert "Again" in texts(device) and not triggered(device, MF)
+
+
+def test_cancelling_the_new_folder_dialog_changes_nothing() -> None:
+    device = _granted()
+    tap(device, resource_id=f"{MFP}:id/sd_main_fab")
+    tap(device, text="File")
+    assert "New file" in texts(device)
+    tap(device, text="Cancel")
+    assert not triggered(device, MF)

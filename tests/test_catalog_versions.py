@@ -63,6 +63,8 @@ CATALOG = {
     "Transportr#972": "2.2.2",
     "privacy-friendly-todo-list#158": "3.1.0",
     "screenrecorder#25": "1.8.2",
+    "anglers-log#347": "1.3.1",
+    "MaterialFiles#1392": "1.7.4",
 }
 
 

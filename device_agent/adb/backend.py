@@ -267,9 +267,9 @@ class AdbDevice(DeviceBackend):
         return self._info
 
     def dump(self) -> str:
-        """The current ``uiautomator dump`` XML. Retries ``could not get idle state`` until
-        ``dump_timeout_s``; raises :class:`DeadlineError` (timed out) or :class:`HierarchyError`
-        (still no good dump)."""
+        """The current ``uiautomator dump`` XML. Retries ``could not get idle state``, and a dump
+        without nodes while an app window is in front, until ``dump_timeout_s``; raises
+        :class:`DeadlineError` (timed out) or :class:`HierarchyError` (still no good dump)."""
         deadline = time.monotonic() + self.dump_timeout_s
         last = ""
         while True:
@@ -283,7 +283,10 @@ class AdbDevice(DeviceBackend):
                 )
             try:
                 out = self._sh("uiautomator dump /dev/tty", timeout_s=max(0.25, left), check=False)
-                return P.dump_xml(out)
+                xml = P.dump_xml(out)
+                if P.has_no_nodes(xml) and (front := self.foreground()[1]):
+                    raise HierarchyError(f"uiautomator dump has no nodes while {front} is in front")
+                return xml
             except HierarchyError as exc:
                 last = str(exc)
                 time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))

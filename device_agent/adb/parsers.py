@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from device_agent.errors import HierarchyError
-from device_agent.hierarchy import clean_dump, parse_hierarchy
+from device_agent.hierarchy import clean_dump, has_empty_root, parse_hierarchy
 
 # `uiautomator dump` says this when the app never goes idle (animations, a busy main thread).
 IDLE_STATE_ERROR = "could not get idle state"
@@ -33,7 +33,7 @@ def dump_xml(output: str | bytes) -> str:
             "uiautomator dump: could not get idle state (the app keeps animating or its main "
             "thread is busy); retry, or turn animations off"
         )
-    if "<hierarchy" in text and "</hierarchy>" not in text:
+    if "<hierarchy" in text and "</hierarchy>" not in text and not has_empty_root(text):
         raise HierarchyError(
             f"uiautomator dump was cut off after {len(text)} characters (no </hierarchy>); "
             "the device or the adb connection stopped mid-dump"
@@ -41,6 +41,15 @@ def dump_xml(output: str | bytes) -> str:
     xml = clean_dump(text)
     parse_hierarchy(xml)  # raises HierarchyError when not well-formed
     return xml
+
+
+def has_no_nodes(xml: str) -> bool:
+    """True for a dump without a single ``<node>`` (``<hierarchy rotation="0" />``): uiautomator
+    caught no window. With an app window in front that is a failed dump to retry, not an empty
+    screen (every window has at least its decor node)."""
+    if "<node" in xml:  # attribute values escape '<', so this is a node element
+        return False
+    return next(parse_hierarchy(xml).iter(), None) is None
 
 
 # -- dumpsys ------------------------------------------------------------------------------------

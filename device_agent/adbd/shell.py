@@ -61,10 +61,13 @@ PROPS = {
 @dataclass
 class Faults:
     """Misbehaviour on demand (tests): the next ``idle_errors`` dumps print
-    :data:`IDLE_ERROR`; every dump first sleeps ``dump_delay_s``; ``snapshot_load_ko`` makes the
-    console refuse snapshot loads; after ``wedge_after_dumps`` dumps the shell hangs."""
+    :data:`IDLE_ERROR`; the next ``empty_dumps`` dumps hold no node (``<hierarchy rotation="0"
+    />``, as when uiautomator catches no window); every dump first sleeps ``dump_delay_s``;
+    ``snapshot_load_ko`` makes the console refuse snapshot loads; after ``wedge_after_dumps``
+    dumps the shell hangs."""
 
     idle_errors: int = 0
+    empty_dumps: int = 0
     dump_delay_s: float = 0.0
     snapshot_load_ko: bool = False
     wedge_after_dumps: int = -1
@@ -205,6 +208,9 @@ class Shell:
             self.faults.idle_errors -= 1
             return Result(stderr=IDLE_ERROR.encode(), status=1)
         xml = self.device.observe(screenshot=False, hierarchy=True).hierarchy_xml
+        if self.faults.empty_dumps > 0:
+            self.faults.empty_dumps -= 1
+            xml = xml[: xml.index("<hierarchy")] + '<hierarchy rotation="0" />'
         trailer = DUMP_TRAILER.format(path=path).encode()
         if path == "/dev/tty":
             return Result(stdout=xml.encode("utf-8") + trailer)

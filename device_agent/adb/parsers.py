@@ -54,7 +54,9 @@ def has_no_nodes(xml: str) -> bool:
 
 # -- dumpsys ------------------------------------------------------------------------------------
 
-_FOCUS_RE = re.compile(r"mCurrentFocus=Window\{[0-9a-f]+ (?:u\d+ )?(?P<title>[^}]*)\}")
+# Patterns here run in linear time: repeats that could scan to the end of the text from many
+# starts are bounded or stop at the line's end (tests/test_adb_parsers.py pumps them).
+_FOCUS_RE = re.compile(r"mCurrentFocus=Window\{[0-9a-f]{1,16} (?:u\d+ )?(?P<title>[^}\n]{0,512})\}")
 _RESUMED_RES = (
     re.compile(r"\bmResumedActivity: ActivityRecord\{[0-9a-f]+ u\d+ (?P<comp>\S+/\S+)"),
     re.compile(r"\bResumedActivity: ActivityRecord\{[0-9a-f]+ u\d+ (?P<comp>\S+/\S+)"),
@@ -242,7 +244,7 @@ def parse_anr_trace(text: str) -> AnrTrace:
         raise ValueError("not an ANR traces dump: no '----- pid N at TIME -----' line")
     body = text[head.end() :]
     cmd = re.search(r"^Cmd line: (.*)$", body, re.MULTILINE)
-    fp = re.search(r"^Build fingerprint: '([^']*)'", body, re.MULTILINE)
+    fp = re.search(r"^Build fingerprint: '([^'\n]*)'", body, re.MULTILINE)
     main = re.search(r'^"main" .*?$\n(?P<body>(?:^ .*$\n?)*)', body, re.MULTILINE)
     state, frames = "", []
     if main:

@@ -177,7 +177,8 @@ _MONKEY_CRASH_RE = re.compile(r"^//\s*CRASH:", re.MULTILINE)
 
 # --- sections -------------------------------------------------------------------------------------
 _HEADING_RES = (
-    re.compile(r"^#{1,6}\s*(?P<h>.+?)\s*#*\s*$"),
+    # Linear: runs of spaces and '#' join the heading only when text follows (possessive).
+    re.compile(r"^#{1,6}\s*(?P<h>(?:[^\s#]|[\s#]++(?=[^\s#]))+)[\s#]*$"),
     re.compile(r"^\*\*(?P<h>[^*]{2,80}?)\*\*\s*[:：]?\s*$"),
     re.compile(r"^__(?P<h>[^_]{2,80}?)__\s*[:：]?\s*$"),
     re.compile(r"^\*(?P<h>[^*]{2,60}?)\*\s*[:：]?\s*$"),
@@ -864,8 +865,9 @@ def _is_observation(clause: str, kind: str) -> bool:
     return bool(not kind and _SYMPTOM_WORDS.search(s))
 
 
+# Linear: the object grows by whole words, so no two quantifiers share a run of spaces.
 _SET_AS_RE = re.compile(
-    r"\b(?:set|change|put)\s+(?P<a>.+?)\s+(?:as|to)\s+(?P<b>.+)$", re.IGNORECASE
+    r"\b(?:set|change|put)\s++(?P<a>\S++(?:\s++\S++)*?)\s++(?:as|to)\s+(?P<b>.+)$", re.IGNORECASE
 )
 
 

@@ -284,10 +284,13 @@ _URL_RE = re.compile(r"<?https?://\S+>?")
 _MD_ESCAPE_RE = re.compile(r"\\([\\<>_*`#\[\]()!|-])")
 _ABBREV_RE = re.compile(r"\b(e\.g|i\.e|etc|vs|no|nr|approx|ca|v)\.(?=\s|,)", re.IGNORECASE)
 _SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?。！？])\s+(?=[\"'“(\[*A-Z0-9]|$)")
-_ARROW_SPLIT_RE = re.compile(r"\s*(?:->|-->|→|⇒|=>|➜|➔)\s*|\s+>\s+")
+# Split patterns run at every position: a separator's leading spaces are taken whole, and only
+# from the start of a run ((?<!\s)), so a long run of spaces costs linear time, not quadratic.
+_ARROW_SPLIT_RE = re.compile(r"(?<!\s)\s*+(?:->|-->|→|⇒|=>|➜|➔)\s*|(?<!\s)\s++>\s+")
 _CLAUSE_SPLIT_RE = re.compile(
-    r"\s*(?:,\s*(?:and\s+)?(?:then\s+)?|;\s*|\s+and\s+(?:then\s+)?|\s+then\s+|，(?:然后)?|然后|"
-    r"\s+after that,?\s+|\s+und\s+(?:dann\s+)?|\s+y\s+(?:luego\s+)?|\s+et\s+(?:puis\s+)?)"
+    r"(?<!\s)\s*+(?:,\s*(?:and\s+)?(?:then\s+)?|;\s*|(?<=\s)and\s+(?:then\s+)?|(?<=\s)then\s+|"
+    r"，(?:然后)?|然后|(?<=\s)after that,?\s+|(?<=\s)und\s+(?:dann\s+)?|(?<=\s)y\s+(?:luego\s+)?|"
+    r"(?<=\s)et\s+(?:puis\s+)?)"
 )
 _EG_RE = re.compile(
     r"(?:(?:\be\.?\s?g\.?,?|\bfor example,?|\bfor instance,?|\bsuch as|\bz\.\s?b\.|\bpor ejemplo,?|"
@@ -340,8 +343,9 @@ _SETUP_CUES = re.compile(
     r"enabled in (?:the )?system|cleared|default settings)\b",
     re.IGNORECASE,
 )
-_OBJECT_STOP_RE = re.compile(
-    r"\s*(?:[,.;:!?(\[—–]|\s-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|\bwhen\b|\bif\b|"
+_OBJECT_STOP_RE = re.compile(  # linear: leading spaces taken whole, from the start of their run
+    r"(?<!\s)\s*+(?:[,.;:!?(\[—–]|(?<=\s)-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|"
+    r"\bwhen\b|\bif\b|"
     r"\buntil\b|\bthen\b|\band\b|\bfor\b|\bfrom\b|\bwith\b|\bof the\b|\bin\b|\bon\b|\bat\b|"
     r"\bafter\b|\bbefore\b|\bwhile\b|\bthat\b|\bbut\b|\bor\b|\binto\b|\bas\b|\bby\b|\bunder\b|"
     r"\bcalled\b|\bnamed\b|\btitled\b|"
@@ -1122,8 +1126,8 @@ _TITLE_CRASH_RE = re.compile(
     r"after|while|in|if|during|by|from|upon)?\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
-_TITLE_CAUSE_RE = re.compile(
-    r"^(?P<rest>.+?)\s+(?:causes?|leads? to|results? in|crash(?:es)?)\b.*$", re.IGNORECASE
+_TITLE_CAUSE_RE = re.compile(  # linear: the spaces before the verb are taken from their start
+    r"^(?P<rest>.+?)(?<=\S)\s++(?:causes?|leads? to|results? in|crash(?:es)?)\b.*$", re.IGNORECASE
 )
 
 

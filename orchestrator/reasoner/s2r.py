@@ -274,7 +274,8 @@ _TRACE_LINE_RE = re.compile(
     r"\d{4}-\d\d-\d\d\s+\d\d:|[VDIWEF]/\w|(?:[a-z]\w*\.)+[A-Z][\w$]*(?:Exception|Error)\b|"
     r"FATAL EXCEPTION|Process:|CRASH:|Short Msg|Long Msg|Build (?:Label|Changelist|Time))"
 )
-_CODE_FENCE_RE = re.compile(r"```[^\n]*\n?(?P<code>.*?)```", re.DOTALL)
+# A fence's info string has no backtick (CommonMark), so a run of backticks costs linear time.
+_CODE_FENCE_RE = re.compile(r"```[^\n`]*+\n?(?P<code>.*?)```", re.DOTALL)
 _HTML_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
 _BR_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _HTML_TAG_RE = re.compile(r"(?<!\\)</?[a-zA-Z][^>\n]*>")
@@ -333,7 +334,11 @@ _N_DIGIT_RE = re.compile(
     r"(?:(?:greater|more|longer) than\s+)?(?P<n>\d{1,3})[- ]digits?", re.IGNORECASE
 )
 _EXPR_CHARS = r"0-9+\-*/×÷%!()^√=.,\s"
-_EXPR_RE = re.compile(rf"(?<![\w.])(?:sqrt|√)?[({_EXPR_CHARS[:-2]}][{_EXPR_CHARS}]*[0-9)!%]")
+# Bounded: an expression in a report is short, and an unbounded run made every start position
+# of a long run of operators scan to its end (quadratic).
+_EXPR_RE = re.compile(
+    rf"(?<![\w.])(?:sqrt|√)?[({_EXPR_CHARS[:-2]}][{_EXPR_CHARS}]{{0,120}}[0-9)!%]"
+)
 _DATE_LIKE_RE = re.compile(
     r"^\(?\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\)?$|^\d+([.,]\d+)+$|^\(?v?\d+(\.\d+)+\)?$"
 )
@@ -566,10 +571,16 @@ def _protect_quotes(text: str) -> tuple[str, list[str]]:
     return _QUOTED_SPAN_RE.sub(keep, text), saved
 
 
+_PLACEHOLDER_RE = re.compile(r"⟨(\d{1,9})⟩")
+
+
 def _restore_quotes(text: str, saved: list[str]) -> str:
-    for i, s in enumerate(saved):
-        text = text.replace(f"⟨{i}⟩", s)
-    return text
+    # One pass (a replace per quote was quadratic on a report of many quotes).
+    def back(match: re.Match[str]) -> str:
+        i = int(match.group(1))
+        return saved[i] if i < len(saved) else match.group(0)
+
+    return _PLACEHOLDER_RE.sub(back, text) if saved else text
 
 
 def _first_verb(clause: str) -> tuple[str, str, int]:

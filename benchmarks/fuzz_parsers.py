@@ -8,10 +8,11 @@ regex backtracking, up to ``--max-run`` characters), bad characters and characte
 bounds and brackets broken, slices deleted, duplicated or spliced from another capture, nesting
 piled up, the text cut short. A case *crashes* when a parser raises anything but its documented
 error (``HierarchyError``, ``ReportError``, ``ValueError`` where documented); a case is *slow*
-when it takes longer than ``--slow-s`` seconds (1 s, issue 15).
+when it takes more than ``--slow-s`` seconds (1 s, issue 15) of this process's CPU time (wall
+time is reported too, but on a shared machine it measures the neighbours).
 
     python -m benchmarks.fuzz_parsers --cases 100000 --seed 15
-    {"cases": 100000, "crashes": 0, "slow_cases": 0, "slowest_case_s": ..., "per_parser": {...}}
+    {"cases": 102000, "crashes": 0, "slow_cases": 0, "slowest_case_cpu_s": ..., "per_parser": ...}
 
 ``tests/test_fuzz_parsers.py`` runs a short variant in CI.
 """
@@ -66,7 +67,8 @@ class ParserStats:
     cases: int = 0
     crashes: int = 0
     slow_cases: int = 0
-    slowest_s: float = 0.0
+    slowest_s: float = 0.0  # CPU seconds of the slowest case
+    slowest_wall_s: float = 0.0
     total_s: float = 0.0
     examples: list[str] = field(default_factory=list)
 
@@ -75,8 +77,9 @@ class ParserStats:
             "cases": self.cases,
             "crashes": self.crashes,
             "slow_cases": self.slow_cases,
-            "slowest_case_s": round(self.slowest_s, 4),
-            "mean_case_ms": round(1000 * self.total_s / max(1, self.cases), 3),
+            "slowest_case_cpu_s": round(self.slowest_s, 4),
+            "slowest_case_wall_s": round(self.slowest_wall_s, 4),
+            "mean_case_cpu_ms": round(1000 * self.total_s / max(1, self.cases), 3),
             "crash_examples": self.examples,
         }
 
@@ -233,14 +236,15 @@ def run(
             for case in range(cases):
                 base = _window(rng, rng.choice(seeds[name]), _WINDOW_LINES[name])
                 text = base if case == 0 else mutate(rng, base, donors, max_run)
-                started = time.perf_counter()
+                started, cpu_started = time.perf_counter(), time.process_time()
                 try:
                     parser(text, rng, tmp)
                 except Exception:
                     st.crashes += 1
                     if len(st.examples) < 5:
                         st.examples.append(traceback.format_exc(limit=-3)[-600:])
-                took = time.perf_counter() - started
+                took = time.process_time() - cpu_started
+                st.slowest_wall_s = max(st.slowest_wall_s, time.perf_counter() - started)
                 st.cases += 1
                 st.total_s += took
                 st.slowest_s = max(st.slowest_s, took)
@@ -285,7 +289,8 @@ def main(argv: list[str] | None = None) -> int:
                 "cases": sum(s.cases for s in stats.values()),
                 "crashes": sum(s.crashes for s in stats.values()),
                 "slow_cases": sum(s.slow_cases for s in stats.values()),
-                "slowest_case_s": round(max(s.slowest_s for s in stats.values()), 4),
+                "slowest_case_cpu_s": round(max(s.slowest_s for s in stats.values()), 4),
+                "slowest_case_wall_s": round(max(s.slowest_wall_s for s in stats.values()), 4),
                 "slow_threshold_s": args.slow_s,
                 "seed": args.seed,
                 "max_run": args.max_run,

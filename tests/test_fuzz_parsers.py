@@ -1,6 +1,6 @@
 """The short variant of ``benchmarks/fuzz_parsers.py``: seeded mutations of the real dumps, logs
 and reports must never make a parser raise anything but its documented error. The per-case
-time is only a hang detector here (generous); the 1-second bound is the benchmark's."""
+CPU time is only a hang detector here (generous); the 1-second bound is the benchmark's."""
 
 from __future__ import annotations
 

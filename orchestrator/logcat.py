@@ -37,30 +37,32 @@ _LEVELS = "VDIWEFA"
 # stripped afterwards), and repeats that could scan to the end of the line from many starts are
 # bounded. tests/test_logcat_hostile.py and benchmarks/fuzz_parsers.py pump them with long runs.
 _THREADTIME_RE = re.compile(
-    rf"^(?:\d{{4}}-)?\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d+)\s+(?P<tid>\d+)\s+"
+    rf"^(?:\d{{4}}-)?\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d{{1,10}})\s+(?P<tid>\d{{1,10}})\s+"
     rf"(?P<level>[{_LEVELS}])\s+(?P<tag>[^\s:][^:]*)?: ?(?P<msg>.*)$"
 )
 _STUDIO_OLD_RE = re.compile(
-    rf"^\d{{4}}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d+)-(?P<tid>\d+)/(?P<pkg>\S+)\s+"
+    rf"^\d{{4}}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d{{1,10}})-(?P<tid>\d{{1,10}})/"
+    rf"(?P<pkg>\S+)\s+"
     rf"(?P<level>[{_LEVELS}])/(?P<tag>.*?): ?(?P<msg>.*)$"
 )
 _STUDIO_NEW_RE = re.compile(
-    rf"^\d{{4}}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d+)-(?P<tid>\d+)\s+(?P<tag>\S+)\s+"
+    rf"^\d{{4}}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d{{1,10}})-(?P<tid>\d{{1,10}})\s+"
+    rf"(?P<tag>\S+)\s+"
     rf"(?P<pkg>\S+)\s+(?P<level>[{_LEVELS}])\s+(?P<msg>.*)$"
 )
 _TIME_RE = re.compile(
     rf"^(?:\d{{4}}-)?\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+:?\s+(?P<level>[{_LEVELS}])/(?P<tag>[^(]*?)"
-    rf"\(\s*(?P<pid>\d+)\): ?(?P<msg>.*)$"
+    rf"\(\s*(?P<pid>\d{{1,10}})\): ?(?P<msg>.*)$"
 )
 _BRIEF_RE = re.compile(
-    rf"^(?P<level>[{_LEVELS}])/(?P<tag>[^(:]*?)\(\s*(?P<pid>\d+)\): ?(?P<msg>.*)$"
+    rf"^(?P<level>[{_LEVELS}])/(?P<tag>[^(:]*?)\(\s*(?P<pid>\d{{1,10}})\): ?(?P<msg>.*)$"
 )
 _TAG_ONLY_RE = re.compile(rf"^(?P<level>[{_LEVELS}])/(?P<tag>[A-Za-z][\w.$ -]*?): ?(?P<msg>.*)$")
 _SEPARATOR_RE = re.compile(r"^-{5,}\s*beginning of \w+")
 
 # --- trace grammar ------------------------------------------------------------------------------
 _FATAL_RE = re.compile(r"^FATAL EXCEPTION:\s*(?P<thread>.*)$")
-_PROCESS_RE = re.compile(r"^Process:\s*(?P<pkg>[^,\s]+)\s*,\s*PID:\s*(?P<pid>\d+)")
+_PROCESS_RE = re.compile(r"^Process:\s*(?P<pkg>[^,\s]+)\s*,\s*PID:\s*(?P<pid>\d{1,10})")
 _CLASS = r"(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*|[A-Z][\w$]*(?:Exception|Error|Throwable)"
 _EXCEPTION_RE = re.compile(
     rf"^(?:Exception in thread \"[^\"]*\"\s+)?(?P<cls>{_CLASS})(?::\s?(?P<msg>.*))?$"
@@ -70,7 +72,7 @@ _CAUSED_RE = re.compile(rf"^Caused by:\s*(?P<cls>{_CLASS})(?::\s?(?P<msg>.*))?$"
 _SUPPRESSED_RE = re.compile(r"^Suppressed:\s")
 _MORE_RE = re.compile(r"^\.\.\.\s*\d+\s+more")
 _ANR_RE = re.compile(r"^ANR in (?P<proc>[^\s(]+)(?:\s*\((?P<component>[^)]*)\))?")
-_ANR_PID_RE = re.compile(r"^PID:\s*(?P<pid>\d+)")
+_ANR_PID_RE = re.compile(r"^PID:\s*(?P<pid>\d{1,10})")
 _ANR_REASON_RE = re.compile(r"^Reason:\s*(?P<reason>.*)$")
 # libc: "Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 9 (RenderThread),
 # pid 9 (com.x)"; the gaps are bounded so that a line of many "pid N (" costs linear time.

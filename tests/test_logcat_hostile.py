@@ -71,3 +71,14 @@ def test_adb_outputs_with_long_runs_parse() -> None:
     assert (parsed.pid, parsed.fingerprint, parsed.cmd_line) == (12, "", "x")
     lines = [f"{HEAD}: Process: com.acme.notes, PID: 4246" + " " * RUN]
     assert adb.app_problems(lines, "com.acme.notes")[0][0] == "crash"
+
+
+def test_numbers_too_long_for_int_are_not_headers() -> None:
+    """Found by the fuzz run: a 7000-digit pid made int() raise ValueError in the header parser."""
+    digits = "4" * 7000
+    entries = parse_logcat([f"04-28 16:41:12.866  {digits}  4246 E AndroidRuntime: x"])
+    assert entries[0].continuation and entries[0].pid is None
+    assert find_crashes(f"E/AndroidRuntime({digits}): FATAL EXCEPTION: main\n") == []
+    assert adb.density(f"Physical density: {digits}") == 0
+    with pytest.raises(ValueError, match="no size"):
+        adb.screen_size(f"Physical size: {digits}x4")

@@ -120,7 +120,7 @@ def input_shown(dumpsys_input_method: str) -> bool:
 def screen_size(wm_size: str) -> tuple[int, int]:
     """``(width, height)`` in portrait pixels from ``wm size`` (the override size when set).
     Raises ``ValueError`` when there is none."""
-    sizes = dict(re.findall(r"(Physical|Override) size: (\d+x\d+)", wm_size))
+    sizes = dict(re.findall(r"(Physical|Override) size: (\d{1,6}x\d{1,6})\b", wm_size))
     value = sizes.get("Override") or sizes.get("Physical")
     if not value:
         raise ValueError(f"`wm size` printed no size: {wm_size.strip()[:80]!r}")
@@ -130,7 +130,7 @@ def screen_size(wm_size: str) -> tuple[int, int]:
 
 def density(wm_density: str) -> int:
     """Dots per inch from ``wm density`` (the override when set); 0 when absent."""
-    values = dict(re.findall(r"(Physical|Override) density: (\d+)", wm_density))
+    values = dict(re.findall(r"(Physical|Override) density: (\d{1,6})\b", wm_density))
     return int(values.get("Override") or values.get("Physical") or 0)
 
 
@@ -239,7 +239,7 @@ class AnrTrace:
 def parse_anr_trace(text: str) -> AnrTrace:
     """Parse the first process block of an ANR traces dump. Raises ``ValueError`` when the text
     has no ``----- pid N at TIME -----`` header."""
-    head = re.search(r"^----- pid (\d+) at (.+?) -----$", text, re.MULTILINE)
+    head = re.search(r"^----- pid (\d{1,10}) at (.+?) -----$", text, re.MULTILINE)
     if not head:
         raise ValueError("not an ANR traces dump: no '----- pid N at TIME -----' line")
     body = text[head.end() :]

@@ -3,8 +3,13 @@ fingerprint screens.
 
 Used on both sides of the gRPC API: the agent resolves an action's selector against its live
 dump and checks a restored state's structural hash; the orchestrator enumerates candidate
-actions and diffs screens. Parsing uses lxml with ``recover=False``: a broken dump is an error
-(:class:`HierarchyError`), never a silently truncated tree.
+actions and diffs screens. Parsing uses lxml with ``recover=False``: a structurally broken dump
+(mismatched or missing tags) is an error (:class:`HierarchyError`), never a silently truncated
+tree. One bad node does not cost the screen, though: characters XML does not allow (a lone
+surrogate or a control character, raw or as a character reference, as Android's serializer writes
+them for split emoji) are repaired and a node whose ``bounds`` are empty or malformed is kept with
+empty bounds (never a tap target); each repair is logged as a warning and listed in
+:attr:`Hierarchy.repairs`.
 """
 
 from __future__ import annotations
@@ -14,12 +19,23 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+import structlog
 from lxml import etree
 
 from device_agent.actions import Bounds, Selector
 from device_agent.errors import HierarchyError
 
-_BOUNDS_RE = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+log = structlog.get_logger("device_agent.hierarchy")
+
+# Coordinates have at most 7 digits: no screen is 10^7 pixels wide, and bounds must fit the
+# agent API's int32 fields.
+_BOUNDS_RE = re.compile(r"\[(-?\d{1,7}),(-?\d{1,7})\]\[(-?\d{1,7}),(-?\d{1,7})\]")
+# A numeric character reference, decimal or hex (digits bounded: no backtracking, no huge ints).
+_CHAR_REF_RE = re.compile(r"&#(?:[xX](?P<hex>[0-9A-Fa-f]{1,8})|(?P<dec>[0-9]{1,10}));")
+# Characters outside XML 1.0's ``Char`` production (https://www.w3.org/TR/xml/#charsets) that can
+# reach a Python string: C0 controls other than tab/LF/CR, surrogates, U+FFFE and U+FFFF.
+_RAW_INVALID_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+REPLACEMENT_CHAR = "\ufffd"
 # Windows of the system UI (status and navigation bars) are not part of the app's screen.
 SYSTEM_UI_PACKAGES = frozenset({"com.android.systemui"})
 _KEYBOARD_PACKAGES = frozenset({"com.touchtype.swiftkey", "com.samsung.android.honeyboard"})
@@ -34,6 +50,8 @@ def is_input_method_package(package: str) -> bool:
 
 # The trailer `uiautomator dump /dev/tty` prints after the XML.
 _TRAILER_RE = re.compile(r"UI hier[a-z]*chy dumped to:.*$", re.DOTALL)
+# A dump that caught no window: the serializer closes the empty root at once.
+_EMPTY_HIERARCHY_RE = re.compile(r"<hierarchy\b[^<>]{0,200}/>")
 
 
 @dataclass
@@ -112,10 +130,12 @@ class ViewNode:
 class Hierarchy:
     """A parsed dump: ``windows`` are the top-level nodes under ``<hierarchy>`` (one per window,
     bottom first, when the dump has several), ``rotation`` is the dump's rotation attribute
-    (0 = portrait)."""
+    (0 = portrait), ``repairs`` says what was wrong with the dump and how it was mended (bad
+    characters replaced, nodes with bad bounds given empty bounds); empty for a clean dump."""
 
     windows: list[ViewNode]
     rotation: int = 0
+    repairs: list[str] = field(default_factory=list)
 
     def iter(self) -> Iterator[ViewNode]:
         for window in self.windows:
@@ -147,6 +167,12 @@ def parse_bounds(value: str) -> Bounds:
     return Bounds(*(int(g) for g in match.groups()))
 
 
+def has_empty_root(text: str) -> bool:
+    """True when ``text`` holds a self-closed ``<hierarchy rotation="0" />``: a complete dump
+    without nodes, not one cut off before ``</hierarchy>``."""
+    return _EMPTY_HIERARCHY_RE.search(text) is not None
+
+
 def clean_dump(raw: str | bytes) -> str:
     """Strip what surrounds the XML in ``uiautomator dump`` output (the ``UI hierchary dumped
     to:`` trailer, leading noise) and return the XML text. Raises ``HierarchyError`` when no
@@ -157,31 +183,44 @@ def clean_dump(raw: str | bytes) -> str:
     if start < 0:
         start = text.find("<hierarchy")
     end = text.rfind("</hierarchy>")
+    if end >= 0:
+        end += len("</hierarchy>")
+    elif empty := _EMPTY_HIERARCHY_RE.search(text):
+        end = empty.end()
     if start < 0 or end < 0:
         snippet = text.strip()[:80]
         raise HierarchyError(f"not a uiautomator dump (no <hierarchy> element): {snippet!r}")
-    return text[start : end + len("</hierarchy>")]
+    return text[start:end]
 
 
 def parse_hierarchy(xml: str | bytes) -> Hierarchy:
     """Parse a ``uiautomator dump`` into a :class:`Hierarchy`.
 
     Accepts single-line and pretty-printed dumps, extra attributes (``visible-to-user``,
-    ``drawing-order``, ``hint``) and a trailing ``UI hierchary dumped to:`` line. Raises
-    :class:`HierarchyError` for empty input, malformed XML, a root that is not ``<hierarchy>``,
-    or malformed bounds.
+    ``drawing-order``, ``hint``) and a trailing ``UI hierchary dumped to:`` line. Characters XML
+    does not allow are replaced by U+FFFD (a surrogate pair written as two character references
+    becomes the character it encodes), and a node with empty or malformed ``bounds`` gets empty
+    bounds; both are logged as one ``hierarchy_repaired`` warning and listed in
+    :attr:`Hierarchy.repairs`. Raises :class:`HierarchyError` for empty input, XML that is still
+    not well-formed after that, or a root that is not ``<hierarchy>``.
     """
     if not xml or not (xml.strip() if isinstance(xml, str) else xml.strip()):
         raise HierarchyError(
             "empty view hierarchy dump (uiautomator returned nothing); retry the dump"
         )
     text = clean_dump(xml)
+    repairs: list[str] = []
     try:
-        root = etree.fromstring(
-            text.encode("utf-8"), parser=etree.XMLParser(recover=False, huge_tree=True)
-        )
-    except etree.XMLSyntaxError as exc:
-        raise HierarchyError(f"view hierarchy dump is not well-formed XML: {exc}") from exc
+        root = _parse_xml(text)
+    except (etree.XMLSyntaxError, UnicodeEncodeError) as first:
+        repaired, fixes = repair_characters(text)
+        if not fixes:
+            raise HierarchyError(f"view hierarchy dump is not well-formed XML: {first}") from first
+        try:
+            root = _parse_xml(repaired)
+        except etree.XMLSyntaxError as exc:
+            raise HierarchyError(f"view hierarchy dump is not well-formed XML: {exc}") from exc
+        repairs.extend(fixes)
     if root.tag != "hierarchy":
         raise HierarchyError(f"view hierarchy root is <{root.tag}>, expected <hierarchy>")
     try:
@@ -190,25 +229,122 @@ def parse_hierarchy(xml: str | bytes) -> Hierarchy:
         rotation = 0
     windows: list[ViewNode] = []
     for w_index, element in enumerate(e for e in root if e.tag == "node"):
-        windows.append(_convert(element, None, str(w_index), w_index, 0))
-    return Hierarchy(windows=windows, rotation=rotation)
+        windows.append(_convert(element, w_index, repairs))
+    if repairs:
+        log.warning("hierarchy_repaired", count=len(repairs), repairs=repairs[:5])
+    return Hierarchy(windows=windows, rotation=rotation, repairs=repairs)
 
 
-def _convert(
-    element: etree._Element, parent: ViewNode | None, path: str, window: int, depth: int
+def _parse_xml(text: str) -> etree._Element:
+    return etree.fromstring(
+        text.encode("utf-8"), parser=etree.XMLParser(recover=False, huge_tree=True)
+    )
+
+
+def _allowed_in_xml(code: int) -> bool:
+    """XML 1.0 ``Char``: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]."""
+    return (
+        code in (0x9, 0xA, 0xD)
+        or 0x20 <= code <= 0xD7FF
+        or 0xE000 <= code <= 0xFFFD
+        or 0x10000 <= code <= 0x10FFFF
+    )
+
+
+def repair_characters(text: str) -> tuple[str, list[str]]:
+    """Replace what XML 1.0 does not allow in a dump by U+FFFD: character references to control
+    characters, surrogates or out-of-range code points (``&#1;``, ``&#xD83D;``), and the same
+    characters raw. A high surrogate reference followed directly by a low one (``&#55357;&#56832;``,
+    how Android's serializer writes an emoji) becomes the character the pair encodes. Returns the
+    text and one line per kind of repair (empty when nothing changed). Linear in ``len(text)``."""
+    refs: list[str] = []
+    joined = 0
+    pieces: list[str] = []
+    pending_high: tuple[int, str] | None = None  # a high surrogate reference not yet written
+    last = 0
+    for match in _CHAR_REF_RE.finditer(text):
+        pieces.append(text[last : match.start()])
+        last = match.end()
+        code = int(match["hex"], 16) if match["hex"] else int(match["dec"])
+        if pending_high is not None:
+            high, high_ref = pending_high
+            pending_high = None
+            if not pieces[-1] and 0xDC00 <= code <= 0xDFFF:  # adjacent low half: one character
+                pieces.append(chr(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)))
+                joined += 1
+                continue
+            pieces.insert(len(pieces) - 1, REPLACEMENT_CHAR)
+            refs.append(high_ref)
+        if 0xD800 <= code <= 0xDBFF:
+            pending_high = (code, match.group(0))
+        elif _allowed_in_xml(code):
+            pieces.append(match.group(0))
+        else:
+            pieces.append(REPLACEMENT_CHAR)
+            refs.append(match.group(0))
+    if pending_high is not None:
+        pieces.append(REPLACEMENT_CHAR)
+        refs.append(pending_high[1])
+    pieces.append(text[last:])
+    out = "".join(pieces)
+    fixes = []
+    if joined:
+        fixes.append(f"{joined} surrogate pair(s) written as two character references joined")
+    if refs:
+        shown = ", ".join(dict.fromkeys(refs[:5]))
+        fixes.append(f"{len(refs)} invalid character reference(s) replaced by U+FFFD ({shown})")
+    out, raw_count = _RAW_INVALID_RE.subn(REPLACEMENT_CHAR, out)
+    if raw_count:
+        fixes.append(f"{raw_count} character(s) not allowed in XML replaced by U+FFFD")
+    return out, fixes
+
+
+def _convert(element: etree._Element, window: int, repairs: list[str]) -> ViewNode:
+    """One window's ``<node>`` tree as ViewNodes. Iterative: lxml accepts dumps nested deeper
+    than Python's recursion limit."""
+    root = _node(element, None, str(window), window, 0, repairs)
+    stack = [(child, root, f"{window}.{i}") for i, child in enumerate(_child_nodes(element))]
+    stack.reverse()
+    while stack:
+        child, parent, path = stack.pop()
+        node = _node(child, parent, path, window, parent.depth + 1, repairs)
+        parent.children.append(node)
+        grandchildren = [(g, node, f"{path}.{i}") for i, g in enumerate(_child_nodes(child))]
+        stack.extend(reversed(grandchildren))
+    return root
+
+
+def _child_nodes(element: etree._Element) -> list[etree._Element]:
+    return [c for c in element if c.tag == "node"]
+
+
+def _node(
+    element: etree._Element,
+    parent: ViewNode | None,
+    path: str,
+    window: int,
+    depth: int,
+    repairs: list[str],
 ) -> ViewNode:
     attrs = dict(element.attrib)
     try:
         index = int(attrs.get("index", "0"))
     except ValueError:
         index = 0
-    node = ViewNode(
+    bounds = Bounds(0, 0, 0, 0)
+    if "bounds" in attrs:
+        try:
+            bounds = parse_bounds(attrs["bounds"])
+        except HierarchyError:
+            # Kept for the structure (its children and label still count), never tapped.
+            repairs.append(f"node {path}: {attrs['bounds'][:40]!r} is not bounds; kept as empty")
+    return ViewNode(
         cls=attrs.get("class", ""),
         text=attrs.get("text", ""),
         resource_id=attrs.get("resource-id", ""),
         content_desc=attrs.get("content-desc", ""),
         package=attrs.get("package", ""),
-        bounds=parse_bounds(attrs["bounds"]) if "bounds" in attrs else Bounds(0, 0, 0, 0),
+        bounds=bounds,
         checkable=_bool(attrs, "checkable"),
         checked=_bool(attrs, "checked"),
         clickable=_bool(attrs, "clickable"),
@@ -227,11 +363,6 @@ def _convert(
         depth=depth,
         parent=parent,
     )
-    node.children = [
-        _convert(child, node, f"{path}.{i}", window, depth + 1)
-        for i, child in enumerate(c for c in element if c.tag == "node")
-    ]
-    return node
 
 
 def structural_hash(hierarchy: Hierarchy | str) -> str:

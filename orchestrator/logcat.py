@@ -32,50 +32,62 @@ from orchestrator.model import CrashInfo
 
 # --- line formats -------------------------------------------------------------------------------
 _LEVELS = "VDIWEFA"
+# Every pattern here runs in linear time: no two adjacent quantifiers can match the same
+# character (a tag starts at a non-space and stops at the first ':', its trailing spaces are
+# stripped afterwards), and repeats that could scan to the end of the line from many starts are
+# bounded. tests/test_logcat_hostile.py and benchmarks/fuzz_parsers.py pump them with long runs.
 _THREADTIME_RE = re.compile(
-    rf"^(?:\d{{4}}-)?\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d+)\s+(?P<tid>\d+)\s+"
-    rf"(?P<level>[{_LEVELS}])\s+(?P<tag>.*?)\s*: ?(?P<msg>.*)$"
+    rf"^(?:\d{{4}}-)?\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d{{1,10}})\s+(?P<tid>\d{{1,10}})\s+"
+    rf"(?P<level>[{_LEVELS}])\s+(?P<tag>[^\s:][^:]*)?: ?(?P<msg>.*)$"
 )
 _STUDIO_OLD_RE = re.compile(
-    rf"^\d{{4}}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d+)-(?P<tid>\d+)/(?P<pkg>\S+)\s+"
+    rf"^\d{{4}}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d{{1,10}})-(?P<tid>\d{{1,10}})/"
+    rf"(?P<pkg>\S+)\s+"
     rf"(?P<level>[{_LEVELS}])/(?P<tag>.*?): ?(?P<msg>.*)$"
 )
 _STUDIO_NEW_RE = re.compile(
-    rf"^\d{{4}}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d+)-(?P<tid>\d+)\s+(?P<tag>\S+)\s+"
+    rf"^\d{{4}}-\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+(?P<pid>\d{{1,10}})-(?P<tid>\d{{1,10}})\s+"
+    rf"(?P<tag>\S+)\s+"
     rf"(?P<pkg>\S+)\s+(?P<level>[{_LEVELS}])\s+(?P<msg>.*)$"
 )
 _TIME_RE = re.compile(
     rf"^(?:\d{{4}}-)?\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+:?\s+(?P<level>[{_LEVELS}])/(?P<tag>[^(]*?)"
-    rf"\(\s*(?P<pid>\d+)\): ?(?P<msg>.*)$"
+    rf"\(\s*(?P<pid>\d{{1,10}})\): ?(?P<msg>.*)$"
 )
 _BRIEF_RE = re.compile(
-    rf"^(?P<level>[{_LEVELS}])/(?P<tag>[^(:]*?)\(\s*(?P<pid>\d+)\): ?(?P<msg>.*)$"
+    rf"^(?P<level>[{_LEVELS}])/(?P<tag>[^(:]*?)\(\s*(?P<pid>\d{{1,10}})\): ?(?P<msg>.*)$"
 )
 _TAG_ONLY_RE = re.compile(rf"^(?P<level>[{_LEVELS}])/(?P<tag>[A-Za-z][\w.$ -]*?): ?(?P<msg>.*)$")
 _SEPARATOR_RE = re.compile(r"^-{5,}\s*beginning of \w+")
 
 # --- trace grammar ------------------------------------------------------------------------------
 _FATAL_RE = re.compile(r"^FATAL EXCEPTION:\s*(?P<thread>.*)$")
-_PROCESS_RE = re.compile(r"^Process:\s*(?P<pkg>[^,\s]+)\s*,\s*PID:\s*(?P<pid>\d+)")
+_PROCESS_RE = re.compile(r"^Process:\s*(?P<pkg>[^,\s]+)\s*,\s*PID:\s*(?P<pid>\d{1,10})")
 _CLASS = r"(?:[A-Za-z_$][\w$]*\.)+[A-Za-z_$][\w$]*|[A-Z][\w$]*(?:Exception|Error|Throwable)"
 _EXCEPTION_RE = re.compile(
     rf"^(?:Exception in thread \"[^\"]*\"\s+)?(?P<cls>{_CLASS})(?::\s?(?P<msg>.*))?$"
 )
-_FRAME_RE = re.compile(r"^at\s+(?P<frame>\S.*?)\s*$")
+_FRAME_RE = re.compile(r"^at\s+(?P<frame>\S.*)$")  # callers strip the line's end
 _CAUSED_RE = re.compile(rf"^Caused by:\s*(?P<cls>{_CLASS})(?::\s?(?P<msg>.*))?$")
 _SUPPRESSED_RE = re.compile(r"^Suppressed:\s")
 _MORE_RE = re.compile(r"^\.\.\.\s*\d+\s+more")
 _ANR_RE = re.compile(r"^ANR in (?P<proc>[^\s(]+)(?:\s*\((?P<component>[^)]*)\))?")
-_ANR_PID_RE = re.compile(r"^PID:\s*(?P<pid>\d+)")
+_ANR_PID_RE = re.compile(r"^PID:\s*(?P<pid>\d{1,10})")
 _ANR_REASON_RE = re.compile(r"^Reason:\s*(?P<reason>.*)$")
+# libc: "Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 9 (RenderThread),
+# pid 9 (com.x)"; the gaps are bounded so that a line of many "pid N (" costs linear time.
 _SIGNAL_RE = re.compile(
-    r"Fatal signal (?P<num>\d+) \((?P<sig>\w+)\).*?pid (?P<pid>\d+) \((?P<proc>[^)]+)\)"
+    r"Fatal signal (?P<num>\d{1,3}) \((?P<sig>\w{1,20})\).{0,400}?"
+    r"pid (?P<pid>\d{1,10}) \((?P<proc>[^)]{1,256})\)"
 )
 # Whole-word exception names, for reports that mention one without a trace.
 _NAMED_EXCEPTION_RE = re.compile(
     r"(?<![\w.$])(?P<cls>(?:[a-z_][\w$]*\.)*[A-Z][\w$]*(?:Exception|Error))(?![\w$])"
 )
 _STRIP_CHARS = " \t\u00a0\ufeff\r\n"
+# A logcat entry's payload is at most 4068 bytes (liblog's LOGGER_ENTRY_MAX_PAYLOAD); longer lines
+# are not logcat and are cut here so that no line costs more than a bounded amount of work.
+MAX_LINE_CHARS = 8192
 _FOREIGN_LIMIT = 200  # interleaved lines of other processes tolerated inside one crash block
 
 
@@ -153,13 +165,14 @@ def _indent(raw: str) -> int:
 def parse_logcat(lines: Iterable[str] | str) -> list[LogLine]:
     """Parse logcat text (any format above) into entries; a header-less line becomes a
     ``continuation`` entry that inherits the previous entry's pid, tag, level and package.
-    ``lines`` may be one string. Never raises on odd input: unknown lines are continuations."""
+    ``lines`` may be one string; a line longer than :data:`MAX_LINE_CHARS` is cut there. Never
+    raises on odd input: unknown lines are continuations."""
     if isinstance(lines, str):
         lines = lines.splitlines()
     out: list[LogLine] = []
     prev: LogLine | None = None
     for lineno, raw in enumerate(lines, 1):
-        raw = raw.rstrip("\r\n")
+        raw = raw[:MAX_LINE_CHARS].rstrip("\r\n")
         text = raw.strip(_STRIP_CHARS)
         if not text:
             continue
@@ -249,7 +262,7 @@ def _scan_chain(messages: list[str]) -> tuple[ThrowableRecord | None, list[Throw
             if current is not None:
                 if current is top and frame_indent is None:
                     frame_indent = indent
-                current.frames.append(frame.group("frame"))
+                current.frames.append(frame.group("frame").rstrip())
             continue
         if _MORE_RE.match(text):
             continue
@@ -302,7 +315,8 @@ def _read_fatal_block(entries: list[LogLine], start: int, thread: str) -> Parsed
     messages: list[str] = []
     foreign = 0
     last_belonging = True
-    for entry in entries[start + 1 :]:
+    for index in range(start + 1, len(entries)):  # no slice: a log of many crashes stays linear
+        entry = entries[index]
         if entry.continuation and not last_belonging:
             continue  # continuation of an interleaved foreign entry
         if _FATAL_RE.match(entry.message.strip(_STRIP_CHARS)):

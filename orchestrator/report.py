@@ -6,10 +6,11 @@ Accepted forms (DESIGN §4):
   N3onFlux/LTGDroid's ``bugs/`` folder; ``body`` may be ``null``;
 - a GitHub REST issue object (``number``, ``title``, ``body``, ``html_url``; ``comments`` is then
   a count, or a list of comment objects with a ``body``);
-- Markdown or plain text, with an optional front-matter block of ``key: value`` lines between two
-  ``---`` lines (``bug_id``, ``repo``, ``url``, ``apk_name``, ``title``). The title is the first
-  ``# `` heading, else the first non-empty line; the body is the rest; the items of a
-  ``## Comments`` section become the comments.
+- Markdown or plain text, with an optional YAML front-matter block between two ``---`` lines
+  (``bug_id``, ``repo``, ``url``, ``apk_name``, ``title``, ``number`` as text; ``comments`` as a
+  list), parsed with PyYAML's safe loader, so quotes, folded and literal text and lists mean what
+  YAML says. The title is the first ``# `` heading, else the first non-empty line; the body is the
+  rest; the items of a ``## Comments`` section become the comments.
 
 ``bug_id`` comes from the front matter, else from a file name like ``AmazeFileManager#1796.json``,
 else from the repo and the issue number in ``url``, else from the file's stem.
@@ -20,10 +21,13 @@ the problem and the fix.
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from orchestrator.errors import ReportError
 from orchestrator.model import BugReport
@@ -31,12 +35,18 @@ from orchestrator.model import BugReport
 JSON_SUFFIXES = frozenset({".json"})
 TEXT_SUFFIXES = frozenset({".md", ".markdown", ".txt", ".text", ".rst", ""})
 MAX_REPORT_BYTES = 5 * 1024 * 1024  # a report bigger than this is a log dump, not a report
+MAX_FRONT_MATTER_CHARS = 64 * 1024  # a longer block between '---' lines is not front matter
+# libyaml when PyYAML was built with it (fast, and it refuses nesting deeper than 1000 levels).
+_YAML_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _ID_STEM_RE = re.compile(r"^(?P<repo>[^#\s]+)#(?P<num>\d+)$")
 _ISSUE_URL_RE = re.compile(r"/(?:issues|pull)/(?P<num>\d+)")
 _GITHUB_REPO_RE = re.compile(r"github\.com/(?:repos/)?(?P<owner>[^/\s]+)/(?P<name>[^/\s#?]+)")
-_FRONT_KEY_RE = re.compile(r"^(?P<key>[A-Za-z_][\w-]*)\s*:\s*(?P<value>.*)$")
-_COMMENTS_HEADING_RE = re.compile(r"^(#{1,6})\s*comments?\s*:?\s*#*\s*$", re.IGNORECASE)
+# A line that starts a YAML mapping entry: tells front matter with a YAML mistake (an error)
+# from a horizontal rule followed by text (ordinary text).
+_FRONT_KEY_RE = re.compile(r"^[A-Za-z_][\w-]*\s*:(?:\s|$)")
+# Linear time: after "comments", one class for the optional colon, closing hashes and spaces.
+_COMMENTS_HEADING_RE = re.compile(r"^(#{1,6})\s*comments?[\s:#]*$", re.IGNORECASE)
 _HEADING_RE = re.compile(r"^(#{1,6})\s+\S")
 _LIST_ITEM_RE = re.compile(r"^(?:[-*+•]|\d+[.)])\s+(?P<text>.*)$")
 _RULE_RE = re.compile(r"^\s*(?:[-*_=]\s*){3,}$")  # a Markdown horizontal rule
@@ -67,6 +77,8 @@ def load_report(path: str | Path) -> BugReport:
             data = json.loads(text)
         except json.JSONDecodeError:
             data = None
+        except RecursionError as exc:
+            raise _too_deep(p) from exc
         if isinstance(data, dict):
             return _from_json(p, data)
     return _from_markdown(p, text)
@@ -115,6 +127,16 @@ def _parse_json(p: Path, text: str) -> Any:
             f"report {str(p)!r} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
             f"{exc.msg}); fix the JSON or give a Markdown/text report"
         ) from exc
+    except RecursionError as exc:
+        raise _too_deep(p) from exc
+
+
+def _too_deep(p: Path) -> ReportError:
+    # json nests one Python call per level and stops at the recursion limit (about 1000).
+    return ReportError(
+        f"report {str(p)!r} nests JSON arrays/objects too deeply for a bug report; give an "
+        "object whose 'title' and 'body' are strings"
+    )
 
 
 def _as_text(p: Path, data: dict[str, Any], key: str) -> str:
@@ -210,28 +232,70 @@ def _bug_id(p: Path, explicit: str, repo: str, url: str, number: str) -> str:
     return p.stem
 
 
-def _split_front_matter(text: str) -> tuple[dict[str, str], str]:
+def _split_front_matter(p: Path, text: str) -> tuple[dict[str, Any], str]:
+    """``(front matter, rest)``: the YAML mapping between a first ``---`` line and the next
+    ``---`` (or ``...``) line, and the text after it. A block that is not a YAML mapping (a
+    horizontal rule followed by prose) or is longer than :data:`MAX_FRONT_MATTER_CHARS` leaves the
+    text as it is. Raises :class:`ReportError` when every line of the block looks like YAML
+    (``key: value``, indented, ``- item``) but the block is not valid YAML."""
     lines = text.splitlines()
     start = 0
     while start < len(lines) and not lines[start].strip():
         start += 1
     if start >= len(lines) or lines[start].strip() != "---":
         return {}, text
-    meta: dict[str, str] = {}
-    for end in range(start + 1, len(lines)):
-        line = lines[end].strip()
-        if line in ("---", "..."):
-            return meta, "\n".join(lines[end + 1 :])
-        if not line or line.startswith("#"):
+    end = next(
+        (i for i in range(start + 1, len(lines)) if lines[i].rstrip() in ("---", "...")), None
+    )
+    if end is None:
+        return {}, text  # no closing '---': ordinary text
+    block = "\n".join(lines[start + 1 : end])
+    if len(block) > MAX_FRONT_MATTER_CHARS:
+        return {}, text
+    try:
+        meta = yaml.load(block, Loader=_YAML_LOADER)
+    except (yaml.YAMLError, RecursionError) as exc:
+        if not all(_yaml_like(ln) for ln in lines[start + 1 : end]):
+            return {}, text  # a horizontal rule, then prose
+        where = getattr(exc, "problem_mark", None)
+        at = f" at line {where.line + start + 2}" if where is not None else ""
+        problem = getattr(exc, "problem", None) or type(exc).__name__
+        raise ReportError(
+            f"report {str(p)!r}: its front matter is not valid YAML ({problem}{at}); quote values "
+            "that contain ': ' or '#', or remove the '---' lines"
+        ) from exc
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        return {}, text
+    keys = {str(k).lower().replace("-", "_"): v for k, v in meta.items()}
+    return keys, "\n".join(lines[end + 1 :])
+
+
+def _yaml_like(line: str) -> bool:
+    """A line front matter would have: ``key: value``, an indented continuation, a list item, a
+    comment or nothing."""
+    return not line.strip() or line[0] in " \t-#" or bool(_FRONT_KEY_RE.match(line))
+
+
+def _meta_text(p: Path, meta: dict[str, Any], *keys: str) -> str:
+    """The first of ``keys`` present in the front matter, as text (numbers and dates as
+    written); raises :class:`ReportError` for a list or mapping."""
+    for key in keys:
+        value = meta.get(key)
+        if value is None:
             continue
-        match = _FRONT_KEY_RE.match(line)
-        if not match:
-            # Not front matter after all (e.g. a horizontal rule): keep the text as it is.
-            return {}, text
-        meta[match.group("key").lower().replace("-", "_")] = (
-            match.group("value").strip().strip("'\"")
+        if isinstance(value, bool):
+            return str(value).lower()
+        if isinstance(value, (str, int, float)):
+            return str(value).strip()
+        if isinstance(value, (datetime.date, datetime.datetime)):
+            return value.isoformat()
+        raise ReportError(
+            f"report {str(p)!r}: front matter field {key!r} must be text, got "
+            f"{type(value).__name__}; write it as one line or as a folded '>' block"
         )
-    return {}, text  # no closing '---': treat as ordinary text
+    return ""
 
 
 def _split_comments(lines: list[str]) -> tuple[list[str], list[str]]:
@@ -285,9 +349,10 @@ def _comment_items(lines: list[str], level: int) -> list[str]:
 
 
 def _from_markdown(p: Path, text: str) -> BugReport:
-    meta, rest = _split_front_matter(text.replace("\r\n", "\n"))
+    meta, rest = _split_front_matter(p, text.replace("\r\n", "\n"))
     lines, comments = _split_comments(rest.splitlines())
-    title = meta.get("title", "")
+    comments = _comments(p, meta.get("comments")) + comments
+    title = " ".join(_meta_text(p, meta, "title").split())
     title_index = -1
     if not title:
         for i, line in enumerate(lines):
@@ -305,17 +370,17 @@ def _from_markdown(p: Path, text: str) -> BugReport:
         raise ReportError(
             f"report {str(p)!r} has no text after its front matter; add the bug's title and steps"
         )
-    url = meta.get("url", "")
-    repo = meta.get("repo", "") or _repo_from_url(url)
+    url = _meta_text(p, meta, "url")
+    repo = _meta_text(p, meta, "repo") or _repo_from_url(url)
     return BugReport(
         bug_id=_bug_id(
-            p, meta.get("bug_id", meta.get("id", "")), repo, url, meta.get("number", "")
+            p, _meta_text(p, meta, "bug_id", "id"), repo, url, _meta_text(p, meta, "number")
         ),
         title=title,
         body=body,
         comments=comments,
         repo=repo,
         url=url,
-        apk_name=meta.get("apk_name", meta.get("apk", "")),
+        apk_name=_meta_text(p, meta, "apk_name", "apk"),
         source_path=str(p),
     )

@@ -8,8 +8,11 @@ use (word overlap after normalisation, with a synonym table of common UI words),
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import unicodedata
+from collections.abc import Iterator
 from functools import lru_cache
 
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -296,23 +299,33 @@ _QUOTE_PATTERNS = (
     re.compile(r"(?:(?<=^)|(?<=[\s(\[,:;=]))'(?P<q>[^'\n]{1,80}?)'(?=$|[\s).,:;!?\]-])"),
 )
 _BOLD_RE = re.compile(r"\*\*(?P<q>[^*\n]{1,60}?)\*\*")
+_MAX_QUOTE_SPAN = 90  # the longest match above: 80 quoted characters, marks and spaces
 
 
 def quoted(text: str, *, bold: bool = False) -> list[tuple[int, str]]:
     """Quoted phrases in ``text`` as ``(offset, phrase)`` in reading order, without duplicates
     of the same span. With ``bold``, Markdown ``**bold**`` phrases count as quoted too."""
-    found: list[tuple[int, int, str]] = []
+    found: list[tuple[int, int, str]] = []  # sorted by start
     patterns = _QUOTE_PATTERNS + ((_BOLD_RE,) if bold else ())
     for pattern in patterns:
         for match in pattern.finditer(text):
             start, end = match.span()
-            if any(s <= start < e or s < end <= e for s, e, _ in found):
+            # Only spans starting less than _MAX_QUOTE_SPAN before can hold this one's ends: a
+            # bounded look instead of a scan of every quote (quadratic on a report of many).
+            first = bisect.bisect_left(found, (start - _MAX_QUOTE_SPAN,))
+            near = itertools.takewhile(lambda f: f[0] < end, _from(found, first))  # noqa: B023
+            if any(s <= start < e or s < end <= e for s, e, _ in near):
                 continue  # inside a quote already found (e.g. `'x'` inside "...")
             phrase = match.group("q").strip()
             if phrase:
-                found.append((start, end, phrase))
-    found.sort()
+                bisect.insort(found, (start, end, phrase))
     return [(s, q) for s, _, q in found]
+
+
+def _from(items: list[tuple[int, int, str]], first: int) -> Iterator[tuple[int, int, str]]:
+    """``items[first:]`` without copying the list."""
+    for i in range(first, len(items)):
+        yield items[i]
 
 
 def similarity(label: str, phrase: str) -> float:

@@ -289,6 +289,21 @@ def test_dump_retries_idle_errors(server: AdbServer, emulator: AdbEmulator, toke
         adb.observe(screenshot=False)
 
 
+def test_dump_without_nodes_while_the_app_is_in_front_is_retried(
+    server: AdbServer, emulator: AdbEmulator, token_file: Path
+):
+    adb = backend_for(emulator, server, token_file)
+    emulator.faults.empty_dumps = 2
+    xml = adb.observe(screenshot=False).hierarchy_xml
+    assert emulator.faults.empty_dumps == 0  # both empty dumps were taken and refused
+    live = emulator.device.observe(screenshot=False, hierarchy=True).hierarchy_xml
+    assert parse_hierarchy(xml).windows and structural_hash(xml) == structural_hash(live)
+    emulator.faults.empty_dumps = 10_000
+    adb.dump_timeout_s = 1.0
+    with pytest.raises(DeadlineError, match="no nodes while .* is in front"):
+        adb.observe(screenshot=False)
+
+
 def test_wedged_dump_times_out_and_marks_the_device_unhealthy(
     server: AdbServer, emulator: AdbEmulator, token_file: Path
 ):

@@ -302,9 +302,9 @@ class AdbDevice(DeviceBackend):
         return self._info
 
     def dump(self) -> str:
-        """The current ``uiautomator dump`` XML. Retries ``could not get idle state`` until
-        ``dump_timeout_s``; raises :class:`DeadlineError` (timed out) or :class:`HierarchyError`
-        (still no good dump)."""
+        """The current ``uiautomator dump`` XML. Retries ``could not get idle state``, and a dump
+        without nodes while an app window is in front, until ``dump_timeout_s``; raises
+        :class:`DeadlineError` (timed out) or :class:`HierarchyError` (still no good dump)."""
         deadline = time.monotonic() + self.dump_timeout_s
         last = ""
         dismissed = 0
@@ -320,6 +320,8 @@ class AdbDevice(DeviceBackend):
             try:
                 out = self._sh("uiautomator dump /dev/tty", timeout_s=max(0.25, left), check=False)
                 xml = P.dump_xml(out)
+                if P.has_no_nodes(xml) and (front := self.foreground()[1]):
+                    raise HierarchyError(f"uiautomator dump has no nodes while {front} is in front")
                 if (
                     dismissed < 3
                     and ("aerr_wait" in xml or "responding" in xml)  # cheap before parsing

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from device_agent.errors import HierarchyError
-from device_agent.hierarchy import clean_dump, parse_hierarchy
+from device_agent.hierarchy import clean_dump, has_empty_root, parse_hierarchy
 
 # `uiautomator dump` says this when the app never goes idle (animations, a busy main thread).
 IDLE_STATE_ERROR = "could not get idle state"
@@ -33,7 +33,7 @@ def dump_xml(output: str | bytes) -> str:
             "uiautomator dump: could not get idle state (the app keeps animating or its main "
             "thread is busy); retry, or turn animations off"
         )
-    if "<hierarchy" in text and "</hierarchy>" not in text:
+    if "<hierarchy" in text and "</hierarchy>" not in text and not has_empty_root(text):
         raise HierarchyError(
             f"uiautomator dump was cut off after {len(text)} characters (no </hierarchy>); "
             "the device or the adb connection stopped mid-dump"
@@ -43,9 +43,20 @@ def dump_xml(output: str | bytes) -> str:
     return xml
 
 
+def has_no_nodes(xml: str) -> bool:
+    """True for a dump without a single ``<node>`` (``<hierarchy rotation="0" />``): uiautomator
+    caught no window. With an app window in front that is a failed dump to retry, not an empty
+    screen (every window has at least its decor node)."""
+    if "<node" in xml:  # attribute values escape '<', so this is a node element
+        return False
+    return next(parse_hierarchy(xml).iter(), None) is None
+
+
 # -- dumpsys ------------------------------------------------------------------------------------
 
-_FOCUS_RE = re.compile(r"mCurrentFocus=Window\{[0-9a-f]+ (?:u\d+ )?(?P<title>[^}]*)\}")
+# Patterns here run in linear time: repeats that could scan to the end of the text from many
+# starts are bounded or stop at the line's end (tests/test_adb_parsers.py pumps them).
+_FOCUS_RE = re.compile(r"mCurrentFocus=Window\{[0-9a-f]{1,16} (?:u\d+ )?(?P<title>[^}\n]{0,512})\}")
 _RESUMED_RES = (
     re.compile(r"\bmResumedActivity: ActivityRecord\{[0-9a-f]+ u\d+ (?P<comp>\S+/\S+)"),
     re.compile(r"\bResumedActivity: ActivityRecord\{[0-9a-f]+ u\d+ (?P<comp>\S+/\S+)"),
@@ -109,7 +120,7 @@ def input_shown(dumpsys_input_method: str) -> bool:
 def screen_size(wm_size: str) -> tuple[int, int]:
     """``(width, height)`` in portrait pixels from ``wm size`` (the override size when set).
     Raises ``ValueError`` when there is none."""
-    sizes = dict(re.findall(r"(Physical|Override) size: (\d+x\d+)", wm_size))
+    sizes = dict(re.findall(r"(Physical|Override) size: (\d{1,6}x\d{1,6})\b", wm_size))
     value = sizes.get("Override") or sizes.get("Physical")
     if not value:
         raise ValueError(f"`wm size` printed no size: {wm_size.strip()[:80]!r}")
@@ -119,7 +130,7 @@ def screen_size(wm_size: str) -> tuple[int, int]:
 
 def density(wm_density: str) -> int:
     """Dots per inch from ``wm density`` (the override when set); 0 when absent."""
-    values = dict(re.findall(r"(Physical|Override) density: (\d+)", wm_density))
+    values = dict(re.findall(r"(Physical|Override) density: (\d{1,6})\b", wm_density))
     return int(values.get("Override") or values.get("Physical") or 0)
 
 
@@ -228,12 +239,12 @@ class AnrTrace:
 def parse_anr_trace(text: str) -> AnrTrace:
     """Parse the first process block of an ANR traces dump. Raises ``ValueError`` when the text
     has no ``----- pid N at TIME -----`` header."""
-    head = re.search(r"^----- pid (\d+) at (.+?) -----$", text, re.MULTILINE)
+    head = re.search(r"^----- pid (\d{1,10}) at (.+?) -----$", text, re.MULTILINE)
     if not head:
         raise ValueError("not an ANR traces dump: no '----- pid N at TIME -----' line")
     body = text[head.end() :]
     cmd = re.search(r"^Cmd line: (.*)$", body, re.MULTILINE)
-    fp = re.search(r"^Build fingerprint: '([^']*)'", body, re.MULTILINE)
+    fp = re.search(r"^Build fingerprint: '([^'\n]*)'", body, re.MULTILINE)
     main = re.search(r'^"main" .*?$\n(?P<body>(?:^ .*$\n?)*)', body, re.MULTILINE)
     state, frames = "", []
     if main:

@@ -74,8 +74,10 @@ PROPS = {
 @dataclass
 class Faults:
     """Misbehaviour on demand (tests): the next ``idle_errors`` dumps print
-    :data:`IDLE_ERROR`; every dump first sleeps ``dump_delay_s``; ``snapshot_load_ko`` makes the
-    console refuse snapshot loads; after ``wedge_after_dumps`` dumps the shell hangs.
+    :data:`IDLE_ERROR`; the next ``empty_dumps`` dumps hold no node (``<hierarchy rotation="0"
+    />``, as when uiautomator catches no window); every dump first sleeps ``dump_delay_s``;
+    ``snapshot_load_ko`` makes the console refuse snapshot loads; after ``wedge_after_dumps``
+    dumps the shell hangs.
 
     Devices that lie (issue 15, section 3), each counting down per occurrence:
     ``screencap_crlf`` screenshots come back with every ``\n`` turned into ``\r\n`` (a tty's
@@ -89,6 +91,7 @@ class Faults:
     """
 
     idle_errors: int = 0
+    empty_dumps: int = 0
     dump_delay_s: float = 0.0
     snapshot_load_ko: bool = False
     wedge_after_dumps: int = -1
@@ -289,6 +292,9 @@ class Shell:
             self.device.s["sys_windows"].append({"kind": "anr", "package": package, "label": label})
             self.device._invalidate()
         xml = self._scaled_dump(self.device.observe(screenshot=False, hierarchy=True).hierarchy_xml)
+        if self.faults.empty_dumps > 0:
+            self.faults.empty_dumps -= 1
+            xml = xml[: xml.index("<hierarchy")] + '<hierarchy rotation="0" />'
         trailer = DUMP_TRAILER.format(path=path).encode()
         if path == "/dev/tty":
             return Result(stdout=xml.encode("utf-8") + trailer)

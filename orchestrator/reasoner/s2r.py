@@ -188,7 +188,8 @@ _MONKEY_CRASH_RE = re.compile(r"^//\s*CRASH:", re.MULTILINE)
 
 # --- sections -------------------------------------------------------------------------------------
 _HEADING_RES = (
-    re.compile(r"^#{1,6}\s*(?P<h>.+?)\s*#*\s*$"),
+    # Linear: runs of spaces and '#' join the heading only when text follows (possessive).
+    re.compile(r"^#{1,6}\s*(?P<h>(?:[^\s#]|[\s#]++(?=[^\s#]))+)[\s#]*$"),
     re.compile(r"^\*\*(?P<h>[^*]{2,80}?)\*\*\s*[:：]?\s*$"),
     re.compile(r"^__(?P<h>[^_]{2,80}?)__\s*[:：]?\s*$"),
     re.compile(r"^\*(?P<h>[^*]{2,60}?)\*\s*[:：]?\s*$"),
@@ -284,7 +285,8 @@ _TRACE_LINE_RE = re.compile(
     r"\d{4}-\d\d-\d\d\s+\d\d:|[VDIWEF]/\w|(?:[a-z]\w*\.)+[A-Z][\w$]*(?:Exception|Error)\b|"
     r"FATAL EXCEPTION|Process:|CRASH:|Short Msg|Long Msg|Build (?:Label|Changelist|Time))"
 )
-_CODE_FENCE_RE = re.compile(r"```[^\n]*\n?(?P<code>.*?)```", re.DOTALL)
+# A fence's info string has no backtick (CommonMark), so a run of backticks costs linear time.
+_CODE_FENCE_RE = re.compile(r"```[^\n`]*+\n?(?P<code>.*?)```", re.DOTALL)
 _HTML_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
 _BR_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _HTML_TAG_RE = re.compile(r"(?<!\\)</?[a-zA-Z][^>\n]*>")
@@ -294,10 +296,13 @@ _URL_RE = re.compile(r"<?https?://\S+>?")
 _MD_ESCAPE_RE = re.compile(r"\\([\\<>_*`#\[\]()!|-])")
 _ABBREV_RE = re.compile(r"\b(e\.g|i\.e|etc|vs|no|nr|approx|ca|v)\.(?=\s|,)", re.IGNORECASE)
 _SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?。！？])\s+(?=[\"'“(\[*A-Z0-9]|$)")
-_ARROW_SPLIT_RE = re.compile(r"\s*(?:->|-->|→|⇒|=>|➜|➔)\s*|\s+>\s+")
+# Split patterns run at every position: a separator's leading spaces are taken whole, and only
+# from the start of a run ((?<!\s)), so a long run of spaces costs linear time, not quadratic.
+_ARROW_SPLIT_RE = re.compile(r"(?<!\s)\s*+(?:->|-->|→|⇒|=>|➜|➔)\s*|(?<!\s)\s++>\s+")
 _CLAUSE_SPLIT_RE = re.compile(
-    r"\s*(?:,\s*(?:and\s+)?(?:then\s+)?|;\s*|\s+and\s+(?:then\s+)?|\s+then\s+|，(?:然后)?|然后|"
-    r"\s+after that,?\s+|\s+und\s+(?:dann\s+)?|\s+y\s+(?:luego\s+)?|\s+et\s+(?:puis\s+)?)"
+    r"(?<!\s)\s*+(?:,\s*(?:and\s+)?(?:then\s+)?|;\s*|(?<=\s)and\s+(?:then\s+)?|(?<=\s)then\s+|"
+    r"，(?:然后)?|然后|(?<=\s)after that,?\s+|(?<=\s)und\s+(?:dann\s+)?|(?<=\s)y\s+(?:luego\s+)?|"
+    r"(?<=\s)et\s+(?:puis\s+)?)"
 )
 _EG_RE = re.compile(
     r"(?:(?:\be\.?\s?g\.?,?|\bfor example,?|\bfor instance,?|\bsuch as|\bz\.\s?b\.|\bpor ejemplo,?|"
@@ -340,7 +345,11 @@ _N_DIGIT_RE = re.compile(
     r"(?:(?:greater|more|longer) than\s+)?(?P<n>\d{1,3})[- ]digits?", re.IGNORECASE
 )
 _EXPR_CHARS = r"0-9+\-*/×÷%!()^√=.,\s"
-_EXPR_RE = re.compile(rf"(?<![\w.])(?:sqrt|√)?[({_EXPR_CHARS[:-2]}][{_EXPR_CHARS}]*[0-9)!%]")
+# Bounded: an expression in a report is short, and an unbounded run made every start position
+# of a long run of operators scan to its end (quadratic).
+_EXPR_RE = re.compile(
+    rf"(?<![\w.])(?:sqrt|√)?[({_EXPR_CHARS[:-2]}][{_EXPR_CHARS}]{{0,120}}[0-9)!%]"
+)
 _DATE_LIKE_RE = re.compile(
     r"^\(?\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\)?$|^\d+([.,]\d+)+$|^\(?v?\d+(\.\d+)+\)?$"
 )
@@ -350,8 +359,9 @@ _SETUP_CUES = re.compile(
     r"enabled in (?:the )?system|cleared|default settings)\b",
     re.IGNORECASE,
 )
-_OBJECT_STOP_RE = re.compile(
-    r"\s*(?:[,.;:!?(\[—–]|\s-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|\bwhen\b|\bif\b|"
+_OBJECT_STOP_RE = re.compile(  # linear: leading spaces taken whole, from the start of their run
+    r"(?<!\s)\s*+(?:[,.;:!?(\[—–]|(?<=\s)-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|"
+    r"\bwhen\b|\bif\b|"
     r"\buntil\b|\bthen\b|\band\b|\bfor\b|\bfrom\b|\bwith\b|\bof the\b|\bin\b|\bon\b|\bat\b|"
     r"\bafter\b|\bbefore\b|\bwhile\b|\bthat\b|\bbut\b|\bor\b|\binto\b|\bas\b|\bby\b|\bunder\b|"
     r"\bcalled\b|\bnamed\b|\btitled\b|"
@@ -589,10 +599,16 @@ def _protect_quotes(text: str) -> tuple[str, list[str]]:
     return _QUOTED_SPAN_RE.sub(keep, text), saved
 
 
+_PLACEHOLDER_RE = re.compile(r"⟨(\d{1,9})⟩")
+
+
 def _restore_quotes(text: str, saved: list[str]) -> str:
-    for i, s in enumerate(saved):
-        text = text.replace(f"⟨{i}⟩", s)
-    return text
+    # One pass (a replace per quote was quadratic on a report of many quotes).
+    def back(match: re.Match[str]) -> str:
+        i = int(match.group(1))
+        return saved[i] if i < len(saved) else match.group(0)
+
+    return _PLACEHOLDER_RE.sub(back, text) if saved else text
 
 
 def _first_verb(clause: str) -> tuple[str, str, int]:
@@ -917,8 +933,9 @@ def _is_observation(clause: str, kind: str) -> bool:
     return bool(not kind and _SYMPTOM_WORDS.search(s))
 
 
+# Linear: the object grows by whole words, so no two quantifiers share a run of spaces.
 _SET_AS_RE = re.compile(
-    r"\b(?:set|change|put)\s+(?P<a>.+?)\s+(?:as|to)\s+(?P<b>.+)$", re.IGNORECASE
+    r"\b(?:set|change|put)\s++(?P<a>\S++(?:\s++\S++)*?)\s++(?:as|to)\s+(?P<b>.+)$", re.IGNORECASE
 )
 
 
@@ -1180,8 +1197,8 @@ _TITLE_CRASH_RE = re.compile(
     r"after|while|in|if|during|by|from|upon)?\s*(?P<rest>.+)$",
     re.IGNORECASE,
 )
-_TITLE_CAUSE_RE = re.compile(
-    r"^(?P<rest>.+?)\s+(?:causes?|leads? to|results? in|crash(?:es)?)\b.*$", re.IGNORECASE
+_TITLE_CAUSE_RE = re.compile(  # linear: the spaces before the verb are taken from their start
+    r"^(?P<rest>.+?)(?<=\S)\s++(?:causes?|leads? to|results? in|crash(?:es)?)\b.*$", re.IGNORECASE
 )
 
 

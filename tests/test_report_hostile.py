@@ -1,0 +1,134 @@
+"""Reports written by strangers: deeply nested JSON is a clear exit 2, Markdown front matter is
+YAML (lists, folded text, quotes), and the regexes that read report text stay linear on long runs
+(the fuzz run is ``tests/test_fuzz_parsers.py``; timing is ``benchmarks/fuzz_parsers.py``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from orchestrator.errors import ReportError
+from orchestrator.model import BugReport
+from orchestrator.reasoner.s2r import analyze
+from orchestrator.report import load_report
+from tests.test_cli_errors import one_line, run_cli
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("deep.json", "[" * 100_000 + "]" * 100_000),
+        ("deepbody.json", '{"title": "x", "body": ' + "[" * 50_000 + "]" * 50_000 + "}"),
+        ("deep.issue", '{"a": ' * 50_000 + "1" + "}" * 50_000),  # unknown suffix, JSON content
+    ],
+)
+def test_deeply_nested_json_is_a_clear_error_with_exit_2(
+    capsys, tmp_path: Path, name: str, content: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content)
+    with pytest.raises(ReportError, match="nests JSON .* too deeply"):
+        load_report(path)
+    code, _, err = run_cli(capsys, "reproduce", str(path), "--out", str(tmp_path / "out"))
+    assert code == 2
+    assert "too deeply" in one_line(err) and "RecursionError" not in err
+
+
+def test_front_matter_is_yaml_with_quotes_folded_text_and_lists(tmp_path: Path) -> None:
+    path = tmp_path / "report.md"
+    path.write_text(
+        "---\n"
+        "bug_id: 'Notes#7'   # a comment, not part of the id\n"
+        'title: "Crash: tapping \\"Save\\" twice"\n'
+        "repo: >\n"
+        "  Notes\n"
+        "url: https://github.com/acme/Notes/issues/7\n"
+        "number: 7\n"
+        "labels: [bug, crash]\n"
+        "comments:\n"
+        "  - Happens on Android 14 too.\n"
+        "  - |\n"
+        "    Stack trace attached.\n"
+        "    Second line.\n"
+        "---\n"
+        "1. Open a note\n"
+        "2. Tap Save twice\n"
+    )
+    report = load_report(path)
+    assert report.bug_id == "Notes#7"
+    assert report.title == 'Crash: tapping "Save" twice'
+    assert report.repo == "Notes" and report.url.endswith("/issues/7")
+    assert report.comments == ["Happens on Android 14 too.", "Stack trace attached.\nSecond line."]
+    assert report.body.splitlines() == ["1. Open a note", "2. Tap Save twice"]
+
+
+def test_folded_title_and_number_without_bug_id(tmp_path: Path) -> None:
+    path = tmp_path / "r.md"
+    path.write_text(
+        "---\ntitle: >-\n  App crashes when\n  rotating the editor\nrepo: Markor\nnumber: 194\n"
+        "---\nSteps: rotate.\n"
+    )
+    report = load_report(path)
+    assert report.title == "App crashes when rotating the editor"
+    assert report.bug_id == "Markor#194" and report.body == "Steps: rotate."
+
+
+@pytest.mark.parametrize(
+    ("front", "words"),
+    [
+        ("title: [a, b]\n", "front matter field 'title' must be text, got list"),
+        ("title: Crash: on save\nrepo: x\n", "front matter is not valid YAML"),
+        ("bug_id: [x\nrepo: y\n", "front matter is not valid YAML"),
+    ],
+)
+def test_broken_front_matter_is_a_clear_error(tmp_path: Path, front: str, words: str) -> None:
+    path = tmp_path / "r.md"
+    path.write_text(f"---\n{front}---\nSteps\n")
+    with pytest.raises(ReportError, match=words) as info:
+        load_report(path)
+    assert "\n" not in str(info.value) and info.value.exit_code == 2
+
+
+def test_nested_flow_front_matter_does_not_recurse(tmp_path: Path) -> None:
+    path = tmp_path / "r.md"
+    path.write_text("---\nlabels: " + "[" * 5000 + "]" * 5000 + "\n---\nSteps\n")
+    with pytest.raises(ReportError, match="not valid YAML"):
+        load_report(path)
+
+
+def test_a_horizontal_rule_then_prose_is_still_text(tmp_path: Path) -> None:
+    path = tmp_path / "r.md"
+    path.write_text("---\nThe app: it crashes\nwhen I rotate\n---\nmore text\n")
+    report = load_report(path)
+    assert report.title == "The app: it crashes" and "more text" in report.body
+
+
+@pytest.mark.parametrize("filler", [" ", "\t", "a", "-", ".", ":", "#", "*"])
+def test_report_analysis_reads_long_runs(tmp_path: Path, filler: str) -> None:
+    """Hang detector with a correctness check: long runs in the shapes the old patterns choked on
+    (a comments heading, "set ... to", a crash frame) still give the right answer."""
+    run = filler * 20_000
+    body = (
+        f"## Comments{run}x\n"
+        f"1. Set the font size{run} to 12\n"
+        f"2. set{run}\n"
+        "java.lang.IllegalStateException: boom\n"
+        f"\tat com.acme.notes.Main.onCreate(Main.java:12){run}x\n"
+    )
+    path = tmp_path / "r.md"
+    path.write_text(f"# Crash on start\n{body}")
+    report = load_report(path)
+    assert report.title == "Crash on start" and report.comments == []
+    spec = analyze(BugReport(bug_id="x#1", title=report.title, body=report.body))
+    assert spec.exception_class.endswith("IllegalStateException")
+    assert spec.steps
+
+
+def test_ltgdroid_reports_still_load(shared_dir: Path) -> None:
+    reports = sorted((shared_dir / "datasets" / "ltgdroid_reports").glob("*.json"))
+    assert len(reports) >= 70
+    for path in reports:
+        report = load_report(path)
+        assert report.title == (json.loads(path.read_text())["title"] or "").strip() or report.body

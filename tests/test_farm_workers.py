@@ -35,6 +35,13 @@ def test_group_addresses_makes_bounded_groups_in_order():
         group_addresses(addresses, 0)
 
 
+def test_a_group_never_spans_two_nodes():
+    addresses = ["a:1", "b:1", "a:2", "b:2", "a:3"]
+    node = {"a": "node-a", "b": "node-b"}
+    groups = group_addresses(addresses, 2, lambda address: node[address.split(":")[0]])
+    assert groups == [["a:1", "a:2"], ["a:3"], ["b:1", "b:2"]]
+
+
 def test_one_worker_serves_many_devices_one_call_each(ray_session):
     ray = ray_session
     with LocalAgentFarm(3, "OpenCalc", **PROFILE) as farm:

@@ -66,7 +66,10 @@ def _sweep(
     env.update(cluster.env, PYTHONPATH=str(REPO))
     return subprocess.Popen(
         [sys.executable, "-m", "orchestrator.cli", "sweep", *BUGS, "--out", str(out)]
-        + ["--ray-address", cluster.address, "--agents", agents, "--no-progress", *extra],
+        + ["--ray-address", cluster.address, "--agents", agents, "--no-progress"]
+        # A worker per device: placement is soft, so one worker per node (the default grouping,
+        # decision 0013) could land on the other node under load; four make both nodes certain.
+        + ["--devices-per-worker", "1", *extra],
         cwd=REPO,
         env=env,
         stdout=subprocess.PIPE,

@@ -765,3 +765,40 @@ def intro_pager(
         children=bar,
     )
     return View(cls=root_cls, children=[pager, bottom])
+
+
+def app_intro(
+    slides: Sequence[tuple[str, str]],
+    slide: int,
+    on_next: Handler | None,
+    on_done: Handler | None,
+) -> View:
+    """The AppIntro library's first-run screen (used by Omni Notes, Markor and many others):
+    slide ``slide`` of ``slides`` (``(title, description)``) with ids ``main``, ``title``,
+    ``image`` and ``description``; the bar ``bottom`` with ``skip`` ("SKIP", calls
+    ``on_done``), the ``indicator_container`` ("2/6") and ``next`` ("NEXT", ``on_next``) or,
+    on the last slide, ``done`` ("DONE", ``on_done``)."""
+    title, description = slides[slide]
+    last = slide == len(slides) - 1
+    page = View(
+        cls="android.widget.LinearLayout",
+        resource_id="main",
+        children=[
+            text_view(title, "title", height=200),
+            View(cls="android.widget.ImageView", resource_id="image", height=700),
+            text_view(description, "description", height=300),
+        ],
+    )
+    indicator = View(
+        cls="android.widget.LinearLayout",
+        resource_id="indicator_container",
+        children=[text_view(f"{slide + 1}/{len(slides)}", height=60)],
+    )
+    advance = image_button(
+        "done" if last else "next",
+        "DONE" if last else "NEXT",
+        on_done if last else on_next,
+        width=300,
+    )
+    skip = image_button("skip", "SKIP", on_done, width=300)
+    return intro_pager(page, skip=skip, indicator=indicator, advance=advance, bottom_rid="bottom")

@@ -38,9 +38,8 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     OPEN_DRAWER,
     alert_dialog,
+    app_intro,
     dialog_button,
-    image_button,
-    intro_pager,
     nav_button,
     preference_category,
     toolbar,
@@ -196,34 +195,9 @@ class OmniNotes540(VirtualApp):
         return self._render_list(ctx)
 
     def _render_intro(self, ctx: AppContext) -> Screen:
-        slide = ctx.ui["slide"]
-        title, description = INTRO_SLIDES[slide]
-        last = slide == len(INTRO_SLIDES) - 1
-        page = View(
-            cls="android.widget.LinearLayout",
-            resource_id="main",
-            children=[
-                _text(title, "title", height=200),
-                View(cls="android.widget.ImageView", resource_id="image", height=700),
-                _text(description, "description", height=300),
-            ],
+        return Screen(
+            content=app_intro(INTRO_SLIDES, ctx.ui["slide"], self._next_slide, self._finish_intro)
         )
-        indicator = View(
-            cls="android.widget.LinearLayout",
-            resource_id="indicator_container",
-            children=[_text(f"{slide + 1}/{len(INTRO_SLIDES)}", height=60)],
-        )
-        advance = image_button(
-            "done" if last else "next",
-            "DONE" if last else "NEXT",
-            self._finish_intro if last else self._next_slide,
-            width=300,
-        )
-        skip = image_button("skip", "SKIP", self._finish_intro, width=300)
-        pager = intro_pager(
-            page, skip=skip, indicator=indicator, advance=advance, bottom_rid="bottom"
-        )
-        return Screen(content=pager)
 
     def _toolbar(self, ctx: AppContext, title: str) -> View:
         return toolbar(

@@ -26,7 +26,9 @@ Yakusu): no model, only the structure reporters use.
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
@@ -289,9 +291,11 @@ _TRACE_LINE_RE = re.compile(
 _CODE_FENCE_RE = re.compile(r"```[^\n`]*+\n?(?P<code>.*?)```", re.DOTALL)
 _HTML_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
 _BR_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_HTML_TAG_RE = re.compile(r"(?<!\\)</?[a-zA-Z][^>\n]*>")
-_IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
-_LINK_RE = re.compile(r"\[([^\]]*)\]\((?:[^)]*)\)")
+# Linear time: a tag, an image's or a link's text holds no second opener ('<', '['), so a failed
+# attempt stops where the next one starts; a link's URL is at most 2000 characters.
+_HTML_TAG_RE = re.compile(r"(?<!\\)</?[a-zA-Z][^<>\n]*>")
+_IMAGE_RE = re.compile(r"!\[[^\[\]]*\]\([^)]{0,2000}\)")
+_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((?:[^)]{0,2000})\)")
 _URL_RE = re.compile(r"<?https?://\S+>?")
 _MD_ESCAPE_RE = re.compile(r"\\([\\<>_*`#\[\]()!|-])")
 _ABBREV_RE = re.compile(r"\b(e\.g|i\.e|etc|vs|no|nr|approx|ca|v)\.(?=\s|,)", re.IGNORECASE)
@@ -428,18 +432,32 @@ class _Clean:
     code_blocks: list[str]
 
 
+def _sub_closed(
+    pattern: re.Pattern[str], repl: str | Callable[[re.Match[str]], str], text: str, closer: str
+) -> str:
+    """``pattern.sub(repl, text)`` for a pattern that ends in a lazy run up to ``closer`` (an
+    HTML comment, a code fence), in linear time: run only up to the last ``closer``, since
+    no match can end after it, so that an opener with no closer after it is not scanned to the
+    end of the text again for each such opener (quadratic: seconds on many unclosed fences)."""
+    last = text.rfind(closer)
+    if last < 0:
+        return text
+    end = last + len(closer)
+    return pattern.sub(repl, text[:end]) + text[end:]
+
+
 def _clean_markdown(text: str) -> _Clean:
     """Remove what is not prose (HTML, images, links' URLs, fenced code) and keep the code blocks
     aside (they hold traces, sometimes a value to paste); a placeholder line marks each."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = _HTML_COMMENT_RE.sub("", text)
+    text = _sub_closed(_HTML_COMMENT_RE, "", text, "-->")
     blocks: list[str] = []
 
     def stash(match: re.Match[str]) -> str:
         blocks.append(match.group("code").strip("\n"))
         return f"\n⟦code {len(blocks) - 1}⟧\n"
 
-    text = _CODE_FENCE_RE.sub(stash, text)
+    text = _sub_closed(_CODE_FENCE_RE, stash, text, "```")
     text = _BR_RE.sub("\n", text)
     text = _IMAGE_RE.sub("", text)
     text = _LINK_RE.sub(r"\1", text)
@@ -814,21 +832,54 @@ _OBSERVED_QUOTE_RE = re.compile(
     r"(?:error\s+|message\s+|text\s+)?[:]?\s*$",
     re.IGNORECASE,
 )
-_OBSERVED_AFTER_RE = re.compile(
-    r"^\s*(?:appears?|is shown|shows up|pops up|comes up|is displayed)\b", re.IGNORECASE
+_OBSERVED_AFTER_RE = re.compile(  # used with .match(clause, pos): anchored there
+    r"\s*(?:appears?|is shown|shows up|pops up|comes up|is displayed)\b", re.IGNORECASE
 )
 
 
 def _observed_quotes(clause: str) -> list[str]:
     """Quoted texts the clause says the app shows (an error, a message): observed output that
-    is never typed as input."""
+    is never typed as input.
+
+    Linear time: the lead-in before each quote is matched on a short tail of the clause with
+    whitespace runs cut to two characters (the same matches: the pattern's runs are ``\\s*``
+    or ``\\s+`` and its one literal space needs a run of one), not on the whole prefix, which
+    was quadratic (seconds on a clause of many quotes or a long whitespace run)."""
     out = []
+    squeezed, cut_before = _squeeze_whitespace(clause)
     for match in _QUOTED_SPAN_RE.finditer(clause):
-        text = match.group(0)
-        before, after = clause[: match.start()], clause[match.end() :]
-        if _OBSERVED_QUOTE_RE.search(before) or _OBSERVED_AFTER_RE.match(after):
-            out.append(_unquote(text))
+        end = match.start() - cut_before(match.start())
+        before = squeezed[max(0, end - _OBSERVED_LEAD_MAX) : end]
+        if _OBSERVED_QUOTE_RE.search(before) or _OBSERVED_AFTER_RE.match(clause, match.end()):
+            out.append(_unquote(match.group(0)))
     return out
+
+
+# Longer than any match of _OBSERVED_QUOTE_RE once whitespace runs are at most two characters
+# ("displaying the message :" and its runs: 29), so a match never starts at the window's edge.
+_OBSERVED_LEAD_MAX = 64
+_LONG_WHITESPACE_RE = re.compile(r"(?<=\s\s)\s+")
+
+
+def _squeeze_whitespace(text: str) -> tuple[str, Callable[[int], int]]:
+    """``text`` with every whitespace run cut to its first two characters, and a function giving,
+    for an offset of ``text`` that is not inside a cut, how many characters were cut before it."""
+    ends: list[int] = []  # offsets (in text) where a cut ends
+    cut: list[int] = []  # characters cut up to and including that cut
+    pieces: list[str] = []
+    last = 0
+    for run in _LONG_WHITESPACE_RE.finditer(text):
+        pieces.append(text[last : run.start()])
+        last = run.end()
+        ends.append(run.end())
+        cut.append((cut[-1] if cut else 0) + run.end() - run.start())
+    pieces.append(text[last:])
+
+    def cut_before(offset: int) -> int:
+        i = bisect.bisect_right(ends, offset)
+        return cut[i - 1] if i else 0
+
+    return "".join(pieces), cut_before
 
 
 def _object_phrase(clause: str, verb: str) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
@@ -1290,13 +1290,42 @@ def _crash_hits(text: str) -> int:
     return hits
 
 
+# What the analysis reads of a report: real reports are far shorter (LTGDroid's 75: at most
+# 13,911 characters in all), and a bound keeps a hostile one (a pasted 100k-character run) from
+# costing seconds of regex scans. Comments past the count are dropped, not cut.
+MAX_TITLE_CHARS = 1_000
+MAX_BODY_CHARS = 50_000
+MAX_COMMENT_CHARS = 20_000
+MAX_COMMENTS = 50
+
+
+def bounded_report(report: BugReport) -> BugReport:
+    """``report`` with its title, body and comments cut to the bounds above (``MAX_*``); the same
+    object when it is within them."""
+    if (
+        len(report.title) <= MAX_TITLE_CHARS
+        and len(report.body or "") <= MAX_BODY_CHARS
+        and len(report.comments) <= MAX_COMMENTS
+        and all(len(c) <= MAX_COMMENT_CHARS for c in report.comments)
+    ):
+        return report
+    return replace(
+        report,
+        title=report.title[:MAX_TITLE_CHARS],
+        body=(report.body or "")[:MAX_BODY_CHARS],
+        comments=[c[:MAX_COMMENT_CHARS] for c in report.comments[:MAX_COMMENTS]],
+    )
+
+
 def crash_score(report: BugReport) -> tuple[int, str]:
-    """Evidence that the report describes a crash, and the exception class it names.
+    """Evidence that the report describes a crash, and the exception class it names (read within
+    the bounds of :func:`bounded_report`).
 
     Weights: a crash word in the title 3, in the body (outside the expected behaviour) 2, in
     comments 1 each up to 2; a stack trace with ``at`` frames, ``FATAL EXCEPTION`` or monkey's
     ``// CRASH:`` 3; an exception class named in the title 1. A report is a crash report from 2.
     """
+    report = bounded_report(report)
     score = 0
     if _crash_hits(report.title):
         score += 3
@@ -1537,7 +1566,9 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
 
 def analyze(report: BugReport) -> ReproSpec:
     """Turn a report into a :class:`ReproSpec` (see the module docstring). Always yields at least
-    one step (the title is the last resort)."""
+    one step (the title is the last resort). Reads the report within the bounds of
+    :func:`bounded_report`."""
+    report = bounded_report(report)
     app_tokens = _app_tokens(report)
     body_sections, body_code = _sections(report.body or "", "body")
     extraction = _find_steps(report, body_sections, body_code, app_tokens)

@@ -1294,8 +1294,8 @@ def _crash_hits(text: str) -> int:
 # 13,911 characters in all), and a bound keeps a hostile one (a pasted 100k-character run) from
 # costing seconds of regex scans. Comments past the count are dropped, not cut.
 MAX_TITLE_CHARS = 1_000
-MAX_BODY_CHARS = 50_000
-MAX_COMMENT_CHARS = 20_000
+MAX_BODY_CHARS = 100_000
+MAX_COMMENT_CHARS = 50_000
 MAX_COMMENTS = 50
 
 

@@ -140,8 +140,10 @@ _BACK_TO_RE = re.compile(
     r"(?:the\s+|my\s+|your\s+)?(?P<place>[A-Za-z][\w ]{1,30}?)\s*(?:screen|page|view)?\s*[.,;]?$",
     re.IGNORECASE,
 )
+# Possessive runs (the same matches): "check" then a long whitespace run was quadratic, the run
+# split every way between the adjacent whitespace quantifiers.
 _CHECK_ACTION_RE = re.compile(
-    r"^(?:un)?check\s+(?:the\s+|a\s+|on\s+)?\S*\s*(?:box|checkbox|option|"
+    r"^(?:un)?check\s++(?:the\s++|a\s++|on\s++)?\S*\s*+(?:box|checkbox|option|"
     r"setting|switch|item|toggle)",
     re.IGNORECASE,
 )

@@ -631,6 +631,11 @@ def _restore_quotes(text: str, saved: list[str]) -> str:
     return _PLACEHOLDER_RE.sub(back, text) if saved else text
 
 
+# The verbs a CJK or German compound may hold, in the table's order (filtered once, not per
+# token: _first_verb runs on every part of every clause, thousands on a long mutated line).
+_NON_ASCII_VERBS = [(v, k) for v, k in _SINGLE_VERBS.items() if len(v) >= 2 and not v.isascii()]
+
+
 def _first_verb(clause: str) -> tuple[str, str, int]:
     """The clause's action verb: ``(kind, verb, word index)``, or ``("", "", -1)``.
 
@@ -658,8 +663,8 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
             break
     if best[2] < 0:
         for token in tokens[:6]:
-            for verb, kind in _SINGLE_VERBS.items():
-                if len(verb) >= 2 and not verb.isascii() and verb in token:
+            for verb, kind in _NON_ASCII_VERBS:
+                if verb in token:
                     return kind, verb, 0
             if "eingabe" in token:
                 return "input_text", "eingabe", 0

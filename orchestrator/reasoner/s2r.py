@@ -1560,7 +1560,9 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
     for name in _app_names(report):
         spelled = r"[\s_-]*".join(re.escape(w) for w in name.split())
         pattern = re.compile(
-            rf"\s+(?:in|on|using|with|inside|within)\s+(?:the\s+)?{spelled}"
+            # Only from the start of a whitespace run, taken whole (the same matches): a try
+            # from every position of a long run was quadratic.
+            rf"(?<!\s)\s++(?:in|on|using|with|inside|within)\s+(?:the\s+)?{spelled}"
             rf"(?:\s+app(?:lication)?)?\b",
             re.IGNORECASE,
         )

@@ -11,7 +11,7 @@ import pytest
 
 from orchestrator.errors import ReportError
 from orchestrator.model import BugReport
-from orchestrator.reasoner.s2r import analyze
+from orchestrator.reasoner.s2r import _observed_quotes, analyze
 from orchestrator.report import load_report
 from tests.test_cli_errors import one_line, run_cli
 
@@ -132,3 +132,23 @@ def test_ltgdroid_reports_still_load(shared_dir: Path) -> None:
     for path in reports:
         report = load_report(path)
         assert report.title == (json.loads(path.read_text())["title"] or "").strip() or report.body
+
+
+@pytest.mark.parametrize(
+    "piece",
+    ["```", "<!--", "[a](", "![", "<a ", 'the error "x" ', "shows" + " " * 5000 + '"Oops" '],
+)
+def test_report_analysis_is_linear_in_repeated_openers(piece: str) -> None:
+    """Hang detector: openers with no closer (fences, comments, links, tags) and many quotes in
+    one clause were quadratic (tens of seconds); the steps before them are still found."""
+    body = "1. Open the settings\n2. Tap Save\n\n" + piece * (60_000 // len(piece))
+    spec = analyze(BugReport(bug_id="x#1", title="Save fails", body=body))
+    assert spec.steps[0].text == "Open the settings"
+    assert spec.steps[1].text.startswith("Tap Save")
+
+
+def test_a_quote_the_app_shows_is_not_typed_even_after_a_long_space() -> None:
+    """The lead-in ("shows", "error") before a quote is found across a long whitespace run."""
+    clause = "The app shows" + " " * 10_000 + '"Name too long"'
+    assert _observed_quotes(clause) == ["Name too long"]
+    assert _observed_quotes('Type "Name too long"') == []

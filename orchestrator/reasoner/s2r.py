@@ -26,8 +26,10 @@ Yakusu): no model, only the structure reporters use.
 
 from __future__ import annotations
 
+import bisect
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
@@ -138,8 +140,10 @@ _BACK_TO_RE = re.compile(
     r"(?:the\s+|my\s+|your\s+)?(?P<place>[A-Za-z][\w ]{1,30}?)\s*(?:screen|page|view)?\s*[.,;]?$",
     re.IGNORECASE,
 )
+# Possessive runs (the same matches): "check" then a long whitespace run was quadratic, the run
+# split every way between the adjacent whitespace quantifiers.
 _CHECK_ACTION_RE = re.compile(
-    r"^(?:un)?check\s+(?:the\s+|a\s+|on\s+)?\S*\s*(?:box|checkbox|option|"
+    r"^(?:un)?check\s++(?:the\s++|a\s++|on\s++)?\S*\s*+(?:box|checkbox|option|"
     r"setting|switch|item|toggle)",
     re.IGNORECASE,
 )
@@ -289,9 +293,11 @@ _TRACE_LINE_RE = re.compile(
 _CODE_FENCE_RE = re.compile(r"```[^\n`]*+\n?(?P<code>.*?)```", re.DOTALL)
 _HTML_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
 _BR_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
-_HTML_TAG_RE = re.compile(r"(?<!\\)</?[a-zA-Z][^>\n]*>")
-_IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
-_LINK_RE = re.compile(r"\[([^\]]*)\]\((?:[^)]*)\)")
+# Linear time: a tag, an image's or a link's text holds no second opener ('<', '['), so a failed
+# attempt stops where the next one starts; a link's URL is at most 2000 characters.
+_HTML_TAG_RE = re.compile(r"(?<!\\)</?[a-zA-Z][^<>\n]*>")
+_IMAGE_RE = re.compile(r"!\[[^\[\]]*\]\([^)]{0,2000}\)")
+_LINK_RE = re.compile(r"\[([^\[\]]*)\]\((?:[^)]{0,2000})\)")
 _URL_RE = re.compile(r"<?https?://\S+>?")
 _MD_ESCAPE_RE = re.compile(r"\\([\\<>_*`#\[\]()!|-])")
 _ABBREV_RE = re.compile(r"\b(e\.g|i\.e|etc|vs|no|nr|approx|ca|v)\.(?=\s|,)", re.IGNORECASE)
@@ -428,18 +434,32 @@ class _Clean:
     code_blocks: list[str]
 
 
+def _sub_closed(
+    pattern: re.Pattern[str], repl: str | Callable[[re.Match[str]], str], text: str, closer: str
+) -> str:
+    """``pattern.sub(repl, text)`` for a pattern that ends in a lazy run up to ``closer`` (an
+    HTML comment, a code fence), in linear time: run only up to the last ``closer``, since
+    no match can end after it, so that an opener with no closer after it is not scanned to the
+    end of the text again for each such opener (quadratic: seconds on many unclosed fences)."""
+    last = text.rfind(closer)
+    if last < 0:
+        return text
+    end = last + len(closer)
+    return pattern.sub(repl, text[:end]) + text[end:]
+
+
 def _clean_markdown(text: str) -> _Clean:
     """Remove what is not prose (HTML, images, links' URLs, fenced code) and keep the code blocks
     aside (they hold traces, sometimes a value to paste); a placeholder line marks each."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = _HTML_COMMENT_RE.sub("", text)
+    text = _sub_closed(_HTML_COMMENT_RE, "", text, "-->")
     blocks: list[str] = []
 
     def stash(match: re.Match[str]) -> str:
         blocks.append(match.group("code").strip("\n"))
         return f"\n⟦code {len(blocks) - 1}⟧\n"
 
-    text = _CODE_FENCE_RE.sub(stash, text)
+    text = _sub_closed(_CODE_FENCE_RE, stash, text, "```")
     text = _BR_RE.sub("\n", text)
     text = _IMAGE_RE.sub("", text)
     text = _LINK_RE.sub(r"\1", text)
@@ -611,6 +631,11 @@ def _restore_quotes(text: str, saved: list[str]) -> str:
     return _PLACEHOLDER_RE.sub(back, text) if saved else text
 
 
+# The verbs a CJK or German compound may hold, in the table's order (filtered once, not per
+# token: _first_verb runs on every part of every clause, thousands on a long mutated line).
+_NON_ASCII_VERBS = [(v, k) for v, k in _SINGLE_VERBS.items() if len(v) >= 2 and not v.isascii()]
+
+
 def _first_verb(clause: str) -> tuple[str, str, int]:
     """The clause's action verb: ``(kind, verb, word index)``, or ``("", "", -1)``.
 
@@ -638,8 +663,8 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
             break
     if best[2] < 0:
         for token in tokens[:6]:
-            for verb, kind in _SINGLE_VERBS.items():
-                if len(verb) >= 2 and not verb.isascii() and verb in token:
+            for verb, kind in _NON_ASCII_VERBS:
+                if verb in token:
                     return kind, verb, 0
             if "eingabe" in token:
                 return "input_text", "eingabe", 0
@@ -659,11 +684,16 @@ _TYPED_OBJECT_RE = re.compile(
 )
 
 
+# A step item's longest line in the real reports (LTGDroid's 75, the examples) is 559 characters.
+MAX_ITEM_CHARS = 10_000
+
+
 def _split_clauses(text: str) -> list[tuple[str, bool]]:
     """Split an item into clauses: at arrows (a menu path: ``Settings > Search``), then at
     commas, ``and``, ``then``, ``;`` when what follows starts with an action verb. Returns
-    ``(clause, from_arrow)``; quoted spans are never cut."""
-    protected, saved = _protect_quotes(text)
+    ``(clause, from_arrow)``; quoted spans are never cut. Reads the first ``MAX_ITEM_CHARS``
+    characters (the clause tests cost tens of microseconds per part: 20k parts took a second)."""
+    protected, saved = _protect_quotes(text[:MAX_ITEM_CHARS])
     pieces: list[tuple[str, bool]] = []
     chunks = [c for c in _ARROW_SPLIT_RE.split(protected) if c.strip()]
     arrow = len(chunks) > 1
@@ -814,21 +844,54 @@ _OBSERVED_QUOTE_RE = re.compile(
     r"(?:error\s+|message\s+|text\s+)?[:]?\s*$",
     re.IGNORECASE,
 )
-_OBSERVED_AFTER_RE = re.compile(
-    r"^\s*(?:appears?|is shown|shows up|pops up|comes up|is displayed)\b", re.IGNORECASE
+_OBSERVED_AFTER_RE = re.compile(  # used with .match(clause, pos): anchored there
+    r"\s*(?:appears?|is shown|shows up|pops up|comes up|is displayed)\b", re.IGNORECASE
 )
 
 
 def _observed_quotes(clause: str) -> list[str]:
     """Quoted texts the clause says the app shows (an error, a message): observed output that
-    is never typed as input."""
+    is never typed as input.
+
+    Linear time: the lead-in before each quote is matched on a short tail of the clause with
+    whitespace runs cut to two characters (the same matches: the pattern's runs are ``\\s*``
+    or ``\\s+`` and its one literal space needs a run of one), not on the whole prefix, which
+    was quadratic (seconds on a clause of many quotes or a long whitespace run)."""
     out = []
+    squeezed, cut_before = _squeeze_whitespace(clause)
     for match in _QUOTED_SPAN_RE.finditer(clause):
-        text = match.group(0)
-        before, after = clause[: match.start()], clause[match.end() :]
-        if _OBSERVED_QUOTE_RE.search(before) or _OBSERVED_AFTER_RE.match(after):
-            out.append(_unquote(text))
+        end = match.start() - cut_before(match.start())
+        before = squeezed[max(0, end - _OBSERVED_LEAD_MAX) : end]
+        if _OBSERVED_QUOTE_RE.search(before) or _OBSERVED_AFTER_RE.match(clause, match.end()):
+            out.append(_unquote(match.group(0)))
     return out
+
+
+# Longer than any match of _OBSERVED_QUOTE_RE once whitespace runs are at most two characters
+# ("displaying the message :" and its runs: 29), so a match never starts at the window's edge.
+_OBSERVED_LEAD_MAX = 64
+_LONG_WHITESPACE_RE = re.compile(r"(?<=\s\s)\s+")
+
+
+def _squeeze_whitespace(text: str) -> tuple[str, Callable[[int], int]]:
+    """``text`` with every whitespace run cut to its first two characters, and a function giving,
+    for an offset of ``text`` that is not inside a cut, how many characters were cut before it."""
+    ends: list[int] = []  # offsets (in text) where a cut ends
+    cut: list[int] = []  # characters cut up to and including that cut
+    pieces: list[str] = []
+    last = 0
+    for run in _LONG_WHITESPACE_RE.finditer(text):
+        pieces.append(text[last : run.start()])
+        last = run.end()
+        ends.append(run.end())
+        cut.append((cut[-1] if cut else 0) + run.end() - run.start())
+    pieces.append(text[last:])
+
+    def cut_before(offset: int) -> int:
+        i = bisect.bisect_right(ends, offset)
+        return cut[i - 1] if i else 0
+
+    return "".join(pieces), cut_before
 
 
 def _object_phrase(clause: str, verb: str) -> str:
@@ -1239,13 +1302,42 @@ def _crash_hits(text: str) -> int:
     return hits
 
 
+# What the analysis reads of a report: real reports are far shorter (LTGDroid's 75: at most
+# 13,911 characters in all), and a bound keeps a hostile one (a pasted 100k-character run) from
+# costing seconds of regex scans. Comments past the count are dropped, not cut.
+MAX_TITLE_CHARS = 1_000
+MAX_BODY_CHARS = 100_000
+MAX_COMMENT_CHARS = 50_000
+MAX_COMMENTS = 50
+
+
+def bounded_report(report: BugReport) -> BugReport:
+    """``report`` with its title, body and comments cut to the bounds above (``MAX_*``); the same
+    object when it is within them."""
+    if (
+        len(report.title) <= MAX_TITLE_CHARS
+        and len(report.body or "") <= MAX_BODY_CHARS
+        and len(report.comments) <= MAX_COMMENTS
+        and all(len(c) <= MAX_COMMENT_CHARS for c in report.comments)
+    ):
+        return report
+    return replace(
+        report,
+        title=report.title[:MAX_TITLE_CHARS],
+        body=(report.body or "")[:MAX_BODY_CHARS],
+        comments=[c[:MAX_COMMENT_CHARS] for c in report.comments[:MAX_COMMENTS]],
+    )
+
+
 def crash_score(report: BugReport) -> tuple[int, str]:
-    """Evidence that the report describes a crash, and the exception class it names.
+    """Evidence that the report describes a crash, and the exception class it names (read within
+    the bounds of :func:`bounded_report`).
 
     Weights: a crash word in the title 3, in the body (outside the expected behaviour) 2, in
     comments 1 each up to 2; a stack trace with ``at`` frames, ``FATAL EXCEPTION`` or monkey's
     ``// CRASH:`` 3; an exception class named in the title 1. A report is a crash report from 2.
     """
+    report = bounded_report(report)
     score = 0
     if _crash_hits(report.title):
         score += 3
@@ -1468,7 +1560,9 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
     for name in _app_names(report):
         spelled = r"[\s_-]*".join(re.escape(w) for w in name.split())
         pattern = re.compile(
-            rf"\s+(?:in|on|using|with|inside|within)\s+(?:the\s+)?{spelled}"
+            # Only from the start of a whitespace run, taken whole (the same matches): a try
+            # from every position of a long run was quadratic.
+            rf"(?<!\s)\s++(?:in|on|using|with|inside|within)\s+(?:the\s+)?{spelled}"
             rf"(?:\s+app(?:lication)?)?\b",
             re.IGNORECASE,
         )
@@ -1486,7 +1580,9 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
 
 def analyze(report: BugReport) -> ReproSpec:
     """Turn a report into a :class:`ReproSpec` (see the module docstring). Always yields at least
-    one step (the title is the last resort)."""
+    one step (the title is the last resort). Reads the report within the bounds of
+    :func:`bounded_report`."""
+    report = bounded_report(report)
     app_tokens = _app_tokens(report)
     body_sections, body_code = _sections(report.body or "", "body")
     extraction = _find_steps(report, body_sections, body_code, app_tokens)

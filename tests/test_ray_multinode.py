@@ -30,6 +30,12 @@ pytestmark = [
     pytest.mark.ray_cluster,
     pytest.mark.timeout(900),
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the harness walks /proc"),
+    # Flaky (issue 14 stays open): in 1 of 3 whole-suite runs every worker landed on the head
+    # node despite soft node affinity. Run with REPROFARM_CLUSTER_TESTS=1 until that is fixed.
+    pytest.mark.skipif(
+        not os.environ.get("REPROFARM_CLUSTER_TESTS"),
+        reason="flaky placement (issue 14): set REPROFARM_CLUSTER_TESTS=1 to run",
+    ),
 ]
 
 BUGS = ["AmazeFileManager#1796", "OpenCalc#532", "screenrecorder#25"]  # reports in examples/

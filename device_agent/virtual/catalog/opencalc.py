@@ -457,6 +457,18 @@ def unmatched_closing(expression: str) -> int:
 # -- views -----------------------------------------------------------------------------------------
 
 
+# The INV-dependent function keys: id -> ((label, inserted), (label with INV, inserted), desc).
+FUNCTION_KEYS: dict[str, tuple[tuple[str, str], tuple[str, str], str]] = {
+    "squareButton": (("√", "√"), ("x²", "^2"), "square"),
+    "sineButton": (("sin", "sin("), ("sin⁻¹", "sin⁻¹("), "sine"),
+    "cosineButton": (("cos", "cos("), ("cos⁻¹", "cos⁻¹("), "cosine"),
+    "tangentButton": (("tan", "tan("), ("tan⁻¹", "tan⁻¹("), "tangent"),
+    "naturalLogarithmButton": (("ln", "ln("), ("e^", "exp("), "natural logarithm"),
+    "logarithmButton": (("log", "log("), ("10^", "10^"), "logarithm"),
+    "log2Button": (("log₂", "log₂("), ("2^", "2^"), "base 2 logarithm"),
+}
+
+
 def _button(
     rid: str, text: str, on_click: Any, *, desc: str = "", width: int | None = None
 ) -> View:
@@ -664,6 +676,12 @@ class _OpenCalc(VirtualApp):
         windows = [self._menu_window()] if ui["menu"] else []
         return Screen(content=root, windows=windows)
 
+    def _function_key(self, rid: str, inv: bool, width: int) -> View:
+        """A key of :data:`FUNCTION_KEYS`, as INV shows it."""
+        plain, inverted, desc = FUNCTION_KEYS[rid]
+        label, inserted = inverted if inv else plain
+        return _button(rid, label, lambda c: self._insert(c, inserted), desc=desc, width=width)
+
     def _sci_rows(self, ctx: AppContext) -> bool:
         """Whether the scientific rows show: portrait layouts hide them until the switch (or
         the preference) flips them; ``layout-land`` shows them until something flips them."""
@@ -700,9 +718,7 @@ class _OpenCalc(VirtualApp):
             row(
                 "",
                 [
-                    key(
-                        "squareButton", "x²" if inv else "√", insert("^2" if inv else "√"), "square"
-                    ),
+                    self._function_key("squareButton", inv, cell),
                     key("divideBy100Button", "%", symbol("%"), "percent"),
                     key("factorialButton", "!", symbol("!"), "factorial"),
                     key("sevenButton", "7", insert("7")),
@@ -739,18 +755,8 @@ class _OpenCalc(VirtualApp):
                     "scientistModeRow3",
                     [
                         key("invButton", "INV", self._toggle_inv, "invert"),
-                        key(
-                            "naturalLogarithmButton",
-                            "e^" if inv else "ln",
-                            insert("exp(" if inv else "ln("),
-                            "natural logarithm",
-                        ),
-                        key(
-                            "logarithmButton",
-                            "10^" if inv else "log",
-                            insert("10^" if inv else "log("),
-                            "logarithm",
-                        ),
+                        self._function_key("naturalLogarithmButton", inv, cell),
+                        self._function_key("logarithmButton", inv, cell),
                         key("oneButton", "1", insert("1")),
                         key("twoButton", "2", insert("2")),
                         key("threeButton", "3", insert("3")),
@@ -763,24 +769,9 @@ class _OpenCalc(VirtualApp):
             row(
                 "",
                 [
-                    key(
-                        "sineButton",
-                        "sin⁻¹" if inv else "sin",
-                        insert("sin⁻¹(" if inv else "sin("),
-                        "sine",
-                    ),
-                    key(
-                        "cosineButton",
-                        "cos⁻¹" if inv else "cos",
-                        insert("cos⁻¹(" if inv else "cos("),
-                        "cosine",
-                    ),
-                    key(
-                        "tangentButton",
-                        "tan⁻¹" if inv else "tan",
-                        insert("tan⁻¹(" if inv else "tan("),
-                        "tangent",
-                    ),
+                    self._function_key("sineButton", inv, cell),
+                    self._function_key("cosineButton", inv, cell),
+                    self._function_key("tangentButton", inv, cell),
                     key("zeroButton", "0", insert("0")),
                     _image_button("pointButton", "point", self._point, width=cell),
                     _image_button(
@@ -818,13 +809,7 @@ class _OpenCalc(VirtualApp):
                 layout=HORIZONTAL,
                 weight=1.6,
                 children=[
-                    _button(
-                        "squareButton",
-                        "x²" if inv else "√",
-                        insert("^2" if inv else "√"),
-                        desc="square",
-                        width=sci_cell,
-                    ),
+                    self._function_key("squareButton", inv, sci_cell),
                     _button("piButton", "π", insert("π"), desc="pi", width=sci_cell),
                     _image_button("exponentButton", "exponent", symbol("^"), width=sci_cell),
                     _button("factorialButton", "!", symbol("!"), desc="factorial", width=sci_cell),
@@ -852,27 +837,9 @@ class _OpenCalc(VirtualApp):
                             desc="degree",
                             width=sci_cell,
                         ),
-                        _button(
-                            "sineButton",
-                            "sin⁻¹" if inv else "sin",
-                            insert("sin⁻¹(" if inv else "sin("),
-                            desc="sine",
-                            width=sci_cell,
-                        ),
-                        _button(
-                            "cosineButton",
-                            "cos⁻¹" if inv else "cos",
-                            insert("cos⁻¹(" if inv else "cos("),
-                            desc="cosine",
-                            width=sci_cell,
-                        ),
-                        _button(
-                            "tangentButton",
-                            "tan⁻¹" if inv else "tan",
-                            insert("tan⁻¹(" if inv else "tan("),
-                            desc="tangent",
-                            width=sci_cell,
-                        ),
+                        self._function_key("sineButton", inv, sci_cell),
+                        self._function_key("cosineButton", inv, sci_cell),
+                        self._function_key("tangentButton", inv, sci_cell),
                     ],
                 )
             )
@@ -887,27 +854,9 @@ class _OpenCalc(VirtualApp):
                             "invButton", "INV", self._toggle_inv, desc="invert", width=sci_cell
                         ),
                         _button("eButton", "e", insert("e"), desc="e", width=sci_cell),
-                        _button(
-                            "naturalLogarithmButton",
-                            "e^" if inv else "ln",
-                            insert("exp(" if inv else "ln("),
-                            desc="natural logarithm",
-                            width=sci_cell,
-                        ),
-                        _button(
-                            "logarithmButton",
-                            "10^" if inv else "log",
-                            insert("10^" if inv else "log("),
-                            desc="logarithm",
-                            width=sci_cell,
-                        ),
-                        _button(
-                            "log2Button",
-                            "2^" if inv else "log₂",
-                            insert("2^" if inv else "log₂("),
-                            desc="base 2 logarithm",
-                            width=sci_cell,
-                        ),
+                        self._function_key("naturalLogarithmButton", inv, sci_cell),
+                        self._function_key("logarithmButton", inv, sci_cell),
+                        self._function_key("log2Button", inv, sci_cell),
                     ],
                 )
             )

@@ -11,7 +11,7 @@ import pytest
 
 from orchestrator.errors import ReportError
 from orchestrator.model import BugReport
-from orchestrator.reasoner.s2r import _observed_quotes, analyze
+from orchestrator.reasoner.s2r import MAX_PROSE_SENTENCES, _observed_quotes, analyze
 from orchestrator.report import load_report
 from tests.test_cli_errors import one_line, run_cli
 
@@ -152,3 +152,12 @@ def test_a_quote_the_app_shows_is_not_typed_even_after_a_long_space() -> None:
     clause = "The app shows" + " " * 10_000 + '"Name too long"'
     assert _observed_quotes(clause) == ["Name too long"]
     assert _observed_quotes('Type "Name too long"') == []
+
+
+def test_step_extraction_reads_a_bounded_number_of_prose_sentences() -> None:
+    """A body of thousands of one-line "steps" (issue 15's fuzz: 1.3 s of CPU) is read up to
+    ``MAX_PROSE_SENTENCES``: the first steps are found in order, the rest is not read."""
+    body = "".join(f"Open screen {i}\n" for i in range(3 * MAX_PROSE_SENTENCES))
+    spec = analyze(BugReport(bug_id="x#1", title="Screens fail", body=body))
+    assert spec.steps[0].text == "Open screen 0" and spec.steps[1].text == "Open screen 1"
+    assert MAX_PROSE_SENTENCES // 2 <= len(spec.steps) <= MAX_PROSE_SENTENCES

@@ -42,10 +42,13 @@ clamped to 2..60 minutes as the app does. "Update distance" has the same unguard
 different crash, not this bug's oracle).
 
 Human steps: the report lists 6 actions after opening the drawer (7, as in ``index.tsv``); the
-model needs 2 more that a phone needs too: a swipe, because "Location Service" is below the fold
-of the settings list on a 1920 px screen, and the answer to the location permission dialog that
-choosing Network raises on a fresh install. The report's own comment names the fix (a guarded
-parse), which 1.4.1 has not; the model is of 1.4.0.
+model needs 2 more that a phone needs too: a swipe, because only a sliver of "Location Service"
+shows above the fold of the settings list on a 1920 px screen, and the answer to the location
+permission dialog that choosing Network raises on a fresh install.
+
+The fix, commit ``11f7f397`` ("fix #292", after 1.4.2, which still has the bug), makes
+``updateLocationAge`` read an empty value as "5"; a value without digits still reaches the
+unguarded parse there.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ Modelled from the sources at tag ``v1.4`` (``AndroidManifest.xml``,
   started on top of the main screen while no newsflash is stored (a fresh install) and by INFO.
   Its button reacts in an ``OnTouchListener`` that starts ``MainFlashActivity`` on every touch
   event and returns true: a tap (ACTION_DOWN then ACTION_UP) starts two instances, so Back from
-  the new main screen shows another main screen. The model starts two.
+  the new main screen shows another main screen. The model starts two. The report of #23 shows
+  it: after GO TO LIBRENEWS and Back its user toggles a switch, which only a main screen has.
 
 The world: the app needs the network. The model serves a fixed feed at the default server
 ``https://librenews.io/api`` (three newsflashes, on the Breaking News and Announcements
@@ -46,6 +47,9 @@ on a phone a garbage collection could drop a dead one first; the model keeps the
 process dies (a crash, or a start from the launcher with no main screen left, which the model
 takes as a new process), which is what the report saw. Other keys skip the dead fragment
 (``getActivity()`` is null).
+
+Neither bug was fixed: the repository was archived with the sources of 1.4 (the last commits
+change a German string and the README).
 
 Human steps: #22 needs 6 actions as in ``index.tsv`` (GO TO LIBRENEWS from the welcome screen,
 then the report's steps 3-5 with Server's dialog as tap, text and OK); #23 needs 7 as in
@@ -170,6 +174,16 @@ SWITCHES = {
 SYNC_KEYS = ("refresh_preference", "automatically_refresh")
 NO_FLASH_FILE = "No flash storage file exists or is empty."
 
+# Android 6.0's main-thread frames below a posted callback (the reports' traces).
+_LOOPER_FRAMES = [
+    "android.os.Handler.handleCallback(Handler.java:739)",
+    "android.os.Handler.dispatchMessage(Handler.java:95)",
+    "android.os.Looper.loop(Looper.java:148)",
+    "android.app.ActivityThread.main(ActivityThread.java:5417)",
+    "java.lang.reflect.Method.invoke(Native Method)",
+    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
+    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+]
 AIOOBE_FRAMES = [
     "app.librenews.io.librenews.controllers.FlashManager.convertFlashesToOutputString(FlashManager.java:184)",
     "app.librenews.io.librenews.controllers.FlashManager.writeFlashesToStorage(FlashManager.java:152)",
@@ -178,13 +192,7 @@ AIOOBE_FRAMES = [
     "app.librenews.io.librenews.views.MainFlashActivity$1.onClick(MainFlashActivity.java:67)",
     "android.view.View.performClick(View.java:5198)",
     "android.view.View$PerformClick.run(View.java:21147)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *_LOOPER_FRAMES,
 ]
 NPE_MESSAGE = (
     "Attempt to invoke virtual method 'android.content.Context android.view.View.getContext()' "
@@ -195,15 +203,6 @@ _LISTENER_FRAMES = [
     "android.app.SharedPreferencesImpl$EditorImpl.notifyListeners(SharedPreferencesImpl.java:479)",
     "android.app.SharedPreferencesImpl$EditorImpl.apply(SharedPreferencesImpl.java:387)",
     "android.preference.Preference.tryCommit(Preference.java:1415)",
-]
-_LOOPER_FRAMES = [
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
 ]
 # The report's trace: the switch row's click persisting the boolean.
 NPE_SWITCH_FRAMES = [
@@ -372,7 +371,7 @@ class LibreNews(VirtualApp):
         file = ctx.data["flash_file"]
         if isinstance(file, list) and file:
             return list(file)
-        reason = f"{ctx.data.get('files_dir', '/data/user/0/' + PACKAGE + '/files')}/flashes.json"
+        reason = f"/data/user/0/{PACKAGE}/files/flashes.json"
         message = (
             f"java.io.FileNotFoundException: {reason} (No such file or directory)"
             if file is None

@@ -65,6 +65,9 @@ CATALOG = {
     "screenrecorder#25": "1.8.2",
     "anglers-log#347": "1.3.1",
     "MaterialFiles#1392": "1.7.4",
+    "ActivityDiary#285": "1.4.0",
+    "LibreNews-Android#22": "1.4",
+    "LibreNews-Android#23": "1.4",
 }
 
 

@@ -11,7 +11,13 @@ import pytest
 
 from orchestrator.errors import ReportError
 from orchestrator.model import BugReport
-from orchestrator.reasoner.s2r import MAX_PROSE_SENTENCES, _observed_quotes, analyze
+from orchestrator.reasoner.s2r import (
+    MAX_COMMENTS_CHARS,
+    MAX_PROSE_SENTENCES,
+    _observed_quotes,
+    analyze,
+    bounded_report,
+)
 from orchestrator.report import load_report
 from tests.test_cli_errors import one_line, run_cli
 
@@ -161,3 +167,16 @@ def test_step_extraction_reads_a_bounded_number_of_prose_sentences() -> None:
     spec = analyze(BugReport(bug_id="x#1", title="Screens fail", body=body))
     assert spec.steps[0].text == "Open screen 0" and spec.steps[1].text == "Open screen 1"
     assert MAX_PROSE_SENTENCES // 2 <= len(spec.steps) <= MAX_PROSE_SENTENCES
+
+
+def test_comments_are_read_within_one_budget_in_order() -> None:
+    """Fifty 20k-character comments would be a megabyte of regex scans: the analysis reads
+    comments in order within ``MAX_COMMENTS_CHARS`` in all; a real report's are untouched."""
+    many = [f"comment {i} " + "x" * 30_000 for i in range(50)]
+    bounded = bounded_report(BugReport(bug_id="x#1", title="t", body="b", comments=many))
+    assert sum(len(c) for c in bounded.comments) <= MAX_COMMENTS_CHARS
+    assert bounded.comments[0].startswith("comment 0 ") and bounded.comments[1].startswith(
+        "comment 1 "
+    )
+    small = BugReport(bug_id="x#1", title="t", body="b", comments=["short", "also short"])
+    assert bounded_report(small) is small

@@ -1310,10 +1310,13 @@ def _crash_hits(text: str) -> int:
 
 # What the analysis reads of a report: real reports are far shorter (LTGDroid's 75: at most
 # 13,911 characters in all), and a bound keeps a hostile one (a pasted 100k-character run) from
-# costing seconds of regex scans. Comments past the count are dropped, not cut.
+# costing a second of regex scans (the analysis is linear, about 4 us of CPU a character). The
+# body is cut at MAX_BODY_CHARS; comments are read in order within MAX_COMMENTS_CHARS in all, each
+# cut at MAX_COMMENT_CHARS, and those past the budget or the count are dropped, not cut.
 MAX_TITLE_CHARS = 1_000
 MAX_BODY_CHARS = 100_000
-MAX_COMMENT_CHARS = 50_000
+MAX_COMMENT_CHARS = 20_000
+MAX_COMMENTS_CHARS = 40_000
 MAX_COMMENTS = 50
 # How many prose sentences the step and symptom extraction reads, in order (LTGDroid's 75 real
 # reports have at most 13 outside code and traces): each sentence costs a fixed ~0.2 ms of clause
@@ -1325,18 +1328,25 @@ MAX_PROSE_SENTENCES = 300
 def bounded_report(report: BugReport) -> BugReport:
     """``report`` with its title, body and comments cut to the bounds above (``MAX_*``); the same
     object when it is within them."""
+    comments: list[str] = []
+    budget = MAX_COMMENTS_CHARS
+    for comment in report.comments[:MAX_COMMENTS]:
+        if budget <= 0:
+            break
+        cut = comment[: min(MAX_COMMENT_CHARS, budget)]
+        comments.append(cut)
+        budget -= len(cut)
     if (
         len(report.title) <= MAX_TITLE_CHARS
         and len(report.body or "") <= MAX_BODY_CHARS
-        and len(report.comments) <= MAX_COMMENTS
-        and all(len(c) <= MAX_COMMENT_CHARS for c in report.comments)
+        and comments == report.comments
     ):
         return report
     return replace(
         report,
         title=report.title[:MAX_TITLE_CHARS],
         body=(report.body or "")[:MAX_BODY_CHARS],
-        comments=[c[:MAX_COMMENT_CHARS] for c in report.comments[:MAX_COMMENTS]],
+        comments=comments,
     )
 
 
@@ -1438,16 +1448,31 @@ def _dedupe_steps(steps: list[S2RStep]) -> list[S2RStep]:
     return out
 
 
+# Reading stops at this many distinct expressions, or this many candidate spans: a report that
+# tabulates values holds a few dozen (46 at most in LTGDroid's 75 and our examples); thousands,
+# pasted, cost a second of CPU in the report fuzz (issue 15).
+MAX_EXPRESSIONS = 100
+MAX_EXPRESSION_CANDIDATES = 1_000
+
+
 def expressions(texts: list[str]) -> list[str]:
-    """Arithmetic expressions written in ``texts`` (quoted or not), compacted, in order."""
+    """Arithmetic expressions written in ``texts`` (quoted or not), compacted, in order: the
+    first :data:`MAX_EXPRESSIONS` distinct ones among the first
+    :data:`MAX_EXPRESSION_CANDIDATES` candidate spans."""
     out: list[str] = []
+    candidates = 0
     for text in texts:
         for m in _EXPR_RE.finditer(text):
+            candidates += 1
+            if candidates > MAX_EXPRESSION_CANDIDATES:
+                return out
             raw = m.group(0).strip()
             if _is_expression(raw):
                 expr = compact_expression(raw)
                 if expr not in out:
                     out.append(expr)
+                    if len(out) >= MAX_EXPRESSIONS:
+                        return out
     return out
 
 
@@ -1457,12 +1482,12 @@ def _find_steps(
     """Steps in order of trust: the body's steps sections; the body's first numbered list; a
     comment's steps section or numbered list; imperative sentences of the body's description;
     an expression the report is about (``1+2)×3 gives wrong result``); the title."""
-    extraction = _Extraction()
+    step_items: list[str] = []
     for section in (s for s in body_sections if s.kind == "steps"):
-        ex = _extract(_section_items(section, body_code), app_tokens)
-        extraction.steps += ex.steps
-        extraction.setup += ex.setup
-        extraction.observations += ex.observations
+        step_items += _section_items(section, body_code)
+        if len(step_items) >= MAX_PROSE_SENTENCES:  # thousands of steps headings: a hostile body
+            break
+    extraction = _extract(step_items, app_tokens)
     if extraction.steps:
         return extraction
     lists = _numbered_lists(body_sections, body_code)

@@ -6,14 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from device_agent.actions import Action
+from device_agent.actions import Action, Bounds
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.virtual.catalog import find_app_for_bug, load_app
 from device_agent.virtual.catalog.aphotomanager import APhotoManager064
+from device_agent.virtual.catalog.asciicam import AsciiCam123
+from device_agent.virtual.catalog.fastadapter import FastAdapterSample251
+from device_agent.virtual.catalog.noadplayer import NoadPlayer08
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import fresh, tap, texts, triggered
 
 APHOTO = "de.k3b.android.androFotoFinder"
+ASCIICAM = "com.dozingcatsoftware.asciicam"
+NOAD = "com.droidheat.musicplayer"
+FASTADAPTER = "com.mikepenz.fastadapter.app"
+ALLOW = {"resource_id": "com.android.permissioncontroller:id/permission_allow_button"}
 
 # (app class, bug id, package, label, exception class somewhere in the crash block)
 BUGS = [
@@ -23,6 +30,27 @@ BUGS = [
         APHOTO,
         "A Photo Manager",
         "android.view.InflateException",
+    ),
+    (
+        AsciiCam123,
+        "AsciiCam#17",
+        ASCIICAM,
+        "AsciiCam",
+        "java.lang.IndexOutOfBoundsException: Invalid index 0, size is 0",
+    ),
+    (
+        NoadPlayer08,
+        "android-noad-music-player#1",
+        NOAD,
+        "Noad Player",
+        "android.view.InflateException: Binary XML file line #21",
+    ),
+    (
+        FastAdapterSample251,
+        "FastAdapter#394",
+        FASTADAPTER,
+        "FastAdapter",
+        "TypedArray.recycle()' on a null object reference",
     ),
 ]
 
@@ -139,3 +167,211 @@ def test_aphoto_settings_crash_names_the_missing_class() -> None:
     assert "de.k3b.android.androFotoFinder.SettingsActivity.onCreate(SettingsActivity.java:78)" in (
         crash_log
     )
+
+
+# -- AsciiCam#17 -------------------------------------------------------------------------------
+
+TOP_LEFT_CELL = Bounds(0, 63, 270, 283)
+
+
+def rotate(device: VirtualDevice, orientation: str) -> None:
+    assert device.execute(Action(kind="rotate", orientation=orientation)).performed
+
+
+def asciicam_with_pictures(count: int) -> VirtualDevice:
+    """A fresh AsciiCam with both permissions granted and ``count`` pictures taken."""
+    device = fresh(AsciiCam123)
+    tap(device, **ALLOW)
+    tap(device, **ALLOW)
+    for _ in range(count):
+        tap(device, resource_id=f"{ASCIICAM}:id/shutterButton")
+        tap(device, resource_id=f"{ASCIICAM}:id/exitViewImageButton", text="Return")
+    return device
+
+
+def open_top_left_picture(device: VirtualDevice) -> None:
+    tap(device, resource_id=f"{ASCIICAM}:id/galleryButton")
+    tap(device, bounds=TOP_LEFT_CELL)
+    assert f"{ASCIICAM}:id/deleteImageButton" in ids(device)
+
+
+def test_asciicam_screens_have_the_real_ids() -> None:
+    device = asciicam_with_pictures(1)
+    assert {
+        f"{ASCIICAM}:id/{rid}"
+        for rid in (
+            "cameraView",
+            "overlayView",
+            "verticalButtonBar",
+            "shutterButton",
+            "cycleColorButton",
+            "settingsButton",
+            "galleryButton",
+            "convertPictureButton",
+            "switchCameraButton",
+            "helpButton",
+        )
+    } <= ids(device)
+    open_top_left_picture(device)
+    assert {f"{ASCIICAM}:id/shareButton", f"{ASCIICAM}:id/exitViewImageButton"} <= ids(device)
+    tap(device, resource_id=f"{ASCIICAM}:id/shareButton")
+    assert "How do you want to share this picture?" in texts(device)
+    tap(device, resource_id="android:id/text1", text="Share HTML")
+    tap(device, resource_id="android:id/button2", text="Cancel")
+    assert "How do you want to share this picture?" not in texts(device)
+    back(device)
+    assert f"{ASCIICAM}:id/grid_image" in ids(device)
+
+
+def test_asciicam_deleting_without_rotating_empties_the_library() -> None:
+    device = asciicam_with_pictures(1)
+    open_top_left_picture(device)
+    tap(device, resource_id=f"{ASCIICAM}:id/deleteImageButton", text="Delete Picture")
+    assert "You have not saved any pictures yet." in texts(device)
+    assert not crashed(device, ASCIICAM)
+
+
+def test_asciicam_rotating_in_the_library_before_opening_does_not_crash() -> None:
+    device = asciicam_with_pictures(1)
+    tap(device, resource_id=f"{ASCIICAM}:id/galleryButton")
+    rotate(device, "landscape")
+    tap(device, bounds=TOP_LEFT_CELL)
+    tap(device, resource_id=f"{ASCIICAM}:id/deleteImageButton", text="Delete Picture")
+    assert "You have not saved any pictures yet." in texts(device)
+    assert not crashed(device, ASCIICAM)
+
+
+def test_asciicam_with_two_pictures_the_wrong_cell_goes_but_nothing_crashes() -> None:
+    device = asciicam_with_pictures(2)
+    open_top_left_picture(device)
+    rotate(device, "landscape")
+    tap(device, resource_id=f"{ASCIICAM}:id/deleteImageButton", text="Delete Picture")
+    assert not triggered(device, "AsciiCam#17")
+    assert not crashed(device, ASCIICAM)
+    # The re-created library re-read one picture, then removed "index 0" from it as well.
+    assert "You have not saved any pictures yet." in texts(device)
+    assert len(device.s["data"]["pictures"]) == 1
+
+
+def test_asciicam_rotating_there_and_back_while_viewing_does_not_crash() -> None:
+    device = asciicam_with_pictures(1)
+    open_top_left_picture(device)
+    rotate(device, "landscape")
+    rotate(device, "portrait")
+    tap(device, resource_id=f"{ASCIICAM}:id/deleteImageButton", text="Delete Picture")
+    assert not crashed(device, ASCIICAM)
+
+
+def test_asciicam_library_before_any_picture_is_another_crash() -> None:
+    device = asciicam_with_pictures(0)
+    tap(device, resource_id=f"{ASCIICAM}:id/galleryButton")
+    assert crashed(device, ASCIICAM)
+    assert not triggered(device, "AsciiCam#17")
+    crash_log = "\n".join(device.read_logcat(0, ("crash",)).lines)
+    assert "ImageLibrary.allImagePaths(ImageLibrary.java:22)" in crash_log
+
+
+# -- android-noad-music-player#1 ---------------------------------------------------------------
+
+DENY = {"resource_id": "com.android.permissioncontroller:id/permission_deny_button"}
+
+
+def test_noad_splash_asks_with_the_apps_own_dialog_first() -> None:
+    device = fresh(NoadPlayer08)
+    assert {f"{NOAD}:id/progressBar", f"{NOAD}:id/textView10"} <= ids(device)
+    shown = texts(device)
+    assert "Request for permissions" in shown
+    assert "Initiating.." in shown
+
+
+def test_noad_declining_closes_the_app_without_a_crash() -> None:
+    device = fresh(NoadPlayer08)
+    tap(device, resource_id="android:id/button2", text="Decline")
+    assert not crashed(device, NOAD)
+    assert device.s["stack"] == []
+
+
+def test_noad_denying_in_the_system_dialog_exits_without_a_crash() -> None:
+    device = fresh(NoadPlayer08)
+    tap(device, resource_id="android:id/button1", text="Accept")
+    tap(device, **DENY)
+    assert not crashed(device, NOAD)
+    assert "Application needs permission to run. Exiting!" in texts(device)
+
+
+def test_noad_dismissing_the_request_leaves_the_splash_waiting() -> None:
+    device = fresh(NoadPlayer08)
+    back(device)
+    assert not crashed(device, NOAD)
+    shown = texts(device)
+    assert "Initiating.." in shown
+    assert "Request for permissions" not in shown
+
+
+def test_noad_every_start_after_the_grant_crashes_again() -> None:
+    device = fresh(NoadPlayer08)
+    for step in NoadPlayer08().bug("android-noad-music-player#1").human_steps:
+        device.execute(Action.from_json(step))
+    assert len(device.system_records()["crashes"]) == 1
+    device.launch_app()
+    assert len(device.system_records()["crashes"]) == 2
+
+
+# -- FastAdapter#394 ---------------------------------------------------------------------------
+
+
+def drawer_row(title: str) -> dict[str, str]:
+    return {"resource_id": f"{FASTADAPTER}:id/material_drawer_name", "text": title}
+
+
+def test_fastadapter_first_start_shows_the_drawer_of_samples() -> None:
+    device = fresh(FastAdapterSample251)
+    assert {
+        f"{FASTADAPTER}:id/material_drawer_layout",
+        f"{FASTADAPTER}:id/material_drawer_slider_layout",
+        f"{FASTADAPTER}:id/material_drawer_recycler_view",
+        f"{FASTADAPTER}:id/toolbar",
+        f"{FASTADAPTER}:id/item_add",
+        f"{FASTADAPTER}:id/rv",
+    } <= ids(device)
+    shown = texts(device)
+    for title in ("IconGrid Sample", "MultiSelect Sample", "GenericItem Sample", "Close"):
+        assert title in shown
+    back(device)  # closes the drawer
+    assert "Open" in texts(device)
+    assert "GenericItem Sample" not in texts(device)
+
+
+def test_fastadapter_the_neighbouring_samples_open_without_a_crash() -> None:
+    device = fresh(FastAdapterSample251)
+    for title in ("MultiGenericItem Sample", "Advanced Sample", "IconGrid Sample"):
+        tap(device, **drawer_row(title))
+        assert title in texts(device)
+        back(device)
+        tap(device, content_desc="Open")
+    assert not crashed(device, FASTADAPTER)
+
+
+def test_fastadapter_toolbar_actions_edit_the_cards_without_a_crash() -> None:
+    device = fresh(FastAdapterSample251)
+    back(device)
+    tap(device, resource_id=f"{FASTADAPTER}:id/item_add")
+    assert "NEW" in texts(device)
+    tap(device, resource_id=f"{FASTADAPTER}:id/item_image_name", text="Victoria Australia")
+    tap(device, resource_id=f"{FASTADAPTER}:id/item_change")
+    shown = texts(device)
+    assert "CHANGED" in shown and "Victoria Australia" not in shown
+    tap(device, resource_id=f"{FASTADAPTER}:id/item_delete")
+    assert "CHANGED" not in texts(device)
+    assert not triggered(device, "FastAdapter#394")
+
+
+def test_fastadapter_the_drawer_opens_only_on_the_first_start() -> None:
+    device = fresh(FastAdapterSample251)
+    back(device)
+    back(device)  # leaves the app
+    device.launch_app()
+    assert "GenericItem Sample" not in texts(device)
+    tap(device, content_desc="Open")
+    tap(device, **drawer_row("GenericItem Sample"))
+    assert triggered(device, "FastAdapter#394")

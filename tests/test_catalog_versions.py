@@ -66,6 +66,9 @@ CATALOG = {
     "anglers-log#347": "1.3.1",
     "MaterialFiles#1392": "1.7.4",
     "APhotoManager#116": "0.6.4.180314",
+    "AsciiCam#17": "1.2.3",
+    "android-noad-music-player#1": "0.8.20190518-2",
+    "FastAdapter#394": "2.5.1",
 }
 
 

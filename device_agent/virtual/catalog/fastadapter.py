@@ -312,30 +312,25 @@ class FastAdapterSample251(VirtualApp):
         )
         return Screen(content=root)
 
+    def _drawer_item(self, title: str, description: str, activity: str) -> View:
+        """A ``PrimaryDrawerItem`` (``material_drawer_item_primary.xml``): icon, name and, when
+        it has one, the description (72 dp high with it, 56 dp without)."""
+        texts = [text_view(title, "material_drawer_name", height=100 if description else 147)]
+        if description:
+            texts.append(text_view(description, "material_drawer_description", height=89))
+        return View(
+            cls="android.widget.LinearLayout",
+            layout=HORIZONTAL,
+            height=189 if description else 147,
+            on_click=bind(self._open_sample, activity),
+            children=[
+                View(cls="android.widget.ImageView", resource_id="material_drawer_icon", width=150),
+                View(cls="android.widget.LinearLayout", children=texts),
+            ],
+        )
+
     def _drawer(self) -> View:
-        rows: list[View] = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=189,
-                on_click=bind(self._open_sample, activity),
-                children=[
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="material_drawer_icon",
-                        width=150,
-                    ),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
-                            text_view(title, "material_drawer_name", height=100),
-                            text_view(description, "material_drawer_description", height=89),
-                        ],
-                    ),
-                ],
-            )
-            for _ident, title, description, activity in DRAWER
-        ]
+        rows = [self._drawer_item(title, desc, activity) for _i, title, desc, activity in DRAWER]
         rows.append(
             View(
                 cls="android.widget.RelativeLayout",
@@ -343,25 +338,7 @@ class FastAdapterSample251(VirtualApp):
                 children=[View(cls="android.view.View", resource_id="material_drawer_divider")],
             )
         )
-        rows.append(
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=147,
-                on_click=bind(self._open_sample, LIBRARIES),
-                children=[
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="material_drawer_icon",
-                        width=150,
-                    ),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[text_view("Open Source", "material_drawer_name", height=147)],
-                    ),
-                ],
-            )
-        )
+        rows.append(self._drawer_item("Open Source", "", LIBRARIES))
         listing = list_view(
             rows,
             rid="material_drawer_recycler_view",

@@ -21,7 +21,7 @@ Modelled from the sources at tag ``v0.6.4.180314`` (``app/src/main/AndroidManife
   items by order are icons ("Folder Filter", "Map Area Filter"); "Tag Filter", "Filter", "Sort:
   Date V" (a sub-menu of eight sort orders), "Load bookmark from …", "Settings" and "More …" (a
   sub-menu: "Selection: Add all visible", "Media scanner", "Details", "App protected/pinned",
-  'About "A Photo Manager"') are in the overflow;
+  'About "A Photo Manager"', "More …" again, which re-opens the menu) are in the overflow;
 - the screens those entries open (folder picker, map, tag picker, filter, bookmarks, about,
   details, a photo's detail view) are shallow stubs: a title and a way back. Multi-selection
   (a long press, "Selection: Add all visible") switches the real app to other menus; it is not
@@ -97,6 +97,7 @@ MORE_ITEMS = (
     "Details",
     "App protected/pinned",
     ABOUT_TITLE,
+    "More …",  # cmd_more: re-opens the options menu
 )
 # Entries that open a shallow stub dialog: title -> (dialog title, message).
 STUB_DIALOGS = {
@@ -340,7 +341,9 @@ class APhotoManager064(VirtualApp):
 
     def _more(self, ctx: AppContext, title: str) -> None:
         ctx.ui["menu"] = None
-        if title == "Media scanner":
+        if title == "More …":
+            ctx.ui["menu"] = "overflow"
+        elif title == "Media scanner":
             ctx.toast("Media scanner: 0 new photos")
         elif title == "App protected/pinned":
             ctx.toast("App protected/pinned")

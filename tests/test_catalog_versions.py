@@ -68,6 +68,10 @@ CATALOG = {
     "ActivityDiary#285": "1.4.0",
     "LibreNews-Android#22": "1.4",
     "LibreNews-Android#23": "1.4",
+    "APhotoManager#116": "0.6.4.180314",
+    "AsciiCam#17": "1.2.3",
+    "android-noad-music-player#1": "0.8.20190518-2",
+    "FastAdapter#394": "2.5.1",
 }
 
 

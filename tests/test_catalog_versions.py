@@ -65,6 +65,8 @@ CATALOG = {
     "screenrecorder#25": "1.8.2",
     "anglers-log#347": "1.3.1",
     "MaterialFiles#1392": "1.7.4",
+    "NewPipe#11914": "0.27.4",
+    "NewPipe#11915": "0.27.4",
 }
 
 

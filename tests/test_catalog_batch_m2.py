@@ -5,9 +5,12 @@ sequences do not trigger the bug."""
 
 from __future__ import annotations
 
-from device_agent.actions import Action
+from device_agent.actions import Action, Selector
+from device_agent.hierarchy import ViewNode, parse_hierarchy
 from device_agent.virtual.catalog.newpipe import PACKAGE as NP
 from device_agent.virtual.catalog.newpipe import NewPipe0274
+from device_agent.virtual.catalog.urlcheck import PACKAGE as UC
+from device_agent.virtual.catalog.urlcheck import URLCheck34
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
@@ -20,8 +23,17 @@ def _rotate(device: VirtualDevice, orientation: str = "landscape") -> None:
     assert result.performed, result.detail
 
 
+def _swipe_up(device: VirtualDevice) -> None:
+    assert device.execute(Action(kind="swipe", direction="up")).performed
+
+
 def _back(device: VirtualDevice) -> None:
     assert device.execute(Action(kind="press_back")).performed
+
+
+def _nodes(device: VirtualDevice, resource_id: str) -> list[ViewNode]:
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    return [n for n in tree.iter() if n.resource_id == resource_id]
 
 
 def _crash_log(device: VirtualDevice) -> str:
@@ -165,3 +177,87 @@ def test_rotating_while_the_search_is_open_keeps_it_working() -> None:
     _back(device)  # closes the search
     tap(device, resource_id=f"{NP}:id/action_search")
     assert not triggered(device, SEARCH)
+
+
+# -- URLCheck#493 --------------------------------------------------------------------------------
+WEBHOOK = "URLCheck#493"
+
+
+def _webhook_card() -> VirtualDevice:
+    device = fresh(URLCheck34)
+    assert node_text(device, f"{UC}:id/pageIndex") == "1/5"
+    tap(device, resource_id=f"{UC}:id/bBack", text="Skip tutorial")
+    tap(device, text="Modules")
+    _swipe_up(device)
+    tap(device, text="Webhook:")
+    return device
+
+
+def _test_webhook(device: VirtualDevice, url: str) -> None:
+    act(device, "input_text", url, resource_id=f"{UC}:id/webhook_url")
+    _back(device)  # the keyboard covers the rest of the card
+    _swipe_up(device)
+    tap(device, resource_id=f"{UC}:id/webhook_test")
+
+
+def test_first_run_tutorial_then_the_main_screen_and_the_module_cards() -> None:
+    device = fresh(URLCheck34)
+    assert "Tutorial" in texts(device)
+    tap(device, resource_id=f"{UC}:id/bNext")
+    assert node_text(device, f"{UC}:id/bBack") == "Back"
+    _back(device)
+    _back(device)  # Back on the first page ends the tutorial
+    shown = texts(device)
+    assert {"URLCheck", "Modules", "Automations", "Settings", "About", "More options"} <= set(shown)
+    tap(device, text="Modules")
+    shown = texts(device)
+    assert shown[:3] == ["Navigate up", "Modules", "More options"]
+    assert {"Log:", "Input text:", "Move up", "Enable/disable module"} <= set(shown)
+
+
+def test_the_webhook_card_has_the_real_fields_and_its_test_starts_disabled() -> None:
+    device = _webhook_card()
+    assert node_text(device, f"{UC}:id/webhook_body").startswith('{\n  "url": "$URL$"')
+    assert node_text(device, f"{UC}:id/webhook_templates") == "Templates"
+    _swipe_up(device)
+    (test_button,) = _nodes(device, f"{UC}:id/webhook_test")
+    assert not test_button.enabled  # no URL yet
+    device.execute(Action(kind="click", target=Selector(bounds=test_button.bounds)))
+    assert not triggered(device, WEBHOOK)
+
+
+def test_an_http_webhook_test_crashes_with_the_cast_to_https() -> None:
+    device = _webhook_card()
+    _test_webhook(device, "http://example.com/hook")
+    assert triggered(device, WEBHOOK)
+    log = _crash_log(device)
+    assert "FATAL EXCEPTION: Thread-2" in log
+    assert "HttpURLConnectionImpl cannot be cast to javax.net.ssl.HttpsURLConnection" in log
+
+
+def test_an_https_webhook_test_fails_without_crashing() -> None:
+    device = _webhook_card()
+    _test_webhook(device, "https://example.com/hook")
+    assert "Failed to send to webhook" in texts(device)
+    assert not triggered(device, WEBHOOK)
+
+
+def test_a_url_without_a_scheme_fails_without_crashing() -> None:
+    device = _webhook_card()
+    _test_webhook(device, "example.com/hook")
+    assert "Failed to send to webhook" in texts(device)
+    assert not triggered(device, WEBHOOK)
+
+
+def test_enabling_the_webhook_without_a_url_is_refused() -> None:
+    device = _webhook_card()
+    (label,) = [n for n in _nodes(device, f"{UC}:id/label") if n.text == "Webhook:"]
+    (switch,) = [
+        n
+        for n in _nodes(device, f"{UC}:id/enable")
+        if n.bounds.top == label.bounds.top  # the Webhook card's header row
+    ]
+    assert not switch.checked
+    assert device.execute(Action(kind="click", target=Selector(bounds=switch.bounds))).performed
+    assert "Can't enable the module: Missing webhook url or body" in texts(device)
+    assert not triggered(device, WEBHOOK)

@@ -67,6 +67,7 @@ CATALOG = {
     "MaterialFiles#1392": "1.7.4",
     "NewPipe#11914": "0.27.4",
     "NewPipe#11915": "0.27.4",
+    "URLCheck#493": "3.4",
 }
 
 

@@ -58,6 +58,12 @@ The bugs:
   a result, and rotating while the search is open (the case ``initSearch`` handles by hiding
   the restored fragment), are modelled as not crashing. The frames are the report's trace
   (framework frames only).
+
+Human steps: 8 for NewPipe#11914, as LTGDroid's count (drawer, Subscriptions, More options,
+Import from, SoundCloud, type, Import, rotate); 8 for NewPipe#11915 against LTGDroid's 10 (drawer,
+Settings, Search, type, the result, rotate, Back, Search): the report does not say that a word
+must be typed before results show (an empty query lists nothing); LTGDroid's two more are likely
+a tap into the search field and a Back to hide the keyboard, which the model does not need.
 """
 
 from __future__ import annotations

@@ -34,6 +34,10 @@ starts (only ``IOException`` is caught), killing the app. ``ftp:`` and ``file:``
 libcore's ``FtpURLConnection``/``FileURLConnection`` and fail the same cast. The report has the
 exception's message but no trace: the frames are the model's, in the app's real classes and line
 numbers at the tag (the release build is shrunk by R8, so a real trace may show other names).
+
+Human steps: 10 against LTGDroid's 11 (Skip tutorial, Modules, scroll, "Webhook:", type the URL,
+Back to hide the keyboard that covers the card, Templates, Discord, scroll, Test webhook); the
+difference is likely one more scroll or a tap into the URL field before typing.
 """
 
 from __future__ import annotations

@@ -72,6 +72,9 @@ CATALOG = {
     "AsciiCam#17": "1.2.3",
     "android-noad-music-player#1": "0.8.20190518-2",
     "FastAdapter#394": "2.5.1",
+    "NewPipe#11914": "0.27.4",
+    "NewPipe#11915": "0.27.4",
+    "URLCheck#493": "3.4",
 }
 
 

@@ -65,6 +65,7 @@ CATALOG = {
     "screenrecorder#25": "1.8.2",
     "anglers-log#347": "1.3.1",
     "MaterialFiles#1392": "1.7.4",
+    "gpstest#404": "3.6.4",
 }
 
 

@@ -1,0 +1,149 @@
+"""Catalog batch m1 (issue 13): gpstest#404. Every catalog bug's human steps are replayed by
+``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids, and
+plausible wrong sequences do not trigger the bug."""
+
+from __future__ import annotations
+
+from device_agent.actions import Action
+from device_agent.hierarchy import parse_hierarchy
+from device_agent.virtual.catalog.gpstest import PACKAGE as GPS
+from device_agent.virtual.catalog.gpstest import GpsTest364
+from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
+
+GT = "gpstest#404"
+ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
+DENY = "com.android.permissioncontroller:id/permission_deny_button"
+LOG_TOAST = "Logging to new file: /storage/emulated/0/gnss_log/gnss_log_2020_05_07_09_06_1"
+
+
+def _log_toasts(device: VirtualDevice) -> list[str]:
+    return [t for t in texts(device) if t.startswith(LOG_TOAST)]
+
+
+def _gps_started() -> VirtualDevice:
+    """A fresh install with the location permission granted and What's New closed."""
+    device = fresh(GpsTest364)
+    tap(device, resource_id=ALLOW)
+    assert "What's New?" in texts(device)
+    tap(device, text="Close")
+    return device
+
+
+def _open(device: VirtualDevice, item: str) -> None:
+    tap(device, content_desc="Open navigation drawer")
+    tap(device, resource_id=f"{GPS}:id/title", text=item)
+
+
+def _output_screen(device: VirtualDevice) -> None:
+    _open(device, "Settings")
+    for _ in range(2):
+        result = device.execute(Action(kind="swipe", direction="up"))
+        assert result.performed, result.detail
+    tap(device, resource_id="android:id/title", text="Logging and Output")
+
+
+def _enable_nmea_file_log(device: VirtualDevice, allow: bool = True) -> None:
+    _output_screen(device)
+    tap(device, resource_id="android:id/title", text="NMEA")
+    tap(device, resource_id=ALLOW if allow else DENY)
+
+
+def _rotate(device: VirtualDevice, orientation: str = "landscape") -> None:
+    result = device.execute(Action(kind="rotate", orientation=orientation))
+    assert result.performed, result.detail
+
+
+def _back(device: VirtualDevice) -> None:
+    assert device.execute(Action(kind="press_back")).performed
+
+
+def test_fresh_install_asks_for_location_then_shows_whats_new_and_the_real_toolbar() -> None:
+    device = fresh(GpsTest364)
+    assert "Allow GPSTest to access this device's location?" in texts(device)
+    tap(device, resource_id=ALLOW)
+    shown = texts(device)
+    assert shown[:4] == ["Open navigation drawer", "Status", "Sort by", "Share"]
+    assert "What's New?" in shown
+    tap(device, text="Close")
+    assert node_text(device, f"{GPS}:id/latitude") == "28.0586800 \u00b0"
+    node_text(device, f"{GPS}:id/gps_switch")
+    tap(device, content_desc="Open navigation drawer")
+    shown = texts(device)
+    for entry in (
+        "Status",
+        "Map",
+        "Sky",
+        "Accuracy",
+        "Modify assist data",
+        "Clear assist data",
+        "Visit us on GitHub",
+        "Settings",
+        "Help",
+        "Send feedback",
+    ):
+        assert entry in shown
+    tap(device, resource_id=f"{GPS}:id/title", text="Accuracy")
+    assert node_text(device, f"{GPS}:id/set_ground_truth1") == "Measure accuracy"
+    node_text(device, f"{GPS}:id/ground_truth_lat_text")
+    assert not triggered(device, GT)
+
+
+def test_denying_location_shows_the_rationale_and_ok_asks_again() -> None:
+    device = fresh(GpsTest364)
+    tap(device, resource_id=DENY)
+    assert "Need location permission" in texts(device)
+    tap(device, resource_id="android:id/button1", text="OK")
+    tap(device, resource_id=ALLOW)
+    assert "What's New?" in texts(device)
+
+
+def test_enabling_file_logging_starts_one_log_and_rotating_starts_another() -> None:
+    device = _gps_started()
+    _enable_nmea_file_log(device)
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    boxes = [n.checked for n in tree.iter() if n.resource_id == "android:id/checkbox"]
+    assert boxes[:4] == [True, False, False, False]  # File Output: NMEA ticked
+    _back(device)
+    _back(device)
+    assert len(_log_toasts(device)) == 1 and not triggered(device, GT)
+    _open(device, "Accuracy")
+    _rotate(device)
+    assert _log_toasts(device) == [f"{LOG_TOAST}3.txt"]
+    assert triggered(device, GT)
+
+
+def test_rotating_without_file_logging_starts_no_log() -> None:
+    device = _gps_started()
+    _open(device, "Accuracy")
+    _rotate(device)
+    _rotate(device, "portrait")
+    assert not _log_toasts(device) and not triggered(device, GT)
+
+
+def test_rotating_in_settings_before_the_first_log_starts_only_that_log() -> None:
+    device = _gps_started()
+    _enable_nmea_file_log(device)
+    _rotate(device)  # Settings is re-created; GpsTestActivity is re-created on return
+    _back(device)
+    _back(device)
+    assert len(_log_toasts(device)) == 1
+    assert not triggered(device, GT)
+
+
+def test_denied_storage_or_leaving_through_home_starts_no_second_log() -> None:
+    device = _gps_started()
+    _enable_nmea_file_log(device, allow=False)
+    _back(device)
+    _back(device)
+    _rotate(device)
+    assert not _log_toasts(device) and not triggered(device, GT)
+
+    device = _gps_started()
+    _enable_nmea_file_log(device)
+    _back(device)
+    _back(device)
+    _open(device, "Accuracy")
+    assert device.execute(Action(kind="press_home")).performed
+    device.launch_app()
+    assert not _log_toasts(device) and not triggered(device, GT)

@@ -1,6 +1,6 @@
-"""Catalog batch m1 (issue 13): gpstest#404. Every catalog bug's human steps are replayed by
-``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids, and
-plausible wrong sequences do not trigger the bug."""
+"""Catalog batch m1 (issue 13): gpstest#404, kiwix-android#990. Every catalog bug's human steps
+are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the way carry the
+real ids, and plausible wrong sequences do not trigger the bug."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from device_agent.actions import Action
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.virtual.catalog.gpstest import PACKAGE as GPS
 from device_agent.virtual.catalog.gpstest import GpsTest364
+from device_agent.virtual.catalog.kiwix import PACKAGE as KIWIX
+from device_agent.virtual.catalog.kiwix import Kiwix24
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
 
@@ -147,3 +149,77 @@ def test_denied_storage_or_leaving_through_home_starts_no_second_log() -> None:
     assert device.execute(Action(kind="press_home")).performed
     device.launch_app()
     assert not _log_toasts(device) and not triggered(device, GT)
+
+
+# -- kiwix-android#990 ---------------------------------------------------------------------------
+KW = "kiwix-android#990"
+
+
+def _downloading(rotate_first: str = "") -> VirtualDevice:
+    """Kiwix from a fresh install: (optionally rotate on the help page), Get Content, Online,
+    start downloading "Ray Charles"."""
+    device = fresh(Kiwix24)
+    if rotate_first:
+        _rotate(device, rotate_first)
+    tap(device, resource_id=f"{KIWIX}:id/get_content_card")
+    tap(device, text="ONLINE")
+    tap(device, resource_id=f"{KIWIX}:id/title", text="Ray Charles")
+    return device
+
+
+def test_kiwix_help_page_library_and_download_row_carry_the_real_ids() -> None:
+    device = fresh(Kiwix24)
+    assert texts(device)[:2] == ["Kiwix", "More options"]
+    tap(device, content_desc="More options")
+    assert [t for t in texts(device) if t in ("Bookmarks", "Get Content", "Help", "Settings")][
+        -4:
+    ] == ["Bookmarks", "Get Content", "Help", "Settings"]
+    _back(device)
+    tap(device, resource_id=f"{KIWIX}:id/get_content_card")
+    assert texts(device)[:5] == ["Navigate up", "Library", "DEVICE", "ONLINE", "DOWNLOADING"]
+    assert node_text(device, f"{KIWIX}:id/file_management_no_files") == "No files here"
+    tap(device, text="DOWNLOADING")
+    assert "No downloads here" in texts(device)
+    tap(device, text="ONLINE")
+    assert "Selected languages:" in texts(device)
+    node_text(device, f"{KIWIX}:id/select_language")
+    assert node_text(device, f"{KIWIX}:id/fileName") == "wikipedia_en_ray_charles_2018-07"
+    tap(device, resource_id=f"{KIWIX}:id/title", text="Ray Charles")
+    shown = texts(device)
+    assert "Download started\u2026" in shown and "3 min left" in shown
+    node_text(device, f"{KIWIX}:id/pause")
+    node_text(device, f"{KIWIX}:id/stop")
+
+
+def test_kiwix_rotated_library_crashes_on_pause_with_the_npe_in_logcat() -> None:
+    device = _downloading()
+    _rotate(device)
+    tap(device, resource_id=f"{KIWIX}:id/pause")
+    assert triggered(device, KW)
+    crash = "\n".join(device.read_logcat().lines)
+    assert "java.lang.NullPointerException: Attempt to invoke virtual method 'void " in crash
+    assert "DownloadService.pauseDownload(DownloadService.java:272)" in crash
+
+
+def test_kiwix_pausing_without_a_rotation_pauses_and_resumes() -> None:
+    device = _downloading()
+    tap(device, resource_id=f"{KIWIX}:id/pause")
+    assert "3 min left" not in texts(device)
+    tap(device, resource_id=f"{KIWIX}:id/pause")
+    assert "3 min left" in texts(device) and not triggered(device, KW)
+
+
+def test_kiwix_library_opened_in_landscape_or_reopened_after_rotating_pauses_fine() -> None:
+    device = _downloading(rotate_first="landscape")  # the library starts in landscape
+    tap(device, resource_id=f"{KIWIX}:id/pause")
+    assert not triggered(device, KW)
+
+    device = _downloading()
+    _rotate(device)
+    tap(device, content_desc="Navigate up")
+    tap(device, resource_id=f"{KIWIX}:id/get_content_card")  # a fresh library
+    tap(device, text="DOWNLOADING")
+    tap(device, resource_id=f"{KIWIX}:id/stop")
+    assert "Stop download?" in texts(device)
+    tap(device, text="Yes")
+    assert "No downloads here" in texts(device) and not triggered(device, KW)

@@ -66,6 +66,7 @@ CATALOG = {
     "anglers-log#347": "1.3.1",
     "MaterialFiles#1392": "1.7.4",
     "gpstest#404": "3.6.4",
+    "kiwix-android#990": "2.4",
 }
 
 

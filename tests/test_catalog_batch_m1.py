@@ -1,11 +1,13 @@
-"""Catalog batch m1 (issue 13): gpstest#404, kiwix-android#990. Every catalog bug's human steps
-are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the way carry the
-real ids, and plausible wrong sequences do not trigger the bug."""
+"""Catalog batch m1 (issue 13): gpstest#404, kiwix-android#990, gnucash-android#664. Every
+catalog bug's human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the
+screens on the way carry the real ids, and plausible wrong sequences do not trigger the bug."""
 
 from __future__ import annotations
 
 from device_agent.actions import Action
 from device_agent.hierarchy import parse_hierarchy
+from device_agent.virtual.catalog.gnucash import PACKAGE as GNUCASH
+from device_agent.virtual.catalog.gnucash import GnuCash215
 from device_agent.virtual.catalog.gpstest import PACKAGE as GPS
 from device_agent.virtual.catalog.gpstest import GpsTest364
 from device_agent.virtual.catalog.kiwix import PACKAGE as KIWIX
@@ -223,3 +225,91 @@ def test_kiwix_library_opened_in_landscape_or_reopened_after_rotating_pauses_fin
     assert "Stop download?" in texts(device)
     tap(device, text="Yes")
     assert "No downloads here" in texts(device) and not triggered(device, KW)
+
+
+# -- gnucash-android#664 -------------------------------------------------------------------------
+GC = "gnucash-android#664"
+NEXT = f"{GNUCASH}:id/btn_save"
+
+
+def _through_wizard(rotate_on_page: int = -1) -> VirtualDevice:
+    """GnuCash from a fresh install through the first-run wizard with its defaults ("Disable
+    crash reports" for the one required choice), What's New dismissed; optionally rotating to
+    landscape and back on wizard page ``rotate_on_page``."""
+    device = fresh(GnuCash215)
+    for page in range(4):
+        if page == rotate_on_page:
+            _rotate(device)
+            _rotate(device, "portrait")
+        if page == 3:
+            tap(device, text="Disable crash reports")
+        tap(device, resource_id=NEXT)
+    assert "Review" in texts(device)
+    tap(device, resource_id=NEXT, text="Done")
+    tap(device, text="Dismiss")
+    return device
+
+
+def test_gnucash_wizard_pages_and_accounts_carry_the_real_ids() -> None:
+    device = fresh(GnuCash215)
+    assert texts(device)[:2] == ["Setup GnuCash", "Welcome to GnuCash"]
+    tap(device, resource_id=NEXT)
+    assert node_text(device, "android:id/title") == "Default Currency"
+    tap(device, text="Other\u2026")
+    tap(device, resource_id=NEXT)
+    assert node_text(device, "android:id/title") == "Select Currency"
+    tap(device, resource_id=f"{GNUCASH}:id/btn_cancel", text="Back")
+    tap(device, text="USD")
+    tap(device, resource_id=NEXT)
+    tap(device, resource_id=NEXT)
+    assert node_text(device, "android:id/title") == "Feedback Options"
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    assert [n.enabled for n in tree.iter() if n.resource_id == NEXT] == [False]
+    tap(device, text="Disable crash reports")
+    tap(device, resource_id=NEXT)
+    tap(device, resource_id=NEXT, text="Done")
+    shown = texts(device)
+    assert shown[:6] == [
+        "Navigation drawer opened",
+        "Accounts",
+        "Search",
+        "RECENT",
+        "ALL",
+        "FAVORITES",
+    ]
+    assert "What's New" in shown and "GRANT" in shown
+    tap(device, text="Dismiss")
+    names = [
+        t for t in texts(device) if t in ("Assets", "Equity", "Expenses", "Income", "Liabilities")
+    ]
+    assert names == ["Assets", "Equity", "Expenses", "Income", "Liabilities"]
+    node_text(device, f"{GNUCASH}:id/fab_create_account")
+    tap(device, resource_id=f"{GNUCASH}:id/primary_text", text="Expenses")
+    assert node_text(device, "android:id/text1") == "Expenses"  # the toolbar spinner
+    assert "4 sub-accounts" in texts(device) and "TRANSACTIONS" not in texts(device)
+    node_text(device, f"{GNUCASH}:id/transactions_sum")
+    tap(device, resource_id=f"{GNUCASH}:id/primary_text", text="Auto")
+    assert node_text(device, "android:id/text1") == "Expenses:Auto"
+    assert "TRANSACTIONS" in texts(device)  # Auto is no placeholder: it has a Transactions tab
+    assert not triggered(device, GC)
+
+
+def test_gnucash_rotating_an_account_s_transactions_crashes_with_the_npe() -> None:
+    device = _through_wizard()
+    tap(device, resource_id=f"{GNUCASH}:id/primary_text", text="Income")
+    _rotate(device)
+    assert triggered(device, GC)
+    crash = "\n".join(device.read_logcat().lines)
+    assert "setCompoundDrawablesWithIntrinsicBounds(int, int, int, int)' on a null" in crash
+    assert "TransactionsActivity$1.onItemSelected(TransactionsActivity.java:147)" in crash
+
+
+def test_gnucash_rotating_the_wizard_or_the_accounts_list_does_not_crash() -> None:
+    device = _through_wizard(rotate_on_page=2)
+    _rotate(device)
+    _rotate(device, "portrait")
+    assert "Expenses" in texts(device)
+    tap(device, resource_id=f"{GNUCASH}:id/primary_text", text="Expenses")
+    _back(device)  # back on the accounts list, then rotate there
+    _rotate(device)
+    assert "RECENT" in texts(device) and not triggered(device, GC)

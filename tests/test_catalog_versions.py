@@ -67,6 +67,7 @@ CATALOG = {
     "MaterialFiles#1392": "1.7.4",
     "gpstest#404": "3.6.4",
     "kiwix-android#990": "2.4",
+    "gnucash-android#664": "2.1.5",
 }
 
 

@@ -75,6 +75,9 @@ CATALOG = {
     "NewPipe#11914": "0.27.4",
     "NewPipe#11915": "0.27.4",
     "URLCheck#493": "3.4",
+    "gpstest#404": "3.6.4",
+    "kiwix-android#990": "2.4",
+    "gnucash-android#664": "2.1.5",
 }
 
 

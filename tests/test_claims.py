@@ -272,6 +272,36 @@ def test_a_value_back_to_its_starting_value_after_rotation() -> None:
     assert not verifier.verify(spec, SPath([start, kept]), []).reproduced
 
 
+def test_a_widget_the_last_action_switched_back_is_not_a_reset() -> None:
+    # Made up: "logging resets when I rotate the phone". Switching the switch off again is the
+    # person's doing, not the app resetting it (a false claim on a held-out model, issue 13).
+    off = _app_screen(
+        node(
+            "android.widget.Switch",
+            "Log to file",
+            f"{APP}:id/log_switch",
+            "",
+            (0, 100, 1080, 200),
+            clickable=True,
+            checkable=True,
+        ),
+    )
+    on = off.replace('checked="false"', 'checked="true"')
+    spec = _spec_of(
+        S2RStep("turn on 'Log to file'", CLICK, ["Log to file"]),
+        S2RStep("rotate the screen", "rotate", []),
+        kind=NON_CRASH,
+        symptom="Logging resets on rotation.",
+    )
+    switch_on = _transition(_click(off, "Log to file"), off, on)
+    switch_off = _transition(_click(on, "Log to file"), on, off)
+    assert not verifier.verify(spec, SPath([switch_on, switch_off]), []).reproduced
+    # The rotation turning it off is the reset the report means.
+    rotated = _transition(Action("rotate", orientation="landscape"), on, off)
+    verdict = verifier.verify(spec, SPath([switch_on, rotated]), [])
+    assert verdict.reproduced and "'log_switch' went back" in verdict.evidence
+
+
 def test_a_final_screen_outside_the_app_is_refused() -> None:
     spec = _spec_of(S2RStep("enter (5+4)%", INPUT_TEXT, [], "(5+4)%"), kind=NON_CRASH)
     spec.symptom = PERCENT

@@ -175,14 +175,19 @@ _RESET_RE = re.compile(
 def _back_to_start(observed: str, path: Path) -> str:
     """A value went back to its starting value ("the timer resets on rotation"): a widget whose
     value changed along the path (so the path set it going) shows after the last action exactly
-    what it showed on the path's first screen again."""
+    what it showed on the path's first screen again. A widget the last action itself acted on
+    does not count: switching a switch back off is the person's doing, not a reset."""
     if not _RESET_RE.search(observed) or len(path.transitions) < 2:
         return ""
     start = _widget_values(path.transitions[0].before.hierarchy_xml)
     last = path.transitions[-1]
     before = _widget_values(last.before.hierarchy_xml)
     after = _widget_values(last.after.hierarchy_xml)
+    target = last.action.target
+    acted_on = target.resource_id.rsplit("/", 1)[-1] if target is not None else ""
     for rid, value in after.items():
+        if rid == acted_on:
+            continue
         if rid in start and start[rid] == value and before.get(rid, value) != value:
             return (
                 f"'{rid}' went back from {before[rid]!r} to its starting value {value!r} "

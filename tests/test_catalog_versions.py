@@ -64,6 +64,7 @@ CATALOG = {
     "privacy-friendly-todo-list#158": "3.1.0",
     "screenrecorder#25": "1.8.2",
     "anglers-log#347": "1.3.1",
+    "anglers-log#151": "1.2.5",
     "MaterialFiles#1392": "1.7.4",
 }
 

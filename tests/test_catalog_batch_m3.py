@@ -1,0 +1,177 @@
+"""Catalog batch m3 (issue 13): anglers-log#151. Every catalog bug's human steps are replayed by
+``tests/test_catalog_human_steps.py``; here: the human steps show the misbehaviour on screen, the
+screens on the way carry the real ids, and plausible wrong sequences do not trigger the bug."""
+
+from __future__ import annotations
+
+from device_agent.actions import Action, Selector
+from device_agent.hierarchy import parse_hierarchy
+from device_agent.virtual.catalog import find_app_for_bug, load_app
+from device_agent.virtual.catalog.anglerslog import (
+    DONE_DESC,
+    DRAWER_DESC,
+    ERROR_NO_SPOTS,
+    LOCATION_DENIED,
+    PACKAGE,
+    REFRESH_DESC,
+    AnglersLog125,
+    AnglersLog131,
+)
+from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
+
+AL = "anglers-log#151"
+ALLOW = {"resource_id": "com.android.permissioncontroller:id/permission_allow_button"}
+DENY = {"resource_id": "com.android.permissioncontroller:id/permission_deny_button"}
+
+
+def _fields(device: VirtualDevice) -> list[Selector]:
+    """Selectors (with bounds) of the ``edit_text`` fields on screen, top to bottom, left to
+    right: in the fishing-spot dialog the name, latitude and longitude."""
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    top = tree.top_window()
+    assert top is not None
+    nodes = [n for n in top.iter() if n.resource_id == f"{PACKAGE}:id/edit_text"]
+    return [Selector(resource_id=n.resource_id, bounds=n.bounds) for n in nodes]
+
+
+def _field_texts(device: VirtualDevice) -> list[str]:
+    """The texts of the top window's ``edit_text`` fields (see :func:`_fields`)."""
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    top = tree.top_window()
+    assert top is not None
+    return [n.text for n in top.iter() if n.resource_id == f"{PACKAGE}:id/edit_text"]
+
+
+def _type(device: VirtualDevice, target: Selector, text: str) -> None:
+    result = device.execute(Action(kind="input_text", target=target, text=text))
+    assert result.performed, result.detail
+
+
+def _new_location_spot_dialog(allow: bool = True) -> VirtualDevice:
+    """Fresh install → dismiss the sheet → Locations → new location "Lake Simcoe" → Add
+    fishing spot → answer the location permission."""
+    device = fresh(AnglersLog125)
+    tap(device, text="Dismiss")
+    tap(device, content_desc=DRAWER_DESC)
+    tap(device, text="Locations")
+    tap(device, resource_id=f"{PACKAGE}:id/new_button")
+    act(device, "input_text", "Lake Simcoe", resource_id=f"{PACKAGE}:id/edit_text")
+    tap(device, resource_id=f"{PACKAGE}:id/primary_button")
+    tap(device, **(ALLOW if allow else DENY))
+    return device
+
+
+def _name_and_type(device: VirtualDevice, lat: str, lng: str) -> None:
+    name, _, _ = _fields(device)
+    _type(device, name, "North Shore")
+    _, lat_field, lng_field = _fields(device)
+    _type(device, lat_field, lat)
+    _type(device, lng_field, lng)
+
+
+def _spot_subtitle(device: VirtualDevice) -> str:
+    return node_text(device, f"{PACKAGE}:id/subtitle_text_view")
+
+
+def test_the_apk_name_picks_1_2_5_and_the_bug_is_declared_there_only() -> None:
+    assert isinstance(load_app("anglers-log_v1.2.5.apk"), AnglersLog125)
+    assert isinstance(load_app("anglers-log"), AnglersLog131)  # the newest build
+    assert find_app_for_bug(AL) is AnglersLog125
+    assert find_app_for_bug("anglers-log#347") is AnglersLog131
+    assert [b.bug_id for b in AnglersLog125.bugs] == [AL]
+
+
+def test_fresh_install_shows_the_instabug_sheet_until_dismissed() -> None:
+    device = fresh(AnglersLog125)
+    shown = texts(device)
+    assert "Bugs & Suggestions" in shown and "Dismiss" in shown
+    node_text(device, f"{PACKAGE}:id/description_text_view")
+    tap(device, resource_id=f"{PACKAGE}:id/close_button")
+    assert "Bugs & Suggestions" not in texts(device)
+    device.execute(Action(kind="press_home"))
+    device.launch_app()
+    assert "Bugs & Suggestions" not in texts(device)  # a preference: it stays dismissed
+
+
+def test_human_steps_show_the_map_centre_instead_of_the_typed_coordinates() -> None:
+    device = fresh(AnglersLog125)
+    for step in AnglersLog125().bug(AL).human_steps:
+        assert device.execute(Action.from_json(step)).performed
+    assert triggered(device, AL)
+    # back on the location's add screen, the spot shows the GPS fix, not 44.4, -79.3
+    assert node_text(device, f"{PACKAGE}:id/title_text_view") == "North Shore"
+    assert _spot_subtitle(device) == "37.421998, -122.084000"
+
+
+def test_the_spot_dialog_has_the_real_ids_and_follows_the_gps_fix() -> None:
+    device = _new_location_spot_dialog()
+    for rid in (
+        "toolbar_view",
+        "back_button",
+        "done_button",
+        "fishing_spot_map",
+        "crosshairs",
+        "latitude_layout",
+        "longitude_layout",
+        "coordinate_refresh_button",
+    ):
+        node_text(device, f"{PACKAGE}:id/{rid}")
+    shown = texts(device)
+    assert {"Latitude", "Longitude", "Select map type", REFRESH_DESC, DONE_DESC} <= set(shown)
+    assert _field_texts(device)[1:] == ["37.421998", "-122.084000"]
+
+
+def test_syncing_before_saving_keeps_the_typed_coordinates() -> None:
+    device = _new_location_spot_dialog()
+    _name_and_type(device, "44.4", "-79.3")
+    device.execute(Action(kind="press_back"))  # hide the keyboard, which covers the button
+    tap(device, resource_id=f"{PACKAGE}:id/coordinate_refresh_button")
+    tap(device, resource_id=f"{PACKAGE}:id/done_button")
+    assert _spot_subtitle(device) == "44.400000, -79.300000"
+    assert not triggered(device, AL)
+
+
+def test_saving_the_gps_fix_untouched_is_not_the_bug() -> None:
+    device = _new_location_spot_dialog()
+    name, _, _ = _fields(device)
+    _type(device, name, "North Shore")
+    tap(device, resource_id=f"{PACKAGE}:id/done_button")
+    assert _spot_subtitle(device) == "37.421998, -122.084000"
+    assert not triggered(device, AL)
+
+
+def test_typing_then_going_back_saves_nothing() -> None:
+    device = _new_location_spot_dialog()
+    _name_and_type(device, "44.4", "-79.3")
+    tap(device, resource_id=f"{PACKAGE}:id/back_button")
+    assert "North Shore" not in texts(device)
+    assert not triggered(device, AL)
+    tap(device, content_desc="Done")  # the location without a spot is refused
+    assert ERROR_NO_SPOTS in texts(device)
+
+
+def test_denying_the_location_leaves_the_map_at_zero_and_the_typed_values_are_still_lost() -> None:
+    device = _new_location_spot_dialog(allow=False)
+    assert LOCATION_DENIED in texts(device)
+    tap(device, text="OK")
+    _name_and_type(device, "44.4", "-79.3")
+    tap(device, resource_id=f"{PACKAGE}:id/done_button")
+    assert _spot_subtitle(device) == "0.000000, 0.000000"
+    assert triggered(device, AL)
+
+
+def test_saved_location_is_listed_and_its_spot_edits_start_from_the_stored_coordinates() -> None:
+    device = _new_location_spot_dialog()
+    name, _, _ = _fields(device)
+    _type(device, name, "North Shore")
+    tap(device, resource_id=f"{PACKAGE}:id/done_button")
+    tap(device, content_desc="Done")
+    assert "Successfully added location" in texts(device)
+    assert "1 Fishing Spot" in texts(device)
+    tap(device, text="Lake Simcoe")
+    assert "North Shore" in texts(device)  # the details' fishing-spot spinner
+    tap(device, content_desc="Edit")
+    tap(device, text="North Shore")
+    assert _field_texts(device)[1:] == ["37.421998", "-122.084000"]
+    assert not triggered(device, AL)

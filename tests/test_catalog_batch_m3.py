@@ -1,6 +1,7 @@
-"""Catalog batch m3 (issue 13): anglers-log#151. Every catalog bug's human steps are replayed by
-``tests/test_catalog_human_steps.py``; here: the human steps show the misbehaviour on screen, the
-screens on the way carry the real ids, and plausible wrong sequences do not trigger the bug."""
+"""Catalog batch m3 (issue 13): anglers-log#151, KISS#1481. Every catalog bug's human steps
+are replayed by ``tests/test_catalog_human_steps.py``; here: the human steps show the
+misbehaviour on screen, the screens on the way carry the real ids, and plausible wrong sequences
+do not trigger it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from device_agent.virtual.catalog.anglerslog import (
     AnglersLog125,
     AnglersLog131,
 )
+from device_agent.virtual.catalog.kiss import MENU, Kiss3135
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
@@ -175,3 +177,126 @@ def test_saved_location_is_listed_and_its_spot_edits_start_from_the_stored_coord
     tap(device, text="North Shore")
     assert _field_texts(device)[1:] == ["37.421998", "-122.084000"]
     assert not triggered(device, AL)
+
+
+# -- KISS#1481 ---------------------------------------------------------------------------------
+
+KISS = "KISS#1481"
+KP = "fr.neamar.kiss"
+
+
+def _kiss_settings(*switches: str, favorites_screen: tuple[str, ...] = ()) -> VirtualDevice:
+    """Fresh KISS → Menu → KISS settings → flip ``favorites_screen`` switches under Favorites
+    settings and ``switches`` under User experience → back home."""
+    device = fresh(Kiss3135)
+    tap(device, content_desc="Menu")
+    tap(device, text="KISS settings")
+    if favorites_screen:
+        tap(device, text="Favorites settings")
+        for title in favorites_screen:
+            tap(device, resource_id="android:id/title", text=title)
+        device.execute(Action(kind="press_back"))
+    tap(device, text="User experience")
+    for title in switches:  # by the row's title: a category is also named "Minimalistic UI"
+        tap(device, resource_id="android:id/title", text=title)
+    device.execute(Action(kind="press_back"))
+    device.execute(Action(kind="press_back"))
+    return device
+
+
+def _tap_home(device: VirtualDevice) -> None:
+    tap(device, resource_id=f"{KP}:id/widgetLayout")
+
+
+def _favorites_shown(device: VirtualDevice) -> list[str]:
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    return [n.content_desc for n in tree.iter() if n.resource_id == f"{KP}:id/favorite"]
+
+
+def test_kiss_is_found_by_apk_name_and_package() -> None:
+    assert isinstance(load_app("KISS_v3.13.5.apk"), Kiss3135)
+    assert isinstance(load_app(KP), Kiss3135)
+    assert find_app_for_bug(KISS) is Kiss3135
+
+
+def test_kiss_fresh_install_shows_intro_default_favorites_and_search_bar() -> None:
+    device = fresh(Kiss3135)
+    shown = texts(device)
+    assert "Start searching for anything" in shown
+    assert _favorites_shown(device) == ["Phone", "Contacts", "Chrome", "Messages"]
+    for rid in ("launcherButton", "searchEditText", "menuButton", "externalFavoriteBar"):
+        node_text(device, f"{KP}:id/{rid}")
+    tap(device, content_desc="Menu")
+    assert [t for t in texts(device) if t in MENU] == list(MENU)
+
+
+def test_kiss_human_steps_leave_the_favorites_bar_hidden_after_the_tap() -> None:
+    device = fresh(Kiss3135)
+    for step in Kiss3135().bug(KISS).human_steps:
+        assert device.execute(Action.from_json(step)).performed
+    assert triggered(device, KISS)
+    assert _favorites_shown(device) == []  # the visible misbehaviour
+    assert device.observe(screenshot=False).activity.endswith(".MainActivity")
+
+
+def test_kiss_app_list_long_press_adds_a_favorite() -> None:
+    device = fresh(Kiss3135)
+    tap(device, content_desc="Display app list")
+    assert "Calculator" in texts(device) and _favorites_shown(device) == []
+    act(device, "long_click", text="Calculator")
+    assert "Add to favorites" in texts(device) and "Remove favorite" not in texts(device)
+    tap(device, text="Add to favorites")
+    device.execute(Action(kind="press_back"))
+    assert _favorites_shown(device)[-1] == "Calculator"
+
+
+def test_kiss_dependent_switches_are_disabled_until_minimalistic_ui() -> None:
+    device = fresh(Kiss3135)
+    tap(device, content_desc="Menu")
+    tap(device, text="KISS settings")
+    tap(device, text="User experience")
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    rows = {n.text: n for n in tree.iter() if n.resource_id == "android:id/title"}
+    assert not rows["Hide favorites bar initially"].enabled
+    assert not rows["Show history on touch"].enabled and rows["Minimalistic UI"].enabled
+    tap(device, resource_id="android:id/title", text="Minimalistic UI")
+    tap(device, resource_id="android:id/title", text="Hide favorites bar initially")
+    device.execute(Action(kind="press_back"))
+    device.execute(Action(kind="press_back"))
+    assert _favorites_shown(device) == []  # hidden initially, as the switch says
+
+
+def test_kiss_with_show_history_on_touch_the_tap_shows_the_bar() -> None:
+    device = _kiss_settings(
+        "Minimalistic UI", "Show history on touch", "Hide favorites bar initially"
+    )
+    assert _favorites_shown(device) == []
+    _tap_home(device)
+    assert _favorites_shown(device) == ["Phone", "Contacts", "Chrome", "Messages"]
+    assert not triggered(device, KISS)
+
+
+def test_kiss_minimalistic_ui_alone_keeps_the_bar() -> None:
+    device = _kiss_settings("Minimalistic UI")
+    assert _favorites_shown(device)
+    _tap_home(device)
+    assert not triggered(device, KISS)
+
+
+def test_kiss_without_the_favorites_bar_setting_no_bar_is_expected() -> None:
+    device = _kiss_settings(
+        "Minimalistic UI",
+        "Hide favorites bar initially",
+        favorites_screen=("Show favorites above search bar",),
+    )
+    _tap_home(device)
+    assert _favorites_shown(device) == []
+    assert not triggered(device, KISS)
+
+
+def test_kiss_settings_but_no_tap_is_not_the_bug() -> None:
+    device = _kiss_settings("Minimalistic UI", "Hide favorites bar initially")
+    tap(device, content_desc="Display app list")
+    device.execute(Action(kind="press_back"))
+    assert _favorites_shown(device) == []
+    assert not triggered(device, KISS)

@@ -65,6 +65,7 @@ CATALOG = {
     "screenrecorder#25": "1.8.2",
     "anglers-log#347": "1.3.1",
     "anglers-log#151": "1.2.5",
+    "KISS#1481": "3.13.5",
     "MaterialFiles#1392": "1.7.4",
 }
 

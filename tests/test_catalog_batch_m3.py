@@ -1,7 +1,7 @@
-"""Catalog batch m3 (issue 13): anglers-log#151, KISS#1481. Every catalog bug's human steps
-are replayed by ``tests/test_catalog_human_steps.py``; here: the human steps show the
-misbehaviour on screen, the screens on the way carry the real ids, and plausible wrong sequences
-do not trigger it."""
+"""Catalog batch m3 (issue 13): anglers-log#151, KISS#1481, focus-android#3297. Every catalog
+bug's human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the human steps
+show the misbehaviour on screen, the screens on the way carry the real ids, and plausible wrong
+sequences do not trigger it."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from device_agent.virtual.catalog.anglerslog import (
     AnglersLog125,
     AnglersLog131,
 )
+from device_agent.virtual.catalog.focus import Focus70
 from device_agent.virtual.catalog.kiss import MENU, Kiss3135
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
@@ -300,3 +301,85 @@ def test_kiss_settings_but_no_tap_is_not_the_bug() -> None:
     device.execute(Action(kind="press_back"))
     assert _favorites_shown(device) == []
     assert not triggered(device, KISS)
+
+
+# -- focus-android#3297 ------------------------------------------------------------------------
+
+FOCUS = "focus-android#3297"
+FP = "org.mozilla.focus"
+
+
+def _add_engine_form() -> VirtualDevice:
+    """Fresh Focus → Skip → More options → Settings → Search → Google → + Add another."""
+    device = fresh(Focus70)
+    tap(device, resource_id=f"{FP}:id/skip")
+    tap(device, content_desc="More options")
+    tap(device, text="Settings")
+    tap(device, resource_id="android:id/title", text="Search")
+    tap(device, resource_id="android:id/title", text="Google")
+    tap(device, text="+ Add another search engine")
+    act(device, "input_text", "Test", resource_id=f"{FP}:id/edit_engine_name")
+    return device
+
+
+def test_focus_is_found_by_the_apk_name_with_its_build_suffix() -> None:
+    assert isinstance(load_app("focus-android_v7.0-B1-aarch64.apk"), Focus70)
+    assert find_app_for_bug(FOCUS) is Focus70
+
+
+def test_focus_first_run_pages_then_home_with_the_real_ids() -> None:
+    device = fresh(Focus70)
+    assert "Power up your privacy" in texts(device)
+    for _ in range(3):
+        tap(device, resource_id=f"{FP}:id/button", text="Next")
+    tap(device, text="OK, got it!")
+    for rid in ("urlView", "menuView", "homeViewTipsLabel"):
+        node_text(device, f"{FP}:id/{rid}")
+    tap(device, content_desc="More options")
+    assert {"What's New", "Help", "Settings"} <= set(texts(device))
+
+
+def test_focus_human_steps_drop_the_form_and_land_on_home() -> None:
+    device = fresh(Focus70)
+    for step in Focus70().bug(FOCUS).human_steps:
+        assert device.execute(Action.from_json(step)).performed
+    assert triggered(device, FOCUS)
+    shown = texts(device)
+    assert "Search or enter address" in shown and "Add search engine" not in shown
+    assert device.observe(screenshot=False).activity.endswith(".MainActivity")
+
+
+def test_focus_learn_more_shows_the_sumo_page_and_finishes_the_settings() -> None:
+    device = _add_engine_form()
+    node_text(device, f"{FP}:id/edit_search_string")
+    tap(device, content_desc="Learn more")
+    assert node_text(device, f"{FP}:id/display_url").endswith("/add-search-engine")
+    assert not triggered(device, FOCUS)  # not yet: the page is shown, Back is the test
+    tap(device, content_desc="Erase browsing history")  # erasing by hand also lands home
+    assert triggered(device, FOCUS)
+
+
+def test_focus_back_from_the_form_returns_to_the_engines_list() -> None:
+    device = _add_engine_form()
+    tap(device, content_desc="Navigate up")  # the form's close icon
+    assert "Installed search engines" in texts(device)
+    assert not triggered(device, FOCUS)
+
+
+def test_focus_saving_an_engine_adds_it_without_the_bug() -> None:
+    device = _add_engine_form()
+    act(device, "input_text", "example.com/search/?q=%s", resource_id=f"{FP}:id/edit_search_string")
+    tap(device, resource_id=f"{FP}:id/menu_save_search_engine")
+    assert "Test" in texts(device) and "Installed search engines" in texts(device)
+    assert not triggered(device, FOCUS)
+
+
+def test_focus_browsing_a_typed_address_then_back_is_not_the_bug() -> None:
+    device = fresh(Focus70)
+    tap(device, resource_id=f"{FP}:id/skip")
+    act(device, "input_text", "example.com", resource_id=f"{FP}:id/urlView")
+    device.execute(Action(kind="press_enter"))
+    assert node_text(device, f"{FP}:id/display_url") == "example.com"
+    device.execute(Action(kind="press_back"))
+    assert "Search or enter address" in texts(device)
+    assert not triggered(device, FOCUS)

@@ -66,6 +66,7 @@ CATALOG = {
     "anglers-log#347": "1.3.1",
     "anglers-log#151": "1.2.5",
     "KISS#1481": "3.13.5",
+    "focus-android#3297": "7.0",
     "MaterialFiles#1392": "1.7.4",
 }
 

@@ -24,16 +24,16 @@ Modelled from the sources at tag ``v7.0-B1`` (under ``app/src/main``):
   no network), the erase FAB ``erase`` ("Erase browsing history") and ``menuView``; Back with no
   web history erases the session and returns home with "Your browsing history has been
   erased.";
-- ``.activity.SettingsActivity`` (``toolbar`` with its navigation icon, a support-library
-  preference list): Language, Privacy & Security, Search, Advanced, Make Firefox Focus default
-  browser, Mozilla (only Search is more than a stub); Search: the search engine row (the default
-  engine's name over "Default"), Get search suggestions (a switch), URL Autocomplete (a stub); "Installed
-  search engines": a ``radio_button`` per engine, "+ Add another search engine", the overflow's
-  Remove and Restore default search engines (stubs); "Add search engine": the close icon, Learn
-  more (``learn_more``, the ℹ️ icon), Save (``menu_save_search_engine``), the fields
-  ``edit_engine_name`` ("Search engine name") and ``edit_search_string`` ("Search string to
-  use") and the example line. Save checks a name, a new name, a search string and the ``%s``
-  format; the real app then checks the URL over the network (here: accepted, see the world).
+- ``.activity.SettingsActivity`` (``toolbar`` with its navigation icon, a support-library preference
+  list): Language, Privacy & Security, Search, Advanced, Make Firefox Focus default browser, Mozilla
+  (only Search is more than a stub); Search: the search engine row (the default engine's name over
+  "Default"), Get search suggestions (a switch), URL Autocomplete (a stub); "Installed search
+  engines": a ``radio_button`` per engine, "+ Add another search engine", the overflow's Remove and
+  Restore default search engines (stubs); "Add search engine": the close icon, Learn more
+  (``learn_more``, the ℹ️ icon), Save (``menu_save_search_engine``), the fields ``edit_engine_name``
+  ("Search engine name") and ``edit_search_string`` ("Search string to use") and the example line.
+  Save checks a name, a new name, a search string and the ``%s`` format; the real app then checks
+  the URL over the network (here: accepted, see the world).
 
 The world: the device has no network: a page is only its URL; a search string in the example
 format is taken as reachable. The installed engines are the en-US list a test device showed
@@ -47,9 +47,9 @@ so Back returns to the form. The oracle reads app state: Back from a session the
 opened landed on the home screen.
 
 Human steps: 10 actions against index.tsv's 13: Skip (the reporter may have paged through the
-four first-run cards with Next: 4 taps), More options, Settings, Search, the search engine row ("Google"),
-"+ Add another search engine", type the name "Test", type a search string (the report's optional
-step 3), the ℹ️ icon, Back.
+four first-run cards with Next: 4 taps), More options, Settings, Search, the search engine row
+("Google"), "+ Add another search engine", type the name "Test", type a search string (the
+report's optional step 3), the ℹ️ icon, Back.
 """
 
 from __future__ import annotations

@@ -112,6 +112,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog import _steps as steps
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -180,15 +181,7 @@ def _bug_triggered(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _click(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}" if rid and ":" not in rid else rid,
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+    return steps.click(PACKAGE, rid, text, desc, cls)
 
 
 BUG_347 = BugSpec(
@@ -676,12 +669,7 @@ LONGITUDE_BOUNDS = [592, 1265, 867, 1415]
 
 
 def _type(rid: str, text: str, bounds: list[int] | None = None) -> dict[str, Any]:
-    step = _click(rid, cls="android.widget.EditText")
-    step["kind"] = "input_text"
-    step["text"] = text
-    if bounds is not None:
-        step["target"]["bounds"] = bounds
-    return step
+    return steps.input_text(PACKAGE, rid, text, bounds=bounds)
 
 
 BUG_151 = BugSpec(

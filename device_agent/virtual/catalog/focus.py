@@ -57,6 +57,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog import _steps as steps
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -133,22 +134,11 @@ def _landed_home_from_learn_more(data: dict[str, Any], system: dict[str, Any]) -
 
 
 def _click(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}" if rid and ":" not in rid else rid,
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+    return steps.click(PACKAGE, rid, text, desc, cls)
 
 
 def _type(rid: str, text: str) -> dict[str, Any]:
-    step = _click(rid, cls="android.widget.EditText")
-    step["kind"] = "input_text"
-    step["text"] = text
-    return step
+    return steps.input_text(PACKAGE, rid, text)
 
 
 BUG_3297 = BugSpec(
@@ -180,8 +170,6 @@ class Focus70(VirtualApp):
     version: ClassVar[str] = "7.0"
     launch_activity: ClassVar[str] = MAIN
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_3297,)
-    # 7.0: Learn more opens a browsing session and finishes the settings (fixed: d7ef10e2).
-    LEARN_MORE_IN_INFO_ACTIVITY: ClassVar[bool] = False
 
     def initial_data(self) -> dict[str, Any]:
         return {
@@ -560,9 +548,7 @@ class Focus70(VirtualApp):
 
     def _learn_more(self, ctx: AppContext) -> None:
         """openLearnMore: 7.0 opens the SUMO page as a new browsing session and finishes the
-        settings (the form is lost); the fix starts an InfoActivity above them instead."""
-        if self.LEARN_MORE_IN_INFO_ACTIVITY:
-            return  # the fixed build's InfoActivity is not modelled
+        settings (the form is lost); the fix (not modelled) starts an InfoActivity above them."""
         ctx.data["session"] = {"url": SUMO_ADD_ENGINE, "source": "add_search_engine_learn_more"}
         ctx.finish()
 

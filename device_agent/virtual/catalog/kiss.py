@@ -65,6 +65,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog import _steps as steps
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -145,15 +146,7 @@ def _bar_hidden_after_tap(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _click(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}" if rid and ":" not in rid else rid,
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+    return steps.click(PACKAGE, rid, text, desc, cls)
 
 
 def _pref(title: str) -> dict[str, Any]:
@@ -167,12 +160,7 @@ BUG_1481 = BugSpec(
     oracle=_bar_hidden_after_tap,
     human_steps=(
         _click("launcherButton", desc="Display app list", cls="android.widget.ImageView"),
-        {
-            "kind": "long_click",
-            "target": _click("item_app_name", "Calculator", cls="android.widget.TextView")[
-                "target"
-            ],
-        },
+        steps.long_click(PACKAGE, "item_app_name", "Calculator", cls="android.widget.TextView"),
         _click("android:id/text1", "Add to favorites", cls="android.widget.TextView"),
         {"kind": "press_back"},
         _click("menuButton", desc="Menu", cls="android.widget.ImageView"),

@@ -18,8 +18,9 @@ Modelled from the sources at tag ``v7.0-B1`` (under ``app/src/main``):
 - A fresh install shows the first-run pager (``skip`` "Skip", the card's ``title``, ``text`` and
   ``button`` "Next", "OK, got it!" on the last of four pages, the ``tabs`` dots), then the home
   screen: the wordmark, ``homeViewTipsLabel``, ``urlView`` ("Search or enter address") and
-  ``menuView`` ("More options") with the home menu (What's New, Help, Settings; only Settings is
-  modelled). Typing in ``urlView`` and Enter opens a browsing session;
+  ``menuView`` ("More options") with the home menu (rows ``whats_new`` with its ``dot``,
+  ``help``, ``settings``; only Settings is modelled). Typing in ``urlView`` and Enter opens a
+  browsing session;
 - the browser (``BrowserFragment``): ``display_url``, the ``webview`` (the page is not rendered:
   no network), the erase FAB ``erase`` ("Erase browsing history") and ``menuView``; Back with no
   web history erases the session and returns home with "Your browsing history has been
@@ -149,7 +150,7 @@ BUG_3297 = BugSpec(
     human_steps=(
         _click("skip", "Skip", cls="android.widget.Button"),
         _click("menuView", desc="More options", cls="android.widget.ImageButton"),
-        _click("title", "Settings", cls="android.widget.TextView"),
+        _click("settings", "Settings", cls="android.widget.TextView"),
         _click("android:id/title", "Search", cls="android.widget.TextView"),
         _click("android:id/title", "Google", cls="android.widget.TextView"),
         _click("android:id/title", "+ Add another search engine", cls="android.widget.TextView"),
@@ -314,12 +315,37 @@ class Focus70(VirtualApp):
             resource_id="backgroundView",
             children=[View(cls="android.widget.LinearLayout", children=[bar, body])],
         )
-        windows = []
-        if ui["menu"]:
-            close = self._close_menu
-            items = [("What's New", close), ("Help", close), ("Settings", self._open_settings)]
-            windows.append(menu_window(items, close))
+        windows = [self._home_menu()] if ui["menu"] else []
         return Screen(content=root, windows=windows)
+
+    def _home_menu(self) -> Window:
+        """HomeMenu (``menu.xml``): a CardView's RecyclerView ``list`` whose rows are TextViews
+        carrying the item's id (``HomeMenuAdapter``: ``labelView.id = item.id``); What's New
+        holds its label and the ``dot`` (highlighted on a fresh install)."""
+        close = self._close_menu
+        whats_new = View(
+            cls="android.widget.LinearLayout",
+            resource_id="whats_new",
+            layout=HORIZONTAL,
+            height=147,
+            on_click=close,
+            children=[
+                text_view("What's New"),
+                View(cls="android.widget.ImageView", resource_id="dot", width=40),
+            ],
+        )
+        listing = View(
+            cls="android.support.v7.widget.RecyclerView",
+            resource_id="list",
+            weight=0,
+            children=[
+                whats_new,
+                text_view("Help", "help", on_click=close, height=147),
+                text_view("Settings", "settings", on_click=self._open_settings, height=147),
+            ],
+        )
+        card = View(cls="android.support.v7.widget.CardView", weight=0, children=[listing])
+        return Window(root=card, kind="menu", on_dismiss=close, bounds=(440, 80, 1060, 530))
 
     def _browser(self, ctx: AppContext) -> Screen:
         url = ctx.data["session"]["url"]

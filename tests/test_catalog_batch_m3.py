@@ -154,6 +154,14 @@ def test_typing_then_going_back_saves_nothing() -> None:
     assert ERROR_NO_SPOTS in texts(device)
 
 
+def test_letters_typed_into_a_coordinate_are_dropped_and_nothing_valid_is_lost() -> None:
+    device = _new_location_spot_dialog()
+    _name_and_type(device, "test", "test")
+    assert _field_texts(device)[1:] == ["", ""]  # a signed-decimal field takes no letters
+    tap(device, resource_id=f"{PACKAGE}:id/done_button")
+    assert not triggered(device, AL)
+
+
 def test_denying_the_location_leaves_the_map_at_zero_and_the_typed_values_are_still_lost() -> None:
     device = _new_location_spot_dialog(allow=False)
     assert LOCATION_DENIED in texts(device)
@@ -355,8 +363,9 @@ def test_focus_learn_more_shows_the_sumo_page_and_finishes_the_settings() -> Non
     tap(device, content_desc="Learn more")
     assert node_text(device, f"{FP}:id/display_url").endswith("/add-search-engine")
     assert not triggered(device, FOCUS)  # not yet: the page is shown, Back is the test
-    tap(device, content_desc="Erase browsing history")  # erasing by hand also lands home
-    assert triggered(device, FOCUS)
+    tap(device, content_desc="Erase browsing history")  # erasing lands home: its job
+    assert "Search or enter address" in texts(device)
+    assert not triggered(device, FOCUS)
 
 
 def test_focus_back_from_the_form_returns_to_the_engines_list() -> None:

@@ -1086,9 +1086,13 @@ class AnglersLog125(AnglersLog131):
         self._close_spot(ctx)
 
     def _spot_field(self, key: str) -> Callable[[AppContext, str], None]:
-        """The text handler of the dialog's field ``key`` (``name``, ``lat``, ``lng``)."""
+        """The text handler of the dialog's field ``key`` (``name``, ``lat``, ``lng``); the
+        coordinate fields take only a signed decimal number's characters
+        (``allowNegativeFloatingNumbersOnly``: a DigitsKeyListener drops the rest)."""
 
         def typed(ctx: AppContext, text: str) -> None:
+            if key != "name":
+                text = "".join(ch for ch in text if ch in "0123456789.-")
             ctx.ui["spot"][key] = text
 
         return typed

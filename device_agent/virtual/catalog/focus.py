@@ -45,7 +45,7 @@ the SUMO page and FINISHES the settings activity, so the typed name and search s
 and Back from the page (no web history) erases the session and lands on the home screen, not on
 the form. The fix (``d7ef10e2``) opens the page in an ``InfoActivity`` on top of the settings,
 so Back returns to the form. The oracle reads app state: Back from a session the Learn more
-opened landed on the home screen.
+opened landed on the home screen (the erase button landing there is its job, not the bug).
 
 Human steps: 10 actions against index.tsv's 13: Skip (the reporter may have paged through the
 four first-run cards with Next: 4 taps), More options, Settings, Search, the search engine row
@@ -526,12 +526,8 @@ class Focus70(VirtualApp):
 
     def _erase(self, ctx: AppContext) -> None:
         """BrowserFragment.erase: the session is gone; back to the home screen."""
-        session = ctx.data["session"]
         ctx.data["session"] = None
         ctx.toast(ERASED)
-        if session is not None and session["source"] == "add_search_engine_learn_more":
-            # the page the settings' Learn more opened: Back leaves the user on the home screen
-            ctx.data["learn_more_back_to_home"] += 1
 
     def on_back(self, ctx: AppContext) -> bool:
         if ctx.activity == SETTINGS:
@@ -539,8 +535,12 @@ class Focus70(VirtualApp):
         if ctx.ui.get("menu"):
             ctx.ui["menu"] = False
             return True
-        if ctx.data["firstrun_done"] and ctx.data["session"] is not None:
+        session = ctx.data["session"]
+        if ctx.data["firstrun_done"] and session is not None:
             self._erase(ctx)  # no web history: "Just go back to the home screen"
+            if session["source"] == "add_search_engine_learn_more":
+                # Back from the page the form's Learn more opened lands on home, not the form
+                ctx.data["learn_more_back_to_home"] += 1
             return True
         return False
 

@@ -1,5 +1,5 @@
 """Anglers' Log (``com.cohenadair.anglerslog``) 1.3.1, for anglers-log#347 ("Can't edit dates
-for a Trip").
+for a Trip"), and 1.2.5, for anglers-log#151 (see the end).
 
 Modelled from the sources at tag ``android-v1.3.1`` (under ``android/app/src/main``:
 ``activities/MainActivity.java``, ``activities/LayoutSpecActivity.java``,
@@ -52,26 +52,81 @@ where no OTHER trip overlaps (a clash with another trip is the check working, no
 Human steps: 13 actions against index.tsv's 8: the model counts each tap of the date picker
 (open, day, OK: 3 per date) and the drawer's two taps to reach Trips; the report's five steps
 ("Create Trip, Edit Trip, Modify date, Press Save, Observe error") need no more.
+
+Anglers' Log 1.2.5 (``AnglersLog125``), for anglers-log#151 ("Issue manually entering fishing
+spot coordinates"), from the tag ``android-v1.2.5``: the screens above are unchanged on this path
+between the two tags (``git diff android-v1.2.5 android-v1.3.1`` of ``MainActivity``,
+``ManageTripFragment``, ``Logbook.tripExists``, the drawer menu and the layouts touches only
+context arguments and a bottom sheet), so 1.2.5 subclasses the 1.3.1 model (decision 0005) and
+adds, from ``AnglersLogApplication.java``, ``fragments/MyListFragment.java``,
+``views/BottomSheetView.java``, ``locations/ManageLocationFragment.java``,
+``locations/ManageFishingSpotFragment.java``, ``locations/LocationListManager.java``,
+``locations/LocationFragment.java``, ``fragments/ManageFragment.java``,
+``fragments/DraggableMapFragment.java``, ``views/MoreDetailView.java``,
+``res/layout/fragment_mylist.xml``, ``view_bottom_sheet.xml``, ``fragment_manage.xml``,
+``fragment_manage_location.xml``, ``fragment_manage_fishing_spot.xml``, ``view_more_detail.xml``,
+``fragment_location.xml``, ``res/menu/menu_location.xml``, ``res/values/strings.xml``,
+``arrays.xml``:
+
+- the Instabug sheet every list section shows until its Dismiss (``close_button``) is tapped
+  (``instabug_bottom_sheet_view``: "Bugs & Suggestions", a preference that defaults to shown);
+  Instabug's own floating ladybug button is NOT modelled (a third-party SDK overlay whose ids and
+  invocation screens at that SDK version are not in the app's sources);
+- Locations: rows (name, "1 Fishing Spot", "0 Catches") opening the details (``location_container``:
+  the ``fishing_spot_spinner`` and the map; Edit, Delete with "Confirm Delete", Share and the
+  overflow's "Show all catches"); "New Location"/"Edit Location": the name, "Add fishing spot"
+  (``add_fishing_spot_view``) and a MoreDetailView row per spot (``container``: name and
+  "lat, lng"; tap to edit; ``more_info_button`` removes it); Done checks a name, a new name and
+  at least one spot;
+- the fishing-spot editor: a ManageFragment dialog (``toolbar_view``: ``back_button`` "Go back.",
+  a blank title, "Select map type" with its Road Map/Satellite/Terrain/Hybrid choice, Done
+  ``done_button``), the name, the map (``fishing_spot_map`` and ``crosshairs``), the Latitude and
+  Longitude fields (``latitude_layout``/``longitude_layout``, each an ``edit_text``) and the sync
+  button ``coordinate_refresh_button`` (its real content description is the weather one). Opening
+  it asks for ``ACCESS_FINE_LOCATION`` (targetSdk 23); the camera starts at 0,0 and then moves to
+  the edited spot, the location's first spot, or (granted, nothing else shown) the device's fix,
+  writing the centre into the fields; a drag (swipe) pans the map 0.01 degree and does the same;
+  the sync button parses the fields and moves the camera there.
+
+The world (1.2.5): Google Play services are present and the device's GPS fix is the emulator's
+default, 37.421998, -122.084000.
+
+The bug (anglers-log#151): ``ManageFishingSpotFragment.verifyUserInput`` takes the new spot's
+coordinates from ``mMap.getCameraPosition().target``, so coordinates typed into the fields
+without tapping sync are dropped and the spot row shows the map's centre. The fix (commit
+``c663d350``, in 1.2.6) parses the fields. The oracle reads app state: a fishing spot was saved
+while both fields held valid coordinates that differ (at the row's 6 decimals) from the ones
+stored. Saving the fix untouched, syncing first, or cancelling does not count.
+
+Human steps: 11 actions, as index.tsv's 11: Dismiss the sheet, open the drawer, Locations, the
+FAB, type the location's name, Add fishing spot, Allow the location permission, type the spot's
+name, its latitude and longitude, Done. The coordinate fields are told apart by their bounds (all
+three fields of the dialog are ``edit_text``).
 """
 
 from __future__ import annotations
 
 import calendar
 import datetime as dt
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog import _steps as steps
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
+    TOOLBAR_HEIGHT,
     action_item,
     bind,
+    choice_dialog,
     confirm_dialog,
     date_picker_dialog,
     drawer_entry,
     drawer_layout,
     edit_text,
     fab,
+    image_button,
     list_view,
     menu_window,
     nav_button,
@@ -126,15 +181,7 @@ def _bug_triggered(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _click(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}" if rid and ":" not in rid else rid,
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+    return steps.click(PACKAGE, rid, text, desc, cls)
 
 
 BUG_347 = BugSpec(
@@ -245,7 +292,7 @@ class AnglersLog131(VirtualApp):
         open_drawer = nav_button(DRAWER_DESC, lambda c: c.ui.update(drawer=True))
         if section not in LISTS:
             return [self._bar(section, open_drawer, []), text_view(section, height=300)]
-        rows = [self._trip_row(t) for t in ctx.data["trips"]] if section == "Trips" else []
+        rows = self._rows(ctx, section)
         actions = [
             action_item("action_search", "Search", lambda c: None),
             overflow_button(lambda c: c.ui.update(menu=True)),
@@ -262,9 +309,18 @@ class AnglersLog131(VirtualApp):
                     scroll_key="list_scroll",
                 ),
                 fab("new_button", "", self._new),
+                *self._list_overlays(ctx),
             ],
         )
         return [self._bar(f"{section} ({len(rows)})", open_drawer, actions), body]
+
+    def _rows(self, ctx: AppContext, section: str) -> list[View]:
+        """The rows of a list section (hook: only Trips' are modelled here)."""
+        return [self._trip_row(t) for t in ctx.data["trips"]] if section == "Trips" else []
+
+    def _list_overlays(self, ctx: AppContext) -> list[View]:
+        """Views over a list section's RecyclerView and FAB (hook: none in 1.3.1)."""
+        return []
 
     def _trip_row(self, trip: dict[str, Any]) -> View:
         dates = f"{medium_date(trip['start'])} to {medium_date(trip['end'])}"
@@ -331,7 +387,7 @@ class AnglersLog131(VirtualApp):
             [action_item("action_confirm", "Done", self._done)],
         )
         if section != "Trips":
-            return [bar, text_view(f"{title}: not modelled", height=300)]
+            return [bar, *self._manage_other(ctx, title)]
         draft = ui["draft"]
         fields = [
             View(
@@ -363,6 +419,10 @@ class AnglersLog131(VirtualApp):
             children=[View(cls="android.widget.LinearLayout", children=fields)],
         )
         return [bar, body]
+
+    def _manage_other(self, ctx: AppContext, title: str) -> list[View]:
+        """The add/edit screen of a section other than Trips, under its bar (hook: a stub)."""
+        return [text_view(f"{title}: not modelled", height=300)]
 
     def _input_button(self, rid: str, text: str, hint: str, handler: Any) -> View:
         """An InputButtonView (``view_input_button.xml``): icon, the primary Button (its hint
@@ -527,6 +587,7 @@ class AnglersLog131(VirtualApp):
         """ManageFragment.onClickSave → ManageContentFragment.addObjectToLogbook."""
         ui, data = ctx.ui, ctx.data
         if ui["section"] != "Trips":
+            self._done_other(ctx)
             return
         draft = ui["draft"]
         editing = draft["id"] is not None
@@ -550,3 +611,581 @@ class AnglersLog131(VirtualApp):
             ctx.toast("Successfully added trip")
         ui["stack"].pop()
         ui.update(draft=None, date_changed=False)
+
+    def _done_other(self, ctx: AppContext) -> None:
+        """Done on the add/edit screen of a section other than Trips (hook: nothing happens)."""
+        return None
+
+
+# -- 1.2.5: Locations and their fishing spots, for anglers-log#151 -------------------------------
+FINE_LOCATION = "android.permission.ACCESS_FINE_LOCATION"
+# The world: the emulator's default GPS fix (Google's Mountain View campus), which the
+# FusedLocationProvider reports once the location permission is granted.
+DEVICE_LOCATION = (37.421998, -122.084)
+ERROR_NAME = "Please enter a name."
+ERROR_LOCATION_NAME = "A location with that name already exists."
+ERROR_NO_SPOTS = "Please add at least one fishing spot."
+ERROR_SPOT_NAME = "A fishing spot with that name already exists."
+LOCATION_DENIED = (
+    "Location permissions were denied and as a result your location will not be shown on "
+    "Anglers' Log maps."
+)
+INSTABUG_TITLE = "Bugs & Suggestions"
+INSTABUG_TEXT = (
+    "Tap the ladybug button to send bug reports and feedback.  The button can be disabled from "
+    "the Settings menu."
+)
+MAP_TYPES = ("Road Map", "Satellite", "Terrain", "Hybrid")
+BACK_DESC = "Go back."  # R.string.back_description
+DONE_DESC = "A check that signifies selection."  # R.string.check_description
+REFRESH_DESC = "Attempts to get weather data from the web."  # sic: R.string.refresh_description
+REMOVE_DESC = "More information about the current item."  # R.string.more_info_description
+CROSSHAIRS_DESC = "The coordinates of the current fishing spot."
+
+
+def coordinates(lat: float, lng: float) -> str:
+    """``FishingSpot.getCoordinatesAsString``: ``"%.6f, %.6f"``."""
+    return f"{lat:.6f}, {lng:.6f}"
+
+
+def parse_coordinate(text: str, limit: float) -> float | None:
+    """The typed coordinate as a number (``,`` read as ``.``, as the app's refresh button
+    does), or None when it is not a number within ``[-limit, limit]``."""
+    try:
+        value = float(text.strip().replace(",", "."))
+    except ValueError:
+        return None
+    return value if -limit <= value <= limit else None
+
+
+def _stale_spot_saved(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    return bool(data.get("stale_spot_saves"))
+
+
+# The fishing-spot dialog's two coordinate fields are both ``edit_text`` (as is its name field):
+# the steps carry their bounds, as a recorded trace would, to tell them apart.
+LATITUDE_BOUNDS = [192, 1265, 466, 1415]
+LONGITUDE_BOUNDS = [592, 1265, 867, 1415]
+
+
+def _type(rid: str, text: str, bounds: list[int] | None = None) -> dict[str, Any]:
+    return steps.input_text(PACKAGE, rid, text, bounds=bounds)
+
+
+BUG_151 = BugSpec(
+    bug_id="anglers-log#151",
+    kind="non-crash",
+    title="Issue manually entering fishing spot coordinates",
+    oracle=_stale_spot_saved,
+    human_steps=(
+        _click("close_button", "Dismiss", cls="android.widget.Button"),
+        _click(desc=DRAWER_DESC, cls="android.widget.ImageButton"),
+        _click("design_menu_item_text", "Locations", cls="android.widget.CheckedTextView"),
+        _click("new_button", cls="android.widget.ImageButton"),
+        _type("edit_text", "Lake Simcoe"),
+        _click("primary_button", cls="android.widget.Button"),
+        _click(
+            "com.android.permissioncontroller:id/permission_allow_button",
+            cls="android.widget.Button",
+        ),
+        _type("edit_text", "North Shore"),
+        _type("edit_text", "44.4", LATITUDE_BOUNDS),
+        _type("edit_text", "-79.3", LONGITUDE_BOUNDS),
+        _click("done_button", desc=DONE_DESC, cls="android.widget.ImageButton"),
+    ),
+)
+
+
+class AnglersLog125(AnglersLog131):
+    """Anglers' Log 1.2.5, for anglers-log#151: the 1.3.1 model's screens (unchanged on the
+    trips' path between the two tags) plus the first-run Instabug sheet and the Locations
+    section with its fishing-spot editor, whose Done stores the map's centre instead of the
+    typed coordinates. Sources and the world are in the module docstring."""
+
+    version: ClassVar[str] = "1.2.5"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_151,)
+
+    def initial_data(self) -> dict[str, Any]:
+        data = super().initial_data()
+        data.update(
+            locations=[],
+            next_location_id=1,
+            next_spot_id=1,
+            instabug_sheet=True,  # LogbookPreferences.shouldShowInstabugSheet() defaults to true
+            map_type=1,  # GoogleMap.MAP_TYPE_NORMAL
+            stale_spot_saves=0,
+        )
+        return data
+
+    def on_create(self, ctx: AppContext) -> None:
+        super().on_create(ctx)
+        ctx.ui.setdefault("spot", None)  # the open fishing-spot dialog (ManageFishingSpotFragment)
+        ctx.ui.setdefault("map_type_dialog", False)
+
+    # -- the Instabug bottom sheet (MyListFragment.initBottomSheets) ------------------------------
+    def _list_overlays(self, ctx: AppContext) -> list[View]:
+        if not ctx.data["instabug_sheet"]:
+            return []
+        return [
+            View(
+                cls="com.cohenadair.anglerslog.views.BottomSheetView",
+                resource_id="instabug_bottom_sheet_view",
+                gravity="bottom",
+                height=460,
+                clickable=False,
+                children=[
+                    View(cls="android.view.View", height=3),
+                    text_view(INSTABUG_TITLE, "title_text_view", height=150),
+                    text_view(INSTABUG_TEXT, "description_text_view", height=160),
+                    View(
+                        cls="android.widget.Button",
+                        resource_id="close_button",
+                        text="Dismiss",
+                        width=300,
+                        gravity="end",
+                        height=147,
+                        style="text",
+                        on_click=self._dismiss_sheet,
+                    ),
+                ],
+            )
+        ]
+
+    def _dismiss_sheet(self, ctx: AppContext) -> None:
+        ctx.data["instabug_sheet"] = False
+
+    # -- Locations: list, details, add/edit ------------------------------------------------------
+    def _rows(self, ctx: AppContext, section: str) -> list[View]:
+        if section != "Locations":
+            return super()._rows(ctx, section)
+        rows = []
+        for loc in ctx.data["locations"]:
+            count = len(loc["spots"])
+            texts = [
+                text_view(loc["name"], "title_text_view"),
+                text_view(f"{count} Fishing Spot{'' if count == 1 else 's'}", "subtitle_text_view"),
+                text_view("0 Catches", "subsubtitle_text_view"),
+            ]
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    layout=HORIZONTAL,
+                    height=220,
+                    on_click=bind(self._open_location, loc["id"]),
+                    children=[
+                        View(
+                            cls="android.widget.LinearLayout",
+                            resource_id="content_view",
+                            children=texts,
+                        ),
+                    ],
+                )
+            )
+        return rows
+
+    def _location(self, ctx: AppContext, loc_id: int | None) -> dict[str, Any] | None:
+        return next((x for x in ctx.data["locations"] if x["id"] == loc_id), None)
+
+    def _open_location(self, ctx: AppContext, loc_id: int) -> None:
+        ctx.ui["selected"] = loc_id
+        ctx.ui["stack"].append("detail")
+
+    def _detail(self, ctx: AppContext) -> list[View]:
+        if ctx.ui["section"] != "Locations":
+            return super()._detail(ctx)
+        loc = self._location(ctx, ctx.ui["selected"]) or {"name": "", "spots": []}
+        actions = [
+            action_item("action_edit", "Edit", self._edit),
+            action_item("action_trash", "Delete", self._ask_delete),
+            action_item("action_share", "Share", lambda c: None),
+            overflow_button(lambda c: c.ui.update(menu=True)),
+        ]
+        first = loc["spots"][0]["name"] if loc["spots"] else ""
+        body = View(
+            cls="android.widget.LinearLayout",
+            resource_id="location_container",
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    layout=HORIZONTAL,
+                    height=147,
+                    children=[
+                        View(
+                            cls="android.widget.ImageView", resource_id="icon_image_view", width=126
+                        ),
+                        View(
+                            cls="android.widget.Spinner",
+                            resource_id="fishing_spot_spinner",
+                            children=[text_view(first, "android:id/text1", height=147)],
+                        ),
+                    ],
+                ),
+                self._map_view("location_map"),
+            ],
+        )
+        return [self._bar(loc["name"], nav_button(NAVIGATE_UP, self._up), actions), body]
+
+    def _map_view(self, rid: str) -> View:
+        """A Google Map (SupportMapFragment): a FrameLayout holding the map's view."""
+        return View(
+            cls="android.widget.FrameLayout",
+            resource_id=rid,
+            layout=FRAME,
+            children=[View(cls="android.view.View", content_desc="Google Map")],
+        )
+
+    def _windows(self, ctx: AppContext) -> list[Window]:
+        ui = ctx.ui
+        windows = super()._windows(ctx)
+        if ui["menu"] and ui["stack"]:  # the location details' overflow (menu_location.xml)
+            close = self._close_menu
+            windows[0] = menu_window([("Show all catches", close)], close)
+        if ui["spot"] is not None:
+            at = len(windows) - (1 if ui["dialog"] is not None else 0)
+            stack = [self._spot_window(ctx)]
+            if ui["map_type_dialog"]:
+                stack.append(
+                    choice_dialog(
+                        "Select map type",
+                        MAP_TYPES,
+                        ctx.data["map_type"] - 1,
+                        self._choose_map_type,
+                        lambda c: c.ui.update(map_type_dialog=False),
+                    )
+                )
+            windows[at:at] = stack
+        return windows
+
+    def _close_menu(self, ctx: AppContext) -> None:
+        ctx.ui["menu"] = False
+
+    def _new(self, ctx: AppContext) -> None:
+        if ctx.ui["section"] != "Locations":
+            super()._new(ctx)
+            return
+        ctx.ui.update(draft={"id": None, "name": "", "spots": []}, date_changed=False)
+        ctx.ui["stack"].append("manage")
+
+    def _edit(self, ctx: AppContext) -> None:
+        if ctx.ui["section"] != "Locations":
+            super()._edit(ctx)
+            return
+        loc = self._location(ctx, ctx.ui["selected"])
+        if loc is None:
+            return
+        draft = {"id": loc["id"], "name": loc["name"], "spots": [dict(s) for s in loc["spots"]]}
+        ctx.ui.update(draft=draft, date_changed=False)
+        ctx.ui["stack"].append("manage")
+
+    def _delete(self, ctx: AppContext) -> None:
+        if ctx.ui["section"] != "Locations":
+            super()._delete(ctx)
+            return
+        locations = ctx.data["locations"]
+        ctx.data["locations"] = [x for x in locations if x["id"] != ctx.ui["selected"]]
+        ctx.ui.update(dialog=None, selected=None)
+        ctx.ui["stack"].pop()
+        ctx.toast("Successfully deleted location")
+
+    def _manage_other(self, ctx: AppContext, title: str) -> list[View]:
+        """ManageLocationFragment (``fragment_manage_location.xml``): the name, "Add fishing
+        spot" and the spots added so far (MoreDetailView rows: tap to edit, the end button
+        removes)."""
+        if ctx.ui["section"] != "Locations":
+            return super()._manage_other(ctx, title)
+        draft = ctx.ui["draft"]
+        spots = [
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="container",
+                layout=HORIZONTAL,
+                height=170,
+                on_click=bind(self._open_spot, spot["id"]),
+                children=[
+                    View(
+                        cls="android.widget.LinearLayout",
+                        resource_id="title_subtitle_view",
+                        children=[
+                            text_view(spot["name"], "title_text_view"),
+                            text_view(coordinates(spot["lat"], spot["lng"]), "subtitle_text_view"),
+                        ],
+                    ),
+                    image_button(
+                        "more_info_button",
+                        REMOVE_DESC,
+                        bind(self._remove_spot, spot["id"]),
+                        width=147,
+                        height=147,
+                    ),
+                ],
+            )
+            for spot in draft["spots"]
+        ]
+        fields = [
+            self._input_text("name_view", draft["name"], "Add name", self._type_name),
+            self._input_button(
+                "add_fishing_spot_view", "", "Add fishing spot", bind(self._open_spot, None)
+            ),
+            View(
+                cls="android.widget.LinearLayout", resource_id="container", weight=0, children=spots
+            ),
+        ]
+        return [
+            View(
+                cls="android.widget.ScrollView",
+                children=[View(cls="android.widget.LinearLayout", children=fields)],
+            )
+        ]
+
+    def _remove_spot(self, ctx: AppContext, spot_id: int) -> None:
+        draft = ctx.ui["draft"]
+        draft["spots"] = [s for s in draft["spots"] if s["id"] != spot_id]
+
+    def _done_other(self, ctx: AppContext) -> None:
+        """ManageLocationFragment.verifyUserInput, then Logbook.addLocation/editLocation."""
+        if ctx.ui["section"] != "Locations":
+            return
+        ui, data = ctx.ui, ctx.data
+        draft = ui["draft"]
+        name = draft["name"].strip()
+        old = self._location(ctx, draft["id"])
+        renamed = old is None or old["name"] != name
+        if not name:
+            ui["dialog"] = {"kind": "error", "message": ERROR_NAME}
+            return
+        if renamed and any(x["name"] == name for x in data["locations"]):
+            ui["dialog"] = {"kind": "error", "message": ERROR_LOCATION_NAME}
+            return
+        if not draft["spots"]:
+            ui["dialog"] = {"kind": "error", "message": ERROR_NO_SPOTS}
+            return
+        saved = {"id": draft["id"], "name": name, "spots": [dict(s) for s in draft["spots"]]}
+        if old is not None:
+            data["locations"] = [saved if x["id"] == old["id"] else x for x in data["locations"]]
+            ctx.toast("Successfully updated location")
+        else:
+            saved["id"] = data["next_location_id"]
+            data["next_location_id"] += 1
+            data["locations"].append(saved)
+            ctx.toast("Successfully added location")
+        ui["stack"].pop()
+        ui["draft"] = None
+
+    # -- the fishing-spot dialog (ManageFishingSpotFragment in a ManageFragment dialog) -----------
+    def _open_spot(self, ctx: AppContext, spot_id: int | None) -> None:
+        """goToManageFishingSpot: the dialog opens with the coordinates at 0,0; once the map is
+        ready it asks for the location permission, and moves the camera (and the coordinate
+        fields) to the edited spot, to the location's first spot, or to the device's fix."""
+        spots = ctx.ui["draft"]["spots"]
+        editing = next((s for s in spots if s["id"] == spot_id), None)
+        spot: dict[str, Any] = {
+            "id": spot_id,
+            "name": editing["name"] if editing else "",
+            "camera": [0.0, 0.0],
+            "lat": f"{0.0:.6f}",
+            "lng": f"{0.0:.6f}",
+            "follow_gps": editing is None and not spots,  # !mStopLocationUpdates
+        }
+        ctx.ui["spot"] = spot
+        target = editing or (spots[0] if spots else None)
+        if target is not None:
+            self._move_camera(ctx, target["lat"], target["lng"])
+        if FINE_LOCATION in ctx.permissions:
+            self._location_update(ctx)
+        else:
+            ctx.request_permission(FINE_LOCATION)
+
+    def on_permission_result(self, ctx: AppContext, permission: str, granted: bool) -> None:
+        if permission != FINE_LOCATION or ctx.ui.get("spot") is None:
+            return
+        if granted:
+            self._location_update(ctx)
+        else:
+            ctx.ui["dialog"] = {"kind": "error", "message": LOCATION_DENIED}
+
+    def _location_update(self, ctx: AppContext) -> None:
+        """DraggableMapFragment's first location update: followed only while no spot is shown."""
+        spot = ctx.ui["spot"]
+        if spot["follow_gps"]:
+            self._move_camera(ctx, *DEVICE_LOCATION)
+            spot["follow_gps"] = False
+
+    def _move_camera(self, ctx: AppContext, lat: float, lng: float) -> None:
+        """updateCamera: the map's centre moves and the coordinate fields show it."""
+        spot = ctx.ui["spot"]
+        spot["camera"] = [lat, lng]
+        spot["lat"], spot["lng"] = f"{lat:.6f}", f"{lng:.6f}"
+
+    def on_swipe(self, ctx: AppContext, direction: str) -> bool:
+        """A drag on the open dialog's map pans it (0.01 degree a swipe) and, as its
+        OnDragListener does, writes the new centre into the coordinate fields."""
+        spot = ctx.ui.get("spot")
+        if spot is None:
+            return super().on_swipe(ctx, direction)
+        lat, lng = spot["camera"]
+        step = {"up": (-0.01, 0.0), "down": (0.01, 0.0), "left": (0.0, 0.01), "right": (0.0, -0.01)}
+        d_lat, d_lng = step[direction]
+        self._move_camera(ctx, round(lat + d_lat, 6), round(lng + d_lng, 6))
+        return True
+
+    def _refresh(self, ctx: AppContext) -> None:
+        """The sync button: validates the fields (a bad one: toast and its last character
+        removed) and, when both are coordinates, moves the camera there (no field rewrite)."""
+        spot = ctx.ui["spot"]
+        values = []
+        for key, limit in (("lat", 90.0), ("lng", 180.0)):
+            text = spot[key]
+            if text == "-":
+                return
+            try:
+                values.append(float(text.replace(",", ".") or "0"))
+            except ValueError:
+                ctx.toast("Invalid coordinate value")
+                spot[key] = text[:-1]
+                return
+            if not -limit <= values[-1] <= limit:
+                return
+        spot["camera"] = values
+
+    def _close_spot(self, ctx: AppContext) -> None:
+        ctx.ui.update(spot=None, map_type_dialog=False)
+
+    def _choose_map_type(self, ctx: AppContext, index: int) -> None:
+        ctx.data["map_type"] = index + 1
+        ctx.ui["map_type_dialog"] = False
+
+    def _save_spot(self, ctx: AppContext) -> None:
+        """ManageFishingSpotFragment.verifyUserInput (1.2.5): the coordinates are the map
+        camera's target, whatever the fields say (the bug; the fix, c663d350, parses the
+        fields)."""
+        ui, data = ctx.ui, ctx.data
+        spot, draft = ui["spot"], ui["draft"]
+        name = spot["name"].strip()
+        lat, lng = spot["camera"]
+        if not name:
+            ui["dialog"] = {"kind": "error", "message": ERROR_NAME}
+            return
+        editing = spot["id"] is not None
+        if not editing and any(s["name"] == name for s in draft["spots"]):
+            ui["dialog"] = {"kind": "error", "message": ERROR_SPOT_NAME}
+            return
+        typed_lat = parse_coordinate(spot["lat"], 90.0)
+        typed_lng = parse_coordinate(spot["lng"], 180.0)
+        typed = None if typed_lat is None or typed_lng is None else (typed_lat, typed_lng)
+        if typed is not None and coordinates(*typed) != coordinates(lat, lng):
+            data["stale_spot_saves"] += 1  # typed coordinates the saved spot does not have
+        saved = {"id": spot["id"], "name": name, "lat": lat, "lng": lng}
+        if editing:
+            draft["spots"] = [saved if s["id"] == spot["id"] else s for s in draft["spots"]]
+            ctx.toast("Successfully updated fishing spot")
+        else:
+            saved["id"] = data["next_spot_id"]
+            data["next_spot_id"] += 1
+            draft["spots"].append(saved)
+            ctx.toast("Successfully added fishing spot")
+        self._close_spot(ctx)
+
+    def _spot_field(self, key: str) -> Callable[[AppContext, str], None]:
+        """The text handler of the dialog's field ``key`` (``name``, ``lat``, ``lng``); the
+        coordinate fields take only a signed decimal number's characters
+        (``allowNegativeFloatingNumbersOnly``: a DigitsKeyListener drops the rest)."""
+
+        def typed(ctx: AppContext, text: str) -> None:
+            if key != "name":
+                text = "".join(ch for ch in text if ch in "0123456789.-")
+            ctx.ui["spot"][key] = text
+
+        return typed
+
+    def _spot_window(self, ctx: AppContext) -> Window:
+        """``fragment_manage.xml``'s dialog toolbar (back, a blank title, the map-type icon
+        ManageFishingSpotFragment adds, Done) over ``fragment_manage_fishing_spot.xml``."""
+        spot = ctx.ui["spot"]
+        bar = View(
+            cls="android.widget.LinearLayout",
+            resource_id="toolbar_view",
+            layout=HORIZONTAL,
+            height=TOOLBAR_HEIGHT,
+            style="toolbar",
+            children=[
+                image_button("back_button", BACK_DESC, self._close_spot, width=147),
+                text_view(" ", "title_text_view", height=TOOLBAR_HEIGHT),
+                image_button(
+                    "", "Select map type", lambda c: c.ui.update(map_type_dialog=True), width=147
+                ),
+                image_button("done_button", DONE_DESC, self._save_spot, width=147),
+            ],
+        )
+        name = View(
+            cls="com.cohenadair.anglerslog.views.InputTextView",
+            resource_id="name_view",
+            layout=HORIZONTAL,
+            height=157,
+            children=[
+                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
+                edit_text("edit_text", spot["name"], self._spot_field("name"), hint="Add name"),
+            ],
+        )
+        map_area = View(
+            cls="android.widget.RelativeLayout",
+            layout=FRAME,
+            height=788,
+            children=[
+                self._map_view("fishing_spot_map"),
+                View(
+                    cls="android.widget.ImageView",
+                    resource_id="crosshairs",
+                    content_desc=CROSSHAIRS_DESC,
+                    width=126,
+                    height=126,
+                    gravity="center",
+                ),
+            ],
+        )
+        coords = View(
+            cls="android.widget.LinearLayout",
+            layout=HORIZONTAL,
+            height=260,
+            children=[
+                self._coordinate_field("latitude_layout", "Latitude", spot["lat"], "lat"),
+                self._coordinate_field("longitude_layout", "Longitude", spot["lng"], "lng"),
+                image_button(
+                    "coordinate_refresh_button", REFRESH_DESC, self._refresh, width=147, height=147
+                ),
+            ],
+        )
+        root = View(
+            cls="android.widget.LinearLayout",
+            resource_id="manage_container",
+            weight=0,
+            children=[
+                bar,
+                View(
+                    cls="android.widget.ScrollView",
+                    resource_id="content_scroll_view",
+                    height=157 + 788 + 260,
+                    children=[
+                        View(cls="android.widget.LinearLayout", children=[name, map_area, coords])
+                    ],
+                ),
+            ],
+        )
+        return Window(root=root, on_dismiss=self._close_spot)
+
+    def _coordinate_field(self, rid: str, title: str, text: str, key: str) -> View:
+        """A coordinate InputTextView: the title over a signed decimal EditText."""
+        return View(
+            cls="com.cohenadair.anglerslog.views.InputTextView",
+            resource_id=rid,
+            layout=HORIZONTAL,
+            children=[
+                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
+                View(
+                    cls="android.widget.LinearLayout",
+                    children=[
+                        text_view(title, "title_text_view"),
+                        edit_text("edit_text", text, self._spot_field(key)),
+                    ],
+                ),
+            ],
+        )

@@ -388,6 +388,11 @@ def reproduce(
     config.search.validate()
     config.farm.validate()
     app = resolve_app(report, config.farm)
+    # An unknown reasoner or a missing API key or model fails here, before --out is created
+    # (bad input leaves no empty directory behind) and before any device starts.
+    reasoner = make_reasoner(
+        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
+    )
     prepare_out_dir(config.out_dir)  # before any device starts, so a bad --out costs nothing
     earlier = earlier_run_files(config.out_dir)
     if earlier and not config.overwrite:
@@ -395,10 +400,6 @@ def reproduce(
             f"--out {config.out_dir} holds an earlier run ({', '.join(earlier)}); pass "
             "--overwrite to replace it, or choose another --out"
         )
-    # A missing API key or model fails here, before any device starts.
-    reasoner = make_reasoner(
-        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
-    )
     if reasoner.name != "heuristic":
         print(llm_estimate(config, reasoner).line(), file=sys.stderr)
     with Progress(report.bug_id, enabled=config.progress) as shown:

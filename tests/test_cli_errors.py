@@ -167,3 +167,22 @@ def test_replay_of_a_hand_broken_trace(capsys, tmp_path: Path):
     code, _, err = run_cli(capsys, "replay", str(broken))
     assert code == 2
     assert "target" in one_line(err)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [["--reasoner", "gpt"], ["--reasoner", "openai"], ["--reasoner", "openai", "--model", "m"]],
+    ids=["unknown-reasoner", "openai-without-model", "openai-without-key"],
+)
+def test_a_bad_reasoner_leaves_no_out_directory(
+    capsys, tmp_path: Path, monkeypatch, flags: list[str]
+):
+    for var in ("OPENAI_API_KEY", "AZURE_OPENAI_API_KEY", "REPROFARM_LLM_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    out = tmp_path / "new-out"
+    code, _, err = run_cli(
+        capsys, "reproduce", str(EXAMPLES / "amaze-1796.md"), "--out", str(out), *flags
+    )
+    assert code in (2, 3)
+    assert "reasoner" in one_line(err) or "API key" in one_line(err) or "model" in one_line(err)
+    assert not out.exists(), "bad input created --out"

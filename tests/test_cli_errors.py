@@ -186,3 +186,17 @@ def test_a_bad_reasoner_leaves_no_out_directory(
     assert code in (2, 3)
     assert "reasoner" in one_line(err) or "API key" in one_line(err) or "model" in one_line(err)
     assert not out.exists(), "bad input created --out"
+
+
+def test_missing_app_dir_names_the_fix(capsys, tmp_path: Path):
+    code, _, err = run_cli(capsys, "apps", "--app-dir", str(tmp_path / "no-such-dir"))
+    assert code == 2
+    line = one_line(err)
+    assert "no-such-dir" in line and "docs/app-models.md" in line
+
+
+def test_agent_serve_usage_names_the_whole_command(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["agent", "serve", "--help"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: reprofarm agent serve ")

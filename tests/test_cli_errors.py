@@ -156,6 +156,11 @@ def test_unusable_output_directories(capsys, tmp_path: Path):
     (taken / "result.json").mkdir(parents=True)
     code, _, err = run_cli(capsys, "reproduce", report, "--out", str(taken))
     assert code == 2 and "result.json" in one_line(err)
+    a_file = tmp_path / "notes.md"
+    a_file.write_text("mine\n")
+    code, _, err = run_cli(capsys, "reproduce", report, "--out", str(a_file))
+    assert code == 2 and "it is a file; give --out a directory path" in one_line(err)
+    assert a_file.read_text() == "mine\n"
 
 
 def test_replay_of_a_hand_broken_trace(capsys, tmp_path: Path):

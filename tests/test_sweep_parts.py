@@ -247,3 +247,10 @@ def test_app_without_version_is_the_build_the_report_is_about() -> None:
     assert resolve_app(report, FarmConfig(app="AnyMemo", app_version="10.10.1"))["version"] == (
         "10.10.1"
     )
+
+
+def test_a_missing_reports_dir_names_the_fallback(tmp_path: Path) -> None:
+    from orchestrator.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="not a directory; .*leave --reports-dir out"):
+        plan(["OpenCalc#532"], reports_dirs=[str(tmp_path / "absent")], farm=FarmConfig())

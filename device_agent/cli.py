@@ -52,7 +52,7 @@ class _ConfigError(Exception):
     """Bad command-line input (exit 2)."""
 
 
-def build_parser(prog: str = "agent serve") -> argparse.ArgumentParser:
+def build_parser(prog: str = "reprofarm agent serve") -> argparse.ArgumentParser:
     """The ``agent serve`` argument parser."""
     parser = argparse.ArgumentParser(
         prog=prog, description="Run a device agent: a gRPC server that owns one Android device."

@@ -96,7 +96,10 @@ def prepare_out_dir(path: str | FsPath) -> FsPath:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ConfigError(f"cannot create output directory {out}: {exc.strerror}") from exc
+        what = "it is a file" if out.is_file() else exc.strerror
+        raise ConfigError(
+            f"cannot create output directory {out}: {what}; give --out a directory path"
+        ) from exc
     if not os.access(out, os.W_OK):
         raise ConfigError(f"output directory {out} is not writable")
     for name, want_dir in OWNED_FILES:

@@ -40,6 +40,8 @@ EXIT_REPRODUCED = 0
 EXIT_NOT_REPRODUCED = 1
 # The verdict when --max-cost-usd stopped the search before it found the bug.
 VERDICT_BUDGET = "budget"
+# The verdict of a run stopped by Ctrl-C or SIGTERM (its partial result is still written).
+VERDICT_INTERRUPTED = "interrupted"
 
 
 def resolve_app(report: BugReport, farm: FarmConfig) -> dict[str, str]:
@@ -295,6 +297,7 @@ def reproduce_on_pool(
         config=config.to_json(),
     )
     exit_code = EXIT_NOT_REPRODUCED
+    searcher: Reproducer | None = None
     say("phase", {"phase": "analysing report"})
     try:
         record.spec = with_reported_trace(reasoner.analyze_report(report), report)
@@ -336,6 +339,15 @@ def reproduce_on_pool(
             if record.outcome.verdict in ("crash", "symptom")
             else EXIT_NOT_REPRODUCED
         )
+    except KeyboardInterrupt:
+        # Ctrl-C or SIGTERM: the devices are already stopped (the pool's ``finally``); keep the
+        # work done so far (probes.jsonl, counts, verdict ``interrupted``), then stop.
+        record.outcome = interrupted_outcome(searcher)
+        record.usage = reasoner.usage
+        record.wall_seconds = time.monotonic() - started
+        write_run(out_dir, record)
+        log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=VERDICT_INTERRUPTED)
+        raise
     except ReproError as exc:
         record.error = str(exc)
         exit_code = exc.exit_code
@@ -351,6 +363,26 @@ def reproduce_on_pool(
     result = write_run(out_dir, record)
     log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
     return result, exit_code
+
+
+def interrupted_outcome(searcher: Any) -> Any:
+    """The :class:`~orchestrator.search.SearchOutcome` of a run stopped by Ctrl-C or SIGTERM:
+    verdict ``interrupted``, no path, and what ``searcher`` (a
+    :class:`~orchestrator.search.Reproducer`, or ``None`` when the search had not begun) had
+    executed: its counters and its per-probe log (written as ``probes.jsonl``)."""
+    from orchestrator.search import SearchOutcome
+
+    stats: dict[str, Any] = dict(searcher.stats) if searcher is not None else {}
+    probe_log = list(searcher.probe_log) if searcher is not None else []
+    # A level's probes are counted when the level ends; the log has every probe that finished.
+    stats["probes"] = max(int(stats.get("probes", 0)), len(probe_log))
+    return SearchOutcome(
+        verdict=VERDICT_INTERRUPTED,
+        path=None,
+        stop_reason=f"interrupted (Ctrl-C or SIGTERM) after {stats['probes']} probes",
+        stats=stats,
+        probe_log=probe_log,
+    )
 
 
 def llm_estimate(config: RunConfig, reasoner: Reasoner) -> Any:
@@ -388,6 +420,11 @@ def reproduce(
     config.search.validate()
     config.farm.validate()
     app = resolve_app(report, config.farm)
+    # An unknown reasoner or a missing API key or model fails here, before --out is created
+    # (bad input leaves no empty directory behind) and before any device starts.
+    reasoner = make_reasoner(
+        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
+    )
     prepare_out_dir(config.out_dir)  # before any device starts, so a bad --out costs nothing
     earlier = earlier_run_files(config.out_dir)
     if earlier and not config.overwrite:
@@ -395,10 +432,6 @@ def reproduce(
             f"--out {config.out_dir} holds an earlier run ({', '.join(earlier)}); pass "
             "--overwrite to replace it, or choose another --out"
         )
-    # A missing API key or model fails here, before any device starts.
-    reasoner = make_reasoner(
-        config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
-    )
     if reasoner.name != "heuristic":
         print(llm_estimate(config, reasoner).line(), file=sys.stderr)
     with Progress(report.bug_id, enabled=config.progress) as shown:

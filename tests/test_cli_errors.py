@@ -156,6 +156,11 @@ def test_unusable_output_directories(capsys, tmp_path: Path):
     (taken / "result.json").mkdir(parents=True)
     code, _, err = run_cli(capsys, "reproduce", report, "--out", str(taken))
     assert code == 2 and "result.json" in one_line(err)
+    a_file = tmp_path / "notes.md"
+    a_file.write_text("mine\n")
+    code, _, err = run_cli(capsys, "reproduce", report, "--out", str(a_file))
+    assert code == 2 and "it is a file; give --out a directory path" in one_line(err)
+    assert a_file.read_text() == "mine\n"
 
 
 def test_replay_of_a_hand_broken_trace(capsys, tmp_path: Path):
@@ -167,3 +172,36 @@ def test_replay_of_a_hand_broken_trace(capsys, tmp_path: Path):
     code, _, err = run_cli(capsys, "replay", str(broken))
     assert code == 2
     assert "target" in one_line(err)
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [["--reasoner", "gpt"], ["--reasoner", "openai"], ["--reasoner", "openai", "--model", "m"]],
+    ids=["unknown-reasoner", "openai-without-model", "openai-without-key"],
+)
+def test_a_bad_reasoner_leaves_no_out_directory(
+    capsys, tmp_path: Path, monkeypatch, flags: list[str]
+):
+    for var in ("OPENAI_API_KEY", "AZURE_OPENAI_API_KEY", "REPROFARM_LLM_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    out = tmp_path / "new-out"
+    code, _, err = run_cli(
+        capsys, "reproduce", str(EXAMPLES / "amaze-1796.md"), "--out", str(out), *flags
+    )
+    assert code in (2, 3)
+    assert "reasoner" in one_line(err) or "API key" in one_line(err) or "model" in one_line(err)
+    assert not out.exists(), "bad input created --out"
+
+
+def test_missing_app_dir_names_the_fix(capsys, tmp_path: Path):
+    code, _, err = run_cli(capsys, "apps", "--app-dir", str(tmp_path / "no-such-dir"))
+    assert code == 2
+    line = one_line(err)
+    assert "no-such-dir" in line and "docs/app-models.md" in line
+
+
+def test_agent_serve_usage_names_the_whole_command(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["agent", "serve", "--help"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: reprofarm agent serve ")

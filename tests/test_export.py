@@ -622,6 +622,14 @@ def test_cli_writes_both_files_next_to_the_result(
     assert script.stat().st_mode & stat.S_IXUSR
     out = capsys.readouterr()
     assert "wrote" in out.out and "repro.sh" in out.out and "note: " in out.err
+    assert f"({len(load('amaze-1796')['trace'])} steps)" in out.out
+
+    one_step = tmp_path / "one-step"
+    one_step.mkdir()
+    one_click = result_of(step(widget("click", [0, 0, 100, 100], text="OK")))
+    (one_step / "result.json").write_text(json.dumps(one_click))
+    assert main(["export", str(one_step)]) == 0
+    assert "(1 step);" in capsys.readouterr().out
 
     assert main(["export", str(run_dir), "--format", "maestro"]) == 0
     assert (run_dir / "repro.maestro.yaml").read_text() == to_maestro_flow(load("amaze-1796"))

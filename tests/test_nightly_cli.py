@@ -176,6 +176,15 @@ def test_unreadable_duplicate_and_other_app_issues_are_listed_not_run(
     assert (tmp_path / "out" / "nights" / "n" / "nightly.json").is_file()
 
 
+def test_a_missing_input_is_exit_2_and_leaves_no_out_behind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "new-out"
+    assert cli.main(["nightly", str(tmp_path / "no-such-issues"), "--out", str(out)]) == 2
+    assert "no-such-issues" in capsys.readouterr().err
+    assert not out.exists(), "bad input left --out (its results store) behind"
+
+
 def test_no_inputs_is_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["nightly", "--out", str(tmp_path)]) == 2
     assert "give issue directories" in capsys.readouterr().err

@@ -191,6 +191,16 @@ def test_summary_counts_reproduced_false_claims_and_misses(tmp_path: Path) -> No
     html = paths["html"].read_text()
     assert html.count("<tr>") >= 1 + 3  # a header and one row per bug
     assert 'href="../../r/A#1.md"' in html or "A#1.md" in html
+    assert "non-crash 0.0% (1 bugs)" in table  # a real 0%: its one non-crash bug was missed
+
+
+def test_summary_says_n_a_for_a_kind_of_bug_it_had_none_of(tmp_path: Path) -> None:
+    items = [_item("A#1", "crash")]
+    s = summarize(items, [_row("A#1", 1, claimed=True, triggered=True)], repeat=1)
+    assert s["noncrash_bugs"] == 0
+    paths = write_summary(tmp_path, s)
+    assert "crash 100.0% (1 bugs), non-crash n/a (0 bugs)" in paths["md"].read_text()
+    assert "non-crash n/a (0 bugs)" in " ".join(paths["html"].read_text().split())
 
 
 # -- inputs ---------------------------------------------------------------------------------------
@@ -237,3 +247,10 @@ def test_app_without_version_is_the_build_the_report_is_about() -> None:
     assert resolve_app(report, FarmConfig(app="AnyMemo", app_version="10.10.1"))["version"] == (
         "10.10.1"
     )
+
+
+def test_a_missing_reports_dir_names_the_fallback(tmp_path: Path) -> None:
+    from orchestrator.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="not a directory; .*leave --reports-dir out"):
+        plan(["OpenCalc#532"], reports_dirs=[str(tmp_path / "absent")], farm=FarmConfig())

@@ -102,5 +102,6 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "adb"
         else f"run it with: maestro test {os.fspath(out)}"
     )
-    print(f"{result.get('bug_id', 'result')}: wrote {out} ({steps} steps); {how}")
+    plural = "" if steps == 1 else "s"
+    print(f"{result.get('bug_id', 'result')}: wrote {out} ({steps} step{plural}); {how}")
     return 0

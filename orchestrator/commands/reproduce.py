@@ -56,10 +56,13 @@ def run(args: argparse.Namespace) -> int:
         ablation=ablation(args),
         overwrite=args.overwrite,
     )
-    if pushgateway:
-        result, code = _reproduce_and_push(config, pushgateway, push_interval)
-    else:
-        result, code = reproduce(config)
+    try:
+        if pushgateway:
+            result, code = _reproduce_and_push(config, pushgateway, push_interval)
+        else:
+            result, code = reproduce(config)
+    except KeyboardInterrupt:
+        return _interrupted(args.out)
     line = f"{result['bug_id']}: {result['verdict']}"
     if result["reproduced"]:
         steps, executed = len(result["trace"]), result["actions_executed"]
@@ -76,6 +79,30 @@ def run(args: argparse.Namespace) -> int:
     out = args.out
     print(f"result: {os.path.join(out, 'result.json')}  report: {os.path.join(out, 'report.html')}")
     return code
+
+
+def _interrupted(out: str) -> int:
+    """Ctrl-C or SIGTERM ended the run: say where its partial result is (the generic message's
+    "run the same command again" would be refused, the --out now holding that result)."""
+    import json
+
+    from orchestrator.cli import EXIT_INTERRUPTED
+    from orchestrator.run import VERDICT_INTERRUPTED
+
+    path = os.path.join(out, "result.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            written = json.load(f).get("verdict") == VERDICT_INTERRUPTED
+    except (OSError, ValueError):
+        written = False
+    where = (
+        f"what ran is in {path} (verdict {VERDICT_INTERRUPTED}); run again with --overwrite "
+        "to start over"
+        if written
+        else "run the same command again to start over"
+    )
+    print(f"reprofarm: interrupted; local devices were stopped; {where}", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 def _reproduce_and_push(

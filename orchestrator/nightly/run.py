@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,13 +30,20 @@ def run_nightly(config: SweepConfig) -> NightlyOutcome:
     :func:`~orchestrator.sweep.driver.run_sweep` raises (bad input before any device starts,
     ``InfrastructureError`` when the farm cannot start).
     """
-    from orchestrator.errors import ConfigError
+    from orchestrator.errors import BadInputError, ConfigError
 
     if config.nightly is None:
         raise ConfigError("a nightly run needs nightly options (the trace store path)")
+    out_dir = Path(config.out_dir)
+    new_out = not out_dir.exists()
     # A trace store that cannot be opened is bad input: say so before any device starts.
     TraceStore(config.nightly.traces_path).close()
-    outcome = run_sweep(config)
+    try:
+        outcome = run_sweep(config)
+    except BadInputError:
+        if new_out:  # bad input leaves nothing behind: only that check wrote into a new --out
+            shutil.rmtree(out_dir, ignore_errors=True)
+        raise
     builds = sorted(
         {
             (str(app.get("name", "")), str(app.get("version", "")))

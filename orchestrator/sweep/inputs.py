@@ -153,7 +153,11 @@ def plan(
     for d in reports_dirs:
         p = Path(d)
         if not p.is_dir():
-            raise ConfigError(f"--reports-dir {d!r} is not a directory")
+            raise ConfigError(
+                f"--reports-dir {d!r} is not a directory; give the directory that holds the "
+                "reports, or leave --reports-dir out to run the catalog's bugs from "
+                "examples/reports"
+            )
         search_dirs.append(p)
     wanted: list[tuple[str, str, Path | None]] = []  # (bug id, kind, report file when known)
     problems: list[Skipped] = []  # unreadable or duplicated report files of input directories

@@ -24,6 +24,11 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+def _rate(value: float, bugs: int) -> str:
+    """A success rate, or ``n/a`` for a kind of bug the sweep had none of (not a 0% failure)."""
+    return _pct(value) if bugs else "n/a"
+
+
 def markdown_table(summary: dict[str, Any]) -> str:
     """The per-bug table and the totals of a ``summary.json`` object, as Markdown."""
     lines = [
@@ -44,8 +49,9 @@ def markdown_table(summary: dict[str, Any]) -> str:
     lines += [
         "",
         f"Success rate over {s['runs']} runs ({s['bugs']} bugs x {s['repeat']}): "
-        f"overall {_pct(s['overall_sr'])}, crash {_pct(s['crash_sr'])} ({s['crash_bugs']} bugs), "
-        f"non-crash {_pct(s['noncrash_sr'])} ({s['noncrash_bugs']} bugs); "
+        f"overall {_pct(s['overall_sr'])}, "
+        f"crash {_rate(s['crash_sr'], s['crash_bugs'])} ({s['crash_bugs']} bugs), "
+        f"non-crash {_rate(s['noncrash_sr'], s['noncrash_bugs'])} ({s['noncrash_bugs']} bugs); "
         f"per repeat {by_repeat} (stdev {100 * s['sr_spread']['stdev']:.1f} points).",
         f"Bugs reproduced at least once: {_pct(s['overall_bugs_any_sr'])}. "
         f"False claims {s['false_claims']}, missed {s['missed']}, errors {s['errors']}.",

@@ -81,7 +81,10 @@ def load_apps_from_dir(path: str | Path) -> dict[str, type[VirtualApp]]:
     """
     directory = Path(path).expanduser().resolve()
     if not directory.is_dir():
-        raise AppNotFoundError(f"app directory {directory} does not exist or is not a directory")
+        raise AppNotFoundError(
+            f"app directory {directory} does not exist or is not a directory; pass the "
+            "directory that holds your app model .py files (docs/app-models.md)"
+        )
     cache_key = str(directory)
     if cache_key in _DIR_CACHE:
         return dict(_DIR_CACHE[cache_key])

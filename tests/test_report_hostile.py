@@ -13,6 +13,7 @@ from orchestrator.errors import ReportError
 from orchestrator.model import BugReport
 from orchestrator.reasoner.s2r import (
     MAX_COMMENTS_CHARS,
+    MAX_LINES,
     MAX_PROSE_SENTENCES,
     _observed_quotes,
     analyze,
@@ -180,3 +181,14 @@ def test_comments_are_read_within_one_budget_in_order() -> None:
     )
     small = BugReport(bug_id="x#1", title="t", body="b", comments=["short", "also short"])
     assert bounded_report(small) is small
+
+
+def test_a_body_of_many_lines_is_read_up_to_max_lines() -> None:
+    """40k empty lines cost a second of per-line work in the fuzz: texts are cut after
+    ``MAX_LINES`` lines, and the steps before the flood are still found."""
+    body = "1. Open the settings\n2. Tap Save\n" + "\n" * 40_000 + "3. Tap Delete\n"
+    bounded = bounded_report(BugReport(bug_id="x#1", title="Save fails", body=body))
+    assert bounded.body.count("\n") < MAX_LINES
+    spec = analyze(BugReport(bug_id="x#1", title="Save fails", body=body))
+    assert [s.text for s in spec.steps][:2] == ["Open the settings", "Tap Save"]
+    assert all("Delete" not in s.text for s in spec.steps)

@@ -1309,20 +1309,31 @@ def _crash_hits(text: str) -> int:
 
 
 # What the analysis reads of a report: real reports are far shorter (LTGDroid's 75: at most
-# 13,911 characters in all), and a bound keeps a hostile one (a pasted 100k-character run) from
-# costing a second of regex scans (the analysis is linear, about 4 us of CPU a character). The
-# body is cut at MAX_BODY_CHARS; comments are read in order within MAX_COMMENTS_CHARS in all, each
-# cut at MAX_COMMENT_CHARS, and those past the budget or the count are dropped, not cut.
+# 13,911 characters in all, 132 lines in one text), and a bound keeps a hostile one (a pasted
+# 100k-character run, 40k empty lines) from costing a second of regex scans (the analysis is
+# linear, but costs about 4 us of CPU a character and 25 us a line). The body is cut at
+# MAX_BODY_CHARS; comments are read in order within MAX_COMMENTS_CHARS in all, each cut at
+# MAX_COMMENT_CHARS, and those past the budget or the count are dropped, not cut. Every text is
+# also cut after MAX_LINES lines.
 MAX_TITLE_CHARS = 1_000
 MAX_BODY_CHARS = 100_000
 MAX_COMMENT_CHARS = 20_000
 MAX_COMMENTS_CHARS = 40_000
 MAX_COMMENTS = 50
+MAX_LINES = 2_000
 # How many prose sentences the step and symptom extraction reads, in order (LTGDroid's 75 real
 # reports have at most 13 outside code and traces): each sentence costs a fixed ~0.2 ms of clause
 # splitting and verb matching, so a 100k-character body of one-line "steps" took 1.3 s of CPU
 # (issue 15's fuzz) and now stops reading after this many.
 MAX_PROSE_SENTENCES = 300
+
+
+def _cut(text: str, max_chars: int) -> str:
+    """``text`` within ``max_chars`` characters and :data:`MAX_LINES` lines."""
+    text = text[:max_chars]
+    if text.count("\n") >= MAX_LINES:
+        text = "\n".join(text.split("\n", MAX_LINES)[:MAX_LINES])
+    return text
 
 
 def bounded_report(report: BugReport) -> BugReport:
@@ -1333,21 +1344,17 @@ def bounded_report(report: BugReport) -> BugReport:
     for comment in report.comments[:MAX_COMMENTS]:
         if budget <= 0:
             break
-        cut = comment[: min(MAX_COMMENT_CHARS, budget)]
+        cut = _cut(comment, min(MAX_COMMENT_CHARS, budget))
         comments.append(cut)
         budget -= len(cut)
+    body = _cut(report.body or "", MAX_BODY_CHARS)
     if (
         len(report.title) <= MAX_TITLE_CHARS
-        and len(report.body or "") <= MAX_BODY_CHARS
-        and comments == report.comments
+        and body == (report.body or "")
+        and (comments == report.comments)
     ):
         return report
-    return replace(
-        report,
-        title=report.title[:MAX_TITLE_CHARS],
-        body=(report.body or "")[:MAX_BODY_CHARS],
-        comments=comments,
-    )
+    return replace(report, title=report.title[:MAX_TITLE_CHARS], body=body, comments=comments)
 
 
 def crash_score(report: BugReport) -> tuple[int, str]:

@@ -190,6 +190,11 @@ def action_match(step: S2RStep, action: Action, label: str) -> float:
         named = max((similarity(label, t) for t in step.targets), default=0.0)
         return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
     lab = label_match(label, step)
+    context = str(action.extra.get("context", "")) if action.extra else ""
+    if action.kind == INPUT_TEXT and context:
+        # A field is named by the label of the row it sits in as well ("Significant digits
+        # in result" beside a bare number field).
+        lab = max(lab, label_match(context, step))
     if action.kind == INPUT_TEXT and step.action_hint == INPUT_TEXT:
         # Reports often leave the field unnamed ("enter text"), or name what is written rather
         # than where ("writing a new note"): any field will do, a named one is better.
@@ -326,6 +331,14 @@ def _step_score(
         done = value_tokens(entered_before)
         if len(done) < len(tokens) and key_types(key, tokens[len(done)]):
             score = max(score, 0.9)
+    # A system permission dialog answered the way the step asks: "grant storage permissions
+    # when prompted" is done by its Allow button whatever the report calls the permission, and
+    # never by Don't allow (nor the reverse for "deny the permission").
+    if action.kind == CLICK and is_permission_screen(transition.before.hierarchy_xml):
+        wants = permission_answer(step.text)
+        answer = permission_button(label)
+        if wants and answer:
+            score = 1.0 if wants == answer else 0.0
     # Effect: a window opened whose title or items the step names.
     for window in transition.diff.get("windows_opened", []) or []:
         title = str(window.get("title", ""))
@@ -489,6 +502,45 @@ def _partial(spec: ReproSpec, progress: Progress) -> float:
         if tokens[: len(done)] == done:
             return 0.6 * len(done) / len(tokens)
     return 0.0
+
+
+_GRANT_RE = re.compile(r"\b(?:grant\w*|allow\w*|permit\w*|accept\w*|give\s+\w*\s*access)\b", re.I)
+_DENY_RE = re.compile(
+    r"\b(?:den(?:y|ie[sd]|ying)|refus\w*|reject\w*|decline\w*|"
+    r"(?:don't|do not|not) (?:allow|grant)\w*)\b",
+    re.IGNORECASE,
+)
+# Buttons of the platform's runtime-permission dialog (API 23-34 wordings).
+_ALLOW_BUTTONS = ("allow", "while using the app", "only this time", "allow all the time")
+_DENY_BUTTONS = ("deny", "don't allow", "don’t allow", "deny & don't ask again", "don't ask again")
+
+
+def is_permission_screen(xml: str) -> bool:
+    """The top of the screen is the platform's runtime-permission dialog (a permission
+    controller's or package installer's window)."""
+    tree = screen_index(xml).tree
+    if tree is None:
+        return False
+    top = tree.top_window()
+    return top is not None and (
+        "permissioncontroller" in top.package or "packageinstaller" in top.package
+    )
+
+
+def permission_answer(text: str) -> str:
+    """``"deny"`` when a step's text asks to refuse a permission, ``"allow"`` when it asks to
+    grant one (grant/allow/accept/permit), else ``""``."""
+    if _DENY_RE.search(text):
+        return "deny"
+    return "allow" if _GRANT_RE.search(text) else ""
+
+
+def permission_button(label: str) -> str:
+    """``"allow"``/``"deny"`` for a permission dialog's button label, else ``""``."""
+    low = normalize_label(label).replace("’", "'")
+    if low in _DENY_BUTTONS or low.startswith(("deny", "don't allow")):
+        return "deny"
+    return "allow" if low in _ALLOW_BUTTONS or low.startswith("allow") else ""
 
 
 def is_positive_label(label: str) -> bool:

@@ -56,6 +56,8 @@ from orchestrator.reasoner.align import (
     key_of,
     key_types,
     label_match,
+    permission_answer,
+    permission_button,
     same_text,
     screen_index,
     spell_for_keys,
@@ -318,12 +320,17 @@ class HeuristicReasoner(Reasoner):
                 bonus = 0.55 if typed_here else 0.15
                 if bonus + 0.3 > score:
                     score, reason = max(score, 0.3 + bonus), "confirms the dialog"
-            if (
-                _is_permission_screen(index)
-                and any(low.startswith(a) for a in _ALLOW_LABELS)
-                and not re.search(r"\b(?:deny|refuse|don't allow)\b", step.text, re.I)
-            ):
-                score, reason = max(score, 0.9), "grants the permission the app asks for"
+            if _is_permission_screen(index):
+                wants = permission_answer(step.text)
+                answer = permission_button(label)
+                if wants == "deny" and answer == "deny":
+                    score, reason = max(score, 0.9), "denies the permission, as the step says"
+                elif wants != "deny" and (
+                    answer == "allow" or any(low.startswith(a) for a in _ALLOW_LABELS)
+                ):
+                    score, reason = max(score, 0.9), "grants the permission the app asks for"
+                elif wants == "allow" and answer == "deny":
+                    score, reason = min(score, 0.05), "the step grants the permission"
             if set(words(low)) & _NEGATIVE_LABELS and not label_match(label, step) > 0.5:
                 score -= 0.15
             if kind == LONG_CLICK and step.action_hint != LONG_CLICK:

@@ -7,6 +7,8 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - a number the report expects (``should display 0.09``) is not on screen while another result is;
 - an expression typed on the path has a wrong result on screen (checked with a small exact
   evaluator: a result that matches no reading of the expression is wrong);
+- a list that does not update ("does not refresh"): a name the path typed and confirmed in a
+  dialog is not listed, and the list is as it was before, with room for the new row;
 - something the path deleted is still shown ("still visible", "not removed"), by the step's
   target or, after a confirmed deletion, by the name the path typed for the object;
 - something the path typed or created is gone ("disappears", "lost", "not saved", "not created");
@@ -55,6 +57,12 @@ _WRONG_RE = re.compile(
 _LAYOUT_RE = re.compile(
     r"\b(?:cut off|cuts off|cut-off|off[- ]screen|truncated|clipped|overlap\w*)\b", re.IGNORECASE
 )
+# "The list does not update": a view that should have refreshed after an action did not.
+_STALE_RE = re.compile(
+    r"\b(?:(?:does not|doesn't|did not|didn't|do not|don't|not|never|no longer|fails? to|won't)\s+"
+    r"(?:\w+ly\s+)?(?:be\s+)?(?:refresh|update|reload|redraw|reflect)\w*|stale|outdated)\b",
+    re.IGNORECASE,
+)
 _CHECKED_RE = re.compile(r"\b(checked|unchecked|enabled|disabled|on|off)\b", re.IGNORECASE)
 _DELETE_WORDS = re.compile(r"\b(?:delete|remove|trash|discard|clear)\w*\b", re.IGNORECASE)
 
@@ -95,6 +103,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _wrong_result(observed, spec, index),
         lambda: _still_shown(observed, spec, index),
         lambda: _still_after_delete(observed, path, typed, index),
+        lambda: _not_listed_after_create(observed, path, typed, index),
         lambda: _gone(observed, spec, path, typed, index),
         lambda: _back_to_start(observed, path),
         lambda: _quoted_message(actual, index, path),
@@ -451,7 +460,7 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
     Counting guards against a second object of the same name: the final screen must show it at
     least as many times as any earlier screen of the path did.
     """
-    if not _STILL_RE.search(observed) or not path.transitions:
+    if not (_STILL_RE.search(observed) or _STALE_RE.search(observed)) or not path.transitions:
         return ""
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
@@ -482,6 +491,62 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
                 "deleted it"
             )
     return ""
+
+
+def _not_listed_after_create(observed: str, path: Path, typed: list[str], index) -> str:
+    """The report says a view does not update ("the file list does not refresh"), and the
+    path's last action confirmed a dialog in which it typed a name: the dialog closed, the
+    final screen shows exactly the labels of an earlier screen of the path without a dialog (no
+    label added, removed or changed: not even a count), its list has room for another row, and
+    the name shows nowhere.
+
+    The room check keeps an item appended below a full list (off screen, not stale) from
+    counting; the unchanged check keeps a list that did update in another place from counting.
+    """
+    if not _STALE_RE.search(observed) or len(path.transitions) < 2:
+        return ""
+    last = path.transitions[-1]
+    before = screen_index(last.before.hierarchy_xml)
+    if not (before.dialog_open and before.editable and is_positive_label(_action_label(last))):
+        return ""
+    if not last.diff.get("windows_closed") or index.dialog_open or last.crash is not None:
+        return ""
+    names = [n.text.strip() for n in before.editable if n.text.strip()]
+    names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
+    if not names or any(_visible(index, n) for n in names):
+        return ""
+    # The list as it was before the dialog: an earlier screen of the path without a dialog
+    # that shows exactly the final screen's labels.
+    final_labels = sorted(label for label, _ in index.labels)
+    if not any(
+        not screen_index(t.before.hierarchy_xml).dialog_open
+        and sorted(label for label, _ in screen_index(t.before.hierarchy_xml).labels)
+        == final_labels
+        for t in path.transitions[:-1]
+    ):
+        return ""
+    if not _list_has_room(index):
+        return ""
+    return (
+        f"after '{last.action.describe()}' created {names[0]!r}, the list under the dialog is "
+        f"unchanged and does not show it although it has room for another row"
+    )
+
+
+def _list_has_room(index) -> bool:
+    """The screen's scrollable list (the largest) ends above its container's bottom by at least
+    one row's height, so a row added anywhere in it would be on screen."""
+    if index.tree is None:
+        return False
+    lists = [n for n in index.tree.iter() if n.scrollable and n.bounds.area > 0 and n.children]
+    if not lists:
+        return False
+    box = max(lists, key=lambda n: n.bounds.area)
+    rows = [c for c in box.children if c.bounds.area > 0]
+    if not rows:
+        return False
+    height = max(r.bounds.bottom - r.bounds.top for r in rows)
+    return box.bounds.bottom - max(r.bounds.bottom for r in rows) >= height
 
 
 def _action_label(transition) -> str:

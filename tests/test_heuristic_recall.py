@@ -1,0 +1,227 @@
+"""Recall rules of the offline reasoner added in issue 12's second round, on small hand-written
+screens and reports: a field named by a leading place ("In the field X, put V"), number-picker
+buttons a report calls "+"/"-", a field named by its row's label, permission dialogs answered the
+way the step asks, and a list that does not update after a creation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device_agent.actions import CLICK, INPUT_TEXT
+from device_agent.hierarchy import parse_hierarchy
+from orchestrator.enumerate import enumerate_actions
+from orchestrator.model import CRASH, NON_CRASH, BugReport, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.reasoner.align import action_match, align
+from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.text import similarity
+from tests.test_enumerate import button, dump, node, status_bar
+from tests.test_heuristic import APP, _click, _screen, _spec_of, _transition
+
+PERM = "com.google.android.permissioncontroller"
+
+
+def test_a_leading_place_names_the_field_a_value_goes_in() -> None:
+    report = BugReport(
+        bug_id="Math#1",
+        title="NumberFormatException",
+        body='How to repeat:\n- Open "Settings" dialog\n'
+        '- In the field "Digits in result", put123456789012.\n'
+        '- Press "+" button on the right of this field\n',
+    )
+    steps = HeuristicReasoner().analyze_report(report).steps
+    typing = next(s for s in steps if s.action_hint == INPUT_TEXT)
+    assert typing.value == "123456789012"
+    assert typing.targets[0] == "Digits in result"
+    unquoted = BugReport(
+        bug_id="Shop#1", title="crash", body="## Steps\n1. In the amount field, type 12\n"
+    )
+    (step,) = HeuristicReasoner().analyze_report(unquoted).steps
+    assert (step.action_hint, step.value, step.targets[0]) == (INPUT_TEXT, "12", "amount")
+    # A place that is a screen stays a step of its own.
+    screen = BugReport(bug_id="S#1", title="crash", body="## Steps\n1. In Settings, tap About\n")
+    first, second = HeuristicReasoner().analyze_report(screen).steps
+    assert "Settings" in first.targets[0] and second.targets == ["About"]
+
+
+PICKERS = dump(
+    status_bar(),
+    node(
+        "android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+        *[
+            node(
+                "android.widget.LinearLayout", "", "", "", (0, 400 + 200 * i, 1080, 600 + 200 * i),
+                node("android.widget.TextView", name, "", "",
+                     (0, 400 + 200 * i, 500, 600 + 200 * i)),
+                node("android.widget.ImageButton", "", f"{APP}:id/dec", "Decrease value",
+                     (500, 400 + 200 * i, 620, 600 + 200 * i), clickable=True),
+                node("android.widget.EditText", "6", f"{APP}:id/edit_text_value", "",
+                     (620, 400 + 200 * i, 860, 600 + 200 * i), clickable=True),
+                node("android.widget.ImageButton", "", f"{APP}:id/inc", "Increase value",
+                     (860, 400 + 200 * i, 980, 600 + 200 * i), clickable=True),
+                index=i,
+            )
+            for i, name in enumerate(("Line length", "Digits in result"))
+        ],
+    ),
+)  # fmt: skip
+
+
+def test_picker_buttons_and_a_field_named_by_its_row() -> None:
+    assert similarity("Increase value", "+") == similarity("Decrease value", "-") == 0.75
+    assert similarity("Navigate up", "+") == 0.0 and similarity("Increase value", "-") == 0.0
+    step = S2RStep(
+        'In the field "Digits in result", put 123', INPUT_TEXT, ["Digits in result"], "123"
+    )
+    fields = [a for a in enumerate_actions(parse_hierarchy(PICKERS)) if a.kind == INPUT_TEXT]
+    scores = [action_match(step, a, a.extra["label"]) for a in fields]
+    assert scores[1] > scores[0]  # the field in the row the step names
+    spec = _spec_of(step, S2RStep('Press "+"', CLICK, ["+"]), kind=CRASH)
+    typed = replace(fields[1], text="123")
+    held = PICKERS.replace(
+        'text="6" resource-id="com.example.app:id/edit_text_value"',
+        'text="123" resource-id="com.example.app:id/edit_text_value"',
+    )
+    path = SPath([_transition(typed, PICKERS, held)])
+    kept = HeuristicReasoner().filter_actions(
+        spec, _screen(held), enumerate_actions(parse_hierarchy(held)), path, 2
+    )
+    assert kept.actions[0].target.content_desc == "Increase value"
+
+
+def _permission_dialog() -> str:
+    return dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+             node("android.widget.TextView", "Permission denied", f"{APP}:id/error", "",
+                  (0, 300, 1080, 400))),
+        node("android.widget.FrameLayout", "", "", "", (66, 700, 1014, 1200),
+             node("android.widget.TextView", "Allow Files to access files?", "", "",
+                  (100, 720, 900, 800), package=PERM),
+             button("Allow", (100, 900, 900, 1000), package=PERM,
+                    rid=f"{PERM}:id/permission_allow_button"),
+             button("Don't allow", (100, 1000, 900, 1100), package=PERM,
+                    rid=f"{PERM}:id/permission_deny_button"),
+             package=PERM),
+    )  # fmt: skip
+
+
+def test_a_permission_step_is_done_by_the_answer_it_asks_for() -> None:
+    dialog = _permission_dialog()
+    listing = _list(["Alarms", "DCIM"])
+    grant = _spec_of(
+        S2RStep("grant storage permissions when prompted", CLICK, ["storage permissions"]),
+        S2RStep("create a folder", CLICK, ["folder"]),
+        kind=NON_CRASH,
+    )
+    deny = _spec_of(
+        S2RStep("deny the storage permission", CLICK, ["storage permission"]),
+        S2RStep("create a folder", CLICK, ["folder"]),
+        kind=NON_CRASH,
+    )
+    allow_t = _transition(_click(dialog, "Allow"), dialog, listing)
+    deny_t = _transition(_click(dialog, "Don't allow"), dialog, listing)
+    assert align(grant, SPath([allow_t])).reached == 0
+    assert align(grant, SPath([deny_t])).reached == -1
+    assert align(deny, SPath([deny_t])).reached == 0
+    assert align(deny, SPath([allow_t])).reached == -1
+    reasoner = HeuristicReasoner()
+    screen = _screen(dialog, package=PERM)
+    cands = enumerate_actions(parse_hierarchy(dialog))
+    assert (
+        reasoner.filter_actions(grant, screen, cands, SPath(), 1).actions[0].target.text == "Allow"
+    )
+    assert (
+        reasoner.filter_actions(deny, screen, cands, SPath(), 1).actions[0].target.text
+        == "Don't allow"
+    )
+
+
+def _list(names: list[str], *, subtitle: str = "", rows_to: int = 0) -> str:
+    """A list screen with a FAB; ``rows_to`` pads the list with rows down to that y."""
+    rows = [
+        node(
+            "android.widget.TextView",
+            n,
+            f"{APP}:id/name",
+            "",
+            (0, 300 + 150 * i, 1080, 450 + 150 * i),
+            clickable=True,
+            index=i,
+        )
+        for i, n in enumerate(names)
+    ]
+    i = len(names)
+    while rows_to and 450 + 150 * i <= rows_to:
+        rows.append(
+            node(
+                "android.widget.TextView",
+                f"row {i}",
+                f"{APP}:id/name",
+                "",
+                (0, 300 + 150 * i, 1080, 450 + 150 * i),
+                clickable=True,
+                index=i,
+            )
+        )
+        i += 1
+    return dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+             node("android.widget.TextView", subtitle or f"{len(rows)} items",
+                  f"{APP}:id/subtitle", "", (0, 150, 1080, 250)),
+             node("androidx.recyclerview.widget.RecyclerView", "", f"{APP}:id/list", "",
+                  (0, 300, 1080, 1800), *rows, scrollable=True),
+             node("android.widget.ImageButton", "", f"{APP}:id/fab", "New folder",
+                  (900, 1750, 1050, 1900), clickable=True)),
+    )  # fmt: skip
+
+
+def _name_dialog(under: str, typed: str) -> str:
+    dialog = node(
+        "android.widget.FrameLayout", "", "", "", (66, 700, 1014, 1200),
+        node("android.widget.TextView", "New folder", f"{APP}:id/alertTitle", "",
+             (100, 720, 900, 800)),
+        node("android.widget.EditText", typed, f"{APP}:id/nameEdit", "", (100, 820, 900, 900),
+             clickable=True),
+        button("Cancel", (100, 1000, 500, 1100), rid="android:id/button2"),
+        button("OK", (500, 1000, 900, 1100), rid="android:id/button1"),
+    )  # fmt: skip
+    return under.replace("</hierarchy>", dialog + "</hierarchy>")
+
+
+def _create_path(listing: str, final: str) -> SPath:
+    empty, filled = _name_dialog(listing, ""), _name_dialog(listing, "test")
+    field = next(a for a in enumerate_actions(parse_hierarchy(empty)) if a.kind == INPUT_TEXT)
+    return SPath(
+        [
+            _transition(_click(listing, "New folder"), listing, empty),
+            _transition(replace(field, text="test"), empty, filled),
+            _transition(_click(filled, "OK"), filled, final),
+        ]
+    )
+
+
+def test_a_list_that_does_not_update_after_a_creation() -> None:
+    spec = _spec_of(
+        S2RStep("Create a New folder", CLICK, ["New folder"]),
+        kind=NON_CRASH,
+        symptom="File list does not refresh automatically. Actual: The file list does not update.",
+    )
+    reasoner = HeuristicReasoner()
+    listing = _list(["Alarms", "DCIM"])
+    verdict = reasoner.verify(spec, _create_path(listing, listing))
+    assert verdict.reproduced and "'test'" in verdict.evidence
+    # The new name is listed, or the list changed (a count): the list did update.
+    assert not reasoner.verify(
+        spec, _create_path(listing, _list(["Alarms", "DCIM", "test"]))
+    ).reproduced
+    assert not reasoner.verify(
+        spec, _create_path(listing, _list(["Alarms", "DCIM"], subtitle="3 items"))
+    ).reproduced
+    # A full list may have put the new row below the fold: no evidence.
+    full = _list(["Alarms", "DCIM"], rows_to=1800)
+    assert not reasoner.verify(spec, _create_path(full, full)).reproduced
+    # A report that says nothing of updating is not helped by this check.
+    other = replace(spec, symptom="Folder is created twice. Actual: two folders.")
+    assert not reasoner.verify(other, _create_path(listing, listing)).reproduced

@@ -225,3 +225,50 @@ def test_a_list_that_does_not_update_after_a_creation() -> None:
     # A report that says nothing of updating is not helped by this check.
     other = replace(spec, symptom="Folder is created twice. Actual: two folders.")
     assert not reasoner.verify(other, _create_path(listing, listing)).reproduced
+
+
+def _keys(labels: str, *, rotation: int = 0, rows: tuple[str, ...] = ()) -> str:
+    keys = [button(k, (70 * i, 1000, 70 * i + 70, 1100), index=i) for i, k in enumerate(labels)]
+    listed = [
+        node("android.widget.TextView", r, f"{APP}:id/row", "",
+             (0, 200 + 100 * i, 1080, 300 + 100 * i), clickable=True, index=i)
+        for i, r in enumerate(rows)
+    ]  # fmt: skip
+    return dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920), *keys,
+             node("android.widget.ListView", "", f"{APP}:id/history", "", (0, 200, 1080, 900),
+                  *listed, scrollable=True)),
+        rotation=rotation,
+    )  # fmt: skip
+
+
+def test_buttons_a_rotation_cuts_off() -> None:
+    from device_agent.actions import ROTATE, Action
+
+    spec = _spec_of(
+        S2RStep("Rotate device to landscape", ROTATE, [], "landscape"),
+        kind=NON_CRASH,
+        symptom="Landscape layout cuts off numpad/buttons. Expected: Buttons should scale.",
+    )
+    rotate = Action(kind=ROTATE, orientation="landscape")
+
+    def rotated(before: str, after: str) -> SPath:
+        return SPath([_transition(rotate, before, after, orientation="landscape")])
+
+    reasoner = HeuristicReasoner()
+    portrait = _keys("1234567890+-")
+    verdict = reasoner.verify(spec, rotated(portrait, _keys("7890+-", rotation=1)))
+    assert verdict.reproduced and "'1'" in verdict.evidence
+    # Landscape shows more keys, not fewer: no evidence.
+    assert not reasoner.verify(
+        spec, rotated(portrait, _keys("1234567890+-sct", rotation=1))
+    ).reproduced
+    # Rows of a scrolling list that no longer fit are not cut off.
+    listed = _keys("1234567890+-", rows=("a", "b", "c", "d"))
+    fewer = _keys("1234567890+-", rotation=1, rows=("a", "b"))
+    assert not reasoner.verify(spec, rotated(listed, fewer)).reproduced
+    # One key fewer is no pattern; a report that says nothing of cut-off widgets is not helped.
+    assert not reasoner.verify(spec, rotated(portrait, _keys("234567890+-", rotation=1))).reproduced
+    other = replace(spec, symptom="Timer resets on rotation. Actual: it shows 0.")
+    assert not reasoner.verify(other, rotated(portrait, _keys("7890+-", rotation=1))).reproduced

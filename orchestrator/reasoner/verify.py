@@ -15,7 +15,8 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - the app left the foreground ("app closes", "exits");
 - a quoted message of the actual behaviour is on screen (``"No activity found..."``);
 - a checkbox the report expects checked (or unchecked) is not;
-- widgets cut off by the screen edge, or overlapping, when the report says so.
+- widgets cut off by the screen edge, or overlapping, when the report says so; buttons outside
+  any scrolling list that a rotation made disappear.
 
 It answers ``reproduced`` only with such evidence, and names it.
 """
@@ -108,7 +109,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _back_to_start(observed, path),
         lambda: _quoted_message(actual, index, path),
         lambda: _checked_state(expected, index),
-        lambda: _layout(observed, index),
+        lambda: _layout(observed, index, path),
     )
     for check in checks:
         found = check()
@@ -549,6 +550,49 @@ def _list_has_room(index) -> bool:
     return box.bounds.bottom - max(r.bounds.bottom for r in rows) >= height
 
 
+def _fixed_buttons(xml: str) -> dict[str, int]:
+    """Labels of the app's clickable widgets that sit in no scrollable container (keys, toolbar
+    buttons: what a layout must show whatever the screen's size), with their counts."""
+    index = screen_index(xml)
+    out: dict[str, int] = {}
+    for label, node in index.labels:
+        if not node.clickable:
+            continue
+        parent, scrolls = node.parent, False
+        while parent is not None and not scrolls:
+            scrolls, parent = parent.scrollable, parent.parent
+        if not scrolls:
+            key = normalize_label(label)
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _lost_on_rotation(path: Path) -> str:
+    """The path's last action rotated the screen within the app (no window opened or closed),
+    and at least two fixed buttons (:func:`_fixed_buttons`) shown before it are gone after it: a
+    layout that cuts widgets off in the new orientation. Rows of a scrolling list do not count
+    (a list shows fewer rows in landscape)."""
+    if not path.transitions:
+        return ""
+    last = path.transitions[-1]
+    if last.action.kind != ROTATE or last.crash is not None or last.diff.get("app_left"):
+        return ""
+    if last.diff.get("windows_opened") or last.diff.get("windows_closed"):
+        return ""
+    before, after = (
+        _fixed_buttons(last.before.hierarchy_xml),
+        _fixed_buttons(last.after.hierarchy_xml),
+    )
+    lost = sorted(k for k, n in before.items() if after.get(k, 0) < n)
+    if len(lost) < 2:
+        return ""
+    shown = ", ".join(repr(k) for k in lost[:6])
+    return (
+        f"{len(lost)} buttons shown before '{last.action.describe()}' are missing after it "
+        f"({shown})"
+    )
+
+
 def _action_label(transition) -> str:
     return action_label(transition.action, transition.before.hierarchy_xml)
 
@@ -643,7 +687,7 @@ def _close(a: str, b: str) -> bool:
     return True
 
 
-def _layout(observed: str, index) -> str:
+def _layout(observed: str, index, path: Path) -> str:
     if not _LAYOUT_RE.search(observed) or index.tree is None or not index.width:
         return ""
     top = index.tree.top_window()
@@ -659,6 +703,9 @@ def _layout(observed: str, index) -> str:
     if len(cut) >= 2:
         example = cut[0].selector().describe()
         return f"{len(cut)} widgets extend past the window's edge (e.g. {example})"
+    lost = _lost_on_rotation(path)
+    if lost:
+        return lost
     if "overlap" in observed.lower():
         overlaps = 0
         for i, a in enumerate(clickables):

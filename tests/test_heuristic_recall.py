@@ -272,3 +272,14 @@ def test_buttons_a_rotation_cuts_off() -> None:
     assert not reasoner.verify(spec, rotated(portrait, _keys("234567890+-", rotation=1))).reproduced
     other = replace(spec, symptom="Timer resets on rotation. Actual: it shows 0.")
     assert not reasoner.verify(other, rotated(portrait, _keys("7890+-", rotation=1))).reproduced
+
+
+def test_report_words_and_app_labels_by_meaning() -> None:
+    # Issue 12's examples: "Proceed" for "Next", "by hand" for "Manual setup".
+    assert similarity("Next", "tap Proceed") >= 0.5
+    assert similarity("Manual", "set it up by hand") >= 0.5
+    assert similarity("Increase", "increment the number") >= 0.5
+    assert similarity("Exit", "quit the app") >= 0.5
+    # Unrelated words stay apart.
+    assert similarity("Next", "tap Delete") == 0.0
+    assert similarity("Manual", "open Settings") == 0.0

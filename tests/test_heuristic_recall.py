@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device_agent.actions import CLICK, INPUT_TEXT
+from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE, Action
 from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, S2RStep
@@ -16,7 +16,7 @@ from orchestrator.reasoner.align import action_match, align
 from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.text import similarity
 from tests.test_enumerate import button, dump, node, status_bar
-from tests.test_heuristic import APP, _click, _screen, _spec_of, _transition
+from tests.test_heuristic import APP, TOOLBAR_SCREEN, _click, _screen, _spec_of, _transition
 
 PERM = "com.google.android.permissioncontroller"
 
@@ -244,8 +244,6 @@ def _keys(labels: str, *, rotation: int = 0, rows: tuple[str, ...] = ()) -> str:
 
 
 def test_buttons_a_rotation_cuts_off() -> None:
-    from device_agent.actions import ROTATE, Action
-
     spec = _spec_of(
         S2RStep("Rotate device to landscape", ROTATE, [], "landscape"),
         kind=NON_CRASH,
@@ -283,3 +281,28 @@ def test_report_words_and_app_labels_by_meaning() -> None:
     # Unrelated words stay apart.
     assert similarity("Next", "tap Delete") == 0.0
     assert similarity("Manual", "open Settings") == 0.0
+
+
+def test_a_two_step_cycle_is_not_fed_again() -> None:
+    reasoner = HeuristicReasoner()
+    menu = TOOLBAR_SCREEN.replace('text="Share"', 'text="Paste"')
+    spec = _spec_of(S2RStep("open Settings", CLICK, ["Settings"]), kind=NON_CRASH)
+    out = _transition(_click(TOOLBAR_SCREEN, "More options"), TOOLBAR_SCREEN, menu)
+    back = _transition(Action(kind=PRESS_BACK), menu, TOOLBAR_SCREEN)
+    cands = enumerate_actions(parse_hierarchy(TOOLBAR_SCREEN))
+    fresh = reasoner.filter_actions(spec, _screen(TOOLBAR_SCREEN), cands, SPath(), 30)
+    again = reasoner.filter_actions(spec, _screen(TOOLBAR_SCREEN), cands, SPath([out, back]), 30)
+
+    def score(result, desc: str) -> float:
+        for action, reason in zip(result.actions, result.reasons, strict=True):
+            if action.target is not None and action.target.content_desc == desc:
+                return float(reason.split(":")[0])
+        raise AssertionError(desc)
+
+    assert fresh.actions[0].target.content_desc == "More options"
+    assert score(again, "More options") < score(fresh, "More options") - 0.2
+    assert any("a cycle" in r for r in again.reasons)
+    # The action the next step names is never held back by the cycle rule.
+    named = _spec_of(S2RStep("tap More options", CLICK, ["More options"]), kind=NON_CRASH)
+    kept = reasoner.filter_actions(named, _screen(TOOLBAR_SCREEN), cands, SPath([out, back]), 1)
+    assert kept.actions[0].target.content_desc == "More options"

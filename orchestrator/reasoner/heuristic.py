@@ -162,6 +162,15 @@ class HeuristicReasoner(Reasoner):
             for t in path.transitions
             if t.before.structural_hash == screen.structural_hash and t.diff.get("unchanged")
         }
+        # Actions that left this very screen before, on a path that has come back to it: taking
+        # one again repeats a cycle of 2-3 steps (issue 12 §3), unless it does the next step.
+        cycled = {
+            t.action.key()
+            for t in path.transitions
+            if t.before.structural_hash == screen.structural_hash
+            and not t.diff.get("unchanged")
+            and t.action.kind != INPUT_TEXT  # (typing keeps the structure: not a way out)
+        }
         scored: list[tuple[float, int, str]] = []
         for i, (action, label) in enumerate(zip(candidates, labels, strict=True)):
             score, reason = self._score(
@@ -170,6 +179,9 @@ class HeuristicReasoner(Reasoner):
             if action.key() in tried_here:
                 score -= 0.5
                 reason += "; did nothing here before"
+            elif action.key() in cycled and action_match(step, action, label) < MATCH_THRESHOLD:
+                score -= 0.3
+                reason += "; left this screen before and came back (a cycle)"
             elif action.kind == INPUT_TEXT and self._would_retype(spec, screen, action, path):
                 score -= 0.5
                 reason += "; the field already holds that text"

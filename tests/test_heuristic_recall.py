@@ -306,3 +306,31 @@ def test_a_two_step_cycle_is_not_fed_again() -> None:
     named = _spec_of(S2RStep("tap More options", CLICK, ["More options"]), kind=NON_CRASH)
     kept = reasoner.filter_actions(named, _screen(TOOLBAR_SCREEN), cands, SPath([out, back]), 1)
     assert kept.actions[0].target.content_desc == "More options"
+
+
+def test_a_step_that_names_its_field_is_not_done_in_another_field() -> None:
+    step = S2RStep(
+        'In the field "Digits in result", put 123', INPUT_TEXT, ["Digits in result"], "123"
+    )
+    spec = _spec_of(S2RStep('Open "Settings"', CLICK, ["Settings"]), step, kind=CRASH)
+    worksheet = dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+             node("android.widget.TextView", ":=", "", "", (0, 300, 200, 400)),
+             node("android.widget.EditText", "", f"{APP}:id/x1", "", (200, 300, 1080, 400),
+                  clickable=True)),
+    )  # fmt: skip
+    field = next(a for a in enumerate_actions(parse_hierarchy(worksheet)) if a.kind == INPUT_TEXT)
+    typed = worksheet.replace(
+        'text="" resource-id="com.example.app:id/x1"',
+        'text="123" resource-id="com.example.app:id/x1"',
+    )
+    elsewhere = SPath([_transition(replace(field, text="123"), worksheet, typed)])
+    assert align(spec, elsewhere).reached == -1  # not the named field: Settings is not skipped
+    fields = [a for a in enumerate_actions(parse_hierarchy(PICKERS)) if a.kind == INPUT_TEXT]
+    held = PICKERS.replace('text="6"', 'text="123"', 2)
+    named = SPath([_transition(replace(fields[1], text="123"), PICKERS, held)])
+    assert align(spec, named).reached == 1  # the named field (Settings skipped: never seen)
+    # A step that names no field may type in any.
+    loose = _spec_of(S2RStep("put 123", INPUT_TEXT, [], "123"), kind=CRASH)
+    assert align(loose, elsewhere).reached == 0

@@ -190,16 +190,40 @@ def action_match(step: S2RStep, action: Action, label: str) -> float:
         named = max((similarity(label, t) for t in step.targets), default=0.0)
         return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
     lab = label_match(label, step)
-    context = str(action.extra.get("context", "")) if action.extra else ""
-    if action.kind == INPUT_TEXT and context:
+    if action.kind == INPUT_TEXT:
         # A field is named by the label of the row it sits in as well ("Significant digits
         # in result" beside a bare number field).
-        lab = max(lab, label_match(context, step))
+        lab = max(lab, field_match(step, action, label))
+        if _named_field(step) and lab < MATCH_THRESHOLD:
+            return 0.0  # the step names its field, and this is another one
     if action.kind == INPUT_TEXT and step.action_hint == INPUT_TEXT:
         # Reports often leave the field unnamed ("enter text"), or name what is written rather
         # than where ("writing a new note"): any field will do, a named one is better.
         lab = max(lab, 0.55)
     return fit * lab
+
+
+_FIELD_WORDS_RE = re.compile(r"\b(?:field|text ?box|input box|box)\b", re.IGNORECASE)
+
+
+def _named_field(step: S2RStep) -> bool:
+    """The step names the field it types in ("In the field "Digits", put 12", "type 5 in the
+    amount box"): a typing step whose text says "field"/"box" and that has a target other
+    than its value."""
+    return (
+        step.action_hint == INPUT_TEXT
+        and bool(_FIELD_WORDS_RE.search(step.text))
+        and any(t and t != step.value for t in step.targets)
+    )
+
+
+def field_match(step: S2RStep, action: Action, label: str) -> float:
+    """How well a field (its own label, else the label of the row it sits in) is the one the
+    step names (targets only, not the step's other words)."""
+    context = str(action.extra.get("context", "")) if action.extra else ""
+    targets = [t for t in step.targets if t and t != step.value]
+    names = [n for n in (label, context) if re.search(r"[^\W\d_]{2}", n)]  # words, not ":="
+    return max((similarity(name, t) for name in names for t in targets), default=0.0)
 
 
 def value_tokens(value: str) -> list[str]:
@@ -324,7 +348,9 @@ def _step_score(
     label = action_label(action, transition.before.hierarchy_xml)
     score = action_match(step, action, label)
     if action.kind == INPUT_TEXT and step.value:
-        score = max(score, 1.0 if same_text(action.text, step.value) else score * 0.6)
+        named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
+        if not named_elsewhere:
+            score = max(score, 1.0 if same_text(action.text, step.value) else score * 0.6)
     if step.value and step.action_hint == INPUT_TEXT and action.kind == CLICK:
         key = key_of(label)
         tokens = value_tokens(step.value)

@@ -561,8 +561,8 @@ def _fixed_buttons(xml: str) -> dict[str, int]:
         parent, scrolls = node.parent, False
         while parent is not None and not scrolls:
             scrolls, parent = parent.scrollable, parent.parent
-        if not scrolls:
-            key = normalize_label(label)
+        key = normalize_label(label) or label.strip()
+        if not scrolls and key:
             out[key] = out.get(key, 0) + 1
     return out
 

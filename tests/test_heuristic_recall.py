@@ -222,6 +222,12 @@ def test_a_list_that_does_not_update_after_a_creation() -> None:
     # A full list may have put the new row below the fold: no evidence.
     full = _list(["Alarms", "DCIM"], rows_to=1800)
     assert not reasoner.verify(spec, _create_path(full, full)).reproduced
+    # ... unless a label counts the things the dialog creates, and that count did not change.
+    counted = _list(["Alarms", "DCIM"], subtitle="12 folders, 1 file", rows_to=1800)
+    verdict = reasoner.verify(spec, _create_path(counted, counted))
+    assert verdict.reproduced and "'12 folders, 1 file'" in verdict.evidence
+    other_count = _list(["Alarms", "DCIM"], subtitle="Updated 3 days ago", rows_to=1800)
+    assert not reasoner.verify(spec, _create_path(other_count, other_count)).reproduced
     # A report that says nothing of updating is not helped by this check.
     other = replace(spec, symptom="Folder is created twice. Actual: two folders.")
     assert not reasoner.verify(other, _create_path(listing, listing)).reproduced

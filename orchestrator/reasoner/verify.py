@@ -8,7 +8,8 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - an expression typed on the path has a wrong result on screen (checked with a small exact
   evaluator: a result that matches no reading of the expression is wrong);
 - a list that does not update ("does not refresh"): a name the path typed and confirmed in a
-  dialog is not listed, and the list is as it was before, with room for the new row;
+  dialog is not listed, and the list is as it was before, its count of such things included
+  (or with room for the new row);
 - something the path deleted is still shown ("still visible", "not removed"), by the step's
   target or, after a confirmed deletion, by the name the path typed for the object;
 - something the path typed or created is gone ("disappears", "lost", "not saved", "not created");
@@ -32,7 +33,7 @@ from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import action_label, is_positive_label, screen_index
 from orchestrator.reasoner.base import Verdict
 from orchestrator.reasoner.s2r import expressions
-from orchestrator.text import normalize_label, quoted
+from orchestrator.text import content_words, normalize_label, quoted, stem
 
 _NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w.])")
 _STILL_RE = re.compile(
@@ -498,10 +499,11 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
     """The report says a view does not update ("the file list does not refresh"), and the
     path's last action confirmed a dialog in which it typed a name: the dialog closed, the
     final screen shows exactly the labels of an earlier screen of the path without a dialog (no
-    label added, removed or changed: not even a count), its list has room for another row, and
-    the name shows nowhere.
+    label added, removed or changed), the name shows nowhere, and either a label counts things
+    of the kind the dialog creates (:func:`_count_of_created`, unchanged) or the list has room
+    for another row.
 
-    The room check keeps an item appended below a full list (off screen, not stale) from
+    The count or the room keeps an item appended below a full list (off screen, not stale) from
     counting; the unchanged check keeps a list that did update in another place from counting.
     """
     if not _STALE_RE.search(observed) or len(path.transitions) < 2:
@@ -526,12 +528,31 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
         for t in path.transitions[:-1]
     ):
         return ""
-    if not _list_has_room(index):
+    counter = _count_of_created(before, index)
+    if counter:
+        why = f"its count {counter!r} did not change"
+    elif _list_has_room(index):
+        why = "it has room for another row"
+    else:
         return ""
     return (
         f"after '{last.action.describe()}' created {names[0]!r}, the list under the dialog is "
-        f"unchanged and does not show it although it has room for another row"
+        f"unchanged and does not show it; {why}"
     )
+
+
+_COUNT_RE = re.compile(r"(?<![\w.,:])\d+\s+([^\W\d_]{3,})", re.UNICODE)
+
+
+def _count_of_created(dialog, index) -> str:
+    """A label of the final screen that counts things of the kind the creating dialog makes
+    ("9 folders, 1 file" after a "New file" dialog): a number before a noun that a word of the
+    dialog's labels names (by stem). A list that did update would have changed it."""
+    kinds = {stem(w) for label in dialog.top_labels for w in content_words(label)}
+    for label, _ in index.labels:
+        if any(stem(noun) in kinds for noun in _COUNT_RE.findall(label)):
+            return label
+    return ""
 
 
 def _list_has_room(index) -> bool:

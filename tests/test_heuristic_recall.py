@@ -111,7 +111,7 @@ def test_a_permission_step_is_done_by_the_answer_it_asks_for() -> None:
     listing = _list(["Alarms", "DCIM"])
     grant = _spec_of(
         S2RStep("grant storage permissions when prompted", CLICK, ["storage permissions"]),
-        S2RStep("create a folder", CLICK, ["folder"]),
+        S2RStep("tap New folder", CLICK, ["New folder"]),
         kind=NON_CRASH,
     )
     deny = _spec_of(
@@ -125,6 +125,12 @@ def test_a_permission_step_is_done_by_the_answer_it_asks_for() -> None:
     assert align(grant, SPath([deny_t])).reached == -1
     assert align(deny, SPath([deny_t])).reached == 0
     assert align(deny, SPath([allow_t])).reached == -1
+    # Once the app asked, the grant step is not skipped by a later step's action.
+    fab = _click(listing, "New folder")
+    made = _transition(fab, listing, listing.replace('text="Alarms"', 'text="test"'))
+    assert align(grant, SPath([deny_t, made])).reached == -1
+    assert align(grant, SPath([allow_t, made])).reached == 1
+    assert align(grant, SPath([made])).reached == 1  # never asked: the step may be skipped
     reasoner = HeuristicReasoner()
     screen = _screen(dialog, package=PERM)
     cands = enumerate_actions(parse_hierarchy(dialog))

@@ -373,7 +373,7 @@ def _step_score(
     return score
 
 
-def _skippable(step: S2RStep, transition: Transition, seen: set[str]) -> bool:
+def _skippable(step: S2RStep, transition: Transition, seen: set[str], asked: bool = False) -> bool:
     """Whether a later step may be done with ``step`` left out. Reports list steps an app does
     not need ("open the app", a menu the app does not have), but a step must not be excused just
     because its target is off screen: only a widget action may skip, only over a plain click step
@@ -382,6 +382,8 @@ def _skippable(step: S2RStep, transition: Transition, seen: set[str]) -> bool:
         return False
     if step.action_hint not in (CLICK, ""):
         return False
+    if asked and permission_answer(step.text):
+        return False  # the app asked for a permission: the step's answer was due, not optional
     return not any(normalize_label(t) in seen for t in step.targets)
 
 
@@ -429,11 +431,13 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     in_step_value = False
     seen: set[str] = set()  # labels shown or typed along the path so far
     step_screen = ""  # the screen the last step done led to
+    asked = False  # the path went through a runtime-permission dialog
     for transition in path.transitions:
         reached_before = progress.reached
         entered_before = progress.entered
         _update_entry(progress, transition)
         seen |= screen_index(transition.before.hierarchy_xml).label_set
+        asked = asked or is_permission_screen(transition.before.hierarchy_xml)
         seen |= {normalize_label(t) for t in progress.typed}
         served, best_score = -1, 0.0
         j = progress.reached + 1
@@ -454,7 +458,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 progress.scores.append(0.0)
                 continue
         for k in range(j, min(j + MAX_SKIP + 1, len(steps))):
-            if k > j and not _skippable(steps[k - 1], transition, seen):
+            if k > j and not _skippable(steps[k - 1], transition, seen, asked):
                 break
             if _rotation_elsewhere(steps[k], transition, step_screen):
                 continue

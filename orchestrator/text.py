@@ -49,7 +49,9 @@ SYMBOL_NAMES: dict[str, tuple[str, ...]] = {
 # Icon symbols a report names ("tap +") and the words apps use for the same icon in its
 # resource-id or content-desc (``fab_add_new_item``, "More options"), by stem.
 SYMBOL_ICON_WORDS: dict[str, frozenset[str]] = {
-    "+": frozenset({"add", "new", "creat", "plus"}),
+    "+": frozenset({"add", "new", "creat", "plus", "increas", "increment"}),
+    "-": frozenset({"minus", "decreas", "decrement", "subtract"}),
+    "−": frozenset({"minus", "decreas", "decrement", "subtract"}),
     "⋮": frozenset({"more", "option", "overflow", "menu"}),
     "...": frozenset({"more", "option", "overflow"}),
     "☰": frozenset({"menu", "navigation", "drawer", "hamburger"}),
@@ -112,6 +114,18 @@ _SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("language", "locale"),
     ("date", "day", "calendar"),
     ("time", "clock"),
+    ("next", "proceed", "continue", "forward", "onward"),
+    ("previous", "prev", "backward"),
+    ("manual", "manually", "hand", "custom"),
+    ("automatic", "automatically", "auto"),
+    ("increase", "increment", "raise", "plus"),
+    ("decrease", "decrement", "reduce", "lower", "minus"),
+    ("exit", "quit", "leave"),
+    ("reset", "restore"),
+    ("select", "choose", "pick"),
+    ("skip", "ignore"),
+    ("upload", "publish"),
+    ("download", "fetch"),
     ("enable", "on", "activate", "turn", "check"),
     ("disable", "off", "deactivate", "uncheck"),
 )

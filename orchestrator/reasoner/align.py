@@ -190,11 +190,40 @@ def action_match(step: S2RStep, action: Action, label: str) -> float:
         named = max((similarity(label, t) for t in step.targets), default=0.0)
         return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
     lab = label_match(label, step)
+    if action.kind == INPUT_TEXT:
+        # A field is named by the label of the row it sits in as well ("Significant digits
+        # in result" beside a bare number field).
+        lab = max(lab, field_match(step, action, label))
+        if _named_field(step) and lab < MATCH_THRESHOLD:
+            return 0.0  # the step names its field, and this is another one
     if action.kind == INPUT_TEXT and step.action_hint == INPUT_TEXT:
         # Reports often leave the field unnamed ("enter text"), or name what is written rather
         # than where ("writing a new note"): any field will do, a named one is better.
         lab = max(lab, 0.55)
     return fit * lab
+
+
+_FIELD_WORDS_RE = re.compile(r"\b(?:field|text ?box|input box|box)\b", re.IGNORECASE)
+
+
+def _named_field(step: S2RStep) -> bool:
+    """The step names the field it types in ("In the field "Digits", put 12", "type 5 in the
+    amount box"): a typing step whose text says "field"/"box" and that has a target other
+    than its value."""
+    return (
+        step.action_hint == INPUT_TEXT
+        and bool(_FIELD_WORDS_RE.search(step.text))
+        and any(t and t != step.value for t in step.targets)
+    )
+
+
+def field_match(step: S2RStep, action: Action, label: str) -> float:
+    """How well a field (its own label, else the label of the row it sits in) is the one the
+    step names (targets only, not the step's other words)."""
+    context = str(action.extra.get("context", "")) if action.extra else ""
+    targets = [t for t in step.targets if t and t != step.value]
+    names = [n for n in (label, context) if re.search(r"[^\W\d_]{2}", n)]  # words, not ":="
+    return max((similarity(name, t) for name in names for t in targets), default=0.0)
 
 
 def value_tokens(value: str) -> list[str]:
@@ -319,13 +348,23 @@ def _step_score(
     label = action_label(action, transition.before.hierarchy_xml)
     score = action_match(step, action, label)
     if action.kind == INPUT_TEXT and step.value:
-        score = max(score, 1.0 if same_text(action.text, step.value) else score * 0.6)
+        named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
+        if not named_elsewhere:
+            score = max(score, 1.0 if same_text(action.text, step.value) else score * 0.6)
     if step.value and step.action_hint == INPUT_TEXT and action.kind == CLICK:
         key = key_of(label)
         tokens = value_tokens(step.value)
         done = value_tokens(entered_before)
         if len(done) < len(tokens) and key_types(key, tokens[len(done)]):
             score = max(score, 0.9)
+    # A system permission dialog answered the way the step asks: "grant storage permissions
+    # when prompted" is done by its Allow button whatever the report calls the permission, and
+    # never by Don't allow (nor the reverse for "deny the permission").
+    if action.kind == CLICK and is_permission_screen(transition.before.hierarchy_xml):
+        wants = permission_answer(step.text)
+        answer = permission_button(label)
+        if wants and answer:
+            score = 1.0 if wants == answer else 0.0
     # Effect: a window opened whose title or items the step names.
     for window in transition.diff.get("windows_opened", []) or []:
         title = str(window.get("title", ""))
@@ -334,7 +373,7 @@ def _step_score(
     return score
 
 
-def _skippable(step: S2RStep, transition: Transition, seen: set[str]) -> bool:
+def _skippable(step: S2RStep, transition: Transition, seen: set[str], asked: bool = False) -> bool:
     """Whether a later step may be done with ``step`` left out. Reports list steps an app does
     not need ("open the app", a menu the app does not have), but a step must not be excused just
     because its target is off screen: only a widget action may skip, only over a plain click step
@@ -343,6 +382,8 @@ def _skippable(step: S2RStep, transition: Transition, seen: set[str]) -> bool:
         return False
     if step.action_hint not in (CLICK, ""):
         return False
+    if asked and permission_answer(step.text):
+        return False  # the app asked for a permission: the step's answer was due, not optional
     return not any(normalize_label(t) in seen for t in step.targets)
 
 
@@ -390,11 +431,13 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     in_step_value = False
     seen: set[str] = set()  # labels shown or typed along the path so far
     step_screen = ""  # the screen the last step done led to
+    asked = False  # the path went through a runtime-permission dialog
     for transition in path.transitions:
         reached_before = progress.reached
         entered_before = progress.entered
         _update_entry(progress, transition)
         seen |= screen_index(transition.before.hierarchy_xml).label_set
+        asked = asked or is_permission_screen(transition.before.hierarchy_xml)
         seen |= {normalize_label(t) for t in progress.typed}
         served, best_score = -1, 0.0
         j = progress.reached + 1
@@ -415,7 +458,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 progress.scores.append(0.0)
                 continue
         for k in range(j, min(j + MAX_SKIP + 1, len(steps))):
-            if k > j and not _skippable(steps[k - 1], transition, seen):
+            if k > j and not _skippable(steps[k - 1], transition, seen, asked):
                 break
             if _rotation_elsewhere(steps[k], transition, step_screen):
                 continue
@@ -489,6 +532,45 @@ def _partial(spec: ReproSpec, progress: Progress) -> float:
         if tokens[: len(done)] == done:
             return 0.6 * len(done) / len(tokens)
     return 0.0
+
+
+_GRANT_RE = re.compile(r"\b(?:grant\w*|allow\w*|permit\w*|accept\w*|give\s+\w*\s*access)\b", re.I)
+_DENY_RE = re.compile(
+    r"\b(?:den(?:y|ie[sd]|ying)|refus\w*|reject\w*|decline\w*|"
+    r"(?:don't|do not|not) (?:allow|grant)\w*)\b",
+    re.IGNORECASE,
+)
+# Buttons of the platform's runtime-permission dialog (API 23-34 wordings).
+_ALLOW_BUTTONS = ("allow", "while using the app", "only this time", "allow all the time")
+_DENY_BUTTONS = ("deny", "don't allow", "don’t allow", "deny & don't ask again", "don't ask again")
+
+
+def is_permission_screen(xml: str) -> bool:
+    """The top of the screen is the platform's runtime-permission dialog (a permission
+    controller's or package installer's window)."""
+    tree = screen_index(xml).tree
+    if tree is None:
+        return False
+    top = tree.top_window()
+    return top is not None and (
+        "permissioncontroller" in top.package or "packageinstaller" in top.package
+    )
+
+
+def permission_answer(text: str) -> str:
+    """``"deny"`` when a step's text asks to refuse a permission, ``"allow"`` when it asks to
+    grant one (grant/allow/accept/permit), else ``""``."""
+    if _DENY_RE.search(text):
+        return "deny"
+    return "allow" if _GRANT_RE.search(text) else ""
+
+
+def permission_button(label: str) -> str:
+    """``"allow"``/``"deny"`` for a permission dialog's button label, else ``""``."""
+    low = normalize_label(label).replace("’", "'")
+    if low in _DENY_BUTTONS or low.startswith(("deny", "don't allow")):
+        return "deny"
+    return "allow" if low in _ALLOW_BUTTONS or low.startswith("allow") else ""
 
 
 def is_positive_label(label: str) -> bool:

@@ -56,6 +56,8 @@ from orchestrator.reasoner.align import (
     key_of,
     key_types,
     label_match,
+    permission_answer,
+    permission_button,
     same_text,
     screen_index,
     spell_for_keys,
@@ -160,6 +162,15 @@ class HeuristicReasoner(Reasoner):
             for t in path.transitions
             if t.before.structural_hash == screen.structural_hash and t.diff.get("unchanged")
         }
+        # Actions that left this very screen before, on a path that has come back to it: taking
+        # one again repeats a cycle of 2-3 steps (issue 12 §3), unless it does the next step.
+        cycled = {
+            t.action.key()
+            for t in path.transitions
+            if t.before.structural_hash == screen.structural_hash
+            and not t.diff.get("unchanged")
+            and t.action.kind != INPUT_TEXT  # (typing keeps the structure: not a way out)
+        }
         scored: list[tuple[float, int, str]] = []
         for i, (action, label) in enumerate(zip(candidates, labels, strict=True)):
             score, reason = self._score(
@@ -168,6 +179,9 @@ class HeuristicReasoner(Reasoner):
             if action.key() in tried_here:
                 score -= 0.5
                 reason += "; did nothing here before"
+            elif action.key() in cycled and action_match(step, action, label) < MATCH_THRESHOLD:
+                score -= 0.3
+                reason += "; left this screen before and came back (a cycle)"
             elif action.kind == INPUT_TEXT and self._would_retype(spec, screen, action, path):
                 score -= 0.5
                 reason += "; the field already holds that text"
@@ -318,12 +332,17 @@ class HeuristicReasoner(Reasoner):
                 bonus = 0.55 if typed_here else 0.15
                 if bonus + 0.3 > score:
                     score, reason = max(score, 0.3 + bonus), "confirms the dialog"
-            if (
-                _is_permission_screen(index)
-                and any(low.startswith(a) for a in _ALLOW_LABELS)
-                and not re.search(r"\b(?:deny|refuse|don't allow)\b", step.text, re.I)
-            ):
-                score, reason = max(score, 0.9), "grants the permission the app asks for"
+            if _is_permission_screen(index):
+                wants = permission_answer(step.text)
+                answer = permission_button(label)
+                if wants == "deny" and answer == "deny":
+                    score, reason = max(score, 0.9), "denies the permission, as the step says"
+                elif wants != "deny" and (
+                    answer == "allow" or any(low.startswith(a) for a in _ALLOW_LABELS)
+                ):
+                    score, reason = max(score, 0.9), "grants the permission the app asks for"
+                elif wants == "allow" and answer == "deny":
+                    score, reason = min(score, 0.05), "the step grants the permission"
             if set(words(low)) & _NEGATIVE_LABELS and not label_match(label, step) > 0.5:
                 score -= 0.15
             if kind == LONG_CLICK and step.action_hint != LONG_CLICK:

@@ -676,6 +676,12 @@ def _starts_with_verb(clause: str) -> bool:
     return bool(kind) and index <= 1
 
 
+# A verbless place that names a text field: "In the field "Name"", "in the amount box".
+_FIELD_PLACE_RE = re.compile(
+    r"^\s*(?:in|into|inside|within)\s+(?:the\s+)?(?:(?:text\s+)?(?:field|box|input)\b[^,]{0,70}|"
+    r"[^,]{1,70}?\s(?:field|box|input))\s*$",
+    re.IGNORECASE,
+)
 _TYPING_LEAD_RE = re.compile(r"^\s*(type|enter|write|input|fill in)\b", re.IGNORECASE)
 # What a typing verb's second object looks like: "some text", "a description" (a short noun
 # phrase with a determiner), not a value or a clause.
@@ -701,7 +707,14 @@ def _split_clauses(text: str) -> list[tuple[str, bool]]:
         parts = _CLAUSE_SPLIT_RE.split(chunk.strip())
         current = parts[0]
         for part in parts[1:]:
-            if part and _starts_with_verb(_restore_quotes(part, saved)):
+            if (
+                part
+                and _FIELD_PLACE_RE.match(_restore_quotes(current, saved))
+                and _first_verb(_restore_quotes(part, saved))[0] == "input_text"
+            ):
+                # "In the field "X", put 12": the place names the field the value goes in.
+                current = f"{current}, {part}"
+            elif part and _starts_with_verb(_restore_quotes(part, saved)):
                 pieces.append((current, arrow))
                 current = part
             elif (
@@ -1011,9 +1024,10 @@ def _make_step(
 ) -> S2RStep | None:
     subordinate = _SUBORDINATE_RE.match(clause)
     main = subordinate.group("rest") if subordinate else clause
-    main = re.sub(
-        r"^(?:in|on|at|from|under|inside)\s+[^,]{1,60},\s*", "", main, flags=re.IGNORECASE
-    )
+    place = re.match(r"^(?:in|on|at|from|under|inside)\s+([^,]{1,60}),\s*", main, re.IGNORECASE)
+    field_place = place.group(0).rstrip(" ,") if place else ""
+    if place:
+        main = main[place.end() :]
     kind, verb, verb_index = _first_verb(main)
     low = main.lower()
     if from_arrow and kind and verb_index > 0 and len(main.split()) <= 5:
@@ -1071,6 +1085,17 @@ def _make_step(
     shown = set(_observed_quotes(main))  # what the app shows is neither value nor target
     quotes = [q for _, q in quoted(main, bold=True) if not q.startswith("⟦") and q not in shown]
     targets += [q for q in quotes if q not in values and q not in targets]
+    if field_place and kind == "input_text" and _FIELD_PLACE_RE.match(field_place):
+        # The field a leading place names comes first: it says where the value goes.
+        named = [q for _, q in quoted(field_place)] or [
+            re.sub(
+                r"^(?:in|into|inside|within)\s+(?:the\s+)?|\s*\b(?:text\s+)?(?:field|box|input)\b",
+                "",
+                field_place,
+                flags=re.IGNORECASE,
+            ).strip(" \"'`")
+        ]
+        targets += [t for t in named if t and t not in values]
     if subordinate:
         targets += [
             q

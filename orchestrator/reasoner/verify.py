@@ -7,13 +7,17 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - a number the report expects (``should display 0.09``) is not on screen while another result is;
 - an expression typed on the path has a wrong result on screen (checked with a small exact
   evaluator: a result that matches no reading of the expression is wrong);
+- a list that does not update ("does not refresh"): a name the path typed and confirmed in a
+  dialog is not listed, and the list is as it was before, its count of such things included
+  (or with room for the new row);
 - something the path deleted is still shown ("still visible", "not removed"), by the step's
   target or, after a confirmed deletion, by the name the path typed for the object;
 - something the path typed or created is gone ("disappears", "lost", "not saved", "not created");
 - the app left the foreground ("app closes", "exits");
 - a quoted message of the actual behaviour is on screen (``"No activity found..."``);
 - a checkbox the report expects checked (or unchecked) is not;
-- widgets cut off by the screen edge, or overlapping, when the report says so.
+- widgets cut off by the screen edge, or overlapping, when the report says so; buttons outside
+  any scrolling list that a rotation made disappear.
 
 It answers ``reproduced`` only with such evidence, and names it.
 """
@@ -29,7 +33,7 @@ from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import action_label, is_positive_label, screen_index
 from orchestrator.reasoner.base import Verdict
 from orchestrator.reasoner.s2r import expressions
-from orchestrator.text import normalize_label, quoted
+from orchestrator.text import content_words, normalize_label, quoted, stem
 
 _NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w.])")
 _STILL_RE = re.compile(
@@ -54,6 +58,12 @@ _WRONG_RE = re.compile(
 )
 _LAYOUT_RE = re.compile(
     r"\b(?:cut off|cuts off|cut-off|off[- ]screen|truncated|clipped|overlap\w*)\b", re.IGNORECASE
+)
+# "The list does not update": a view that should have refreshed after an action did not.
+_STALE_RE = re.compile(
+    r"\b(?:(?:does not|doesn't|did not|didn't|do not|don't|not|never|no longer|fails? to|won't)\s+"
+    r"(?:\w+ly\s+)?(?:be\s+)?(?:refresh|update|reload|redraw|reflect)\w*|stale|outdated)\b",
+    re.IGNORECASE,
 )
 _CHECKED_RE = re.compile(r"\b(checked|unchecked|enabled|disabled|on|off)\b", re.IGNORECASE)
 _DELETE_WORDS = re.compile(r"\b(?:delete|remove|trash|discard|clear)\w*\b", re.IGNORECASE)
@@ -95,11 +105,12 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _wrong_result(observed, spec, index),
         lambda: _still_shown(observed, spec, index),
         lambda: _still_after_delete(observed, path, typed, index),
+        lambda: _not_listed_after_create(observed, path, typed, index),
         lambda: _gone(observed, spec, path, typed, index),
         lambda: _back_to_start(observed, path),
         lambda: _quoted_message(actual, index, path),
         lambda: _checked_state(expected, index),
-        lambda: _layout(observed, index),
+        lambda: _layout(observed, index, path),
     )
     for check in checks:
         found = check()
@@ -456,7 +467,7 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
     Counting guards against a second object of the same name: the final screen must show it at
     least as many times as any earlier screen of the path did.
     """
-    if not _STILL_RE.search(observed) or not path.transitions:
+    if not (_STILL_RE.search(observed) or _STALE_RE.search(observed)) or not path.transitions:
         return ""
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
@@ -487,6 +498,125 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
                 "deleted it"
             )
     return ""
+
+
+def _not_listed_after_create(observed: str, path: Path, typed: list[str], index) -> str:
+    """The report says a view does not update ("the file list does not refresh"), and the
+    path's last action confirmed a dialog in which it typed a name: the dialog closed, the
+    final screen shows exactly the labels of an earlier screen of the path without a dialog (no
+    label added, removed or changed), the name shows nowhere, and either a label counts things
+    of the kind the dialog creates (:func:`_count_of_created`, unchanged) or the list has room
+    for another row.
+
+    The count or the room keeps an item appended below a full list (off screen, not stale) from
+    counting; the unchanged check keeps a list that did update in another place from counting.
+    """
+    if not _STALE_RE.search(observed) or len(path.transitions) < 2:
+        return ""
+    last = path.transitions[-1]
+    before = screen_index(last.before.hierarchy_xml)
+    if not (before.dialog_open and before.editable and is_positive_label(_action_label(last))):
+        return ""
+    if not last.diff.get("windows_closed") or index.dialog_open or last.crash is not None:
+        return ""
+    names = [n.text.strip() for n in before.editable if n.text.strip()]
+    names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
+    if not names or any(_visible(index, n) for n in names):
+        return ""
+    # The list as it was before the dialog: an earlier screen of the path without a dialog
+    # that shows exactly the final screen's labels.
+    final_labels = sorted(label for label, _ in index.labels)
+    if not any(
+        not screen_index(t.before.hierarchy_xml).dialog_open
+        and sorted(label for label, _ in screen_index(t.before.hierarchy_xml).labels)
+        == final_labels
+        for t in path.transitions[:-1]
+    ):
+        return ""
+    counter = _count_of_created(before, index)
+    if counter:
+        why = f"its count {counter!r} did not change"
+    elif _list_has_room(index):
+        why = "it has room for another row"
+    else:
+        return ""
+    return (
+        f"after '{last.action.describe()}' created {names[0]!r}, the list under the dialog is "
+        f"unchanged and does not show it; {why}"
+    )
+
+
+_COUNT_RE = re.compile(r"(?<![\w.,:])\d+\s+([^\W\d_]{3,})", re.UNICODE)
+
+
+def _count_of_created(dialog, index) -> str:
+    """A label of the final screen that counts things of the kind the creating dialog makes
+    ("9 folders, 1 file" after a "New file" dialog): a number before a noun that a word of the
+    dialog's labels names (by stem). A list that did update would have changed it."""
+    kinds = {stem(w) for label in dialog.top_labels for w in content_words(label)}
+    for label, _ in index.labels:
+        if any(stem(noun) in kinds for noun in _COUNT_RE.findall(label)):
+            return label
+    return ""
+
+
+def _list_has_room(index) -> bool:
+    """The screen's scrollable list (the largest) ends above its container's bottom by at least
+    one row's height, so a row added anywhere in it would be on screen."""
+    if index.tree is None:
+        return False
+    lists = [n for n in index.tree.iter() if n.scrollable and n.bounds.area > 0 and n.children]
+    if not lists:
+        return False
+    box = max(lists, key=lambda n: n.bounds.area)
+    rows = [c for c in box.children if c.bounds.area > 0]
+    if not rows:
+        return False
+    height = max(r.bounds.bottom - r.bounds.top for r in rows)
+    return box.bounds.bottom - max(r.bounds.bottom for r in rows) >= height
+
+
+def _fixed_buttons(xml: str) -> dict[str, int]:
+    """Labels of the app's clickable widgets that sit in no scrollable container (keys, toolbar
+    buttons: what a layout must show whatever the screen's size), with their counts."""
+    index = screen_index(xml)
+    out: dict[str, int] = {}
+    for label, node in index.labels:
+        if not node.clickable:
+            continue
+        parent, scrolls = node.parent, False
+        while parent is not None and not scrolls:
+            scrolls, parent = parent.scrollable, parent.parent
+        key = normalize_label(label) or label.strip()
+        if not scrolls and key:
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _lost_on_rotation(path: Path) -> str:
+    """The path's last action rotated the screen within the app (no window opened or closed),
+    and at least two fixed buttons (:func:`_fixed_buttons`) shown before it are gone after it: a
+    layout that cuts widgets off in the new orientation. Rows of a scrolling list do not count
+    (a list shows fewer rows in landscape)."""
+    if not path.transitions:
+        return ""
+    last = path.transitions[-1]
+    if last.action.kind != ROTATE or last.crash is not None or last.diff.get("app_left"):
+        return ""
+    if last.diff.get("windows_opened") or last.diff.get("windows_closed"):
+        return ""
+    before, after = (
+        _fixed_buttons(last.before.hierarchy_xml),
+        _fixed_buttons(last.after.hierarchy_xml),
+    )
+    lost = sorted(k for k, n in before.items() if after.get(k, 0) < n)
+    if len(lost) < 2:
+        return ""
+    shown = ", ".join(repr(k) for k in lost[:6])
+    return (
+        f"{len(lost)} buttons shown before '{last.action.describe()}' are missing after it "
+        f"({shown})"
+    )
 
 
 def _action_label(transition) -> str:
@@ -583,7 +713,7 @@ def _close(a: str, b: str) -> bool:
     return True
 
 
-def _layout(observed: str, index) -> str:
+def _layout(observed: str, index, path: Path) -> str:
     if not _LAYOUT_RE.search(observed) or index.tree is None or not index.width:
         return ""
     top = index.tree.top_window()
@@ -599,6 +729,9 @@ def _layout(observed: str, index) -> str:
     if len(cut) >= 2:
         example = cut[0].selector().describe()
         return f"{len(cut)} widgets extend past the window's edge (e.g. {example})"
+    lost = _lost_on_rotation(path)
+    if lost:
+        return lost
     if "overlap" in observed.lower():
         overlaps = 0
         for i, a in enumerate(clickables):

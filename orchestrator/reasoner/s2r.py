@@ -1449,7 +1449,7 @@ def _section_text(sections: list[_Section], kind: str, limit: int = 300) -> str:
 
 
 def _symptom_sentences(sections: list[_Section]) -> list[str]:
-    out = []
+    out: list[str] = []
     read = 0
     for s in sections:
         if s.kind != "description":

@@ -12,7 +12,9 @@ Placement (:func:`worker_options`): a device worker goes next to its agent when 
 is known (a Ray node with the agent's IP or hostname, or a node label holding the Kubernetes
 node name, :func:`note_agent_node`; a loopback agent is on the driver's node), softly, so it
 lands elsewhere when that node is gone; otherwise Ray's ``SPREAD`` strategy spreads workers over
-the cluster's nodes. Workers restart on
+the cluster's nodes. Either strategy holds only because a worker asks Ray for a token amount of
+``memory`` (:data:`WORKER_MEMORY_BYTES`): Ray puts an actor that asks for no resource at all on
+a random node, whatever its strategy. Workers restart on
 a live node when theirs dies (``max_restarts``) and a probe in flight on a dead node is re-run
 there (``max_task_retries``: a probe restores its state first, so running it again is safe);
 past that, :func:`worker_lost` tells the pool to retire the device.
@@ -42,6 +44,13 @@ REACH_TIMEOUT_S = 10.0
 # for a node or two to fail during a sweep; past that the device is retired.
 WORKER_MAX_RESTARTS = 3
 WORKER_MAX_TASK_RETRIES = 3
+# What a device worker asks Ray for: no CPU (it waits on devices) but one byte of `memory`, a
+# resource every node has. Ray places an actor whose request is empty on a random live node and
+# ignores its soft node affinity or SPREAD strategy; only hard affinity is honoured (Ray docs,
+# "Scheduling strategies"; ClusterResourceScheduler::GetBestSchedulableNode: "the zero cpu actor
+# is a special case"). That coin flip put every worker of a 2-node test cluster on the head. One
+# byte makes the request non-empty and limits nothing.
+WORKER_MEMORY_BYTES = 1
 
 _state = threading.Lock()
 _connected_address = ""  # what connect() joined; "" = embedded
@@ -212,9 +221,12 @@ def agent_node(address: str) -> str:
 def worker_options(address: str) -> dict[str, Any]:
     """Ray actor options for the device worker of the agent at ``address``: restarts on a live
     node, probe re-runs, and the scheduling strategy (next to the agent when its node is known,
-    ``SPREAD`` over the cluster otherwise). Shapes: the keyword arguments of
+    ``SPREAD`` over the cluster otherwise), and the resources that make Ray honour it (no CPU,
+    :data:`WORKER_MEMORY_BYTES` of memory). Shapes: the keyword arguments of
     ``ActorClass.options()``."""
     options: dict[str, Any] = {
+        "num_cpus": 0,
+        "memory": WORKER_MEMORY_BYTES,
         "max_restarts": WORKER_MAX_RESTARTS,
         "max_task_retries": WORKER_MAX_TASK_RETRIES,
     }

@@ -138,14 +138,16 @@ def connect(address: str = "") -> None:
             "include_dashboard": False,
         }
         what, fix = "start the local Ray instance", "see Ray's logs under /tmp/ray/session_latest"
-    if not address and _reaper is None:  # before Ray starts: a failed start leaves processes too
-        from orchestrator import reaper
+    from orchestrator import reaper
 
+    if not address and _reaper is None:  # before Ray starts: a failed start leaves processes too
         _reaper = reaper.start()
+    reaping = not address and _reaper is not None
     # A local Ray that missed its start-up deadline (``ray start`` gives a raylet a fixed 30 s
     # to register, which a machine under heavy load can miss) gets one more try.
     attempts = 1 if address else 2
     for attempt in range(1, attempts + 1):
+        earlier = reaper.ray_sessions(os.getpid()) if reaping else set()
         try:
             with _quiet_ray_logs():
                 ray.init(**kwargs, log_to_driver=False, logging_level=logging.ERROR)
@@ -153,6 +155,8 @@ def connect(address: str = "") -> None:
         except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; all mean "no Ray"
             with contextlib.suppress(Exception):
                 ray.shutdown()
+            if reaping:  # the failed start's GCS and monitors, not another Ray's
+                reaper.end_ray_sessions(os.getpid(), keep=earlier)
             if attempt == attempts or "timed out" not in str(exc):
                 raise InfrastructureError(f"could not {what}: {_one_line(exc)}; {fix}") from exc
             log.warning("ray_start_retry", error=_one_line(exc))

@@ -174,6 +174,31 @@ def watch(parent: int) -> None:
         time.sleep(0.2)  # a raylet that was starting a helper: the next pass catches it
 
 
+def ray_sessions(root: int) -> set[str]:
+    """The Ray session directories named in the command lines of ``root``'s descendants."""
+    return _session_dirs(descendants(root))
+
+
+def end_ray_sessions(root: int, keep: Iterable[str] = ()) -> int:
+    """SIGKILL the Ray processes (:func:`_of_session`) of every Ray session of ``root``
+    (:func:`ray_sessions`) but those in ``keep``, and wait (up to :data:`REAP_S`) until they are
+    gone; returns how many were killed. For an embedded Ray that failed to start:
+    ``ray.shutdown()`` leaves its GCS, autoscaler monitor and log monitor running."""
+    sessions = ray_sessions(root) - set(keep)
+    killed: set[int] = set()
+    deadline = time.monotonic() + REAP_S
+    while sessions and time.monotonic() < deadline:
+        left = leftovers({}, sessions, os.getpid())
+        if not left:
+            break
+        for pid in left:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        killed |= left
+        time.sleep(0.2)
+    return len(killed)
+
+
 def start() -> subprocess.Popen[bytes] | None:
     """Start a reaper for this process (see the module docstring); None where /proc is absent."""
     if not sys.platform.startswith("linux"):

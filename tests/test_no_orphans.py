@@ -182,3 +182,38 @@ def test_reaper_kills_the_ray_helpers_of_its_session_it_never_saw_start(tmp_path
         for pid in _ours(recorded if "recorded" in locals() else {}, proc.pid):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_a_failed_ray_start_is_ended_without_touching_other_sessions(tmp_path: Path) -> None:
+    """``reaper.end_ray_sessions`` (after an embedded Ray's failed start) kills the Ray processes
+    of sessions that appeared since ``keep`` was taken, and leaves the older session alone."""
+    from orchestrator.reaper import _ray_package, end_ray_sessions, ray_sessions
+
+    if not _ray_package():
+        pytest.skip("ray is not installed")
+
+    def fake_gcs(session: str) -> subprocess.Popen[bytes]:
+        (tmp_path / session / "logs").mkdir(parents=True)
+        code = "import time; time.sleep(600)"
+        log_dir = f"--log_dir={tmp_path / session}/logs"
+        return subprocess.Popen([sys.executable, "-c", code, _ray_package() + "gcs", log_dir])
+
+    older_session = "session_2026-12-01_17-00-08_000001_1"
+    older = fake_gcs(older_session)
+    try:
+        deadline = time.monotonic() + 10
+        while str(tmp_path / older_session) not in ray_sessions(os.getpid()):
+            assert time.monotonic() < deadline, "the older session never showed"
+            time.sleep(0.1)
+        keep = ray_sessions(os.getpid())
+        failed = fake_gcs("session_2026-12-01_17-01-08_000002_2")
+        try:
+            assert end_ray_sessions(os.getpid(), keep=keep) == 1
+            assert failed.wait(timeout=10) == -signal.SIGKILL
+            assert older.poll() is None, "a session in keep was ended"
+        finally:
+            failed.kill()
+            failed.wait()
+    finally:
+        older.kill()
+        older.wait()

@@ -44,6 +44,9 @@ REACH_TIMEOUT_S = 10.0
 # for a node or two to fail during a sweep; past that the device is retired.
 WORKER_MAX_RESTARTS = 3
 WORKER_MAX_TASK_RETRIES = 3
+# Tries to start the embedded local Ray (a try fails in about a minute when the machine is too
+# loaded for Ray's fixed start-up deadlines, as first tries did at load average 40 on 2 cores).
+LOCAL_START_ATTEMPTS = 3
 # What a device worker asks Ray for: no CPU (it waits on devices) but one byte of `memory`, a
 # resource every node has. Ray places an actor whose request is empty on a random live node and
 # ignores its soft node affinity or SPREAD strategy; only hard affinity is honoured (Ray docs,
@@ -143,9 +146,11 @@ def connect(address: str = "") -> None:
     if not address and _reaper is None:  # before Ray starts: a failed start leaves processes too
         _reaper = reaper.start()
     reaping = not address and _reaper is not None
-    # A local Ray that missed its start-up deadline (``ray start`` gives a raylet a fixed 30 s
-    # to register, which a machine under heavy load can miss) gets one more try.
-    attempts = 1 if address else 2
+    # A local Ray that missed one of its fixed start-up deadlines gets more tries: under heavy
+    # load a raylet crashes when its dashboard agent (a Python process) has not written its port
+    # file within 15 s, and must register within 30 s. Each try starts a fresh session; the
+    # failed one's processes are ended first.
+    attempts = 1 if address else LOCAL_START_ATTEMPTS
     for attempt in range(1, attempts + 1):
         earlier = reaper.ray_sessions(os.getpid()) if reaping else set()
         try:

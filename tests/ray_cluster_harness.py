@@ -159,10 +159,10 @@ class LoopbackRayCluster:
                 json.dumps(resources),
                 "--include-dashboard",
                 "false",
-                # Fewer Python processes racing the raylet's dashboard agent at start-up: no Ray
-                # Client server (port 0), no autoscaler monitor; the tests use neither.
                 "--ray-client-server-port",
-                "0",
+                str(free_port()),
+                # One Python process less racing the raylet's dashboard agent at start-up: no
+                # autoscaler monitor (the tests need none).
                 "--no-monitor",
             ],
             timeout,

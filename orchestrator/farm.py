@@ -2,7 +2,8 @@
 
 Each :class:`DeviceWorker` is an async Ray actor that holds ``grpc.aio`` clients to many device
 agents (``devices_per_worker``, decision 0013: one Python process per device cost ~100 MB each);
-it is I/O-bound (it waits on the devices), so it asks Ray for no CPU. The driver-side
+it is I/O-bound (it waits on the devices), so it asks Ray for no CPU (only a token of memory, so
+that Ray honours its placement: :func:`orchestrator.ray_cluster.worker_options`). The driver-side
 :class:`DevicePool` keeps one probe in flight per device and, when a device frees up, gives it the
 pending probe whose state it can reach most cheaply (a snapshot it holds first), so a level of m
 probes on k devices costs about ceil(m/k) device cycles (DESIGN §1, §2.1). A device that fails is
@@ -182,7 +183,8 @@ class DeviceWorker:
     :func:`start_workers`): a device's calls wait for each other (at most
     ``max_in_flight_per_device`` at once; the agent serialises its device anyway) while other
     devices' calls proceed. Every method takes the agent's address first; a client is made on
-    the first call for an address. I/O-bound, so the actor asks Ray for no CPU.
+    the first call for an address. I/O-bound, so the actor asks Ray for no CPU (its placement
+    options, :func:`orchestrator.ray_cluster.worker_options`, add a token of memory).
     """
 
     def __init__(
@@ -596,10 +598,16 @@ class DevicePool:
 
     def _worker_with_room(self, address: str) -> DeviceHandle:
         """A handle for ``address`` on a live worker this pool started that serves fewer than
-        ``devices_per_worker`` healthy devices, else on a new worker."""
+        ``devices_per_worker`` healthy devices and sits on the same Ray node as their agents
+        (:func:`group_addresses`' rule), else on a new worker."""
+        from orchestrator.ray_cluster import agent_node
+
+        node = agent_node(address)
         for actor in self._owned:
-            serving = [d for d in self.devices if d.worker.actor == actor and not d.quarantined]
-            if len(serving) < self.devices_per_worker and actor not in self._dead:
+            served = [d for d in self.devices if d.worker.actor == actor]
+            serving = [d for d in served if not d.quarantined]
+            has_room = len(serving) < self.devices_per_worker and actor not in self._dead
+            if has_room and (not served or agent_node(served[0].address) == node):
                 return DeviceHandle(actor, address)
         actor = create_worker_actor([address], self._token, self._probe_timeout_s)
         self._owned.append(actor)

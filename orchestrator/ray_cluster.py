@@ -12,7 +12,9 @@ Placement (:func:`worker_options`): a device worker goes next to its agent when 
 is known (a Ray node with the agent's IP or hostname, or a node label holding the Kubernetes
 node name, :func:`note_agent_node`; a loopback agent is on the driver's node), softly, so it
 lands elsewhere when that node is gone; otherwise Ray's ``SPREAD`` strategy spreads workers over
-the cluster's nodes. Workers restart on
+the cluster's nodes. Either strategy holds only because a worker asks Ray for a token amount of
+``memory`` (:data:`WORKER_MEMORY_BYTES`): Ray puts an actor that asks for no resource at all on
+a random node, whatever its strategy. Workers restart on
 a live node when theirs dies (``max_restarts``) and a probe in flight on a dead node is re-run
 there (``max_task_retries``: a probe restores its state first, so running it again is safe);
 past that, :func:`worker_lost` tells the pool to retire the device.
@@ -42,6 +44,16 @@ REACH_TIMEOUT_S = 10.0
 # for a node or two to fail during a sweep; past that the device is retired.
 WORKER_MAX_RESTARTS = 3
 WORKER_MAX_TASK_RETRIES = 3
+# Tries to start the embedded local Ray (a try fails in about a minute when the machine is too
+# loaded for Ray's fixed start-up deadlines, as first tries did at load average 40 on 2 cores).
+LOCAL_START_ATTEMPTS = 3
+# What a device worker asks Ray for: no CPU (it waits on devices) but one byte of `memory`, a
+# resource every node has. Ray places an actor whose request is empty on a random live node and
+# ignores its soft node affinity or SPREAD strategy; only hard affinity is honoured (Ray docs,
+# "Scheduling strategies"; ClusterResourceScheduler::GetBestSchedulableNode: "the zero cpu actor
+# is a special case"). That coin flip put every worker of a 2-node test cluster on the head. One
+# byte makes the request non-empty and limits nothing.
+WORKER_MEMORY_BYTES = 1
 
 _state = threading.Lock()
 _connected_address = ""  # what connect() joined; "" = embedded
@@ -129,14 +141,18 @@ def connect(address: str = "") -> None:
             "include_dashboard": False,
         }
         what, fix = "start the local Ray instance", "see Ray's logs under /tmp/ray/session_latest"
-    if not address and _reaper is None:  # before Ray starts: a failed start leaves processes too
-        from orchestrator import reaper
+    from orchestrator import reaper
 
+    if not address and _reaper is None:  # before Ray starts: a failed start leaves processes too
         _reaper = reaper.start()
-    # A local Ray that missed its start-up deadline (``ray start`` gives a raylet a fixed 30 s
-    # to register, which a machine under heavy load can miss) gets one more try.
-    attempts = 1 if address else 2
+    reaping = not address and _reaper is not None
+    # A local Ray that missed one of its fixed start-up deadlines gets more tries: under heavy
+    # load a raylet crashes when its dashboard agent (a Python process) has not written its port
+    # file within 15 s, and must register within 30 s. Each try starts a fresh session; the
+    # failed one's processes are ended first.
+    attempts = 1 if address else LOCAL_START_ATTEMPTS
     for attempt in range(1, attempts + 1):
+        earlier = reaper.ray_sessions(os.getpid()) if reaping else set()
         try:
             with _quiet_ray_logs():
                 ray.init(**kwargs, log_to_driver=False, logging_level=logging.ERROR)
@@ -144,6 +160,8 @@ def connect(address: str = "") -> None:
         except Exception as exc:  # noqa: BLE001 - Ray raises many kinds; all mean "no Ray"
             with contextlib.suppress(Exception):
                 ray.shutdown()
+            if reaping:  # the failed start's GCS and monitors, not another Ray's
+                reaper.end_ray_sessions(os.getpid(), keep=earlier)
             if attempt == attempts or "timed out" not in str(exc):
                 raise InfrastructureError(f"could not {what}: {_one_line(exc)}; {fix}") from exc
             log.warning("ray_start_retry", error=_one_line(exc))
@@ -212,9 +230,12 @@ def agent_node(address: str) -> str:
 def worker_options(address: str) -> dict[str, Any]:
     """Ray actor options for the device worker of the agent at ``address``: restarts on a live
     node, probe re-runs, and the scheduling strategy (next to the agent when its node is known,
-    ``SPREAD`` over the cluster otherwise). Shapes: the keyword arguments of
+    ``SPREAD`` over the cluster otherwise), and the resources that make Ray honour it (no CPU,
+    :data:`WORKER_MEMORY_BYTES` of memory). Shapes: the keyword arguments of
     ``ActorClass.options()``."""
     options: dict[str, Any] = {
+        "num_cpus": 0,
+        "memory": WORKER_MEMORY_BYTES,
         "max_restarts": WORKER_MAX_RESTARTS,
         "max_task_retries": WORKER_MAX_TASK_RETRIES,
     }

@@ -42,11 +42,6 @@ def _session(sid: int) -> list[int]:
     return found
 
 
-@pytest.mark.skipif(
-    not os.environ.get("REPROFARM_CLUSTER_TESTS"),
-    reason="flaky (issue 14): Ray's RuntimeEnvAgent outlived the reaper in 1 of 3 runs; set "
-    "REPROFARM_CLUSTER_TESTS=1 to run",
-)
 def test_sigkill_of_a_sweep_leaves_no_agent_or_ray_process(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
     log = tmp_path / "sweep.log"
@@ -123,3 +118,102 @@ def test_local_agents_stop_when_their_launcher_is_killed(tmp_path: Path) -> None
         for pid in _ours(agents if "agents" in locals() else {}, proc.pid):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_reaper_kills_the_ray_helpers_of_its_session_it_never_saw_start(tmp_path: Path) -> None:
+    """``orchestrator/reaper.py`` on its own: SIGKILL a launcher whose reaper recorded a "GCS"
+    naming a Ray session directory in its command line; a Ray helper of that session that the
+    reaper never saw (started elsewhere, retitled: only a log file open in the session says
+    whose it is) dies with it, and so does the recorded process."""
+    from orchestrator.reaper import _ray_package
+
+    if not _ray_package():
+        pytest.skip("ray is not installed")
+    session = tmp_path / "session_2026-12-01_17-00-08_000001_42"
+    (session / "logs").mkdir(parents=True)
+    launcher = (
+        "import subprocess, sys, time\n"
+        "from orchestrator import reaper\n"
+        "reaper.start()\n"
+        "gcs = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)',"
+        f" '--log_dir={session}/logs'])\n"
+        "time.sleep(4)\n"  # the reaper has started and recorded it (it scans every second)
+        "print(gcs.pid, flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    helper_code = (
+        "import os, time\n"
+        "log = open(os.environ['HELPER_LOG'], 'w')\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", launcher],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    helper = subprocess.Popen(
+        [sys.executable, "-c", helper_code, _ray_package() + "runtime_env/agent/main.py"],
+        env={**env, "HELPER_LOG": str(session / "logs" / "runtime_env_agent.log")},
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stdout is not None and helper.stdout is not None
+        gcs = int(proc.stdout.readline())
+        assert helper.stdout.readline().strip() == "ready" and alive(gcs)
+        recorded = {gcs: _cmdline(gcs)}
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        helper.wait(timeout=10)  # raises TimeoutExpired when the reaper missed it
+        deadline = time.monotonic() + 10
+        while _ours(recorded, proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _ours(recorded, proc.pid), "the recorded process outlived its launcher"
+    finally:
+        if helper.poll() is None:
+            helper.kill()
+            helper.wait(timeout=10)
+        for pid in _ours(recorded if "recorded" in locals() else {}, proc.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_failed_ray_start_is_ended_without_touching_other_sessions(tmp_path: Path) -> None:
+    """``reaper.end_ray_sessions`` (after an embedded Ray's failed start) kills the Ray processes
+    of sessions that appeared since ``keep`` was taken, and leaves the older session alone."""
+    from orchestrator.reaper import _ray_package, end_ray_sessions, ray_sessions
+
+    if not _ray_package():
+        pytest.skip("ray is not installed")
+
+    def fake_gcs(session: str) -> subprocess.Popen[bytes]:
+        (tmp_path / session / "logs").mkdir(parents=True)
+        code = "import time; time.sleep(600)"
+        log_dir = f"--log_dir={tmp_path / session}/logs"
+        return subprocess.Popen([sys.executable, "-c", code, _ray_package() + "gcs", log_dir])
+
+    older_session = "session_2026-12-01_17-00-08_000001_1"
+    older = fake_gcs(older_session)
+    try:
+        deadline = time.monotonic() + 10
+        while str(tmp_path / older_session) not in ray_sessions(os.getpid()):
+            assert time.monotonic() < deadline, "the older session never showed"
+            time.sleep(0.1)
+        keep = ray_sessions(os.getpid())
+        failed = fake_gcs("session_2026-12-01_17-01-08_000002_2")
+        try:
+            assert end_ray_sessions(os.getpid(), keep=keep) == 1
+            assert failed.wait(timeout=10) == -signal.SIGKILL
+            assert older.poll() is None, "a session in keep was ended"
+        finally:
+            failed.kill()
+            failed.wait()
+    finally:
+        older.kill()
+        older.wait()

@@ -6,7 +6,7 @@ runs on its agent's node, so on both nodes, as Ray's GCS (the state API's source
 on the head and every row still completes.
 
 Required in CI (marker ``ray_cluster``; ``-m "not ray_cluster"`` skips them locally). Kept short:
-the ``instant`` latency profile, three catalog bugs, one cluster for the module.
+emulator timings at 1/10, three catalog bugs, one cluster and one set of agents for the module.
 """
 
 from __future__ import annotations
@@ -30,12 +30,6 @@ pytestmark = [
     pytest.mark.ray_cluster,
     pytest.mark.timeout(900),
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the harness walks /proc"),
-    # Flaky (issue 14 stays open): in 1 of 3 whole-suite runs every worker landed on the head
-    # node despite soft node affinity. Run with REPROFARM_CLUSTER_TESTS=1 until that is fixed.
-    pytest.mark.skipif(
-        not os.environ.get("REPROFARM_CLUSTER_TESTS"),
-        reason="flaky placement (issue 14): set REPROFARM_CLUSTER_TESTS=1 to run",
-    ),
 ]
 
 BUGS = ["AmazeFileManager#1796", "OpenCalc#532", "screenrecorder#25"]  # reports in examples/
@@ -72,10 +66,7 @@ def _sweep(
     env.update(cluster.env, PYTHONPATH=str(REPO))
     return subprocess.Popen(
         [sys.executable, "-m", "orchestrator.cli", "sweep", *BUGS, "--out", str(out)]
-        + ["--ray-address", cluster.address, "--agents", agents, "--no-progress"]
-        # A worker per device: placement is soft, so one worker per node (the default grouping,
-        # decision 0013) could land on the other node under load; four make both nodes certain.
-        + ["--devices-per-worker", "1", *extra],
+        + ["--ray-address", cluster.address, "--agents", agents, "--no-progress", *extra],
         cwd=REPO,
         env=env,
         stdout=subprocess.PIPE,
@@ -124,9 +115,11 @@ def test_device_workers_run_next_to_their_agents_on_both_nodes(
     assert record["address"] == cluster.address and not record["embedded"]
     assert record["nodes"] == 2 and record["nodes_used"] == 2
     per_node = {n["ip"]: n["workers"] for n in record["workers_per_node"]}
-    # Two agents next to each node, their workers placed there by soft node affinity (soft: a
-    # worker whose start fails there, as under heavy load, may land on the other node).
-    assert set(per_node) == {HEAD_IP, WORKER_IP} and sum(per_node.values()) == 4, per_node
+    # Two agents next to each node: one worker each (16 devices per worker, grouped by node),
+    # each placed on its agents' node, every time (a worker asking Ray for nothing would land
+    # on a random node: ray_cluster.WORKER_MEMORY_BYTES).
+    assert per_node == {HEAD_IP: 1, WORKER_IP: 1}, per_node
+    assert sorted(w["node_id"] for w in seen["workers"]) == sorted(nodes.values()), seen
     assert _rows(tmp_path / "results.sqlite") == [(b, "done") for b in sorted(BUGS)]
     result = json.loads(next(tmp_path.glob("runs/*/*/result.json")).read_text())
     assert result["ray_cluster"]["address"] == cluster.address

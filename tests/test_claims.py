@@ -302,6 +302,35 @@ def test_a_widget_the_last_action_switched_back_is_not_a_reset() -> None:
     assert verdict.reproduced and "'log_switch' went back" in verdict.evidence
 
 
+def test_a_typed_value_that_left_with_its_screen_is_not_gone() -> None:
+    # Made up: "the title I typed is gone after turning the phone". Navigating to another screen
+    # takes the field with it: that is not the symptom (a false claim on a held-out model).
+    form = _app_screen(
+        node(
+            "android.widget.EditText",
+            "Groceries",
+            f"{APP}:id/title",
+            "",
+            (0, 100, 1080, 200),
+            clickable=True,
+        ),
+        button("Status", (0, 300, 540, 400), rid=f"{APP}:id/status"),
+    )
+    other = _app_screen(node("android.widget.TextView", "Satellites", f"{APP}:id/sats"))
+    spec = _spec_of(
+        S2RStep("type 'Groceries' in the title", INPUT_TEXT, ["title"], "Groceries"),
+        S2RStep("rotate the screen", "rotate", []),
+        kind=NON_CRASH,
+        symptom="Typed title gone after rotation.",
+    )
+    away = _transition(_click(form, "Status"), form, other)
+    assert not verifier.verify(spec, SPath([away]), ["Groceries"]).reproduced
+    emptied = form.replace('text="Groceries"', 'text=""')
+    rotate = _transition(Action("rotate", orientation="landscape"), form, emptied)
+    verdict = verifier.verify(spec, SPath([rotate]), ["Groceries"])
+    assert verdict.reproduced and "'Groceries' was on screen" in verdict.evidence
+
+
 def test_a_final_screen_outside_the_app_is_refused() -> None:
     spec = _spec_of(S2RStep("enter (5+4)%", INPUT_TEXT, [], "(5+4)%"), kind=NON_CRASH)
     spec.symptom = PERCENT

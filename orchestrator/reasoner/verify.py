@@ -625,7 +625,8 @@ def _action_label(transition) -> str:
 
 def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -> str:
     """Something typed on the path was on screen right before the last action and is gone right
-    after it ("the text disappears after rotating")."""
+    after it ("the text disappears after rotating"), from a widget that is still there: a value
+    that left with its whole screen (the path navigated away) is not gone, only elsewhere."""
     if not _GONE_RE.search(observed) or not path.transitions:
         return ""
     values = [t for t in typed if t.strip()]
@@ -633,9 +634,25 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
     for v in dict.fromkeys(values):
-        if _visible(before, v) and not _visible(index, v):
+        if _visible(before, v) and not _visible(index, v) and _holder_still_there(before, index, v):
             return f"'{v}' was on screen before '{last.action.describe()}' and is gone after it"
     return ""
+
+
+def _holder_still_there(before, after, value: str) -> bool:
+    """The widget that showed ``value`` before is on the screen after: by its resource id, or,
+    for widgets without one, the screen is the same one (at least half of its ids remain)."""
+    v = normalize_label(value)
+    holders = [n for n in before.editable if v in normalize_label(n.text)]
+    holders += [n for label, n in before.labels if v in normalize_label(label)]
+    after_ids = {n.resource_id for n in after.tree.iter()} if after.tree is not None else set()
+    ids = {n.resource_id for n in holders if n.resource_id}
+    if ids:
+        return bool(ids & after_ids)
+    before_ids = (
+        {n.resource_id for n in before.tree.iter() if n.resource_id} if before.tree else set()
+    )
+    return bool(before_ids) and 2 * len(before_ids & after_ids) >= len(before_ids)
 
 
 def _visible(index, value: str) -> bool:

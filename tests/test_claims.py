@@ -325,10 +325,24 @@ def test_a_typed_value_that_left_with_its_screen_is_not_gone() -> None:
     )
     away = _transition(_click(form, "Status"), form, other)
     assert not verifier.verify(spec, SPath([away]), ["Groceries"]).reproduced
+    # "The note is not created": the value should show up where the path went, and does not.
+    spec.symptom = "Back from the editor. The note is not created."
+    assert verifier.verify(spec, SPath([away]), ["Groceries"]).reproduced
+    spec.symptom = "Typed title gone after rotation."
     emptied = form.replace('text="Groceries"', 'text=""')
     rotate = _transition(Action("rotate", orientation="landscape"), form, emptied)
     verdict = verifier.verify(spec, SPath([rotate]), ["Groceries"])
     assert verdict.reproduced and "'Groceries' was on screen" in verdict.evidence
+    # A report that never has the person type: what the search typed on its own is not evidence.
+    no_typing = _spec_of(
+        S2RStep("rotate the screen", "rotate", []),
+        kind=NON_CRASH,
+        symptom="Logging resets on rotation.",
+    )
+    typed_alone = form.replace('text="Groceries"', 'text="test"')
+    emptied = typed_alone.replace('text="test"', 'text=""')
+    rotate = _transition(Action("rotate", orientation="landscape"), typed_alone, emptied)
+    assert not verifier.verify(no_typing, SPath([rotate]), ["test"]).reproduced
 
 
 def test_a_final_screen_outside_the_app_is_refused() -> None:

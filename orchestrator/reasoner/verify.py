@@ -28,7 +28,7 @@ import math
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import ROTATE
+from device_agent.actions import INPUT_TEXT, ROTATE
 from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import action_label, is_positive_label, screen_index
 from orchestrator.reasoner.base import Verdict
@@ -45,6 +45,11 @@ _GONE_RE = re.compile(
     r"\b(?:disappear\w*|lost|gone|vanish\w*|not (?:saved|created|kept|shown|displayed|visible)|"
     r"is empty|becomes? empty|cleared|reset\w*|no longer|"
     r"never (?:saved|created|stored|kept)|(?:does not|doesn't|did not|didn't) (?:exist|appear))\b",
+    re.IGNORECASE,
+)
+_NOT_PERSISTED_RE = re.compile(
+    r"\b(?:not (?:saved|created|kept|stored)|never (?:saved|created|stored|kept)|"
+    r"(?:does not|doesn't|did not|didn't) (?:exist|appear))\b",
     re.IGNORECASE,
 )
 _CLOSES_RE = re.compile(
@@ -629,12 +634,22 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     that left with its whole screen (the path navigated away) is not gone, only elsewhere."""
     if not _GONE_RE.search(observed) or not path.transitions:
         return ""
-    values = [t for t in typed if t.strip()]
+    # What the path typed is evidence only when the report has the person type something: a
+    # placeholder the search typed into a field the report never mentions is its own doing.
+    asks_typing = any(s.action_hint == INPUT_TEXT for s in spec.steps) or bool(spec.input_values)
+    values = [t for t in typed if t.strip()] if asks_typing else []
     values += [s.value for s in spec.steps if s.value and s.action_hint not in (ROTATE,)]
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
+    # "The text disappears" is about the widget that showed it; "the note is not created" is about
+    # where the value should show up next, so the widget may have left with its screen.
+    kept_elsewhere = bool(_NOT_PERSISTED_RE.search(observed))
     for v in dict.fromkeys(values):
-        if _visible(before, v) and not _visible(index, v) and _holder_still_there(before, index, v):
+        if (
+            _visible(before, v)
+            and not _visible(index, v)
+            and (kept_elsewhere or _holder_still_there(before, index, v))
+        ):
             return f"'{v}' was on screen before '{last.action.describe()}' and is gone after it"
     return ""
 

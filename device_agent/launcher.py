@@ -183,6 +183,11 @@ class LocalAgentFarm:
                         stdout=log_file,
                         stderr=subprocess.STDOUT,
                         env=env,
+                        # Own session: a terminal's Ctrl-C goes to the driver, which stops the
+                        # agents itself; agents sharing its process group died first, and the
+                        # run ended as "devices lost" instead of "interrupted" (--parent-pid
+                        # still ends them if the driver dies).
+                        start_new_session=True,
                     )
                 )
             deadline = time.monotonic() + self.startup_timeout

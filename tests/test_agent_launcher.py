@@ -36,6 +36,9 @@ def test_farm_starts_healthy_agents_and_cleans_up(tmp_path):
         with AgentClient(farm.addresses[1], timeout=10) as anonymous, pytest.raises(AuthError):
             anonymous.info()
 
+        # Each agent has a session of its own: a terminal's Ctrl-C reaches the driver, which
+        # stops them, instead of killing them first ("devices lost" rather than "interrupted").
+        assert all(os.getpgid(pid) != os.getpgid(0) for pid in farm.pids)
         farm.kill(0)
         start = time.perf_counter()
         with pytest.raises(AgentUnavailableError, match="is it running"):

@@ -499,7 +499,9 @@ _SHORT_LABEL_RE = re.compile(
 def _sections(text: str, source: str) -> tuple[list[_Section], list[str]]:
     clean = _clean_markdown(text)
     sections = [_Section("description", "", source=source)]
-    for raw in clean.text.split("\n"):
+    # Cleaning can make lines (a run of 70k backticks became 24k code-block markers): the bound
+    # on lines holds after it too.
+    for raw in clean.text.split("\n", MAX_LINES)[:MAX_LINES]:
         line = raw.rstrip()
         stripped = line.strip()
         if source == "comment" and stripped.startswith(">"):
@@ -1356,9 +1358,8 @@ MAX_PROSE_SENTENCES = 300
 def _cut(text: str, max_chars: int) -> str:
     """``text`` within ``max_chars`` characters and :data:`MAX_LINES` lines."""
     text = text[:max_chars]
-    if text.count("\n") >= MAX_LINES:
-        text = "\n".join(text.split("\n", MAX_LINES)[:MAX_LINES])
-    return text
+    lines = text.splitlines(keepends=True)  # every separator the parsers split on, "\r" too
+    return "".join(lines[:MAX_LINES]) if len(lines) > MAX_LINES else text
 
 
 def bounded_report(report: BugReport) -> BugReport:
@@ -1485,6 +1486,10 @@ def _dedupe_steps(steps: list[S2RStep]) -> list[S2RStep]:
 # pasted, cost a second of CPU in the report fuzz (issue 15).
 MAX_EXPRESSIONS = 100
 MAX_EXPRESSION_CANDIDATES = 1_000
+# ... within the first this many characters of each text (a report is at most 13,911 in LTGDroid's
+# 75): the pattern tries up to 120 characters at every position, 3 us a character, so a pasted
+# 70k-character run of "-" took half a second.
+MAX_EXPRESSION_TEXT = 20_000
 
 
 def expressions(texts: list[str]) -> list[str]:
@@ -1494,7 +1499,7 @@ def expressions(texts: list[str]) -> list[str]:
     out: list[str] = []
     candidates = 0
     for text in texts:
-        for m in _EXPR_RE.finditer(text):
+        for m in _EXPR_RE.finditer(text, 0, MAX_EXPRESSION_TEXT):
             candidates += 1
             if candidates > MAX_EXPRESSION_CANDIDATES:
                 return out

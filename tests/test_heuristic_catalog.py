@@ -30,7 +30,8 @@ CASES = [
 ]
 
 
-@pytest.mark.timeout(120)
+# A hang detector, not a speed goal: Omni-Notes#377 takes 49-70 s on a loaded 2-core machine.
+@pytest.mark.timeout(240)
 @pytest.mark.parametrize(("report", "bug_id", "verdict", "longest"), CASES)
 def test_heuristic_reproduces_and_ground_truth_agrees(
     ray_session, tmp_path: Path, report: str, bug_id: str, verdict: str, longest: int

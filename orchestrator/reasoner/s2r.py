@@ -1495,7 +1495,8 @@ MAX_EXPRESSION_TEXT = 20_000
 def expressions(texts: list[str]) -> list[str]:
     """Arithmetic expressions written in ``texts`` (quoted or not), compacted, in order: the
     first :data:`MAX_EXPRESSIONS` distinct ones among the first
-    :data:`MAX_EXPRESSION_CANDIDATES` candidate spans."""
+    :data:`MAX_EXPRESSION_CANDIDATES` candidate spans, within each text's first
+    :data:`MAX_EXPRESSION_TEXT` characters."""
     out: list[str] = []
     candidates = 0
     for text in texts:

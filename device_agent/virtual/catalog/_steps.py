@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from device_agent.actions import Action, Selector
-
 
 def target(
     package: str, rid: str = "", text: str = "", desc: str = "", cls: str = ""
@@ -58,17 +56,6 @@ def input_text(
     if bounds is not None:
         step["target"]["bounds"] = bounds
     return step
-
-
-def click_step(
-    package: str, rid: str = "", text: str = "", desc: str = "", cls: str = ""
-) -> dict[str, Any]:
-    """A ``click`` human step as JSON (:meth:`Action.to_json`): ``rid`` is the app's short id
-    (expanded to ``<package>:id/<rid>``) or a full one (``android:id/button1``), ``text``,
-    ``desc`` (content description) and ``cls`` (class name) narrow the target."""
-    full = rid if not rid or ":" in rid else f"{package}:id/{rid}"
-    target = Selector(resource_id=full, text=text, content_desc=desc, class_name=cls)
-    return Action(kind="click", target=target).to_json()
 
 
 def crash_oracle(

@@ -63,7 +63,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click_step, crash_oracle
+from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -210,7 +210,7 @@ SPINNER_FRAMES = (
 )
 
 
-_click = partial(click_step, PACKAGE)
+_click = partial(click, PACKAGE)
 
 
 BUG_664 = BugSpec(

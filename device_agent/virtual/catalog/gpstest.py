@@ -63,7 +63,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
-from device_agent.virtual.catalog._steps import click_step
+from device_agent.virtual.catalog._steps import click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     OPEN_DRAWER,
@@ -305,7 +305,7 @@ def _restarted_log(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return any(f["abandoned"] for f in data["log_files"])
 
 
-_click = partial(click_step, PACKAGE)
+_click = partial(click, PACKAGE)
 
 
 BUG_404 = BugSpec(

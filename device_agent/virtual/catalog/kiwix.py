@@ -58,7 +58,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click_step, crash_oracle
+from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -194,7 +194,7 @@ def _detached_list_view(via: str) -> JavaException:
     )
 
 
-_click = partial(click_step, PACKAGE)
+_click = partial(click, PACKAGE)
 
 
 BUG_990 = BugSpec(

@@ -9,10 +9,8 @@ use (word overlap after normalisation, with a synonym table of common UI words),
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
 import unicodedata
-from collections.abc import Iterator
 from functools import lru_cache
 
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -319,27 +317,36 @@ _MAX_QUOTE_SPAN = 90  # the longest match above: 80 quoted characters, marks and
 def quoted(text: str, *, bold: bool = False) -> list[tuple[int, str]]:
     """Quoted phrases in ``text`` as ``(offset, phrase)`` in reading order, without duplicates
     of the same span. With ``bold``, Markdown ``**bold**`` phrases count as quoted too."""
+    return list(_quoted(text, bold))
+
+
+# The step extraction asks for the quotes of one clause several times over; a clause can be
+# long (a pasted JSON of thousands of quotes: issue 15's fuzz), so each text is scanned once.
+@lru_cache(maxsize=64)
+def _quoted(text: str, bold: bool) -> tuple[tuple[int, str], ...]:
     found: list[tuple[int, int, str]] = []  # sorted by start
     patterns = _QUOTE_PATTERNS + ((_BOLD_RE,) if bold else ())
     for pattern in patterns:
         for match in pattern.finditer(text):
             start, end = match.span()
-            # Only spans starting less than _MAX_QUOTE_SPAN before can hold this one's ends: a
-            # bounded look instead of a scan of every quote (quadratic on a report of many).
-            first = bisect.bisect_left(found, (start - _MAX_QUOTE_SPAN,))
-            near = itertools.takewhile(lambda f: f[0] < end, _from(found, first))  # noqa: B023
-            if any(s <= start < e or s < end <= e for s, e, _ in near):
-                continue  # inside a quote already found (e.g. `'x'` inside "...")
-            phrase = match.group("q").strip()
-            if phrase:
-                bisect.insort(found, (start, end, phrase))
-    return [(s, q) for s, _, q in found]
+            if not _overlaps(found, start, end):
+                phrase = match.group("q").strip()
+                if phrase:
+                    bisect.insort(found, (start, end, phrase))
+    return tuple((s, q) for s, _, q in found)
 
 
-def _from(items: list[tuple[int, int, str]], first: int) -> Iterator[tuple[int, int, str]]:
-    """``items[first:]`` without copying the list."""
-    for i in range(first, len(items)):
-        yield items[i]
+def _overlaps(found: list[tuple[int, int, str]], start: int, end: int) -> bool:
+    """True when ``start`` or ``end`` falls inside a span of ``found`` (e.g. `'x'` inside
+    "..."). Only spans starting less than _MAX_QUOTE_SPAN before can hold either: a bounded
+    look instead of a scan of every quote (quadratic on a report of many)."""
+    i = bisect.bisect_left(found, (start - _MAX_QUOTE_SPAN,))
+    while i < len(found) and found[i][0] < end:
+        s, e, _ = found[i]
+        if s <= start < e or s < end <= e:
+            return True
+        i += 1
+    return False
 
 
 def similarity(label: str, phrase: str) -> float:

@@ -164,6 +164,9 @@ _LOCATION_RE = re.compile(
 _GLUED_VERB_RE = re.compile(r"\b(put|type|enter|input|write|set)(\d)", re.IGNORECASE)
 
 # --- crash words in the languages reports come in -------------------------------------------------
+# Each pattern is either all literals or all ``\b``-anchored alternatives: Python's regex engine
+# scans such a pattern about 5x faster than one mixing both (issue 15's fuzz: 0.1 s for 100k
+# characters), and a hit in any of them counts.
 _CRASH_PATTERNS = [
     re.compile(p, re.IGNORECASE)
     for p in (
@@ -172,14 +175,15 @@ _CRASH_PATTERNS = [
         r"\bhas stopped\b|\bkeeps stopping\b|\bstop(?:ped|s) working\b|"
         r"\b(?:app|application)\s+(?:stops|stopped|quits|dies)\b|\bfatal exception\b|"
         r"\b(?:not|isn't|is not) responding\b|\bcrash loop\b|\bcloses unexpectedly\b|\bANR\b",
-        # German, Spanish, French, Portuguese, Italian
-        r"stürzt\b.{0,80}?\bab\b|abgestürzt|\babsturz|\bse (?:cierra|bloquea|cuelga|detiene)\b|"
-        r"\bse ha detenido\b|\bcrashea\b|\bplant(?:e|é|ait)\b|\bse ferme\b|\bcrashe\b|"
-        r"\btrava(?:ndo|u)?\b|\bfecha sozinho\b|\bparou de funcionar\b|\bcrasha\b|\bsi blocca\b|"
-        r"\bsi chiude\b|\bva in crash\b",
-        # Russian, Chinese, Japanese, Korean, Turkish, Polish, Dutch
-        r"падает|вылета\w*|краш\w*|崩溃|闪退|停止运行|已停止|クラッシュ|落ちる|強制終了|충돌|튕|"
-        r"강제 종료|\bçök\w*|\bzawiesza się\b|\bwysypuje\b|\bcrasht\b",
+        # German (its verbs also inside compounds), Spanish, French, Portuguese, Italian
+        r"stürzt\b.{0,80}?\bab\b|abgestürzt",
+        r"\b(?:absturz|se (?:cierra|bloquea|cuelga|detiene)\b|se ha detenido\b|crashea\b|"
+        r"plant(?:e|é|ait)\b|se ferme\b|crashe\b|trava(?:ndo|u)?\b|fecha sozinho\b|"
+        r"parou de funcionar\b|crasha\b|si blocca\b|si chiude\b|va in crash\b)",
+        # Russian, Chinese, Japanese, Korean (no word boundaries); Turkish, Polish, Dutch
+        r"падает|вылета\w*|краш\w*|崩溃|闪退|停止运行|已停止|クラッシュ|落ちる|強制終了|"
+        r"충돌|튕|강제 종료",
+        r"\b(?:çök\w*|zawiesza się\b|wysypuje\b|crasht\b)",
     )
 ]
 _FC_RE = re.compile(r"\bFC\b")  # "force close", upper case only

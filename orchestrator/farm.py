@@ -311,6 +311,13 @@ class DeviceWorker:
         # The spec's before screen went out with the call; it need not come back.
         return replace(parse_outcome(outcome), spec=replace(spec, before=None))
 
+    async def probe_batch(self, address: str, specs: list[ProbeSpec]) -> list[ProbeOutcome]:
+        """Run ``specs`` one after another on the device and return all outcomes at once: one
+        Ray round trip for the batch instead of one per probe (measured by
+        ``benchmarks/overhead.py``). A failing probe fails the batch (its error is raised; the
+        outcomes before it are lost), so only callers that can retry a whole batch use it."""
+        return [await self.probe(address, spec) for spec in specs]
+
     async def _import(self, agent: _Agent, holder: str, snapshot_id: str) -> None:
         """Stream a snapshot from the holder's agent into this device's, chunk by chunk through
         this worker (never the driver). A failed copy is not fatal: the agent then replays."""

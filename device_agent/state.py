@@ -37,7 +37,7 @@ import structlog
 
 from device_agent.actions import Action
 from device_agent.backend import DeviceBackend, ExecuteResult, Observation, SnapshotInfo
-from device_agent.errors import SnapshotError, StateMismatchError
+from device_agent.errors import DeviceError, SnapshotError, StateMismatchError
 from device_agent.hierarchy import structural_hash
 
 log = structlog.get_logger("device_agent.state")
@@ -247,7 +247,10 @@ class StateKeeper:
         screen fingerprint; does nothing when ``known_screens`` is off or the hash is empty."""
         if not self.known_screens or not structural_hash:
             return
-        screen = KnownScreen(structural_hash, self.backend.screen_fingerprint())
+        fingerprint = self._fingerprint()
+        if not fingerprint:
+            return
+        screen = KnownScreen(structural_hash, fingerprint)
         self._remember_state(state.key(), screen)
         if saved is not None:
             self._remember_snapshot(saved, screen)
@@ -362,6 +365,15 @@ class StateKeeper:
             f"{names}){tried}; save it on this device or import it from the device that saved it"
         )
 
+    def _fingerprint(self) -> str:
+        """The screen's fingerprint, or ``""`` when the backend could not take one (a failed
+        screenshot only costs the shortcut: the caller dumps, the probe goes on)."""
+        try:
+            return self.backend.screen_fingerprint()
+        except DeviceError as exc:
+            log.warning("screen_fingerprint_failed", error=str(exc))
+            return ""
+
     def _remember_state(self, key: str, screen: KnownScreen) -> None:
         self._by_state[key] = screen
         self._by_state.move_to_end(key)
@@ -400,7 +412,7 @@ class StateKeeper:
         useful = any(k is not None and k.structural_hash == state.expected_hash for k in known)
         if not useful and not (state.prefix and self._snapshot_screen(state.base_snapshot, held)):
             return _UNKNOWN_BEFORE
-        return _ScreenBefore(self.backend.screen_fingerprint(), was_hash)
+        return _ScreenBefore(self._fingerprint(), was_hash)
 
     def _recognised(self, known: KnownScreen | None, expected: str, before: _ScreenBefore) -> str:
         """``expected`` when the screen shown now has ``known``'s fingerprint and ``before``
@@ -409,7 +421,7 @@ class StateKeeper:
         if not before.proves(known, expected):
             return ""
         assert known is not None
-        if self.backend.screen_fingerprint() != known.fingerprint:
+        if self._fingerprint() != known.fingerprint:
             return ""
         self.dumps_skipped += 1
         return expected
@@ -444,8 +456,9 @@ class StateKeeper:
             return ""
         reached = self.observe_hash()
         if reached == expected:
-            if self.known_screens:
-                screen = KnownScreen(reached, self.backend.screen_fingerprint())
+            fingerprint = self._fingerprint() if self.known_screens else ""
+            if fingerprint:
+                screen = KnownScreen(reached, fingerprint)
                 self._remember_snapshot(held[snapshot_id], screen)
                 self._remember_state(state.key(), screen)
             return reached

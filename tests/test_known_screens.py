@@ -164,3 +164,16 @@ def test_a_restore_that_cannot_be_told_from_doing_nothing_is_dumped(agent: Agent
     # the load did anything, so the restore is checked by a dump.
     assert result.reached_hash == digest
     assert dumps == 2
+
+
+def test_a_failing_screenshot_costs_the_shortcut_not_the_probe(agent: Agent, monkeypatch):
+    state, digest = child(agent, ONE, "s1")
+    agent.probe(agent.root, TWO)
+
+    def broken() -> str:
+        raise RuntimeError("screencap returned nothing")
+
+    monkeypatch.setattr(agent.device, "_screen_fingerprint_impl", broken)
+    result, dumps = agent.probe(state, SEVEN)
+    assert result.restore_method == SNAPSHOT_LOCAL and result.reached_hash == digest
+    assert dumps == 2  # checked by a dump, as without known screens

@@ -775,7 +775,10 @@ class AdbDevice(DeviceBackend):
         deadline = time.monotonic() + min(KNOWN_SCREEN_WAIT_S, self.ready_timeout_s)
         previous = ""
         while time.monotonic() < deadline:
-            current = _screen_digest(self.screenshot(), self.info().density_dpi)
+            try:
+                current = _screen_digest(self.screenshot(), self.info().density_dpi)
+            except DeviceError:
+                return False  # no screenshot: the dump-based check decides
             if current == fingerprint:
                 return True
             if current == previous:

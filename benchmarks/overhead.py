@@ -79,14 +79,9 @@ def reproducer(farm: BenchFarm, pool: Any) -> Reproducer:
 
 
 def root_screen(base: dict[str, Any]) -> Screen:
-    return Screen(
-        hierarchy_xml=base["xml"],
-        structural_hash=base["hash"],
-        package=base["package"],
-        activity=base["activity"],
-        orientation=base["orientation"],
-        keyboard_shown=base["keyboard"],
-    )
+    """The base screen as the search's root (``DevicePool.prepare``'s answer), no screenshot."""
+    fields = ("xml", "hash", "package", "activity", "orientation", "keyboard")
+    return Screen(*(base[name] for name in fields))
 
 
 def series(farm: BenchFarm, specs: list[ProbeSpec]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ the ``adb`` backend drives a real emulator or phone.
 from __future__ import annotations
 
 import abc
+import hashlib
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -129,6 +130,25 @@ class DeviceBackend(abc.ABC):
         """Restore a snapshot; raises ``SnapshotError`` when it is unknown or corrupt."""
         self._call("load_snapshot", self._load_snapshot_impl, snapshot_id)
 
+    def load_snapshot_expecting(self, snapshot_id: str, fingerprint: str) -> bool:
+        """Restore a snapshot whose screen is known to have :meth:`screen_fingerprint`
+        ``fingerprint`` (this device saw it). Returns True when the restored screen shows exactly
+        that, so the caller may skip a hierarchy dump; False when it does not (the load still
+        happened and was checked the backend's usual way: the caller must look at the screen).
+        Raises ``SnapshotError`` like :meth:`load_snapshot`."""
+        return bool(
+            self._call(
+                "load_snapshot", self._load_snapshot_expecting_impl, snapshot_id, fingerprint
+            )
+        )
+
+    def screen_fingerprint(self) -> str:
+        """A cheap identity of what the screen shows below the status bar (no hierarchy dump):
+        equal fingerprints on one device mean the same pixels, so a screen recorded with its
+        structural hash is recognised again by a screenshot. Hex string; raises
+        ``DeviceError``."""
+        return str(self._call("screen_fingerprint", self._screen_fingerprint_impl))
+
     def list_snapshots(self) -> list[SnapshotInfo]:
         return self._call("list_snapshots", self._list_snapshots_impl)
 
@@ -241,6 +261,17 @@ class DeviceBackend(abc.ABC):
         from device_agent.errors import UnsupportedError
 
         raise UnsupportedError(f"the {type(self).__name__} backend has no ground-truth oracle")
+
+    def _load_snapshot_expecting_impl(self, snapshot_id: str, fingerprint: str) -> bool:
+        self._load_snapshot_impl(snapshot_id)
+        return self._screen_fingerprint_impl() == fingerprint
+
+    def _screen_fingerprint_impl(self) -> str:
+        # Default: the whole screenshot's bytes (status bar included, so a clock that moved
+        # only costs the shortcut, never correctness). Backends override with a cheaper or
+        # status-bar-free identity.
+        png = self._observe_impl(True, False).screenshot_png
+        return hashlib.sha256(png).hexdigest()
 
     def _sleep_impl(self, operation: str) -> None:
         return None

@@ -349,8 +349,11 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         reached = state.child(action, request.save_snapshot_as, after_hash)
         if executed.performed:
             self.keeper.mark(reached, after_hash)
+            # The after-screen is the next probe's known before-screen (decision 0019).
+            self.keeper.remember(reached, after_hash, saved)
         elif not executed.dirty:
             self.keeper.mark(state, after_hash)
+            self.keeper.remember(state, after_hash, saved)
         self.metrics.observe_probe(restore.seconds, act_seconds, observe_seconds)
         if saved is not None:
             self.metrics.observe_snapshot("save", saved.size_bytes)
@@ -374,7 +377,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     # -- snapshots --------------------------------------------------------------------------
     @_unary
     def SaveSnapshot(self, request: pb.SaveSnapshotRequest, context: Any) -> pb.SnapshotInfo:
-        info = self.backend.save_snapshot(V.check_snapshot_id(request.snapshot_id))
+        snapshot_id = V.check_snapshot_id(request.snapshot_id)
+        self.keeper.forget_screens(snapshot_id)  # paths from it may lead elsewhere now
+        info = self.backend.save_snapshot(snapshot_id)
         self.metrics.observe_snapshot("save", info.size_bytes)
         return convert.snapshot_info_to_proto(info)
 
@@ -403,6 +408,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         self, request: pb.DeleteSnapshotRequest, context: Any
     ) -> pb.DeleteSnapshotResponse:
         snapshot_id = V.check_snapshot_id(request.snapshot_id)
+        self.keeper.forget_screens(snapshot_id)
         return pb.DeleteSnapshotResponse(deleted=self.backend.delete_snapshot(snapshot_id))
 
     @_streaming
@@ -454,6 +460,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             data = _verified(
                 info, first.data, (c.data for c in request_iterator), self.max_snapshot_bytes
             )
+            self.keeper.forget_screens(info.snapshot_id)
             stored = self.backend.import_snapshot(info, data)
             self.metrics.observe_snapshot("import", stored.size_bytes)
             self.metrics.observe_transfer("import", time.perf_counter() - start)
@@ -479,6 +486,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             # A file name inside the agent's --apk-dir, never a path on the agent's host.
             V.check_id(request.apk_path, "apk_path", V.APK_NAME_RE)
         self.keeper.invalidate()
+        self.keeper.forget_screens()
         status = self.backend.install_app(request.app, request.version, request.apk_path)
         return convert.app_status_to_proto(status)
 

@@ -29,7 +29,7 @@ from device_agent.actions import Action
 from device_agent.state import DeviceState
 from orchestrator.config import DEFAULT_DEVICES_PER_WORKER
 from orchestrator.errors import InfrastructureError
-from orchestrator.model import Screen
+from orchestrator.model import CrashInfo, Screen
 
 log = structlog.get_logger("reprofarm.farm")
 
@@ -53,6 +53,12 @@ class ProbeSpec:
     observe_before: bool = False
     tag: Any = None
     import_from: str = ""
+    # The screen the probe starts from and the app under test's package: given them, the worker
+    # parses the result itself (crash in logcat, structural diff: ProbeOutcome.crash/.diff), so
+    # the driver only gets results (decision 0019). Not part of the spec's identity (equality,
+    # hash): the outcome's spec comes back without it.
+    before: Screen | None = field(default=None, compare=False)
+    app_package: str = ""
 
 
 @dataclass(frozen=True)
@@ -106,6 +112,32 @@ class ProbeOutcome:
     saved_snapshot: str = ""
     before_png: bytes = b""
     wall_seconds: float = 0.0
+    # Parsed in the worker when the spec carries its ``before`` screen (``parsed`` True): the
+    # app's crash in ``logcat`` (orchestrator.logcat.app_crash) and the structural diff of
+    # before and after (orchestrator.diff.structural_diff); ``parse_seconds`` what that took.
+    parsed: bool = False
+    crash: CrashInfo | None = None
+    diff: dict[str, Any] | None = None
+    parse_seconds: float = 0.0
+
+
+def parse_outcome(outcome: ProbeOutcome) -> ProbeOutcome:
+    """Fill ``outcome``'s crash and diff from its spec's ``before`` screen and app package (the
+    per-probe parsing, done where the probe ran); unchanged when the spec has no ``before`` or
+    the action was not performed. Returns ``outcome``."""
+    spec = outcome.spec
+    if spec.before is None or not outcome.performed:
+        return outcome
+    from orchestrator.diff import structural_diff
+    from orchestrator.logcat import app_crash
+
+    start = time.perf_counter()
+    crash = app_crash(outcome.logcat, spec.app_package)
+    after = observed_screen(vars(outcome))
+    outcome.diff = structural_diff(spec.before, after, crash, app_package=spec.app_package)
+    outcome.crash, outcome.parsed = crash, True
+    outcome.parse_seconds = time.perf_counter() - start
+    return outcome
 
 
 @dataclass
@@ -144,13 +176,15 @@ def observed_screen(fields: dict[str, Any]) -> Screen:
     )
 
 
-def _observation_fields(obs: Any) -> dict[str, Any]:
+def _observation_fields(obs: Any, known_hash: str = "") -> dict[str, Any]:
+    """``after_*`` fields of an observation; ``known_hash`` is its structural hash when the
+    agent already computed it (else it is computed here from the XML)."""
     from device_agent.hierarchy import structural_hash
 
     xml = obs.hierarchy_xml
     return {
         "after_xml": xml,
-        "after_hash": structural_hash(xml) if xml else "",
+        "after_hash": known_hash or (structural_hash(xml) if xml else ""),
         "after_package": obs.package,
         "after_activity": obs.activity,
         "after_orientation": obs.orientation,
@@ -259,7 +293,7 @@ class DeviceWorker:
                 screenshots=spec.screenshots,
             )
             wall = time.perf_counter() - start
-        return ProbeOutcome(
+        outcome = ProbeOutcome(
             spec=spec,
             device_id=res.device_id,
             performed=res.executed.performed,
@@ -272,8 +306,17 @@ class DeviceWorker:
             saved_snapshot=res.saved_snapshot.snapshot_id if res.saved_snapshot else "",
             before_png=res.before.screenshot_png if res.before else b"",
             wall_seconds=wall,
-            **_observation_fields(res.after),
+            **_observation_fields(res.after, res.after_hash),
         )
+        # The spec's before screen went out with the call; it need not come back.
+        return replace(parse_outcome(outcome), spec=replace(spec, before=None))
+
+    async def probe_batch(self, address: str, specs: list[ProbeSpec]) -> list[ProbeOutcome]:
+        """Run ``specs`` one after another on the device and return all outcomes at once: one
+        Ray round trip for the batch instead of one per probe (measured by
+        ``benchmarks/overhead.py``). A failing probe fails the batch (its error is raised; the
+        outcomes before it are lost), so only callers that can retry a whole batch use it."""
+        return [await self.probe(address, spec) for spec in specs]
 
     async def _import(self, agent: _Agent, holder: str, snapshot_id: str) -> None:
         """Stream a snapshot from the holder's agent into this device's, chunk by chunk through

@@ -373,6 +373,8 @@ class Reproducer:
             kept = self.ablation.cap(self._cap_globals(kept))
             self.phase_seconds["filter"] += time.perf_counter() - t0
             state = self._state(path)
+            # The worker diffs against this (no screenshot: the diff reads the dump only).
+            shipped = replace(screen, screenshot_png=b"")
             for action in kept:
                 if action.kind == INPUT_TEXT and not action.text and action.target is not None:
                     node = find_node(hierarchy, action.target)
@@ -389,6 +391,8 @@ class Reproducer:
                         save_as=f"s{self._snapshot_seq}",
                         screenshots=self.screenshots_in_probes,
                         tag=(index, len(specs)),
+                        before=shipped,
+                        app_package=self.package,
                     )
                 )
         return specs
@@ -435,13 +439,17 @@ class Reproducer:
                 self.stats["not_performed"] += 1
                 continue
             after = observed_screen(vars(outcome))
-            crash = app_crash(outcome.logcat, self.package)
             before = self._screen(parent)
+            if outcome.parsed:  # the worker parsed it (ProbeSpec.before)
+                crash, diff = outcome.crash, outcome.diff or {}
+            else:
+                crash = app_crash(outcome.logcat, self.package)
+                diff = structural_diff(before, after, crash, app_package=self.package)
             transition = Transition(
                 action=outcome.spec.action,
                 before=before,
                 after=after,
-                diff=structural_diff(before, after, crash, app_package=self.package),
+                diff=diff,
                 crash=crash,
                 device_id=outcome.device_id,
                 restore={

@@ -81,6 +81,12 @@ _SPLIT = "---reprofarm-split---"
 _SEEN_MAX_AGE_S = 1.0
 ADB_KEYBOARD_IME = "com.android.adbkeyboard/.AdbIME"
 SCREENSHOT_ATTEMPTS = 3
+# Android's status bar height (frameworks/base core/res values/dimens.xml status_bar_height,
+# API 23+): left out of screen fingerprints.
+STATUS_BAR_DP = 24
+# How long a load of a snapshot with a known screen waits for that screen before the usual
+# dump-based readiness check (a load that says OK settles in about 0.5 s: DESIGN §2.2).
+KNOWN_SCREEN_WAIT_S = 3.0
 _KEYS = {A.PRESS_BACK: 4, A.PRESS_HOME: 3, A.PRESS_ENTER: 66, A.PRESS_DELETE: 67}
 _ANIMATION_SETTINGS = (
     "window_animation_scale",
@@ -742,11 +748,59 @@ class AdbDevice(DeviceBackend):
             self._console(f"avd snapshot load {snapshot_id}", snapshot_id)
             self._verify_restored(snapshot_id)
 
+    def _load_snapshot_expecting_impl(self, snapshot_id: str, fingerprint: str) -> bool:
+        """A load whose screen is known: instead of the dump-based readiness check, screenshots
+        until one shows exactly ``fingerprint`` (about 20 ms each over the emulator's
+        gRPC, against two or more ``uiautomator dump``s); then the input and activity checks
+        as for any load. When the screen settles on something else (or never settles within
+        :data:`KNOWN_SCREEN_WAIT_S`), the usual check runs and the answer is False."""
+        with self._lock:
+            if self.console is None:
+                self._replay(snapshot_id)
+                return self._screen_fingerprint_impl() == fingerprint
+            self._seen = None
+            self._keyboard = None
+            self._path = None
+            self._console(f"avd snapshot load {snapshot_id}", snapshot_id)
+            if self._shows(fingerprint):
+                self._check_restored(snapshot_id)
+                return True
+            self._verify_restored(snapshot_id)
+            return False
+
+    def _shows(self, fingerprint: str) -> bool:
+        """True once a screenshot has ``fingerprint`` (the saved screen, which was settled when
+        it was recorded); False as soon as two in a row agree on another screen (it settled
+        elsewhere) or after :data:`KNOWN_SCREEN_WAIT_S`."""
+        deadline = time.monotonic() + min(KNOWN_SCREEN_WAIT_S, self.ready_timeout_s)
+        previous = ""
+        while time.monotonic() < deadline:
+            try:
+                current = _screen_digest(self.screenshot(), self.info().density_dpi)
+            except DeviceError:
+                return False  # no screenshot: the dump-based check decides
+            if current == fingerprint:
+                return True
+            if current == previous:
+                return False
+            previous = current
+            time.sleep(0.05)
+        return False
+
+    def _screen_fingerprint_impl(self) -> str:
+        with self._lock:
+            png = self._fresh_screen()[1] or self.screenshot()
+        return _screen_digest(png, self.info().density_dpi)
+
     def _verify_restored(self, snapshot_id: str) -> None:
         """A load that answered OK counts as restored only when the screen is drawn (not black)
         and stable, input is accepted, and the activity in front when the snapshot was saved
         is in front again; otherwise :class:`SnapshotError` (the caller falls back to replay)."""
         self.wait_ready(f"after loading snapshot {snapshot_id!r}")
+        self._check_restored(snapshot_id)
+
+    def _check_restored(self, snapshot_id: str) -> None:
+        """The input and activity halves of :meth:`_verify_restored` (no dump)."""
         # KEYCODE_UNKNOWN changes nothing and proves input works; the focus in the same trip.
         out = self._sh(f"input keyevent 0; echo {_SPLIT}; dumpsys window windows", both=True)
         window = out.partition(_SPLIT + "\n")[2]
@@ -1038,6 +1092,21 @@ def _decodable_png(data: bytes) -> bytes | None:
         if repaired.startswith(_PNG_SIGNATURE) and repaired.endswith(_PNG_END):
             return repaired
     return None
+
+
+def _screen_digest(png: bytes, density_dpi: int) -> str:
+    """sha256 of a screenshot's pixels below the status bar (:data:`STATUS_BAR_DP`; its clock
+    and icons change by themselves), with the image size: the screen fingerprint of
+    :meth:`AdbDevice.screen_fingerprint`. A taller status bar (a display cutout) only makes
+    fingerprints differ more often, which costs a dump, never a wrong state."""
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as img:
+        width, height = img.size
+        bar = min(-(-STATUS_BAR_DP * density_dpi // 160), height)
+        digest = hashlib.sha256(f"{width}x{height}|{img.mode}|".encode())
+        digest.update(img.crop((0, bar, width, height)).tobytes())
+    return digest.hexdigest()
 
 
 def _is_black(png: bytes) -> bool:

@@ -28,6 +28,7 @@ Any other Python exception from app code is a bug in the app model: it is raised
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import threading
 import zlib
@@ -362,6 +363,20 @@ class VirtualDevice(DeviceBackend):
                 )
             self._restore(snap.decode(blob, self.compat_key, snapshot_id))
         self._charge(L.SNAPSHOT_LOAD)
+
+    def _screen_fingerprint_impl(self) -> str:
+        """What the renderer would draw below the status bar, hashed without drawing it: the
+        laid-out windows (their dump: every node's text, ids, flags and bounds), each window's
+        kind and dimming, the keyboard and the orientation. At least as discriminating as the
+        PNG's pixels (the status bar's clock left out, as on an emulator); charged as a
+        screenshot."""
+        with self._lock:
+            frame = self._ensure_frame()
+            digest = hashlib.sha256(frame.xml().encode())
+            digest.update(repr([(w.kind, w.dim) for w in frame.windows]).encode())
+            digest.update(f"|{frame.keyboard}|{self.s['orientation']}".encode())
+        self._charge(L.SCREENSHOT)
+        return digest.hexdigest()
 
     def _list_snapshots_impl(self) -> list[SnapshotInfo]:
         return self.snapshots.list()

@@ -406,11 +406,22 @@ class Reproducer:
         )
 
     def _candidates(self, beam: list[Path]) -> list[ProbeSpec]:
+        """The level's probes: each beam path's kept candidates, tagged ``(path index, probe
+        index)``. The paths' reasoner calls are independent, so a reasoner that serves several
+        calls at once (a remote model) gets them concurrently; the order stays the beam's."""
+        t0 = time.perf_counter()
+        branch = self.config.branch
+        workers = min(len(beam), max(1, self.reasoner.concurrency))
+        if workers > 1:
+            with ThreadPoolExecutor(workers, "filter") as helpers:
+                kept = list(
+                    helpers.map(lambda p: self._path_candidates(p, self.reasoner, branch), beam)
+                )
+        else:
+            kept = [self._path_candidates(path, self.reasoner, branch) for path in beam]
+        self.phase_seconds["filter"] += time.perf_counter() - t0
         specs: list[ProbeSpec] = []
-        for index, path in enumerate(beam):
-            t0 = time.perf_counter()
-            actions = self._path_candidates(path, self.reasoner, self.config.branch)
-            self.phase_seconds["filter"] += time.perf_counter() - t0
+        for index, (path, actions) in enumerate(zip(beam, kept, strict=True)):
             state = self._state(path)
             for action in actions:
                 self._snapshot_seq += 1

@@ -12,6 +12,7 @@ bugs; either way the trace is then replayed on a fresh device state before it co
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 from collections import Counter, defaultdict
@@ -223,7 +224,8 @@ class Reproducer:
             return self._search(start, deadline, base, handover)
         finally:
             if self._speculation is not None:  # an error ended the search: stop its work too
-                self.pool.end_speculation(self._speculation)
+                with contextlib.suppress(Exception):  # never hide the error that ended it
+                    self.pool.end_speculation(self._speculation)
 
     def _search(
         self, start: float, deadline: float, base: dict[str, Any], handover: Path | None

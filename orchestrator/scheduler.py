@@ -18,17 +18,31 @@ search makes its decisions on the outcomes of exactly the probes it asked for, i
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from device_agent.actions import Action
     from orchestrator.farm import ProbeOutcome, ProbeSpec
 
 ProbeKey = tuple[tuple[str, ...], str, bool]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _locked(method: F) -> F:
+    """Run ``method`` under the instance's lock (guesses are offered from a helper thread)."""
+
+    @functools.wraps(method)
+    def wrapper(self: Speculation, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
 
 
 def probe_key(spec: ProbeSpec) -> ProbeKey:
@@ -69,7 +83,8 @@ class Speculation:
     ``may_start()`` is asked before each speculative probe starts (the search's budget rule:
     see ``docs/decisions/0018-streaming-and-speculation.md``). Probes are offered with a rank
     (lower first; ties in offer order); :meth:`keep_states` drops everything that does not start
-    from one of the states the search kept. Used from the search's thread only.
+    from one of the states the search kept. Thread-safe (one lock; ``may_start`` is called under
+    it).
     """
 
     def __init__(self, may_start: Callable[[], bool]) -> None:
@@ -81,6 +96,7 @@ class Speculation:
         self._wanted: set[ProbeKey] = set()  # queued, in flight or landed, not discarded
         self._started: set[ProbeKey] = set()
         self._landed: dict[ProbeKey, ProbeOutcome] = {}
+        self._lock = threading.RLock()
 
     @property
     def started(self) -> int:
@@ -88,6 +104,7 @@ class Speculation:
         return len(self._started)
 
     # -- the search's side ----------------------------------------------------------------------
+    @_locked
     def offer(self, specs: Iterable[ProbeSpec], rank: tuple[float, ...]) -> None:
         """Queue ``specs`` (one child's candidates, best first) at ``rank``."""
         if self.closed:
@@ -98,6 +115,7 @@ class Speculation:
                 self._wanted.add(key)
                 heapq.heappush(self._queue, (rank, next(self._seq), spec))
 
+    @_locked
     def take(self, spec: ProbeSpec) -> ProbeOutcome | None:
         """The landed speculative outcome of the probe ``spec`` asks for, as if ``spec`` had run
         (its ``spec`` replaced), counted as used; None when there is none."""
@@ -107,6 +125,7 @@ class Speculation:
         self.stats.used += 1
         return replace(outcome, spec=spec)
 
+    @_locked
     def adopted(self, spec: ProbeSpec) -> bool:
         """True (and counted as used) when the probe ``spec`` asks for is in flight as a
         speculative probe: the caller then waits for it instead of starting another."""
@@ -118,6 +137,7 @@ class Speculation:
             return True
         return False
 
+    @_locked
     def keep_states(self, states: set[tuple[str, ...]]) -> None:
         """Discard queued and landed probes whose state is not in ``states`` (children the
         evaluator did not keep); probes in flight from such states are discarded on landing."""
@@ -127,11 +147,13 @@ class Speculation:
         for key in [k for k in self._landed if k[0] not in states]:
             self._discard(self._landed.pop(key))
 
+    @_locked
     def snapshots(self) -> set[str]:
         """Snapshots saved by landed speculative probes that may still be used (devices must
         keep them: they are the next level's children's states)."""
         return {o.saved_snapshot for o in self._landed.values() if o.saved_snapshot}
 
+    @_locked
     def close(self) -> None:
         """The search is over: start nothing more; whatever landed or lands is discarded."""
         self.closed = True
@@ -142,6 +164,7 @@ class Speculation:
         self._landed.clear()
 
     # -- the pool's side ------------------------------------------------------------------------
+    @_locked
     def next_spec(self, fits: Callable[[ProbeSpec], bool] | None = None) -> ProbeSpec | None:
         """The best queued probe to start now (and ``fits`` it, e.g. a device has not failed it),
         or None (nothing queued, closed, or ``may_start()`` says no)."""
@@ -164,6 +187,7 @@ class Speculation:
             heapq.heappush(self._queue, item)
         return found
 
+    @_locked
     def landed(self, outcome: ProbeOutcome) -> None:
         """A speculative probe finished: keep its outcome if still wanted, else discard it."""
         self.stats.probes += 1
@@ -173,6 +197,7 @@ class Speculation:
         else:
             self._landed[key] = outcome
 
+    @_locked
     def failed(self, spec: ProbeSpec) -> None:
         """A speculative probe failed on its device: forget it (a real probe would be retried;
         a guess is not worth it)."""

@@ -477,9 +477,11 @@ class Reproducer:
         landed: list[ProbeOutcome] = []
         transitions: dict[Any, Transition] = {}
         summaries: dict[Any, Future[str]] = {}
-        ranks: dict[tuple[str, ...], tuple[float, ...]] = {}
+        guesses: list[Future[dict[tuple[str, ...], tuple[float, ...]]]] = []
         workers = max(1, self.reasoner.concurrency) if self.config.stream else 0
         summarizer = ThreadPoolExecutor(workers, "summary") if workers else None
+        # Guessing runs off the search's thread, which keeps dispatching probes meanwhile.
+        guesser = ThreadPoolExecutor(1, "speculate") if self._speculation is not None else None
 
         def probe_landed(outcome: ProbeOutcome) -> None:
             self._probe_done(outcome)
@@ -493,10 +495,10 @@ class Reproducer:
                 summaries[outcome.spec.tag] = summarizer.submit(
                     self.reasoner.summarize_transition, self.spec, transition
                 )
-            if self._speculation is not None and transition.crash is None:
+            if guesser is not None and transition.crash is None:
                 child = parent.extend(transition)
                 child.snapshot_id = outcome.saved_snapshot
-                ranks.update(self._speculate(child, outcome.spec.tag, expanded))
+                guesses.append(guesser.submit(self._speculate, child, outcome.spec.tag, expanded))
 
         try:
             self.pool.run_probes(
@@ -504,6 +506,8 @@ class Reproducer:
             )
             if self._speculation is not None:
                 # Only the best few children's candidates are worth the devices' time.
+                self._judging(wait_all, list(guesses))
+                ranks = {k: v for g in guesses for k, v in g.result().items()}
                 best = sorted(ranks, key=ranks.__getitem__)
                 self._speculation.keep_states(
                     set(best[: SPECULATE_CHILDREN_PER_BEAM * self.config.beam])
@@ -528,8 +532,9 @@ class Reproducer:
                 )
             self.phase_seconds["summarize"] += time.perf_counter() - t0
         finally:
-            if summarizer is not None:
-                summarizer.shutdown(wait=True, cancel_futures=True)
+            for helpers in (summarizer, guesser):
+                if helpers is not None:
+                    helpers.shutdown(wait=True, cancel_futures=True)
         children: list[Path] = []
         crashes: list[Path] = []
         for (parent, transition, outcome), summary in zip(done, texts, strict=True):

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.e2e
 REPORT = EXAMPLES / "screenrecorder-25.md"
 
 
-def _run(tmp_path: Path, name: str, *, speculate: str, stream: bool, devices: int = 6) -> dict:
+def _run(tmp_path: Path, name: str, *, speculate: str, stream: bool, devices: int = 4) -> dict:
     config = RunConfig(
         report_path=str(REPORT),
         out_dir=str(tmp_path / name),
@@ -59,7 +59,7 @@ def test_streaming_and_speculation_keep_every_decision(ray_session, tmp_path: Pa
     }
     spec = piped["search"]["speculation"]
     assert spec["mode"] == "auto"
-    # 6 devices, levels of 3 to 16 probes: idle devices probed ahead, and later levels took
+    # 4 devices, levels of 3 to 16 probes: idle devices probed ahead, and later levels took
     # those outcomes instead of probing again; the guesses the evaluator did not keep were
     # discarded (and the decisions above are the same all the same)
     assert spec["used"] > 0

@@ -644,6 +644,12 @@ class DevicePool:
     def healthy(self) -> list[_Device]:
         return [d for d in self.devices if not d.quarantined]
 
+    def free_first(self) -> list[_Device]:
+        """The healthy devices, those with no probe in flight (e.g. a speculative one) first:
+        work that waits for its result goes there."""
+        busy = {id(f.device) for f in self._flights.values()}
+        return sorted(self.healthy, key=lambda d: id(d) in busy)
+
     # -- fan-out ----------------------------------------------------------------------------
     def run_probes(
         self,
@@ -862,9 +868,9 @@ class DevicePool:
         self, actions: list[Action], *, screenshots: bool = True
     ) -> tuple[str, list[ReplayStep]]:
         """Replay a trace from the base snapshot on a healthy device (trying the next device if
-        one fails); returns ``(device_address, steps)``."""
+        one fails), one with no probe in flight first; returns ``(device_address, steps)``."""
         last: BaseException | None = None
-        for device in list(self.healthy):
+        for device in self.free_first():
             try:
                 return device.address, ray.get(device.worker.call("replay", actions, screenshots))
             except Exception as exc:  # noqa: BLE001

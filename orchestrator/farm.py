@@ -647,8 +647,12 @@ class DevicePool:
     def free_first(self) -> list[_Device]:
         """The healthy devices, those with no probe in flight (e.g. a speculative one) first:
         work that waits for its result goes there."""
-        busy = {id(f.device) for f in self._flights.values()}
+        busy = self._busy()
         return sorted(self.healthy, key=lambda d: id(d) in busy)
+
+    def _busy(self) -> set[int]:
+        """``id()`` of each device with a probe in flight."""
+        return {id(f.device) for f in self._flights.values()}
 
     # -- fan-out ----------------------------------------------------------------------------
     def run_probes(
@@ -732,7 +736,7 @@ class DevicePool:
         """Give each free healthy device a pending probe (:meth:`_pick`), else, before
         ``deadline``, one of ``idle``'s speculative probes."""
         devices = self.healthy[:1] if self.serial else self.healthy
-        busy = {id(f.device) for f in self._flights.values()}
+        busy = self._busy()
         late = deadline is not None and time.monotonic() > deadline
         for device in devices:
             if id(device) in busy:

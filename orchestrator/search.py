@@ -12,6 +12,7 @@ bugs; either way the trace is then replayed on a fresh device state before it co
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import functools
 import time
@@ -478,6 +479,7 @@ class Reproducer:
         transitions: dict[Any, Transition] = {}
         summaries: dict[Any, Future[str]] = {}
         guesses: list[Future[dict[tuple[str, ...], tuple[float, ...]]]] = []
+        ranks: list[tuple[float, ...]] = []  # of the children guessed at so far (guesser's)
         workers = max(1, self.reasoner.concurrency) if self.config.stream else 0
         summarizer = ThreadPoolExecutor(workers, "summary") if workers else None
         # Guessing runs off the search's thread, which keeps dispatching probes meanwhile.
@@ -498,7 +500,9 @@ class Reproducer:
             if guesser is not None and transition.crash is None:
                 child = parent.extend(transition)
                 child.snapshot_id = outcome.saved_snapshot
-                guesses.append(guesser.submit(self._speculate, child, outcome.spec.tag, expanded))
+                guesses.append(
+                    guesser.submit(self._speculate, child, outcome.spec.tag, expanded, ranks)
+                )
 
         try:
             self.pool.run_probes(
@@ -507,8 +511,8 @@ class Reproducer:
             if self._speculation is not None:
                 # Only the best few children's candidates are worth the devices' time.
                 self._judging(wait_all, list(guesses))
-                ranks = {k: v for g in guesses for k, v in g.result().items()}
-                best = sorted(ranks, key=ranks.__getitem__)
+                ranked = {k: v for g in guesses for k, v in g.result().items()}
+                best = sorted(ranked, key=ranked.__getitem__)
                 self._speculation.keep_states(
                     set(best[: SPECULATE_CHILDREN_PER_BEAM * self.config.beam])
                 )
@@ -594,11 +598,12 @@ class Reproducer:
             self.stats["not_performed"] += 1
 
     def _speculate(
-        self, child: Path, tag: Any, expanded: set[str]
+        self, child: Path, tag: Any, expanded: set[str], ranks: list[tuple[float, ...]]
     ) -> dict[tuple[str, ...], tuple[float, ...]]:
-        """Queue ``child``'s candidates (as the offline reasoner picks them) to be probed ahead,
-        ranked by the offline S2R score (children ``_select`` would pass over last); returns
-        ``{child's state: rank}``."""
+        """Rank ``child`` by the offline S2R score (children ``_select`` would pass over as
+        revisits last) and, when it is among the level's best so far (``ranks``, the ranks of
+        the children before it), queue its candidates, as the offline reasoner picks them, to be
+        probed ahead. Returns ``{child's state: rank}``."""
         assert self._speculation is not None
         t0 = time.perf_counter()
         if self._offline is None:
@@ -607,24 +612,26 @@ class Reproducer:
         child.reached_step = judgement.reached_step
         revisit = _progress_key(child) in expanded or _is_cycle(child)
         rank = (float(revisit), -judgement.score, *tag)
-        # The offline reasoner's pick is the search's own with the offline reasoner; a model's
-        # pick is unknown, so a wider net is cast.
-        exact = isinstance(self.reasoner, HeuristicReasoner)
-        branch = self.config.branch * (1 if exact else 2)
-        state = self._state(child)
-        specs = []
-        for action in self._path_candidates(child, self._offline, branch):
-            self._speculative_seq += 1  # (own names: the search's own are the same either way)
-            specs.append(
-                ProbeSpec(
-                    state=state,
-                    action=action,
-                    save_as=f"x{self._speculative_seq}",
-                    screenshots=self.screenshots_in_probes,
-                    tag=("speculative", self._speculative_seq),
+        bisect.insort(ranks, rank)
+        if ranks.index(rank) < SPECULATE_CHILDREN_PER_BEAM * self.config.beam:
+            # The offline reasoner's pick is the search's own with the offline reasoner; a
+            # model's pick is unknown, so a wider net is cast.
+            exact = isinstance(self.reasoner, HeuristicReasoner)
+            branch = self.config.branch * (1 if exact else 2)
+            state = self._state(child)
+            specs = []
+            for action in self._path_candidates(child, self._offline, branch):
+                self._speculative_seq += 1  # (own names: the search's are the same either way)
+                specs.append(
+                    ProbeSpec(
+                        state=state,
+                        action=action,
+                        save_as=f"x{self._speculative_seq}",
+                        screenshots=self.screenshots_in_probes,
+                        tag=("speculative", self._speculative_seq),
+                    )
                 )
-            )
-        self._speculation.offer(specs, rank)
+            self._speculation.offer(specs, rank)
         self.phase_seconds["speculate"] += time.perf_counter() - t0
         return {state_key(child.actions): rank}
 

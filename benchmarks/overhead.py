@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._farm import BenchFarm, bench_farm  # noqa: E402
 from orchestrator.config import SearchConfig  # noqa: E402
-from orchestrator.farm import ProbeSpec  # noqa: E402
+from orchestrator.farm import ProbeOutcome, ProbeSpec  # noqa: E402
 from orchestrator.model import Path as SearchPath  # noqa: E402
 from orchestrator.model import ReproSpec, S2RStep, Screen  # noqa: E402
 from orchestrator.reasoner import make_reasoner  # noqa: E402
@@ -108,7 +108,7 @@ def series(farm: BenchFarm, specs: list[ProbeSpec]) -> dict[str, Any]:
         total = time.perf_counter() - start
         dispatch = time.thread_time() - cpu
         t0 = time.perf_counter()
-        search._transitions(beam, [outcome])
+        driver_transitions(search, beam, [outcome])
         transitions = time.perf_counter() - t0
         if i < WARM_UP:
             continue
@@ -134,6 +134,21 @@ def series(farm: BenchFarm, specs: list[ProbeSpec]) -> dict[str, Any]:
     return out
 
 
+def driver_transitions(
+    search: Reproducer, beam: list[SearchPath], outcomes: list[ProbeOutcome]
+) -> None:
+    """The driver's own work on landed probes, as the search's level does it: account each
+    probe, build its transition (parsed by the worker when the spec carried its before screen),
+    and summarise them (offline reasoner: milliseconds)."""
+    transitions = []
+    for outcome in outcomes:
+        parent = beam[outcome.spec.tag[0]]
+        search._log_probe(parent, outcome)
+        if outcome.performed:
+            transitions.append(search._transition(parent, outcome))
+    search.reasoner.summarize_transitions(search.spec, transitions)
+
+
 def batched(farm: BenchFarm, specs: list[ProbeSpec], size: int) -> dict[str, Any]:
     """The same probes sent ``size`` at a time (``DeviceWorker.probe_batch``: one Ray round trip
     per batch); per-probe medians over batches."""
@@ -151,7 +166,7 @@ def batched(farm: BenchFarm, specs: list[ProbeSpec], size: int) -> dict[str, Any
         total = time.perf_counter() - start
         dispatch = time.thread_time() - cpu
         t0 = time.perf_counter()
-        search._transitions(beam, outcomes)
+        driver_transitions(search, beam, outcomes)
         transitions = time.perf_counter() - t0
         if i < WARM_UP:
             continue

@@ -30,6 +30,9 @@ DEFAULT_DEVICES_PER_WORKER = 16
 REASONERS = ("heuristic", "openai")
 
 
+SPECULATE_MODES = ("auto", "off")
+
+
 @dataclass(frozen=True)
 class SearchConfig:
     """The LTGDroid loop's knobs.
@@ -42,7 +45,10 @@ class SearchConfig:
     before it counts (0 disables). ``shorten_replays``: how many replays may be spent cutting
     detours (loops back to an earlier state) out of a confirmed trace (0 disables).
     ``max_cost_usd``: stop the search once the reasoner's model calls cost this many US dollars
-    (0: no limit; the offline reasoner costs nothing).
+    (0: no limit; the offline reasoner costs nothing). ``speculate``: ``auto`` lets idle devices
+    probe the likely next level's candidates ahead, ``off`` never (decision 0018); ``stream``:
+    summarise each transition as its probe lands (False: once the whole level is done, the old
+    barrier; kept to measure against). Neither changes the search's decisions.
     """
 
     beam: int = 3
@@ -54,11 +60,25 @@ class SearchConfig:
     confirm_replays: int = 1
     shorten_replays: int = 8
     max_cost_usd: float = 0.0
+    speculate: str = "auto"
+    stream: bool = True
+
+    def decision_settings(self) -> dict[str, Any]:
+        """The settings that can change what the search finds (a sweep's config hash): all but
+        ``speculate`` and ``stream``, which change only when device work happens."""
+        settings = asdict(self)
+        for key in ("speculate", "stream"):
+            settings.pop(key)
+        return settings
 
     def validate(self) -> None:
         """Raise ``ConfigError`` naming the bad value."""
         from orchestrator.errors import ConfigError
 
+        if self.speculate not in SPECULATE_MODES:
+            raise ConfigError(
+                f"--speculate must be one of {', '.join(SPECULATE_MODES)}, got {self.speculate!r}"
+            )
         if not math.isfinite(self.max_cost_usd) or self.max_cost_usd < 0:
             raise ConfigError(
                 f"--max-cost-usd must be 0 (no limit) or a positive amount, got {self.max_cost_usd}"

@@ -30,6 +30,7 @@ from device_agent.state import DeviceState
 from orchestrator.config import DEFAULT_DEVICES_PER_WORKER
 from orchestrator.errors import InfrastructureError
 from orchestrator.model import CrashInfo, Screen
+from orchestrator.scheduler import Speculation, probe_key
 
 log = structlog.get_logger("reprofarm.farm")
 
@@ -192,6 +193,9 @@ def _observation_fields(obs: Any, known_hash: str = "") -> dict[str, Any]:
         "after_png": obs.screenshot_png,
     }
 
+
+# How often run_idle looks whether the reasoner is done while speculative probes run (seconds).
+IDLE_POLL_S = 0.02
 
 # Calls one device gets at once: the agent serialises its device, and the scheduler's
 # one-probe-per-device rule (with snapshot affinity) relies on it.
@@ -499,6 +503,17 @@ def _actors_of(handles: Iterable[DeviceHandle]) -> list[Any]:
 
 
 @dataclass
+class _Flight:
+    """A probe call in flight: where it runs, what it asks (the real spec once adopted), the
+    devices that have tried it, and whether it is (still) speculative."""
+
+    device: _Device
+    spec: ProbeSpec
+    tried: set[str]
+    speculative: bool = False
+
+
+@dataclass
 class _Device:
     address: str
     worker: DeviceHandle
@@ -561,6 +576,7 @@ class DevicePool:
         self._dead: list[Any] = []  # workers found dead (never given new devices)
         self.devices = [_Device(address=a, worker=given.get(a) or started[a]) for a in addresses]
         self.events: list[dict[str, Any]] = []
+        self._flights: dict[Any, _Flight] = {}  # ObjectRef -> probe call in flight
 
     # -- setup ------------------------------------------------------------------------------
     def prepare(self, app: str, version: str = "") -> dict[str, Any]:
@@ -671,6 +687,16 @@ class DevicePool:
     def healthy(self) -> list[_Device]:
         return [d for d in self.devices if not d.quarantined]
 
+    def free_first(self) -> list[_Device]:
+        """The healthy devices, those with no probe in flight (e.g. a speculative one) first:
+        work that waits for its result goes there."""
+        busy = self._busy()
+        return sorted(self.healthy, key=lambda d: id(d) in busy)
+
+    def _busy(self) -> set[int]:
+        """``id()`` of each device with a probe in flight."""
+        return {id(f.device) for f in self._flights.values()}
+
     # -- fan-out ----------------------------------------------------------------------------
     def run_probes(
         self,
@@ -678,66 +704,148 @@ class DevicePool:
         *,
         on_result: Callable[[ProbeOutcome], None] | None = None,
         deadline: float | None = None,
+        idle: Speculation | None = None,
     ) -> list[ProbeOutcome]:
         """Run every probe once, on any healthy device, one in flight per device.
 
         A probe whose device fails is retried on another device (at most once per device).
         Probes not started before ``deadline`` (a ``time.monotonic()`` value) are dropped.
-        Returns the outcomes in completion order. Raises InfrastructureError when all devices
-        are quarantined while probes remain.
+        With ``idle`` (:class:`orchestrator.scheduler.Speculation`), a probe it already ran
+        speculatively is taken from it (or, in flight, waited for) instead of run again, and a
+        device with no probe of ``specs`` to take runs one of its speculative probes; the call
+        returns when ``specs`` are done, leaving speculative probes in flight (a later call, or
+        :meth:`run_idle`/:meth:`end_speculation`, collects them). ``on_result`` is called on
+        each outcome as it lands (taken ones first). Returns the outcomes in completion order.
+        Raises InfrastructureError when all devices are quarantined while probes remain.
         """
-        pending: list[tuple[ProbeSpec, set[str]]] = [(s, set()) for s in specs]
-        in_flight: dict[Any, tuple[_Device, ProbeSpec, set[str]]] = {}
+        pending: list[tuple[ProbeSpec, set[str]]] = []
         outcomes: list[ProbeOutcome] = []
-        while pending or in_flight:
-            devices = self.healthy[:1] if self.serial else self.healthy
-            free = [d for d in devices if all(d is not v[0] for v in in_flight.values())]
+        for spec in specs:
+            taken = idle.take(spec) if idle is not None else None
+            if taken is not None:
+                outcomes.append(taken)
+                if on_result is not None:
+                    on_result(taken)
+            elif idle is None or not self._adopt(idle, spec):
+                pending.append((spec, set()))
+        while pending or any(not f.speculative for f in self._flights.values()):
             if deadline is not None and time.monotonic() > deadline:
                 pending.clear()
-            for device in free:
-                pick = self._pick(device, pending)
-                if pick is None:
-                    continue
-                spec, tried = pending.pop(pick)
-                spec = self._with_import(device, spec)
-                ref = device.worker.call("probe", spec)
-                in_flight[ref] = (device, spec, tried | {device.address})
-            if not in_flight:
-                if pending:
-                    raise InfrastructureError(
-                        f"all {len(self.devices)} devices are quarantined or have failed these "
-                        f"probes; {len(pending)} probes could not run"
-                    )
+            self._dispatch(pending, idle, deadline)
+            if pending and not self._flights:
+                raise InfrastructureError(
+                    f"all {len(self.devices)} devices are quarantined or have failed these "
+                    f"probes; {len(pending)} probes could not run"
+                )
+            if not self._flights:
                 break
-            ready, _ = ray.wait(list(in_flight), num_returns=1)
-            ref = ready[0]
-            device, spec, tried = in_flight.pop(ref)
-            try:
-                outcome: ProbeOutcome = ray.get(ref)
-            except Exception as exc:  # noqa: BLE001 - the device failed; retry elsewhere
-                self._fail(device, exc)
-                if any(d.address not in tried for d in self.healthy):
-                    pending.insert(0, (spec, tried))
-                else:
-                    self.events.append(
-                        {
-                            "event": "probe_dropped",
-                            "action": spec.action.describe(),
-                            "error": _root_message(exc),
-                        }
-                    )
-                continue
-            device.failures = 0
-            device.probes += 1
-            device.busy_seconds += outcome.wall_seconds
-            if outcome.saved_snapshot:
-                device.snapshots.add(outcome.saved_snapshot)
-            if outcome.restore_method == "snapshot_imported" and spec.state.snapshot_id:
-                device.snapshots.add(spec.state.snapshot_id)
-            outcomes.append(outcome)
-            if on_result is not None:
-                on_result(outcome)
+            ready, _ = ray.wait(list(self._flights), num_returns=1)
+            outcome = self._land(ready[0], pending, idle)
+            if outcome is not None:
+                outcomes.append(outcome)
+                if on_result is not None:
+                    on_result(outcome)
         return outcomes
+
+    def run_idle(
+        self, idle: Speculation, until: Callable[[], bool], *, deadline: float | None = None
+    ) -> None:
+        """Keep free devices busy with ``idle``'s speculative probes until ``until()`` is true
+        (e.g. the reasoner's judgement is ready, checked every ``IDLE_POLL_S``), there is nothing
+        left to run, or ``deadline`` passed. Probes still in flight are left running."""
+        while not until():
+            if deadline is None or time.monotonic() <= deadline:
+                self._dispatch([], idle, deadline)
+            if not self._flights:
+                return
+            ready, _ = ray.wait(list(self._flights), num_returns=1, timeout=IDLE_POLL_S)
+            for ref in ready:
+                self._land(ref, [], idle)
+
+    def end_speculation(self, idle: Speculation) -> None:
+        """Start no more speculative probes and wait for those in flight (at most one per
+        device), discarding them: after this no probe of the search runs on any device."""
+        idle.close()
+        while self._flights:
+            ready, _ = ray.wait(list(self._flights), num_returns=1)
+            self._land(ready[0], [], idle)
+
+    def _dispatch(
+        self,
+        pending: list[tuple[ProbeSpec, set[str]]],
+        idle: Speculation | None,
+        deadline: float | None,
+    ) -> None:
+        """Give each free healthy device a pending probe (:meth:`_pick`), else, before
+        ``deadline``, one of ``idle``'s speculative probes."""
+        devices = self.healthy[:1] if self.serial else self.healthy
+        busy = self._busy()
+        late = deadline is not None and time.monotonic() > deadline
+        for device in devices:
+            if id(device) in busy:
+                continue
+            pick = self._pick(device, pending)
+            if pick is not None:
+                spec, tried = pending.pop(pick)
+                speculative = False
+            elif idle is not None and not late and not pending:
+                guess = idle.next_spec()
+                if guess is None:
+                    continue
+                spec, tried, speculative = guess, set(), True
+            else:
+                continue
+            spec = self._with_import(device, spec)
+            ref = device.worker.call("probe", spec)
+            self._flights[ref] = _Flight(device, spec, tried | {device.address}, speculative)
+
+    def _adopt(self, idle: Speculation, spec: ProbeSpec) -> bool:
+        """Make the speculative probe in flight that runs what ``spec`` asks for a real one
+        (its outcome will carry ``spec``); False when there is none."""
+        key = probe_key(spec)
+        for flight in self._flights.values():
+            if flight.speculative and probe_key(flight.spec) == key and idle.adopted(spec):
+                flight.speculative, flight.spec = False, spec
+                return True
+        return False
+
+    def _land(
+        self, ref: Any, pending: list[tuple[ProbeSpec, set[str]]], idle: Speculation | None
+    ) -> ProbeOutcome | None:
+        """Collect one finished call: the outcome of a real probe (None for a speculative one,
+        which goes to ``idle``, and for a failure, which is retried or dropped)."""
+        flight = self._flights.pop(ref)
+        device, spec, tried = flight.device, flight.spec, flight.tried
+        try:
+            outcome: ProbeOutcome = ray.get(ref)
+        except Exception as exc:  # noqa: BLE001 - the device failed; retry elsewhere
+            self._fail(device, exc)
+            if flight.speculative:
+                if idle is not None:
+                    idle.failed(spec)
+            elif any(d.address not in tried for d in self.healthy):
+                pending.insert(0, (spec, tried))
+            else:
+                self.events.append(
+                    {
+                        "event": "probe_dropped",
+                        "action": spec.action.describe(),
+                        "error": _root_message(exc),
+                    }
+                )
+            return None
+        device.failures = 0
+        device.probes += 1
+        device.busy_seconds += outcome.wall_seconds
+        if outcome.saved_snapshot:
+            device.snapshots.add(outcome.saved_snapshot)
+        if outcome.restore_method == "snapshot_imported" and spec.state.snapshot_id:
+            device.snapshots.add(spec.state.snapshot_id)
+        if flight.speculative:
+            if idle is not None:
+                idle.landed(outcome)
+            return None
+        return replace(outcome, spec=spec) if outcome.spec is not spec else outcome
 
     def _pick(self, device: _Device, pending: list[tuple[ProbeSpec, set[str]]]) -> int | None:
         """Index of the pending probe this device should take: one whose state snapshot it holds
@@ -807,9 +915,9 @@ class DevicePool:
         self, actions: list[Action], *, screenshots: bool = True
     ) -> tuple[str, list[ReplayStep]]:
         """Replay a trace from the base snapshot on a healthy device (trying the next device if
-        one fails); returns ``(device_address, steps)``."""
+        one fails), one with no probe in flight first; returns ``(device_address, steps)``."""
         last: BaseException | None = None
-        for device in list(self.healthy):
+        for device in self.free_first():
             try:
                 return device.address, ray.get(device.worker.call("replay", actions, screenshots))
             except Exception as exc:  # noqa: BLE001
@@ -836,14 +944,20 @@ class DevicePool:
             f"no device could start a replay: {_root_message(last) if last else 'none healthy'}"
         )
 
-    def forget_snapshots(self, keep: set[str]) -> int:
-        """Delete snapshots no live path needs (keeps ``keep`` and the base). Returns how many."""
+    def forget_snapshots(self, keep: set[str], *, wait: bool = True) -> int:
+        """Delete snapshots no live path needs (keeps ``keep`` and the base). Returns how many
+        were deleted; with ``wait=False`` how many were asked to be (the deletions then run
+        after whatever each device is doing, without holding up the caller)."""
         refs = []
+        asked = 0
         for device in self.healthy:
             drop = sorted(s for s in device.snapshots if s != BASE_SNAPSHOT and s not in keep)
             if drop:
                 device.snapshots -= set(drop)
                 refs.append(device.worker.call("delete_snapshots", drop))
+                asked += len(drop)
+        if not wait:
+            return asked
         deleted = 0
         for ref in refs:
             with contextlib.suppress(Exception):  # cleanup is best effort

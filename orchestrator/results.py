@@ -266,6 +266,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "restore_methods": stats.get("restore_methods", {}),
             "probe_log": PROBE_LOG_FILE,
             "phase_seconds": stats.get("phase_seconds", {}),
+            # probes run ahead on idle devices: how many, used by a later level, device time lost
+            "speculation": stats.get("speculation", {}),
             "other_crashes": outcome.other_crashes[:10],
             "explored": [
                 {

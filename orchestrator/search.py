@@ -12,12 +12,15 @@ bugs; either way the trace is then replayed on a fresh device state before it co
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import functools
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import structlog
 
@@ -41,6 +44,8 @@ from orchestrator.farm import (
 from orchestrator.logcat import app_crash
 from orchestrator.model import CrashInfo, Path, ReproSpec, Screen, Transition
 from orchestrator.reasoner.base import PathJudgement, Reasoner
+from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.scheduler import Speculation, SpeculationStats, state_key
 
 log = structlog.get_logger("reprofarm.search")
 
@@ -81,6 +86,17 @@ class SearchOutcome:
 
 
 ProgressFn = Callable[[str, dict[str, Any]], None]
+T = TypeVar("T")
+
+# How many of a level's children (best by the offline S2R score) have their candidates
+# probed ahead, per path the beam keeps: the evaluator's choice is among the best few.
+SPECULATE_CHILDREN_PER_BEAM = 2
+
+
+def wait_all(futures: list[Future[Any]]) -> None:
+    """Wait until every future is done (their errors surface where ``result()`` is read)."""
+    for future in futures:
+        future.exception()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -185,15 +201,36 @@ class Reproducer:
         self.probe_log: list[dict[str, Any]] = []
         self.phase_seconds: defaultdict[str, float] = defaultdict(float)
         self._snapshot_seq = 0
+        self._speculative_seq = 0
+        self._speculation: Speculation | None = None
+        self._offline: HeuristicReasoner | None = None  # the speculation's own, uncounted
+        self._deadline: float | None = None
 
     # -- entry point --------------------------------------------------------------------------
     def run(self, base: dict[str, Any], handover: Path | None = None) -> SearchOutcome:
         """Search from the base screen (``base`` as returned by ``DevicePool.prepare``), or,
         given ``handover`` (a path of transitions already run from the base screen, as a replay
         controller hands over when it cannot follow a stored trace further), from the end of
-        ``handover``: its actions become the prefix of every probe and of the confirmed trace."""
+        ``handover``: its actions become the prefix of every probe and of the confirmed trace.
+
+        With ``config.speculate == "auto"`` (and a parallel pool), devices the level leaves idle
+        probe ahead (:mod:`orchestrator.scheduler`); the search's decisions are the same either
+        way, and no probe of the search runs on a device once this returns."""
         start = time.monotonic()
         deadline = start + self.config.max_minutes * 60.0
+        self._deadline = deadline
+        if self.config.speculate == "auto" and not self.pool.serial:
+            self._speculation = Speculation(self._may_speculate)
+        try:
+            return self._search(start, deadline, base, handover)
+        finally:
+            if self._speculation is not None:  # an error ended the search: stop its work too
+                with contextlib.suppress(Exception):  # never hide the error that ended it
+                    self.pool.end_speculation(self._speculation)
+
+    def _search(
+        self, start: float, deadline: float, base: dict[str, Any], handover: Path | None
+    ) -> SearchOutcome:
         root_screen = Screen(
             hierarchy_xml=base["xml"],
             structural_hash=base["hash"],
@@ -227,7 +264,7 @@ class Reproducer:
                 break
             level += 1
             expanded.update(_progress_key(path) for path in beam)
-            specs = self._candidates(beam)
+            specs = self._judging(self._candidates, beam)
             room = self.config.max_probes - self.stats["probes"]
             specs = specs[:room]
             if not specs:
@@ -239,14 +276,8 @@ class Reproducer:
                 break
             explored.append([f"{s.tag[0]}:{s.action.key()}" for s in specs])
             self.progress("level", {"level": level, "probes": len(specs), "beam": len(beam)})
-            outcomes = self.pool.run_probes(
-                specs,
-                deadline=deadline,
-                on_result=self._probe_done,
-            )
-            self.stats["probes"] += len(outcomes)
             self.stats["levels"] = level
-            children, crashes = self._transitions(beam, outcomes)
+            children, crashes = self._explore_level(beam, specs, deadline, expanded)
             for path in sorted(crashes, key=lambda p: len(p.transitions)):
                 crash = path.transitions[-1].crash
                 assert crash is not None
@@ -284,14 +315,14 @@ class Reproducer:
             if not children:
                 stop = "every candidate of the last level crashed, left the app or did nothing"
                 break
-            beam, judged = self._select(children, expanded)
+            beam, judged = self._judging(self._select, children, expanded)
             best = beam[0] if beam else best
             self.progress("selected", {"level": level, "beam": [p.reached_step for p in beam]})
             if self.ablation.checks_symptom(self.spec):
                 for path, judgement in judged:
                     if not judgement.complete:
                         continue
-                    verdict = self.reasoner.verify(self.spec, path)
+                    verdict = self._judging(self.reasoner.verify, self.spec, path)
                     self.stats["verifications"] += 1
                     if verdict.reproduced:
                         confirmed, replay = self._confirm(path)
@@ -313,7 +344,13 @@ class Reproducer:
                                     **verdict.details,
                                 },
                             )
-            self.pool.forget_snapshots({p.snapshot_id for p in beam})
+            keep = {p.snapshot_id for p in beam}
+            if self._speculation is not None:
+                # Wrong guesses go; the kept paths' probed-ahead candidates (and the snapshots
+                # of their after-states) stay for the next level.
+                self._speculation.keep_states({state_key(p.actions) for p in beam})
+                keep |= self._speculation.snapshots()
+            self.pool.forget_snapshots(keep, wait=self._speculation is None)
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
 
     def _judge_crash(self, path: Path) -> CrashClaim:
@@ -342,6 +379,23 @@ class Reproducer:
     def _probe_done(self, outcome: ProbeOutcome) -> None:
         self.progress("probe", {"device": outcome.device_id})
 
+    def _judging(self, judge: Callable[..., T], *args: Any) -> T:
+        """``judge(*args)`` (a reasoner's judgement: seconds with a remote model); with
+        speculation on, it runs on a helper thread while idle devices probe ahead."""
+        if self._speculation is None:
+            return judge(*args)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="reasoner") as helper:
+            future = helper.submit(judge, *args)
+            self.pool.run_idle(self._speculation, future.done, deadline=self._deadline)
+            return future.result()
+
+    def _may_speculate(self) -> bool:
+        """The budget rule for speculative probes (decision 0018): start one only while the
+        search's own probes plus speculative probes not used (yet) stay under ``max_probes``."""
+        assert self._speculation is not None
+        unused = self._speculation.started - self._speculation.stats.used
+        return self.stats["probes"] + unused < self.config.max_probes
+
     # -- one level ------------------------------------------------------------------------------
     def _screen(self, path: Path) -> Screen:
         return path.last_screen or self._root
@@ -355,34 +409,26 @@ class Reproducer:
         )
 
     def _candidates(self, beam: list[Path]) -> list[ProbeSpec]:
+        """The level's probes: each beam path's kept candidates, tagged ``(path index, probe
+        index)``. The paths' reasoner calls are independent, so a reasoner that serves several
+        calls at once (a remote model) gets them concurrently; the order stays the beam's."""
+        t0 = time.perf_counter()
+        branch = self.config.branch
+        workers = min(len(beam), max(1, self.reasoner.concurrency))
+        if workers > 1:
+            with ThreadPoolExecutor(workers, "filter") as helpers:
+                kept = list(
+                    helpers.map(lambda p: self._path_candidates(p, self.reasoner, branch), beam)
+                )
+        else:
+            kept = [self._path_candidates(path, self.reasoner, branch) for path in beam]
+        self.phase_seconds["filter"] += time.perf_counter() - t0
         specs: list[ProbeSpec] = []
-        for index, path in enumerate(beam):
-            if len(path.transitions) >= self.config.max_actions:
-                continue
-            screen = self._screen(path)
-            if outside_app(screen, self.package):
-                continue  # the app was left: the engine never explores outside the app
-            hierarchy = parse_hierarchy(screen.hierarchy_xml)
-            candidates = enumerate_actions(hierarchy)
-            if not candidates:
-                continue
-            t0 = time.perf_counter()
-            kept = self.reasoner.filter_actions(
-                self.spec, screen, candidates, path, self.config.branch
-            ).actions
-            kept = self.ablation.cap(self._cap_globals(kept))
-            self.phase_seconds["filter"] += time.perf_counter() - t0
+        for index, (path, actions) in enumerate(zip(beam, kept, strict=True)):
             state = self._state(path)
             # The worker diffs against this (no screenshot: the diff reads the dump only).
-            shipped = replace(screen, screenshot_png=b"")
-            for action in kept:
-                if action.kind == INPUT_TEXT and not action.text and action.target is not None:
-                    node = find_node(hierarchy, action.target)
-                    if node is None:
-                        continue
-                    action = replace(
-                        action, text=self.reasoner.input_text(self.spec, screen, node, path)
-                    )
+            shipped = replace(self._screen(path), screenshot_png=b"")
+            for action in actions:
                 self._snapshot_seq += 1
                 specs.append(
                     ProbeSpec(
@@ -397,80 +443,208 @@ class Reproducer:
                 )
         return specs
 
-    def _cap_globals(self, actions: list[Action]) -> list[Action]:
-        widgets = [a for a in actions if a.target is not None][: self.config.branch]
+    def _path_candidates(self, path: Path, reasoner: Reasoner, branch: int) -> list[Action]:
+        """The actions ``reasoner`` keeps on the path's last screen (none past ``max_actions``
+        or outside the app), typed text filled in."""
+        if len(path.transitions) >= self.config.max_actions:
+            return []
+        screen = self._screen(path)
+        if outside_app(screen, self.package):
+            return []  # the app was left: the engine never explores outside the app
+        hierarchy = parse_hierarchy(screen.hierarchy_xml)
+        candidates = enumerate_actions(hierarchy)
+        if not candidates:
+            return []
+        kept = reasoner.filter_actions(self.spec, screen, candidates, path, branch).actions
+        actions: list[Action] = []
+        for action in self.ablation.cap(self._cap_globals(kept, branch)):
+            if action.kind == INPUT_TEXT and not action.text and action.target is not None:
+                node = find_node(hierarchy, action.target)
+                if node is None:
+                    continue
+                action = replace(action, text=reasoner.input_text(self.spec, screen, node, path))
+            actions.append(action)
+        return actions
+
+    def _cap_globals(self, actions: list[Action], branch: int) -> list[Action]:
+        widgets = [a for a in actions if a.target is not None][:branch]
         globals_ = [a for a in actions if a.target is None][: self.config.max_global]
         return widgets + globals_
 
-    def _transitions(
-        self, beam: list[Path], outcomes: list[ProbeOutcome]
+    def _explore_level(
+        self, beam: list[Path], specs: list[ProbeSpec], deadline: float, expanded: set[str]
     ) -> tuple[list[Path], list[Path]]:
-        done: list[tuple[Path, Transition, ProbeOutcome]] = []
-        # Completion order depends on device timing; decisions must not (same search, same verdict
-        # on 1 device or 8), so outcomes are handled in the order the candidates were made.
-        for outcome in sorted(outcomes, key=lambda o: o.spec.tag):
-            parent = beam[outcome.spec.tag[0]]
-            self.restore_methods[outcome.restore_method] += 1
-            self.restore_seconds[outcome.restore_method] += outcome.restore_seconds
-            self.probe_log.append(
-                {
-                    "level": self.stats["levels"],
-                    "path": outcome.spec.tag[0],
-                    # The state it ran from, so that a miss can be diagnosed from this file.
-                    "from_actions": [a.describe() for a in parent.actions],
-                    "from_step": parent.reached_step,
-                    "action": outcome.spec.action.describe(),
-                    # the screen probed from, for the miss explanation's "where the budget went"
-                    "screen": self._screen(parent).activity,
-                    "screen_hash": self._screen(parent).structural_hash[:12],
-                    "device": outcome.device_id,
-                    "restore": outcome.restore_method,
-                    "restore_s": round(outcome.restore_seconds, 4),
-                    "act_s": round(outcome.act_seconds, 4),
-                    "observe_s": round(outcome.observe_seconds, 4),
-                    "round_trip_s": round(outcome.wall_seconds, 4),
-                    "performed": outcome.performed,
-                }
-            )
-            self.phase_seconds["restore"] += outcome.restore_seconds
-            self.phase_seconds["act"] += outcome.act_seconds
-            self.phase_seconds["observe"] += outcome.observe_seconds
+        """Probe ``specs`` (candidates of ``beam``'s paths) and return the extended paths:
+        ``(children, crashes)``. With ``config.stream`` each transition is summarised as its
+        probe lands, overlapping the level's other probes; without, the whole level is
+        summarised once every probe is done (the old barrier). With speculation, each landed
+        child's own candidates are queued to be probed ahead."""
+        landed: list[ProbeOutcome] = []
+        transitions: dict[Any, Transition] = {}
+        summaries: dict[Any, Future[str]] = {}
+        guesses: list[Future[dict[tuple[str, ...], tuple[float, ...]]]] = []
+        ranks: list[tuple[float, ...]] = []  # of the children guessed at so far (guesser's)
+        workers = max(1, self.reasoner.concurrency) if self.config.stream else 0
+        summarizer = ThreadPoolExecutor(workers, "summary") if workers else None
+        # Guessing runs off the search's thread, which keeps dispatching probes meanwhile.
+        guesser = ThreadPoolExecutor(1, "speculate") if self._speculation is not None else None
+
+        def probe_landed(outcome: ProbeOutcome) -> None:
+            self._probe_done(outcome)
+            landed.append(outcome)
             if not outcome.performed:
-                self.stats["not_performed"] += 1
-                continue
-            after = observed_screen(vars(outcome))
-            before = self._screen(parent)
-            if outcome.parsed:  # the worker parsed it (ProbeSpec.before)
-                crash, diff = outcome.crash, outcome.diff or {}
-            else:
-                crash = app_crash(outcome.logcat, self.package)
-                diff = structural_diff(before, after, crash, app_package=self.package)
-            transition = Transition(
-                action=outcome.spec.action,
-                before=before,
-                after=after,
-                diff=diff,
-                crash=crash,
-                device_id=outcome.device_id,
-                restore={
-                    "method": outcome.restore_method,
-                    "seconds": round(outcome.restore_seconds, 4),
-                },
-                seconds=outcome.wall_seconds,
+                return
+            parent = beam[outcome.spec.tag[0]]
+            transition = self._transition(parent, outcome)
+            transitions[outcome.spec.tag] = transition
+            if summarizer is not None:
+                summaries[outcome.spec.tag] = summarizer.submit(
+                    self.reasoner.summarize_transition, self.spec, transition
+                )
+            if guesser is not None and transition.crash is None:
+                child = parent.extend(transition)
+                child.snapshot_id = outcome.saved_snapshot
+                guesses.append(
+                    guesser.submit(self._speculate, child, outcome.spec.tag, expanded, ranks)
+                )
+
+        try:
+            self.pool.run_probes(
+                specs, deadline=deadline, on_result=probe_landed, idle=self._speculation
             )
-            done.append((parent, transition, outcome))
-        # One batch per level: a reasoner that calls a remote model summarises concurrently.
-        t0 = time.perf_counter()
-        summaries = self.reasoner.summarize_transitions(self.spec, [t for _, t, _ in done])
-        self.phase_seconds["summarize"] += time.perf_counter() - t0
+            if self._speculation is not None:
+                # Only the best few children's candidates are worth the devices' time.
+                self._judging(wait_all, list(guesses))
+                ranked = {k: v for g in guesses for k, v in g.result().items()}
+                best = sorted(ranked, key=ranked.__getitem__)
+                self._speculation.keep_states(
+                    set(best[: SPECULATE_CHILDREN_PER_BEAM * self.config.beam])
+                )
+            self.stats["probes"] += len(landed)
+            # Completion order depends on device timing; decisions must not (same search, same
+            # verdict on 1 device or 8, with or without speculation), so outcomes are handled in
+            # the order the candidates were made.
+            ordered = sorted(landed, key=lambda o: o.spec.tag)
+            for outcome in ordered:
+                self._log_probe(beam[outcome.spec.tag[0]], outcome)
+            done = [
+                (beam[o.spec.tag[0]], transitions[o.spec.tag], o) for o in ordered if o.performed
+            ]
+            t0 = time.perf_counter()
+            if summarizer is not None:
+                self._judging(wait_all, list(summaries.values()))
+                texts = [summaries[o.spec.tag].result() for _, _, o in done]
+            else:  # one batch per level: a reasoner that calls a remote model runs it concurrently
+                texts = self._judging(
+                    self.reasoner.summarize_transitions, self.spec, [t for _, t, _ in done]
+                )
+            self.phase_seconds["summarize"] += time.perf_counter() - t0
+        finally:
+            for helpers in (summarizer, guesser):
+                if helpers is not None:
+                    helpers.shutdown(wait=True, cancel_futures=True)
         children: list[Path] = []
         crashes: list[Path] = []
-        for (parent, transition, outcome), summary in zip(done, summaries, strict=True):
+        for (parent, transition, outcome), summary in zip(done, texts, strict=True):
             transition.summary = summary
             child = parent.extend(transition)
             child.snapshot_id = outcome.saved_snapshot
             (crashes if transition.crash is not None else children).append(child)
         return children, crashes
+
+    def _transition(self, parent: Path, outcome: ProbeOutcome) -> Transition:
+        """The transition a performed probe from ``parent`` observed (summary still empty)."""
+        after = observed_screen(vars(outcome))
+        before = self._screen(parent)
+        if outcome.parsed:  # the worker parsed it (ProbeSpec.before)
+            crash, diff = outcome.crash, outcome.diff or {}
+        else:
+            crash = app_crash(outcome.logcat, self.package)
+            diff = structural_diff(before, after, crash, app_package=self.package)
+        return Transition(
+            action=outcome.spec.action,
+            before=before,
+            after=after,
+            diff=diff,
+            crash=crash,
+            device_id=outcome.device_id,
+            restore={
+                "method": outcome.restore_method,
+                "seconds": round(outcome.restore_seconds, 4),
+            },
+            seconds=outcome.wall_seconds,
+        )
+
+    def _log_probe(self, parent: Path, outcome: ProbeOutcome) -> None:
+        """Account one probe of the level: restore methods, phases, ``probes.jsonl``."""
+        self.restore_methods[outcome.restore_method] += 1
+        self.restore_seconds[outcome.restore_method] += outcome.restore_seconds
+        self.probe_log.append(
+            {
+                "level": self.stats["levels"],
+                "path": outcome.spec.tag[0],
+                # The state it ran from, so that a miss can be diagnosed from this file.
+                "from_actions": [a.describe() for a in parent.actions],
+                "from_step": parent.reached_step,
+                "action": outcome.spec.action.describe(),
+                # the screen probed from, for the miss explanation's "where the budget went"
+                "screen": self._screen(parent).activity,
+                "screen_hash": self._screen(parent).structural_hash[:12],
+                "device": outcome.device_id,
+                "restore": outcome.restore_method,
+                "restore_s": round(outcome.restore_seconds, 4),
+                "act_s": round(outcome.act_seconds, 4),
+                "observe_s": round(outcome.observe_seconds, 4),
+                "round_trip_s": round(outcome.wall_seconds, 4),
+                "performed": outcome.performed,
+            }
+        )
+        self.phase_seconds["restore"] += outcome.restore_seconds
+        self.phase_seconds["act"] += outcome.act_seconds
+        self.phase_seconds["observe"] += outcome.observe_seconds
+        if not outcome.performed:
+            self.stats["not_performed"] += 1
+
+    def _speculate(
+        self, child: Path, tag: Any, expanded: set[str], ranks: list[tuple[float, ...]]
+    ) -> dict[tuple[str, ...], tuple[float, ...]]:
+        """Rank ``child`` by the offline S2R score (children ``_select`` would pass over as
+        revisits last) and, when it is among the level's best so far (``ranks``, the ranks of
+        the children before it), queue its candidates, as the offline reasoner picks them, to be
+        probed ahead. Returns ``{child's state: rank}``."""
+        assert self._speculation is not None
+        t0 = time.perf_counter()
+        if self._offline is None:
+            self._offline = HeuristicReasoner()
+        judgement = self._offline.evaluate_paths(self.spec, [child])[0]
+        child.reached_step = judgement.reached_step
+        revisit = _progress_key(child) in expanded or _is_cycle(child)
+        rank = (float(revisit), -judgement.score, *tag)
+        bisect.insort(ranks, rank)
+        if ranks.index(rank) < SPECULATE_CHILDREN_PER_BEAM * self.config.beam:
+            # The offline reasoner's pick is the search's own with the offline reasoner; a
+            # model's pick is unknown, so a wider net is cast.
+            exact = isinstance(self.reasoner, HeuristicReasoner)
+            branch = self.config.branch * (1 if exact else 2)
+            state = self._state(child)
+            shipped = replace(self._screen(child), screenshot_png=b"")  # the worker diffs
+            specs = []
+            for action in self._path_candidates(child, self._offline, branch):
+                self._speculative_seq += 1  # (own names: the search's are the same either way)
+                specs.append(
+                    ProbeSpec(
+                        state=state,
+                        action=action,
+                        save_as=f"x{self._speculative_seq}",
+                        screenshots=self.screenshots_in_probes,
+                        tag=("speculative", self._speculative_seq),
+                        before=shipped,
+                        app_package=self.package,
+                    )
+                )
+            self._speculation.offer(specs, rank)
+        self.phase_seconds["speculate"] += time.perf_counter() - t0
+        return {state_key(child.actions): rank}
 
     def _select(
         self, children: list[Path], expanded: set[str]
@@ -626,6 +800,12 @@ class Reproducer:
             for method, n in self.restore_methods.items()
         }
         stats["phase_seconds"] = {k: round(v, 4) for k, v in self.phase_seconds.items()}
+        if self._speculation is not None:
+            self.pool.end_speculation(self._speculation)  # nothing runs after the verdict
+            stats["speculation"] = self._speculation.stats.to_json()
+        else:
+            stats["speculation"] = SpeculationStats().to_json()
+        stats["speculation"]["mode"] = self.config.speculate if not self.pool.serial else "off"
         stats["search_seconds"] = round(time.monotonic() - start, 3)
         log.info(
             "search_done",

@@ -11,6 +11,7 @@ from orchestrator.ablation import SWITCHES, Ablation
 from orchestrator.config import (
     DEFAULT_DEVICES_PER_WORKER,
     PROFILES,
+    SPECULATE_MODES,
     STRATEGIES,
     FarmConfig,
     SearchConfig,
@@ -87,7 +88,8 @@ def add_farm_options(parser: argparse.ArgumentParser) -> None:
 
 def add_search_options(parser: argparse.ArgumentParser) -> None:
     """``--reasoner``, ``--beam``, ``--branch``, ``--max-actions``, ``--max-probes``,
-    ``--max-minutes`` (defaults from LTGDroid, see ``orchestrator.config.SearchConfig``)."""
+    ``--max-minutes``, ``--speculate`` (defaults from LTGDroid, see
+    ``orchestrator.config.SearchConfig``)."""
     parser.add_argument(
         "--reasoner",
         default="heuristic",
@@ -109,6 +111,13 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-minutes", type=float, default=60.0, help="wall-clock budget per bug (60)"
+    )
+    parser.add_argument(
+        "--speculate",
+        choices=SPECULATE_MODES,
+        default="auto",
+        help="auto: idle devices probe the likely next level's candidates ahead (the search's "
+        "decisions stay the same; unused probes are discarded); off: never (default auto)",
     )
 
 
@@ -227,6 +236,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         max_probes=args.max_probes,
         max_minutes=args.max_minutes,
         max_cost_usd=getattr(args, "max_cost_usd", 0.0),
+        speculate=getattr(args, "speculate", "auto"),
     )
 
 

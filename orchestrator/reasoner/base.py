@@ -56,6 +56,9 @@ class Reasoner(abc.ABC):
     name: str = "abstract"
     # Whether the reasoner looks at screenshots: the search then captures them while probing.
     needs_screenshots: bool = False
+    # Calls it may usefully serve at once (a remote model: its request limit); the search
+    # summarises up to this many transitions concurrently while a level's probes run.
+    concurrency: int = 1
 
     def __init__(self) -> None:
         self.usage = LLMUsage()

@@ -124,6 +124,7 @@ class OpenAIReasoner(Reasoner):
     ) -> None:
         super().__init__()
         self.settings = settings.resolved()
+        self.concurrency = self.settings.concurrency
         self.ablation = ablation or Ablation()
         self.beam = max(1, beam)
         self.prompts = prompts or PromptSet(self.settings.prompts_dir or None)

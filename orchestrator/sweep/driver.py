@@ -43,6 +43,7 @@ from orchestrator.nightly.job import NightlyOptions
 from orchestrator.pushgateway import DEFAULT_PUSH_INTERVAL_S, MetricsPusher, gateway_url
 from orchestrator.ray_cluster import describe as describe_cluster
 from orchestrator.run import reproduce_on_pool
+from orchestrator.scheduler import Speculation
 from orchestrator.sweep.inputs import Skipped, SweepItem, plan
 from orchestrator.sweep.leases import Lease, LeaseManager
 from orchestrator.sweep.scoring import summarize
@@ -136,7 +137,7 @@ class SweepConfig:
             "llm": llm if self.reasoner != "heuristic" else {},
             "ablation": asdict(self.ablation),
             "strategy": self.farm.strategy,
-            "search": asdict(self.search),
+            "search": self.search.decision_settings(),
             "profile": self.farm.profile,
             "time_scale": self.farm.time_scale,
             "app": self.farm.app,
@@ -190,6 +191,7 @@ class MeteredPool(DevicePool):
         *,
         on_result: Callable[[ProbeOutcome], None] | None = None,
         deadline: float | None = None,
+        idle: Speculation | None = None,
     ) -> list[ProbeOutcome]:
         metrics = self._metrics
 
@@ -199,7 +201,7 @@ class MeteredPool(DevicePool):
             if on_result is not None:
                 on_result(outcome)
 
-        return super().run_probes(list(specs), on_result=observed, deadline=deadline)
+        return super().run_probes(list(specs), on_result=observed, deadline=deadline, idle=idle)
 
 
 def _slug(text: str) -> str:

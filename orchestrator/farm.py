@@ -494,6 +494,11 @@ class DevicePool:
     device has been quarantined.
     """
 
+    # Confirmation replays on several devices at once, and snapshots spread ahead of a level
+    # (decision 0020); benchmarks switch them off (on the class or a pool) to measure them.
+    parallel_replays = True
+    spread_ahead = True
+
     def __init__(
         self,
         addresses: Sequence[str],
@@ -529,9 +534,6 @@ class DevicePool:
         self._dead: list[Any] = []  # workers found dead (never given new devices)
         self.devices = [_Device(address=a, worker=given.get(a) or started[a]) for a in addresses]
         self.events: list[dict[str, Any]] = []
-        # Benchmarks switch these off to measure what they bring (decision 0020).
-        self.parallel_replays = True
-        self.spread_ahead = True
         self._spreads: dict[Any, tuple[_Device, str]] = {}  # spread imports in flight
 
     # -- setup ------------------------------------------------------------------------------

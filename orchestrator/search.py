@@ -525,9 +525,8 @@ class Reproducer:
             return True, []
         t0 = time.perf_counter()
         confirm = [list(path.actions)] * self.config.confirm_replays
-        ahead = self._cut_candidates(path, set(), self.config.shorten_replays)
         room = max(0, self.pool.replay_width - len(confirm))
-        ahead = [a for a in ahead[:room] if self._signature(a) not in self._replayed]
+        ahead = self._cut_candidates(path, set(), min(room, self.config.shorten_replays))
         steps_of = self._replay_all([*confirm, *ahead])
         self._replayed.update(
             (self._signature(a), st) for a, st in zip(ahead, steps_of[len(confirm) :], strict=True)

@@ -322,9 +322,10 @@ class DeviceWorker:
         outcomes before it are lost), so only callers that can retry a whole batch use it."""
         return [await self.probe(address, spec) for spec in specs]
 
-    async def _import(self, agent: _Agent, holder: str, snapshot_id: str) -> None:
+    async def _import(self, agent: _Agent, holder: str, snapshot_id: str) -> bool:
         """Stream a snapshot from the holder's agent into this device's, chunk by chunk through
-        this worker (never the driver). A failed copy is not fatal: the agent then replays."""
+        this worker (never the driver). A failed copy is not fatal: the agent then replays.
+        Returns whether the copy arrived."""
         from device_agent.aio_client import AsyncAgentClient
         from device_agent.errors import DeviceError
 
@@ -335,6 +336,14 @@ class DeviceWorker:
             log.warning(
                 "snapshot_import_failed", source=holder, snapshot=snapshot_id, error=str(exc)
             )
+            return False
+        return True
+
+    async def import_snapshot(self, address: str, holder: str, snapshot_id: str) -> bool:
+        """Copy ``snapshot_id`` from the holder's agent into this device's ahead of its probes
+        (:meth:`DevicePool.spread_snapshots`); True when the copy arrived."""
+        async with self._device(address) as agent:
+            return await self._import(agent, holder, snapshot_id)
 
     async def replay(
         self, address: str, actions: list[Action], screenshots: bool
@@ -523,6 +532,8 @@ class _Device:
     snapshots: set[str] = field(default_factory=set)
     busy_seconds: float = 0.0
     probes: int = 0
+    replay_seconds: float = 0.0  # confirmation and shortening replays (not in busy_seconds)
+    imported: set[str] = field(default_factory=set)  # held snapshots that came from elsewhere
 
 
 class DevicePool:
@@ -540,6 +551,11 @@ class DevicePool:
     prepared). Raises :class:`InfrastructureError` when no device can be prepared or when every
     device has been quarantined.
     """
+
+    # Confirmation replays on several devices at once, and snapshots spread ahead of a level
+    # (decision 0020); benchmarks switch them off (on the class or a pool) to measure them.
+    parallel_replays = True
+    spread_ahead = True
 
     def __init__(
         self,
@@ -577,6 +593,7 @@ class DevicePool:
         self.devices = [_Device(address=a, worker=given.get(a) or started[a]) for a in addresses]
         self.events: list[dict[str, Any]] = []
         self._flights: dict[Any, _Flight] = {}  # ObjectRef -> probe call in flight
+        self._spreads: dict[Any, tuple[_Device, str]] = {}  # spread imports in flight
 
     # -- setup ------------------------------------------------------------------------------
     def prepare(self, app: str, version: str = "") -> dict[str, Any]:
@@ -865,6 +882,8 @@ class DevicePool:
         replaying the prefix. An emulator that loaded an imported snapshot cannot save one
         afterwards, so such a probe saves nothing."""
         snapshot = spec.state.snapshot_id
+        if snapshot and snapshot in device.snapshots and snapshot in device.imported:
+            return replace(spec, save_as="")  # restored from an imported snapshot
         if not snapshot or snapshot in device.snapshots:
             return spec
         if not self.restore_costs.prefer_import(len(spec.state.prefix)):
@@ -915,17 +934,67 @@ class DevicePool:
         self, actions: list[Action], *, screenshots: bool = True
     ) -> tuple[str, list[ReplayStep]]:
         """Replay a trace from the base snapshot on a healthy device (trying the next device if
-        one fails), one with no probe in flight first; returns ``(device_address, steps)``."""
+        one fails); returns ``(device_address, steps)``."""
+        return self._replays([actions], screenshots)[0]
+
+    @property
+    def replay_width(self) -> int:
+        """How many replays :meth:`replay_many` runs at once: one per healthy device (1 for a
+        ``serial`` pool, LTGDroid's one emulator)."""
+        if self.serial or not self.parallel_replays:
+            return 1
+        return max(1, len(self.healthy))
+
+    def replay_many(
+        self, traces: Sequence[list[Action]], *, screenshots: bool = True
+    ) -> list[list[ReplayStep]]:
+        """Replay several traces at once, each from the base snapshot on its own healthy device
+        (one replay in flight per device, :attr:`replay_width` at a time; a ``serial`` pool
+        replays them one after another on one device). Returns each trace's steps, in the order
+        of ``traces``. A device that fails is counted against it (quarantined as a failed probe
+        would be) and its trace is replayed on a device that has not failed it yet: a failure
+        never becomes a replay that "did not show the bug". Raises
+        :class:`InfrastructureError` when a trace has failed on every healthy device."""
+        return [steps for _, steps in self._replays(traces, screenshots)]
+
+    def _replays(
+        self, traces: Sequence[list[Action]], screenshots: bool
+    ) -> list[tuple[str, list[ReplayStep]]]:
+        """:meth:`replay_many` with the address each trace was replayed on."""
+        done: dict[int, tuple[str, list[ReplayStep]]] = {}
+        pending = list(range(len(traces)))  # trace indexes, oldest first
+        tried: dict[int, set[str]] = {i: set() for i in pending}
+        in_flight: dict[Any, tuple[_Device, int, float]] = {}
         last: BaseException | None = None
-        for device in self.free_first():
+        while pending or in_flight:
+            devices = self.free_first()[: self.replay_width]  # not behind a speculative probe
+            for device in devices:
+                if any(device is v[0] for v in in_flight.values()):
+                    continue
+                pick = next((i for i in pending if device.address not in tried[i]), None)
+                if pick is None:
+                    continue
+                pending.remove(pick)
+                ref = device.worker.call("replay", traces[pick], screenshots)
+                in_flight[ref] = (device, pick, time.perf_counter())
+            if not in_flight:
+                error = _root_message(last) if last else "none healthy"
+                raise InfrastructureError(f"no device could replay the trace: {error}")
+            (ref,), _ = ray.wait(list(in_flight), num_returns=1)
+            device, index, started = in_flight.pop(ref)
+            tried[index].add(device.address)
             try:
-                return device.address, ray.get(device.worker.call("replay", actions, screenshots))
-            except Exception as exc:  # noqa: BLE001
+                steps: list[ReplayStep] = ray.get(ref)
+            except Exception as exc:  # noqa: BLE001 - the device failed; replay elsewhere
                 last = exc
                 self._fail(device, exc)
-        raise InfrastructureError(
-            f"no device could replay the trace: {_root_message(last) if last else 'none healthy'}"
-        )
+                pending.insert(0, index)
+                pending.sort()
+                continue
+            device.failures = 0
+            device.replay_seconds += time.perf_counter() - started
+            done[index] = (device.address, steps)
+        return [done[i] for i in range(len(traces))]
 
     def stepper(self, *, screenshots: bool = False) -> StepSession:
         """A step-by-step replay from the base snapshot on one healthy device (the replay
@@ -954,6 +1023,7 @@ class DevicePool:
             drop = sorted(s for s in device.snapshots if s != BASE_SNAPSHOT and s not in keep)
             if drop:
                 device.snapshots -= set(drop)
+                device.imported -= set(drop)
                 refs.append(device.worker.call("delete_snapshots", drop))
                 asked += len(drop)
         if not wait:
@@ -964,6 +1034,75 @@ class DevicePool:
                 deleted += ray.get(ref)
         return deleted
 
+    def spread_snapshots(self, states: Sequence[DeviceState], copies: int) -> int:
+        """Copy the snapshots of ``states`` (the kept states whose probes come next) to devices
+        that do not hold them, ahead of time: the imports are started and not waited for, so
+        they overlap whatever the driver does next (the reasoner judging, filtering the next
+        candidates); a probe sent to such a device waits for its import on the worker. Only
+        states for which importing beats replaying their prefix
+        (:meth:`RestoreCosts.prefer_import`) are spread, each to at most ``copies`` devices in
+        all (its expected probes: more copies than probes cannot help), states taking turns in
+        the given order, one import per device. Devices that hold none of ``states``' snapshots
+        are used first. Returns how many imports were started. A failed import costs nothing but
+        time: the device is not marked as holding the snapshot and the probe replays. Does
+        nothing on a ``serial`` pool or when ``spread_ahead`` is off."""
+        self._collect_spreads()
+        if self.serial or not self.spread_ahead or copies < 1:
+            return 0
+        wanted = [
+            s
+            for s in states
+            if s.snapshot_id
+            and s.snapshot_id != BASE_SNAPSHOT
+            and self.restore_costs.prefer_import(len(s.prefix))
+        ]
+        holders = {
+            s.snapshot_id: [d for d in self.healthy if s.snapshot_id in d.snapshots] for s in wanted
+        }
+        wanted = [s for s in wanted if holders[s.snapshot_id]]  # no holder: nothing to copy
+        kept = {s.snapshot_id for s in states}
+        free = sorted(
+            (d for d in self.healthy if all(h is not d for hs in holders.values() for h in hs)),
+            key=lambda d: bool(d.snapshots & kept),  # devices holding no kept state first
+        )
+        started = 0
+        while wanted and free:
+            for state in list(wanted):
+                sid = state.snapshot_id
+                if not free or len(holders[sid]) >= copies:
+                    wanted.remove(state)
+                    continue
+                device = free.pop(0)
+                source = holders[sid][0]
+                ref = device.worker.call("import_snapshot", source.address, sid)
+                self._spreads[ref] = (device, sid)
+                # The scheduler may send the state's probes here now: the worker runs them
+                # after the import (one call per device at a time, in order).
+                device.snapshots.add(sid)
+                device.imported.add(sid)
+                holders[sid].append(device)
+                started += 1
+        if started:
+            self.events.append({"event": "snapshots_spread", "imports": started})
+        return started
+
+    def _collect_spreads(self, wait: bool = False) -> None:
+        """Take note of spread imports that ended: a failed one un-marks the device."""
+        if not self._spreads:
+            return
+        refs = list(self._spreads)
+        done, _ = ray.wait(refs, num_returns=len(refs), timeout=None if wait else 0)
+        for ref in done:
+            device, sid = self._spreads.pop(ref)
+            try:
+                ok = bool(ray.get(ref))
+            except Exception as exc:  # noqa: BLE001 - the probe will replay; count the failure
+                self._fail(device, exc)
+                ok = False
+            if not ok:
+                device.snapshots.discard(sid)
+                device.imported.discard(sid)
+
     def utilisation(self) -> list[dict[str, Any]]:
         return [
             {
@@ -971,6 +1110,7 @@ class DevicePool:
                 "device_id": d.device_id,
                 "probes": d.probes,
                 "busy_seconds": round(d.busy_seconds, 3),
+                "replay_seconds": round(d.replay_seconds, 3),
                 "quarantined": d.quarantined,
             }
             for d in self.devices

@@ -205,6 +205,9 @@ class Reproducer:
         self._speculation: Speculation | None = None
         self._offline: HeuristicReasoner | None = None  # the speculation's own, uncounted
         self._deadline: float | None = None
+        # Replays of the claim being confirmed, by action signature, and those a decision read.
+        self._replayed: dict[tuple[str, ...], list[ReplayStep]] = {}
+        self._replays_read: set[tuple[str, ...]] = set()
 
     # -- entry point --------------------------------------------------------------------------
     def run(self, base: dict[str, Any], handover: Path | None = None) -> SearchOutcome:
@@ -351,6 +354,8 @@ class Reproducer:
                 self._speculation.keep_states({state_key(p.actions) for p in beam})
                 keep |= self._speculation.snapshots()
             self.pool.forget_snapshots(keep, wait=self._speculation is None)
+            # Spread the kept states' snapshots ahead of the level (decision 0020).
+            self.pool.spread_snapshots([self._state(p) for p in beam], self._probes_per_path)
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
 
     def _judge_crash(self, path: Path) -> CrashClaim:
@@ -395,6 +400,11 @@ class Reproducer:
         assert self._speculation is not None
         unused = self._speculation.started - self._speculation.stats.used
         return self.stats["probes"] + unused < self.config.max_probes
+
+    @property
+    def _probes_per_path(self) -> int:
+        """The most probes one path of the beam gets per level (widgets plus global actions)."""
+        return self.config.branch + self.config.max_global
 
     # -- one level ------------------------------------------------------------------------------
     def _screen(self, path: Path) -> Screen:
@@ -681,84 +691,165 @@ class Reproducer:
         return [p for p, _ in chosen], chosen
 
     # -- confirmation ---------------------------------------------------------------------------
+    # Confirmation and shortening replays run on several devices at once (decision 0020): the
+    # replays a serial search would run one after another are started together, and their results
+    # are read in the serial order with the serial rules, so the trace and verdict are the same.
+    # Replays run ahead that the serial order never reads are counted in ``replays_unused``.
+
     def _confirm(self, path: Path) -> tuple[bool, list[ReplayStep]]:
-        """Replay the path from the base snapshot (``confirm_replays`` times); see
-        :meth:`_replay_check` for what must recur."""
+        """Replay the path from the base snapshot (``confirm_replays`` times, at once on as many
+        devices); see :meth:`_recurs` for what must recur. The first shortening round's
+        candidates (:meth:`_cut_candidates`) are replayed alongside on the devices left over, so
+        that :meth:`_shorten` finds their results ready."""
+        self._replayed = {}
+        self._replays_read = set()
         if self.config.confirm_replays <= 0:
             return True, []
+        t0 = time.perf_counter()
+        confirm = [list(path.actions)] * self.config.confirm_replays
+        room = max(0, self.pool.replay_width - len(confirm))
+        ahead = self._cut_candidates(path, set(), min(room, self.config.shorten_replays))
+        steps_of = self._replay_all([*confirm, *ahead])
+        self._replayed.update(
+            (self._signature(a), st) for a, st in zip(ahead, steps_of[len(confirm) :], strict=True)
+        )
+        self.phase_seconds["confirm"] += time.perf_counter() - t0
         steps: list[ReplayStep] = []
-        for _ in range(self.config.confirm_replays):
-            ok, steps = self._replay_check(path.actions, path)
-            if not ok:
+        for steps in steps_of[: len(confirm)]:
+            if not self._recurs(path.actions, steps, path):
+                self._count_unused()
                 return False, steps
         return True, steps
 
-    def _replay_check(self, actions: list[Action], claim: Path) -> tuple[bool, list[ReplayStep]]:
-        """Replay ``actions`` on a fresh state: every action must be performed, and the bug of
-        ``claim`` must recur — for a crash, a matching crash of the app; for a symptom, the same
-        final screen."""
-        _, steps = self.pool.replay(actions, screenshots=True)
-        self.stats["replays"] += 1
+    def _replay_checks(
+        self, traces: list[list[Action]], claim: Path
+    ) -> list[tuple[bool, list[ReplayStep]]]:
+        """Replay each of ``traces`` on a fresh state, at once on several devices (a result
+        replayed ahead for this claim is used instead of a new replay), and say for each whether
+        the bug of ``claim`` recurred (:meth:`_recurs`)."""
+        missing = [t for t in traces if self._signature(t) not in self._replayed]
+        for trace, steps in zip(missing, self._replay_all(missing), strict=True):
+            self._replayed[self._signature(trace)] = steps
+        out = []
+        for trace in traces:
+            steps = self._replayed[self._signature(trace)]
+            out.append((self._recurs(trace, steps, claim), steps))
+        return out
+
+    def _replay_all(self, traces: list[list[Action]]) -> list[list[ReplayStep]]:
+        if not traces:
+            return []
+        self.stats["replays"] += len(traces)
+        return self.pool.replay_many(traces, screenshots=True)
+
+    def _recurs(self, actions: list[Action], steps: list[ReplayStep], claim: Path) -> bool:
+        """Whether a replay of ``actions`` shows the bug of ``claim`` again: every action was
+        performed, and for a crash a matching crash of the app, for a symptom the same final
+        screen."""
         if len(steps) != len(actions) or not all(s.performed for s in steps):
-            return False, steps
+            return False
         if claim.transitions[-1].crash is not None:
             crash = app_crash([line for s in steps for line in s.logcat], self.package)
-            return crash is not None and crash_matches(self.spec, crash), steps
-        return steps[-1].after_hash == claim.transitions[-1].after.structural_hash, steps
+            return crash is not None and crash_matches(self.spec, crash)
+        return steps[-1].after_hash == claim.transitions[-1].after.structural_hash
+
+    @staticmethod
+    def _signature(actions: list[Action]) -> tuple[str, ...]:
+        return tuple(a.key() for a in actions)
+
+    def _count_unused(self) -> None:
+        """Add the replays run ahead for this claim that no decision read."""
+        self.stats["replays_unused"] += len(set(self._replayed) - self._replays_read)
+        self._replayed, self._replays_read = {}, set()
+
+    def _cut_candidates(
+        self, path: Path, tried: set[tuple[str, ...]], budget: int
+    ) -> list[list[Action]]:
+        """The detour cuts of ``path`` one shortening round tries, in its order, at most
+        ``budget``: where the path comes back to a state it was in before (same screen, same
+        typed text), the path without that loop, longest loop first; cuts in ``tried`` (or
+        empty) are skipped."""
+        keys = [_state_key(path, i) for i in range(len(path.transitions) + 1)]
+        loops = sorted(
+            (
+                (i, j)
+                for i in range(len(keys))
+                for j in range(i + 1, len(keys))
+                if keys[i] == keys[j]
+            ),
+            key=lambda ij: ij[0] - ij[1],
+        )
+        cuts: list[list[Action]] = []
+        seen = set(tried)
+        for i, j in loops:
+            if len(cuts) >= budget:
+                break
+            actions = path.actions[:i] + path.actions[j:]
+            signature = self._signature(actions)
+            if not actions or signature in seen:
+                continue
+            seen.add(signature)
+            cuts.append(actions)
+        return cuts
 
     def _shorten(self, path: Path, replay: list[ReplayStep]) -> tuple[Path, list[ReplayStep]]:
         """Cut detours out of a confirmed path: where it comes back to a state it was in before
         (same screen, same typed text), try it without the loop, longest loop first, and keep the
-        cut when a replay still shows the bug. A loop that only looks like one (the second visit
-        of "About" that crashes) fails the replay and stays. Spends at most ``shorten_replays``
-        replays; a form of delta debugging restricted to cycles."""
+        first cut a replay still shows the bug in, then start over on the shorter path. A loop
+        that only looks like one (the second visit of "About" that crashes) fails the replay and
+        stays. Spends at most ``shorten_replays`` replays as the serial order counts them; a form
+        of delta debugging restricted to cycles.
+
+        The cuts of a round are independent, so they are replayed ``pool.replay_width`` at a
+        time and read in the serial order: the first that passes wins, exactly as if they had
+        been tried one by one (the verifier is asked in the same order, about the same cuts).
+        Extra device work: up to ``replay_width - 1`` replays per round the serial order would
+        not have run (``replays_unused``)."""
+        t0 = time.perf_counter()
         budget = self.config.shorten_replays
         tried: set[tuple[str, ...]] = set()
         while budget > 0 and replay:
-            keys = [_state_key(path, i) for i in range(len(path.transitions) + 1)]
-            loops = sorted(
-                (
-                    (i, j)
-                    for i in range(len(keys))
-                    for j in range(i + 1, len(keys))
-                    if keys[i] == keys[j]
-                ),
-                key=lambda ij: ij[0] - ij[1],
-            )
-            for i, j in loops:
-                actions = path.actions[:i] + path.actions[j:]
-                signature = tuple(a.key() for a in actions)
-                if not actions or signature in tried:
-                    continue
-                if budget <= 0:
+            cuts = self._cut_candidates(path, tried, budget)
+            width = max(1, self.pool.replay_width)
+            winner: tuple[Path, list[ReplayStep]] | None = None
+            for first in range(0, len(cuts), width):
+                batch = cuts[first : first + width]
+                for actions, (ok, steps) in zip(
+                    batch, self._replay_checks(batch, path), strict=True
+                ):
+                    tried.add(self._signature(actions))
+                    self._replays_read.add(self._signature(actions))
+                    budget -= 1
+                    if not ok:
+                        continue
+                    shorter = self._path_from_replay(steps)
+                    if self._still_the_bug(path, shorter):
+                        winner = (shorter, steps)
+                        log.info(
+                            "trace_shortened", before=len(path.transitions), after=len(actions)
+                        )
+                        break
+                if winner is not None:
                     break
-                tried.add(signature)
-                budget -= 1
-                ok, steps = self._replay_check(actions, path)
-                if not ok:
-                    continue
-                shorter = self._path_from_replay(steps)
-                # A crash must still come where the report puts it once the detour is cut.
-                if (
-                    path.transitions[-1].crash is not None
-                    and shorter.transitions[-1].crash is not None
-                    and not judge_crash(self.spec, shorter).qualifies
-                ):
-                    continue
-                # A symptom is judged on the screen, and a shorter trace can end on the same
-                # screen without the bug ever happening (an empty list looks the same whether or
-                # not the note was created): the verifier must accept the shorter trace too.
-                if (
-                    path.transitions[-1].crash is None
-                    and not self.reasoner.verify(self.spec, shorter).reproduced
-                ):
-                    continue
-                log.info("trace_shortened", before=len(path.transitions), after=len(actions))
-                path, replay = shorter, steps
+            if winner is None:
                 break
-            else:
-                break
+            path, replay = winner
+        self._count_unused()
+        self.phase_seconds["shorten"] += time.perf_counter() - t0
         return path, replay
+
+    def _still_the_bug(self, claim: Path, shorter: Path) -> bool:
+        """Whether ``shorter`` (rebuilt from a replay that showed the bug again) still earns the
+        claim."""
+        # A crash must still come where the report puts it once the detour is cut.
+        if claim.transitions[-1].crash is not None:
+            return (
+                shorter.transitions[-1].crash is None or judge_crash(self.spec, shorter).qualifies
+            )
+        # A symptom is judged on the screen, and a shorter trace can end on the same screen
+        # without the bug ever happening (an empty list looks the same whether or not the note
+        # was created): the verifier must accept the shorter trace too.
+        return self.reasoner.verify(self.spec, shorter).reproduced
 
     def _path_from_replay(self, steps: list[ReplayStep]) -> Path:
         """A path rebuilt from a replay: screens, diffs and summaries of what the replay saw."""

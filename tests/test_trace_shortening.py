@@ -53,9 +53,13 @@ def screens_after(names: list[str]) -> list[str]:
 class FakeApp:
     """``crash_when`` says, from the whole action sequence, whether the last action crashes."""
 
-    def __init__(self, crash_when):
+    def __init__(self, crash_when, replay_width: int = 1):
         self.crash_when = crash_when
         self.replays: list[list[str]] = []
+        self.replay_width = replay_width  # as DevicePool: replays run at once
+
+    def replay_many(self, traces, screenshots=True):
+        return [self.replay(actions, screenshots)[1] for actions in traces]
 
     def replay(self, actions, screenshots=True):
         names = [a.target.text for a in actions]
@@ -115,13 +119,15 @@ def confirmed_path(names: list[str]) -> Path:
     return Path(transitions)
 
 
-def shorten(app: FakeApp, names: list[str]) -> list[str]:
+def shorten(app: FakeApp, names: list[str], stats: dict | None = None) -> list[str]:
     spec = ReproSpec(steps=[], symptom="crash", bug_kind=CRASH)
     searcher = Reproducer(spec, QuietReasoner(), app, PKG, SearchConfig())  # type: ignore[arg-type]
     searcher._root = screen("home")
     path = confirmed_path(names)
     _, replay = app.replay(path.actions)
     shorter, _ = searcher._shorten(path, replay)
+    if stats is not None:
+        stats.update(searcher.stats)
     return [t.action.target.text for t in shorter.transitions]
 
 
@@ -136,3 +142,30 @@ def test_a_loop_the_bug_needs_is_kept():
     app = FakeApp(lambda names: names.count("about") >= 2)
     assert shorten(app, ["about", "back", "about"]) == ["about", "back", "about"]
     assert ["about"] in app.replays  # the cut was tried and rejected by the replay
+
+
+DETOURS = ["settings", "back", "arm", "menu", "back", "help", "back", "about", "back", "boom"]
+
+
+def test_cuts_replayed_at_once_give_the_serial_trace():
+    """Decision 0020: a round's cuts are replayed several at a time and read in the serial order,
+    so the trace is the one-by-one trace; the replays run ahead and never read are counted."""
+    serial_app = FakeApp(lambda names: names[-1] == "boom" and "arm" in names)
+    serial_stats: dict = {}
+    serial = shorten(serial_app, DETOURS, serial_stats)
+    assert serial == ["arm", "boom"]
+    for width in (2, 3, 8):
+        app = FakeApp(serial_app.crash_when, replay_width=width)
+        stats: dict = {}
+        assert shorten(app, DETOURS, stats) == serial
+        # the serial order's replays were all run, in order, among the others
+        read = serial_app.replays[1:]
+        assert [r for r in app.replays[1:] if r in read] == read
+        assert stats["replays"] == len(app.replays) - 1 > serial_stats["replays"]
+        assert stats["replays_unused"] == stats["replays"] - serial_stats["replays"]
+    assert serial_stats["replays_unused"] == 0
+
+
+def test_a_loop_the_bug_needs_is_kept_when_cuts_run_at_once():
+    app = FakeApp(lambda names: names.count("about") >= 2, replay_width=4)
+    assert shorten(app, ["about", "back", "about"]) == ["about", "back", "about"]

@@ -52,5 +52,12 @@ def test_worker_parses_like_the_driver_did(ray_session):
             # The third step is OpenCalc#532's crash: found in the worker, same as the driver.
             assert crashed is not None
             assert crashed.exception_class.endswith("StringIndexOutOfBoundsException")
+            # A batch is one Ray round trip for several probes, with the same outcomes.
+            root = DeviceState(BASE_SNAPSHOT, (), BASE_SNAPSHOT, base["hash"])
+            batch = [ProbeSpec(root, a, tag=i) for i, a in enumerate((one, factorial))]
+            single = [pool.run_probes([spec])[0] for spec in batch]
+            together = ray_session.get(pool.devices[0].worker.call("probe_batch", batch))
+            assert [o.spec.tag for o in together] == [0, 1]
+            assert [o.after_xml for o in together] == [o.after_xml for o in single]
         finally:
             pool.close()

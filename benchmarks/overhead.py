@@ -12,10 +12,10 @@ driver ``DevicePool.run_probes`` → Ray actor hop → ``DeviceWorker`` → gRPC
   own CPU in ``run_probes`` (task submission, the actor's scheduling, result transfer);
 - ``driver_dispatch``: the driver thread's CPU time inside ``run_probes`` (submit, wait, get,
   scheduler bookkeeping: ``time.thread_time``);
-- ``driver_transitions``: the driver's per-probe work after it: ``Reproducer._transitions`` for
-  the outcome (probe log, restore statistics, Transition; the crash and the diff too when the
-  driver parses), with the reasoner's summaries left out (they are the reasoner's work, timed
-  apart in ``phase_seconds["summarize"]``);
+- ``driver_transitions``: the driver's per-probe work after it, as the search's level does it
+  (``driver_transitions()``: probe log, restore statistics, Transition; the crash and the diff
+  too when the driver parses), with a reasoner whose summaries cost nothing (the reasoner's own
+  work is timed apart in ``phase_seconds["summarize"]``);
 - ``driver_side`` = ``driver_dispatch`` + ``driver_transitions``: the issue's "driver-side work
   per probe" (goal: median at most 2 ms).
 
@@ -66,7 +66,7 @@ def ms(values: list[float]) -> float:
 
 
 def reproducer(farm: BenchFarm, pool: Any) -> Reproducer:
-    """A Reproducer whose ``_transitions`` can run on a level-1 outcome: the base screen as its
+    """A Reproducer whose level bookkeeping can run on a level-1 outcome: the base screen as its
     root, a reasoner whose summaries cost nothing."""
     spec = ReproSpec(steps=[S2RStep("tap a button")], symptom="crash", bug_kind="crash")
     reasoner = make_reasoner("heuristic")

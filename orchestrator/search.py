@@ -318,7 +318,9 @@ class Reproducer:
                             )
             self.pool.forget_snapshots({p.snapshot_id for p in beam})
             # issue 17 part 4 (confirm17): spread the kept states' snapshots ahead of the level.
-            self.pool.spread_snapshots([self._state(p) for p in beam], self._probes_per_path)
+            self.stats["snapshots_spread"] += self.pool.spread_snapshots(
+                [self._state(p) for p in beam], self._probes_per_path
+            )
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
 
     def _judge_crash(self, path: Path) -> CrashClaim:

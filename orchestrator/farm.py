@@ -1082,16 +1082,14 @@ class DevicePool:
                 device.imported.add(sid)
                 holders[sid].append(device)
                 started += 1
-        if started:
-            self.events.append({"event": "snapshots_spread", "imports": started})
         return started
 
-    def _collect_spreads(self, wait: bool = False) -> None:
+    def _collect_spreads(self) -> None:
         """Take note of spread imports that ended: a failed one un-marks the device."""
         if not self._spreads:
             return
         refs = list(self._spreads)
-        done, _ = ray.wait(refs, num_returns=len(refs), timeout=None if wait else 0)
+        done, _ = ray.wait(refs, num_returns=len(refs), timeout=0)
         for ref in done:
             device, sid = self._spreads.pop(ref)
             try:

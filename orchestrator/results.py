@@ -264,6 +264,7 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "probes": stats.get("probes", 0),
             "replays": stats.get("replays", 0),
             "replays_unused": stats.get("replays_unused", 0),  # run ahead, never read (0020)
+            "snapshots_spread": stats.get("snapshots_spread", 0),  # copies made ahead (0020)
             "restore_methods": stats.get("restore_methods", {}),
             "probe_log": PROBE_LOG_FILE,
             "phase_seconds": stats.get("phase_seconds", {}),

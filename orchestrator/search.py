@@ -355,7 +355,9 @@ class Reproducer:
                 keep |= self._speculation.snapshots()
             self.pool.forget_snapshots(keep, wait=self._speculation is None)
             # Spread the kept states' snapshots ahead of the level (decision 0020).
-            self.pool.spread_snapshots([self._state(p) for p in beam], self._probes_per_path)
+            self.stats["snapshots_spread"] += self.pool.spread_snapshots(
+                [self._state(p) for p in beam], self._probes_per_path
+            )
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
 
     def _judge_crash(self, path: Path) -> CrashClaim:

@@ -425,19 +425,23 @@ class Reproducer:
         self.phase_seconds["filter"] += time.perf_counter() - t0
         specs: list[ProbeSpec] = []
         for index, (path, actions) in enumerate(zip(beam, kept, strict=True)):
-            state = self._state(path)
             for action in actions:
                 self._snapshot_seq += 1
                 specs.append(
-                    ProbeSpec(
-                        state=state,
-                        action=action,
-                        save_as=f"s{self._snapshot_seq}",
-                        screenshots=self.screenshots_in_probes,
-                        tag=(index, len(specs)),
-                    )
+                    self._probe(path, action, f"s{self._snapshot_seq}", (index, len(specs)))
                 )
         return specs
+
+    def _probe(self, path: Path, action: Action, save_as: str, tag: Any) -> ProbeSpec:
+        """The probe of ``action`` from the state ``path`` reaches, its after-state saved as
+        ``save_as``."""
+        return ProbeSpec(
+            state=self._state(path),
+            action=action,
+            save_as=save_as,
+            screenshots=self.screenshots_in_probes,
+            tag=tag,
+        )
 
     def _path_candidates(self, path: Path, reasoner: Reasoner, branch: int) -> list[Action]:
         """The actions ``reasoner`` keeps on the path's last screen (none past ``max_actions``
@@ -618,19 +622,11 @@ class Reproducer:
             # model's pick is unknown, so a wider net is cast.
             exact = isinstance(self.reasoner, HeuristicReasoner)
             branch = self.config.branch * (1 if exact else 2)
-            state = self._state(child)
             specs = []
             for action in self._path_candidates(child, self._offline, branch):
                 self._speculative_seq += 1  # (own names: the search's are the same either way)
-                specs.append(
-                    ProbeSpec(
-                        state=state,
-                        action=action,
-                        save_as=f"x{self._speculative_seq}",
-                        screenshots=self.screenshots_in_probes,
-                        tag=("speculative", self._speculative_seq),
-                    )
-                )
+                name = f"x{self._speculative_seq}"
+                specs.append(self._probe(child, action, name, ("speculative", name)))
             self._speculation.offer(specs, rank)
         self.phase_seconds["speculate"] += time.perf_counter() - t0
         return {state_key(child.actions): rank}

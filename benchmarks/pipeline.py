@@ -113,13 +113,22 @@ def compare(bug_id: str, k: int, barrier: dict[str, Any], piped: dict[str, Any],
     def explored(result: dict[str, Any]) -> list[str]:
         return [level["sha256"] for level in result.get("search", {}).get("explored", [])]
 
+    def exploring(result: dict[str, Any]) -> float:
+        confirm = result.get("search", {}).get("phase_seconds", {}).get("confirm", 0.0)
+        return seconds(result) - float(confirm) / scale
+
     barrier_s, piped_s = seconds(barrier), seconds(piped)
+    levels = exploring(barrier), exploring(piped)
     return {
         "bug_id": bug_id,
         "devices": k,
         "barrier_s": round(barrier_s, 1),
         "pipelined_s": round(piped_s, 1),
         "speedup": round(barrier_s / piped_s, 2) if piped_s else None,
+        # the search without the confirmation and shortening replays (issue 17 part 4)
+        "levels_barrier_s": round(levels[0], 1),
+        "levels_pipelined_s": round(levels[1], 1),
+        "levels_speedup": round(levels[0] / levels[1], 2) if levels[1] > 0 else None,
         "same_verdict": barrier["verdict"] == piped["verdict"],
         "same_trace": trace(barrier) == trace(piped),
         "same_explored": explored(barrier) == explored(piped),

@@ -291,9 +291,8 @@ class Reproducer:
                         }
                     )
                     continue
-                confirmed, replay = self._confirm(path)
+                confirmed, path, replay = self._confirmed(path)
                 if confirmed:
-                    path, replay = self._shorten(path, replay)
                     return self._outcome(
                         CRASHED,
                         path,
@@ -325,9 +324,8 @@ class Reproducer:
                     verdict = self._judging(self.reasoner.verify, self.spec, path)
                     self.stats["verifications"] += 1
                     if verdict.reproduced:
-                        confirmed, replay = self._confirm(path)
+                        confirmed, path, replay = self._confirmed(path)
                         if confirmed:
-                            path, replay = self._shorten(path, replay)
                             return self._outcome(
                                 SYMPTOM,
                                 path,
@@ -352,6 +350,16 @@ class Reproducer:
                 keep |= self._speculation.snapshots()
             self.pool.forget_snapshots(keep, wait=self._speculation is None)
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
+
+    def _confirmed(self, path: Path) -> tuple[bool, Path, list[ReplayStep]]:
+        """:meth:`_confirm` the claimed ``path``, then :meth:`_shorten` it when confirmed:
+        ``(confirmed, path, replay)``; the time it took is ``phase_seconds["confirm"]``."""
+        t0 = time.perf_counter()
+        confirmed, replay = self._confirm(path)
+        if confirmed:
+            path, replay = self._shorten(path, replay)
+        self.phase_seconds["confirm"] += time.perf_counter() - t0
+        return confirmed, path, replay
 
     def _judge_crash(self, path: Path) -> CrashClaim:
         """:func:`orchestrator.claims.judge_crash` with the reasoner's own judgement of the

@@ -10,8 +10,10 @@ Device and model delays both shrink by ``--time-scale``; times are reported resc
 (wall / time_scale), as the search's own ``search_seconds`` (devices already up).
 
 Prints ``{"reasoner", "profile", "time_scale", "llm_latency_s", "runs": [{"bug_id", "devices",
-"barrier_s", "pipelined_s", "speedup", "same_verdict", "same_trace", "same_explored",
-"verdict", "probes", "speculation": {...}}], "median_speedup": {devices: x}}``. Issue 17's goals:
+"barrier_s", "pipelined_s", "speedup", "levels_barrier_s", "levels_pipelined_s",
+"levels_speedup" (without the confirmation replays), "same_verdict", "same_trace",
+"same_explored", "verdict", "probes", "speculation": {...}, "phase_s"}], "median_speedup":
+{devices: x}, "all_same"}``. Issue 17's goals:
 1.5x at 8 devices and 2x at 16 with a model; 1.3x at 32 devices offline.
 
     python benchmarks/pipeline.py --reasoner openai --devices 8,16 --time-scale 0.05

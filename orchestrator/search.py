@@ -88,9 +88,10 @@ class SearchOutcome:
 ProgressFn = Callable[[str, dict[str, Any]], None]
 T = TypeVar("T")
 
-# How many of a level's children (best by the offline S2R score) have their candidates
-# probed ahead, per path the beam keeps: the evaluator's choice is among the best few.
-SPECULATE_CHILDREN_PER_BEAM = 2
+# How many of a level's children (best by the offline S2R score) have their candidates probed
+# ahead, per path the beam keeps: with the offline reasoner the score is the evaluator's own, so
+# the beam's worth; a model's choice is only guessed at, so twice that.
+SPECULATE_CHILDREN_PER_BEAM = {True: 1, False: 2}
 
 
 def wait_all(futures: list[Future[Any]]) -> None:
@@ -525,9 +526,7 @@ class Reproducer:
                 self._judging(wait_all, list(guesses))
                 ranked = {k: v for g in guesses for k, v in g.result().items()}
                 best = sorted(ranked, key=ranked.__getitem__)
-                self._speculation.keep_states(
-                    set(best[: SPECULATE_CHILDREN_PER_BEAM * self.config.beam])
-                )
+                self._speculation.keep_states(set(best[: self._speculated_children()]))
             self.stats["probes"] += len(landed)
             # Completion order depends on device timing; decisions must not (same search, same
             # verdict on 1 device or 8, with or without speculation), so outcomes are handled in
@@ -609,6 +608,11 @@ class Reproducer:
         if not outcome.performed:
             self.stats["not_performed"] += 1
 
+    def _speculated_children(self) -> int:
+        """How many of a level's best children get their candidates probed ahead."""
+        exact = isinstance(self.reasoner, HeuristicReasoner)
+        return SPECULATE_CHILDREN_PER_BEAM[exact] * self.config.beam
+
     def _speculate(
         self, child: Path, tag: Any, expanded: set[str], ranks: list[tuple[float, ...]]
     ) -> dict[tuple[str, ...], tuple[float, ...]]:
@@ -625,7 +629,7 @@ class Reproducer:
         revisit = _progress_key(child) in expanded or _is_cycle(child)
         rank = (float(revisit), -judgement.score, *tag)
         bisect.insort(ranks, rank)
-        if ranks.index(rank) < SPECULATE_CHILDREN_PER_BEAM * self.config.beam:
+        if ranks.index(rank) < self._speculated_children():
             # The offline reasoner's pick is the search's own with the offline reasoner; a
             # model's pick is unknown, so a wider net is cast.
             exact = isinstance(self.reasoner, HeuristicReasoner)

@@ -3,15 +3,17 @@
 Each chosen catalog bug is reproduced twice on the same devices: ``barrier`` (the old loop:
 every probe of a level, then every summary, then the evaluator; ``--speculate off``) and
 ``pipelined`` (summaries stream as probes land; idle devices probe the likely next level ahead;
-``--speculate auto``). With ``--reasoner openai`` the model is the test suite's OpenAI-compatible
+``--speculate on``). With ``--reasoner openai`` the model is the test suite's OpenAI-compatible
 server (``tests/fake_openai_server.py``, its rule-based "model") answering after a reply
 latency drawn uniformly from ``--llm-latency LO-HI`` seconds; the offline reasoner needs none.
 Device and model delays both shrink by ``--time-scale``; times are reported rescaled
 (wall / time_scale), as the search's own ``search_seconds`` (devices already up).
 
 Prints ``{"reasoner", "profile", "time_scale", "llm_latency_s", "runs": [{"bug_id", "devices",
-"barrier_s", "pipelined_s", "speedup", "same_verdict", "same_trace", "same_explored",
-"verdict", "probes", "speculation": {...}}], "median_speedup": {devices: x}}``. Issue 17's goals:
+"barrier_s", "pipelined_s", "speedup", "levels_barrier_s", "levels_pipelined_s",
+"levels_speedup" (without the confirmation replays), "same_verdict", "same_trace",
+"same_explored", "verdict", "probes", "speculation": {...}, "phase_s"}], "median_speedup":
+{devices: x}, "all_same"}``. Issue 17's goals:
 1.5x at 8 devices and 2x at 16 with a model; 1.3x at 32 devices offline.
 
     python benchmarks/pipeline.py --reasoner openai --devices 8,16 --time-scale 0.05
@@ -92,7 +94,7 @@ def run_once(
         farm=FarmConfig(agents=tuple(agents), profile=args.profile, time_scale=args.time_scale),
         search=SearchConfig(
             max_probes=args.max_probes,
-            speculate="auto" if pipelined else "off",
+            speculate="on" if pipelined else "off",
             stream=pipelined,
         ),
         progress=False,
@@ -113,13 +115,22 @@ def compare(bug_id: str, k: int, barrier: dict[str, Any], piped: dict[str, Any],
     def explored(result: dict[str, Any]) -> list[str]:
         return [level["sha256"] for level in result.get("search", {}).get("explored", [])]
 
+    def exploring(result: dict[str, Any]) -> float:
+        confirm = result.get("search", {}).get("phase_seconds", {}).get("confirm", 0.0)
+        return seconds(result) - float(confirm) / scale
+
     barrier_s, piped_s = seconds(barrier), seconds(piped)
+    levels = exploring(barrier), exploring(piped)
     return {
         "bug_id": bug_id,
         "devices": k,
         "barrier_s": round(barrier_s, 1),
         "pipelined_s": round(piped_s, 1),
         "speedup": round(barrier_s / piped_s, 2) if piped_s else None,
+        # the search without the confirmation and shortening replays (issue 17 part 4)
+        "levels_barrier_s": round(levels[0], 1),
+        "levels_pipelined_s": round(levels[1], 1),
+        "levels_speedup": round(levels[0] / levels[1], 2) if levels[1] > 0 else None,
         "same_verdict": barrier["verdict"] == piped["verdict"],
         "same_trace": trace(barrier) == trace(piped),
         "same_explored": explored(barrier) == explored(piped),

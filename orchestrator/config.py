@@ -7,6 +7,7 @@ Defaults follow LTGDroid (arXiv 2603.29623): beam width 3, at most 6 candidate w
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ DEFAULT_DEVICES_PER_WORKER = 16
 REASONERS = ("heuristic", "openai")
 
 
-SPECULATE_MODES = ("auto", "off")
+SPECULATE_MODES = ("auto", "on", "off")
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,10 @@ class SearchConfig:
     before it counts (0 disables). ``shorten_replays``: how many replays may be spent cutting
     detours (loops back to an earlier state) out of a confirmed trace (0 disables).
     ``max_cost_usd``: stop the search once the reasoner's model calls cost this many US dollars
-    (0: no limit; the offline reasoner costs nothing). ``speculate``: ``auto`` lets idle devices
-    probe the likely next level's candidates ahead, ``off`` never (decision 0018); ``stream``:
+    (0: no limit; the offline reasoner costs nothing). ``speculate``: ``on`` lets idle devices
+    probe the likely next level's candidates ahead, ``off`` never, ``auto`` (the default) only when
+    the devices do not share this machine's cores with each other (remote agents, or fewer local
+    virtual devices than cores: see :func:`resolve_speculation`; decision 0018); ``stream``:
     summarise each transition as its probe lands (False: once the whole level is done, the old
     barrier; kept to measure against). Neither changes the search's decisions.
     """
@@ -188,3 +191,18 @@ class RunConfig:
         data["farm"].pop("token", None)  # never write secrets into results
         data["llm"].pop("api_key", None)
         return data
+
+
+def resolve_speculation(mode: str, local_devices: int, cores: int | None = None) -> str:
+    """``on`` or ``off`` for a run: ``mode`` itself unless it is ``auto``, which speculates
+    only when idle devices have CPU of their own: no local virtual devices (remote agents,
+    emulator pods), or fewer local ones than this machine's cores (``cores``, default
+    ``os.cpu_count()``). Local virtual devices on a small machine share the driver's cores, and
+    a speculative probe then takes CPU from the real ones (measured by ``benchmarks/pipeline.py``
+    on 2 cores: 0.4-1.0x at 16-32 devices)."""
+    if mode != "auto":
+        return mode
+    if local_devices == 0:
+        return "on"
+    available = cores if cores is not None else (os.cpu_count() or 1)
+    return "on" if local_devices < available else "off"

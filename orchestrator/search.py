@@ -88,9 +88,10 @@ class SearchOutcome:
 ProgressFn = Callable[[str, dict[str, Any]], None]
 T = TypeVar("T")
 
-# How many of a level's children (best by the offline S2R score) have their candidates
-# probed ahead, per path the beam keeps: the evaluator's choice is among the best few.
-SPECULATE_CHILDREN_PER_BEAM = 2
+# How many of a level's children (best by the offline S2R score) have their candidates probed
+# ahead, per path the beam keeps: with the offline reasoner the score is the evaluator's own, so
+# the beam's worth; a model's choice is only guessed at, so twice that.
+SPECULATE_CHILDREN_PER_BEAM = {True: 1, False: 2}
 
 
 def wait_all(futures: list[Future[Any]]) -> None:
@@ -216,13 +217,14 @@ class Reproducer:
         controller hands over when it cannot follow a stored trace further), from the end of
         ``handover``: its actions become the prefix of every probe and of the confirmed trace.
 
-        With ``config.speculate == "auto"`` (and a parallel pool), devices the level leaves idle
-        probe ahead (:mod:`orchestrator.scheduler`); the search's decisions are the same either
-        way, and no probe of the search runs on a device once this returns."""
+        Unless ``config.speculate`` is ``off`` (or the pool is serial), devices the level leaves
+        idle probe ahead (:mod:`orchestrator.scheduler`; ``auto`` is resolved by the caller,
+        :func:`orchestrator.config.resolve_speculation`); the search's decisions are the same
+        either way, and no probe of the search runs on a device once this returns."""
         start = time.monotonic()
         deadline = start + self.config.max_minutes * 60.0
         self._deadline = deadline
-        if self.config.speculate == "auto" and not self.pool.serial:
+        if self.config.speculate != "off" and not self.pool.serial:
             self._speculation = Speculation(self._may_speculate)
         try:
             return self._search(start, deadline, base, handover)
@@ -294,9 +296,8 @@ class Reproducer:
                         }
                     )
                     continue
-                confirmed, replay = self._confirm(path)
+                confirmed, path, replay = self._confirmed(path)
                 if confirmed:
-                    path, replay = self._shorten(path, replay)
                     return self._outcome(
                         CRASHED,
                         path,
@@ -328,9 +329,8 @@ class Reproducer:
                     verdict = self._judging(self.reasoner.verify, self.spec, path)
                     self.stats["verifications"] += 1
                     if verdict.reproduced:
-                        confirmed, replay = self._confirm(path)
+                        confirmed, path, replay = self._confirmed(path)
                         if confirmed:
-                            path, replay = self._shorten(path, replay)
                             return self._outcome(
                                 SYMPTOM,
                                 path,
@@ -359,6 +359,16 @@ class Reproducer:
                 [self._state(p) for p in beam], self._probes_per_path
             )
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
+
+    def _confirmed(self, path: Path) -> tuple[bool, Path, list[ReplayStep]]:
+        """:meth:`_confirm` the claimed ``path``, then :meth:`_shorten` it when confirmed:
+        ``(confirmed, path, replay)``; the time it took is ``phase_seconds["confirm"]``."""
+        t0 = time.perf_counter()
+        confirmed, replay = self._confirm(path)
+        if confirmed:
+            path, replay = self._shorten(path, replay)
+        self.phase_seconds["confirm"] += time.perf_counter() - t0
+        return confirmed, path, replay
 
     def _judge_crash(self, path: Path) -> CrashClaim:
         """:func:`orchestrator.claims.judge_crash` with the reasoner's own judgement of the
@@ -437,23 +447,26 @@ class Reproducer:
         self.phase_seconds["filter"] += time.perf_counter() - t0
         specs: list[ProbeSpec] = []
         for index, (path, actions) in enumerate(zip(beam, kept, strict=True)):
-            state = self._state(path)
-            # The worker diffs against this (no screenshot: the diff reads the dump only).
-            shipped = replace(self._screen(path), screenshot_png=b"")
             for action in actions:
                 self._snapshot_seq += 1
                 specs.append(
-                    ProbeSpec(
-                        state=state,
-                        action=action,
-                        save_as=f"s{self._snapshot_seq}",
-                        screenshots=self.screenshots_in_probes,
-                        tag=(index, len(specs)),
-                        before=shipped,
-                        app_package=self.package,
-                    )
+                    self._probe(path, action, f"s{self._snapshot_seq}", (index, len(specs)))
                 )
         return specs
+
+    def _probe(self, path: Path, action: Action, save_as: str, tag: Any) -> ProbeSpec:
+        """The probe of ``action`` from the state ``path`` reaches, its after-state saved as
+        ``save_as``."""
+        return ProbeSpec(
+            state=self._state(path),
+            action=action,
+            save_as=save_as,
+            screenshots=self.screenshots_in_probes,
+            tag=tag,
+            # The worker diffs against this (no screenshot: the diff reads the dump only).
+            before=replace(self._screen(path), screenshot_png=b""),
+            app_package=self.package,
+        )
 
     def _path_candidates(self, path: Path, reasoner: Reasoner, branch: int) -> list[Action]:
         """The actions ``reasoner`` keeps on the path's last screen (none past ``max_actions``
@@ -529,9 +542,7 @@ class Reproducer:
                 self._judging(wait_all, list(guesses))
                 ranked = {k: v for g in guesses for k, v in g.result().items()}
                 best = sorted(ranked, key=ranked.__getitem__)
-                self._speculation.keep_states(
-                    set(best[: SPECULATE_CHILDREN_PER_BEAM * self.config.beam])
-                )
+                self._speculation.keep_states(set(best[: self._speculated_children()]))
             self.stats["probes"] += len(landed)
             # Completion order depends on device timing; decisions must not (same search, same
             # verdict on 1 device or 8, with or without speculation), so outcomes are handled in
@@ -617,6 +628,11 @@ class Reproducer:
         if not outcome.performed:
             self.stats["not_performed"] += 1
 
+    def _speculated_children(self) -> int:
+        """How many of a level's best children get their candidates probed ahead."""
+        exact = isinstance(self.reasoner, HeuristicReasoner)
+        return SPECULATE_CHILDREN_PER_BEAM[exact] * self.config.beam
+
     def _speculate(
         self, child: Path, tag: Any, expanded: set[str], ranks: list[tuple[float, ...]]
     ) -> dict[tuple[str, ...], tuple[float, ...]]:
@@ -633,27 +649,16 @@ class Reproducer:
         revisit = _progress_key(child) in expanded or _is_cycle(child)
         rank = (float(revisit), -judgement.score, *tag)
         bisect.insort(ranks, rank)
-        if ranks.index(rank) < SPECULATE_CHILDREN_PER_BEAM * self.config.beam:
+        if ranks.index(rank) < self._speculated_children():
             # The offline reasoner's pick is the search's own with the offline reasoner; a
             # model's pick is unknown, so a wider net is cast.
             exact = isinstance(self.reasoner, HeuristicReasoner)
             branch = self.config.branch * (1 if exact else 2)
-            state = self._state(child)
-            shipped = replace(self._screen(child), screenshot_png=b"")  # the worker diffs
             specs = []
             for action in self._path_candidates(child, self._offline, branch):
                 self._speculative_seq += 1  # (own names: the search's are the same either way)
-                specs.append(
-                    ProbeSpec(
-                        state=state,
-                        action=action,
-                        save_as=f"x{self._speculative_seq}",
-                        screenshots=self.screenshots_in_probes,
-                        tag=("speculative", self._speculative_seq),
-                        before=shipped,
-                        app_package=self.package,
-                    )
-                )
+                name = f"x{self._speculative_seq}"
+                specs.append(self._probe(child, action, name, ("speculative", name)))
             self._speculation.offer(specs, rank)
         self.phase_seconds["speculate"] += time.perf_counter() - t0
         return {state_key(child.actions): rank}
@@ -898,7 +903,7 @@ class Reproducer:
             stats["speculation"] = self._speculation.stats.to_json()
         else:
             stats["speculation"] = SpeculationStats().to_json()
-        stats["speculation"]["mode"] = self.config.speculate if not self.pool.serial else "off"
+        stats["speculation"]["mode"] = "on" if self._speculation is not None else "off"
         stats["search_seconds"] = round(time.monotonic() - start, 3)
         log.info(
             "search_done",

@@ -40,7 +40,7 @@ def test_worker_parses_like_the_driver_did(ray_session):
             for i, action in enumerate((one, factorial, percent)):
                 spec = ProbeSpec(state, action, f"p{i}", before=before, app_package=PACKAGE)
                 (outcome,) = pool.run_probes([spec])
-                assert outcome.parsed and outcome.spec.before is None  # not shipped back
+                assert outcome.parsed and outcome.spec == spec
                 crash, diff = driver_side(outcome, before)
                 assert (outcome.crash, outcome.diff) == (crash, diff)
                 # Without the before screen the worker leaves the parsing to the driver.

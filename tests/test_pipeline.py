@@ -18,7 +18,7 @@ from device_agent.hierarchy import parse_hierarchy
 from device_agent.launcher import LocalAgentFarm
 from device_agent.state import DeviceState
 from orchestrator.cli import main
-from orchestrator.config import FarmConfig, RunConfig, SearchConfig
+from orchestrator.config import FarmConfig, RunConfig, SearchConfig, resolve_speculation
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeSpec
 from orchestrator.run import reproduce
@@ -45,7 +45,7 @@ def _run(tmp_path: Path, name: str, *, speculate: str, stream: bool, devices: in
 
 def test_streaming_and_speculation_keep_every_decision(ray_session, tmp_path: Path):
     barrier = _run(tmp_path, "barrier", speculate="off", stream=False)
-    piped = _run(tmp_path, "pipelined", speculate="auto", stream=True)
+    piped = _run(tmp_path, "pipelined", speculate="on", stream=True)
     assert barrier["verdict"] == piped["verdict"] == "crash"
     assert [s["action"] for s in barrier["trace"]] == [s["action"] for s in piped["trace"]]
     assert barrier["search"]["explored"] == piped["search"]["explored"]
@@ -142,15 +142,15 @@ def test_real_probes_first_and_nothing_runs_after_the_end(calc_pool):
 
 def test_speculate_option_and_budget(ray_session, tmp_path: Path, capsys):
     runs = {}
-    for mode in ("off", "auto"):
+    for mode in ("off", "on"):
         out = tmp_path / mode
         argv = ["reproduce", str(REPORT), "--devices", "4", "--no-progress", "--out", str(out)]
         code = main([*argv, "--max-probes", "12", "--speculate", mode])
         assert code == 1  # 12 probes do not reach the crash
         runs[mode] = json.loads((out / "result.json").read_text())
-    off, auto = runs["off"], runs["auto"]
+    off, auto = runs["off"], runs["on"]
     assert off["search"]["speculation"]["mode"] == "off"
-    assert auto["search"]["speculation"]["mode"] == "auto"
+    assert auto["search"]["speculation"]["mode"] == "on"
     assert off["search"]["explored"] == auto["search"]["explored"]
     assert off["actions_executed"] == auto["actions_executed"] == 12
     # decision 0018: speculation starts only while the search's probes plus unused guesses
@@ -161,3 +161,24 @@ def test_speculate_option_and_budget(ray_session, tmp_path: Path, capsys):
         main([*argv, "--speculate", "always"])
     assert exc.value.code == 2
     assert "--speculate" in capsys.readouterr().err
+
+
+def test_auto_speculates_only_where_devices_have_cores_of_their_own():
+    # remote agents or emulator pods: idle devices cost the driver nothing
+    assert resolve_speculation("auto", local_devices=0, cores=2) == "on"
+    # local virtual devices on a small machine take the real probes' CPU
+    assert resolve_speculation("auto", local_devices=4, cores=2) == "off"
+    assert resolve_speculation("auto", local_devices=2, cores=2) == "off"
+    assert resolve_speculation("auto", local_devices=4, cores=16) == "on"
+    # an explicit choice is kept
+    assert resolve_speculation("on", local_devices=4, cores=2) == "on"
+    assert resolve_speculation("off", local_devices=0, cores=64) == "off"
+
+
+def test_auto_is_resolved_before_the_search(ray_session, tmp_path: Path):
+    # 4 local devices: "auto" is "on" only on a machine with more than 4 cores
+    out = tmp_path / "auto"
+    argv = ["reproduce", str(REPORT), "--devices", "4", "--no-progress", "--out", str(out)]
+    assert main([*argv, "--max-probes", "6"]) == 1
+    mode = json.loads((out / "result.json").read_text())["search"]["speculation"]["mode"]
+    assert mode == resolve_speculation("auto", local_devices=4)

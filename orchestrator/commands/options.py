@@ -116,8 +116,9 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "--speculate",
         choices=SPECULATE_MODES,
         default="auto",
-        help="auto: idle devices probe the likely next level's candidates ahead (the search's "
-        "decisions stay the same; unused probes are discarded); off: never (default auto)",
+        help="on: idle devices probe the likely next level's candidates ahead (the search's "
+        "decisions stay the same; unused probes are discarded); off: never; auto: on unless "
+        "the local virtual devices outnumber this machine's cores (default auto)",
     )
 
 

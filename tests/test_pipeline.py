@@ -58,7 +58,7 @@ def test_streaming_and_speculation_keep_every_decision(ray_session, tmp_path: Pa
         "mode": "off",
     }
     spec = piped["search"]["speculation"]
-    assert spec["mode"] == "auto"
+    assert spec["mode"] == "on"
     # 4 devices, levels of 3 to 16 probes: idle devices probed ahead, and later levels took
     # those outcomes instead of probing again; the guesses the evaluator did not keep were
     # discarded (and the decisions above are the same all the same)

@@ -13,6 +13,7 @@ Every function here is deterministic and cheap (parsed screens are cached by the
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -160,17 +161,28 @@ def action_label(action: Action, xml: str = "") -> str:
     return candidate_label(action, tree)
 
 
-def label_match(label: str, step: S2RStep) -> float:
+# A later step names a control as its own target from this similarity on.
+NAMED_LATER = 0.8
+
+
+def label_match(label: str, step: S2RStep, later: Sequence[S2RStep] = ()) -> float:
     """How well a widget label names what the step talks about: its targets first, then its
-    words (a little less)."""
+    words (a little less). A control one of the ``later`` steps names as its target is not done
+    by this step's other words: reports name each control at the step that uses it ("Start
+    downloading a file", then "Go to the Downloading tab")."""
     if not label:
         return 0.0
     best = max((similarity(label, t) for t in step.targets), default=0.0)
+    if best < NAMED_LATER and any(
+        similarity(label, t) >= NAMED_LATER for s in later for t in s.targets
+    ):
+        return best
     return max(best, 0.8 * similarity(label, step.text))
 
 
-def action_match(step: S2RStep, action: Action, label: str) -> float:
-    """Score in ``[0, 1]``: how well executing ``action`` (labelled ``label``) does ``step``."""
+def action_match(step: S2RStep, action: Action, label: str, later: Sequence[S2RStep] = ()) -> float:
+    """Score in ``[0, 1]``: how well executing ``action`` (labelled ``label``) does ``step``;
+    ``later``: the steps after it (see :func:`label_match`)."""
     fit = KIND_FIT.get(step.action_hint, KIND_FIT[""]).get(action.kind, 0.0)
     if fit == 0.0:
         return 0.0
@@ -189,7 +201,7 @@ def action_match(step: S2RStep, action: Action, label: str) -> float:
         # "Go back to the list": a tab or button that leads to the list does it too.
         named = max((similarity(label, t) for t in step.targets), default=0.0)
         return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
-    lab = label_match(label, step)
+    lab = label_match(label, step, later)
     if action.kind == INPUT_TEXT:
         # A field is named by the label of the row it sits in as well ("Significant digits
         # in result" beside a bare number field).
@@ -340,13 +352,18 @@ def _display_shows(index: ScreenIndex, value: str) -> bool:
 
 
 def _step_score(
-    step: S2RStep, transition: Transition, progress: Progress, entered_before: str = ""
+    step: S2RStep,
+    transition: Transition,
+    progress: Progress,
+    entered_before: str = "",
+    later: Sequence[S2RStep] = (),
 ) -> float:
     """How well ``transition`` does ``step``; ``entered_before`` is the keypad entry before
-    this transition's key (the key must be the value's next one)."""
+    this transition's key (the key must be the value's next one); ``later``: the steps after
+    ``step`` (:func:`label_match`)."""
     action = transition.action
     label = action_label(action, transition.before.hierarchy_xml)
-    score = action_match(step, action, label)
+    score = action_match(step, action, label, later)
     if action.kind == INPUT_TEXT and step.value:
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:
@@ -462,9 +479,9 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 break
             if _rotation_elsewhere(steps[k], transition, step_screen):
                 continue
-            score = _step_score(steps[k], transition, progress, entered_before) - SKIP_PENALTY * (
-                k - j
-            )
+            score = _step_score(
+                steps[k], transition, progress, entered_before, steps[k + 1 :]
+            ) - SKIP_PENALTY * (k - j)
             if score > best_score:
                 served, best_score = k, score
         if served >= 0 and best_score >= MATCH_THRESHOLD:

@@ -65,7 +65,7 @@ from orchestrator.reasoner.align import (
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
 from orchestrator.reasoner.s2r import analyze
-from orchestrator.text import content_words, normalize_label, similarity, words, wordset
+from orchestrator.text import content_words, normalize_label, similarity, stem, words, wordset
 
 # Labels of widgets that lead elsewhere when the step's target is not on screen.
 _NAVIGATION_WORDS = wordset(
@@ -147,7 +147,7 @@ class HeuristicReasoner(Reasoner):
         labels = [action_label(a, screen.hierarchy_xml) for a in candidates]
         widget_best = max(
             (
-                action_match(step, a, lab)
+                action_match(step, a, lab, steps[j + 1 :])
                 for a, lab in zip(candidates, labels, strict=True)
                 if a.target
             ),
@@ -171,15 +171,26 @@ class HeuristicReasoner(Reasoner):
             and not t.diff.get("unchanged")
             and t.action.kind != INPUT_TEXT  # (typing keeps the structure: not a way out)
         }
+        created = _created_names(steps[:j], step, progress)
         scored: list[tuple[float, int, str]] = []
         for i, (action, label) in enumerate(zip(candidates, labels, strict=True)):
             score, reason = self._score(
                 spec, step, following, action, label, index, progress, on_screen, report_targets
             )
+            # (the press the step's verb asks for: a long press only when it says so)
+            referent = action.kind == (
+                LONG_CLICK if step.action_hint == LONG_CLICK else CLICK
+            ) and any(same_text(label, name) for name in created)
+            if referent and score < _REFERENT_SCORE:
+                score, reason = _REFERENT_SCORE, f"the '{_clip(label)}' the path created"
             if action.key() in tried_here:
                 score -= 0.5
                 reason += "; did nothing here before"
-            elif action.key() in cycled and action_match(step, action, label) < MATCH_THRESHOLD:
+            elif (
+                action.key() in cycled
+                and not referent
+                and action_match(step, action, label) < MATCH_THRESHOLD
+            ):
                 score -= 0.3
                 reason += "; left this screen before and came back (a cycle)"
             elif action.kind == INPUT_TEXT and self._would_retype(spec, screen, action, path):
@@ -277,13 +288,13 @@ class HeuristicReasoner(Reasoner):
         report_targets: list[str],
     ) -> tuple[float, str]:
         kind = action.kind
-        match = action_match(step, action, label)
+        match = action_match(step, action, label, _after(spec, step))
         score, reason = (
             match,
             f"matches step '{_clip(step.text)}'" if match >= MATCH_THRESHOLD else "",
         )
         if following is not None:
-            ahead = 0.6 * action_match(following, action, label)
+            ahead = 0.6 * action_match(following, action, label, _after(spec, following))
             if ahead > score:
                 score, reason = ahead, f"matches the step after: '{_clip(following.text)}'"
         # A value still to enter: the field, or the next key on a keypad.
@@ -607,6 +618,32 @@ def _symptom_step(spec: ReproSpec) -> S2RStep:
         targets=targets,
         value=last.value if last else "",
     )
+
+
+def _after(spec: ReproSpec, step: S2RStep) -> list[S2RStep]:
+    """The spec's steps after ``step`` (none for a step not in the spec, the symptom's)."""
+    for i, s in enumerate(spec.steps):
+        if s is step:
+            return spec.steps[i + 1 :]
+    return []
+
+
+# How strongly the widget showing what the path created is preferred when the next step acts on
+# that thing by its kind ("Add any habit", then "Delete the habit"): a way to it, not the step.
+_REFERENT_SCORE = 0.45
+
+
+def _created_names(done: list[S2RStep], step: S2RStep, progress: Progress) -> list[str]:
+    """The names the path typed for a thing that ``step`` refers to by its kind, when an earlier
+    step (in ``done``) names that kind too: "Add any habit" ... "Delete the habit" → the text
+    typed on the way (the new habit shows under that name in the list). Empty otherwise."""
+    if not progress.typed or step.action_hint not in (CLICK, LONG_CLICK, ""):
+        return []
+    kinds = {stem(w) for t in step.targets for w in content_words(t)}
+    earlier = {stem(w) for s in done for t in s.targets for w in content_words(t)}
+    if not kinds & earlier:
+        return []
+    return [t for t in progress.typed if t.strip()]
 
 
 _ROTATION_RE = re.compile(r"\b(?:rotat\w*|orientation|landscape|portrait)\b", re.IGNORECASE)

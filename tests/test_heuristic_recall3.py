@@ -1,0 +1,159 @@
+"""Recall rules of the offline reasoner added in issue 12's third round, on small hand-written
+reports, labels and screens: an emoji a report names matched by what its Unicode name means, an
+observation line that ends with the action it follows ("..., even after tapping the screen"),
+and "the habit" after "Add any habit" found under the name the path typed for it."""
+
+from __future__ import annotations
+
+from device_agent.actions import CLICK, INPUT_TEXT, ROTATE, Action
+from device_agent.hierarchy import parse_hierarchy
+from orchestrator.enumerate import enumerate_actions
+from orchestrator.model import NON_CRASH, BugReport, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.reasoner.align import action_match
+from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.text import emoji_words, similarity
+from tests.test_enumerate import button, dump, node, status_bar
+from tests.test_heuristic import APP, _click, _screen, _spec_of, _transition
+
+
+def test_an_emoji_matches_the_icon_its_unicode_name_means() -> None:
+    # INFORMATION SOURCE, GEAR, WASTEBASKET, LEFT-POINTING MAGNIFYING GLASS, PENCIL: with or
+    # without the emoji presentation selector.
+    assert similarity("Learn more", "ℹ️") >= 0.7
+    assert similarity("About", "ℹ") >= 0.7
+    assert similarity("Settings", "⚙️") >= 0.7
+    assert similarity("Delete", "🗑") >= 0.7
+    assert similarity("Search", "🔍") >= 0.7
+    assert similarity("Edit", "✏️") >= 0.7
+    # ... and not an icon that means something else.
+    assert similarity("Delete", "ℹ️") == 0.0
+    assert similarity("Settings", "🗑") == 0.0
+    # Words describing the glyph's look are no meaning: a "Medium" widget is no star.
+    assert similarity("Medium", "⭐") == 0.0
+    # Letters of a script, digits and punctuation are not pictographs.
+    assert emoji_words("é") == frozenset()
+    assert emoji_words("中") == frozenset()
+    assert emoji_words("42") == frozenset()
+    assert emoji_words("Save") == frozenset()
+
+
+def test_an_observation_that_ends_with_its_action_gives_that_step() -> None:
+    report = BugReport(
+        bug_id="Launcher#1",
+        title="Favorites bar never appears",
+        body='## Steps\n1. Enable "Hide bar" under Settings.\n'
+        "2. Check home screen to see there is no favorites bar, even after tapping the screen.\n",
+    )
+    steps = HeuristicReasoner().analyze_report(report).steps
+    assert [s.action_hint for s in steps] == [CLICK, CLICK]
+    assert steps[-1].targets == ["screen"]
+    rotated = BugReport(
+        bug_id="Timer#1",
+        title="Timer resets",
+        body="## Steps\n1. Start the timer\n2. The app shows 00:00 again when rotating the phone\n",
+    )
+    steps = HeuristicReasoner().analyze_report(rotated).steps
+    assert [s.action_hint for s in steps] == [CLICK, ROTATE]
+
+
+def test_an_observation_without_a_trailing_gesture_stays_prose() -> None:
+    for line in (
+        "2. The app crashes when typing a long name",  # typing: not a gesture to split off
+        "2. I see an error after a while",  # no gerund
+        "2. Nothing happens",
+    ):
+        report = BugReport(bug_id="App#1", title="bug", body=f'## Steps\n1. Tap "Add"\n{line}\n')
+        steps = HeuristicReasoner().analyze_report(report).steps
+        assert [s.targets for s in steps] == [["Add"]], line
+
+
+def _list_screen(*rows: str) -> str:
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+            button("Sort", (0, 100, 300, 200), rid=f"{APP}:id/sort"),
+            button("Archive", (300, 100, 600, 200), rid=f"{APP}:id/archive"),
+            *[
+                node("android.widget.TextView", row, f"{APP}:id/row", "",
+                     (0, 300 + 150 * i, 1080, 450 + 150 * i), clickable=True)
+                for i, row in enumerate(rows)
+            ],
+            button("New habit", (700, 1700, 1080, 1850), rid=f"{APP}:id/fab"),
+        ),
+    )  # fmt: skip
+
+
+FORM = dump(
+    status_bar(),
+    node(
+        "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+        node("android.widget.EditText", "", f"{APP}:id/name", "Habit name",
+             (0, 200, 1080, 350), clickable=True),
+        button("Save", (800, 1700, 1080, 1850), rid=f"{APP}:id/save"),
+    ),
+)  # fmt: skip
+
+
+def test_the_thing_a_step_names_by_its_kind_is_the_one_the_path_created() -> None:
+    reasoner = HeuristicReasoner()
+    spec = _spec_of(
+        S2RStep("Add any habit", CLICK, ["habit"]),
+        S2RStep("Delete the habit", CLICK, ["habit"]),
+        kind=NON_CRASH,
+    )
+    empty, filled = _list_screen(), _list_screen("Walk the dog", "Read a book")
+    field = next(a for a in enumerate_actions(parse_hierarchy(FORM)) if a.kind == INPUT_TEXT)
+    typed_form = FORM.replace('text="" resource-id', 'text="Read a book" resource-id', 1)
+    path = SPath(
+        [
+            _transition(_click(empty, "New habit"), empty, FORM),
+            _transition(Action(kind=INPUT_TEXT, target=field.target, text="Read a book"),
+                        FORM, typed_form),
+            _transition(_click(typed_form, "Save"), typed_form, filled),
+        ]
+    )  # fmt: skip
+    cands = enumerate_actions(parse_hierarchy(filled), include_global=False)
+    ranked = reasoner.filter_actions(spec, _screen(filled), cands, path, 2)
+    assert ranked.actions[0].target.text == "Read a book"
+    assert "created" in ranked.reasons[0]
+    # Another row is no such thing, and without the earlier step naming the kind, the typed
+    # name is nothing special.
+    assert all(a.target.text != "Walk the dog" for a in ranked.actions)
+    alone = _spec_of(S2RStep("Open the menu", CLICK, ["menu"]),
+                     S2RStep("Delete the habit", CLICK, ["habit"]), kind=NON_CRASH)  # fmt: skip
+    other = reasoner.filter_actions(alone, _screen(filled), cands, path, 6)
+    assert not any("created" in r for r in other.reasons)
+
+
+TABS = dump(
+    status_bar(),
+    node(
+        "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+        node("android.widget.TextView", "LIBRARY", "", "", (0, 100, 360, 200), clickable=True),
+        node("android.widget.TextView", "ONLINE", "", "", (360, 100, 720, 200), clickable=True),
+        node("android.widget.TextView", "DOWNLOADING", "", "", (720, 100, 1080, 200),
+             clickable=True),
+    ),
+)  # fmt: skip
+
+
+def test_a_control_a_later_step_names_is_not_done_by_an_earlier_steps_words() -> None:
+    report = BugReport(
+        bug_id="Reader#1",
+        title="crash on pause",
+        body="## Steps\n1. Start Downloading a .zim file\n2. Go to Downloading tab\n"
+        "3. Click the pause button\n",
+    )
+    spec = HeuristicReasoner().analyze_report(report)
+    # "Start downloading X": the gerund is the action, X (a file extension kept) the target.
+    assert spec.steps[0].targets == [".zim file"]
+    tab = _click(TABS, "DOWNLOADING")
+    assert action_match(spec.steps[0], tab, "DOWNLOADING") >= 0.5  # by its words alone...
+    assert action_match(spec.steps[0], tab, "DOWNLOADING", spec.steps[1:]) == 0.0  # ...not
+    assert action_match(spec.steps[1], tab, "DOWNLOADING", spec.steps[2:]) >= 0.8
+    # The words of a step still name a control no later step claims ("Delete the habit").
+    delete = S2RStep("Delete the habit", CLICK, ["habit"])
+    assert action_match(delete, tab, "Delete") >= 0.5
+    assert action_match(delete, tab, "Delete", [S2RStep("Tap Delete", CLICK, ["Delete"])]) < 0.5

@@ -10,7 +10,7 @@ from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, BugReport, S2RStep
 from orchestrator.model import Path as SPath
-from orchestrator.reasoner.align import action_match
+from orchestrator.reasoner.align import action_match, screen_index, screen_tap_match
 from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.text import emoji_words, similarity
 from tests.test_enumerate import button, dump, node, status_bar
@@ -157,3 +157,35 @@ def test_a_control_a_later_step_names_is_not_done_by_an_earlier_steps_words() ->
     delete = S2RStep("Delete the habit", CLICK, ["habit"])
     assert action_match(delete, tab, "Delete") >= 0.5
     assert action_match(delete, tab, "Delete", [S2RStep("Tap Delete", CLICK, ["Delete"])]) < 0.5
+
+
+HOME = dump(
+    status_bar(),
+    node(
+        "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+        node("android.widget.LinearLayout", "", f"{APP}:id/widgetLayout", "",
+             (0, 63, 1080, 1500), clickable=True),
+        node("android.widget.EditText", "", f"{APP}:id/search", "Search apps",
+             (0, 1500, 900, 1700), clickable=True),
+        button("Menu", (900, 1500, 1080, 1700), rid=f"{APP}:id/menu"),
+        node("android.widget.ImageView", "", f"{APP}:id/badge", "", (0, 1700, 100, 1800),
+             clickable=True),
+    ),
+)  # fmt: skip
+
+
+def test_tapping_the_screen_is_a_tap_on_its_unlabelled_background() -> None:
+    index = screen_index(HOME)
+    cands = enumerate_actions(parse_hierarchy(HOME), include_global=False)
+    background = next(a for a in cands if a.target and a.target.resource_id.endswith("Layout"))
+    badge = next(a for a in cands if a.target and a.target.resource_id.endswith("badge"))
+    menu = next(a for a in cands if a.target and a.target.text == "Menu")
+    for words_ in ("screen", "the home screen", "anywhere", "an empty area"):
+        step = S2RStep(f"tap {words_}", CLICK, [words_])
+        assert screen_tap_match(step, background, index) == 1.0, words_
+        # A small unlabelled icon and a labelled control are no screen.
+        assert screen_tap_match(step, badge, index) == 0.0
+        assert screen_tap_match(step, menu, index) == 0.0
+    # A step naming a control is not a tap on the screen.
+    assert screen_tap_match(S2RStep("tap the list", CLICK, ["list"]), background, index) == 0.0
+    assert screen_tap_match(S2RStep("type x", INPUT_TEXT, ["screen"]), background, index) == 0.0

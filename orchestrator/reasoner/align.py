@@ -41,6 +41,7 @@ from orchestrator.enumerate import candidate_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Transition
 from orchestrator.text import (
     BRACKET_PAIRS,
+    STOPWORDS,
     SYMBOL_EQUIVALENTS,
     normalize_label,
     similarity,
@@ -215,6 +216,29 @@ def action_match(step: S2RStep, action: Action, label: str, later: Sequence[S2RS
     return fit * lab
 
 
+# Words a report uses for the screen itself as a place to tap ("tap the screen", "tap anywhere",
+# "touch an empty area"), not for a control.
+_SCREEN_PLACE_WORDS = wordset("screen anywhere empty blank space area background home main")
+# A tap on the screen lands on an unlabelled container covering at least this share of it.
+SCREEN_TAP_SHARE = 0.3
+
+
+def screen_tap_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
+    """1.0 when ``step`` taps the screen itself ("tap the screen", "tap anywhere") and
+    ``action`` is a click on an unlabelled widget covering at least :data:`SCREEN_TAP_SHARE` of
+    the screen (apps take such taps on their root layout); else 0.0."""
+    if step.action_hint not in (CLICK, "") or action.kind != CLICK or action.target is None:
+        return 0.0
+    place = {w for t in step.targets for w in re.findall(r"\w+", t.lower())} - STOPWORDS
+    if not place or not place <= _SCREEN_PLACE_WORDS:
+        return 0.0
+    target = action.target
+    if target.text or target.content_desc or target.bounds is None:
+        return 0.0
+    screen_area = index.width * index.height
+    return 1.0 if screen_area and target.bounds.area >= SCREEN_TAP_SHARE * screen_area else 0.0
+
+
 _FIELD_WORDS_RE = re.compile(r"\b(?:field|text ?box|input box|box)\b", re.IGNORECASE)
 
 
@@ -364,6 +388,9 @@ def _step_score(
     action = transition.action
     label = action_label(action, transition.before.hierarchy_xml)
     score = action_match(step, action, label, later)
+    score = max(
+        score, screen_tap_match(step, action, screen_index(transition.before.hierarchy_xml))
+    )
     if action.kind == INPUT_TEXT and step.value:
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:

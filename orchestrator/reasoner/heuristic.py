@@ -60,6 +60,7 @@ from orchestrator.reasoner.align import (
     permission_button,
     same_text,
     screen_index,
+    screen_tap_match,
     spell_for_keys,
     value_tokens,
 )
@@ -288,7 +289,10 @@ class HeuristicReasoner(Reasoner):
         report_targets: list[str],
     ) -> tuple[float, str]:
         kind = action.kind
-        match = action_match(step, action, label, _after(spec, step))
+        match = max(
+            action_match(step, action, label, _after(spec, step)),
+            screen_tap_match(step, action, index),
+        )
         score, reason = (
             match,
             f"matches step '{_clip(step.text)}'" if match >= MATCH_THRESHOLD else "",

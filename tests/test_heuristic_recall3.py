@@ -10,7 +10,12 @@ from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, BugReport, S2RStep
 from orchestrator.model import Path as SPath
-from orchestrator.reasoner.align import action_match, screen_index, screen_tap_match
+from orchestrator.reasoner.align import (
+    action_match,
+    background_tappable,
+    screen_index,
+    screen_tap_match,
+)
 from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.text import emoji_words, similarity
 from tests.test_enumerate import button, dump, node, status_bar
@@ -186,6 +191,9 @@ def test_tapping_the_screen_is_a_tap_on_its_unlabelled_background() -> None:
         # A small unlabelled icon and a labelled control are no screen.
         assert screen_tap_match(step, badge, index) == 0.0
         assert screen_tap_match(step, menu, index) == 0.0
+        # ... nor a setting whose label has the word: "Double tap to lock the screen".
+        assert action_match(step, menu, "Double tap to lock the screen") == 0.0
+    assert background_tappable(index) and not background_tappable(screen_index(TABS))
     # A step naming a control is not a tap on the screen.
     assert screen_tap_match(S2RStep("tap the list", CLICK, ["list"]), background, index) == 0.0
     assert screen_tap_match(S2RStep("type x", INPUT_TEXT, ["screen"]), background, index) == 0.0

@@ -187,6 +187,8 @@ def action_match(step: S2RStep, action: Action, label: str, later: Sequence[S2RS
     fit = KIND_FIT.get(step.action_hint, KIND_FIT[""]).get(action.kind, 0.0)
     if fit == 0.0:
         return 0.0
+    if action.kind == CLICK and taps_the_screen(step):
+        return 0.0  # no control's label does it ("Lock the screen" is no tap on the screen)
     if action.kind == ROTATE:
         if step.value and step.value != action.orientation:
             return 0.5
@@ -223,14 +225,36 @@ _SCREEN_PLACE_WORDS = wordset("screen anywhere empty blank space area background
 SCREEN_TAP_SHARE = 0.3
 
 
-def screen_tap_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
-    """1.0 when ``step`` taps the screen itself ("tap the screen", "tap anywhere") and
-    ``action`` is a click on an unlabelled widget covering at least :data:`SCREEN_TAP_SHARE` of
-    the screen (apps take such taps on their root layout); else 0.0."""
-    if step.action_hint not in (CLICK, "") or action.kind != CLICK or action.target is None:
-        return 0.0
+def taps_the_screen(step: S2RStep) -> bool:
+    """True for a click step whose targets name only the screen as a place ("tap the screen",
+    "tap anywhere", "touch an empty area"): it names no control."""
+    if step.action_hint not in (CLICK, ""):
+        return False
     place = {w for t in step.targets for w in re.findall(r"\w+", t.lower())} - STOPWORDS
-    if not place or not place <= _SCREEN_PLACE_WORDS:
+    return bool(place) and place <= _SCREEN_PLACE_WORDS
+
+
+def background_tappable(index: ScreenIndex) -> bool:
+    """True when the screen has an unlabelled clickable widget covering at least
+    :data:`SCREEN_TAP_SHARE` of it (where "tap the screen" lands)."""
+    screen_area = index.width * index.height
+    if index.tree is None or not screen_area:
+        return False
+    return any(
+        node.clickable
+        and not (node.text or node.content_desc)
+        and node.bounds.area >= SCREEN_TAP_SHARE * screen_area
+        for window in index.tree.windows
+        if window.package not in SYSTEM_UI_PACKAGES
+        for node in window.iter()
+    )
+
+
+def screen_tap_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
+    """1.0 when ``step`` taps the screen itself (:func:`taps_the_screen`) and ``action`` is a
+    click on an unlabelled widget covering at least :data:`SCREEN_TAP_SHARE` of the screen
+    (apps take such taps on their root layout); else 0.0."""
+    if not taps_the_screen(step) or action.kind != CLICK or action.target is None:
         return 0.0
     target = action.target
     if target.text or target.content_desc or target.bounds is None:

@@ -50,6 +50,7 @@ from orchestrator.reasoner.align import (
     action_label,
     action_match,
     align,
+    background_tappable,
     complete,
     field_text,
     is_positive_label,
@@ -62,6 +63,7 @@ from orchestrator.reasoner.align import (
     screen_index,
     screen_tap_match,
     spell_for_keys,
+    taps_the_screen,
     value_tokens,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
@@ -558,6 +560,10 @@ class HeuristicReasoner(Reasoner):
                     near = 0.9 + 0.1 * min(1.0, field)
                 else:
                     near = 0.5 * max((index.best_match(t) for t in step.targets), default=0.0)
+            elif taps_the_screen(step):
+                # Near where the screen's own background takes a tap, not where labels say
+                # "screen".
+                near = 1.0 if background_tappable(index) else 0.0
             else:
                 near = max((index.best_match(t) for t in step.targets), default=0.0)
                 near = max(near, 0.7 * index.best_match(step.text))

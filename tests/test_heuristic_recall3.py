@@ -126,6 +126,17 @@ def test_the_thing_a_step_names_by_its_kind_is_the_one_the_path_created() -> Non
     # Another row is no such thing, and without the earlier step naming the kind, the typed
     # name is nothing special.
     assert all(a.target.text != "Walk the dog" for a in ranked.actions)
+    # The path that opened it is kept over one that opened something else.
+    detail = dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+             button("Show menu", (900, 100, 1080, 200), rid=f"{APP}:id/menu")),
+    )  # fmt: skip
+    sorted_ = detail.replace("Show menu", "By name")
+    opened = SPath([*path.transitions, _transition(_click(filled, "Read a book"), filled, detail)])
+    sort = SPath([*path.transitions, _transition(_click(filled, "Sort"), filled, sorted_)])
+    on_it, elsewhere = reasoner.evaluate_paths(spec, [opened, sort])
+    assert on_it.score > elsewhere.score
     alone = _spec_of(S2RStep("Open the menu", CLICK, ["menu"]),
                      S2RStep("Delete the habit", CLICK, ["habit"]), kind=NON_CRASH)  # fmt: skip
     other = reasoner.filter_actions(alone, _screen(filled), cands, path, 6)

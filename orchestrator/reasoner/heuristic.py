@@ -567,6 +567,8 @@ class HeuristicReasoner(Reasoner):
             else:
                 near = max((index.best_match(t) for t in step.targets), default=0.0)
                 near = max(near, 0.7 * index.best_match(step.text))
+            if path.transitions and _opened_created(spec.steps[:j], step, progress, path):
+                near = max(near, 0.8)  # on the thing the path created, which the step acts on
             score += 0.1 * near / n + 0.04 * near
             if near >= 0.8:
                 reason += "; next step's target is on screen"
@@ -654,6 +656,18 @@ def _created_names(done: list[S2RStep], step: S2RStep, progress: Progress) -> li
     if not kinds & earlier:
         return []
     return [t for t in progress.typed if t.strip()]
+
+
+def _opened_created(done: list[S2RStep], step: S2RStep, progress: Progress, path: Path) -> bool:
+    """True when the path's last action pressed the widget showing what the path created and
+    ``step`` acts on (:func:`_created_names`), the way the step's verb asks (a long press only
+    when it says so)."""
+    last = path.transitions[-1]
+    wanted = LONG_CLICK if step.action_hint == LONG_CLICK else CLICK
+    if last.action.kind != wanted:
+        return False
+    label = action_label(last.action, last.before.hierarchy_xml)
+    return any(same_text(label, name) for name in _created_names(done, step, progress))
 
 
 _ROTATION_RE = re.compile(r"\b(?:rotat\w*|orientation|landscape|portrait)\b", re.IGNORECASE)

@@ -208,3 +208,44 @@ def test_tapping_the_screen_is_a_tap_on_its_unlabelled_background() -> None:
     # A step naming a control is not a tap on the screen.
     assert screen_tap_match(S2RStep("tap the list", CLICK, ["list"]), background, index) == 0.0
     assert screen_tap_match(S2RStep("type x", INPUT_TEXT, ["screen"]), background, index) == 0.0
+
+
+def _wizard(checked: int | None) -> str:
+    options = ("Create default accounts", "Import my accounts", "Let me handle it")
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+            node("android.widget.TextView", "Account Setup", "", "", (0, 100, 1080, 200)),
+            *[
+                node("android.widget.CheckedTextView", text, "android:id/text1", "",
+                     (0, 300 + 150 * i, 1080, 450 + 150 * i), clickable=True, checkable=True,
+                     checked=i == checked)
+                for i, text in enumerate(options)
+            ],
+            button("Next", (800, 1700, 1080, 1850), rid=f"{APP}:id/btn_save"),
+        ),
+    )  # fmt: skip
+
+
+def test_a_single_choice_list_keeps_its_choice_unless_the_step_names_another() -> None:
+    reasoner = HeuristicReasoner()
+    spec = _spec_of(S2RStep("Open any accounts view", CLICK, ["accounts view"]), kind=NON_CRASH)
+
+    def reason_of(xml: str, step_spec, text: str) -> str:
+        cands = enumerate_actions(parse_hierarchy(xml), include_global=False)
+        ranked = reasoner.filter_actions(step_spec, _screen(xml), cands, SPath(), 10)
+        return next(
+            r for a, r in zip(ranked.actions, ranked.reasons, strict=True) if a.target.text == text
+        )
+
+    def score(reason: str) -> float:
+        return float(reason.split(":")[0])
+
+    held = reason_of(_wizard(0), spec, "Import my accounts")
+    assert "keeps the choice already made" in held
+    assert score(held) < score(reason_of(_wizard(0), spec, "Next"))
+    # Without a choice made there is nothing to keep; a step that names the option takes it.
+    assert "keeps" not in reason_of(_wizard(None), spec, "Import my accounts")
+    named = _spec_of(S2RStep("Choose Import my accounts", CLICK, ["Import my accounts"]))
+    assert "keeps" not in reason_of(_wizard(0), named, "Import my accounts")

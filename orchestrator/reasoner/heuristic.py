@@ -175,6 +175,11 @@ class HeuristicReasoner(Reasoner):
             and t.action.kind != INPUT_TEXT  # (typing keeps the structure: not a way out)
         }
         created = _created_names(steps[:j], step, progress)
+        chosen_kinds = {
+            str(a.extra.get("class", ""))
+            for a in candidates
+            if a.extra and a.extra.get("checked") and _is_choice(a)
+        }
         scored: list[tuple[float, int, str]] = []
         for i, (action, label) in enumerate(zip(candidates, labels, strict=True)):
             score, reason = self._score(
@@ -186,6 +191,16 @@ class HeuristicReasoner(Reasoner):
             ) and any(same_text(label, name) for name in created)
             if referent and score < _REFERENT_SCORE:
                 score, reason = _REFERENT_SCORE, f"the '{_clip(label)}' the path created"
+            if (
+                _is_choice(action)
+                and not action.extra.get("checked")
+                and str(action.extra.get("class", "")) in chosen_kinds
+                and action_match(step, action, label) < MATCH_THRESHOLD
+            ):
+                # A single-choice list keeps the choice already made (the app's default, what a
+                # reporter who does not mention the choice got) unless the step names another.
+                score -= _KEEP_CHOICE_PENALTY
+                reason += "; keeps the choice already made"
             if action.key() in tried_here:
                 score -= 0.5
                 reason += "; did nothing here before"
@@ -629,6 +644,22 @@ def _symptom_step(spec: ReproSpec) -> S2RStep:
         action_hint=last.action_hint if last else "",
         targets=targets,
         value=last.value if last else "",
+    )
+
+
+# How far an option of a single-choice list is pushed down when the step names no other choice.
+_KEEP_CHOICE_PENALTY = 0.3
+# Widget classes of single-choice lists and groups (a switch or check box is no such choice).
+_CHOICE_CLASSES = ("CheckedTextView", "RadioButton")
+
+
+def _is_choice(action: Action) -> bool:
+    """The action clicks an option of a single-choice list or radio group."""
+    return (
+        action.kind == CLICK
+        and bool(action.extra)
+        and bool(action.extra.get("checkable"))
+        and str(action.extra.get("class", "")).endswith(_CHOICE_CLASSES)
     )
 
 

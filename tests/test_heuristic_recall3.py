@@ -5,7 +5,7 @@ and "the habit" after "Add any habit" found under the name the path typed for it
 
 from __future__ import annotations
 
-from device_agent.actions import CLICK, INPUT_TEXT, ROTATE, Action
+from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE, Action
 from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, BugReport, S2RStep
@@ -17,6 +17,7 @@ from orchestrator.reasoner.align import (
     screen_tap_match,
 )
 from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.reasoner.verify import verify
 from orchestrator.text import emoji_words, similarity
 from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import APP, _click, _screen, _spec_of, _transition
@@ -249,3 +250,23 @@ def test_a_single_choice_list_keeps_its_choice_unless_the_step_names_another() -
     assert "keeps" not in reason_of(_wizard(None), spec, "Import my accounts")
     named = _spec_of(S2RStep("Choose Import my accounts", CLICK, ["Import my accounts"]))
     assert "keeps" not in reason_of(_wizard(0), named, "Import my accounts")
+
+
+def test_dropped_to_a_page_is_the_apps_own_page_not_leaving_the_app() -> None:
+    # Found by the emoji rule on a catalog bug: Back out of the app was taken for "Dropped to
+    # the main page" (a false claim: the report means the app's main page).
+    left = _transition(
+        Action(kind=PRESS_BACK), FORM, FORM, package="com.google.android.apps.nexuslauncher"
+    )
+    assert left.diff.get("app_left")
+
+    def claimed(actual: str) -> bool:
+        spec = _spec_of(S2RStep("press back", PRESS_BACK, []), kind=NON_CRASH,
+                        symptom=f"No way back. Actual: {actual}.")  # fmt: skip
+        return verify(spec, SPath([left]), []).reproduced
+
+    assert not claimed("Dropped to the main page, the form data is lost")
+    assert not claimed("It returns to the home page of the app")
+    assert claimed("Dropped to the home screen")
+    assert claimed("The app closes")
+    assert claimed("I am sent back to the launcher")

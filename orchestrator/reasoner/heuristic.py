@@ -157,9 +157,7 @@ class HeuristicReasoner(Reasoner):
             default=0.0,
         )
         on_screen = max(widget_best, max((index.best_match(t) for t in step.targets), default=0.0))
-        # Controls the report names for what is still to do (a step done is no lure: toggling
-        # its setting again is not progress).
-        report_targets = [t for s in steps[j:] for t in s.targets]
+        report_targets = [t for s in steps for t in s.targets]
         last = path.transitions[-1] if path.transitions else None
         # Actions that already did nothing on this very screen (a loop the beam should not feed).
         tried_here = {

@@ -79,16 +79,16 @@ WEAK_WORDS = wordset(
 # Common UI synonyms (each group: words a reporter and a widget may use for the same thing).
 _SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("add", "new", "create", "plus", "+", "insert", "fab"),
-    ("delete", "remove", "trash", "bin", "discard", "erase", "clear"),
-    ("settings", "setting", "preferences", "preference", "configuration", "config"),
+    ("delete", "remove", "trash", "bin", "discard", "erase", "clear", "wastebasket"),
+    ("settings", "setting", "preferences", "preference", "configuration", "config", "gear", "cog"),
     ("more", "overflow", "⋮", "options", "menu", "kebab"),
     ("back", "return", "navigate", "up"),
     ("hamburger", "drawer", "navigation", "sidebar", "side"),
     ("save", "done", "ok", "confirm", "apply", "finish", "set", "accept"),
     ("cancel", "dismiss", "close", "no"),
     ("ok", "yes", "continue", "allow", "accept", "grant", "agree", "got"),
-    ("search", "find", "magnifier", "lookup", "query"),
-    ("edit", "modify", "change", "rename", "update"),
+    ("search", "find", "magnifier", "magnify", "lookup", "query"),
+    ("edit", "modify", "change", "rename", "update", "pencil"),
     ("open", "view", "show", "display"),
     ("folder", "directory", "dir"),
     ("file", "document", "doc"),
@@ -103,7 +103,7 @@ _SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("cut", "move"),
     ("share", "send", "export"),
     ("import", "load"),
-    ("about", "info", "information", "ℹ", "ℹ️"),
+    ("about", "info", "information", "learn", "ℹ", "ℹ️"),
     ("account", "login", "signin", "sign"),
     ("refresh", "reload", "sync"),
     ("sort", "order"),
@@ -368,7 +368,7 @@ def similarity(label: str, phrase: str) -> float:
         return 1.0
     if len(a) <= 2 and not a.isalnum():
         return _symbol_similarity(a, phrase)
-    icon = SYMBOL_ICON_WORDS.get(b)
+    icon = SYMBOL_ICON_WORDS.get(b) or emoji_words(b)
     if icon and {stem(w) for w in words(label)} & icon:
         return 0.75  # "+" in the report, an "add"/"new" widget on screen
     label_words = [w for w in content_words(label)] or list(words(label))
@@ -395,6 +395,43 @@ def similarity(label: str, phrase: str) -> float:
     # A label that is a whole phrase inside the step ("New folder" in "tap New folder") is strong.
     contiguous = 0.15 if f" {a} " in f" {b} " else 0.0
     return min(1.0, 0.85 * precision + contiguous)
+
+
+# Words of a symbol's Unicode name that qualify its look, not what it stands for ("HEAVY PLUS
+# SIGN", "LEFT-POINTING MAGNIFYING GLASS", "WHITE MEDIUM STAR").
+_EMOJI_NAME_QUALIFIERS = wordset(
+    "black white heavy light medium small large big sign symbol mark with for and of left right "
+    "pointing upwards downwards open face emoji squared circled negative button"
+)
+# Emoji presentation, text presentation and zero-width joiner: layout, not meaning.
+_EMOJI_LAYOUT = dict.fromkeys(map(ord, "\ufe0f\ufe0e\u200d"))
+
+
+@lru_cache(maxsize=4096)
+def emoji_words(phrase: str) -> frozenset[str]:
+    """What a phrase made only of symbols or emoji stands for, as stems and their UI synonyms,
+    from the characters' Unicode names (``unicodedata``): ``"ℹ️"`` (INFORMATION SOURCE) →
+    ``info``, ``about``, ``learn`` ...; ``"⚙"`` (GEAR) → ``gear``, ``set`` ... Words that
+    describe the glyph's look (:data:`_EMOJI_NAME_QUALIFIERS`) are left out. Empty when the phrase
+    holds a letter of a script, a digit or punctuation, or names nothing."""
+    chars = [ch for ch in phrase.translate(_EMOJI_LAYOUT) if not ch.isspace()]
+    if not chars or len(chars) > 4:
+        return frozenset()
+    out: set[str] = set()
+    for ch in chars:
+        category = unicodedata.category(ch)
+        name = unicodedata.name(ch, "")
+        pictograph = category in ("So", "Sm") or (
+            category.startswith("L")
+            and not ch.isascii()
+            and not re.search(r"\b(?:LETTER|IDEOGRAPH|SYLLABLE|LIGATURE)\b", name)
+        )
+        if not name or not pictograph:
+            return frozenset()
+        for word in re.split(r"[\s-]+", name.lower()):
+            if word.isalpha() and len(word) > 2 and word not in _EMOJI_NAME_QUALIFIERS:
+                out |= synonyms(word)
+    return frozenset(out)
 
 
 def _bracket_symbol(text: str) -> str:

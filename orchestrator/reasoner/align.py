@@ -13,6 +13,7 @@ Every function here is deterministic and cheap (parsed screens are cached by the
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -40,6 +41,7 @@ from orchestrator.enumerate import candidate_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Transition
 from orchestrator.text import (
     BRACKET_PAIRS,
+    STOPWORDS,
     SYMBOL_EQUIVALENTS,
     normalize_label,
     similarity,
@@ -160,20 +162,33 @@ def action_label(action: Action, xml: str = "") -> str:
     return candidate_label(action, tree)
 
 
-def label_match(label: str, step: S2RStep) -> float:
+# A later step names a control as its own target from this similarity on.
+NAMED_LATER = 0.8
+
+
+def label_match(label: str, step: S2RStep, later: Sequence[S2RStep] = ()) -> float:
     """How well a widget label names what the step talks about: its targets first, then its
-    words (a little less)."""
+    words (a little less). A control one of the ``later`` steps names as its target is not done
+    by this step's other words: reports name each control at the step that uses it ("Start
+    downloading a file", then "Go to the Downloading tab")."""
     if not label:
         return 0.0
     best = max((similarity(label, t) for t in step.targets), default=0.0)
+    if best < NAMED_LATER and any(
+        similarity(label, t) >= NAMED_LATER for s in later for t in s.targets
+    ):
+        return best
     return max(best, 0.8 * similarity(label, step.text))
 
 
-def action_match(step: S2RStep, action: Action, label: str) -> float:
-    """Score in ``[0, 1]``: how well executing ``action`` (labelled ``label``) does ``step``."""
+def action_match(step: S2RStep, action: Action, label: str, later: Sequence[S2RStep] = ()) -> float:
+    """Score in ``[0, 1]``: how well executing ``action`` (labelled ``label``) does ``step``;
+    ``later``: the steps after it (see :func:`label_match`)."""
     fit = KIND_FIT.get(step.action_hint, KIND_FIT[""]).get(action.kind, 0.0)
     if fit == 0.0:
         return 0.0
+    if action.kind == CLICK and taps_the_screen(step):
+        return 0.0  # no control's label does it ("Lock the screen" is no tap on the screen)
     if action.kind == ROTATE:
         if step.value and step.value != action.orientation:
             return 0.5
@@ -189,7 +204,7 @@ def action_match(step: S2RStep, action: Action, label: str) -> float:
         # "Go back to the list": a tab or button that leads to the list does it too.
         named = max((similarity(label, t) for t in step.targets), default=0.0)
         return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
-    lab = label_match(label, step)
+    lab = label_match(label, step, later)
     if action.kind == INPUT_TEXT:
         # A field is named by the label of the row it sits in as well ("Significant digits
         # in result" beside a bare number field).
@@ -201,6 +216,51 @@ def action_match(step: S2RStep, action: Action, label: str) -> float:
         # than where ("writing a new note"): any field will do, a named one is better.
         lab = max(lab, 0.55)
     return fit * lab
+
+
+# Words a report uses for the screen itself as a place to tap ("tap the screen", "tap anywhere",
+# "touch an empty area"), not for a control.
+_SCREEN_PLACE_WORDS = wordset("screen anywhere empty blank space area background home main")
+# A tap on the screen lands on an unlabelled container covering at least this share of it.
+SCREEN_TAP_SHARE = 0.3
+
+
+def taps_the_screen(step: S2RStep) -> bool:
+    """True for a click step whose targets name only the screen as a place ("tap the screen",
+    "tap anywhere", "touch an empty area"): it names no control."""
+    if step.action_hint not in (CLICK, ""):
+        return False
+    place = {w for t in step.targets for w in re.findall(r"\w+", t.lower())} - STOPWORDS
+    return bool(place) and place <= _SCREEN_PLACE_WORDS
+
+
+def background_tappable(index: ScreenIndex) -> bool:
+    """True when the screen has an unlabelled clickable widget covering at least
+    :data:`SCREEN_TAP_SHARE` of it (where "tap the screen" lands)."""
+    screen_area = index.width * index.height
+    if index.tree is None or not screen_area:
+        return False
+    return any(
+        node.clickable
+        and not (node.text or node.content_desc)
+        and node.bounds.area >= SCREEN_TAP_SHARE * screen_area
+        for window in index.tree.windows
+        if window.package not in SYSTEM_UI_PACKAGES
+        for node in window.iter()
+    )
+
+
+def screen_tap_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
+    """1.0 when ``step`` taps the screen itself (:func:`taps_the_screen`) and ``action`` is a
+    click on an unlabelled widget covering at least :data:`SCREEN_TAP_SHARE` of the screen
+    (apps take such taps on their root layout); else 0.0."""
+    if not taps_the_screen(step) or action.kind != CLICK or action.target is None:
+        return 0.0
+    target = action.target
+    if target.text or target.content_desc or target.bounds is None:
+        return 0.0
+    screen_area = index.width * index.height
+    return 1.0 if screen_area and target.bounds.area >= SCREEN_TAP_SHARE * screen_area else 0.0
 
 
 _FIELD_WORDS_RE = re.compile(r"\b(?:field|text ?box|input box|box)\b", re.IGNORECASE)
@@ -340,13 +400,21 @@ def _display_shows(index: ScreenIndex, value: str) -> bool:
 
 
 def _step_score(
-    step: S2RStep, transition: Transition, progress: Progress, entered_before: str = ""
+    step: S2RStep,
+    transition: Transition,
+    progress: Progress,
+    entered_before: str = "",
+    later: Sequence[S2RStep] = (),
 ) -> float:
     """How well ``transition`` does ``step``; ``entered_before`` is the keypad entry before
-    this transition's key (the key must be the value's next one)."""
+    this transition's key (the key must be the value's next one); ``later``: the steps after
+    ``step`` (:func:`label_match`)."""
     action = transition.action
     label = action_label(action, transition.before.hierarchy_xml)
-    score = action_match(step, action, label)
+    score = action_match(step, action, label, later)
+    score = max(
+        score, screen_tap_match(step, action, screen_index(transition.before.hierarchy_xml))
+    )
     if action.kind == INPUT_TEXT and step.value:
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:
@@ -462,9 +530,9 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 break
             if _rotation_elsewhere(steps[k], transition, step_screen):
                 continue
-            score = _step_score(steps[k], transition, progress, entered_before) - SKIP_PENALTY * (
-                k - j
-            )
+            score = _step_score(
+                steps[k], transition, progress, entered_before, steps[k + 1 :]
+            ) - SKIP_PENALTY * (k - j)
             if score > best_score:
                 served, best_score = k, score
         if served >= 0 and best_score >= MATCH_THRESHOLD:

@@ -50,6 +50,7 @@ from orchestrator.reasoner.align import (
     action_label,
     action_match,
     align,
+    background_tappable,
     complete,
     field_text,
     is_positive_label,
@@ -60,12 +61,14 @@ from orchestrator.reasoner.align import (
     permission_button,
     same_text,
     screen_index,
+    screen_tap_match,
     spell_for_keys,
+    taps_the_screen,
     value_tokens,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
 from orchestrator.reasoner.s2r import analyze
-from orchestrator.text import content_words, normalize_label, similarity, words, wordset
+from orchestrator.text import content_words, normalize_label, similarity, stem, words, wordset
 
 # Labels of widgets that lead elsewhere when the step's target is not on screen.
 _NAVIGATION_WORDS = wordset(
@@ -147,7 +150,7 @@ class HeuristicReasoner(Reasoner):
         labels = [action_label(a, screen.hierarchy_xml) for a in candidates]
         widget_best = max(
             (
-                action_match(step, a, lab)
+                action_match(step, a, lab, steps[j + 1 :])
                 for a, lab in zip(candidates, labels, strict=True)
                 if a.target
             ),
@@ -171,15 +174,41 @@ class HeuristicReasoner(Reasoner):
             and not t.diff.get("unchanged")
             and t.action.kind != INPUT_TEXT  # (typing keeps the structure: not a way out)
         }
+        created = _created_names(steps[:j], step, progress)
+        chosen_kinds = {
+            str(a.extra.get("class", ""))
+            for a in candidates
+            if a.extra and a.extra.get("checked") and _is_choice(a)
+        }
         scored: list[tuple[float, int, str]] = []
         for i, (action, label) in enumerate(zip(candidates, labels, strict=True)):
             score, reason = self._score(
                 spec, step, following, action, label, index, progress, on_screen, report_targets
             )
+            # (the press the step's verb asks for: a long press only when it says so)
+            referent = action.kind == (
+                LONG_CLICK if step.action_hint == LONG_CLICK else CLICK
+            ) and any(same_text(label, name) for name in created)
+            if referent and score < _REFERENT_SCORE:
+                score, reason = _REFERENT_SCORE, f"the '{_clip(label)}' the path created"
+            if (
+                _is_choice(action)
+                and not action.extra.get("checked")
+                and str(action.extra.get("class", "")) in chosen_kinds
+                and action_match(step, action, label) < MATCH_THRESHOLD
+            ):
+                # A single-choice list keeps the choice already made (the app's default, what a
+                # reporter who does not mention the choice got) unless the step names another.
+                score -= _KEEP_CHOICE_PENALTY
+                reason += "; keeps the choice already made"
             if action.key() in tried_here:
                 score -= 0.5
                 reason += "; did nothing here before"
-            elif action.key() in cycled and action_match(step, action, label) < MATCH_THRESHOLD:
+            elif (
+                action.key() in cycled
+                and not referent
+                and action_match(step, action, label) < MATCH_THRESHOLD
+            ):
                 score -= 0.3
                 reason += "; left this screen before and came back (a cycle)"
             elif action.kind == INPUT_TEXT and self._would_retype(spec, screen, action, path):
@@ -277,13 +306,16 @@ class HeuristicReasoner(Reasoner):
         report_targets: list[str],
     ) -> tuple[float, str]:
         kind = action.kind
-        match = action_match(step, action, label)
+        match = max(
+            action_match(step, action, label, _after(spec, step)),
+            screen_tap_match(step, action, index),
+        )
         score, reason = (
             match,
             f"matches step '{_clip(step.text)}'" if match >= MATCH_THRESHOLD else "",
         )
         if following is not None:
-            ahead = 0.6 * action_match(following, action, label)
+            ahead = 0.6 * action_match(following, action, label, _after(spec, following))
             if ahead > score:
                 score, reason = ahead, f"matches the step after: '{_clip(following.text)}'"
         # A value still to enter: the field, or the next key on a keypad.
@@ -543,9 +575,15 @@ class HeuristicReasoner(Reasoner):
                     near = 0.9 + 0.1 * min(1.0, field)
                 else:
                     near = 0.5 * max((index.best_match(t) for t in step.targets), default=0.0)
+            elif taps_the_screen(step):
+                # Near where the screen's own background takes a tap, not where labels say
+                # "screen".
+                near = 1.0 if background_tappable(index) else 0.0
             else:
                 near = max((index.best_match(t) for t in step.targets), default=0.0)
                 near = max(near, 0.7 * index.best_match(step.text))
+            if path.transitions and _opened_created(spec.steps[:j], step, progress, path):
+                near = max(near, 0.8)  # on the thing the path created, which the step acts on
             score += 0.1 * near / n + 0.04 * near
             if near >= 0.8:
                 reason += "; next step's target is on screen"
@@ -607,6 +645,60 @@ def _symptom_step(spec: ReproSpec) -> S2RStep:
         targets=targets,
         value=last.value if last else "",
     )
+
+
+# How far an option of a single-choice list is pushed down when the step names no other choice.
+_KEEP_CHOICE_PENALTY = 0.3
+# Widget classes of single-choice lists and groups (a switch or check box is no such choice).
+_CHOICE_CLASSES = ("CheckedTextView", "RadioButton")
+
+
+def _is_choice(action: Action) -> bool:
+    """The action clicks an option of a single-choice list or radio group."""
+    return (
+        action.kind == CLICK
+        and bool(action.extra)
+        and bool(action.extra.get("checkable"))
+        and str(action.extra.get("class", "")).endswith(_CHOICE_CLASSES)
+    )
+
+
+def _after(spec: ReproSpec, step: S2RStep) -> list[S2RStep]:
+    """The spec's steps after ``step`` (none for a step not in the spec, the symptom's)."""
+    for i, s in enumerate(spec.steps):
+        if s is step:
+            return spec.steps[i + 1 :]
+    return []
+
+
+# How strongly the widget showing what the path created is preferred when the next step acts on
+# that thing by its kind ("Add any habit", then "Delete the habit"): a way to it, not the step.
+_REFERENT_SCORE = 0.45
+
+
+def _created_names(done: list[S2RStep], step: S2RStep, progress: Progress) -> list[str]:
+    """The names the path typed for a thing that ``step`` refers to by its kind, when an earlier
+    step (in ``done``) names that kind too: "Add any habit" ... "Delete the habit" → the text
+    typed on the way (the new habit shows under that name in the list). Empty otherwise."""
+    if not progress.typed or step.action_hint not in (CLICK, LONG_CLICK, ""):
+        return []
+    kinds = {stem(w) for t in step.targets for w in content_words(t)}
+    earlier = {stem(w) for s in done for t in s.targets for w in content_words(t)}
+    if not kinds & earlier:
+        return []
+    return [t for t in progress.typed if t.strip()]
+
+
+def _opened_created(done: list[S2RStep], step: S2RStep, progress: Progress, path: Path) -> bool:
+    """True when the path's last action pressed the widget showing what the path created and
+    ``step`` acts on (:func:`_created_names`), the way the step's verb asks (a long press only
+    when it says so)."""
+    last = path.transitions[-1]
+    wanted = LONG_CLICK if step.action_hint == LONG_CLICK else CLICK
+    if last.action.kind != wanted:
+        return False
+    label = action_label(last.action, last.before.hierarchy_xml)
+    return any(same_text(label, name) for name in _created_names(done, step, progress))
 
 
 _ROTATION_RE = re.compile(r"\b(?:rotat\w*|orientation|landscape|portrait)\b", re.IGNORECASE)

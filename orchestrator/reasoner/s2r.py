@@ -370,7 +370,7 @@ _SETUP_CUES = re.compile(
     re.IGNORECASE,
 )
 _OBJECT_STOP_RE = re.compile(  # linear: leading spaces taken whole, from the start of their run
-    r"(?<!\s)\s*+(?:[,.;:!?(\[—–]|(?<=\s)-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|"
+    r"(?<!\s)\s*+(?:[,;:!?(\[—–]|\.(?!\w)|(?<=\s)-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|"
     r"\bwhen\b|\bif\b|"
     r"\buntil\b|\bthen\b|\band\b|\bfor\b|\bfrom\b|\bwith\b|\bof the\b|\bin\b|\bon\b|\bat\b|"
     r"\bafter\b|\bbefore\b|\bwhile\b|\bthat\b|\bbut\b|\bor\b|\binto\b|\bas\b|\bby\b|\bunder\b|"
@@ -384,6 +384,8 @@ _OBJECT_LEAD_RE = re.compile(
     r"option|item)\s+)+",
     re.IGNORECASE,
 )
+# Verbs whose object is another action ("start downloading X", "try saving it").
+_ASPECT_VERBS = wordset("start starts started begin begins began try tries tried")
 _PRONOUNS = frozenset({"it", "them", "this", "that", "that one", "this one", "the same", "one"})
 _LONG_TEXT_RE = re.compile(r"\blo+ng\b|\bvery long\b|\btoo long\b", re.IGNORECASE)
 _SPECIAL_VALUE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -922,6 +924,15 @@ def _object_phrase(clause: str, verb: str) -> str:
     pos = low.find(verb) if verb else -1
     rest = protected[pos + len(verb) :] if pos >= 0 else protected
     rest = re.sub(r"⟨\d+⟩", " ", rest)
+    first = rest.split(maxsplit=1)
+    if (
+        verb.lower() in _ASPECT_VERBS
+        and len(first) == 2
+        and first[0].lower().endswith("ing")
+        and (first[0].lower() in _SINGLE_VERBS or stem(first[0]) in _STEMMED_VERBS)
+    ):
+        # "Start downloading a file": the gerund is the action, its object the target.
+        rest = first[1]
     rest = _OBJECT_LEAD_RE.sub("", rest.strip())
     stop = _OBJECT_STOP_RE.search(rest)
     phrase = rest[: stop.start()] if stop else rest
@@ -1181,6 +1192,30 @@ def _make_step(
     )
 
 
+# An observation made after an action it names at its end ("Check the home screen: no bar, even
+# after tapping the screen", "the list is empty when opening the folder"): a gerund clause.
+# Linear: the lead-in is anchored at a word boundary and the action runs to the end.
+_TRAILING_ACTION_RE = re.compile(
+    r"(?:^|[\s,])(?:even\s+|only\s+|right\s+|just\s+)?(?:after|upon|when|while|on)\s+"
+    r"(?P<action>[a-z]+ing\b[^,.;:!?()]{0,60})[.!?]?$",
+    re.IGNORECASE,
+)
+
+
+def _observed_after_action(clause: str, previous: S2RStep | None) -> S2RStep | None:
+    """The action an observation line names as what it follows, as a step of its own ("...,
+    even after tapping the screen" → tap the screen), else ``None``. Only a gesture a person
+    makes (click, long click, rotation, Back, swipe): a typing or setup gerund stays prose."""
+    match = _TRAILING_ACTION_RE.search(clause)
+    if match is None:
+        return None
+    action = match.group("action").strip()
+    kind = _first_verb(action)[0]
+    if kind not in ("click", "long_click", "rotate", "press_back", "swipe"):
+        return None
+    return _make_step(action, previous)
+
+
 def _only_stopwords(phrase: str) -> bool:
     """True for a phrase of function words only ("the", "of the"): it names no widget. A
     pronoun ("it", "that one") refers to an earlier step's widget, so it does not count."""
@@ -1211,6 +1246,10 @@ def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
         if _is_observation(clean, kind) and not (
             from_arrow and not kind and len(clean.split()) <= 5
         ):
+            then = _observed_after_action(clean, previous)
+            if then is not None:
+                out.append(_Clause(then.text, "action", then))
+                previous = then
             out.append(_Clause(clean, "observation"))
             continue
         step = _make_step(clean, previous, from_arrow=from_arrow)

@@ -52,9 +52,13 @@ _NOT_PERSISTED_RE = re.compile(
     r"(?:does not|doesn't|did not|didn't) (?:exist|appear))\b",
     re.IGNORECASE,
 )
+# The app left for the device's home screen. "Dropped to"/"returns to" a place leaves the app only
+# when the place is the device's (home screen, launcher, desktop): "dropped to the main page" is
+# the app's own main page.
 _CLOSES_RE = re.compile(
-    r"\b(?:app (?:closes|exits|quits)|closes the app|exits the app|dropped to|kicked out|"
-    r"returns? to (?:the )?home)\b",
+    r"\b(?:app (?:closes|exits|quits)|closes the app|exits the app|kicked out|"
+    r"(?:dropped|returns?|goes|went|sent) (?:back )?to (?:the )?(?:device'?s? |phone'?s? |"
+    r"android )?(?:home\b(?! ?page)|launcher|desktop))",
     re.IGNORECASE,
 )
 _WRONG_RE = re.compile(

@@ -244,7 +244,8 @@ def test_a_report_asking_for_home_does_not_take_the_search_outside(tmp_path) -> 
     reproducer.config = type("C", (), {"max_actions": 10})()
     reproducer.spec = spec
     reproducer._root = _screen(FORM)
-    assert reproducer._candidates([SPath([left])]) == []
+    # the path's last screen is the launcher's: no candidate is asked of any reasoner
+    assert reproducer._path_candidates(SPath([left]), None, 6) == []
 
 
 TIMER = _app_screen(

@@ -206,3 +206,10 @@ def resolve_speculation(mode: str, local_devices: int, cores: int | None = None)
         return "on"
     available = cores if cores is not None else (os.cpu_count() or 1)
     return "on" if local_devices < available else "off"
+
+
+def run_speculation(config: RunConfig) -> str:
+    """:func:`resolve_speculation` for a run's own devices: ``--agents`` (or pods) are remote,
+    otherwise the run starts ``config.farm.local_devices`` virtual devices on this machine."""
+    local = 0 if config.farm.agents else config.farm.local_devices
+    return resolve_speculation(config.search.speculate, local)

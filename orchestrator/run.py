@@ -17,7 +17,7 @@ from typing import Any
 import structlog
 
 from orchestrator.claims import with_reported_trace
-from orchestrator.config import FarmConfig, RunConfig, resolve_speculation
+from orchestrator.config import FarmConfig, RunConfig, run_speculation
 from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.model import BugReport
 from orchestrator.progress import Progress
@@ -285,9 +285,9 @@ def reproduce_on_pool(
             config.reasoner, ablation=config.ablation, beam=config.search.beam, llm=config.llm
         )
     beam, branch = config.ablation.search_limits(config.search.beam, config.search.branch)
-    local = 0 if config.farm.agents else config.farm.local_devices
-    speculate = resolve_speculation(config.search.speculate, local)
-    search_config = replace(config.search, beam=beam, branch=branch, speculate=speculate)
+    search_config = replace(
+        config.search, beam=beam, branch=branch, speculate=run_speculation(config)
+    )
     out_dir = prepare_out_dir(config.out_dir)
     app = dict(app)
     record = RunRecord(

@@ -18,7 +18,13 @@ from device_agent.hierarchy import parse_hierarchy
 from device_agent.launcher import LocalAgentFarm
 from device_agent.state import DeviceState
 from orchestrator.cli import main
-from orchestrator.config import FarmConfig, RunConfig, SearchConfig, resolve_speculation
+from orchestrator.config import (
+    FarmConfig,
+    RunConfig,
+    SearchConfig,
+    resolve_speculation,
+    run_speculation,
+)
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.farm import BASE_SNAPSHOT, DevicePool, ProbeSpec
 from orchestrator.run import reproduce
@@ -173,6 +179,15 @@ def test_auto_speculates_only_where_devices_have_cores_of_their_own():
     # an explicit choice is kept
     assert resolve_speculation("on", local_devices=4, cores=2) == "on"
     assert resolve_speculation("off", local_devices=0, cores=64) == "off"
+
+
+def test_a_run_with_remote_agents_speculates_by_default():
+    remote = RunConfig(report_path="r.md", out_dir="o", farm=FarmConfig(agents=("10.0.0.5:50051",)))
+    assert run_speculation(remote) == "on"
+    local = RunConfig(report_path="r.md", out_dir="o", farm=FarmConfig(devices=4))
+    assert run_speculation(local) == resolve_speculation("auto", local_devices=4)
+    off = RunConfig(report_path="r.md", out_dir="o", search=SearchConfig(speculate="off"))
+    assert run_speculation(off) == "off"
 
 
 def test_auto_is_resolved_before_the_search(ray_session, tmp_path: Path):

@@ -24,6 +24,7 @@ from typing import Any
 
 import structlog
 
+from orchestrator.config import run_speculation
 from orchestrator.errors import ReproError
 from orchestrator.farm import DevicePool
 from orchestrator.model import CRASH, BugReport, ReproSpec
@@ -258,7 +259,7 @@ class _Night:
             self.reasoner,
             pool,
             self.app["package"],
-            replace(search, beam=beam, branch=branch),
+            replace(search, beam=beam, branch=branch, speculate=run_speculation(self.config)),
             screenshots_in_probes=self.reasoner.needs_screenshots,
             ablation=self.config.ablation,
             progress=self.progress,

@@ -88,10 +88,10 @@ class SearchOutcome:
 ProgressFn = Callable[[str, dict[str, Any]], None]
 T = TypeVar("T")
 
-# How many of a level's children (best by the offline S2R score) have their candidates probed
-# ahead, per path the beam keeps: with the offline reasoner the score is the evaluator's own, so
-# the beam's worth; a model's choice is only guessed at, so twice that.
-SPECULATE_CHILDREN_PER_BEAM = {True: 1, False: 2}
+# Speculation guesses with the offline reasoner: when it is the search's own reasoner its guesses
+# are exact (the beam's worth of children, --branch candidates each); a model's choice is only
+# guessed at, so children and candidates are guessed this many times as wide.
+MODEL_GUESS_WIDENING = 2
 
 
 def wait_all(futures: list[Future[Any]]) -> None:
@@ -628,10 +628,14 @@ class Reproducer:
         if not outcome.performed:
             self.stats["not_performed"] += 1
 
+    def _guess_width(self) -> int:
+        """1 when the search's reasoner is the offline one (its guesses are exact), else
+        :data:`MODEL_GUESS_WIDENING`."""
+        return 1 if isinstance(self.reasoner, HeuristicReasoner) else MODEL_GUESS_WIDENING
+
     def _speculated_children(self) -> int:
         """How many of a level's best children get their candidates probed ahead."""
-        exact = isinstance(self.reasoner, HeuristicReasoner)
-        return SPECULATE_CHILDREN_PER_BEAM[exact] * self.config.beam
+        return self._guess_width() * self.config.beam
 
     def _speculate(
         self, child: Path, tag: Any, expanded: set[str], ranks: list[tuple[float, ...]]
@@ -650,10 +654,7 @@ class Reproducer:
         rank = (float(revisit), -judgement.score, *tag)
         bisect.insort(ranks, rank)
         if ranks.index(rank) < self._speculated_children():
-            # The offline reasoner's pick is the search's own with the offline reasoner; a
-            # model's pick is unknown, so a wider net is cast.
-            exact = isinstance(self.reasoner, HeuristicReasoner)
-            branch = self.config.branch * (1 if exact else 2)
+            branch = self.config.branch * self._guess_width()
             specs = []
             for action in self._path_candidates(child, self._offline, branch):
                 self._speculative_seq += 1  # (own names: the search's are the same either way)

@@ -83,9 +83,16 @@ def slow_model(latency: tuple[float, float], scale: float, seed: int) -> Iterato
 
 
 def run_once(
-    report: Path, out: Path, agents: list[str], args: argparse.Namespace, *, pipelined: bool
+    report: Path,
+    out: Path,
+    agents: list[str],
+    args: argparse.Namespace,
+    *,
+    stream: bool,
+    speculate: str,
 ) -> dict[str, Any]:
-    """One reproduction on ``agents``; the barrier without streaming or speculation."""
+    """One reproduction on ``agents`` (``args``: the reasoner, profile, time scale, probe budget
+    and model concurrency); ``stream=False, speculate="off"`` is the old level barrier."""
     config = RunConfig(
         report_path=str(report),
         out_dir=str(out),
@@ -94,8 +101,8 @@ def run_once(
         farm=FarmConfig(agents=tuple(agents), profile=args.profile, time_scale=args.time_scale),
         search=SearchConfig(
             max_probes=args.max_probes,
-            speculate="on" if pipelined else "off",
-            stream=pipelined,
+            speculate=speculate,
+            stream=stream,
         ),
         progress=False,
     )
@@ -166,8 +173,7 @@ def main() -> None:
     parser.add_argument("--max-probes", type=int, default=400)
     parser.add_argument("--seed", type=int, default=17)
     args = parser.parse_args()
-    lo, _, hi = args.llm_latency.partition("-")
-    latency = (float(lo), float(hi or lo))
+    latency = llm_latency(args.llm_latency)
     counts = [int(k) for k in args.devices.split(",") if k.strip()]
     wanted = {b.strip() for b in args.bugs.split(",") if b.strip()}
     quiet()
@@ -180,12 +186,16 @@ def main() -> None:
             farm = LocalAgentFarm(
                 max(counts), app.name, profile=args.profile, time_scale=args.time_scale
             )
-            with farm, _model(args, latency):
+            with farm, model_server(args):
                 for k in counts:
                     out = Path(tmp) / f"{bug_id.replace('#', '-')}-{k}"
                     agents = list(farm.addresses)[:k]
-                    barrier = run_once(report, out / "barrier", agents, args, pipelined=False)
-                    piped = run_once(report, out / "pipelined", agents, args, pipelined=True)
+                    barrier = run_once(
+                        report, out / "barrier", agents, args, stream=False, speculate="off"
+                    )
+                    piped = run_once(
+                        report, out / "pipelined", agents, args, stream=True, speculate="on"
+                    )
                     rows.append(compare(bug_id, k, barrier, piped, args.time_scale))
                     print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
     medians = {
@@ -210,12 +220,20 @@ def main() -> None:
     )
 
 
+def llm_latency(text: str) -> tuple[float, float]:
+    """``"LO-HI"`` (or one number) as ``(lo, hi)`` seconds."""
+    lo, _, hi = text.partition("-")
+    return float(lo), float(hi or lo)
+
+
 @contextmanager
-def _model(args: argparse.Namespace, latency: tuple[float, float]) -> Iterator[None]:
+def model_server(args: argparse.Namespace) -> Iterator[None]:
+    """The slow model (:func:`slow_model`) for ``--reasoner openai`` runs, at ``--llm-latency``,
+    ``--time-scale`` and ``--seed``; nothing for the offline reasoner."""
     if args.reasoner != "openai":
         yield
         return
-    with slow_model(latency, args.time_scale, args.seed):
+    with slow_model(llm_latency(args.llm_latency), args.time_scale, args.seed):
         yield
 
 

@@ -142,6 +142,14 @@ def build_parser(prog: str = "reprofarm agent serve") -> argparse.ArgumentParser
         help="seconds one call may hold the device before health reports NOT_SERVING",
     )
     parser.add_argument(
+        "--no-known-screens",
+        dest="known_screens",
+        action="store_false",
+        help="check every restore with a hierarchy dump, even into a screen this device already "
+        "recorded (default: a cheap screenshot fingerprint stands in where it proves the screen; "
+        "decision 0019)",
+    )
+    parser.add_argument(
         "--metrics-port",
         type=int,
         default=None,
@@ -304,6 +312,7 @@ def serve_main(argv: list[str]) -> int:
         return EXIT_INFRA
 
     from device_agent.server import serve
+    from device_agent.state import StateKeeper
 
     try:
         server, port = serve(
@@ -315,6 +324,7 @@ def serve_main(argv: list[str]) -> int:
             max_snapshot_mb=args.max_snapshot_mb,
             max_snapshots=args.max_snapshots,
             stuck_after_s=args.stuck_after,
+            keeper=StateKeeper(backend, known_screens=args.known_screens),
         )
     except AgentStartupError as exc:
         print(f"agent serve: error: {exc}", file=sys.stderr)

@@ -189,9 +189,11 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         try:
             self._acquire(context, method)
             self._busy = (method, time.monotonic())
+            skipped = self.keeper.dumps_skipped  # calls hold the device: the delta is this one's
             try:
                 yield
             finally:
+                self.metrics.count_dumps_skipped(self.keeper.dumps_skipped - skipped)
                 self._busy = None
                 self._lock.release()
         except Exception as exc:  # noqa: BLE001 - every failure becomes a status, below

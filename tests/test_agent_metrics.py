@@ -146,3 +146,43 @@ def test_agent_serve_exports_metrics(tmp_path: Path):
     finally:
         proc.terminate()
         proc.wait(timeout=15)
+
+
+def test_skipped_dumps_are_counted_and_the_switch_turns_known_screens_off(tmp_path: Path):
+    # The same probes on two real agent processes, one started with --no-known-screens: a
+    # restore from the device's own snapshot skips its verification dump (decision 0019) only
+    # on the first, and the counter says so.
+    from tests.test_known_screens import ONE, TWO
+
+    skipped = {}
+    for flags in ((), ("--no-known-screens",)):
+        metrics_port = _free_port()
+        port_file = tmp_path / f"port{len(flags)}"
+        cmd = [
+            sys.executable, "-m", "device_agent", "serve", "--app", "OpenCalc",
+            "--port-file", str(port_file), "--metrics-port", str(metrics_port), *flags,
+        ]  # fmt: skip
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        try:
+            deadline = time.monotonic() + 30
+            while not port_file.exists():
+                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
+                assert time.monotonic() < deadline, "agent did not start in 30 s"
+                time.sleep(0.05)
+            address = f"127.0.0.1:{port_file.read_text().strip()}"
+            with AgentClient(address, timeout=10) as client:
+                base = client.load_snapshot("base").reached_hash
+                root = DeviceState("base", (), "base", base)
+                first = client.probe(root, ONE, save_snapshot_as="s1", screenshots=False)
+                client.probe(root, TWO, screenshots=False)  # the device moves on
+                child = DeviceState("base", (ONE,), "s1", first.after_hash)
+                again = client.probe(child, TWO, screenshots=False)
+                assert again.restore_method == "snapshot_local"
+            samples = scrape(metrics_port)
+            skipped[flags] = samples[("reprofarm_agent_probe_dumps_skipped_total", ())]
+        finally:
+            proc.terminate()
+            proc.wait(timeout=15)
+    assert skipped[()] >= 1
+    assert skipped[("--no-known-screens",)] == 0

@@ -599,7 +599,15 @@ class DevicePool:
     def prepare(self, app: str, version: str = "") -> dict[str, Any]:
         """Prepare every device (fresh app, base snapshot). Devices that fail are quarantined;
         returns the first healthy device's base observation. Raises InfrastructureError when
-        none can be prepared, or when devices disagree on the snapshot compatibility key."""
+        none can be prepared, or when devices disagree on the snapshot compatibility key.
+
+        A pool prepared again (the next bug on the same devices) first deletes the snapshots its
+        devices saved or imported before: the next search names its snapshots from ``s1`` again,
+        and a stale snapshot under a reused name would be restored (a wasted load and dump) before
+        its screen is found wrong."""
+        self.forget_snapshots(set())
+        for device in self.devices:
+            device.snapshots, device.imported = set(), set()
         refs = {d.address: d.worker.call("prepare", app, version) for d in self.devices}
         first: dict[str, Any] | None = None
         keys: set[str] = set()

@@ -34,3 +34,28 @@ def test_prepare_clears_what_the_previous_bug_left(ray_session):
     assert "keeps stopping" not in base["xml"]
     assert base["orientation"] == "portrait"
     assert base["package"] != opencalc.package
+
+
+def test_a_pool_prepared_again_forgets_the_last_bugs_snapshots(ray_session):
+    # The next search names its snapshots from s1 again: a stale "s1" left on the device would
+    # be restored (and found wrong) before the probe replays.
+    from device_agent.hierarchy import parse_hierarchy
+    from device_agent.state import DeviceState
+    from orchestrator.enumerate import enumerate_actions
+    from orchestrator.farm import BASE_SNAPSHOT, ProbeSpec
+
+    with LocalAgentFarm(1, "OpenCalc") as farm:
+        pool = DevicePool(farm.addresses)
+        try:
+            base = pool.prepare("OpenCalc")
+            root = DeviceState(BASE_SNAPSHOT, (), BASE_SNAPSHOT, base["hash"])
+            action = enumerate_actions(parse_hierarchy(base["xml"]), include_global=False)[0]
+            (probe,) = pool.run_probes([ProbeSpec(state=root, action=action, save_as="s1")])
+            assert probe.saved_snapshot == "s1" and "s1" in pool.devices[0].snapshots
+            pool.prepare("OpenCalc")
+            assert pool.devices[0].snapshots == {BASE_SNAPSHOT}
+            with AgentClient(farm.addresses[0]) as client:
+                held = {s.snapshot_id for s in client.list_snapshots()}
+            assert "s1" not in held and BASE_SNAPSHOT in held
+        finally:
+            pool.close()

@@ -27,7 +27,8 @@ simulated latencies, and the efficiency says little about a farm whose devices h
 
 Prints ``{"reasoner", "profile", "time_scale", "cores", "runs": [{"bug_id", "devices", "mode",
 "speculate", "stream", "wall_s", "busy_s", "efficiency", "idle_share", "useful_efficiency",
-"replay_share", "probes", "speculation", "load", "cpu", "verdict"}], "same": [...],
+"replay_share", "confirm_s", "levels", "probes", "replays", "speculation", "load", "cpu",
+"verdict"}], "same": [...],
 "summary": {mode: {devices: median efficiency}}, "goal": {...}}`` (goal: efficiency at least
 0.75 at 8 devices).
 
@@ -192,6 +193,9 @@ def row(
         "wall_s": round(wall / scale, 1),  # device seconds (wall / time_scale)
         "busy_s": round(eff["busy_s"] / scale, 1),
         **{key: round(eff[key], 3) for key in eff if key != "busy_s"},
+        # the confirmation and shortening replays' part of the wall time (decision 0020)
+        "confirm_s": round(float(search.get("phase_seconds", {}).get("confirm", 0.0)) / scale, 1),
+        "levels": search.get("levels", 0),
         "probes": result.get("actions_executed", 0),
         "replays": search.get("replays", 0),
         "speculation": speculation,

@@ -514,12 +514,15 @@ def _actors_of(handles: Iterable[DeviceHandle]) -> list[Any]:
 @dataclass
 class _Flight:
     """A probe call in flight: where it runs, what it asks (the real spec once adopted), the
-    devices that have tried it, and whether it is (still) speculative."""
+    devices that have tried it, whether it is (still) speculative, when it was sent
+    (``time.perf_counter()``) and whether it was cancelled (a guess nobody wants any more)."""
 
     device: _Device
     spec: ProbeSpec
     tried: set[str]
     speculative: bool = False
+    sent: float = field(default_factory=time.perf_counter)
+    cancelled: bool = False
 
 
 @dataclass
@@ -788,12 +791,31 @@ class DevicePool:
                 self._land(ref, [], idle)
 
     def end_speculation(self, idle: Speculation) -> None:
-        """Start no more speculative probes and wait for those in flight (at most one per
-        device), discarding them: after this no probe of the search runs on any device."""
+        """Start no more speculative probes, cancel those in flight (:meth:`cancel_unwanted`)
+        and wait until each has stopped or finished (at most one per device), discarding them:
+        after this no probe of the search runs on any device."""
         idle.close()
+        self.cancel_unwanted(idle)
         while self._flights:
             ready, _ = ray.wait(list(self._flights), num_returns=1)
             self._land(ready[0], [], idle)
+
+    def cancel_unwanted(self, idle: Speculation) -> int:
+        """Cancel the speculative probes in flight whose guesses ``idle`` no longer wants (the
+        evaluator kept other children, or the search ended): their results would only be
+        discarded, and the device is free for real work sooner. The worker's call is cancelled
+        (``ray.cancel``), which cancels its gRPC call, and the agent stops at the probe's next
+        phase boundary (after the restore, the action or the observation: ``_check_deadline``);
+        the device is then in a state the agent knows. A cancelled probe is no device failure.
+        Returns how many were cancelled."""
+        cancelled = 0
+        for ref, flight in self._flights.items():
+            if flight.speculative and not flight.cancelled and not idle.wants(flight.spec):
+                flight.cancelled = True
+                cancelled += 1
+                with contextlib.suppress(Exception):  # it may have ended meanwhile
+                    ray.cancel(ref)
+        return cancelled
 
     def _dispatch(
         self,
@@ -829,7 +851,9 @@ class DevicePool:
         (its outcome will carry ``spec``); False when there is none."""
         key = probe_key(spec)
         for flight in self._flights.values():
-            if flight.speculative and probe_key(flight.spec) == key and idle.adopted(spec):
+            if flight.cancelled or not flight.speculative or probe_key(flight.spec) != key:
+                continue
+            if idle.adopted(spec):
                 flight.speculative, flight.spec = False, spec
                 return True
         return False
@@ -844,6 +868,12 @@ class DevicePool:
         try:
             outcome: ProbeOutcome = ray.get(ref)
         except Exception as exc:  # noqa: BLE001 - the device failed; retry elsewhere
+            if flight.cancelled:  # stopped on purpose: the device did not fail
+                elapsed = time.perf_counter() - flight.sent
+                device.busy_seconds += elapsed
+                if idle is not None:
+                    idle.cancelled(spec, elapsed)
+                return None
             self._fail(device, exc)
             if flight.speculative:
                 if idle is not None:

@@ -60,12 +60,15 @@ def state_key(actions: Iterable[Action]) -> tuple[str, ...]:
 class SpeculationStats:
     """``result.json``'s ``search.speculation``: ``probes`` speculative probes that ran,
     ``used`` those a later level took instead of probing, ``discarded`` those never used,
-    ``discarded_device_seconds`` the device time those cost (wall seconds per probe, as the
-    worker measured it)."""
+    ``cancelled`` those stopped in flight once nobody wanted them (not in ``probes``),
+    ``discarded_device_seconds`` the device time discarded and cancelled ones cost (wall seconds
+    per probe as the worker measured it; for a cancelled one, from its dispatch to its end as the
+    driver saw it)."""
 
     probes: int = 0
     used: int = 0
     discarded: int = 0
+    cancelled: int = 0
     discarded_device_seconds: float = 0.0
 
     def to_json(self) -> dict[str, int | float]:
@@ -73,6 +76,7 @@ class SpeculationStats:
             "probes": self.probes,
             "used": self.used,
             "discarded": self.discarded,
+            "cancelled": self.cancelled,
             "discarded_device_seconds": round(self.discarded_device_seconds, 3),
         }
 
@@ -196,6 +200,20 @@ class Speculation:
             self._discard(outcome)
         else:
             self._landed[key] = outcome
+
+    @_locked
+    def wants(self, spec: ProbeSpec) -> bool:
+        """Whether the outcome of the speculative probe ``spec`` could still be used (False
+        once its state was dropped by :meth:`keep_states` or the speculation is closed)."""
+        return not self.closed and probe_key(spec) in self._wanted
+
+    @_locked
+    def cancelled(self, spec: ProbeSpec, seconds: float) -> None:
+        """A speculative probe nobody wanted was stopped in flight after ``seconds`` of device
+        time (counted as lost)."""
+        self._wanted.discard(probe_key(spec))
+        self.stats.cancelled += 1
+        self.stats.discarded_device_seconds += seconds
 
     @_locked
     def failed(self, spec: ProbeSpec) -> None:

@@ -352,6 +352,7 @@ class Reproducer:
                 # Wrong guesses go; the kept paths' probed-ahead candidates (and the snapshots
                 # of their after-states) stay for the next level.
                 self._speculation.keep_states({state_key(p.actions) for p in beam})
+                self.pool.cancel_unwanted(self._speculation)
                 keep |= self._speculation.snapshots()
             self.pool.forget_snapshots(keep, wait=self._speculation is None)
             # Spread the kept states' snapshots ahead of the level (decision 0020).
@@ -543,6 +544,7 @@ class Reproducer:
                 ranked = {k: v for g in guesses for k, v in g.result().items()}
                 best = sorted(ranked, key=ranked.__getitem__)
                 self._speculation.keep_states(set(best[: self._speculated_children()]))
+                self.pool.cancel_unwanted(self._speculation)
             self.stats["probes"] += len(landed)
             # Completion order depends on device timing; decisions must not (same search, same
             # verdict on 1 device or 8, with or without speculation), so outcomes are handled in

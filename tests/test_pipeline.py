@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import ray
 
+from device_agent.client import AgentClient
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.launcher import LocalAgentFarm
 from device_agent.state import DeviceState
@@ -60,6 +61,7 @@ def test_streaming_and_speculation_keep_every_decision(ray_session, tmp_path: Pa
         "probes": 0,
         "used": 0,
         "discarded": 0,
+        "cancelled": 0,
         "discarded_device_seconds": 0.0,
         "mode": "off",
     }
@@ -197,3 +199,32 @@ def test_auto_is_resolved_before_the_search(ray_session, tmp_path: Path):
     assert main([*argv, "--max-probes", "6"]) == 1
     mode = json.loads((out / "result.json").read_text())["search"]["speculation"]["mode"]
     assert mode == resolve_speculation("auto", local_devices=4)
+
+
+def test_a_guess_nobody_wants_is_cancelled_in_flight(ray_session):
+    # Emulator latencies: a probe takes about a second (a 0.6 s dump at this scale), so the
+    # cancel lands mid-probe. The agent stops at the probe's next phase boundary: the guess never
+    # saves its snapshot, the device is not counted as failed, and it serves the next probe.
+    with LocalAgentFarm(1, "OpenCalc", profile="emulator-grpc", time_scale=0.5) as farm:
+        pool = DevicePool(farm.addresses)
+        try:
+            base = pool.prepare("OpenCalc")
+            idle = Speculation(lambda: True)
+            idle.offer(_root_specs(base, "x", 1), (0.0,))
+            pool.run_idle(idle, lambda: idle.started > 0)  # sent; still running
+            assert pool._flights
+            idle.keep_states(set())  # the evaluator kept other children
+            assert pool.cancel_unwanted(idle) == 1
+            pool.end_speculation(idle)
+            assert not pool._flights
+            assert idle.stats.cancelled == 1 and idle.stats.probes == 0
+            assert idle.stats.discarded_device_seconds > 0
+            device = pool.devices[0]
+            assert device.failures == 0 and not device.quarantined
+            with AgentClient(farm.addresses[0]) as client:
+                held = {s.snapshot_id for s in client.list_snapshots()}
+            assert "x0" not in held  # stopped before it saved
+            (real,) = pool.run_probes(_root_specs(base, "s", 1))
+            assert real.performed and real.saved_snapshot == "s0"
+        finally:
+            pool.close()

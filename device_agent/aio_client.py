@@ -173,6 +173,16 @@ class AsyncAgentClient:
         return convert.execute_result_from_proto(reply)
 
     @_retry_once_if_unavailable
+    async def bring_to_state(
+        self, state: DeviceState, *, timeout: float | None = None
+    ) -> RestoreReport:
+        """Bring the device to ``state`` the cheapest way (see
+        :meth:`AgentClient.bring_to_state`; same errors)."""
+        request = pb.BringToStateRequest(state=convert.state_to_proto(state))
+        reply = await self._stub.BringToState(request, **self._kw(timeout))
+        return convert.restore_report_from_proto(reply)
+
+    @_retry_once_if_unavailable
     async def probe(
         self,
         state: DeviceState,

@@ -345,6 +345,14 @@ class DeviceWorker:
         async with self._device(address) as agent:
             return await self._import(agent, holder, snapshot_id)
 
+    async def position(self, address: str, state: DeviceState) -> str:
+        """Bring the device to ``state`` ahead of the probes that start there
+        (:meth:`DevicePool.position_ahead`); returns how it got there (``already_there``,
+        ``snapshot_local``, ``replay``...)."""
+        async with self._device(address) as agent:
+            report = await agent.client.bring_to_state(state)
+        return str(report.method)
+
     async def replay(
         self, address: str, actions: list[Action], screenshots: bool
     ) -> list[ReplayStep]:
@@ -537,6 +545,9 @@ class _Device:
     probes: int = 0
     replay_seconds: float = 0.0  # confirmation and shortening replays (not in busy_seconds)
     imported: set[str] = field(default_factory=set)  # held snapshots that came from elsewhere
+    # The state the device is in as far as the pool knows (the actions of its path from the
+    # base: the last probe's after-state, or where position_ahead sent it); None: unknown.
+    at: tuple[Action, ...] | None = None
 
 
 class DevicePool:
@@ -559,6 +570,8 @@ class DevicePool:
     # (decision 0020); benchmarks switch them off (on the class or a pool) to measure them.
     parallel_replays = True
     spread_ahead = True
+    # Idle devices sent to the next level's states while the driver judges (position_ahead).
+    position_idle = True
 
     def __init__(
         self,
@@ -597,6 +610,7 @@ class DevicePool:
         self.events: list[dict[str, Any]] = []
         self._flights: dict[Any, _Flight] = {}  # ObjectRef -> probe call in flight
         self._spreads: dict[Any, tuple[_Device, str]] = {}  # spread imports in flight
+        self._positions: dict[Any, _Device] = {}  # position_ahead calls in flight
 
     # -- setup ------------------------------------------------------------------------------
     def prepare(self, app: str, version: str = "") -> dict[str, Any]:
@@ -624,6 +638,7 @@ class DevicePool:
                 continue
             device.device_id = base["info"].device_id
             device.snapshots.add(BASE_SNAPSHOT)
+            device.at = ()  # prepared: on the base screen
             keys.add(base["info"].snapshot_compat_key)
             if not self._costs_given:
                 self.restore_costs = RestoreCosts.for_profile(base["info"].profile)
@@ -668,6 +683,7 @@ class DevicePool:
                 return False
             device.device_id = base["info"].device_id
             device.snapshots.add(BASE_SNAPSHOT)
+            device.at = ()
         self.devices = [*self.devices, device]  # one assignment: readers see old or new list
         log.info("device_added", device=address)
         self.events.append({"event": "device_added", "device": address})
@@ -790,6 +806,10 @@ class DevicePool:
             for ref in ready:
                 self._land(ref, [], idle)
 
+    def end_ahead(self) -> None:
+        """Wait for the bring-to calls :meth:`position_ahead` started: after this none runs."""
+        self._collect_positions(wait=True)
+
     def end_speculation(self, idle: Speculation) -> None:
         """Start no more speculative probes, cancel those in flight (:meth:`cancel_unwanted`)
         and wait until each has stopped or finished (at most one per device), discarding them:
@@ -836,15 +856,25 @@ class DevicePool:
                 spec, tried = pending.pop(pick)
                 speculative = False
             elif idle is not None and not late and not pending:
-                guess = idle.next_spec()
+                guess = None
+                if device.at is not None:  # a guess from where it is first: no restore
+                    guess = idle.next_spec(self._starts_where(device))
+                guess = guess or idle.next_spec()
                 if guess is None:
                     continue
                 spec, tried, speculative = guess, set(), True
             else:
                 continue
             spec = self._with_import(device, spec)
+            device.at = None  # until the probe lands
             ref = device.worker.call("probe", spec)
             self._flights[ref] = _Flight(device, spec, tried | {device.address}, speculative)
+
+    @staticmethod
+    def _starts_where(device: _Device) -> Callable[[ProbeSpec], bool]:
+        """Whether a probe starts in the state ``device`` is in (it needs no restore there)."""
+        at = device.at
+        return lambda spec: at is not None and spec.state.prefix == at
 
     def _adopt(self, idle: Speculation, spec: ProbeSpec) -> bool:
         """Make the speculative probe in flight that runs what ``spec`` asks for a real one
@@ -892,6 +922,10 @@ class DevicePool:
         device.failures = 0
         device.probes += 1
         device.busy_seconds += outcome.wall_seconds
+        if outcome.performed and outcome.restore_method != "snapshot_imported":
+            # It stays on the probe's after-screen (after an imported load it could not save
+            # there: such a device is left to restore as usual, decision 0020).
+            device.at = (*spec.state.prefix, spec.action)
         if outcome.saved_snapshot:
             device.snapshots.add(outcome.saved_snapshot)
         if outcome.restore_method == "snapshot_imported" and spec.state.snapshot_id:
@@ -903,23 +937,30 @@ class DevicePool:
         return replace(outcome, spec=spec) if outcome.spec is not spec else outcome
 
     def _pick(self, device: _Device, pending: list[tuple[ProbeSpec, set[str]]]) -> int | None:
-        """Index of the pending probe this device should take: one whose state snapshot it holds
-        first (cheapest restore), else the oldest it has not failed yet."""
+        """Index of the pending probe this device should take: one from the state the device is
+        in (no restore at all), else one whose state snapshot it holds (cheapest restore), else
+        the oldest it has not failed yet."""
         fallback = None
+        holder = None
         for i, (spec, tried) in enumerate(pending):
             if device.address in tried:
                 continue
-            if spec.state.snapshot_id and spec.state.snapshot_id in device.snapshots:
+            if spec.state.prefix == device.at and not self.serial:
                 return i
+            if spec.state.snapshot_id and spec.state.snapshot_id in device.snapshots:
+                holder = i if holder is None else holder
+                continue
             if fallback is None:
                 fallback = i
-        return fallback
+        return holder if holder is not None else fallback
 
     def _with_import(self, device: _Device, spec: ProbeSpec) -> ProbeSpec:
         """Ask the device to import the state's snapshot from a holder when that is cheaper than
         replaying the prefix. An emulator that loaded an imported snapshot cannot save one
         afterwards, so such a probe saves nothing."""
         snapshot = spec.state.snapshot_id
+        if spec.state.prefix == device.at:
+            return spec  # already there: nothing to restore
         if snapshot and snapshot in device.snapshots and snapshot in device.imported:
             return replace(spec, save_as="")  # restored from an imported snapshot
         if not snapshot or snapshot in device.snapshots:
@@ -1013,6 +1054,7 @@ class DevicePool:
                 if pick is None:
                     continue
                 pending.remove(pick)
+                device.at = None  # a replay ends wherever its trace does
                 ref = device.worker.call("replay", traces[pick], screenshots)
                 in_flight[ref] = (device, pick, time.perf_counter())
             if not in_flight:
@@ -1040,6 +1082,7 @@ class DevicePool:
         :class:`InfrastructureError` when no device can start one."""
         last: BaseException | None = None
         for device in list(self.healthy):
+            device.at = None  # the step-by-step replay moves it
             try:
                 first = ray.get(device.worker.call("begin_steps", screenshots))
             except Exception as exc:  # noqa: BLE001 - try the next device
@@ -1121,6 +1164,58 @@ class DevicePool:
                 holders[sid].append(device)
                 started += 1
         return started
+
+    def position_ahead(self, states: Sequence[DeviceState], copies: int) -> int:
+        """Send idle devices to ``states`` (the kept states whose probes come next) ahead of
+        those probes, so that each starts where it is (``already_there``: no snapshot load, no
+        verification dump) instead of restoring: the bring-to runs while the driver judges and
+        filters the next candidates (seconds with a model), time the devices would sit idle.
+        Idle devices are those with no probe in flight, not already in one of ``states``; they
+        are dealt to the states in turn (given order), at most ``copies`` devices in each state
+        (its expected probes) counting those already there. The calls are not waited for; a
+        probe sent to such a device waits for its bring-to on the worker. A bring-to that fails
+        only costs time: the device's position becomes unknown and its probe restores as
+        usual. Returns how many were sent. Nothing on a ``serial`` pool (LTGDroid's baseline) or
+        when ``position_idle`` is off."""
+        self._collect_positions()
+        if self.serial or not self.position_idle or copies < 1 or not states:
+            return 0
+        keys = [s.prefix for s in states]
+        there = {k: sum(1 for d in self.healthy if d.at == k) for k in keys}
+        busy = self._busy() | {id(d) for d in self._positions.values()}
+        idle = [d for d in self.healthy if id(d) not in busy and d.at not in there]
+        sent, dealt = 0, True
+        while dealt and idle:
+            dealt = False
+            for state, key in zip(states, keys, strict=True):
+                # (a device holding the state's snapshot as an import would load it, and then
+                # could not save: left out)
+                fit = [d for d in idle if state.snapshot_id not in d.imported]
+                if not fit or there[key] >= copies:
+                    continue
+                device = fit[0]
+                idle.remove(device)
+                self._positions[device.worker.call("position", state)] = device
+                device.at = key  # the probe sent there next waits for this on the worker
+                there[key] += 1
+                sent += 1
+                dealt = True
+        return sent
+
+    def _collect_positions(self, wait: bool = False) -> None:
+        """Take note of bring-to calls that ended (with ``wait``, of all, once they end): a
+        failed one makes the position unknown."""
+        if not self._positions:
+            return
+        refs = list(self._positions)
+        done, _ = ray.wait(refs, num_returns=len(refs), timeout=None if wait else 0)
+        for ref in done:
+            device = self._positions.pop(ref)
+            try:
+                ray.get(ref)
+            except Exception as exc:  # noqa: BLE001 - only time is lost: its probe restores
+                device.at = None
+                log.warning("position_failed", device=device.address, error=_root_message(exc))
 
     def _collect_spreads(self) -> None:
         """Take note of spread imports that ended: a failed one un-marks the device."""

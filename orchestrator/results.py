@@ -265,6 +265,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "replays": stats.get("replays", 0),
             "replays_unused": stats.get("replays_unused", 0),  # run ahead, never read (0020)
             "snapshots_spread": stats.get("snapshots_spread", 0),  # copies made ahead (0020)
+            # idle devices sent to the next level's states while the driver judged (0022)
+            "devices_positioned": stats.get("devices_positioned", 0),
             "restore_methods": stats.get("restore_methods", {}),
             "probe_log": PROBE_LOG_FILE,
             "phase_seconds": stats.get("phase_seconds", {}),

@@ -229,9 +229,10 @@ class Reproducer:
         try:
             return self._search(start, deadline, base, handover)
         finally:
-            if self._speculation is not None:  # an error ended the search: stop its work too
-                with contextlib.suppress(Exception):  # never hide the error that ended it
+            with contextlib.suppress(Exception):  # never hide the error that ended it
+                if self._speculation is not None:  # an error ended the search: stop its work
                     self.pool.end_speculation(self._speculation)
+                self.pool.end_ahead()
 
     def _search(
         self, start: float, deadline: float, base: dict[str, Any], handover: Path | None
@@ -355,9 +356,14 @@ class Reproducer:
                 self.pool.cancel_unwanted(self._speculation)
                 keep |= self._speculation.snapshots()
             self.pool.forget_snapshots(keep, wait=self._speculation is None)
-            # Spread the kept states' snapshots ahead of the level (decision 0020).
+            # Idle devices go to the kept states, and the kept states' snapshots are spread,
+            # ahead of the level (decisions 0022, 0020).
+            states = [self._state(p) for p in beam]
+            self.stats["devices_positioned"] += self.pool.position_ahead(
+                states, self._probes_per_path
+            )
             self.stats["snapshots_spread"] += self.pool.spread_snapshots(
-                [self._state(p) for p in beam], self._probes_per_path
+                states, self._probes_per_path
             )
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from device_agent.actions import Action
+from device_agent.actions import PRESS_BACK, Action
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.launcher import LocalAgentFarm
 from device_agent.state import DeviceState
@@ -140,5 +140,34 @@ def test_spread_snapshots_make_probes_restore_from_a_copy(agents):
             assert copy.saved_snapshot == ""  # an emulator cannot save after an imported load
         assert pool.forget_snapshots(keep=set()) >= 3
         assert all(not d.imported for d in pool.devices)
+    finally:
+        pool.close()
+
+
+def test_idle_devices_wait_in_the_next_levels_state(agents):
+    # Decision 0022: a device is sent ahead to a kept state (position_ahead) and takes the probes
+    # that start where it is, which then restore nothing at all ("already_there").
+    pool = DevicePool(agents)
+    try:
+        base = pool.prepare(APP)
+        root = DeviceState(BASE_SNAPSHOT, (), BASE_SNAPSHOT, base["hash"])
+        # two probes from the base, saving nothing: their states can only be replayed
+        two = enumerate_actions(parse_hierarchy(base["xml"]))[:2]
+        firsts = pool.run_probes(
+            [ProbeSpec(state=root, action=a, tag=i) for i, a in enumerate(two)]
+        )
+        assert all(o.performed for o in firsts)
+        by_action = {o.spec.action: o for o in firsts}
+        states = [DeviceState(BASE_SNAPSHOT, (a,), "", by_action[a].after_hash) for a in two]
+        # the devices that probed them stand in them; the third device is sent to the first
+        assert pool.position_ahead(states, copies=2) == 1
+        pool.end_ahead()
+        back = Action(kind=PRESS_BACK)  # (what runs does not matter: where it starts does)
+        # listed not in the order the devices stand in the states
+        order = [states[1], states[0], states[0]]  # the second state once, the first twice
+        specs = [ProbeSpec(state=s, action=back, tag=i) for i, s in enumerate(order)]
+        outcomes = pool.run_probes(specs)
+        assert len(outcomes) == 3 and len({o.device_id for o in outcomes}) == 3
+        assert [o.restore_method for o in outcomes] == ["already_there"] * 3
     finally:
         pool.close()

@@ -4,6 +4,7 @@ serves them from a real agent process."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -112,21 +113,15 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_agent_serve_exports_metrics(tmp_path: Path):
-    metrics_port = _free_port()
-    port_file = tmp_path / "port"
+@contextlib.contextmanager
+def agent_process(tmp_path: Path, metrics_port: int, *flags: str) -> Iterator[str]:
+    """A real ``agent serve`` process for OpenCalc serving metrics on ``metrics_port`` (no
+    --metrics-host: the default must be loopback, issue 15); yields its address."""
+    port_file = tmp_path / f"port-{metrics_port}"
     cmd = [
-        sys.executable,
-        "-m",
-        "device_agent",
-        "serve",
-        "--app",
-        "OpenCalc",
-        "--port-file",
-        str(port_file),
-        "--metrics-port",
-        str(metrics_port),
-    ]  # no --metrics-host: the default must be loopback (issue 15)
+        sys.executable, "-m", "device_agent", "serve", "--app", "OpenCalc",
+        "--port-file", str(port_file), "--metrics-port", str(metrics_port), *flags,
+    ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
@@ -135,7 +130,16 @@ def test_agent_serve_exports_metrics(tmp_path: Path):
             assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
             assert time.monotonic() < deadline, "agent did not start in 30 s"
             time.sleep(0.05)
-        with AgentClient(f"127.0.0.1:{port_file.read_text().strip()}", timeout=10) as client:
+        yield f"127.0.0.1:{port_file.read_text().strip()}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+def test_agent_serve_exports_metrics(tmp_path: Path):
+    metrics_port = _free_port()
+    with agent_process(tmp_path, metrics_port) as address:
+        with AgentClient(address, timeout=10) as client:
             client.probe(DeviceState("base"), Action(PRESS_BACK), screenshots=False)
         samples = scrape(metrics_port)
         key = ("reprofarm_agent_probe_phase_seconds_count", (("phase", "restore"),))
@@ -143,9 +147,6 @@ def test_agent_serve_exports_metrics(tmp_path: Path):
         outward = non_loopback_ipv4()
         if outward is not None:  # bound to loopback: nothing answers on the host's own address
             assert not answers(outward, metrics_port)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=15)
 
 
 def test_skipped_dumps_are_counted_and_the_switch_turns_known_screens_off(tmp_path: Path):
@@ -157,20 +158,7 @@ def test_skipped_dumps_are_counted_and_the_switch_turns_known_screens_off(tmp_pa
     skipped = {}
     for flags in ((), ("--no-known-screens",)):
         metrics_port = _free_port()
-        port_file = tmp_path / f"port{len(flags)}"
-        cmd = [
-            sys.executable, "-m", "device_agent", "serve", "--app", "OpenCalc",
-            "--port-file", str(port_file), "--metrics-port", str(metrics_port), *flags,
-        ]  # fmt: skip
-        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-        try:
-            deadline = time.monotonic() + 30
-            while not port_file.exists():
-                assert proc.poll() is None, proc.stderr.read().decode() if proc.stderr else ""
-                assert time.monotonic() < deadline, "agent did not start in 30 s"
-                time.sleep(0.05)
-            address = f"127.0.0.1:{port_file.read_text().strip()}"
+        with agent_process(tmp_path, metrics_port, *flags) as address:
             with AgentClient(address, timeout=10) as client:
                 base = client.load_snapshot("base").reached_hash
                 root = DeviceState("base", (), "base", base)
@@ -181,8 +169,5 @@ def test_skipped_dumps_are_counted_and_the_switch_turns_known_screens_off(tmp_pa
                 assert again.restore_method == "snapshot_local"
             samples = scrape(metrics_port)
             skipped[flags] = samples[("reprofarm_agent_probe_dumps_skipped_total", ())]
-        finally:
-            proc.terminate()
-            proc.wait(timeout=15)
     assert skipped[()] >= 1
     assert skipped[("--no-known-screens",)] == 0

@@ -345,13 +345,13 @@ class DeviceWorker:
         async with self._device(address) as agent:
             return await self._import(agent, holder, snapshot_id)
 
-    async def position(self, address: str, state: DeviceState) -> str:
+    async def position(self, address: str, state: DeviceState) -> float:
         """Bring the device to ``state`` ahead of the probes that start there
-        (:meth:`DevicePool.position_ahead`); returns how it got there (``already_there``,
-        ``snapshot_local``, ``replay``...)."""
+        (:meth:`DevicePool.position_ahead`); returns the wall seconds it took (device time)."""
         async with self._device(address) as agent:
-            report = await agent.client.bring_to_state(state)
-        return str(report.method)
+            start = time.perf_counter()
+            await agent.client.bring_to_state(state)
+            return time.perf_counter() - start
 
     async def replay(
         self, address: str, actions: list[Action], screenshots: bool
@@ -1212,7 +1212,7 @@ class DevicePool:
         for ref in done:
             device = self._positions.pop(ref)
             try:
-                ray.get(ref)
+                device.busy_seconds += float(ray.get(ref))
             except Exception as exc:  # noqa: BLE001 - only time is lost: its probe restores
                 device.at = None
                 log.warning("position_failed", device=device.address, error=_root_message(exc))

@@ -359,9 +359,10 @@ class Reproducer:
             # Idle devices go to the kept states, and the kept states' snapshots are spread,
             # ahead of the level (decisions 0022, 0020).
             states = [self._state(p) for p in beam]
-            self.stats["devices_positioned"] += self.pool.position_ahead(
-                states, self._probes_per_path
-            )
+            if not self._offline_judge():  # a model judges for seconds: devices would idle
+                self.stats["devices_positioned"] += self.pool.position_ahead(
+                    states, self._probes_per_path
+                )
             self.stats["snapshots_spread"] += self.pool.spread_snapshots(
                 states, self._probes_per_path
             )
@@ -636,10 +637,16 @@ class Reproducer:
         if not outcome.performed:
             self.stats["not_performed"] += 1
 
+    def _offline_judge(self) -> bool:
+        """Whether the search's reasoner is the offline one: its judgements take milliseconds
+        (no idle devices between levels to send ahead, decision 0022) and its speculative
+        guesses are exact (decision 0018)."""
+        return isinstance(self.reasoner, HeuristicReasoner)
+
     def _guess_width(self) -> int:
         """1 when the search's reasoner is the offline one (its guesses are exact), else
         :data:`MODEL_GUESS_WIDENING`."""
-        return 1 if isinstance(self.reasoner, HeuristicReasoner) else MODEL_GUESS_WIDENING
+        return 1 if self._offline_judge() else MODEL_GUESS_WIDENING
 
     def _speculated_children(self) -> int:
         """How many of a level's best children get their candidates probed ahead."""

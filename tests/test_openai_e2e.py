@@ -85,6 +85,8 @@ def test_pipeline_reproduces_a_catalog_bug_through_the_llm(llm_env, first_run):
     assert result["verdict"] == "crash" and result["reproduced"] is True
     assert result["crash"]["exception_class"].endswith("IndexOutOfBoundsException")
     assert result["reasoner"] == "openai"
+    # While the model judged, idle devices were sent to the kept states (decision 0022).
+    assert result["search"]["devices_positioned"] > 0
 
     # Accounting: result.json equals what the server reported, in total and per role.
     llm = result["llm"]

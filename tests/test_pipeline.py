@@ -57,6 +57,8 @@ def test_streaming_and_speculation_keep_every_decision(ray_session, tmp_path: Pa
     assert [s["action"] for s in barrier["trace"]] == [s["action"] for s in piped["trace"]]
     assert barrier["search"]["explored"] == piped["search"]["explored"]
     assert barrier["actions_executed"] == piped["actions_executed"]
+    # the offline reasoner judges in milliseconds: no devices sent ahead (decision 0022)
+    assert barrier["search"]["devices_positioned"] == piped["search"]["devices_positioned"] == 0
     assert barrier["search"]["speculation"] == {
         "probes": 0,
         "used": 0,

@@ -39,6 +39,7 @@ Prints ``{"reasoner", "profile", "time_scale", "cores", "runs": [{"bug_id", "dev
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -255,7 +256,12 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     same: list[dict[str, Any]] = []
     meter = Meter()
-    with tempfile.TemporaryDirectory() as tmp, model_server(args):
+    # Ray's log monitor prints worker messages on stdout: they go to stderr, the JSON stays alone.
+    with (
+        contextlib.redirect_stdout(sys.stderr),
+        tempfile.TemporaryDirectory() as tmp,
+        model_server(args),
+    ):
         for bug_id, report in catalog_reports(wanted):
             app = find_app_for_bug(bug_id)
             assert app is not None

@@ -3,8 +3,9 @@ paths of the read-only data in ``../shared`` (absent on a user's clone: tests sk
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,3 +56,30 @@ def virtual_reproduction(
         return runs[report]
 
     return run
+
+
+@pytest.fixture(scope="session")
+def screenrecorder_agents(ray_session) -> Iterator[list[str]]:
+    """Two local virtual agents (started on screenrecorder; each run installs its own app) for
+    the nightly tests, which open and close their own pools on them."""
+    from device_agent.launcher import LocalAgentFarm
+
+    with LocalAgentFarm(2, "screenrecorder") as farm:
+        yield list(farm.addresses)
+
+
+@pytest.fixture(scope="session")
+def omninotes_regrounded(
+    screenrecorder_agents: list[str], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[dict[str, Any], Path]:
+    """Omni-Notes#377 through the nightly job: recorded on 5.4.0 (a search from scratch), then
+    replayed on 5.5.0, where the reminder control moved and is re-grounded by its words.
+    ``(the 5.5.0 night's result, the nights' directory)``, the directory holding
+    ``traces.sqlite`` and each night's run directory; shared by ``test_nightly.py`` and
+    ``test_export_device.py`` (two nights cost tens of seconds). Readers must not write there."""
+    from tests.test_nightly import night
+
+    out = tmp_path_factory.mktemp("omninotes-377-nights")
+    report = EXAMPLES / "omninotes-377.md"
+    night(screenrecorder_agents, report, out)  # recorded on 5.4.0
+    return night(screenrecorder_agents, report, out, "5.5.0"), out

@@ -15,13 +15,17 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from device_agent.adbd.emulator import AdbEmulator
 from device_agent.adbd.shell import Faults
 from device_agent.virtual.device import VirtualDevice
+from device_agent.virtual.layout import LNode
+from device_agent.virtual.windows import Frame
 
 ADB = shutil.which("adb")
 NEEDS_ADB = pytest.mark.skipif(
@@ -93,6 +97,47 @@ def adb_server(port: int | None = None) -> Iterator[AdbServer]:
             server.run("kill-server")
 
 
+def _drawn(node: LNode) -> tuple[Any, ...]:
+    """Everything of a laid-out node the renderer reads: every field but the app's ``view``,
+    of which it reads only whether there is one and its text (``render.py``)."""
+    own = tuple(getattr(node, f.name) for f in fields(LNode) if f.name not in ("view", "children"))
+    view = None if node.view is None else node.view.text
+    return (own, view, tuple(_drawn(child) for child in node.children))
+
+
+class _RememberedFrame(Frame):
+    """A frame whose screenshot is looked up by what it draws before it is rendered: a device
+    behind adb is screenshotted on every restore (the agent's screen fingerprints), and the
+    same screens come back again and again; Pillow's drawing is the costly part of a test."""
+
+    def png(self) -> bytes:
+        if not self._png:
+            key = repr(
+                (
+                    self.geo,
+                    self.keyboard,
+                    self.clock_text,
+                    [(w.kind, w.dim, _drawn(w.node)) for w in self.windows],
+                )
+            )
+            self._png = _SCREENSHOTS.get(key) or super().png()
+            _SCREENSHOTS[key] = self._png
+        return self._png
+
+
+_SCREENSHOTS: dict[str, bytes] = {}  # the drawn content → PNG bytes, shared by the emulators
+
+
+class EmulatedDevice(VirtualDevice):
+    """The virtual device behind an adb-speaking emulator: the same device, its screenshots
+    remembered by what they draw (:class:`_RememberedFrame`); the pixels are the renderer's."""
+
+    def _build_frame(self) -> Frame:
+        frame = super()._build_frame()
+        frame.__class__ = _RememberedFrame
+        return frame
+
+
 @contextmanager
 def virtual_emulator(
     app: str,
@@ -103,7 +148,7 @@ def virtual_emulator(
     launch: bool = True,
 ) -> Iterator[AdbEmulator]:
     """A VirtualDevice running ``app`` behind a console and adbd, registered with ``server``."""
-    device = VirtualDevice("virtual-emulator", app)
+    device = EmulatedDevice("virtual-emulator", app)
     if launch:
         device.launch_app()
     emulator = AdbEmulator(device, console_port, token_file=token_file, faults=faults)

@@ -3,7 +3,9 @@ paths of the read-only data in ``../shared`` (absent on a user's clone: tests sk
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,3 +31,55 @@ def shared_dir() -> Path:
     if not SHARED.is_dir():
         pytest.skip(f"{SHARED} is absent (it ships with CI, not with a user's clone)")
     return SHARED
+
+
+VIRTUAL_DEVICES = 4  # devices of the shared virtual reproductions
+
+
+@pytest.fixture(scope="session")
+def virtual_reproduction(
+    ray_session, tmp_path_factory: pytest.TempPathFactory
+) -> Callable[[str], tuple[int, Path]]:
+    """``reprofarm reproduce EXAMPLES/REPORT --devices 4`` on local virtual devices, run once per
+    report in a session and shared by the tests that read its result (a reproduction costs
+    seconds to tens of seconds): ``run(report) -> (exit status, out directory)``. Readers must
+    not change the directory (write elsewhere)."""
+    from orchestrator.cli import main
+
+    runs: dict[str, tuple[int, Path]] = {}
+
+    def run(report: str) -> tuple[int, Path]:
+        if report not in runs:
+            out = tmp_path_factory.mktemp("virtual-reproduction") / "run"
+            argv = ["reproduce", str(EXAMPLES / report), "--devices", str(VIRTUAL_DEVICES)]
+            runs[report] = (main([*argv, "--no-progress", "--out", str(out)]), out)
+        return runs[report]
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def screenrecorder_agents(ray_session) -> Iterator[list[str]]:
+    """Two local virtual agents (started on screenrecorder; each run installs its own app) for
+    the nightly tests, which open and close their own pools on them."""
+    from device_agent.launcher import LocalAgentFarm
+
+    with LocalAgentFarm(2, "screenrecorder") as farm:
+        yield list(farm.addresses)
+
+
+@pytest.fixture(scope="session")
+def omninotes_regrounded(
+    screenrecorder_agents: list[str], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[dict[str, Any], Path]:
+    """Omni-Notes#377 through the nightly job: recorded on 5.4.0 (a search from scratch), then
+    replayed on 5.5.0, where the reminder control moved and is re-grounded by its words.
+    ``(the 5.5.0 night's result, the nights' directory)``, the directory holding
+    ``traces.sqlite`` and each night's run directory; shared by ``test_nightly.py`` and
+    ``test_export_device.py`` (two nights cost tens of seconds). Readers must not write there."""
+    from tests.test_nightly import night
+
+    out = tmp_path_factory.mktemp("omninotes-377-nights")
+    report = EXAMPLES / "omninotes-377.md"
+    night(screenrecorder_agents, report, out)  # recorded on 5.4.0
+    return night(screenrecorder_agents, report, out, "5.5.0"), out

@@ -135,7 +135,7 @@ def trace_of(result: dict) -> list[dict]:
 
 
 def test_reproduce_amaze_1796_through_adb_matches_virtual(
-    ray_session, adb_agents: Agents, tmp_path: Path
+    ray_session, adb_agents: Agents, virtual_reproduction, tmp_path: Path
 ):
     out_adb = tmp_path / "adb"
     code = main(
@@ -148,14 +148,10 @@ def test_reproduce_amaze_1796_through_adb_matches_virtual(
     assert adb_result["crash"]["exception_class"].endswith("IndexOutOfBoundsException")
     assert all(d["probes"] > 0 for d in adb_result["devices"])
 
-    out_virtual = tmp_path / "virtual"
-    assert (
-        main(
-            ["reproduce", str(REPORT), "--devices", "2", "--no-progress"]
-            + ["--out", str(out_virtual)]
-        )
-        == 0
-    )
+    # The virtual backend's run of the same report (on 4 devices: the search's decisions do
+    # not depend on the device count, test_strategy.py), shared with test_e2e_reproduce.py.
+    code, out_virtual = virtual_reproduction(REPORT.name)
+    assert code == 0
     virtual_result = json.loads((out_virtual / "result.json").read_text())
     assert trace_of(adb_result) == trace_of(virtual_result)
     assert adb_result["crash"]["exception_class"] == virtual_result["crash"]["exception_class"]

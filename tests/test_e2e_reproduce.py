@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from orchestrator.cli import main
-from tests.conftest import EXAMPLES
+from tests.conftest import VIRTUAL_DEVICES
 
 pytestmark = pytest.mark.e2e
 
@@ -22,18 +22,15 @@ CASES = [
 
 @pytest.mark.parametrize(("report", "bug_id", "exception"), CASES)
 def test_reproduce_then_replay(
-    ray_session, tmp_path: Path, capsys, report: str, bug_id: str, exception: str
+    virtual_reproduction, tmp_path: Path, capsys, report: str, bug_id: str, exception: str
 ):
-    out = tmp_path / "run"
-    code = main(
-        ["reproduce", str(EXAMPLES / report), "--devices", "4", "--no-progress", "--out", str(out)]
-    )
+    code, out = virtual_reproduction(report)  # --devices 4 (shared with test_adb_e2e)
     result = json.loads((out / "result.json").read_text())
     assert code == 0, json.dumps(result, indent=1)[:3000]
     assert result["bug_id"] == bug_id
     assert result["reproduced"] is True and result["verdict"] == "crash"
     assert result["crash"]["exception_class"].endswith(exception)
-    assert len(result["devices"]) == 4
+    assert len(result["devices"]) == VIRTUAL_DEVICES == 4
     assert result["actions_executed"] >= len(result["trace"]) > 0
     assert set(result["llm"]) >= {"calls", "prompt_tokens", "completion_tokens", "cost_usd"}
     assert result["app"]["package"] and result["app"]["version"]

@@ -16,22 +16,19 @@ lays out and takes input like a 720x1280 phone). Checked:
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from device_agent.adbd.emulator import AdbEmulator
-from device_agent.launcher import LocalAgentFarm
 from device_agent.virtual.device import VirtualDevice
 from orchestrator.cli import main
 from orchestrator.export import to_adb_script
 from orchestrator.nightly.digest import bug_entry
 from orchestrator.sweep.store import RunRow
 from tests.adb_harness import NEEDS_ADB, AdbServer, adb_server
-from tests.conftest import EXAMPLES, REPO
-from tests.test_nightly import night
+from tests.conftest import REPO
 from tests.test_report_html import reproduce
 
 APPS = REPO / "examples" / "apps"
@@ -72,20 +69,14 @@ def row_of(result: dict[str, Any]) -> RunRow:
     )  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def agents(ray_session: Any) -> Iterator[list[str]]:
-    with LocalAgentFarm(2, "screenrecorder") as farm:
-        yield list(farm.addresses)
-
-
 @NEEDS_ADB
 @pytest.mark.e2e
 def test_moved_control_trace_runs_on_a_smaller_screen_and_not_on_the_fix(
-    agents: list[str], tmp_path: Path
+    omninotes_regrounded: tuple[dict[str, Any], Path], tmp_path: Path
 ) -> None:
-    report = EXAMPLES / "omninotes-377.md"
-    night(agents, report, tmp_path)  # recorded on 5.4.0
-    moved = night(agents, report, tmp_path, "5.5.0")
+    # The nightly job's trace: recorded on 5.4.0, re-grounded on 5.5.0 (conftest.py, shared
+    # with test_nightly.py).
+    moved, nights = omninotes_regrounded
     assert moved["nightly"]["verdict"] == "still_reproduces"
     device = moved["device"]
     assert (device["screen_width"], device["screen_height"]) == (1080, 1920)
@@ -94,8 +85,8 @@ def test_moved_control_trace_runs_on_a_smaller_screen_and_not_on_the_fix(
     # One reasoner-call count everywhere: result.json, the nightly digest, report.html.
     calls = moved["llm"]["calls"]
     assert isinstance(calls, int) and calls == moved["nightly"]["reasoner_calls"]
-    assert bug_entry(row_of(moved), tmp_path)["reasoner_calls"] == calls
-    (page,) = [p for p in tmp_path.glob("5.5.0-*/report.html")]
+    assert bug_entry(row_of(moved), nights)["reasoner_calls"] == calls
+    (page,) = [p for p in nights.glob("5.5.0-*/report.html")]
     assert f'<span id="reasoner-calls">{calls}</span>' in page.read_text()
     script = tmp_path / "repro.sh"
     script.write_text(to_adb_script(moved))

@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 
-from device_agent.launcher import LocalAgentFarm
 from orchestrator.config import FarmConfig, RunConfig
 from orchestrator.errors import InfrastructureError
 from orchestrator.farm import DevicePool
@@ -33,9 +32,8 @@ from tests.conftest import EXAMPLES
 
 
 @pytest.fixture(scope="module")
-def agents(ray_session: Any) -> Iterator[list[str]]:
-    with LocalAgentFarm(2, "screenrecorder") as farm:
-        yield list(farm.addresses)
+def agents(screenrecorder_agents: list[str]) -> list[str]:
+    return screenrecorder_agents
 
 
 def night(
@@ -111,10 +109,10 @@ def test_whats_new_dialog_is_closed_and_a_fixed_build_is_fixed(
     assert "fresh exploration" in fixed["nightly"]["reason"]
 
 
-def test_moved_control_is_regrounded_by_its_words(agents: list[str], tmp_path: Path) -> None:
-    report = EXAMPLES / "omninotes-377.md"
-    night(agents, report, tmp_path)  # recorded on 5.4.0
-    moved = night(agents, report, tmp_path, "5.5.0")
+def test_moved_control_is_regrounded_by_its_words(
+    agents: list[str], omninotes_regrounded: tuple[dict[str, Any], Path]
+) -> None:
+    moved, nights = omninotes_regrounded  # recorded on 5.4.0, replayed on 5.5.0 (conftest.py)
     n = moved["nightly"]
     assert n["verdict"] == "still_reproduces" and n["mode"] == "replay"
     rewrite = next(d for d in n["decisions"] if d["decision"] == "rewrite")
@@ -122,7 +120,7 @@ def test_moved_control_is_regrounded_by_its_words(agents: list[str], tmp_path: P
     assert "reminder_layout → menu_reminder" in " ".join(rewrite["reasons"])
     assert triggered(agents, moved)
     # The rewritten trace was confirmed and stored for the new build.
-    with TraceStore(tmp_path / "traces.sqlite") as store:
+    with TraceStore(nights / "traces.sqlite") as store:
         assert [h["app_version"] for h in store.history("Omni-Notes#377")] == ["5.4.0", "5.5.0"]
 
 

@@ -70,8 +70,13 @@ def test_sigkill_of_a_sweep_leaves_no_agent_or_ray_process(tmp_path: Path) -> No
         seen.update({p: _cmdline(p) for p in descendants(proc.pid) if p not in seen})
         os.kill(proc.pid, signal.SIGKILL)  # the driver alone, as the OOM killer would
         proc.wait(timeout=10)
-        time.sleep(10)
-        left = {p: _cmdline(p) for p in _ours(seen, proc.pid)}
+        # Nothing of the sweep may be alive 10 s after the kill: checked until then, and done
+        # as soon as nothing is (a process gone cannot start another: its parents died first).
+        deadline = time.monotonic() + 10
+        while (left := {p: _cmdline(p) for p in _ours(seen, proc.pid)}) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.2)
         assert not left, f"alive 10 s after SIGKILL of the sweep: {left}"
     finally:
         for pid in _ours(seen, proc.pid):  # never leak into other tests

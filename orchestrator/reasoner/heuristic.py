@@ -598,6 +598,13 @@ class HeuristicReasoner(Reasoner):
         penalty = min(0.2, 0.04 * loops) + min(0.3, 0.06 * noops)
         helpers = sum(1 for s in progress.served if s < 0)
         penalty += 0.01 * max(0, helpers - 2 * (progress.reached + 2))
+        changed = sum(1 for t in path.transitions if _changes_default_choice(spec, t))
+        if changed:
+            # The beam, too, keeps the choice already made (decision 0023): a path that moved a
+            # single-choice list off its preselected option, which no step names, stays on a
+            # page whose options merely share the step's words.
+            penalty += min(0.2, _CHANGED_CHOICE_PENALTY * changed)
+            reason += "; changed a preselected choice no step names"
         if path.transitions:
             final = path.transitions[-1]
             if final.diff.get("app_left") and final.crash is None:
@@ -661,6 +668,31 @@ def _is_choice(action: Action) -> bool:
         and bool(action.extra.get("checkable"))
         and str(action.extra.get("class", "")).endswith(_CHOICE_CLASSES)
     )
+
+
+# How far a path is pushed down for each preselected single choice it changed unasked.
+_CHANGED_CHOICE_PENALTY = 0.1
+
+
+def _changes_default_choice(spec: ReproSpec, transition: Transition) -> bool:
+    """The transition clicked an unchecked option of a single-choice list or radio group whose
+    sibling of the same class was checked (the app's preselected default), and no step of
+    ``spec`` names that option (:data:`MATCH_THRESHOLD`)."""
+    action = transition.action
+    if not _is_choice(action) or action.extra.get("checked"):
+        return False
+    tree = screen_index(transition.before.hierarchy_xml).tree
+    if tree is None:
+        return False
+    cls = str(action.extra.get("class", ""))
+    if not any(
+        node.checked and node.short_class == cls
+        for window in tree.windows
+        for node in window.iter()
+    ):
+        return False
+    label = action_label(action, transition.before.hierarchy_xml)
+    return all(action_match(s, action, label) < MATCH_THRESHOLD for s in spec.steps)
 
 
 def _after(spec: ReproSpec, step: S2RStep) -> list[S2RStep]:

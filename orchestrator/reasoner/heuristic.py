@@ -59,6 +59,7 @@ from orchestrator.reasoner.align import (
     label_match,
     permission_answer,
     permission_button,
+    position_match,
     same_text,
     screen_index,
     screen_tap_match,
@@ -309,13 +310,17 @@ class HeuristicReasoner(Reasoner):
         match = max(
             action_match(step, action, label, _after(spec, step)),
             screen_tap_match(step, action, index),
+            position_match(step, action, index),
         )
         score, reason = (
             match,
             f"matches step '{_clip(step.text)}'" if match >= MATCH_THRESHOLD else "",
         )
         if following is not None:
-            ahead = 0.6 * action_match(following, action, label, _after(spec, following))
+            ahead = 0.6 * max(
+                action_match(following, action, label, _after(spec, following)),
+                position_match(following, action, index),
+            )
             if ahead > score:
                 score, reason = ahead, f"matches the step after: '{_clip(following.text)}'"
         # A value still to enter: the field, or the next key on a keypad.

@@ -341,6 +341,60 @@ def position_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     return 0.0
 
 
+# A step that sets a switch or check box to a state ("Enable Minimalistic UI", "turn off Sync").
+_TURN_ON_RE = re.compile(r"^\W*(?:enable|turn on|switch on|activate|tick)\b", re.IGNORECASE)
+_TURN_OFF_RE = re.compile(
+    r"^\W*(?:disable|turn off|switch off|deactivate|untick|uncheck)\b", re.IGNORECASE
+)
+
+
+def wanted_state(step: S2RStep) -> bool | None:
+    """``True`` for a step that turns a setting on, ``False`` for one that turns it off, else
+    ``None``."""
+    if step.action_hint not in (CLICK, ""):
+        return None
+    if _TURN_ON_RE.search(step.text):
+        return True
+    return False if _TURN_OFF_RE.search(step.text) else None
+
+
+def toggle_state(node: ViewNode) -> bool | None:
+    """The checked state of a switch or check box: the node's own, else that of the first
+    checkable widget inside it (a settings row holds its switch); ``None`` when there is none."""
+    for child in node.iter():
+        if child.checkable:
+            return child.checked
+    return None
+
+
+def already_set(step: S2RStep, action: Action, index: ScreenIndex) -> bool:
+    """``action`` clicks a switch or check box ``step`` turns on (off) that is on (off) already:
+    the click would undo the state the step asks for."""
+    wanted = wanted_state(step)
+    if wanted is None or action.kind != CLICK or action.target is None or index.tree is None:
+        return False
+    node = find_node(index.tree, action.target)
+    return node is not None and toggle_state(node) is wanted
+
+
+def shows_state(step: S2RStep, index: ScreenIndex) -> bool:
+    """The screen shows a switch or check box the step names (a label at similarity 0.8 or
+    more) already in the state the step asks for: the step holds without a click (a person
+    who finds "Show favorites" on already does nothing)."""
+    wanted = wanted_state(step)
+    if wanted is None or not step.targets:
+        return False
+    for label, node in index.labels:
+        if max(similarity(label, t) for t in step.targets) < NAMED_LATER:
+            continue
+        row: ViewNode | None = node
+        while row is not None and not row.clickable:
+            row = row.parent
+        if row is not None and toggle_state(row) is wanted:
+            return True
+    return False
+
+
 _FIELD_WORDS_RE = re.compile(r"\b(?:field|text ?box|input box|box)\b", re.IGNORECASE)
 
 
@@ -492,6 +546,8 @@ def _step_score(
     score = action_match(step, action, label, later)
     before = screen_index(transition.before.hierarchy_xml)
     score = max(score, screen_tap_match(step, action, before), position_match(step, action, before))
+    if already_set(step, action, before):
+        return 0.0  # "Enable X" is not done by turning X off
     if action.kind == INPUT_TEXT and step.value:
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:
@@ -634,6 +690,13 @@ def align(spec: ReproSpec, path: Path) -> Progress:
             progress.entered = ""
             progress.pending_value = ""
             in_step_value = False
+        elif (
+            j < len(steps)
+            and transition.crash is None
+            and shows_state(steps[j], screen_index(transition.after.hierarchy_xml))
+        ):
+            served = j  # the way to the setting, which the step finds already as it wants
+            progress.reached = j
         else:
             served = -1
         if progress.reached != reached_before:

@@ -50,6 +50,7 @@ from orchestrator.reasoner.align import (
     action_label,
     action_match,
     align,
+    already_set,
     background_tappable,
     complete,
     field_text,
@@ -176,6 +177,13 @@ class HeuristicReasoner(Reasoner):
             and t.action.kind != INPUT_TEXT  # (typing keeps the structure: not a way out)
         }
         created = _created_names(steps[:j], step, progress)
+        # Controls that did a step already done: pressing one again undoes a toggle it set.
+        done_keys = {
+            t.action.key()
+            for t, served in zip(path.transitions, progress.served, strict=False)
+            if 0 <= served < j and t.action.target is not None
+        }
+        elsewhere = taps_the_screen(step) and not background_tappable(index)
         chosen_kinds = {
             str(a.extra.get("class", ""))
             for a in candidates
@@ -202,6 +210,16 @@ class HeuristicReasoner(Reasoner):
                 # reporter who does not mention the choice got) unless the step names another.
                 score -= _KEEP_CHOICE_PENALTY
                 reason += "; keeps the choice already made"
+            if already_set(step, action, index):
+                score = min(score, 0.05)
+                reason += "; already in the state the step asks for"
+            if action.key() in done_keys and action_match(step, action, label) < MATCH_THRESHOLD:
+                score -= _UNDO_PENALTY
+                reason += "; did a step already done (again would undo it)"
+            if elsewhere and score < _GO_BACK_SCORE and _goes_back(action, label):
+                # "Tap the screen" where no background takes a tap: the place the step names is
+                # the screen the app came from (the main screen), so go back toward it.
+                score, reason = _GO_BACK_SCORE, "the screen to tap is not this one: go back"
             if action.key() in tried_here:
                 score -= 0.5
                 reason += "; did nothing here before"
@@ -673,6 +691,19 @@ def _is_choice(action: Action) -> bool:
         and bool(action.extra.get("checkable"))
         and str(action.extra.get("class", "")).endswith(_CHOICE_CLASSES)
     )
+
+
+# How far a control that did a step already done is pushed down (pressing it again undoes a
+# toggle), and how high going back ranks when the step taps a screen this one is not.
+_UNDO_PENALTY = 0.4
+_GO_BACK_SCORE = 0.5
+
+
+def _goes_back(action: Action, label: str) -> bool:
+    """The system Back key, or a click on a widget labelled as the way back ("Navigate up")."""
+    if action.kind == PRESS_BACK:
+        return True
+    return action.kind == CLICK and normalize_label(label) in ("navigate up", "back", "up")
 
 
 # How far a path is pushed down for each preselected single choice it changed unasked.

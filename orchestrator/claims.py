@@ -40,6 +40,7 @@ from orchestrator.reasoner.align import (
     action_label,
     action_match,
     align,
+    position_match,
     screen_index,
 )
 
@@ -186,7 +187,14 @@ def _does_step(step: S2RStep, transition: Transition) -> bool:
     """The transition's action does what ``step`` asks (kind and label, as the aligner reads
     them)."""
     label = action_label(transition.action, transition.before.hierarchy_xml)
-    return action_match(step, transition.action, label) >= MATCH_THRESHOLD
+    before = screen_index(transition.before.hierarchy_xml)
+    return (
+        max(
+            action_match(step, transition.action, label),
+            position_match(step, transition.action, before),
+        )
+        >= MATCH_THRESHOLD
+    )
 
 
 def _never_shown(step: S2RStep, path: Path) -> bool:

@@ -93,7 +93,7 @@ _SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("folder", "directory", "dir"),
     ("file", "document", "doc"),
     ("picture", "image", "photo", "pic", "pics", "gallery"),
-    ("camera", "photo", "capture"),
+    ("camera", "photo", "capture", "shutter", "snapshot"),
     ("label", "tag"),
     ("note", "notes", "memo"),
     ("play", "start", "resume"),

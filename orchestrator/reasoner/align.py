@@ -263,6 +263,138 @@ def screen_tap_match(step: S2RStep, action: Action, index: ScreenIndex) -> float
     return 1.0 if screen_area and target.bounds.area >= SCREEN_TAP_SHARE * screen_area else 0.0
 
 
+# Words that place the thing a step acts on by its position among a list's or grid's items
+# ("select the top-leftmost picture", "open the first note", "delete the last entry").
+_FIRST_RE = re.compile(
+    r"\b(?:first|1st|top(?:-?left)?(?:most)?|upper(?:-?left)?(?:most)?|left-?most)\b",
+    re.IGNORECASE,
+)
+_LAST_RE = re.compile(r"\b(?:last|bottom(?:-?right)?(?:most)?|lowest)\b", re.IGNORECASE)
+# Nouns that name any item of a collection, whatever it shows.
+_ITEM_WORDS = wordset("item items entry entries one row rows element cell result results")
+# Classes of collections whose items a position word picks (besides any scrollable container).
+_COLLECTION_CLASSES = ("ListView", "GridView", "RecyclerView")
+# How well a click on the item a position word picks does the step.
+POSITION_SCORE = 0.75
+
+
+def _position(target: str) -> tuple[str, str]:
+    """``("first"|"last", noun)`` for a target placed by a position word ("top-leftmost
+    picture" → ``("first", "picture")``), else ``("", "")``."""
+    first, last = _FIRST_RE.search(target), _LAST_RE.search(target)
+    if bool(first) == bool(last):
+        return "", ""
+    found = first or last
+    assert found is not None
+    noun = (target[: found.start()] + " " + target[found.end() :]).strip(" -")
+    return ("first" if first else "last"), noun
+
+
+def _collection_items(node: ViewNode) -> list[ViewNode]:
+    """The items of the nearest list, grid or scrollable container holding ``node``: its
+    outermost clickable descendants, in reading order (top, then left). Empty when ``node`` is
+    in no collection."""
+    container = node.parent
+    while container is not None and not (
+        container.scrollable or container.short_class.endswith(_COLLECTION_CLASSES)
+    ):
+        container = container.parent
+    if container is None:
+        return []
+    items: list[ViewNode] = []
+    stack = list(reversed(container.children))
+    while stack:
+        current = stack.pop()
+        if current.clickable and current.bounds.area > 0:
+            items.append(current)
+        else:
+            stack.extend(reversed(current.children))
+    return sorted(items, key=lambda n: (n.bounds.top, n.bounds.left))
+
+
+def position_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
+    """:data:`POSITION_SCORE` when ``step`` picks a thing by its position ("the top-leftmost
+    picture", "the last note") and ``action`` clicks (or long-clicks) that item of the list or
+    grid it sits in: the first or last in reading order, unlabelled (grid cells of pictures)
+    or labelled with a word of the step's noun (or any item for "item", "entry", "row"...);
+    else 0.0. Reports place items by position when they have no name to give."""
+    if action.kind not in (CLICK, LONG_CLICK) or action.target is None or index.tree is None:
+        return 0.0
+    if step.action_hint not in (CLICK, LONG_CLICK, ""):
+        return 0.0
+    places = [p for p in map(_position, step.targets) if p[0]]
+    if not places:
+        return 0.0
+    node = find_node(index.tree, action.target)
+    if node is None:
+        return 0.0
+    items = _collection_items(node)
+    if not items:
+        return 0.0
+    label = node.label()
+    for where, noun in places:
+        if (items[0] if where == "first" else items[-1]) is not node:
+            continue
+        nouns = {w.lower() for w in re.findall(r"\w+", noun)}
+        if not label or nouns & _ITEM_WORDS or similarity(label, noun) > 0.0:
+            return POSITION_SCORE
+    return 0.0
+
+
+# A step that sets a switch or check box to a state ("Enable Minimalistic UI", "turn off Sync").
+_TURN_ON_RE = re.compile(r"^\W*(?:enable|turn on|switch on|activate|tick)\b", re.IGNORECASE)
+_TURN_OFF_RE = re.compile(
+    r"^\W*(?:disable|turn off|switch off|deactivate|untick|uncheck)\b", re.IGNORECASE
+)
+
+
+def wanted_state(step: S2RStep) -> bool | None:
+    """``True`` for a step that turns a setting on, ``False`` for one that turns it off, else
+    ``None``."""
+    if step.action_hint not in (CLICK, ""):
+        return None
+    if _TURN_ON_RE.search(step.text):
+        return True
+    return False if _TURN_OFF_RE.search(step.text) else None
+
+
+def toggle_state(node: ViewNode) -> bool | None:
+    """The checked state of a switch or check box: the node's own, else that of the first
+    checkable widget inside it (a settings row holds its switch); ``None`` when there is none."""
+    for child in node.iter():
+        if child.checkable:
+            return child.checked
+    return None
+
+
+def already_set(step: S2RStep, action: Action, index: ScreenIndex) -> bool:
+    """``action`` clicks a switch or check box ``step`` turns on (off) that is on (off) already:
+    the click would undo the state the step asks for."""
+    wanted = wanted_state(step)
+    if wanted is None or action.kind != CLICK or action.target is None or index.tree is None:
+        return False
+    node = find_node(index.tree, action.target)
+    return node is not None and toggle_state(node) is wanted
+
+
+def shows_state(step: S2RStep, index: ScreenIndex) -> bool:
+    """The screen shows a switch or check box the step names (a label at similarity 0.8 or
+    more) already in the state the step asks for: the step holds without a click (a person
+    who finds "Show favorites" on already does nothing)."""
+    wanted = wanted_state(step)
+    if wanted is None or not step.targets:
+        return False
+    for label, node in index.labels:
+        if max(similarity(label, t) for t in step.targets) < NAMED_LATER:
+            continue
+        row: ViewNode | None = node
+        while row is not None and not row.clickable:
+            row = row.parent
+        if row is not None and toggle_state(row) is wanted:
+            return True
+    return False
+
+
 _FIELD_WORDS_RE = re.compile(r"\b(?:field|text ?box|input box|box)\b", re.IGNORECASE)
 
 
@@ -412,9 +544,10 @@ def _step_score(
     action = transition.action
     label = action_label(action, transition.before.hierarchy_xml)
     score = action_match(step, action, label, later)
-    score = max(
-        score, screen_tap_match(step, action, screen_index(transition.before.hierarchy_xml))
-    )
+    before = screen_index(transition.before.hierarchy_xml)
+    score = max(score, screen_tap_match(step, action, before), position_match(step, action, before))
+    if already_set(step, action, before):
+        return 0.0  # "Enable X" is not done by turning X off
     if action.kind == INPUT_TEXT and step.value:
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:
@@ -557,6 +690,13 @@ def align(spec: ReproSpec, path: Path) -> Progress:
             progress.entered = ""
             progress.pending_value = ""
             in_step_value = False
+        elif (
+            j < len(steps)
+            and transition.crash is None
+            and shows_state(steps[j], screen_index(transition.after.hierarchy_xml))
+        ):
+            served = j  # the way to the setting, which the step finds already as it wants
+            progress.reached = j
         else:
             served = -1
         if progress.reached != reached_before:

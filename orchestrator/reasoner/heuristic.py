@@ -50,6 +50,7 @@ from orchestrator.reasoner.align import (
     action_label,
     action_match,
     align,
+    already_set,
     background_tappable,
     complete,
     field_text,
@@ -59,6 +60,7 @@ from orchestrator.reasoner.align import (
     label_match,
     permission_answer,
     permission_button,
+    position_match,
     same_text,
     screen_index,
     screen_tap_match,
@@ -175,6 +177,13 @@ class HeuristicReasoner(Reasoner):
             and t.action.kind != INPUT_TEXT  # (typing keeps the structure: not a way out)
         }
         created = _created_names(steps[:j], step, progress)
+        # Controls that did a step already done: pressing one again undoes a toggle it set.
+        done_keys = {
+            t.action.key()
+            for t, served in zip(path.transitions, progress.served, strict=False)
+            if 0 <= served < j and t.action.target is not None
+        }
+        elsewhere = taps_the_screen(step) and not background_tappable(index)
         chosen_kinds = {
             str(a.extra.get("class", ""))
             for a in candidates
@@ -201,6 +210,16 @@ class HeuristicReasoner(Reasoner):
                 # reporter who does not mention the choice got) unless the step names another.
                 score -= _KEEP_CHOICE_PENALTY
                 reason += "; keeps the choice already made"
+            if already_set(step, action, index):
+                score = min(score, 0.05)
+                reason += "; already in the state the step asks for"
+            if action.key() in done_keys and action_match(step, action, label) < MATCH_THRESHOLD:
+                score -= _UNDO_PENALTY
+                reason += "; did a step already done (again would undo it)"
+            if elsewhere and score < _GO_BACK_SCORE and _goes_back(action, label):
+                # "Tap the screen" where no background takes a tap: the place the step names is
+                # the screen the app came from (the main screen), so go back toward it.
+                score, reason = _GO_BACK_SCORE, "the screen to tap is not this one: go back"
             if action.key() in tried_here:
                 score -= 0.5
                 reason += "; did nothing here before"
@@ -309,13 +328,17 @@ class HeuristicReasoner(Reasoner):
         match = max(
             action_match(step, action, label, _after(spec, step)),
             screen_tap_match(step, action, index),
+            position_match(step, action, index),
         )
         score, reason = (
             match,
             f"matches step '{_clip(step.text)}'" if match >= MATCH_THRESHOLD else "",
         )
         if following is not None:
-            ahead = 0.6 * action_match(following, action, label, _after(spec, following))
+            ahead = 0.6 * max(
+                action_match(following, action, label, _after(spec, following)),
+                position_match(following, action, index),
+            )
             if ahead > score:
                 score, reason = ahead, f"matches the step after: '{_clip(following.text)}'"
         # A value still to enter: the field, or the next key on a keypad.
@@ -598,6 +621,13 @@ class HeuristicReasoner(Reasoner):
         penalty = min(0.2, 0.04 * loops) + min(0.3, 0.06 * noops)
         helpers = sum(1 for s in progress.served if s < 0)
         penalty += 0.01 * max(0, helpers - 2 * (progress.reached + 2))
+        changed = sum(1 for t in path.transitions if _changes_default_choice(spec, t))
+        if changed:
+            # The beam, too, keeps the choice already made (decision 0023): a path that moved a
+            # single-choice list off its preselected option, which no step names, stays on a
+            # page whose options merely share the step's words.
+            penalty += min(0.2, _CHANGED_CHOICE_PENALTY * changed)
+            reason += "; changed a preselected choice no step names"
         if path.transitions:
             final = path.transitions[-1]
             if final.diff.get("app_left") and final.crash is None:
@@ -661,6 +691,44 @@ def _is_choice(action: Action) -> bool:
         and bool(action.extra.get("checkable"))
         and str(action.extra.get("class", "")).endswith(_CHOICE_CLASSES)
     )
+
+
+# How far a control that did a step already done is pushed down (pressing it again undoes a
+# toggle), and how high going back ranks when the step taps a screen this one is not.
+_UNDO_PENALTY = 0.4
+_GO_BACK_SCORE = 0.5
+
+
+def _goes_back(action: Action, label: str) -> bool:
+    """The system Back key, or a click on a widget labelled as the way back ("Navigate up")."""
+    if action.kind == PRESS_BACK:
+        return True
+    return action.kind == CLICK and normalize_label(label) in ("navigate up", "back", "up")
+
+
+# How far a path is pushed down for each preselected single choice it changed unasked.
+_CHANGED_CHOICE_PENALTY = 0.1
+
+
+def _changes_default_choice(spec: ReproSpec, transition: Transition) -> bool:
+    """The transition clicked an unchecked option of a single-choice list or radio group whose
+    sibling of the same class was checked (the app's preselected default), and no step of
+    ``spec`` names that option (:data:`MATCH_THRESHOLD`)."""
+    action = transition.action
+    if not _is_choice(action) or action.extra.get("checked"):
+        return False
+    tree = screen_index(transition.before.hierarchy_xml).tree
+    if tree is None:
+        return False
+    cls = str(action.extra.get("class", ""))
+    if not any(
+        node.checked and node.short_class == cls
+        for window in tree.windows
+        for node in window.iter()
+    ):
+        return False
+    label = action_label(action, transition.before.hierarchy_xml)
+    return all(action_match(s, action, label) < MATCH_THRESHOLD for s in spec.steps)
 
 
 def _after(spec: ReproSpec, step: S2RStep) -> list[S2RStep]:

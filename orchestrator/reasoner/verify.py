@@ -17,7 +17,9 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - a quoted message of the actual behaviour is on screen (``"No activity found..."``);
 - a checkbox the report expects checked (or unchecked) is not;
 - widgets cut off by the screen edge, or overlapping, when the report says so; buttons outside
-  any scrolling list that a rotation made disappear.
+  any scrolling list that a rotation made disappear;
+- something that should appear after an action does not ("the bar will not appear when I
+  tap"): absent before and after the last action, shown earlier on the same activity.
 
 It answers ``reproduced`` only with such evidence, and names it.
 """
@@ -30,10 +32,22 @@ from decimal import Decimal, InvalidOperation
 
 from device_agent.actions import INPUT_TEXT, ROTATE
 from orchestrator.model import Path, ReproSpec
-from orchestrator.reasoner.align import action_label, is_positive_label, screen_index
+from orchestrator.reasoner.align import (
+    action_label,
+    is_positive_label,
+    screen_index,
+    wanted_state,
+)
 from orchestrator.reasoner.base import Verdict
 from orchestrator.reasoner.s2r import expressions
-from orchestrator.text import content_words, normalize_label, quoted, stem
+from orchestrator.text import (
+    content_words,
+    normalize_label,
+    quoted,
+    similarity,
+    split_identifier,
+    stem,
+)
 
 _NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w.])")
 _STILL_RE = re.compile(
@@ -120,6 +134,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _quoted_message(actual, index, path),
         lambda: _checked_state(expected, index),
         lambda: _layout(observed, index, path),
+        lambda: _never_appears(observed, spec, path),
     )
     for check in checks:
         found = check()
@@ -214,6 +229,100 @@ def _back_to_start(observed: str, path: Path) -> str:
                 f"after '{last.action.describe()}'"
             )
     return ""
+
+
+# "The favorites bar will not appear when I tap": something that should show after an action
+# does not. The thing is the noun phrase before the negation.
+_NOT_APPEAR_RE = re.compile(
+    r"\b(?P<thing>[^\W\d_][\w -]{2,40}?)\s+(?:will |would |does |did |do |can )?"
+    r"(?:not|n't|never)\s+(?:appear\w*|show(?:s|ing)? up|come back|be (?:shown|displayed))\b",
+    re.IGNORECASE,
+)
+_THING_NOISE = re.compile(r"^(?:.*\b(?:the|a|an|my|that|this|when|but|and)\s+)", re.IGNORECASE)
+
+
+def _things_not_appearing(observed: str) -> list[str]:
+    """The noun phrases the symptom says do not appear ("the favorites bar will not appear" →
+    ``favorites bar``)."""
+    out: list[str] = []
+    for m in _NOT_APPEAR_RE.finditer(observed.replace("doesn't", "does not")):
+        thing = _THING_NOISE.sub("", m.group("thing")).strip()
+        if thing and thing.lower() not in ("it", "this", "that", "nothing", *map(str.lower, out)):
+            out.append(thing)
+    return out
+
+
+def _shows_thing(xml: str, thing: str) -> str:
+    """The resource id or label of a visible widget of the app that is ``thing`` (its label or
+    its resource id's words at similarity 0.8 or more), else ``""``."""
+    index = screen_index(xml)
+    if index.tree is None:
+        return ""
+    for label, _ in index.labels:
+        if similarity(label, thing) >= 0.8:
+            return label
+    for window in index.tree.windows:
+        for node in window.iter():
+            rid = node.resource_id.rsplit("/", 1)[-1]
+            if (
+                rid
+                and node.bounds.area > 0
+                and similarity(" ".join(split_identifier(rid)), thing) >= 0.8
+            ):
+                return rid
+    return ""
+
+
+def _never_appears(observed: str, spec: ReproSpec, path: Path) -> str:
+    """Something the report says does not appear after an action ("the favorites bar will not
+    appear when I tap the screen") is absent before and after the path's last action (the
+    report's last step: :func:`verify` runs on complete paths only), on the same activity where
+    an earlier screen of the path showed it (so the app's name for it is known). Refused when
+    the path itself turned off a switch whose label shares a word with the thing and no step
+    asks to: that is the person's doing, not the bug."""
+    if len(path.transitions) < 2:
+        return ""
+    last = path.transitions[-1]
+    if last.action.target is None or last.before.activity != last.after.activity:
+        return ""
+    for thing in _things_not_appearing(observed):
+        if _shows_thing(last.before.hierarchy_xml, thing) or _shows_thing(
+            last.after.hierarchy_xml, thing
+        ):
+            continue
+        shown = next(
+            (
+                (t, found)
+                for t in path.transitions[:-1]
+                if t.before.activity == last.after.activity
+                for found in [_shows_thing(t.before.hierarchy_xml, thing)]
+                if found
+            ),
+            None,
+        )
+        if shown is None or _turned_off_related(thing, spec, path):
+            continue
+        return (
+            f"'{thing}' ('{shown[1]}', shown earlier on {last.after.activity}) is not on screen "
+            f"after '{last.action.describe()}'"
+        )
+    return ""
+
+
+def _turned_off_related(thing: str, spec: ReproSpec, path: Path) -> bool:
+    """The path turned off a switch or check box whose label shares a content word with
+    ``thing`` although no step turns anything off."""
+    if any(wanted_state(s) is False for s in spec.steps):
+        return False
+    words = {stem(w) for w in content_words(thing)}
+    for t in path.transitions:
+        for change in t.diff.get("states_changed", []) or []:
+            label = str(change.get("label", ""))
+            if change.get("state") in ("unchecked", "off") and words & {
+                stem(w) for w in content_words(label)
+            }:
+                return True
+    return False
 
 
 def _in_clickable(node) -> bool:

@@ -36,6 +36,10 @@ def kill_agents(monkeypatch):
         def wait_port(self, i, port_file, deadline):
             if i in numbers:
                 self.kill(i)
+                # An agent quick enough to have listened already left its port file: remove it,
+                # so the agent is one that died before listening (else the farm waits its whole
+                # start-up timeout, 60 s, for the dead port to answer).
+                port_file.unlink(missing_ok=True)
             return original(self, i, port_file, deadline)
 
         monkeypatch.setattr(LocalAgentFarm, "_wait_port", wait_port)

@@ -66,6 +66,7 @@ from orchestrator.reasoner.align import (
     screen_tap_match,
     spell_for_keys,
     taps_the_screen,
+    toggle_state,
     value_tokens,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
@@ -177,11 +178,12 @@ class HeuristicReasoner(Reasoner):
             and t.action.kind != INPUT_TEXT  # (typing keeps the structure: not a way out)
         }
         created = _created_names(steps[:j], step, progress)
-        # Controls that did a step already done: pressing one again undoes a toggle it set.
+        # Switches that did a step already done and still show the state it set: pressing one
+        # again undoes the step.
         done_keys = {
-            t.action.key()
+            t.action.key(): _toggle_after(t)
             for t, served in zip(path.transitions, progress.served, strict=False)
-            if 0 <= served < j and t.action.target is not None
+            if 0 <= served < j and t.action.target is not None and _toggle_after(t) is not None
         }
         elsewhere = taps_the_screen(step) and not background_tappable(index)
         chosen_kinds = {
@@ -213,7 +215,11 @@ class HeuristicReasoner(Reasoner):
             if already_set(step, action, index):
                 score = min(score, 0.05)
                 reason += "; already in the state the step asks for"
-            if action.key() in done_keys and action_match(step, action, label) < MATCH_THRESHOLD:
+            if (
+                action.key() in done_keys
+                and _toggle_now(action, index) is done_keys[action.key()]
+                and action_match(step, action, label) < MATCH_THRESHOLD
+            ):
                 score -= _UNDO_PENALTY
                 reason += "; did a step already done (again would undo it)"
             if elsewhere and score < _GO_BACK_SCORE and _goes_back(action, label):
@@ -697,6 +703,20 @@ def _is_choice(action: Action) -> bool:
 # toggle), and how high going back ranks when the step taps a screen this one is not.
 _UNDO_PENALTY = 0.4
 _GO_BACK_SCORE = 0.5
+
+
+def _toggle_now(action: Action, index: ScreenIndex) -> bool | None:
+    """The checked state of the switch or check box ``action`` clicks on the indexed screen
+    (``None``: no such widget there)."""
+    if action.target is None or index.tree is None:
+        return None
+    node = find_node(index.tree, action.target)
+    return toggle_state(node) if node is not None else None
+
+
+def _toggle_after(transition: Transition) -> bool | None:
+    """The state a click left the switch or check box it pressed in (``None``: not a toggle)."""
+    return _toggle_now(transition.action, screen_index(transition.after.hierarchy_xml))
 
 
 def _goes_back(action: Action, label: str) -> bool:

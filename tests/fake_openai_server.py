@@ -251,7 +251,8 @@ class FakeOpenAIServer:
 
     def fail(self, kind: str, *, times: int = 1, role: str | None = None, **params: Any) -> None:
         """Queue ``times`` faults of ``kind`` for the next requests (of ``role`` if given).
-        Params: ``retry_after`` (seconds, str) for rate_limit; ``seconds`` for slow."""
+        Params: ``retry_after`` (seconds, str) for rate_limit; ``seconds`` for slow
+        (and ``until_in_flight``: answer early once that many requests are in flight)."""
         if kind not in FAULTS:
             raise ValueError(f"unknown fault {kind!r}; known: {FAULTS}")
         with self._lock:
@@ -286,6 +287,16 @@ class FakeOpenAIServer:
         finally:
             with self._lock:
                 self._in_flight -= 1
+
+    def _hold(self, seconds: float, until_in_flight: int | None) -> None:
+        """Sleep ``seconds``; with ``until_in_flight``, stop early once that many requests are in
+        flight at once (a barrier: a test of a concurrency limit then does not depend on how
+        quickly the clients happen to start)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if until_in_flight is not None and self.max_in_flight >= int(until_in_flight):
+                return
+            time.sleep(0.01)
 
     def _serve(self, handler: BaseHTTPRequestHandler, method: str) -> None:
         length = int(handler.headers.get("Content-Length") or 0)
@@ -360,7 +371,7 @@ class FakeOpenAIServer:
             self._send(handler, 500, _error("The server had an error", "server_error"))
             return
         if fault is not None and fault.kind == "slow":
-            time.sleep(float(fault.params.get("seconds", 2.0)))
+            self._hold(float(fault.params.get("seconds", 2.0)), fault.params.get("until_in_flight"))
         if fault is not None and fault.kind == "bad_body":
             record.status = 200
             self._send_raw(handler, 200, b"<html>gateway says hello</html>", "application/json")

@@ -23,7 +23,12 @@ MESSAGES = [
 
 def _max_in_flight(ray, share: bool, tasks: int = 4, limit: int = 2) -> int:
     with FakeOpenAIServer() as server:
-        server.fail("slow", times=tasks, seconds=0.5)
+        # Each request is held until one more than the limit is in flight (or 10 s pass), so
+        # the control's answer does not depend on how fast the Ray workers start (under load
+        # they started one by one and a 0.5 s hold saw only two at once).
+        server.fail(
+            "slow", times=tasks, seconds=10.0 if not share else 0.5, until_in_flight=limit + 1
+        )
         settings = LLMSettings(
             model="fake-model",
             base_url=server.base_url,

@@ -253,13 +253,23 @@ class LocalAgentFarm:
     def _wait_healthy(self, i: int, address: str, deadline: float) -> None:
         from device_agent.client import AgentClient
 
+        # Wait in one-second slices and look at the process between them: an agent that died
+        # after writing its port file fails at once instead of after the whole start-up timeout.
         with AgentClient(address, token=self.token) as client:
-            try:
-                client.wait_ready(max(deadline - time.monotonic(), 0.1))
-            except AgentUnavailableError as exc:
-                code = self._procs[i].poll()
-                state = f"exited with status {code}" if code is not None else "is running"
-                raise self._failure(i, f"at {address} {state} but is not healthy: {exc}") from exc
+            while True:
+                try:
+                    client.wait_ready(min(max(deadline - time.monotonic(), 0.1), 1.0))
+                    return
+                except AgentUnavailableError as exc:
+                    code = self._procs[i].poll()
+                    if code is None and time.monotonic() < deadline:
+                        continue
+                    state = (
+                        f"exited with status {code}"
+                        if code is not None
+                        else f"is running but not healthy after {self.startup_timeout:g} s"
+                    )
+                    raise self._failure(i, f"at {address} {state}: {exc}") from exc
 
     def kill(self, i: int) -> None:
         """Kill agent ``i`` at once (SIGKILL), as a device dying mid-run would."""

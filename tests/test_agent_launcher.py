@@ -69,3 +69,33 @@ def test_agent_that_cannot_start_is_reported_with_its_log():
     assert farm.log_paths[0].is_file()  # kept for the post-mortem the message points to
     assert farm.log_dir is not None and str(farm.log_dir) in message
     shutil.rmtree(farm.log_dir)
+
+
+class _DiesAfterPortFile(LocalAgentFarm):
+    """An "agent" that writes a port nobody listens on to its port file, lives a moment, then
+    exits with status 7 (an agent that crashed right after binding)."""
+
+    def _command(self, i, port_file):
+        import socket
+        import sys
+
+        with socket.socket() as s:  # a free port, closed again: nothing will answer there
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        code = (
+            f"import time, pathlib; pathlib.Path({str(port_file)!r}).write_text('{port}'); "
+            "time.sleep(1); raise SystemExit(7)"
+        )
+        return [sys.executable, "-c", code]
+
+
+def test_agent_that_dies_after_writing_its_port_fails_fast():
+    start = time.perf_counter()
+    farm = _DiesAfterPortFile(1, "OpenCalc", startup_timeout=60)
+    with pytest.raises(AgentStartupError) as err:
+        farm.start()
+    assert "exited with status 7" in str(err.value)
+    # Not the whole 60 s start-up timeout: the process is looked at between health checks.
+    assert time.perf_counter() - start < 15
+    if farm.log_dir is not None:
+        shutil.rmtree(farm.log_dir)

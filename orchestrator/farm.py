@@ -197,6 +197,10 @@ def _observation_fields(obs: Any, known_hash: str = "") -> dict[str, Any]:
 # How often run_idle looks whether the reasoner is done while speculative probes run (seconds).
 IDLE_POLL_S = 0.02
 
+# How long DevicePool.close waits for its cancelled calls to end (seconds): a cancelled call stops
+# at the agent's next phase boundary, well within this.
+CLOSE_WAIT_S = 10.0
+
 # Calls one device gets at once: the agent serialises its device, and the scheduler's
 # one-probe-per-device rule (with snapshot affinity) relies on it.
 MAX_IN_FLIGHT_PER_DEVICE = 1
@@ -1248,7 +1252,21 @@ class DevicePool:
         ]
 
     def close(self) -> None:
-        """Kill the workers this pool started (not those it was given)."""
+        """Stop the calls this pool still has in flight (snapshot spreads started ahead, probes
+        nobody waited for), waiting up to :data:`CLOSE_WAIT_S` seconds for them to end, then
+        kill the workers it started (not those it was given). Without the wait a spread still
+        running is failed by the kill and Ray prints the unread failure on the driver's stdout."""
+        in_flight = [*self._spreads, *self._flights]
+        self._spreads.clear()
+        self._flights.clear()
+        for ref in in_flight:
+            with contextlib.suppress(Exception):  # it may have ended meanwhile
+                ray.cancel(ref)
+        if in_flight:
+            done, _ = ray.wait(in_flight, num_returns=len(in_flight), timeout=CLOSE_WAIT_S)
+            for ref in done:
+                with contextlib.suppress(Exception):  # read, so Ray does not print it as unread
+                    ray.get(ref)
         for actor in self._owned:
             with contextlib.suppress(Exception):
                 ray.kill(actor)

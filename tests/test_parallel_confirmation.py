@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+import ray
 
 from device_agent.actions import PRESS_BACK, Action
 from device_agent.hierarchy import parse_hierarchy
@@ -171,3 +172,21 @@ def test_idle_devices_wait_in_the_next_levels_state(agents):
         assert [o.restore_method for o in outcomes] == ["already_there"] * 3
     finally:
         pool.close()
+
+
+def test_close_stops_the_spreads_still_in_flight(agents):
+    """A pool closed while its spread imports run cancels them and waits for them to end: none is
+    left running (to be failed by the workers' kill and printed by Ray as an unread error)."""
+    pool = DevicePool(agents, restore_costs=RestoreCosts(per_action=5.0, transfer=1.0))
+    try:
+        base = pool.prepare(APP)
+        root = DeviceState(BASE_SNAPSHOT, (), BASE_SNAPSHOT, base["hash"])
+        (first,) = pool.run_probes([ProbeSpec(state=root, action=HUMAN[0], save_as="s1")])
+        state = DeviceState(BASE_SNAPSHOT, (HUMAN[0],), "s1", first.after_hash)
+        assert pool.spread_snapshots([state], copies=3) == 2
+        spreads = list(pool._spreads)
+    finally:
+        pool.close()
+    _, unfinished = ray.wait(spreads, num_returns=len(spreads), timeout=0)
+    assert unfinished == []
+    assert not pool._spreads

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -40,15 +42,31 @@ class BenchFarm:
         ]
 
 
+# Where emit() writes: the stdout the benchmark started with (quiet() sends sys.stdout elsewhere).
+_result_out: Any = None
+
+
 def quiet() -> None:
-    """Logs to stderr, warnings only: a benchmark's stdout is its one JSON object."""
+    """Logs to stderr, warnings only, and whatever else is printed on stdout goes to stderr too
+    (Ray's log monitor prints its workers' lines and unread task failures on the driver's
+    stdout): a benchmark's stdout is its one JSON object, written with :func:`emit`."""
+    global _result_out
     from device_agent.logs import configure_logging
+
+    if _result_out is None:
+        _result_out = sys.stdout
+        sys.stdout = sys.stderr
 
     configure_logging(json_lines=True)
     logging.getLogger("ray").setLevel(logging.ERROR)
     import structlog
 
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
+
+
+def emit(result: dict[str, Any], indent: int | None = None) -> None:
+    """Print ``result``, the benchmark's one JSON object, on the stdout it started with."""
+    print(json.dumps(result, indent=indent), file=_result_out or sys.stdout, flush=True)
 
 
 @contextlib.contextmanager

@@ -33,7 +33,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks._farm import quiet  # noqa: E402
+from benchmarks._farm import emit, quiet  # noqa: E402
 from benchmarks.per_bug import catalog_reports  # noqa: E402
 from device_agent.launcher import LocalAgentFarm  # noqa: E402
 from device_agent.virtual.catalog import find_app_for_bug  # noqa: E402
@@ -159,7 +159,7 @@ def main() -> None:
     if args.examples:
         reports = catalog_reports(wanted)
     elif not args.reports_dir.is_dir():
-        print(json.dumps({"skipped": f"{args.reports_dir} is absent: no real report texts"}))
+        emit({"skipped": f"{args.reports_dir} is absent: no real report texts"})
         return
     else:
         reports = real_reports(args.reports_dir, wanted)
@@ -181,17 +181,15 @@ def main() -> None:
                 rows.append(row)
                 print(json.dumps(row), file=sys.stderr)
     total = _score(rows)
-    print(
-        json.dumps(
-            {
-                "bugs": rows,
-                **total,
-                "split": {
-                    name: _score([r for r in rows if r["set"] == name])
-                    for name in ("dev", "test", "other")
-                },
-            }
-        )
+    emit(
+        {
+            "bugs": rows,
+            **total,
+            "split": {
+                name: _score([r for r in rows if r["set"] == name])
+                for name in ("dev", "test", "other")
+            },
+        }
     )
 
 

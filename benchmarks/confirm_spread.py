@@ -19,7 +19,6 @@ an action) show what it does where replay is dear. Prints one JSON object:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +27,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks._farm import quiet  # noqa: E402
+from benchmarks._farm import emit, quiet  # noqa: E402
 from benchmarks.per_bug import _trace, catalog_reports, run_once  # noqa: E402
 from orchestrator.farm import DevicePool  # noqa: E402
 from orchestrator.run import ensure_ray  # noqa: E402
@@ -94,11 +93,7 @@ def main() -> None:
                     }
                 )
     DevicePool.parallel_replays = DevicePool.spread_ahead = True
-    print(
-        json.dumps(
-            {"devices": args.devices, "time_scale": args.time_scale, "runs": runs, "same": same}
-        )
-    )
+    emit({"devices": args.devices, "time_scale": args.time_scale, "runs": runs, "same": same})
 
 
 if __name__ == "__main__":

@@ -12,14 +12,13 @@ Efficiency is serial / (k x parallel) (DESIGN §5: at least 0.85 at k = 8 on emu
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._farm import BenchFarm, bench_farm  # noqa: E402
+from benchmarks._farm import BenchFarm, bench_farm, emit  # noqa: E402
 
 
 def time_level(farm: BenchFarm, k: int, candidates: int, *, serial: bool) -> float:
@@ -66,16 +65,14 @@ def main() -> None:
                     "parallel_device_s": round(parallel_s / args.time_scale, 2),
                 }
             )
-    print(
-        json.dumps(
-            {
-                "profile": args.profile,
-                "candidates": args.candidates,
-                "time_scale": args.time_scale,
-                "app": args.app,
-                "results": results,
-            }
-        )
+    emit(
+        {
+            "profile": args.profile,
+            "candidates": args.candidates,
+            "time_scale": args.time_scale,
+            "app": args.app,
+            "results": results,
+        }
     )
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._farm import quiet  # noqa: E402
+from benchmarks._farm import emit, quiet  # noqa: E402
 from device_agent.errors import AgentStartupError  # noqa: E402
 from device_agent.hierarchy import parse_hierarchy  # noqa: E402
 from device_agent.launcher import LocalAgentFarm  # noqa: E402
@@ -218,18 +218,16 @@ def main() -> None:
     # started") to stdout: keep stdout for the one JSON object.
     with contextlib.redirect_stdout(sys.stderr):
         results = measure_all(args, sizes, modes)
-    print(
-        json.dumps(
-            {
-                "profile": args.profile,
-                "time_scale": args.time_scale,
-                "app": args.app,
-                "probes": args.probes,
-                "cpus": os.cpu_count(),
-                "load_average_1m": round(os.getloadavg()[0], 1),
-                "results": results,
-            }
-        )
+    emit(
+        {
+            "profile": args.profile,
+            "time_scale": args.time_scale,
+            "app": args.app,
+            "probes": args.probes,
+            "cpus": os.cpu_count(),
+            "load_average_1m": round(os.getloadavg()[0], 1),
+            "results": results,
+        }
     )
 
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -44,7 +43,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks._farm import quiet  # noqa: E402
+from benchmarks._farm import emit, quiet  # noqa: E402
 from benchmarks.per_bug import catalog_reports  # noqa: E402
 from device_agent.actions import Action  # noqa: E402
 from device_agent.virtual.app import VirtualApp  # noqa: E402
@@ -209,21 +208,19 @@ def main() -> None:
             runs.append(
                 run_row(f"later build {build}", build, reused, expected, scratch_of(scratch))
             )
-        print(
-            json.dumps(
-                {
-                    "runs": runs,
-                    "settings": {
-                        "devices": args.devices,
-                        "concurrency": args.concurrency,
-                        "profile": args.profile,
-                        "time_scale": args.time_scale,
-                        "reasoner": args.reasoner,
-                        "fixed_probes": args.fixed_probes,
-                    },
+        emit(
+            {
+                "runs": runs,
+                "settings": {
+                    "devices": args.devices,
+                    "concurrency": args.concurrency,
+                    "profile": args.profile,
+                    "time_scale": args.time_scale,
+                    "reasoner": args.reasoner,
+                    "fixed_probes": args.fixed_probes,
                 },
-                indent=2,
-            )
+            },
+            indent=2,
         )
 
 

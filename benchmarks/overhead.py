@@ -34,7 +34,6 @@ benchmark printed before), ``p99_ms``, and ``goal_2ms`` saying which measure mee
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -44,7 +43,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._farm import BenchFarm, bench_farm  # noqa: E402
+from benchmarks._farm import BenchFarm, bench_farm, emit  # noqa: E402
 from orchestrator.config import SearchConfig  # noqa: E402
 from orchestrator.farm import ProbeOutcome, ProbeSpec  # noqa: E402
 from orchestrator.model import Path as SearchPath  # noqa: E402
@@ -230,7 +229,7 @@ def main() -> None:
         "round_trip_overhead_median_ms": now["median_ms"],
         "round_trip_overhead_meets": now["median_ms"] <= GOAL_MS,
     }
-    print(json.dumps(result))
+    emit(result)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ LTGDroid's way). ``speedup`` mixes two gains (no fixed sleeps, and the fan-out);
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks._farm import quiet  # noqa: E402
+from benchmarks._farm import emit, quiet  # noqa: E402
 from device_agent.virtual.catalog import find_app_for_bug  # noqa: E402
 from orchestrator.config import FarmConfig, RunConfig, SearchConfig  # noqa: E402
 from orchestrator.report import load_report  # noqa: E402
@@ -113,16 +112,14 @@ def main() -> None:
                     "same_trace": _trace(same_profile) == _trace(parallel),
                 }
             )
-    print(
-        json.dumps(
-            {
-                "time_scale": args.time_scale,
-                "devices": args.devices,
-                "bugs": rows,
-                "median_speedup": _median(rows, "speedup"),
-                "median_parallelism_speedup": _median(rows, "parallelism_speedup"),
-            }
-        )
+    emit(
+        {
+            "time_scale": args.time_scale,
+            "devices": args.devices,
+            "bugs": rows,
+            "median_speedup": _median(rows, "speedup"),
+            "median_parallelism_speedup": _median(rows, "parallelism_speedup"),
+        }
     )
 
 

@@ -40,7 +40,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks._farm import quiet  # noqa: E402
+from benchmarks._farm import emit, quiet  # noqa: E402
 from benchmarks.per_bug import catalog_reports  # noqa: E402
 from device_agent.launcher import LocalAgentFarm  # noqa: E402
 from device_agent.virtual.catalog import find_app_for_bug  # noqa: E402
@@ -203,20 +203,18 @@ def main() -> None:
         for k in counts
         if any(r["devices"] == k and r["speedup"] for r in rows)
     }
-    print(
-        json.dumps(
-            {
-                "reasoner": args.reasoner,
-                "profile": args.profile,
-                "time_scale": args.time_scale,
-                "llm_latency_s": list(latency) if args.reasoner == "openai" else None,
-                "runs": rows,
-                "median_speedup": medians,
-                "all_same": all(
-                    r["same_verdict"] and r["same_trace"] and r["same_explored"] for r in rows
-                ),
-            }
-        )
+    emit(
+        {
+            "reasoner": args.reasoner,
+            "profile": args.profile,
+            "time_scale": args.time_scale,
+            "llm_latency_s": list(latency) if args.reasoner == "openai" else None,
+            "runs": rows,
+            "median_speedup": medians,
+            "all_same": all(
+                r["same_verdict"] and r["same_trace"] and r["same_explored"] for r in rows
+            ),
+        }
     )
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
-import json
 import shutil
 import sys
 import tempfile
@@ -43,7 +42,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._farm import quiet  # noqa: E402
+from benchmarks._farm import emit, quiet  # noqa: E402
 from device_agent.actions import Action  # noqa: E402
 from device_agent.backend import DeviceBackend  # noqa: E402
 from device_agent.client import AgentClient  # noqa: E402
@@ -230,7 +229,7 @@ def main() -> None:
         out["adb"] = "skipped: the adb binary is absent (apt-get install adb)"
     else:
         out["adb"] = measure(lambda: adb_emulator(args.app), shape)
-    print(json.dumps(out))
+    emit(out)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,6 @@ Prints ``{"reasoner", "profile", "time_scale", "cores", "runs": [{"bug_id", "dev
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import statistics
@@ -53,7 +52,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from benchmarks._farm import quiet  # noqa: E402
+from benchmarks._farm import emit, quiet  # noqa: E402
 from benchmarks.per_bug import _trace, catalog_reports  # noqa: E402
 from benchmarks.pipeline import DEFAULT_BUGS, model_server, run_once  # noqa: E402
 from device_agent.launcher import LocalAgentFarm  # noqa: E402
@@ -256,12 +255,7 @@ def main() -> None:
     rows: list[dict[str, Any]] = []
     same: list[dict[str, Any]] = []
     meter = Meter()
-    # Ray's log monitor prints worker messages on stdout: they go to stderr, the JSON stays alone.
-    with (
-        contextlib.redirect_stdout(sys.stderr),
-        tempfile.TemporaryDirectory() as tmp,
-        model_server(args),
-    ):
+    with tempfile.TemporaryDirectory() as tmp, model_server(args):
         for bug_id, report in catalog_reports(wanted):
             app = find_app_for_bug(bug_id)
             assert app is not None
@@ -286,22 +280,20 @@ def main() -> None:
                         print(json.dumps(rows[-1]), file=sys.stderr, flush=True)
                     same.append({"bug_id": bug_id, "devices": k, **same_as_before(results)})
     table = summary(rows)
-    print(
-        json.dumps(
-            {
-                "reasoner": args.reasoner,
-                "profile": args.profile,
-                "time_scale": args.time_scale,
-                "cores": os.cpu_count(),
-                "runs": rows,
-                "same": same,
-                "summary": table,
-                "goal": {
-                    "efficiency_at_8": GOAL_AT_8,
-                    "met": {m: v.get("8", 0.0) >= GOAL_AT_8 for m, v in table.items() if "8" in v},
-                },
-            }
-        )
+    emit(
+        {
+            "reasoner": args.reasoner,
+            "profile": args.profile,
+            "time_scale": args.time_scale,
+            "cores": os.cpu_count(),
+            "runs": rows,
+            "same": same,
+            "summary": table,
+            "goal": {
+                "efficiency_at_8": GOAL_AT_8,
+                "met": {m: v.get("8", 0.0) >= GOAL_AT_8 for m, v in table.items() if "8" in v},
+            },
+        }
     )
 
 

@@ -1,5 +1,7 @@
 """Shared fixtures: one local Ray instance per test session (its start costs seconds), and the
-paths of the read-only data in ``../shared`` (absent on a user's clone: tests skip)."""
+paths of the read-only data in ``../shared`` (absent on a user's clone: tests skip). Tests marked
+``slow`` (whole searches through real processes, 20 s or more each) run only with ``--slow``:
+``.ci/run`` runs them after the default suite (decision 0027)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,24 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 EXAMPLES = REPO / "examples" / "reports"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--slow",
+        action="store_true",
+        help="also run the tests marked slow (whole searches through real processes; CI runs them)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Skip the ``slow`` tests unless ``--slow`` is given: the default suite stays short."""
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="slow end-to-end test: run with --slow (.ci/run does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session")

@@ -78,6 +78,7 @@ def first_run(ray_session, llm_env):
     return code, result, server.calls(), cache
 
 
+@pytest.mark.slow
 def test_pipeline_reproduces_a_catalog_bug_through_the_llm(llm_env, first_run):
     server, _, _ = llm_env
     code, result, calls, _ = first_run
@@ -112,6 +113,7 @@ def test_pipeline_reproduces_a_catalog_bug_through_the_llm(llm_env, first_run):
     assert not [r for r in requests if r.role == "report_analysis" and r.images]
 
 
+@pytest.mark.slow
 def test_a_repeated_run_is_served_by_the_cache(llm_env, first_run, tmp_path: Path):
     server, prices, _ = llm_env
     code, first, calls, cache = first_run
@@ -142,6 +144,7 @@ def test_missing_key_is_one_line_and_exit_3(llm_env, monkeypatch, tmp_path: Path
     assert server.calls() == before
 
 
+@pytest.mark.slow
 def test_a_misbehaving_endpoint_costs_judgements_not_the_run(llm_env, ray_session, tmp_path):
     """The model refuses every image part (HTTP 400) and its first path evaluation is
     malformed twice (the reply and its repair): the bug is still reproduced, exit 0; the lost

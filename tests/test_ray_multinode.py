@@ -5,9 +5,9 @@ runs on its agent's node, so on both nodes, as Ray's GCS (the state API's source
 ``summary.json`` records the cluster; when the worker node dies mid-sweep its workers restart
 on the head and every row still completes.
 
-Required in CI (marker ``ray_cluster``; ``-m "not ray_cluster"`` skips them locally). Kept short:
-emulator timings at 1/10, three catalog bugs (two where the sweep need not outlast a node),
-one cluster and one set of agents for the module.
+Required in CI (markers ``ray_cluster`` and ``slow``: they run with ``--slow``, as ``.ci/run``
+does). Kept short: emulator timings at 1/10, three catalog bugs (two where the sweep need not
+outlast a node), one cluster and one set of agents for the module.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from tests.ray_cluster_harness import HEAD_IP, LoopbackRayCluster
 
 pytestmark = [
     pytest.mark.ray_cluster,
+    pytest.mark.slow,
     pytest.mark.timeout(900),
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the harness walks /proc"),
 ]

@@ -115,6 +115,7 @@ def _kill_session(sid: int) -> None:
     assert not _session_pids(sid), "processes of the killed sweep are still running"
 
 
+@pytest.mark.slow
 def test_a_killed_sweep_restarts_with_only_the_unfinished_work(ray_session, tmp_path: Path) -> None:
     argv = _args(tmp_path, "--concurrency", "1", "--repeat", "2")
     store = tmp_path / "results.sqlite"

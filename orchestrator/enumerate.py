@@ -179,8 +179,24 @@ def node_label(node: ViewNode) -> str:
     if node.hint.strip():
         return node.hint.strip()
     if node.resource_id:
-        return " ".join(split_identifier(node.resource_id))
+        return id_label(node.resource_id)
     return ""
+
+
+# Words of a resource id that name the widget's kind, not what it does ("shutterButton",
+# "btn_new_folder", "settings_icon"): a person calls such a widget by its other words.
+_WIDGET_KIND_WORDS = frozenset({"button", "btn", "icon"})
+
+
+def id_label(resource_id: str) -> str:
+    """What a person calls a widget labelled only by its resource id: the id's words without
+    those naming the widget's kind (``"…:id/shutterButton"`` → ``"shutter"``,
+    ``"btnNewFolder"`` → ``"new folder"``), all of them when nothing else is left
+    (``"…:id/icon"`` → ``"icon"``). A kind word would count against every match of the label
+    with a report, which names the thing (a photo is taken by the shutter), never its class."""
+    parts = split_identifier(resource_id)
+    named = [p for p in parts if p not in _WIDGET_KIND_WORDS]
+    return " ".join(named if any(p.isalpha() for p in named) else parts)
 
 
 def _context_label(node: ViewNode) -> str:
@@ -207,6 +223,12 @@ def _context_label(node: ViewNode) -> str:
             return label
         parent = parent.parent
     return ""
+
+
+def context_label(node: ViewNode) -> str:
+    """The label of the row an unlabelled widget (or any field) sits in ("Latitude" above a
+    bare number field), else ``""``: see :func:`_context_label`."""
+    return _context_label(node)
 
 
 def _node_extra(node: ViewNode) -> dict[str, object]:

@@ -40,7 +40,7 @@ from device_agent.actions import (
 )
 from device_agent.hierarchy import ViewNode, find_node
 from orchestrator.diff import describe_diff, structural_diff
-from orchestrator.enumerate import node_label
+from orchestrator.enumerate import context_label, node_label
 from orchestrator.model import CRASH, BugReport, Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner import verify as verifier
 from orchestrator.reasoner.align import (
@@ -107,12 +107,22 @@ _DEFAULT_VALUES: tuple[tuple[tuple[str, ...], str], ...] = (
             "interval",
             "minutes",
             "seconds",
+            "latitude",
+            "longitude",
+            "lat",
+            "lng",
+            "lon",
+            "coordinate",
+            "coordinates",
         ),
         "12",
     ),
     (("search", "query", "find", "filter"), "test"),
     (("name", "title", "label", "folder", "file"), "test"),
 )
+
+_NUMBER_DEFAULT = "12"
+_NUMBER_RE = re.compile(r"[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
 
 
 def _count(reasoner: Reasoner, role: str) -> None:
@@ -518,6 +528,7 @@ class HeuristicReasoner(Reasoner):
         hint = " ".join(
             [
                 field_label,
+                context_label(field_node),  # the row's title: "Latitude" over a bare field
                 field_node.hint,
                 field_node.resource_id.rsplit("/", 1)[-1],
                 field_node.content_desc,
@@ -527,7 +538,10 @@ class HeuristicReasoner(Reasoner):
         for keys, value in _DEFAULT_VALUES:
             if hint_words & set(keys):
                 return value
-        return spec.input_values[0] if spec.input_values else "test"
+        if spec.input_values:
+            return spec.input_values[0]
+        # A field that holds a number takes a number (a word would be dropped or rejected).
+        return _NUMBER_DEFAULT if _NUMBER_RE.fullmatch(field_node.text.strip()) else "test"
 
     # -- transition summary ---------------------------------------------------------------------
     def summarize_transition(self, spec: ReproSpec, transition: Transition) -> str:

@@ -7,9 +7,10 @@ from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, S2RStep
 from orchestrator.model import Path as SPath
+from orchestrator.reasoner.align import align
 from orchestrator.reasoner.heuristic import HeuristicReasoner
 from tests.test_enumerate import dump, node, status_bar
-from tests.test_heuristic import APP, _screen, _spec_of
+from tests.test_heuristic import APP, _click, _screen, _spec_of, _transition
 
 CLICK = "click"
 
@@ -82,3 +83,103 @@ def test_a_creating_step_prefers_the_creating_control_among_many_menus() -> None
     assert ranked[0] == f"{APP}:id/main_fab"
     other = _spec_of(S2RStep("Open the Settings", CLICK, ["Settings"]), kind=NON_CRASH)
     assert _ranked(other, _file_list(rows=7))[0] != f"{APP}:id/main_fab"
+
+
+def _settings(search: str | None, results: tuple[str, ...] = ()) -> str:
+    """A settings page: a toolbar (Search, or the search field holding ``search``), then the
+    pages' entries, or the search's result rows."""
+    if search is None:
+        bar = node(
+            "android.widget.TextView",
+            "",
+            f"{APP}:id/action_search",
+            "Search",
+            (933, 63, 1080, 210),
+            clickable=True,
+        )
+        rows = ("Video and audio", "Content", "Appearance")
+    else:
+        bar = node(
+            "android.widget.EditText",
+            search,
+            f"{APP}:id/search_edit_text",
+            "",
+            (147, 63, 954, 210),
+            clickable=True,
+        )
+        rows = results
+    items = [
+        node(
+            "android.widget.LinearLayout",
+            "",
+            "",
+            "",
+            (0, 210 + 200 * i, 1080, 410 + 200 * i),
+            node(
+                "android.widget.TextView",
+                r,
+                "android:id/title",
+                "",
+                (40, 230 + 200 * i, 1000, 300 + 200 * i),
+            ),
+            clickable=True,
+        )
+        for i, r in enumerate(rows)
+    ]
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+            bar,
+            node("androidx.recyclerview.widget.RecyclerView", "", f"{APP}:id/list", "",
+                 (0, 210, 1080, 1920), *items, scrollable=True),
+        ),
+    )  # fmt: skip
+
+
+BELOW = S2RStep(
+    "click the content below the search box, the app opens its page", CLICK, ["content"]
+)
+
+
+def test_a_step_placing_its_target_below_another_widget_picks_the_widget_under_it() -> None:
+    spec = _spec_of(S2RStep("click search button", CLICK, ["search button"]), BELOW)
+    results = _settings("Content", ("App language", "Default content language"))
+    # The first row under the search field does the step: credited by the alignment, ranked
+    # first by the filter (it shows no word of the step).
+    row = _click(results, "App language")
+    search = _click(_settings(None), "Search")
+    path = SPath(
+        [
+            _transition(search, _settings(None), _settings("")),
+            _transition(row, results, _settings(None)),
+        ]
+    )
+    assert align(spec, path).served == [0, 1]
+    later = _spec_of(BELOW)
+    candidates = enumerate_actions(parse_hierarchy(results))
+    best = HeuristicReasoner().filter_actions(later, _screen(results), candidates, SPath(), 3)
+    assert best.actions[0].key() == row.key()
+    # Where no search box is on screen, the entry that merely shares the step's word ("Content")
+    # does not do it.
+    entry = _click(_settings(None), "Content")
+    wrong = SPath([_transition(entry, _settings(None), _settings(None, ("App language",)))])
+    assert align(later, wrong).served == [-1]
+    # A step without a relation keeps its label match ("under X" names a section, not a place).
+    plain = _spec_of(S2RStep("click Content under the settings", CLICK, ["Content"]))
+    assert align(plain, wrong).served == [0]
+
+
+def test_a_search_with_no_value_types_what_the_report_opens_next_as_the_app_showed_it() -> None:
+    reasoner = HeuristicReasoner()
+    spec = _spec_of(S2RStep("click search button", CLICK, ["search button"]), BELOW)
+    opened = _settings("")
+    path = SPath([_transition(_click(_settings(None), "Search"), _settings(None), opened)])
+    field = [n for n in parse_hierarchy(opened).iter() if n.is_editable][0]
+    assert reasoner.input_text(spec, _screen(opened), field, path) == "Content"
+    # No label of the path is named by a step still to do: the default stays.
+    other = _spec_of(
+        S2RStep("click search button", CLICK, ["search button"]),
+        S2RStep("open the first result", CLICK, ["first result"]),
+    )
+    assert reasoner.input_text(other, _screen(opened), field, path) == "test"

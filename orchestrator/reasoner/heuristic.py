@@ -70,6 +70,7 @@ from orchestrator.reasoner.align import (
     value_tokens,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
+from orchestrator.reasoner.relative import relative_score
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.text import content_words, normalize_label, similarity, stem, words, wordset
 
@@ -113,6 +114,29 @@ _DEFAULT_VALUES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("search", "query", "find", "filter"), "test"),
     (("name", "title", "label", "folder", "file"), "test"),
 )
+
+
+# Words of a search field's hint, label or id.
+_SEARCH_WORDS = wordset("search query find filter")
+
+
+def _search_query(spec: ReproSpec, path: Path, j: int) -> str:
+    """What to type into a search field no step gives a value for: a label the app showed on
+    the path (before this field) that a target of step ``j`` or a later one names (similarity
+    0.8 or more), so that the search finds what the report goes on to open; ``""`` when none.
+    A made-up word ("test") finds nothing in most apps, and a report that opens a search result
+    implies a search that has results."""
+    seen: list[str] = []
+    for t in path.transitions:
+        for label, _ in screen_index(t.before.hierarchy_xml).labels:
+            if label not in seen and len(words(label)) <= 3:
+                seen.append(label)
+    for step in spec.steps[j:]:
+        for target in step.targets:
+            for label in seen:
+                if similarity(label, target) >= 0.8:
+                    return label
+    return ""
 
 
 def _count(reasoner: Reasoner, role: str) -> None:
@@ -350,14 +374,20 @@ class HeuristicReasoner(Reasoner):
             screen_tap_match(step, action, index),
             position_match(step, action, index),
         )
+        match = relative_score(step, action, index.tree, match)  # "the X below the Y"
         score, reason = (
             match,
             f"matches step '{_clip(step.text)}'" if match >= MATCH_THRESHOLD else "",
         )
         if following is not None:
-            ahead = 0.6 * max(
-                action_match(following, action, label, _after(spec, following)),
-                position_match(following, action, index),
+            ahead = 0.6 * relative_score(
+                following,
+                action,
+                index.tree,
+                max(
+                    action_match(following, action, label, _after(spec, following)),
+                    position_match(following, action, index),
+                ),
             )
             if ahead > score:
                 score, reason = ahead, f"matches the step after: '{_clip(following.text)}'"
@@ -538,6 +568,10 @@ class HeuristicReasoner(Reasoner):
             ]
         ).lower()
         hint_words = set(words(hint))
+        if hint_words & _SEARCH_WORDS:
+            query = _search_query(spec, path, j)
+            if query:
+                return query
         for keys, value in _DEFAULT_VALUES:
             if hint_words & set(keys):
                 return value

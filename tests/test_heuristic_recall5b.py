@@ -183,3 +183,16 @@ def test_a_search_with_no_value_types_what_the_report_opens_next_as_the_app_show
         S2RStep("open the first result", CLICK, ["first result"]),
     )
     assert reasoner.input_text(other, _screen(opened), field, path) == "test"
+
+
+def test_a_search_does_not_type_the_label_of_a_control_the_path_pressed() -> None:
+    # The only later step names the Search button again: "Search" was pressed, not content.
+    spec = _spec_of(
+        S2RStep("click search button", CLICK, ["search button"]),
+        S2RStep("go back", "press_back", []),
+        S2RStep("click search button", CLICK, ["search button"]),
+    )
+    opened = _settings("")
+    path = SPath([_transition(_click(_settings(None), "Search"), _settings(None), opened)])
+    field = [n for n in parse_hierarchy(opened).iter() if n.is_editable][0]
+    assert HeuristicReasoner().input_text(spec, _screen(opened), field, path) == "test"

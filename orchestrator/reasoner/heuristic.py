@@ -122,14 +122,22 @@ _SEARCH_WORDS = wordset("search query find filter")
 
 def _search_query(spec: ReproSpec, path: Path, j: int) -> str:
     """What to type into a search field no step gives a value for: a label the app showed on
-    the path (before this field) that a target of step ``j`` or a later one names (similarity
-    0.8 or more), so that the search finds what the report goes on to open; ``""`` when none.
-    A made-up word ("test") finds nothing in most apps, and a report that opens a search result
-    implies a search that has results."""
+    the path (before this field; not a control it pressed) that a target of step ``j`` or a
+    later one names (similarity 0.8 or more), so that the search finds what the report goes on
+    to open; ``""`` when none. A made-up word ("test") finds nothing in most apps, and a
+    report that opens a search result implies a search that has results."""
+    pressed = {
+        normalize_label(action_label(t.action, t.before.hierarchy_xml)) for t in path.transitions
+    }
     seen: list[str] = []
     for t in path.transitions:
         for label, _ in screen_index(t.before.hierarchy_xml).labels:
-            if label not in seen and len(words(label)) <= 3:
+            # (a control the path pressed, "Search" itself, is no content to look for)
+            if (
+                label not in seen
+                and len(words(label)) <= 3
+                and normalize_label(label) not in pressed
+            ):
                 seen.append(label)
     for step in spec.steps[j:]:
         for target in step.targets:

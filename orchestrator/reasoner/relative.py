@@ -17,7 +17,13 @@ from __future__ import annotations
 import re
 
 from device_agent.actions import CLICK, LONG_CLICK, Action
-from device_agent.hierarchy import ViewNode, find_node
+from device_agent.hierarchy import (
+    SYSTEM_UI_PACKAGES,
+    Hierarchy,
+    ViewNode,
+    find_node,
+    is_input_method_package,
+)
 from orchestrator.model import S2RStep
 from orchestrator.text import similarity, split_identifier, words
 
@@ -61,11 +67,22 @@ def relation(step: S2RStep) -> tuple[str, str]:
     return side, m.group("anchor").strip()
 
 
+def _app_nodes(tree: Hierarchy) -> list[ViewNode]:
+    """The nodes of the app's windows (and dialogs over it): not the status bar, not the
+    keyboard."""
+    return [
+        node
+        for window in tree.windows
+        if window.package not in SYSTEM_UI_PACKAGES and not is_input_method_package(window.package)
+        for node in window.iter()
+    ]
+
+
 def _field_words(node: ViewNode) -> str:
     return " ".join([node.text, node.hint, node.content_desc, *split_identifier(node.resource_id)])
 
 
-def anchor_nodes(tree, anchor: str) -> list[ViewNode]:
+def anchor_nodes(tree: Hierarchy, anchor: str) -> list[ViewNode]:
     """Nodes of ``tree`` (a :class:`~device_agent.hierarchy.Hierarchy`) the ``anchor`` words
     name: for a field anchor ("search box") a text field whose hint, text or id has the anchor's
     other words; otherwise a labelled node at :data:`_ANCHOR_MATCH` similarity."""
@@ -73,7 +90,7 @@ def anchor_nodes(tree, anchor: str) -> list[ViewNode]:
     wants_field = bool(anchor_words & _FIELD_WORDS)
     rest = " ".join(w for w in words(anchor) if w.lower() not in _FIELD_WORDS)
     found = []
-    for node in tree.iter():
+    for node in _app_nodes(tree):
         if node.bounds.area <= 0:
             continue
         if wants_field:
@@ -104,7 +121,7 @@ def _pressable(node: ViewNode) -> bool:
     return (node.clickable or node.long_clickable) and node.bounds.area > 0
 
 
-def relative_match(step: S2RStep, action: Action, tree) -> float:
+def relative_match(step: S2RStep, action: Action, tree: Hierarchy | None) -> float:
     """:data:`RELATIVE_SCORE` when ``step`` places its target relative to an anchor
     (:func:`relation`) and ``action`` presses the nearest pressable widget on that side of a
     widget of ``tree`` matching the anchor (nearest by the gap, then reading order); else 0.0."""
@@ -116,7 +133,7 @@ def relative_match(step: S2RStep, action: Action, tree) -> float:
     node = find_node(tree, action.target)
     if node is None:
         return 0.0
-    pressable = [n for n in tree.iter() if _pressable(n)]
+    pressable = [n for n in _app_nodes(tree) if _pressable(n)]
     for a in anchor_nodes(tree, anchor):
         inside = {id(n) for n in a.iter()}
         ranked = sorted(
@@ -140,14 +157,14 @@ def _ancestors(node: ViewNode) -> list[ViewNode]:
     return out
 
 
-def placed_away(step: S2RStep, tree) -> bool:
+def placed_away(step: S2RStep, tree: Hierarchy | None) -> bool:
     """True when ``step`` places its target relative to an anchor and no widget of ``tree``
     matches the anchor: the step's target is not on this screen, whatever shares its words."""
     side, anchor = relation(step)
     return bool(side) and (tree is None or not anchor_nodes(tree, anchor))
 
 
-def relative_score(step: S2RStep, action: Action, tree, score: float) -> float:
+def relative_score(step: S2RStep, action: Action, tree: Hierarchy | None, score: float) -> float:
     """``score`` (a step match of ``action``, 0-1) corrected for a relational step: at least
     :func:`relative_match`'s, and at most :data:`AWAY_CAP` where the anchor is not on screen."""
     if not relation(step)[0]:

@@ -39,6 +39,7 @@ from device_agent.hierarchy import (
 )
 from orchestrator.enumerate import candidate_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Transition
+from orchestrator.reasoner.relative import relative_score
 from orchestrator.text import (
     BRACKET_PAIRS,
     STOPWORDS,
@@ -546,6 +547,7 @@ def _step_score(
     score = action_match(step, action, label, later)
     before = screen_index(transition.before.hierarchy_xml)
     score = max(score, screen_tap_match(step, action, before), position_match(step, action, before))
+    score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):
         return 0.0  # "Enable X" is not done by turning X off
     if action.kind == INPUT_TEXT and step.value:

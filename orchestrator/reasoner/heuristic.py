@@ -70,6 +70,7 @@ from orchestrator.reasoner.align import (
     value_tokens,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
+from orchestrator.reasoner.relative import relative_score
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.text import content_words, normalize_label, similarity, stem, words, wordset
 
@@ -125,6 +126,37 @@ _NUMBER_DEFAULT = "12"
 _NUMBER_RE = re.compile(r"[-+]?(?:\d+(?:[.,]\d*)?|[.,]\d+)")
 
 
+# Words of a search field's hint, label or id.
+_SEARCH_WORDS = wordset("search query find filter")
+
+
+def _search_query(spec: ReproSpec, path: Path, j: int) -> str:
+    """What to type into a search field no step gives a value for: a label the app showed on
+    the path (before this field; not a control it pressed) that a target of step ``j`` or a
+    later one names (similarity 0.8 or more), so that the search finds what the report goes on
+    to open; ``""`` when none. A made-up word ("test") finds nothing in most apps, and a
+    report that opens a search result implies a search that has results."""
+    pressed = {
+        normalize_label(action_label(t.action, t.before.hierarchy_xml)) for t in path.transitions
+    }
+    seen: list[str] = []
+    for t in path.transitions:
+        for label, _ in screen_index(t.before.hierarchy_xml).labels:
+            # (a control the path pressed, "Search" itself, is no content to look for)
+            if (
+                label not in seen
+                and len(words(label)) <= 3
+                and normalize_label(label) not in pressed
+            ):
+                seen.append(label)
+    for step in spec.steps[j:]:
+        for target in step.targets:
+            for label in seen:
+                if similarity(label, target) >= 0.8:
+                    return label
+    return ""
+
+
 def _count(reasoner: Reasoner, role: str) -> None:
     slot = reasoner.usage.by_role.setdefault(
         role, {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0}
@@ -170,6 +202,10 @@ class HeuristicReasoner(Reasoner):
             default=0.0,
         )
         on_screen = max(widget_best, max((index.best_match(t) for t in step.targets), default=0.0))
+        # The step's target words only on a label nothing can press (the app's title "Files"
+        # for "perform a file creation"): the widget to use is elsewhere, so the ways there
+        # (menus, the FAB) keep their priors.
+        reachable = max(widget_best, _pressable_match(index, step.targets))
         report_targets = [t for s in steps for t in s.targets]
         last = path.transitions[-1] if path.transitions else None
         # Actions that already did nothing on this very screen (a loop the beam should not feed).
@@ -204,7 +240,16 @@ class HeuristicReasoner(Reasoner):
         scored: list[tuple[float, int, str]] = []
         for i, (action, label) in enumerate(zip(candidates, labels, strict=True)):
             score, reason = self._score(
-                spec, step, following, action, label, index, progress, on_screen, report_targets
+                spec,
+                step,
+                following,
+                action,
+                label,
+                index,
+                progress,
+                on_screen,
+                report_targets,
+                reachable,
             )
             # (the press the step's verb asks for: a long press only when it says so)
             referent = action.kind == (
@@ -339,6 +384,7 @@ class HeuristicReasoner(Reasoner):
         progress: Progress,
         on_screen: float,
         report_targets: list[str],
+        reachable: float | None = None,
     ) -> tuple[float, str]:
         kind = action.kind
         match = max(
@@ -346,14 +392,20 @@ class HeuristicReasoner(Reasoner):
             screen_tap_match(step, action, index),
             position_match(step, action, index),
         )
+        match = relative_score(step, action, index.tree, match)  # "the X below the Y"
         score, reason = (
             match,
             f"matches step '{_clip(step.text)}'" if match >= MATCH_THRESHOLD else "",
         )
         if following is not None:
-            ahead = 0.6 * max(
-                action_match(following, action, label, _after(spec, following)),
-                position_match(following, action, index),
+            ahead = 0.6 * relative_score(
+                following,
+                action,
+                index.tree,
+                max(
+                    action_match(following, action, label, _after(spec, following)),
+                    position_match(following, action, index),
+                ),
             )
             if ahead > score:
                 score, reason = ahead, f"matches the step after: '{_clip(following.text)}'"
@@ -419,11 +471,11 @@ class HeuristicReasoner(Reasoner):
             if kind == LONG_CLICK and step.action_hint != LONG_CLICK:
                 score -= 0.1
             if (
-                on_screen < MATCH_THRESHOLD
+                (on_screen if reachable is None else reachable) < MATCH_THRESHOLD
                 and kind == CLICK
                 and step.action_hint not in (ROTATE, PRESS_BACK, SWIPE)
             ):
-                nav = _navigation_score(label, action)
+                nav = _navigation_score(label, action, step)
                 if normalize_label(label) in _WIZARD_LABELS and not index.dialog_open:
                     # A first-run wizard or intro stands between the app's start and the
                     # step's screen: get through it.
@@ -535,6 +587,10 @@ class HeuristicReasoner(Reasoner):
             ]
         ).lower()
         hint_words = set(words(hint))
+        if hint_words & _SEARCH_WORDS:
+            query = _search_query(spec, path, j)
+            if query:
+                return query
         for keys, value in _DEFAULT_VALUES:
             if hint_words & set(keys):
                 return value
@@ -813,14 +869,40 @@ def _mentions_rotation(spec: ReproSpec) -> bool:
     )
 
 
-def _navigation_score(label: str, action: Action) -> float:
+# A step that makes something ("perform a file creation", "add a habit", "new note"), and the
+# controls apps make things with (the floating action button, "+", Add/New/Create).
+_CREATING_RE = re.compile(r"\b(?:creat\w*|add|adding|new|make|making)\b", re.IGNORECASE)
+_CREATE_WORDS = wordset("fab add new create plus")
+
+
+def _navigation_score(label: str, action: Action, step: S2RStep | None = None) -> float:
+    """How likely a widget leads to a step's target that is not on screen (0-0.4): menus,
+    drawers, tabs, the FAB; above the others, a creating control when the step makes
+    something (among many menu buttons, the one that creates is the way to a creation)."""
     low = label.lower()
     ws = set(words(low)) | set(words(str(action.target.resource_id if action.target else "")))
+    creates = bool(ws & _CREATE_WORDS) or low == "+"
+    if creates and step is not None and _CREATING_RE.search(step.text):
+        return 0.4
     if ws & _NAVIGATION_WORDS or low in ("+", "⋮", "☰"):
         return 0.35
     if not label and action.extra.get("naf"):
         return 0.12  # an unlabelled icon: often a menu
     return 0.0
+
+
+def _pressable_match(index: ScreenIndex, targets: list[str]) -> float:
+    """The best :func:`similarity` (0-1) of a target to a label of the screen that can be
+    pressed: its node, or an ancestor, is clickable, long-clickable or checkable. A title or a
+    caption that matches the step's words is no widget to use."""
+    best = 0.0
+    for label, node in index.labels:
+        up: ViewNode | None = node
+        while up is not None and not (up.clickable or up.long_clickable or up.checkable):
+            up = up.parent
+        if up is not None:
+            best = max([best, *(similarity(label, t) for t in targets)])
+    return best
 
 
 def _is_permission_screen(index: ScreenIndex) -> bool:

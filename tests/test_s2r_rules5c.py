@@ -1,0 +1,97 @@
+"""Issue 12 §2's report rules of the S2R analysis, fifth round: labelled variants of the steps,
+preconditions given only in comments, and values described symbolically. Each test is a small
+hand-written report (the issue's own made-up examples among them) that fails without its rule."""
+
+from __future__ import annotations
+
+from orchestrator.model import BugReport, ReproSpec
+from orchestrator.reasoner.s2r import analyze
+
+
+def _spec(body: str, title: str = "Something goes wrong", comments: list[str] | None = None):
+    return analyze(BugReport(bug_id="app#1", title=title, body=body, comments=comments or []))
+
+
+def _step(body: str) -> tuple[str, list[str], str]:
+    """(action hint, targets, value) of the only step of a one-step report."""
+    spec = _spec(f"**Steps to reproduce**\n1. Open the form\n2. {body}\n")
+    step = spec.steps[-1]
+    return step.action_hint, step.targets, step.value
+
+
+# --- values described symbolically ---------------------------------------------------------------
+def test_an_empty_name_clears_the_field() -> None:
+    assert _step("Enter an empty name") == ("input_text", ["name"], "")
+    assert _step("Type a blank title") == ("input_text", ["title"], "")
+
+
+def test_leave_the_name_blank_is_a_step_that_clears_it() -> None:
+    assert _step("Leave the name blank") == ("input_text", ["name"], "")
+    assert _step("Leave the amount field empty") == ("input_text", ["amount field"], "")
+
+
+def test_a_date_in_the_past_or_future_is_a_concrete_date() -> None:
+    assert _step("Enter a date in the past") == ("input_text", ["date"], "01/01/2000")
+    assert _step("Set the date to a date in the future") == ("input_text", ["date"], "12/12/2099")
+
+
+def test_zero_and_a_decimal_number_are_typed_as_digits() -> None:
+    assert _step("Enter an amount of zero") == ("input_text", ["amount"], "0")
+    assert _step("Type a decimal amount") == ("input_text", ["amount"], "1.5")
+
+
+def test_the_describing_words_are_not_part_of_the_fields_label() -> None:
+    assert _step("Type a negative amount") == ("input_text", ["amount"], "-1")
+    hint, targets, value = _step("Enter a very long name")
+    assert (hint, targets) == ("input_text", ["name"]) and len(value) > 80
+
+
+def test_a_quoted_error_message_is_never_read_as_the_value() -> None:
+    # The quote is what the app shows: "zero" inside it describes no input.
+    hint, _, value = _step('Type a name, the error "Amount must be greater than zero" appears')
+    assert hint == "input_text" and value != "0"
+    # A quoted value is typed as written.
+    assert _step('Enter "zero" in the name field')[2] == "zero"
+
+
+# --- labelled variants of the steps --------------------------------------------------------------
+VARIANTS = """**Describe the bug**
+The counter goes back to its starting value.
+
+**Steps to reproduce**
+1. Open the counter screen
+
+Variant A:
+1. Tap Start
+2. Rotate the phone
+
+Variant B:
+1. Open the menu
+2. Tap Reset counter
+"""
+
+
+def test_labelled_variants_pick_the_one_the_title_fits_and_keep_the_other() -> None:
+    spec = _spec(VARIANTS, title="Counter restarts after rotation")
+    assert [s.text for s in spec.steps][-2:] == ["Tap Start", "Rotate the phone"]
+    assert len(spec.alternatives) == 1
+    assert [s.text for s in spec.alternatives[0]][-2:] == ["Open the menu", "Tap Reset counter"]
+    # Both start with the steps written before the variants.
+    assert spec.steps[0].text == spec.alternatives[0][0].text == "Open the counter screen"
+
+
+def test_labelled_variants_pick_the_first_when_the_title_fits_neither() -> None:
+    body = VARIANTS.replace("Variant A:", "### Option 1").replace(
+        "Variant B:", "**Option 2** (from the menu)"
+    )
+    spec = _spec(body, title="Counter is wrong")
+    assert [s.text for s in spec.steps][-1] == "Rotate the phone"
+    assert [s.text for s in spec.alternatives[0]][-1] == "Tap Reset counter"
+
+
+def test_a_single_list_has_no_alternatives_and_old_specs_load() -> None:
+    spec = _spec("**Steps to reproduce**\n1. Tap Start\n2. Rotate the phone\n")
+    assert spec.alternatives == [] and "alternatives" not in spec.to_json()
+    both = _spec(VARIANTS, title="Counter restarts after rotation")
+    again = ReproSpec.from_json(both.to_json())
+    assert again.alternatives == both.alternatives and again.steps == both.steps

@@ -95,3 +95,49 @@ def test_a_single_list_has_no_alternatives_and_old_specs_load() -> None:
     both = _spec(VARIANTS, title="Counter restarts after rotation")
     again = ReproSpec.from_json(both.to_json())
     assert again.alternatives == both.alternatives and again.steps == both.steps
+
+
+# --- preconditions given only in comments --------------------------------------------------------
+STEPS = "**Steps to reproduce**\n1. Open Settings\n2. Tap Sync now\n"
+
+
+def _texts(spec) -> list[str]:
+    return [s.text for s in spec.steps]
+
+
+def test_a_comments_only_after_condition_becomes_steps_before_the_trigger() -> None:
+    spec = _spec(STEPS, comments=["Confirmed. It only happens after turning option Z off and on."])
+    assert _texts(spec) == [
+        "Open Settings",
+        'Turn off "option Z"',
+        'Turn on "option Z"',
+        "Tap Sync now",
+    ]
+    assert spec.steps[1].targets == spec.steps[2].targets == ["option Z"]
+
+
+def test_you_need_at_least_two_accounts_adds_one_first() -> None:
+    spec = _spec(STEPS, comments=["Note: you need at least two accounts for this."])
+    assert _texts(spec)[0] == "Add another account" and spec.steps[0].targets == ["account"]
+    assert _texts(spec)[1:] == ["Open Settings", "Tap Sync now"]
+
+
+def test_a_setting_a_comment_says_must_be_off_is_turned_off() -> None:
+    spec = _spec(
+        STEPS, comments=['Can reproduce, "Auto sync" _needs to be disabled_, otherwise ok']
+    )
+    assert _texts(spec) == ["Open Settings", 'Disable "Auto sync"', "Tap Sync now"]
+    spec = _spec(STEPS, comments=["This crashes only when dark mode is enabled."])
+    assert _texts(spec)[1] == 'Enable "dark mode"'
+
+
+def test_comment_conditions_the_steps_already_have_or_a_fix_note_add_nothing() -> None:
+    assert _texts(_spec(STEPS, comments=["It only happens after you tap Sync now."])) == [
+        "Open Settings",
+        "Tap Sync now",
+    ]
+    fixed = "Fixed in 2.1: it only happens after turning option Z off and on."
+    assert _texts(_spec(STEPS, comments=[fixed])) == ["Open Settings", "Tap Sync now"]
+    # The body's own sentences are not comments: no step is added from them.
+    body = STEPS + "\nIt only happens after turning option Z off and on.\n"
+    assert "option Z" not in " ".join(_texts(_spec(body)))

@@ -1822,6 +1822,137 @@ def _keys_as_stated_expression(steps: list[S2RStep], stated: list[str]) -> list[
     return out
 
 
+# --- preconditions given only in comments (issue 12 §2) -----------------------------------------
+# A comment that reports a fix or a release speaks of the code, not of how to reproduce.
+_FIX_COMMENT_RE = re.compile(
+    r"\b(?:fixed|fixes|fix (?:is )?(?:in|by|with)|sent a fix|released|merged|will be in|"
+    r"closing|duplicate of)\b",
+    re.IGNORECASE,
+)
+_CONDITION_END = r"(?P<act>[^.;:!?()\n]{3,80}?)\s*(?:[.;:!?()\n]|,\s*(?:otherwise|else|but)\b|$)"
+# "it only happens after turning option Z off and on", "only crashes when sync is enabled".
+_ONLY_AFTER_RE = re.compile(
+    r"\bonly\s+(?:happens|occurs|crashes|reproduces|appears|shows up|works)\s+"
+    r"(?:after|when|if|once)\s+|\b(?:happens|occurs|crashes|reproduces|appears)\s+only\s+"
+    r"(?:after|when|if|once)\s+",
+    re.IGNORECASE,
+)
+# "To reproduce, you need to enable X", "for it to happen you have to open Y first".
+_TO_REPRODUCE_RE = re.compile(
+    r"\b(?:to (?:reproduce|trigger|repro)(?: it| this| the (?:bug|crash|issue))?|for (?:it|this|"
+    r"the (?:bug|crash|issue)) to (?:happen|occur|reproduce))\s*,?\s+(?:you\s+)?(?:need|have|must)"
+    r"\s+(?:to\s+)?",
+    re.IGNORECASE,
+)
+# '"Show history on touch" needs to be disabled', "sync has to be on".
+_NEEDS_STATE_RE = re.compile(
+    r"(?P<x>\"[^\"]{2,50}\"|“[^”]{2,50}”|\b[\w'-]+(?:\s+[\w'-]+){0,5}?)\s+(?:needs|has|must)\s+"
+    r"(?:to\s+)?be\s+(?P<state>enabled|disabled|turned on|turned off|switched on|switched off|on|"
+    r"off|checked|unchecked)\b",
+    re.IGNORECASE,
+)
+# "you need at least two accounts" (a thing to create before the steps).
+_AT_LEAST_RE = re.compile(
+    r"\b(?:you\s+)?(?:need|have|must have|requires?)\s+(?:to have\s+)?at least\s+"
+    r"(?P<n>two|three|four|[2-9])\s+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.IGNORECASE,
+)
+_OFF_AND_ON_RE = re.compile(
+    r"^(?P<v>turn\w*|switch\w*|toggl\w*|set\w*)\s+(?P<x>.+?)\s+(?P<a>off|on)\s+and\s+"
+    r"(?:then\s+)?(?:back\s+)?(?P<b>on|off)\b",
+    re.IGNORECASE,
+)
+_IS_STATE_RE = re.compile(
+    r"^(?:the\s+)?(?P<x>[\w'-]+(?:\s+[\w'-]+){0,5}?)\s+(?:is|are)\s+(?P<state>enabled|disabled|"
+    r"turned on|turned off|switched on|switched off|on|off|checked|unchecked)$",
+    re.IGNORECASE,
+)
+_ON_STATES = ("enabled", "turned on", "switched on", "on", "checked")
+
+
+def _imperative(phrase: str) -> str:
+    """``phrase`` with a leading gerund made imperative: "turning X off" → "turn X off"."""
+    phrase = re.sub(r"\s+(?:first|before(?:hand)?|again)$", "", phrase.strip(), flags=re.I)
+    first, _, rest = phrase.partition(" ")
+    low = first.lower()
+    if low.endswith("ing") and len(low) > 5:
+        base = low[:-3]
+        for verb in (base, base + "e", base[:-1] if base[-1:] == base[-2:-1] else ""):
+            if verb and verb in _SINGLE_VERBS:
+                return f"{verb} {rest}".strip()
+    return phrase.strip()
+
+
+def _singular(noun: str) -> str:
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def _condition_steps(sentence: str) -> tuple[list[S2RStep], bool]:
+    """Steps a comment's sentence gives as a precondition of the bug, and whether they go
+    before all the steps (things to create) rather than before the last one (the trigger)."""
+    sentence = _EMPHASIS_RE.sub("", sentence).replace("_", " ")
+    texts: list[str] = []
+    if m := _AT_LEAST_RE.search(sentence):
+        noun = [w for w in m.group("what").split()]
+        noun = noun[:1] + [w for w in noun[1:2] if w.lower() not in STOPWORDS]
+        what = _singular(" ".join(noun))
+        return [S2RStep(text=f"Add another {what}", action_hint="click", targets=[what])], True
+    if m := _NEEDS_STATE_RE.search(sentence):
+        thing = _unquote(m.group("x").strip())
+        on = m.group("state").lower() in _ON_STATES
+        texts.append(f'{"Enable" if on else "Disable"} "{thing}"')
+    else:
+        for opener in (_ONLY_AFTER_RE, _TO_REPRODUCE_RE):
+            start = opener.search(sentence)
+            if start is None:
+                continue
+            end = re.match(_CONDITION_END, sentence[start.end() :])
+            if end is None:
+                break
+            act = _imperative(end.group("act"))
+            if m := _IS_STATE_RE.match(act):  # "... only when dark mode is enabled"
+                on = m.group("state").lower() in _ON_STATES
+                act = f'{"Enable" if on else "Disable"} "{m.group("x").strip()}"'
+            if m := _OFF_AND_ON_RE.match(act):
+                thing = m.group("x").strip()
+                texts += [f'Turn {m.group("a")} "{thing}"', f'Turn {m.group("b")} "{thing}"']
+            else:
+                texts.append(act)
+            break
+    steps = [c.step for t in texts for c in _clauses(t, set()) if c.step is not None]
+    return steps, False
+
+
+def _comment_preconditions(report: BugReport, steps: list[S2RStep]) -> list[S2RStep]:
+    """``steps`` with the preconditions and workarounds that only comments give (issue 12 §2:
+    "it only happens after turning option Z off and on", "you need at least two accounts")
+    inserted: things to create first, anything else before the last step (what triggers the
+    bug). Only from comments that report no fix, only steps whose targets no step names."""
+
+    def named(step: S2RStep) -> bool:
+        want = {stem(w) for t in step.targets for w in content_words(t)}
+        return bool(want) and any(
+            want <= {stem(w) for w in content_words(" ".join([s.text, *s.targets]))} for s in steps
+        )
+
+    before_all: list[S2RStep] = []
+    before_last: list[S2RStep] = []
+    for comment in report.comments:
+        if _FIX_COMMENT_RE.search(comment):
+            continue
+        for section in _sections(comment, "comment")[0]:
+            for line in section.lines:
+                for sentence in _sentences(line.strip()):
+                    new, first = _condition_steps(sentence)
+                    if not new or any(named(s) for s in new):
+                        continue
+                    (before_all if first else before_last).extend(new)
+    if not before_all and not before_last:
+        return steps
+    split = max(len(steps) - 1, 0)
+    return before_all + steps[:split] + before_last + steps[split:]
+
+
 def _app_names(report: BugReport) -> list[str]:
     """The app's own name as a report writes it (repo and apk base name, ``-``/``_`` as
     spaces or nothing): ``Omni-Notes`` → ``omni notes``, ``omninotes``."""
@@ -1873,6 +2004,8 @@ def analyze(report: BugReport) -> ReproSpec:
         )
         for way in [extraction.steps, *extraction.alternatives]
     ]
+    steps = _comment_preconditions(report, steps)
+    alternatives = [_comment_preconditions(report, way) for way in alternatives]
 
     score, exception = crash_score(report)
     kind = CRASH if score >= 2 else NON_CRASH

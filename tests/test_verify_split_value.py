@@ -1,0 +1,150 @@
+"""Issue 12 §1's split-value symptom: a value the report states whole ("25:00") that the screen
+shows across sibling views ("25", ":", "00"; a date's three spinners) is read as one value by
+the view hierarchy, and only when the path's last action brought it."""
+
+from __future__ import annotations
+
+from device_agent.actions import ROTATE, Action
+from orchestrator.model import NON_CRASH, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.reasoner.verify import verify
+from tests.test_enumerate import button, dump, node, status_bar
+from tests.test_heuristic import APP, _click, _spec_of, _transition
+
+
+def _timer(*parts: str) -> str:
+    views = [
+        node("android.widget.TextView", p, f"{APP}:id/part{i}", "", (100 + 200 * i, 400, 280, 500))
+        for i, p in enumerate(parts)
+    ]
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout",
+            "",
+            "",
+            "",
+            (0, 0, 1080, 1920),
+            node(
+                "android.widget.LinearLayout",
+                "",
+                f"{APP}:id/timer",
+                "",
+                (0, 400, 1080, 500),
+                *views,
+            ),
+            button("Start", (0, 600, 400, 700), rid=f"{APP}:id/start"),
+        ),
+    )
+
+
+def _picker(value: str, i: int) -> str:
+    """A NumberPicker: its field holds the value, the rows above and below are buttons."""
+    left = 100 + 300 * i
+    return node(
+        "android.widget.NumberPicker",
+        "",
+        "",
+        "",
+        (left, 800, left + 250, 1100),
+        button("", (left, 800, left + 250, 880)),
+        node(
+            "android.widget.EditText",
+            value,
+            "android:id/numberpicker_input",
+            "",
+            (left, 880, left + 250, 1000),
+        ),
+        button("", (left, 1000, left + 250, 1100)),
+    )
+
+
+def _date(day: str, month: str, year: str) -> str:
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout",
+            "",
+            "",
+            "",
+            (0, 0, 1080, 1920),
+            node(
+                "android.widget.DatePicker",
+                "",
+                "android:id/datePicker",
+                "",
+                (0, 800, 1080, 1100),
+                _picker(day, 0),
+                _picker(month, 1),
+                _picker(year, 2),
+            ),
+            button("Start", (0, 1200, 400, 1300), rid=f"{APP}:id/start"),
+        ),
+    )
+
+
+def _verdict(symptom: str, before: str, after: str, action: Action | None = None):
+    spec = _spec_of(S2RStep("Tap Start", "click", ["Start"]), kind=NON_CRASH, symptom=symptom)
+    step = _transition(action or _click(before, "Start"), before, after)
+    return verify(spec, SPath(transitions=[step]), [])
+
+
+def test_a_time_split_across_sibling_views_is_read_as_the_reported_value() -> None:
+    symptom = "The timer shows 25:00 instead of 24:59 after rotation."
+    found = _verdict(
+        symptom,
+        _timer("24", ":", "13"),
+        _timer("25", ":", "00"),
+        Action(ROTATE, orientation="landscape"),
+    )
+    assert found.reproduced and "'timer' shows '25:00' split across 2 views" in found.evidence
+
+
+def test_a_date_in_three_spinners_is_one_value() -> None:
+    found = _verdict(
+        "The date reads 31.02.2024", _date("1", "1", "2024"), _date("31", "02", "2024")
+    )
+    assert found.reproduced and "'datePicker' shows '31.02.2024'" in found.evidence
+
+
+def test_no_claim_when_the_value_was_there_before_is_expected_or_differs() -> None:
+    before, after = _timer("24", ":", "13"), _timer("25", ":", "00")
+    # Already on screen before the last action: the action did not bring it.
+    assert not _verdict("The timer shows 25:00", after, after).reproduced
+    # The value the report expects is not the symptom.
+    assert not _verdict("Timer shows the wrong time. Expected: 25:00", before, after).reproduced
+    assert not _verdict("The timer shows 24:59 instead of 25:00", before, after).reproduced
+    # Other numbers, or the numbers in views that are not siblings.
+    assert not _verdict("The timer shows 26:00", before, after).reproduced
+    apart = after.replace(f'resource-id="{APP}:id/part1"', f'resource-id="{APP}:id/x"')
+    scattered = dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout",
+            "",
+            "",
+            "",
+            (0, 0, 1080, 1920),
+            node(
+                "android.widget.LinearLayout",
+                "",
+                "",
+                "",
+                (0, 0, 1080, 300),
+                node("android.widget.TextView", "25", "", "", (0, 0, 100, 100)),
+                node("android.widget.TextView", "Hours", "", "", (0, 100, 100, 200)),
+            ),
+            node(
+                "android.widget.LinearLayout",
+                "",
+                "",
+                "",
+                (0, 300, 1080, 600),
+                node("android.widget.TextView", "00", "", "", (0, 300, 100, 400)),
+                node("android.widget.TextView", "Minutes", "", "", (0, 400, 100, 500)),
+            ),
+            button("Start", (0, 600, 400, 700), rid=f"{APP}:id/start"),
+        ),
+    )
+    assert _verdict("The timer shows 25:00", before, apart).reproduced  # ids do not matter
+    assert not _verdict("The timer shows 25:00", before, scattered).reproduced

@@ -114,6 +114,11 @@ def test_no_claim_when_the_value_was_there_before_is_expected_or_differs() -> No
     # The value the report expects is not the symptom.
     assert not _verdict("Timer shows the wrong time. Expected: 25:00", before, after).reproduced
     assert not _verdict("The timer shows 24:59 instead of 25:00", before, after).reproduced
+    # A decimal number or a version is not a value shown in parts.
+    assert not _verdict("The total shows 25.00", before, after).reproduced
+    assert not _verdict(
+        "Since 4.0.2 the timer is wrong", _timer("1", "1"), _timer("4", "0", "2")
+    ).reproduced
     # Other numbers, or the numbers in views that are not siblings.
     assert not _verdict("The timer shows 26:00", before, after).reproduced
     apart = after.replace(f'resource-id="{APP}:id/part1"', f'resource-id="{APP}:id/x"')

@@ -909,10 +909,16 @@ def _stated_values(text: str) -> list[tuple[str, tuple[int, ...]]]:
     """``(value, its numbers)`` of the joined values ``text`` states as seen (not those after
     "instead of", "should be", "expected", or a version)."""
     seen = _NOT_OBSERVED_RE.sub(" ", text)
-    return [
-        (m.group(0), tuple(int(n) for n in re.findall(r"\d+", m.group(0))))
-        for m in _JOINED_VALUE_RE.finditer(seen)
-    ]
+    out = []
+    for m in _JOINED_VALUE_RE.finditer(seen):
+        value = m.group(0)
+        parts = re.findall(r"\d+", value)
+        # "25.5" is a decimal number and "4.0.2" a version, not one value shown in parts; a
+        # dotted or dashed date has its year's four digits ("31.02.2024", "2024-12-31").
+        if re.search(r"[.-]", value) and not any(len(p) == 4 for p in parts):
+            continue
+        out.append((value, tuple(int(p) for p in parts)))
+    return out
 
 
 def _view_value(node) -> str:

@@ -141,3 +141,34 @@ def test_comment_conditions_the_steps_already_have_or_a_fix_note_add_nothing() -
     # The body's own sentences are not comments: no step is added from them.
     body = STEPS + "\nIt only happens after turning option Z off and on.\n"
     assert "option Z" not in " ".join(_texts(_spec(body)))
+
+
+# --- the search falls back to the next variant within the budget left ----------------------------
+def test_the_next_variant_gets_only_the_budget_the_first_left() -> None:
+    import time
+
+    from orchestrator.config import SearchConfig
+    from orchestrator.run import _after, _budget_left
+    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, SearchOutcome
+
+    config = SearchConfig(max_probes=1500, max_minutes=4.0)
+    now = time.monotonic()
+    early = SearchOutcome(NOT_REPRODUCED, None, stop_reason="no candidate paths left")
+    early.stats = {"probes": 300, "levels": 5, "note": "x"}
+    left = _budget_left(early, config, now - 60.0)
+    assert left is not None and left.max_probes == 1200 and 2.9 < left.max_minutes < 3.01
+    # No fallback after a claim, a spent cost budget, or a spent probe or time budget.
+    claimed = SearchOutcome("symptom", None, stats={"probes": 10})
+    assert _budget_left(claimed, config, now) is None
+    cost = SearchOutcome(NOT_REPRODUCED, None, stop_reason=f"{COST_BUDGET_STOP} (1 USD)")
+    assert _budget_left(cost, config, now) is None
+    spent = SearchOutcome(NOT_REPRODUCED, None, stats={"probes": 1490})
+    assert _budget_left(spent, config, now) is None
+    assert _budget_left(early, config, now - 239.0) is None
+    # The run counts both searches' probes; the verdict is the second's.
+    then = SearchOutcome("symptom", None, stats={"probes": 40, "levels": 2, "note": "y"})
+    then.probe_log = [{"probe": 2}]
+    early.probe_log = [{"probe": 1}]
+    both = _after(early, then)
+    assert both.verdict == "symptom" and both.stats == {"probes": 340, "levels": 7, "note": "y"}
+    assert both.probe_log == [{"probe": 1}, {"probe": 2}]

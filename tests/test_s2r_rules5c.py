@@ -122,13 +122,20 @@ def test_you_need_at_least_two_accounts_adds_one_first() -> None:
     assert _texts(spec)[1:] == ["Open Settings", "Tap Sync now"]
 
 
-def test_a_setting_a_comment_says_must_be_off_is_turned_off() -> None:
+def test_a_settings_state_a_comment_requires_is_a_setup_note_not_a_step() -> None:
+    # The report's steps reached the bug without touching it: the app had that state already,
+    # and a click to "set" it would toggle it away (KISS#1481's false claim, decision 0026).
     spec = _spec(
         STEPS, comments=['Can reproduce, "Auto sync" _needs to be disabled_, otherwise ok']
     )
-    assert _texts(spec) == ["Open Settings", 'Disable "Auto sync"', "Tap Sync now"]
+    assert _texts(spec) == ["Open Settings", "Tap Sync now"]
+    assert '"Auto sync" needs to be disabled' in spec.setup_notes
     spec = _spec(STEPS, comments=["This crashes only when dark mode is enabled."])
-    assert _texts(spec)[1] == 'Enable "dark mode"'
+    assert _texts(spec) == ["Open Settings", "Tap Sync now"]
+    assert "dark mode is enabled" in spec.setup_notes
+    # ... but an action to do to reproduce is a step.
+    spec = _spec(STEPS, comments=["To reproduce, you need to enable Offline mode first."])
+    assert _texts(spec) == ["Open Settings", "enable Offline mode", "Tap Sync now"]
 
 
 def test_comment_conditions_the_steps_already_have_or_a_fix_note_add_nothing() -> None:

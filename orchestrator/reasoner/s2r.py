@@ -1887,40 +1887,57 @@ def _singular(noun: str) -> str:
     return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
 
 
-def _condition_steps(sentence: str) -> tuple[list[S2RStep], bool]:
-    """Steps a comment's sentence gives as a precondition of the bug, and whether they go
-    before all the steps (things to create) rather than before the last one (the trigger)."""
+def _condition_steps(sentence: str) -> tuple[list[S2RStep], bool, str]:
+    """What a comment's sentence gives as a precondition of the bug: ``(steps, first, state)``.
+    ``steps`` are actions it says to do, ``first`` whether they go before all the steps (things
+    to create) rather than before the last one (the trigger); ``state`` is a setting's state it
+    requires ('"Show X" needs to be disabled', "only when dark mode is enabled") as a setup
+    note, not a step: the report's steps reached the bug without touching it, so the app had
+    that state already (its default, as a rule), and a click to "set" it toggles it away."""
     sentence = _EMPHASIS_RE.sub("", sentence).replace("_", " ")
     texts: list[str] = []
     if m := _AT_LEAST_RE.search(sentence):
         noun = [w for w in m.group("what").split()]
         noun = noun[:1] + [w for w in noun[1:2] if w.lower() not in STOPWORDS]
         what = _singular(" ".join(noun))
-        return [S2RStep(text=f"Add another {what}", action_hint="click", targets=[what])], True
+        return [S2RStep(text=f"Add another {what}", action_hint="click", targets=[what])], True, ""
     if m := _NEEDS_STATE_RE.search(sentence):
-        thing = _unquote(m.group("x").strip())
-        on = m.group("state").lower() in _ON_STATES
-        texts.append(f'{"Enable" if on else "Disable"} "{thing}"')
-    else:
-        for opener in (_ONLY_AFTER_RE, _TO_REPRODUCE_RE):
-            start = opener.search(sentence)
-            if start is None:
-                continue
-            end = re.match(_CONDITION_END, sentence[start.end() :])
-            if end is None:
-                break
-            act = _imperative(end.group("act"))
-            if m := _IS_STATE_RE.match(act):  # "... only when dark mode is enabled"
-                on = m.group("state").lower() in _ON_STATES
-                act = f'{"Enable" if on else "Disable"} "{m.group("x").strip()}"'
-            if m := _OFF_AND_ON_RE.match(act):
-                thing = m.group("x").strip()
-                texts += [f'Turn {m.group("a")} "{thing}"', f'Turn {m.group("b")} "{thing}"']
-            else:
-                texts.append(act)
+        return [], False, " ".join(m.group(0).split())
+    for opener in (_ONLY_AFTER_RE, _TO_REPRODUCE_RE):
+        start = opener.search(sentence)
+        if start is None:
+            continue
+        end = re.match(_CONDITION_END, sentence[start.end() :])
+        if end is None:
             break
+        act = _imperative(end.group("act"))
+        if _IS_STATE_RE.match(act):  # "... only when dark mode is enabled"
+            return [], False, act
+        if m := _OFF_AND_ON_RE.match(act):
+            thing = m.group("x").strip()
+            texts += [f'Turn {m.group("a")} "{thing}"', f'Turn {m.group("b")} "{thing}"']
+        else:
+            texts.append(act)
+        break
     steps = [c.step for t in texts for c in _clauses(t, set()) if c.step is not None]
-    return steps, False
+    return steps, False, ""
+
+
+def _comment_sentences(report: BugReport) -> list[str]:
+    """The sentences of the comments that report no fix (a fix note speaks of the code)."""
+    out: list[str] = []
+    for comment in report.comments:
+        if _FIX_COMMENT_RE.search(comment):
+            continue
+        for section in _sections(comment, "comment")[0]:
+            for line in section.lines:
+                out += _sentences(line.strip())
+    return out[:MAX_PROSE_SENTENCES]
+
+
+def _comment_states(report: BugReport) -> list[str]:
+    """The settings' states the comments require (setup notes; see :func:`_condition_steps`)."""
+    return [state for s in _comment_sentences(report) if (state := _condition_steps(s)[2])]
 
 
 def _comment_preconditions(report: BugReport, steps: list[S2RStep]) -> list[S2RStep]:
@@ -1937,16 +1954,11 @@ def _comment_preconditions(report: BugReport, steps: list[S2RStep]) -> list[S2RS
 
     before_all: list[S2RStep] = []
     before_last: list[S2RStep] = []
-    for comment in report.comments:
-        if _FIX_COMMENT_RE.search(comment):
+    for sentence in _comment_sentences(report):
+        new, first, _ = _condition_steps(sentence)
+        if not new or any(named(s) for s in new):
             continue
-        for section in _sections(comment, "comment")[0]:
-            for line in section.lines:
-                for sentence in _sentences(line.strip()):
-                    new, first = _condition_steps(sentence)
-                    if not new or any(named(s) for s in new):
-                        continue
-                    (before_all if first else before_last).extend(new)
+        (before_all if first else before_last).extend(new)
     if not before_all and not before_last:
         return steps
     split = max(len(steps) - 1, 0)
@@ -2061,7 +2073,7 @@ def analyze(report: BugReport) -> ReproSpec:
         ):
             input_values.append(q)
 
-    setup = list(dict.fromkeys(extraction.setup))
+    setup = list(dict.fromkeys(extraction.setup + _comment_states(report)))
     for step in steps:
         for fragment in _SETUP_FRAGMENT_RE.findall(step.text):
             if fragment not in setup:

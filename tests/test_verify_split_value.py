@@ -12,30 +12,24 @@ from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import APP, _click, _spec_of, _transition
 
 
-def _timer(*parts: str) -> str:
+def _screen(*children: str) -> str:
+    """The app's root layout holding ``children`` and a Start button, under a status bar."""
+    start = button("Start", (0, 1200, 400, 1300), rid=f"{APP}:id/start")
+    root = node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920), *children, start)
+    return dump(status_bar(), root)
+
+
+def _row(rid: str, top: int, *texts: str) -> str:
+    """A LinearLayout of TextViews showing ``texts``, left to right."""
     views = [
-        node("android.widget.TextView", p, f"{APP}:id/part{i}", "", (100 + 200 * i, 400, 280, 500))
-        for i, p in enumerate(parts)
+        node("android.widget.TextView", t, "", "", (100 + 200 * i, top, 280 + 200 * i, top + 100))
+        for i, t in enumerate(texts)
     ]
-    return dump(
-        status_bar(),
-        node(
-            "android.widget.FrameLayout",
-            "",
-            "",
-            "",
-            (0, 0, 1080, 1920),
-            node(
-                "android.widget.LinearLayout",
-                "",
-                f"{APP}:id/timer",
-                "",
-                (0, 400, 1080, 500),
-                *views,
-            ),
-            button("Start", (0, 600, 400, 700), rid=f"{APP}:id/start"),
-        ),
-    )
+    return node("android.widget.LinearLayout", "", rid, "", (0, top, 1080, top + 100), *views)
+
+
+def _timer(*parts: str) -> str:
+    return _screen(_row(f"{APP}:id/timer", 400, *parts))
 
 
 def _picker(value: str, i: int) -> str:
@@ -60,26 +54,10 @@ def _picker(value: str, i: int) -> str:
 
 
 def _date(day: str, month: str, year: str) -> str:
-    return dump(
-        status_bar(),
-        node(
-            "android.widget.FrameLayout",
-            "",
-            "",
-            "",
-            (0, 0, 1080, 1920),
-            node(
-                "android.widget.DatePicker",
-                "",
-                "android:id/datePicker",
-                "",
-                (0, 800, 1080, 1100),
-                _picker(day, 0),
-                _picker(month, 1),
-                _picker(year, 2),
-            ),
-            button("Start", (0, 1200, 400, 1300), rid=f"{APP}:id/start"),
-        ),
+    pickers = (_picker(day, 0), _picker(month, 1), _picker(year, 2))
+    bounds = (0, 800, 1080, 1100)
+    return _screen(
+        node("android.widget.DatePicker", "", "android:id/datePicker", "", bounds, *pickers)
     )
 
 
@@ -121,35 +99,7 @@ def test_no_claim_when_the_value_was_there_before_is_expected_or_differs() -> No
     ).reproduced
     # Other numbers, or the numbers in views that are not siblings.
     assert not _verdict("The timer shows 26:00", before, after).reproduced
-    apart = after.replace(f'resource-id="{APP}:id/part1"', f'resource-id="{APP}:id/x"')
-    scattered = dump(
-        status_bar(),
-        node(
-            "android.widget.FrameLayout",
-            "",
-            "",
-            "",
-            (0, 0, 1080, 1920),
-            node(
-                "android.widget.LinearLayout",
-                "",
-                "",
-                "",
-                (0, 0, 1080, 300),
-                node("android.widget.TextView", "25", "", "", (0, 0, 100, 100)),
-                node("android.widget.TextView", "Hours", "", "", (0, 100, 100, 200)),
-            ),
-            node(
-                "android.widget.LinearLayout",
-                "",
-                "",
-                "",
-                (0, 300, 1080, 600),
-                node("android.widget.TextView", "00", "", "", (0, 300, 100, 400)),
-                node("android.widget.TextView", "Minutes", "", "", (0, 400, 100, 500)),
-            ),
-            button("Start", (0, 600, 400, 700), rid=f"{APP}:id/start"),
-        ),
-    )
-    assert _verdict("The timer shows 25:00", before, apart).reproduced  # ids do not matter
+    apart = after.replace(f'resource-id="{APP}:id/timer"', 'resource-id=""')
+    scattered = _screen(_row("", 0, "25", "Hours"), _row("", 300, "00", "Minutes"))
+    assert _verdict("The timer shows 25:00", before, apart).reproduced  # no id needed
     assert not _verdict("The timer shows 25:00", before, scattered).reproduced

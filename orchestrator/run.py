@@ -19,7 +19,7 @@ import structlog
 from orchestrator.claims import with_reported_trace
 from orchestrator.config import FarmConfig, RunConfig, run_speculation
 from orchestrator.errors import ConfigError, InfrastructureError, ReproError
-from orchestrator.model import BugReport
+from orchestrator.model import BugReport, ReproSpec
 from orchestrator.progress import Progress
 from orchestrator.ray_cluster import describe as describe_cluster
 from orchestrator.reasoner import make_reasoner
@@ -275,7 +275,7 @@ def reproduce_on_pool(
     the reasoner cannot be built; failures after that are recorded in the result (verdict
     ``error``) and its exit code.
     """
-    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer
+    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer, SearchOutcome
 
     started = time.monotonic()
     say = progress or (lambda event, data: None)
@@ -317,35 +317,31 @@ def reproduce_on_pool(
                 app["package"] = info.app_package or app.get("package", "")
                 app["version"] = info.app_version or app.get("version", "")
                 record.device = device_record(info, base.get("orientation", ""))
-                searcher = Reproducer(
-                    record.spec,
-                    reasoner,
-                    pool,
-                    app["package"],
-                    search_config,
-                    screenshots_in_probes=reasoner.needs_screenshots,
-                    ablation=config.ablation,
-                    progress=progress,
-                )
+
+                def search(spec: ReproSpec, budget: Any) -> SearchOutcome:
+                    nonlocal searcher
+                    searcher = Reproducer(
+                        spec,
+                        reasoner,
+                        pool,
+                        app["package"],
+                        budget,
+                        screenshots_in_probes=reasoner.needs_screenshots,
+                        ablation=config.ablation,
+                        progress=progress,
+                    )
+                    return searcher.run(base)
+
                 search_started = time.monotonic()
-                record.outcome = searcher.run(base)
+                record.outcome = search(record.spec, search_config)
+                # The report's other labelled variants of the steps, with the budget left.
                 for number, way in enumerate(record.spec.alternatives, 2):
                     left = _budget_left(record.outcome, search_config, search_started)
                     if left is None:
                         break
                     say("phase", {"phase": f"searching the report's variant {number}"})
                     spec = replace(record.spec, steps=way, alternatives=[])
-                    searcher = Reproducer(
-                        spec,
-                        reasoner,
-                        pool,
-                        app["package"],
-                        left,
-                        screenshots_in_probes=reasoner.needs_screenshots,
-                        ablation=config.ablation,
-                        progress=progress,
-                    )
-                    record.outcome = _after(record.outcome, searcher.run(base))
+                    record.outcome = _after(record.outcome, search(spec, left))
                     if record.outcome.verdict != NOT_REPRODUCED:
                         record.spec = spec
                         record.warnings.append(

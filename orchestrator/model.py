@@ -66,7 +66,9 @@ class ReproSpec:
     exception class named by the report's stack trace (when any), input values it quotes, and
     setup the report leaves out. ``exception_message`` and ``exception_frames`` are what a quoted
     stack trace says of that exception (its message, its ``at`` frames without ``at``); empty
-    when the report quotes none."""
+    when the report quotes none. ``alternatives`` are other ways to the bug the report gives
+    (labelled variants of its steps, "Variant A / Variant B"), each a whole list of steps the
+    search may fall back to when ``steps`` earn no claim; empty for most reports."""
 
     steps: list[S2RStep]
     symptom: str
@@ -76,6 +78,7 @@ class ReproSpec:
     setup_notes: list[str] = field(default_factory=list)
     exception_message: str = ""
     exception_frames: list[str] = field(default_factory=list)
+    alternatives: list[list[S2RStep]] = field(default_factory=list)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ReproSpec:
@@ -90,6 +93,9 @@ class ReproSpec:
                 setup_notes=[str(v) for v in data.get("setup_notes", [])],
                 exception_message=str(data.get("exception_message", "")),
                 exception_frames=[str(v) for v in data.get("exception_frames", [])],
+                alternatives=[
+                    [S2RStep(**step) for step in way] for way in data.get("alternatives", [])
+                ],
             )
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed reproduction spec: {exc}") from exc
@@ -108,6 +114,8 @@ class ReproSpec:
             out["exception_message"] = self.exception_message
         if self.exception_frames:
             out["exception_frames"] = self.exception_frames
+        if self.alternatives:
+            out["alternatives"] = [[s.to_json() for s in way] for way in self.alternatives]
         return out
 
 

@@ -19,7 +19,7 @@ import structlog
 from orchestrator.claims import with_reported_trace
 from orchestrator.config import FarmConfig, RunConfig, run_speculation
 from orchestrator.errors import ConfigError, InfrastructureError, ReproError
-from orchestrator.model import BugReport
+from orchestrator.model import BugReport, ReproSpec
 from orchestrator.progress import Progress
 from orchestrator.ray_cluster import describe as describe_cluster
 from orchestrator.reasoner import make_reasoner
@@ -275,7 +275,7 @@ def reproduce_on_pool(
     the reasoner cannot be built; failures after that are recorded in the result (verdict
     ``error``) and its exit code.
     """
-    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer
+    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer, SearchOutcome
 
     started = time.monotonic()
     say = progress or (lambda event, data: None)
@@ -317,17 +317,38 @@ def reproduce_on_pool(
                 app["package"] = info.app_package or app.get("package", "")
                 app["version"] = info.app_version or app.get("version", "")
                 record.device = device_record(info, base.get("orientation", ""))
-                searcher = Reproducer(
-                    record.spec,
-                    reasoner,
-                    pool,
-                    app["package"],
-                    search_config,
-                    screenshots_in_probes=reasoner.needs_screenshots,
-                    ablation=config.ablation,
-                    progress=progress,
-                )
-                record.outcome = searcher.run(base)
+
+                def search(spec: ReproSpec, budget: Any) -> SearchOutcome:
+                    nonlocal searcher
+                    searcher = Reproducer(
+                        spec,
+                        reasoner,
+                        pool,
+                        app["package"],
+                        budget,
+                        screenshots_in_probes=reasoner.needs_screenshots,
+                        ablation=config.ablation,
+                        progress=progress,
+                    )
+                    return searcher.run(base)
+
+                search_started = time.monotonic()
+                record.outcome = search(record.spec, search_config)
+                # The report's other labelled variants of the steps, with the budget left.
+                for number, way in enumerate(record.spec.alternatives, 2):
+                    left = _budget_left(record.outcome, search_config, search_started)
+                    if left is None:
+                        break
+                    say("phase", {"phase": f"searching the report's variant {number}"})
+                    spec = replace(record.spec, steps=way, alternatives=[])
+                    record.outcome = _after(record.outcome, search(spec, left))
+                    if record.outcome.verdict != NOT_REPRODUCED:
+                        record.spec = spec
+                        record.warnings.append(
+                            f"the report's first variant of the steps earned no claim; this "
+                            f"claim follows its variant {number}"
+                        )
+                        break
             finally:
                 record.devices = pool.utilisation()
                 record.farm_events = pool.events
@@ -365,6 +386,40 @@ def reproduce_on_pool(
     result = write_run(out_dir, record)
     log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
     return result, exit_code
+
+
+def _budget_left(outcome: Any, config: Any, started: float) -> Any:
+    """The :class:`~orchestrator.config.SearchConfig` for a search of the report's next variant
+    of the steps (:attr:`~orchestrator.model.ReproSpec.alternatives`) after ``outcome``, a
+    search begun at ``started`` (``time.monotonic()``): what is left of the probe and time
+    budget; ``None`` when the outcome is a claim, the cost budget stopped it, or under 5% of
+    the probes or 10 seconds are left."""
+    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED
+
+    if outcome.verdict != NOT_REPRODUCED or outcome.stop_reason.startswith(COST_BUDGET_STOP):
+        return None
+    probes = config.max_probes - int(outcome.stats.get("probes", 0))
+    minutes = config.max_minutes - (time.monotonic() - started) / 60.0
+    if probes < max(1, config.max_probes // 20) or minutes * 60.0 < 10.0:
+        return None
+    return replace(config, max_probes=probes, max_minutes=minutes)
+
+
+def _after(first: Any, then: Any) -> Any:
+    """The outcome of a variant's search ``then`` run after ``first``: its own verdict and path,
+    with both searches' counters summed and their probe logs and side findings joined, so the
+    run's numbers count every probe."""
+    stats = dict(then.stats)
+    for key, value in first.stats.items():
+        if isinstance(value, int | float) and isinstance(stats.get(key, 0), int | float):
+            stats[key] = stats.get(key, 0) + value
+    return replace(
+        then,
+        stats=stats,
+        probe_log=first.probe_log + then.probe_log,
+        other_crashes=first.other_crashes + then.other_crashes,
+        explored=first.explored + then.explored,
+    )
 
 
 def interrupted_outcome(searcher: Any) -> Any:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
-from orchestrator.text import STOPWORDS, quoted, split_identifier, stem, wordset
+from orchestrator.text import STOPWORDS, content_words, quoted, split_identifier, stem, wordset
 
 # --- action verbs ---------------------------------------------------------------------------------
 
@@ -413,6 +413,43 @@ _SPECIAL_VALUE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
         re.compile(r"\b(?:very|extremely|really) (?:large|big|huge) number\b", re.IGNORECASE),
         "99999999999999999999",
     ),
+    # Issue 12 §2's other shapes. A date both day-first and month-first formats accept.
+    (re.compile(r"\b(?:date|day) in the past\b|\bpast date\b", re.IGNORECASE), "01/01/2000"),
+    (
+        re.compile(r"\b(?:date|day) in the future\b|\bfuture date\b", re.IGNORECASE),
+        "12/12/2099",
+    ),
+    (
+        re.compile(
+            r"\b(?:decimal|fractional|floating[- ]point|non-integer)\s+"
+            r"(?:number|amount|value|price|quantity|count|weight)\b|\ban? decimal\b",
+            re.IGNORECASE,
+        ),
+        "1.5",
+    ),
+    (re.compile(r"\bzero\b", re.IGNORECASE), "0"),
+)
+# The words of a value described symbolically, which are not part of the field's label:
+# "a negative amount" types into "amount", "a date in the past" into "date".
+_DESCRIPTOR_LEAD_RE = re.compile(
+    r"^(?:(?:an?|the|some)\s+)?(?:(?:very|extremely|really)\s+)?"
+    r"(?:empty|blank|lo+ng|negative|decimal|fractional|floating[- ]point|non-integer|zero|"
+    r"large|big|huge|past|future)\s+",
+    re.IGNORECASE,
+)
+_DESCRIPTOR_TAIL_RE = re.compile(
+    r"\s+(?:in the (?:past|future)|of zero|(?:set )?to zero)$", re.IGNORECASE
+)
+# An input left empty on purpose: "an empty name", "a blank title" (after an input verb).
+_EMPTY_VALUE_RE = re.compile(
+    r"\b(?:an?\s+)?(?:empty|blank)\s+(?:name|title|text|value|field|input|string|description|"
+    r"label|password|amount|note|query|search)\b",
+    re.IGNORECASE,
+)
+# "Leave the name blank": a clause with no verb of its own that keeps a field empty.
+_LEAVE_EMPTY_RE = re.compile(
+    r"^leave\s+(?P<field>it|(?:the|this|that|your)\s+[\w' -]{1,40}?)\s+(?:empty|blank|unfilled)\b",
+    re.IGNORECASE,
 )
 _SETUP_FRAGMENT_RE = re.compile(
     r"\b(?:in|inside|on|with|from|into)\s+(?:an?\s+|the\s+)?(?:empty|new|fresh|clean|existing)\s+[\w-]+|"
@@ -432,6 +469,7 @@ class _Section:
     heading: str
     lines: list[str] = field(default_factory=list)
     source: str = "body"
+    variant: str = ""  # "Variant A", "Option 2": a labelled alternative way to the bug
 
 
 @dataclass
@@ -502,6 +540,30 @@ _SHORT_LABEL_RE = re.compile(
 )
 
 
+# A sub-heading that labels one of several ways to the bug: "Variant A", "Option 2",
+# "Scenario 1 (tablet)", "Case #2", "Way one". Not "Version" (an environment field).
+_VARIANT_HEAD_RE = re.compile(
+    r"^(?:variant|option|scenario|case|way|method|alternative|approach)\s*(?:#\s*)?"
+    r"(?:[A-Za-z]|\d{1,2}|one|two|three|four|I{1,3}|IV)\b(?![.,]\w)",
+    re.IGNORECASE,
+)
+
+
+# ... written as a line of its own: "Variant A:", "**Option 2** (from the widget)", "Scenario 1".
+_VARIANT_LINE_RE = re.compile(
+    r"^(?:\*\*|__)?(?P<h>(?:variant|option|scenario|case|way|method|alternative|approach)\s*"
+    r"(?:#\s*)?(?:[A-Za-z]|\d{1,2}|one|two|three|four)(?:\*\*|__)?(?:\s*\([^()]{0,60}\))?)"
+    r"(?:\*\*|__)?\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _variant_label(heading: str) -> str:
+    """The heading itself when it labels a variant of the steps (:data:`_VARIANT_HEAD_RE`)."""
+    bare = _EMPHASIS_RE.sub("", heading).strip(" :*#_")
+    return bare if _VARIANT_HEAD_RE.match(bare) else ""
+
+
 def _sections(text: str, source: str) -> tuple[list[_Section], list[str]]:
     clean = _clean_markdown(text)
     sections = [_Section("description", "", source=source)]
@@ -522,6 +584,8 @@ def _sections(text: str, source: str) -> tuple[list[_Section], list[str]]:
                 sections[-1].lines.append(rest)
             continue
         heading = next((m.group("h") for r in _HEADING_RES if (m := r.match(stripped))), None)
+        if heading is None and (label := _VARIANT_LINE_RE.match(stripped)):
+            heading = label.group("h")
         if (
             heading is None
             and (short := _SHORT_LABEL_RE.match(stripped))
@@ -529,7 +593,9 @@ def _sections(text: str, source: str) -> tuple[list[_Section], list[str]]:
         ):
             heading = short.group("h")
         if heading is not None and not _LIST_ITEM_RE.match(stripped):
-            sections.append(_Section(_classify_heading(heading), heading, source=source))
+            variant = _variant_label(heading)
+            kind = "steps" if variant else _classify_heading(heading)
+            sections.append(_Section(kind, heading, source=source, variant=variant))
             continue
         sections[-1].lines.append(line)
     return [s for s in sections if any(ln.strip() for ln in s.lines)], clean.code_blocks
@@ -793,12 +859,35 @@ def _synth_value(clause: str) -> str:
         if re.search(r"(?:greater|more|longer) than", n_digit.group(0), re.IGNORECASE):
             n += 1
         return "1" * max(1, min(n, 40))
+    # Words inside quotes are what the app shows or a label, never a description of the input:
+    # 'Enter an amount, the error "must be greater than zero" appears' types no 0.
+    clause = _blank_quotes(clause)
     for pattern, value in _SPECIAL_VALUE_RULES:
         if pattern.search(clause):
             return value
     if _LONG_TEXT_RE.search(clause):
         return "A very long text that does not fit " * 3
     return ""
+
+
+def _blank_quotes(text: str) -> str:
+    """``text`` with each quoted phrase replaced by spaces of the same length."""
+    for offset, phrase in quoted(text):
+        end = text.find(phrase, offset) + len(phrase)
+        if end > offset:
+            text = text[:offset] + " " * (end - offset) + text[end:]
+    return text
+
+
+def _without_descriptor(target: str) -> str:
+    """A target without the words that describe a symbolic value ("empty name" → ``name``,
+    "date in the past" → ``date``); ``""`` when nothing else is left ("zero")."""
+    if quoted(target):
+        return target
+    bare = _DESCRIPTOR_TAIL_RE.sub("", _DESCRIPTOR_LEAD_RE.sub("", target.strip()))
+    if bare.lower().strip() in ("zero", "number", "value", ""):
+        return "" if bare.lower().strip() in ("zero", "") else bare
+    return bare
 
 
 def _values(clause: str, kind: str, verb: str = "") -> list[str]:
@@ -1163,6 +1252,11 @@ def _make_step(
     targets = [t for t in targets if t.strip()]
     if targets and targets[0].lower() in _PRONOUNS and previous is not None and previous.targets:
         targets = list(previous.targets[:1]) + targets[1:]
+    empty = kind == "input_text" and _EMPTY_VALUE_RE.search(_blank_quotes(main)) is not None
+    if empty:
+        values = [v for v in values if quoted(main) and v in (q for _, q in quoted(main))]
+    if kind == "input_text" and (empty or _synth_value(main)):
+        targets = [bare for t in targets if (bare := _without_descriptor(t))]
     value = values[0] if values else ""
     if kind == "rotate":
         value = _rotation_target(main)
@@ -1236,6 +1330,17 @@ def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
         clean = clause.strip(" -*•.:;")
         if len(clean) < 2:
             continue
+        leave = _LEAVE_EMPTY_RE.match(clean)
+        if leave:  # "Leave the name blank": the field is cleared, a step (issue 12 §2)
+            field_words = re.sub(
+                r"^(?:the|this|that|your)\s+", "", leave.group("field"), flags=re.I
+            )
+            targets = [] if field_words.lower() == "it" else [field_words]
+            if not targets and previous is not None:
+                targets = list(previous.targets[:1])
+            previous = S2RStep(text=clean, action_hint="input_text", targets=targets, value="")
+            out.append(_Clause(clean, "action", previous))
+            continue
         if (clean.startswith("(") and clean.endswith(")")) or _NEGATED_ACTION_RE.match(clean):
             out.append(_Clause(clean.strip("()"), "setup"))  # an aside or a "don't press X"
             continue
@@ -1266,6 +1371,7 @@ class _Extraction:
     steps: list[S2RStep] = field(default_factory=list)
     setup: list[str] = field(default_factory=list)
     observations: list[str] = field(default_factory=list)
+    alternatives: list[list[S2RStep]] = field(default_factory=list)  # other labelled variants
 
 
 def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
@@ -1557,12 +1663,65 @@ def expressions(texts: list[str]) -> list[str]:
     return out
 
 
+MAX_ALTERNATIVES = 4  # other labelled variants kept (reports give two or three)
+
+
+def _variant_fit(title: str, steps: list[S2RStep], others: list[list[S2RStep]]) -> int:
+    """How many words of ``title`` the variant's steps use that no other variant uses (by
+    their stems' first five letters: "rotation" fits "rotate")."""
+
+    def stems(texts: list[str]) -> set[str]:
+        return {stem(w)[:5] for t in texts for w in content_words(t)}
+
+    own = stems([s.text for s in steps])
+    shared = set().union(*(stems([s.text for s in o]) for o in others)) if others else set()
+    return len(stems([title]) & (own - shared))
+
+
+def _variants(
+    report: BugReport, body_sections: list[_Section], body_code: list[str], app_tokens: set[str]
+) -> _Extraction | None:
+    """Steps written as labelled variants (issue 12 §2: "Variant A" / "Variant B", each with
+    its own list): the variant whose steps alone share the most words with the title, else the
+    first with steps; the others become ``alternatives``. Steps sections before the first
+    variant are a common start of every variant. ``None`` unless two variants have steps."""
+    common: list[str] = []
+    groups: dict[str, list[str]] = {}
+    for section in body_sections:
+        if section.kind != "steps":
+            continue
+        items = _section_items(section, body_code)
+        if section.variant:
+            groups.setdefault(section.variant.lower(), []).extend(items)
+        elif not groups:
+            common += items
+    extracted = [(label, _extract(items, app_tokens)) for label, items in groups.items()]
+    extracted = [(label, ex) for label, ex in extracted if ex.steps]
+    if len(extracted) < 2:
+        return None
+    start = _extract(common, app_tokens) if common else _Extraction()
+    ways = [start.steps + ex.steps for _, ex in extracted]
+    fits = [_variant_fit(report.title, w, ways[:i] + ways[i + 1 :]) for i, w in enumerate(ways)]
+    chosen = fits.index(max(fits))  # the first on a tie
+    ex = extracted[chosen][1]
+    return _Extraction(
+        steps=ways[chosen],
+        setup=start.setup + ex.setup,
+        observations=start.observations + ex.observations,
+        alternatives=[w for i, w in enumerate(ways) if i != chosen],
+    )
+
+
 def _find_steps(
     report: BugReport, body_sections: list[_Section], body_code: list[str], app_tokens: set[str]
 ) -> _Extraction:
     """Steps in order of trust: the body's steps sections; the body's first numbered list; a
     comment's steps section or numbered list; imperative sentences of the body's description;
-    an expression the report is about (``1+2)×3 gives wrong result``); the title."""
+    an expression the report is about (``1+2)×3 gives wrong result``); the title. Labelled
+    variants of the steps (:func:`_variants`) come first."""
+    variants = _variants(report, body_sections, body_code, app_tokens)
+    if variants is not None:
+        return variants
     step_items: list[str] = []
     for section in (s for s in body_sections if s.kind == "steps"):
         step_items += _section_items(section, body_code)
@@ -1663,6 +1822,149 @@ def _keys_as_stated_expression(steps: list[S2RStep], stated: list[str]) -> list[
     return out
 
 
+# --- preconditions given only in comments (issue 12 §2) -----------------------------------------
+# A comment that reports a fix or a release speaks of the code, not of how to reproduce.
+_FIX_COMMENT_RE = re.compile(
+    r"\b(?:fixed|fixes|fix (?:is )?(?:in|by|with)|sent a fix|released|merged|will be in|"
+    r"closing|duplicate of)\b",
+    re.IGNORECASE,
+)
+_CONDITION_END = r"(?P<act>[^.;:!?()\n]{3,80}?)\s*(?:[.;:!?()\n]|,\s*(?:otherwise|else|but)\b|$)"
+# "it only happens after turning option Z off and on", "only crashes when sync is enabled".
+_ONLY_AFTER_RE = re.compile(
+    r"\bonly\s+(?:happens|occurs|crashes|reproduces|appears|shows up|works)\s+"
+    r"(?:after|when|if|once)\s+|\b(?:happens|occurs|crashes|reproduces|appears)\s+only\s+"
+    r"(?:after|when|if|once)\s+",
+    re.IGNORECASE,
+)
+# "To reproduce, you need to enable X", "for it to happen you have to open Y first".
+_TO_REPRODUCE_RE = re.compile(
+    r"\b(?:to (?:reproduce|trigger|repro)(?: it| this| the (?:bug|crash|issue))?|for (?:it|this|"
+    r"the (?:bug|crash|issue)) to (?:happen|occur|reproduce))\s*,?\s+(?:you\s+)?(?:need|have|must)"
+    r"\s+(?:to\s+)?",
+    re.IGNORECASE,
+)
+# '"Show history on touch" needs to be disabled', "sync has to be on".
+_NEEDS_STATE_RE = re.compile(
+    r"(?P<x>\"[^\"]{2,50}\"|“[^”]{2,50}”|\b[\w'-]+(?:\s+[\w'-]+){0,5}?)\s+(?:needs|has|must)\s+"
+    r"(?:to\s+)?be\s+(?P<state>enabled|disabled|turned on|turned off|switched on|switched off|on|"
+    r"off|checked|unchecked)\b",
+    re.IGNORECASE,
+)
+# "you need at least two accounts" (a thing to create before the steps).
+_AT_LEAST_RE = re.compile(
+    r"\b(?:you\s+)?(?:need|have|must have|requires?)\s+(?:to have\s+)?at least\s+"
+    r"(?P<n>two|three|four|[2-9])\s+(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.IGNORECASE,
+)
+_OFF_AND_ON_RE = re.compile(
+    r"^(?P<v>turn\w*|switch\w*|toggl\w*|set\w*)\s+(?P<x>.+?)\s+(?P<a>off|on)\s+and\s+"
+    r"(?:then\s+)?(?:back\s+)?(?P<b>on|off)\b",
+    re.IGNORECASE,
+)
+_IS_STATE_RE = re.compile(
+    r"^(?:the\s+)?(?P<x>[\w'-]+(?:\s+[\w'-]+){0,5}?)\s+(?:is|are)\s+(?P<state>enabled|disabled|"
+    r"turned on|turned off|switched on|switched off|on|off|checked|unchecked)$",
+    re.IGNORECASE,
+)
+_ON_STATES = ("enabled", "turned on", "switched on", "on", "checked")
+
+
+def _imperative(phrase: str) -> str:
+    """``phrase`` with a leading gerund made imperative: "turning X off" → "turn X off"."""
+    phrase = re.sub(r"\s+(?:first|before(?:hand)?|again)$", "", phrase.strip(), flags=re.I)
+    first, _, rest = phrase.partition(" ")
+    low = first.lower()
+    if low.endswith("ing") and len(low) > 5:
+        base = low[:-3]
+        for verb in (base, base + "e", base[:-1] if base[-1:] == base[-2:-1] else ""):
+            if verb and verb in _SINGLE_VERBS:
+                return f"{verb} {rest}".strip()
+    return phrase.strip()
+
+
+def _singular(noun: str) -> str:
+    return noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+
+
+def _condition_steps(sentence: str) -> tuple[list[S2RStep], bool, str]:
+    """What a comment's sentence gives as a precondition of the bug: ``(steps, first, state)``.
+    ``steps`` are actions it says to do, ``first`` whether they go before all the steps (things
+    to create) rather than before the last one (the trigger); ``state`` is a setting's state it
+    requires ('"Show X" needs to be disabled', "only when dark mode is enabled") as a setup
+    note, not a step: the report's steps reached the bug without touching it, so the app had
+    that state already (its default, as a rule), and a click to "set" it toggles it away."""
+    sentence = _EMPHASIS_RE.sub("", sentence).replace("_", " ")
+    texts: list[str] = []
+    if m := _AT_LEAST_RE.search(sentence):
+        noun = [w for w in m.group("what").split()]
+        noun = noun[:1] + [w for w in noun[1:2] if w.lower() not in STOPWORDS]
+        what = _singular(" ".join(noun))
+        return [S2RStep(text=f"Add another {what}", action_hint="click", targets=[what])], True, ""
+    if m := _NEEDS_STATE_RE.search(sentence):
+        return [], False, " ".join(m.group(0).split())
+    for opener in (_ONLY_AFTER_RE, _TO_REPRODUCE_RE):
+        start = opener.search(sentence)
+        if start is None:
+            continue
+        end = re.match(_CONDITION_END, sentence[start.end() :])
+        if end is None:
+            break
+        act = _imperative(end.group("act"))
+        if _IS_STATE_RE.match(act):  # "... only when dark mode is enabled"
+            return [], False, act
+        if m := _OFF_AND_ON_RE.match(act):
+            thing = m.group("x").strip()
+            texts += [f'Turn {m.group("a")} "{thing}"', f'Turn {m.group("b")} "{thing}"']
+        else:
+            texts.append(act)
+        break
+    steps = [c.step for t in texts for c in _clauses(t, set()) if c.step is not None]
+    return steps, False, ""
+
+
+def _comment_sentences(report: BugReport) -> list[str]:
+    """The sentences of the comments that report no fix (a fix note speaks of the code)."""
+    out: list[str] = []
+    for comment in report.comments:
+        if _FIX_COMMENT_RE.search(comment):
+            continue
+        for section in _sections(comment, "comment")[0]:
+            for line in section.lines:
+                out += _sentences(line.strip())
+    return out[:MAX_PROSE_SENTENCES]
+
+
+def _comment_states(report: BugReport) -> list[str]:
+    """The settings' states the comments require (setup notes; see :func:`_condition_steps`)."""
+    return [state for s in _comment_sentences(report) if (state := _condition_steps(s)[2])]
+
+
+def _comment_preconditions(report: BugReport, steps: list[S2RStep]) -> list[S2RStep]:
+    """``steps`` with the preconditions and workarounds that only comments give (issue 12 §2:
+    "it only happens after turning option Z off and on", "you need at least two accounts")
+    inserted: things to create first, anything else before the last step (what triggers the
+    bug). Only from comments that report no fix, only steps whose targets no step names."""
+
+    def named(step: S2RStep) -> bool:
+        want = {stem(w) for t in step.targets for w in content_words(t)}
+        return bool(want) and any(
+            want <= {stem(w) for w in content_words(" ".join([s.text, *s.targets]))} for s in steps
+        )
+
+    before_all: list[S2RStep] = []
+    before_last: list[S2RStep] = []
+    for sentence in _comment_sentences(report):
+        new, first, _ = _condition_steps(sentence)
+        if not new or any(named(s) for s in new):
+            continue
+        (before_all if first else before_last).extend(new)
+    if not before_all and not before_last:
+        return steps
+    split = max(len(steps) - 1, 0)
+    return before_all + steps[:split] + before_last + steps[split:]
+
+
 def _app_names(report: BugReport) -> list[str]:
     """The app's own name as a report writes it (repo and apk base name, ``-``/``_`` as
     spaces or nothing): ``Omni-Notes`` → ``omni notes``, ``omninotes``."""
@@ -1707,8 +2009,15 @@ def analyze(report: BugReport) -> ReproSpec:
     app_tokens = _app_tokens(report)
     body_sections, body_code = _sections(report.body or "", "body")
     extraction = _find_steps(report, body_sections, body_code, app_tokens)
-    steps = [_without_app_name(s, report) for s in _dedupe_steps(extraction.steps)]
-    steps = _keys_as_stated_expression(steps, expressions([report.full_text()]))
+    stated = expressions([report.full_text()])
+    steps, *alternatives = [
+        _keys_as_stated_expression(
+            [_without_app_name(s, report) for s in _dedupe_steps(way)], stated
+        )
+        for way in [extraction.steps, *extraction.alternatives]
+    ]
+    steps = _comment_preconditions(report, steps)
+    alternatives = [_comment_preconditions(report, way) for way in alternatives]
 
     score, exception = crash_score(report)
     kind = CRASH if score >= 2 else NON_CRASH
@@ -1764,7 +2073,7 @@ def analyze(report: BugReport) -> ReproSpec:
         ):
             input_values.append(q)
 
-    setup = list(dict.fromkeys(extraction.setup))
+    setup = list(dict.fromkeys(extraction.setup + _comment_states(report)))
     for step in steps:
         for fragment in _SETUP_FRAGMENT_RE.findall(step.text):
             if fragment not in setup:
@@ -1778,7 +2087,7 @@ def analyze(report: BugReport) -> ReproSpec:
             for sentence in _sentences(line.strip()):
                 if _SETUP_CUES.search(sentence) and sentence not in setup and len(sentence) < 200:
                     setup.append(sentence)
-    for step in steps:
+    for step in [*steps, *(s for way in alternatives for s in way)]:
         # Emphasis markers cut by the sentence splitter ("Tap **Cut") are layout, not words.
         step.text = _EMPHASIS_RE.sub("", step.text).strip()
     return ReproSpec(
@@ -1788,4 +2097,5 @@ def analyze(report: BugReport) -> ReproSpec:
         exception_class=exception,
         input_values=input_values[:12],
         setup_notes=setup[:8],
+        alternatives=alternatives[:MAX_ALTERNATIVES],
     )

@@ -135,6 +135,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _checked_state(expected, index),
         lambda: _layout(observed, index, path),
         lambda: _never_appears(observed, spec, path),
+        lambda: _split_value(observed, expected, path),
     )
     for check in checks:
         found = check()
@@ -889,4 +890,106 @@ def _layout(observed: str, index, path: Path) -> str:
                     overlaps += 1
         if overlaps:
             return f"{overlaps} pairs of widgets overlap on the final screen"
+    return ""
+
+
+# A value made of numbers and separators ("25:00", "31.02.2026", "2024-12-31"): one value a
+# screen may show across several views (hours and minutes, a date's three spinners).
+_JOINED_VALUE_RE = re.compile(r"(?<![\w.:/-])\d{1,4}(?:[:./-]\d{1,4}){1,2}(?![\w:/-]|\.\d)")
+# What the report says the app should show is not what it shows.
+_NOT_OBSERVED_RE = re.compile(
+    r"\b(?:instead of|rather than|should(?: be| show| display| read)?|expected|versions?|v|"
+    r"android)\s*:?\s*\S+",
+    re.IGNORECASE,
+)
+_SEPARATOR_TEXT_RE = re.compile(r"^[\s:./-]{1,3}$")
+
+
+def _stated_values(text: str) -> list[tuple[str, tuple[int, ...]]]:
+    """``(value, its numbers)`` of the joined values ``text`` states as seen (not those after
+    "instead of", "should be", "expected", or a version)."""
+    seen = _NOT_OBSERVED_RE.sub(" ", text)
+    out = []
+    for m in _JOINED_VALUE_RE.finditer(seen):
+        value = m.group(0)
+        parts = re.findall(r"\d+", value)
+        # "25.5" is a decimal number and "4.0.2" a version, not one value shown in parts; a
+        # dotted or dashed date has its year's four digits ("31.02.2024", "2024-12-31").
+        if re.search(r"[.-]", value) and not any(len(p) == 4 for p in parts):
+            continue
+        out.append((value, tuple(int(p) for p in parts)))
+    return out
+
+
+def _view_value(node) -> str:
+    """The one text a view shows: its own, else its editable descendant's (a NumberPicker's
+    field), else its only text-bearing descendant's; ``""`` when it shows none or several."""
+    if node.text.strip():
+        return node.text.strip()
+    inner = [n for n in node.iter() if n is not node and n.text.strip()]
+    edits = [n for n in inner if n.is_editable]
+    if len(edits) == 1:
+        return edits[0].text.strip()
+    return inner[0].text.strip() if len(inner) == 1 else ""
+
+
+def _split_runs(xml: str) -> list[tuple[tuple[int, ...], str]]:
+    """Numbers that sibling views of the app show one after the other, as ``(numbers, the
+    parent's id)``: each maximal run of two or more sibling views (same parent, in the
+    hierarchy's order) whose values are whole numbers, separator views (":", "/") skipped."""
+    index = screen_index(xml)
+    if index.tree is None:
+        return []
+    packages = {node.package for _, node in index.labels}
+    runs: list[tuple[tuple[int, ...], str]] = []
+    for window in index.tree.windows:
+        for parent in window.iter():
+            if len(parent.children) < 2 or (packages and parent.package not in packages):
+                continue
+            run: list[int] = []
+            for child in [*parent.children, None]:
+                value = _view_value(child) if child is not None else ""
+                if child is not None and _SEPARATOR_TEXT_RE.match(value):
+                    continue
+                if value.isdigit() and len(value) <= 4:
+                    run.append(int(value))
+                    continue
+                if len(run) >= 2:
+                    runs.append((tuple(run), parent.resource_id.rsplit("/", 1)[-1]))
+                run = []
+    return runs
+
+
+def _split_value(observed: str, expected: str, path: Path) -> str:
+    """The report states a joined value as what the app shows ("the timer shows 25:00") and
+    the final screen shows it split across sibling views ("25" and "00"; a date's day, month
+    and year spinners), read as one value by the view hierarchy: consecutive whole-number
+    values of views with one parent, separator views between them skipped. Only when the last
+    action brought it (the screen before it did not show that value, split or whole), the report
+    does not expect that value, and no single view already shows it (the other checks read a
+    value a view shows whole)."""
+    final = path.last_screen
+    if final is None or not path.transitions:
+        return ""
+    expected_numbers = {numbers for _, numbers in _stated_values(expected)}
+    index = screen_index(final.hierarchy_xml)
+    whole = {normalize_label(label) for label, _ in index.labels}
+    last_before = path.transitions[-1].before.hierarchy_xml
+    before = {numbers for numbers, _ in _split_runs(last_before)}
+    whole_before = {normalize_label(label) for label, _ in screen_index(last_before).labels}
+    runs = _split_runs(final.hierarchy_xml)
+    for value, numbers in _stated_values(observed):
+        if numbers in expected_numbers or normalize_label(value) in whole | whole_before:
+            continue
+        for run, parent in runs:
+            for start in range(len(run) - len(numbers) + 1):
+                if run[start : start + len(numbers)] != numbers:
+                    continue
+                if any(numbers == b[i : i + len(numbers)] for b in before for i in range(len(b))):
+                    continue
+                place = f"'{parent}'" if parent else "sibling views"
+                return (
+                    f"{place} shows {value!r} split across {len(numbers)} views after "
+                    f"'{path.transitions[-1].action.describe()}'"
+                )
     return ""

@@ -1,0 +1,105 @@
+"""Issue 12 §1's split-value symptom: a value the report states whole ("25:00") that the screen
+shows across sibling views ("25", ":", "00"; a date's three spinners) is read as one value by
+the view hierarchy, and only when the path's last action brought it."""
+
+from __future__ import annotations
+
+from device_agent.actions import ROTATE, Action
+from orchestrator.model import NON_CRASH, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.reasoner.verify import verify
+from tests.test_enumerate import button, dump, node, status_bar
+from tests.test_heuristic import APP, _click, _spec_of, _transition
+
+
+def _screen(*children: str) -> str:
+    """The app's root layout holding ``children`` and a Start button, under a status bar."""
+    start = button("Start", (0, 1200, 400, 1300), rid=f"{APP}:id/start")
+    root = node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920), *children, start)
+    return dump(status_bar(), root)
+
+
+def _row(rid: str, top: int, *texts: str) -> str:
+    """A LinearLayout of TextViews showing ``texts``, left to right."""
+    views = [
+        node("android.widget.TextView", t, "", "", (100 + 200 * i, top, 280 + 200 * i, top + 100))
+        for i, t in enumerate(texts)
+    ]
+    return node("android.widget.LinearLayout", "", rid, "", (0, top, 1080, top + 100), *views)
+
+
+def _timer(*parts: str) -> str:
+    return _screen(_row(f"{APP}:id/timer", 400, *parts))
+
+
+def _picker(value: str, i: int) -> str:
+    """A NumberPicker: its field holds the value, the rows above and below are buttons."""
+    left = 100 + 300 * i
+    return node(
+        "android.widget.NumberPicker",
+        "",
+        "",
+        "",
+        (left, 800, left + 250, 1100),
+        button("", (left, 800, left + 250, 880)),
+        node(
+            "android.widget.EditText",
+            value,
+            "android:id/numberpicker_input",
+            "",
+            (left, 880, left + 250, 1000),
+        ),
+        button("", (left, 1000, left + 250, 1100)),
+    )
+
+
+def _date(day: str, month: str, year: str) -> str:
+    pickers = (_picker(day, 0), _picker(month, 1), _picker(year, 2))
+    bounds = (0, 800, 1080, 1100)
+    return _screen(
+        node("android.widget.DatePicker", "", "android:id/datePicker", "", bounds, *pickers)
+    )
+
+
+def _verdict(symptom: str, before: str, after: str, action: Action | None = None):
+    spec = _spec_of(S2RStep("Tap Start", "click", ["Start"]), kind=NON_CRASH, symptom=symptom)
+    step = _transition(action or _click(before, "Start"), before, after)
+    return verify(spec, SPath(transitions=[step]), [])
+
+
+def test_a_time_split_across_sibling_views_is_read_as_the_reported_value() -> None:
+    symptom = "The timer shows 25:00 instead of 24:59 after rotation."
+    found = _verdict(
+        symptom,
+        _timer("24", ":", "13"),
+        _timer("25", ":", "00"),
+        Action(ROTATE, orientation="landscape"),
+    )
+    assert found.reproduced and "'timer' shows '25:00' split across 2 views" in found.evidence
+
+
+def test_a_date_in_three_spinners_is_one_value() -> None:
+    found = _verdict(
+        "The date reads 31.02.2024", _date("1", "1", "2024"), _date("31", "02", "2024")
+    )
+    assert found.reproduced and "'datePicker' shows '31.02.2024'" in found.evidence
+
+
+def test_no_claim_when_the_value_was_there_before_is_expected_or_differs() -> None:
+    before, after = _timer("24", ":", "13"), _timer("25", ":", "00")
+    # Already on screen before the last action: the action did not bring it.
+    assert not _verdict("The timer shows 25:00", after, after).reproduced
+    # The value the report expects is not the symptom.
+    assert not _verdict("Timer shows the wrong time. Expected: 25:00", before, after).reproduced
+    assert not _verdict("The timer shows 24:59 instead of 25:00", before, after).reproduced
+    # A decimal number or a version is not a value shown in parts.
+    assert not _verdict("The total shows 25.00", before, after).reproduced
+    assert not _verdict(
+        "Since 4.0.2 the timer is wrong", _timer("1", "1"), _timer("4", "0", "2")
+    ).reproduced
+    # Other numbers, or the numbers in views that are not siblings.
+    assert not _verdict("The timer shows 26:00", before, after).reproduced
+    apart = after.replace(f'resource-id="{APP}:id/timer"', 'resource-id=""')
+    scattered = _screen(_row("", 0, "25", "Hours"), _row("", 300, "00", "Minutes"))
+    assert _verdict("The timer shows 25:00", before, apart).reproduced  # no id needed
+    assert not _verdict("The timer shows 25:00", before, scattered).reproduced

@@ -2,10 +2,11 @@
 
 One row per bug, on the version it was reported on: app, version, kind, the human action count
 of LTGDroid's ``index.tsv`` and of the model's human steps, and, from a sweep's ``summary.json``
-(``reprofarm sweep`` over the catalog with the real report texts), how often the heuristic
-reasoner reproduced it, its false claims, and for a bug never reproduced why not (the ``--why``
-file: a JSON object ``{"bug id": "reason"}`` kept beside the sweep's results, written by whoever
-diagnosed the miss). The table is generated, never edited by hand:
+(``reprofarm sweep`` over the catalog with the real report texts) or from
+``benchmarks/catalog_heuristic.py``'s output (the same runs, each claim replayed), how often the
+heuristic reasoner reproduced it, its false claims, and for a bug never reproduced why not (the
+``--why`` file: a JSON object ``{"bug id": "reason"}`` kept beside the sweep's results, written by
+whoever diagnosed the miss). The table is generated, never edited by hand:
 
     .venv/bin/python benchmarks/catalog_table.py [--summary runs/sweep/summary.json]
         [--why docs/catalog-misses.json] [--out docs/catalog.md] [--index ../shared/.../index.tsv]
@@ -54,12 +55,30 @@ def catalog_rows(index: Path | None = INDEX) -> list[dict[str, Any]]:
     return [rows[key] for key in sorted(rows, key=str.lower)]
 
 
+def per_bug_results(summary: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """``{bug id: {"runs", "reproduced_runs", "false_claims"}}`` from a sweep's ``summary.json``
+    (its ``per_bug``) or from ``benchmarks/catalog_heuristic.py``'s output (its ``bugs``, one
+    row per run: a run counts as reproduced when its claim was confirmed by the ground-truth
+    replay, as a false claim when the replay did not trigger the bug)."""
+    if summary is None:
+        return {}
+    if "per_bug" in summary:
+        return {b["bug_id"]: b for b in summary["per_bug"]}
+    out: dict[str, dict[str, Any]] = {}
+    for run in summary.get("bugs", []):
+        tally = out.setdefault(run["bug_id"], {"runs": 0, "reproduced_runs": 0, "false_claims": 0})
+        tally["runs"] += 1
+        if run["reproduced"]:
+            tally["reproduced_runs" if run["replay_triggered"] else "false_claims"] += 1
+    return out
+
+
 def with_results(
     rows: list[dict[str, Any]], summary: dict[str, Any] | None, why: dict[str, str]
 ) -> list[dict[str, Any]]:
     """``rows`` with the sweep's ``reproduced``, ``runs``, ``false_claims`` and the reason of a
-    miss (``why``) where the summary has the bug."""
-    per_bug = {b["bug_id"]: b for b in (summary or {}).get("per_bug", [])}
+    miss (``why``) where the summary has the bug (:func:`per_bug_results`)."""
+    per_bug = per_bug_results(summary)
     out = []
     for row in rows:
         result = per_bug.get(row["bug_id"])
@@ -105,7 +124,11 @@ def markdown(rows: list[dict[str, Any]], summary_path: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--summary", default="", help="a sweep's summary.json")
+    parser.add_argument(
+        "--summary",
+        default="",
+        help="a sweep's summary.json, or benchmarks/catalog_heuristic.py's output",
+    )
     parser.add_argument("--why", default="", help="JSON {bug id: why it was missed}")
     parser.add_argument("--out", default=str(REPO / "docs" / "catalog.md"))
     parser.add_argument("--index", default=str(INDEX), help="LTGDroid's index.tsv")

@@ -34,3 +34,23 @@ def test_sweep_results_and_reasons_fill_the_table() -> None:
     table = markdown(filled, "runs/sweep/summary.json")
     assert "| 3/3 | 0 |  |" in table
     assert "| 0/3 | 0 | the symptom check cannot see it |" in table
+
+
+def test_catalog_heuristic_runs_fill_the_table_with_replayed_claims() -> None:
+    """``benchmarks/catalog_heuristic.py``'s rows (one per run): a claim the ground-truth replay
+    confirmed is a reproduction, one it did not is a false claim, never a reproduction."""
+    rows = [r for r in catalog_rows(None) if r["bug_id"] in ("OpenCalc#532", "OpenCalc#524")]
+    run = {"bug_id": "OpenCalc#532", "reproduced": True, "replay_triggered": True}
+    summary = {
+        "bugs": [
+            run,
+            run,
+            {**run, "replay_triggered": False},
+            {"bug_id": "OpenCalc#524", "reproduced": False, "replay_triggered": None},
+        ]
+    }
+    filled = {r["bug_id"]: r for r in with_results(rows, summary, {})}
+    assert filled["OpenCalc#532"]["reproduced"] == "2/3"
+    assert filled["OpenCalc#532"]["false_claims"] == 1
+    assert filled["OpenCalc#524"]["reproduced"] == "0/1"
+    assert filled["OpenCalc#524"]["why_not"] == "not diagnosed yet"

@@ -12,12 +12,12 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
 from orchestrator.claims import with_reported_trace
-from orchestrator.config import FarmConfig, RunConfig, run_speculation
+from orchestrator.config import FarmConfig, RunConfig, SearchConfig, run_speculation
 from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.model import BugReport, ReproSpec
 from orchestrator.progress import Progress
@@ -33,6 +33,9 @@ from orchestrator.results import (
     prepare_out_dir,
     write_run,
 )
+
+if TYPE_CHECKING:  # reproduce_on_pool imports the search at run time
+    from orchestrator.search import SearchOutcome
 
 log = structlog.get_logger("reprofarm.run")
 
@@ -275,7 +278,7 @@ def reproduce_on_pool(
     the reasoner cannot be built; failures after that are recorded in the result (verdict
     ``error``) and its exit code.
     """
-    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer, SearchOutcome
+    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer
 
     started = time.monotonic()
     say = progress or (lambda event, data: None)
@@ -318,7 +321,7 @@ def reproduce_on_pool(
                 app["version"] = info.app_version or app.get("version", "")
                 record.device = device_record(info, base.get("orientation", ""))
 
-                def search(spec: ReproSpec, budget: Any) -> SearchOutcome:
+                def search(spec: ReproSpec, budget: SearchConfig) -> SearchOutcome:
                     nonlocal searcher
                     searcher = Reproducer(
                         spec,
@@ -388,7 +391,9 @@ def reproduce_on_pool(
     return result, exit_code
 
 
-def _budget_left(outcome: Any, config: Any, started: float) -> Any:
+def _budget_left(
+    outcome: SearchOutcome, config: SearchConfig, started: float
+) -> SearchConfig | None:
     """The :class:`~orchestrator.config.SearchConfig` for a search of the report's next variant
     of the steps (:attr:`~orchestrator.model.ReproSpec.alternatives`) after ``outcome``, a
     search begun at ``started`` (``time.monotonic()``): what is left of the probe and time
@@ -405,7 +410,7 @@ def _budget_left(outcome: Any, config: Any, started: float) -> Any:
     return replace(config, max_probes=probes, max_minutes=minutes)
 
 
-def _after(first: Any, then: Any) -> Any:
+def _after(first: SearchOutcome, then: SearchOutcome) -> SearchOutcome:
     """The outcome of a variant's search ``then`` run after ``first``: its own verdict and path,
     with both searches' counters summed and their probe logs and side findings joined, so the
     run's numbers count every probe."""

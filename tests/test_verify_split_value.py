@@ -103,3 +103,31 @@ def test_no_claim_when_the_value_was_there_before_is_expected_or_differs() -> No
     scattered = _screen(_row("", 0, "25", "Hours"), _row("", 300, "00", "Minutes"))
     assert _verdict("The timer shows 25:00", before, apart).reproduced  # no id needed
     assert not _verdict("The timer shows 25:00", before, scattered).reproduced
+
+
+def test_no_claim_for_a_value_the_user_gives() -> None:
+    before, after = _timer("10", ":", "00"), _timer("10", ":", "30")
+    # The symptom names the value set as input, then the wrong value shown elsewhere.
+    assert not _verdict(
+        "Setting the alarm to 10:30 shows 22:30 in the list", before, after
+    ).reproduced
+    # A step sets it.
+    spec = _spec_of(
+        S2RStep("Set the alarm to 10:30", "click", ["Start"]),
+        kind=NON_CRASH,
+        symptom="The alarm list is wrong; the picker shows 10:30",
+    )
+    step = _transition(_click(before, "Start"), before, after)
+    assert not verify(spec, SPath(transitions=[step]), []).reproduced
+    # Still a claim when the value is what the app shows after the input.
+    assert _verdict("After I set the alarm the picker shows 10:30", before, after).reproduced
+
+
+def test_no_claim_for_a_window_of_a_longer_run_of_numbers() -> None:
+    blank = _screen()
+    keypad = _screen(_row(f"{APP}:id/keys", 500, "7", "8", "9", "4", "5", "6", "1", "2", "3"))
+    month = _screen(_row(f"{APP}:id/month", 500, *[str(day) for day in range(1, 31)]))
+    minutes = _screen(_row(f"{APP}:id/radial", 500, *[f"{m:02d}" for m in range(0, 60, 5)]))
+    assert not _verdict("Dividing 1/2 gives 0", blank, keypad).reproduced
+    assert not _verdict("The event from 5/6 shows on the wrong day", blank, month).reproduced
+    assert not _verdict("The alarm at 5:10 never rings", blank, minutes).reproduced

@@ -43,6 +43,21 @@ def test_deeply_nested_json_is_a_clear_error_with_exit_2(
     assert "too deeply" in one_line(err) and "RecursionError" not in err
 
 
+def test_a_number_too_long_for_python_is_a_clear_error_with_exit_2(capsys, tmp_path: Path) -> None:
+    huge = "9" * 5000  # past Python's 4300-digit int-string limit: json.loads raises ValueError
+    path = tmp_path / "huge.json"
+    path.write_text('{"title": "Crash", "body": "Tap Save", "number": ' + huge + "}")
+    with pytest.raises(ReportError, match="number too long"):
+        load_report(path)
+    code, _, err = run_cli(capsys, "reproduce", str(path), "--out", str(tmp_path / "out"))
+    assert code == 2 and "number too long" in one_line(err) and "Traceback" not in err
+    # An unknown suffix reads JSON it cannot parse as text.
+    other = tmp_path / "huge.issue"
+    other.write_text(path.read_text())
+    report = load_report(other)
+    assert "Tap Save" in report.title + report.body
+
+
 def test_front_matter_is_yaml_with_quotes_folded_text_and_lists(tmp_path: Path) -> None:
     path = tmp_path / "report.md"
     path.write_text(

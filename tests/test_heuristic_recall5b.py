@@ -196,3 +196,22 @@ def test_a_search_does_not_type_the_label_of_a_control_the_path_pressed() -> Non
     path = SPath([_transition(_click(_settings(None), "Search"), _settings(None), opened)])
     field = [n for n in parse_hierarchy(opened).iter() if n.is_editable][0]
     assert HeuristicReasoner().input_text(spec, _screen(opened), field, path) == "test"
+
+
+def test_a_place_inside_the_screen_or_a_bar_is_no_relation_to_an_absent_anchor() -> None:
+    # "at the top right of the screen", "above the keyboard": no widget of the app is the
+    # anchor, so the step keeps its label match (it was capped as "placed away").
+    screen = _file_list()
+    more = _click(screen, "More options")
+    path = SPath([_transition(more, screen, screen)])
+    for text in (
+        "Tap More options at the top right of the screen",
+        "Tap More options above the keyboard",
+        "Tap More options on the right of the toolbar",
+    ):
+        assert align(_spec_of(S2RStep(text, CLICK, ["More options"])), path).served == [0], text
+    # A relation to a widget the screen does not show still caps the label match.
+    away = _spec_of(
+        S2RStep("Tap More options to the right of the search box", CLICK, ["More options"])
+    )
+    assert align(away, path).served == [-1]

@@ -131,3 +131,11 @@ def test_no_claim_for_a_window_of_a_longer_run_of_numbers() -> None:
     assert not _verdict("Dividing 1/2 gives 0", blank, keypad).reproduced
     assert not _verdict("The event from 5/6 shows on the wrong day", blank, month).reproduced
     assert not _verdict("The alarm at 5:10 never rings", blank, minutes).reproduced
+
+
+def test_many_values_after_input_verbs_are_read_in_linear_time() -> None:
+    """Hang detector: each value looked back over the whole text for an input verb (cubic,
+    minutes for this symptom); the look-back is one clause of at most 200 characters."""
+    symptom = "set 10:30 " * 6000 + "and the timer shows 25:00"
+    found = _verdict(symptom, _timer("24", ":", "13"), _timer("25", ":", "00"))
+    assert found.reproduced and "'25:00'" in found.evidence

@@ -907,7 +907,7 @@ _SEPARATOR_TEXT_RE = re.compile(r"^[\s:./-]{1,3}$")
 # clause before it, with no verb of showing between.
 _INPUT_BEFORE_RE = re.compile(
     r"\b(?:set|sets|setting|enter(?:s|ed|ing)?|typ(?:e|es|ed|ing)|input(?:s|ted|ting)?|"
-    r"select(?:s|ed|ing)?|choos(?:e|es|ing)|chose|pick(?:s|ed|ing)?)\b[^.,;!?]*$",
+    r"select(?:s|ed|ing)?|choos(?:e|es|ing)|chose|pick(?:s|ed|ing)?)\b.*$",
     re.IGNORECASE,
 )
 _SHOWN_AFTER_RE = re.compile(
@@ -925,8 +925,10 @@ def _stated_values(text: str) -> list[tuple[str, tuple[int, ...]]]:
     out = []
     for m in _JOINED_VALUE_RE.finditer(seen):
         value = m.group(0)
-        clause = _INPUT_BEFORE_RE.search(seen[: m.start()])
-        if clause and not _SHOWN_AFTER_RE.search(clause.group(0)):
+        # (the clause before it, at most 200 characters: linear in the text)
+        before = re.split(r"[.,;!?]", seen[max(0, m.start() - 200) : m.start()])[-1]
+        given = _INPUT_BEFORE_RE.search(before)
+        if given and not _SHOWN_AFTER_RE.search(given.group(0)):
             continue
         parts = re.findall(r"\d+", value)
         # "25.5" is a decimal number and "4.0.2" a version, not one value shown in parts; a

@@ -139,3 +139,25 @@ def test_many_values_after_input_verbs_are_read_in_linear_time() -> None:
     symptom = "set 10:30 " * 6000 + "and the timer shows 25:00"
     found = _verdict(symptom, _timer("24", ":", "13"), _timer("25", ":", "00"))
     assert found.reproduced and "'25:00'" in found.evidence
+
+
+def test_only_a_value_the_report_says_the_app_shows_counts() -> None:
+    # The screen shows the value the report calls right, denies, or names as a starting point.
+    before, after = _timer("24", ":", "13"), _timer("25", ":", "00")
+    for symptom in (
+        "After rotation 25:00 is expected but the timer shows 24:59",
+        "The timer shows 24:59 but the correct value is 25:00",
+        "Timer shows 24:59 where 25:00 was expected",
+        "The timer shows 24:59 not 25:00",
+        "Timer jumps from 25:00 to 24:59",
+        "Timer does not show 25:00",
+        "Timer never shows 25:00 after rotation",
+        "The timer shows 24:59 (correct: 25:00)",
+        "Timer shows 25:00 as expected.",
+    ):
+        assert not _verdict(symptom, before, after).reproduced, symptom
+    for symptom in (
+        "Timer is reset to 25:00 after rotation",
+        "It shows 25:00 which is not correct",
+    ):
+        assert _verdict(symptom, before, after).reproduced, symptom

@@ -899,7 +899,7 @@ _JOINED_VALUE_RE = re.compile(r"(?<![\w.:/-])\d{1,4}(?:[:./-]\d{1,4}){1,2}(?![\w
 # What the report says the app should show is not what it shows.
 _NOT_OBSERVED_RE = re.compile(
     r"\b(?:instead of|rather than|should(?: be| show| display| read)?|expected|versions?|v|"
-    r"android)\s*:?\s*\S+",
+    r"android)\s*:?\s*[^\s.,;!?]\S*",
     re.IGNORECASE,
 )
 _SEPARATOR_TEXT_RE = re.compile(r"^[\s:./-]{1,3}$")
@@ -910,6 +910,23 @@ _INPUT_BEFORE_RE = re.compile(
     r"select(?:s|ed|ing)?|choos(?:e|es|ing)|chose|pick(?:s|ed|ing)?)\b.*$",
     re.IGNORECASE,
 )
+# Where a clause ends: punctuation, brackets, or a conjunction that turns to another statement.
+_CLAUSE_BREAK_RE = re.compile(
+    r"[.,;!?()\[\]]|\b(?:but|where|whereas|while|although|though|instead|and)\b", re.IGNORECASE
+)
+# A value denied or called the right one: "does not show 25:00", "the correct value is 25:00".
+_DENIED_OR_RIGHT_RE = re.compile(
+    r"\b(?:not|never|no|nor|correct\w*|right|expected|intended|wanted|desired|proper\w*|"
+    r"supposed|should|would|must|ought)\b|n't\b",
+    re.IGNORECASE,
+)
+# After a value: it is the right one ("25:00 was expected", "25:00 is correct").
+_CALLED_RIGHT_RE = re.compile(
+    r"\s*(?:(?:which|that|as)\s+)?(?:(?:is|was|were|are|would be|should be)\s+)?(?:the\s+)?"
+    r"(?:expected|correct|right|"
+    r"intended|wanted|desired|proper)\b",
+    re.IGNORECASE,
+)
 _SHOWN_AFTER_RE = re.compile(
     r"\b(?:shows?|showing|shown|displays?|displayed|reads?|says?|is|are|was|were|becomes?|"
     r"gives?|jumps? to|changes? to|turns? into)\b",
@@ -917,18 +934,26 @@ _SHOWN_AFTER_RE = re.compile(
 )
 
 
-def _stated_values(text: str) -> list[tuple[str, tuple[int, ...]]]:
-    """``(value, its numbers)`` of the joined values ``text`` states as seen (not those after
-    "instead of", "should be", "expected", or a version, nor a value the user gives: "setting
-    the alarm to 10:30")."""
+def _stated_values(text: str, shown_only: bool = True) -> list[tuple[str, tuple[int, ...]]]:
+    """``(value, its numbers)`` of the joined values ``text`` states as seen: after a verb of
+    showing in its clause ("the timer shows 25:00"), not denied ("does not show"), not called
+    correct or expected ("the correct value is 25:00", "25:00 was expected"), not after
+    "instead of", "should be" or a version, nor a value the user gives ("setting the alarm to
+    10:30"). ``shown_only=False``: every joined value of ``text``."""
     seen = _NOT_OBSERVED_RE.sub(" ", text)
     out = []
     for m in _JOINED_VALUE_RE.finditer(seen):
         value = m.group(0)
-        # (the clause before it, at most 200 characters: linear in the text)
-        before = re.split(r"[.,;!?]", seen[max(0, m.start() - 200) : m.start()])[-1]
+        # (the clauses around it, at most 200 characters: linear in the text)
+        before = _CLAUSE_BREAK_RE.split(seen[max(0, m.start() - 200) : m.start()])[-1]
+        after = _CLAUSE_BREAK_RE.split(seen[m.end() : m.end() + 200])[0]
         given = _INPUT_BEFORE_RE.search(before)
-        if given and not _SHOWN_AFTER_RE.search(given.group(0)):
+        if shown_only and (
+            (given and not _SHOWN_AFTER_RE.search(given.group(0)))
+            or not _SHOWN_AFTER_RE.search(before)
+            or _DENIED_OR_RIGHT_RE.search(before)
+            or _CALLED_RIGHT_RE.match(after)
+        ):
             continue
         parts = re.findall(r"\d+", value)
         # "25.5" is a decimal number and "4.0.2" a version, not one value shown in parts; a
@@ -993,7 +1018,7 @@ def _split_value(
     final = path.last_screen
     if final is None or not path.transitions:
         return ""
-    expected_numbers = {numbers for _, numbers in _stated_values(expected)}
+    expected_numbers = {numbers for _, numbers in _stated_values(expected, shown_only=False)}
     given = [s.text for s in spec.steps] + [s.value for s in spec.steps]
     for text in [*given, *spec.input_values, *typed]:
         for m in _JOINED_VALUE_RE.finditer(text):

@@ -154,6 +154,7 @@ def test_only_a_value_the_report_says_the_app_shows_counts() -> None:
         "Timer never shows 25:00 after rotation",
         "The timer shows 24:59 (correct: 25:00)",
         "Timer shows 25:00 as expected.",
+        "Rotating shows 25:00. Expected: the timer should be 25:00 only before Start",
     ):
         assert not _verdict(symptom, before, after).reproduced, symptom
     for symptom in (

@@ -940,7 +940,7 @@ def _stated_values(text: str, shown_only: bool = True) -> list[tuple[str, tuple[
     correct or expected ("the correct value is 25:00", "25:00 was expected"), not after
     "instead of", "should be" or a version, nor a value the user gives ("setting the alarm to
     10:30"). ``shown_only=False``: every joined value of ``text``."""
-    seen = _NOT_OBSERVED_RE.sub(" ", text)
+    seen = _NOT_OBSERVED_RE.sub(" ", text) if shown_only else text
     out = []
     for m in _JOINED_VALUE_RE.finditer(seen):
         value = m.group(0)

@@ -169,6 +169,15 @@ def test_report_analysis_is_linear_in_repeated_openers(piece: str) -> None:
     assert spec.steps[1].text.startswith("Tap Save")
 
 
+@pytest.mark.parametrize("lead", ["like", "say", "e.g.", "for example"])
+def test_a_long_space_after_an_example_lead_in_is_read_in_linear_time(lead: str) -> None:
+    """Hang detector: "like" + 60k no-break spaces took a minute (two whitespace runs around an
+    optional ':' split the run quadratically; benchmarks/fuzz_parsers.py --seed 5 found it)."""
+    body = "1. Open the settings\n2. Tap Save\n\n" + lead + "\xa0" * 60_000 + "x"
+    spec = analyze(BugReport(bug_id="x#1", title="Save fails", body=body))
+    assert [s.text for s in spec.steps][:2] == ["Open the settings", "Tap Save"]
+
+
 def test_a_quote_the_app_shows_is_not_typed_even_after_a_long_space() -> None:
     """The lead-in ("shows", "error") before a quote is found across a long whitespace run."""
     clause = "The app shows" + " " * 10_000 + '"Name too long"'

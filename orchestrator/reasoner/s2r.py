@@ -314,10 +314,12 @@ _CLAUSE_SPLIT_RE = re.compile(
     r"，(?:然后)?|然后|(?<=\s)after that,?\s+|(?<=\s)und\s+(?:dann\s+)?|(?<=\s)y\s+(?:luego\s+)?|"
     r"(?<=\s)et\s+(?:puis\s+)?)"
 )
+# (one whitespace run before the optional ":" and one after it: two runs around an optional
+# character split a long run of spaces in quadratically many ways)
 _EG_RE = re.compile(
     r"(?:(?:\be\.?\s?g\.?,?|\bfor example,?|\bfor instance,?|\bsuch as|\bz\.\s?b\.|\bpor ejemplo,?|"
-    r"\bpar exemple,?)\s*[:(]?\s*(?P<v>\"[^\"]+\"|“[^”]+”|'[^']+'|`[^`]+`|[^\s,;)]+)|"
-    r"(?:\bsay|\blike)\s*:?\s*(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`))",
+    r"\bpar exemple,?)\s*(?:[:(]\s*)?(?P<v>\"[^\"]+\"|“[^”]+”|'[^']+'|`[^`]+`|[^\s,;)]+)|"
+    r"(?:\bsay|\blike)\s*(?::\s*)?(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`))",
     re.IGNORECASE,
 )
 _NOT_VALUES = frozenset(

@@ -16,6 +16,7 @@ from orchestrator.reasoner.s2r import (
     MAX_LINES,
     MAX_PROSE_SENTENCES,
     _observed_quotes,
+    _without_descriptor,
     analyze,
     bounded_report,
 )
@@ -176,6 +177,16 @@ def test_a_long_space_after_an_example_lead_in_is_read_in_linear_time(lead: str)
     body = "1. Open the settings\n2. Tap Save\n\n" + lead + "\xa0" * 60_000 + "x"
     spec = analyze(BugReport(bug_id="x#1", title="Save fails", body=body))
     assert [s.text for s in spec.steps][:2] == ["Open the settings", "Tap Save"]
+
+
+def test_long_spaces_after_a_variant_label_or_a_described_value_are_linear() -> None:
+    """Hang detectors for this session's rules: a variant label's line ("Variant A" + spaces)
+    and a symbolic value's field ("date" + spaces) each split a long space run quadratically."""
+    spaces = " " * 60_000
+    body = f"1. Open the settings\n2. Tap Save\n\nVariant A{spaces}x\n"
+    spec = analyze(BugReport(bug_id="x#1", title="Save fails", body=body))
+    assert [s.text for s in spec.steps][:2] == ["Open the settings", "Tap Save"]
+    assert _without_descriptor(f"empty x{spaces}y") == f"x{spaces}y"
 
 
 def test_a_quote_the_app_shows_is_not_typed_even_after_a_long_space() -> None:

@@ -162,3 +162,10 @@ def test_only_a_value_the_report_says_the_app_shows_counts() -> None:
         "It shows 25:00 which is not correct",
     ):
         assert _verdict(symptom, before, after).reproduced, symptom
+
+
+def test_a_long_space_after_expected_is_read_in_linear_time() -> None:
+    """Hang detector: two whitespace runs around the optional ':' after "expected" were
+    quadratic (tens of seconds for this symptom)."""
+    symptom = ("expected" + " " * 30_000 + ".") * 3 + " The timer shows 25:00"
+    assert _verdict(symptom, _timer("24", ":", "13"), _timer("25", ":", "00")).reproduced

@@ -440,7 +440,7 @@ _DESCRIPTOR_LEAD_RE = re.compile(
     re.IGNORECASE,
 )
 _DESCRIPTOR_TAIL_RE = re.compile(
-    r"\s+(?:in the (?:past|future)|of zero|(?:set )?to zero)$", re.IGNORECASE
+    r"(?<!\s)\s+(?:in the (?:past|future)|of zero|(?:set )?to zero)$", re.IGNORECASE
 )
 # An input left empty on purpose: "an empty name", "a blank title" (after an input verb).
 _EMPTY_VALUE_RE = re.compile(
@@ -555,7 +555,7 @@ _VARIANT_HEAD_RE = re.compile(
 _VARIANT_LINE_RE = re.compile(
     r"^(?:\*\*|__)?(?P<h>(?:variant|option|scenario|case|way|method|alternative|approach)\s*"
     r"(?:#\s*)?(?:[A-Za-z]|\d{1,2}|one|two|three|four)(?:\*\*|__)?(?:\s*\([^()]{0,60}\))?)"
-    r"(?:\*\*|__)?\s*[:：]?\s*$",
+    r"(?:\*\*|__)?\s*(?:[:：]\s*)?$",
     re.IGNORECASE,
 )
 

@@ -899,7 +899,7 @@ _JOINED_VALUE_RE = re.compile(r"(?<![\w.:/-])\d{1,4}(?:[:./-]\d{1,4}){1,2}(?![\w
 # What the report says the app should show is not what it shows.
 _NOT_OBSERVED_RE = re.compile(
     r"\b(?:instead of|rather than|should(?: be| show| display| read)?|expected|versions?|v|"
-    r"android)\s*:?\s*[^\s.,;!?]\S*",
+    r"android)\s*(?::\s*)?[^\s.,;!?]\S*",
     re.IGNORECASE,
 )
 _SEPARATOR_TEXT_RE = re.compile(r"^[\s:./-]{1,3}$")

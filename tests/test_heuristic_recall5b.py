@@ -9,6 +9,7 @@ from orchestrator.model import NON_CRASH, S2RStep
 from orchestrator.model import Path as SPath
 from orchestrator.reasoner.align import align
 from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.reasoner.relative import relation
 from tests.test_enumerate import dump, node, status_bar
 from tests.test_heuristic import APP, _click, _screen, _spec_of, _transition
 
@@ -215,3 +216,13 @@ def test_a_place_inside_the_screen_or_a_bar_is_no_relation_to_an_absent_anchor()
         S2RStep("Tap More options to the right of the search box", CLICK, ["More options"])
     )
     assert align(away, path).served == [-1]
+
+
+def test_a_relation_reads_a_short_anchor_in_linear_time() -> None:
+    """Hang detector: the anchor's lazy run and its end's whitespace lookahead were quadratic
+    in a long space run (tens of seconds); an anchor is a short noun phrase (60 characters)."""
+    assert relation(S2RStep("Tap below the list" + " " * 60_000 + ", then Save", CLICK, [])) == (
+        "below",
+        "list",
+    )
+    assert relation(S2RStep("Tap below x" + " y" * 60_000, CLICK, [])) == ("", "")

@@ -29,7 +29,7 @@ from orchestrator.text import similarity, split_identifier, words
 
 _RELATION_RE = re.compile(
     r"\b(?P<rel>below|beneath|underneath|above|next to|beside|(?:to the )?(?:right|left) of)\s+"
-    r"(?:the |a |an |your |this |that )?(?P<anchor>[^\W\d_][\w' -]*?)"
+    r"(?:the |a |an |your |this |that )?(?P<anchor>[^\W\d_][\w' -]{0,60}?)"
     r"(?=\s*(?:[,.;:!?()]|\band\b|\bthen\b|\bto\b|\bwhich\b|\bthat\b|$))",
     re.IGNORECASE,
 )
@@ -54,12 +54,13 @@ def relation(step: S2RStep) -> tuple[str, str]:
     the other widget's words ("search box"); ``("", "")`` when the step places nothing."""
     if step.action_hint not in (CLICK, LONG_CLICK, ""):
         return "", ""
-    m = _RELATION_RE.search(step.text)
+    text = " ".join(step.text.split())  # (one space a run: the anchor's end is then linear)
+    m = _RELATION_RE.search(text)
     if not m:
         return "", ""
     rel = m.group("rel").lower()
     anchor = m.group("anchor").strip()
-    if _INSIDE_RE.search(step.text[: m.start()]) and not rel.startswith("to "):
+    if _INSIDE_RE.search(text[: m.start()]) and not rel.startswith("to "):
         return "", ""  # "at the top right of the toolbar": a place inside it, not beside it
     if {w.lower() for w in words(anchor)} & _SCREEN_WORDS:
         return "", ""  # "above the keyboard": no widget of the app is the anchor

@@ -79,6 +79,8 @@ def load_report(path: str | Path) -> BugReport:
             data = None
         except RecursionError as exc:
             raise _too_deep(p) from exc
+        except ValueError:  # a number too long for Python's int-string limit: read as text
+            data = None
         if isinstance(data, dict):
             return _from_json(p, data)
     return _from_markdown(p, text)
@@ -129,6 +131,10 @@ def _parse_json(p: Path, text: str) -> Any:
         ) from exc
     except RecursionError as exc:
         raise _too_deep(p) from exc
+    except ValueError as exc:  # an integer of more than 4300 digits (Python's int-string limit)
+        raise ReportError(
+            f"report {str(p)!r} holds a number too long to read ({exc}); quote it as a string"
+        ) from exc
 
 
 def _too_deep(p: Path) -> ReportError:

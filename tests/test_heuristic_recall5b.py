@@ -9,6 +9,7 @@ from orchestrator.model import NON_CRASH, S2RStep
 from orchestrator.model import Path as SPath
 from orchestrator.reasoner.align import align
 from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.reasoner.relative import relation
 from tests.test_enumerate import dump, node, status_bar
 from tests.test_heuristic import APP, _click, _screen, _spec_of, _transition
 
@@ -196,3 +197,32 @@ def test_a_search_does_not_type_the_label_of_a_control_the_path_pressed() -> Non
     path = SPath([_transition(_click(_settings(None), "Search"), _settings(None), opened)])
     field = [n for n in parse_hierarchy(opened).iter() if n.is_editable][0]
     assert HeuristicReasoner().input_text(spec, _screen(opened), field, path) == "test"
+
+
+def test_a_place_inside_the_screen_or_a_bar_is_no_relation_to_an_absent_anchor() -> None:
+    # "at the top right of the screen", "above the keyboard": no widget of the app is the
+    # anchor, so the step keeps its label match (it was capped as "placed away").
+    screen = _file_list()
+    more = _click(screen, "More options")
+    path = SPath([_transition(more, screen, screen)])
+    for text in (
+        "Tap More options at the top right of the screen",
+        "Tap More options above the keyboard",
+        "Tap More options on the right of the toolbar",
+    ):
+        assert align(_spec_of(S2RStep(text, CLICK, ["More options"])), path).served == [0], text
+    # A relation to a widget the screen does not show still caps the label match.
+    away = _spec_of(
+        S2RStep("Tap More options to the right of the search box", CLICK, ["More options"])
+    )
+    assert align(away, path).served == [-1]
+
+
+def test_a_relation_reads_a_short_anchor_in_linear_time() -> None:
+    """Hang detector: the anchor's lazy run and its end's whitespace lookahead were quadratic
+    in a long space run (tens of seconds); an anchor is a short noun phrase (60 characters)."""
+    assert relation(S2RStep("Tap below the list" + " " * 60_000 + ", then Save", CLICK, [])) == (
+        "below",
+        "list",
+    )
+    assert relation(S2RStep("Tap below x" + " y" * 60_000, CLICK, [])) == ("", "")

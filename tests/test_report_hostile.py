@@ -16,6 +16,7 @@ from orchestrator.reasoner.s2r import (
     MAX_LINES,
     MAX_PROSE_SENTENCES,
     _observed_quotes,
+    _without_descriptor,
     analyze,
     bounded_report,
 )
@@ -41,6 +42,21 @@ def test_deeply_nested_json_is_a_clear_error_with_exit_2(
     code, _, err = run_cli(capsys, "reproduce", str(path), "--out", str(tmp_path / "out"))
     assert code == 2
     assert "too deeply" in one_line(err) and "RecursionError" not in err
+
+
+def test_a_number_too_long_for_python_is_a_clear_error_with_exit_2(capsys, tmp_path: Path) -> None:
+    huge = "9" * 5000  # past Python's 4300-digit int-string limit: json.loads raises ValueError
+    path = tmp_path / "huge.json"
+    path.write_text('{"title": "Crash", "body": "Tap Save", "number": ' + huge + "}")
+    with pytest.raises(ReportError, match="number too long"):
+        load_report(path)
+    code, _, err = run_cli(capsys, "reproduce", str(path), "--out", str(tmp_path / "out"))
+    assert code == 2 and "number too long" in one_line(err) and "Traceback" not in err
+    # An unknown suffix reads JSON it cannot parse as text.
+    other = tmp_path / "huge.issue"
+    other.write_text(path.read_text())
+    report = load_report(other)
+    assert "Tap Save" in report.title + report.body
 
 
 def test_front_matter_is_yaml_with_quotes_folded_text_and_lists(tmp_path: Path) -> None:
@@ -152,6 +168,25 @@ def test_report_analysis_is_linear_in_repeated_openers(piece: str) -> None:
     spec = analyze(BugReport(bug_id="x#1", title="Save fails", body=body))
     assert spec.steps[0].text == "Open the settings"
     assert spec.steps[1].text.startswith("Tap Save")
+
+
+@pytest.mark.parametrize("lead", ["like", "say", "e.g.", "for example"])
+def test_a_long_space_after_an_example_lead_in_is_read_in_linear_time(lead: str) -> None:
+    """Hang detector: "like" + 60k no-break spaces took a minute (two whitespace runs around an
+    optional ':' split the run quadratically; benchmarks/fuzz_parsers.py --seed 5 found it)."""
+    body = "1. Open the settings\n2. Tap Save\n\n" + lead + "\xa0" * 60_000 + "x"
+    spec = analyze(BugReport(bug_id="x#1", title="Save fails", body=body))
+    assert [s.text for s in spec.steps][:2] == ["Open the settings", "Tap Save"]
+
+
+def test_long_spaces_after_a_variant_label_or_a_described_value_are_linear() -> None:
+    """Hang detectors for this session's rules: a variant label's line ("Variant A" + spaces)
+    and a symbolic value's field ("date" + spaces) each split a long space run quadratically."""
+    spaces = " " * 60_000
+    body = f"1. Open the settings\n2. Tap Save\n\nVariant A{spaces}x\n"
+    spec = analyze(BugReport(bug_id="x#1", title="Save fails", body=body))
+    assert [s.text for s in spec.steps][:2] == ["Open the settings", "Tap Save"]
+    assert _without_descriptor(f"empty x{spaces}y") == f"x{spaces}y"
 
 
 def test_a_quote_the_app_shows_is_not_typed_even_after_a_long_space() -> None:

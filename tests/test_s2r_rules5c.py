@@ -179,3 +179,30 @@ def test_the_next_variant_gets_only_the_budget_the_first_left() -> None:
     both = _after(early, then)
     assert both.verdict == "symptom" and both.stats == {"probes": 340, "levels": 7, "note": "y"}
     assert both.probe_log == [{"probe": 1}, {"probe": 2}]
+
+
+def test_options_under_a_solutions_or_workaround_heading_are_no_variants() -> None:
+    steps = "## Steps to reproduce\n1. Open Settings\n2. Tap Sync now\n\n"
+    for heading in ("## Possible solutions", "**Workaround**", "## Expected behavior"):
+        body = steps + f"{heading}\n### Option 1\nTap OK to close it.\n### Option 2\nOpen Help.\n"
+        spec = _spec(body)
+        assert _texts(spec) == ["Open Settings", "Tap Sync now"] and spec.alternatives == []
+    # A variant's own expected behaviour does not end the series of variants.
+    body = VARIANTS.replace("Variant B:", "### Expected\nNo restart\n\nVariant B:")
+    spec = _spec(body, title="Counter restarts after rotation")
+    assert [s.text for s in spec.alternatives[0]][-1] == "Tap Reset counter"
+
+
+def test_a_denied_or_asked_condition_in_a_comment_adds_no_step() -> None:
+    for comment in (
+        "You don't need at least two accounts, one is enough.",
+        "Do you need at least two accounts to reproduce?",
+        "It is not true that it only happens after enabling Offline mode.",
+    ):
+        assert _texts(_spec(STEPS, comments=[comment])) == ["Open Settings", "Tap Sync now"]
+    said = "I could not reproduce at first, it only happens after enabling Offline mode."
+    assert _texts(_spec(STEPS, comments=[said])) == [
+        "Open Settings",
+        "enable Offline mode",
+        "Tap Sync now",
+    ]

@@ -103,3 +103,69 @@ def test_no_claim_when_the_value_was_there_before_is_expected_or_differs() -> No
     scattered = _screen(_row("", 0, "25", "Hours"), _row("", 300, "00", "Minutes"))
     assert _verdict("The timer shows 25:00", before, apart).reproduced  # no id needed
     assert not _verdict("The timer shows 25:00", before, scattered).reproduced
+
+
+def test_no_claim_for_a_value_the_user_gives() -> None:
+    before, after = _timer("10", ":", "00"), _timer("10", ":", "30")
+    # The symptom names the value set as input, then the wrong value shown elsewhere.
+    assert not _verdict(
+        "Setting the alarm to 10:30 shows 22:30 in the list", before, after
+    ).reproduced
+    # A step sets it.
+    spec = _spec_of(
+        S2RStep("Set the alarm to 10:30", "click", ["Start"]),
+        kind=NON_CRASH,
+        symptom="The alarm list is wrong; the picker shows 10:30",
+    )
+    step = _transition(_click(before, "Start"), before, after)
+    assert not verify(spec, SPath(transitions=[step]), []).reproduced
+    # Still a claim when the value is what the app shows after the input.
+    assert _verdict("After I set the alarm the picker shows 10:30", before, after).reproduced
+
+
+def test_no_claim_for_a_window_of_a_longer_run_of_numbers() -> None:
+    blank = _screen()
+    keypad = _screen(_row(f"{APP}:id/keys", 500, "7", "8", "9", "4", "5", "6", "1", "2", "3"))
+    month = _screen(_row(f"{APP}:id/month", 500, *[str(day) for day in range(1, 31)]))
+    minutes = _screen(_row(f"{APP}:id/radial", 500, *[f"{m:02d}" for m in range(0, 60, 5)]))
+    assert not _verdict("Dividing 1/2 gives 0", blank, keypad).reproduced
+    assert not _verdict("The event from 5/6 shows on the wrong day", blank, month).reproduced
+    assert not _verdict("The alarm at 5:10 never rings", blank, minutes).reproduced
+
+
+def test_many_values_after_input_verbs_are_read_in_linear_time() -> None:
+    """Hang detector: each value looked back over the whole text for an input verb (cubic,
+    minutes for this symptom); the look-back is one clause of at most 200 characters."""
+    symptom = "set 10:30 " * 6000 + "and the timer shows 25:00"
+    found = _verdict(symptom, _timer("24", ":", "13"), _timer("25", ":", "00"))
+    assert found.reproduced and "'25:00'" in found.evidence
+
+
+def test_only_a_value_the_report_says_the_app_shows_counts() -> None:
+    # The screen shows the value the report calls right, denies, or names as a starting point.
+    before, after = _timer("24", ":", "13"), _timer("25", ":", "00")
+    for symptom in (
+        "After rotation 25:00 is expected but the timer shows 24:59",
+        "The timer shows 24:59 but the correct value is 25:00",
+        "Timer shows 24:59 where 25:00 was expected",
+        "The timer shows 24:59 not 25:00",
+        "Timer jumps from 25:00 to 24:59",
+        "Timer does not show 25:00",
+        "Timer never shows 25:00 after rotation",
+        "The timer shows 24:59 (correct: 25:00)",
+        "Timer shows 25:00 as expected.",
+        "Rotating shows 25:00. Expected: the timer should be 25:00 only before Start",
+    ):
+        assert not _verdict(symptom, before, after).reproduced, symptom
+    for symptom in (
+        "Timer is reset to 25:00 after rotation",
+        "It shows 25:00 which is not correct",
+    ):
+        assert _verdict(symptom, before, after).reproduced, symptom
+
+
+def test_a_long_space_after_expected_is_read_in_linear_time() -> None:
+    """Hang detector: two whitespace runs around the optional ':' after "expected" were
+    quadratic (tens of seconds for this symptom)."""
+    symptom = ("expected" + " " * 30_000 + ".") * 3 + " The timer shows 25:00"
+    assert _verdict(symptom, _timer("24", ":", "13"), _timer("25", ":", "00")).reproduced

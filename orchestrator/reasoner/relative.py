@@ -29,10 +29,15 @@ from orchestrator.text import similarity, split_identifier, words
 
 _RELATION_RE = re.compile(
     r"\b(?P<rel>below|beneath|underneath|above|next to|beside|(?:to the )?(?:right|left) of)\s+"
-    r"(?:the |a |an |your |this |that )?(?P<anchor>[^\W\d_][\w' -]*?)"
+    r"(?:the |a |an |your |this |that )?(?P<anchor>[^\W\d_][\w' -]{0,60}?)"
     r"(?=\s*(?:[,.;:!?()]|\band\b|\bthen\b|\bto\b|\bwhich\b|\bthat\b|$))",
     re.IGNORECASE,
 )
+# "the top right of", "on the left of": the words before right/left of that place a target
+# inside the named thing (a corner, a side), not beside it.
+_INSIDE_RE = re.compile(r"\b(?:the|top|bottom|upper|lower|far)\s*$", re.IGNORECASE)
+# Anchors that are the device's or the whole screen, never a widget the app shows.
+_SCREEN_WORDS = frozenset({"screen", "display", "keyboard", "window", "phone", "device", "app"})
 # Words that make an anchor a text field ("the search box", "the name field").
 _FIELD_WORDS = frozenset({"box", "field", "bar", "input", "textbox", "textfield"})
 # How well the widget a relation picks does the step (as a position word's item does).
@@ -49,10 +54,16 @@ def relation(step: S2RStep) -> tuple[str, str]:
     the other widget's words ("search box"); ``("", "")`` when the step places nothing."""
     if step.action_hint not in (CLICK, LONG_CLICK, ""):
         return "", ""
-    m = _RELATION_RE.search(step.text)
+    text = " ".join(step.text.split())  # (one space a run: the anchor's end is then linear)
+    m = _RELATION_RE.search(text)
     if not m:
         return "", ""
     rel = m.group("rel").lower()
+    anchor = m.group("anchor").strip()
+    if _INSIDE_RE.search(text[: m.start()]) and not rel.startswith("to "):
+        return "", ""  # "at the top right of the toolbar": a place inside it, not beside it
+    if {w.lower() for w in words(anchor)} & _SCREEN_WORDS:
+        return "", ""  # "above the keyboard": no widget of the app is the anchor
     side = (
         "below"
         if rel in ("below", "beneath", "underneath")
@@ -64,7 +75,7 @@ def relation(step: S2RStep) -> tuple[str, str]:
         if "left" in rel
         else "beside"
     )
-    return side, m.group("anchor").strip()
+    return side, anchor
 
 
 def _app_nodes(tree: Hierarchy) -> list[ViewNode]:

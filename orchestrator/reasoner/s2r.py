@@ -314,10 +314,12 @@ _CLAUSE_SPLIT_RE = re.compile(
     r"，(?:然后)?|然后|(?<=\s)after that,?\s+|(?<=\s)und\s+(?:dann\s+)?|(?<=\s)y\s+(?:luego\s+)?|"
     r"(?<=\s)et\s+(?:puis\s+)?)"
 )
+# (one whitespace run before the optional ":" and one after it: two runs around an optional
+# character split a long run of spaces in quadratically many ways)
 _EG_RE = re.compile(
     r"(?:(?:\be\.?\s?g\.?,?|\bfor example,?|\bfor instance,?|\bsuch as|\bz\.\s?b\.|\bpor ejemplo,?|"
-    r"\bpar exemple,?)\s*[:(]?\s*(?P<v>\"[^\"]+\"|“[^”]+”|'[^']+'|`[^`]+`|[^\s,;)]+)|"
-    r"(?:\bsay|\blike)\s*:?\s*(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`))",
+    r"\bpar exemple,?)\s*(?:[:(]\s*)?(?P<v>\"[^\"]+\"|“[^”]+”|'[^']+'|`[^`]+`|[^\s,;)]+)|"
+    r"(?:\bsay|\blike)\s*(?::\s*)?(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`))",
     re.IGNORECASE,
 )
 _NOT_VALUES = frozenset(
@@ -438,7 +440,7 @@ _DESCRIPTOR_LEAD_RE = re.compile(
     re.IGNORECASE,
 )
 _DESCRIPTOR_TAIL_RE = re.compile(
-    r"\s+(?:in the (?:past|future)|of zero|(?:set )?to zero)$", re.IGNORECASE
+    r"(?<!\s)\s+(?:in the (?:past|future)|of zero|(?:set )?to zero)$", re.IGNORECASE
 )
 # An input left empty on purpose: "an empty name", "a blank title" (after an input verb).
 _EMPTY_VALUE_RE = re.compile(
@@ -553,7 +555,7 @@ _VARIANT_HEAD_RE = re.compile(
 _VARIANT_LINE_RE = re.compile(
     r"^(?:\*\*|__)?(?P<h>(?:variant|option|scenario|case|way|method|alternative|approach)\s*"
     r"(?:#\s*)?(?:[A-Za-z]|\d{1,2}|one|two|three|four)(?:\*\*|__)?(?:\s*\([^()]{0,60}\))?)"
-    r"(?:\*\*|__)?\s*[:：]?\s*$",
+    r"(?:\*\*|__)?\s*(?:[:：]\s*)?$",
     re.IGNORECASE,
 )
 
@@ -564,9 +566,19 @@ def _variant_label(heading: str) -> str:
     return bare if _VARIANT_HEAD_RE.match(bare) else ""
 
 
+def _holds_variants(section: _Section) -> bool:
+    """A section under which "Variant A" / "Option 2" labels ways to the bug: the steps, the
+    report's start, or its description; not the expected or actual behaviour, the environment,
+    nor another heading ("Possible solutions", "Workaround"), whose options are no steps."""
+    heading = section.heading.lower()
+    return section.kind == "steps" or not heading or any(k in heading for k in _DESC_HEADS)
+
+
 def _sections(text: str, source: str) -> tuple[list[_Section], list[str]]:
     clean = _clean_markdown(text)
     sections = [_Section("description", "", source=source)]
+    context = sections[0]  # the section a variant's label stands in: the last one not a variant
+    in_variants = False
     # Cleaning can make lines (a run of 70k backticks became 24k code-block markers): the bound
     # on lines holds after it too.
     for raw in clean.text.split("\n", MAX_LINES)[:MAX_LINES]:
@@ -595,7 +607,14 @@ def _sections(text: str, source: str) -> tuple[list[_Section], list[str]]:
         if heading is not None and not _LIST_ITEM_RE.match(stripped):
             variant = _variant_label(heading)
             kind = "steps" if variant else _classify_heading(heading)
+            # A variant's own expected or actual behaviour does not end the series of variants.
+            series = in_variants and context.kind in ("expected", "actual")
+            if variant and not (series or _holds_variants(context)):
+                variant, kind = "", context.kind  # "Possible solutions: Option 1 ..."
             sections.append(_Section(kind, heading, source=source, variant=variant))
+            in_variants = in_variants or bool(variant)
+            if not variant:
+                context = sections[-1]
             continue
         sections[-1].lines.append(line)
     return [s for s in sections if any(ln.strip() for ln in s.lines)], clean.code_blocks
@@ -1867,6 +1886,15 @@ _IS_STATE_RE = re.compile(
     r"turned on|turned off|switched on|switched off|on|off|checked|unchecked)$",
     re.IGNORECASE,
 )
+# A denial before a condition: "it is not true that it only happens after X", "no need to".
+_DENIAL_RE = re.compile(r"\b(?:not|no|never|nor)\b|n't\b|\bnot sure\b", re.IGNORECASE)
+# A question ("Does it need sync to be on?"), not a hedged statement ("Can reproduce, X
+# needs to be disabled, otherwise it works?").
+_QUESTION_RE = re.compile(
+    r"^\s*(?:do|does|did|is|are|can|could|would|should|will|have|has|must)\s+(?:you|it|this|"
+    r"that|the|we|i|one|they|someone|anyone)\b.*\?\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
 _ON_STATES = ("enabled", "turned on", "switched on", "on", "checked")
 
 
@@ -1896,17 +1924,26 @@ def _condition_steps(sentence: str) -> tuple[list[S2RStep], bool, str]:
     that state already (its default, as a rule), and a click to "set" it toggles it away."""
     sentence = _EMPHASIS_RE.sub("", sentence).replace("_", " ")
     texts: list[str] = []
-    if m := _AT_LEAST_RE.search(sentence):
+    if _QUESTION_RE.match(sentence):  # "Do you need at least two accounts?" asks, not says
+        return [], False, ""
+
+    def denied(m: re.Match[str]) -> bool:  # "you don't need at least two accounts"
+        clause = re.split(r"[,;]", sentence[: m.start()])[-1]
+        return _DENIAL_RE.search(clause) is not None
+
+    if (m := _AT_LEAST_RE.search(sentence)) and not denied(m):
         noun = [w for w in m.group("what").split()]
         noun = noun[:1] + [w for w in noun[1:2] if w.lower() not in STOPWORDS]
         what = _singular(" ".join(noun))
         return [S2RStep(text=f"Add another {what}", action_hint="click", targets=[what])], True, ""
-    if m := _NEEDS_STATE_RE.search(sentence):
+    if (m := _NEEDS_STATE_RE.search(sentence)) and not denied(m):
         return [], False, " ".join(m.group(0).split())
     for opener in (_ONLY_AFTER_RE, _TO_REPRODUCE_RE):
         start = opener.search(sentence)
         if start is None:
             continue
+        if denied(start):
+            break
         end = re.match(_CONDITION_END, sentence[start.end() :])
         if end is None:
             break

@@ -169,3 +169,24 @@ def test_a_long_space_after_expected_is_read_in_linear_time() -> None:
     quadratic (tens of seconds for this symptom)."""
     symptom = ("expected" + " " * 30_000 + ".") * 3 + " The timer shows 25:00"
     assert _verdict(symptom, _timer("24", ":", "13"), _timer("25", ":", "00")).reproduced
+
+
+def test_a_fraction_or_page_count_is_no_split_value() -> None:
+    """'1/2' is a page or a count, not a time or a date: the pager showing '1' '/' '2' after the
+    rotation is no evidence of a symptom about a blank image."""
+    symptom = "After rotation the pager shows 1/2 and the image is blank."
+    found = _verdict(
+        symptom,
+        _timer("3", "/", "5"),
+        _timer("1", "/", "2"),
+        Action(ROTATE, orientation="landscape"),
+    )
+    assert not found.reproduced
+    # A date of three parts is still read across its views.
+    found = _verdict(
+        "After rotation the date shows 31/12/2024.",
+        _timer("1", "/", "1", "/", "2000"),
+        _timer("31", "/", "12", "/", "2024"),
+        Action(ROTATE, orientation="landscape"),
+    )
+    assert found.reproduced, found.evidence

@@ -960,6 +960,10 @@ def _stated_values(text: str, shown_only: bool = True) -> list[tuple[str, tuple[
         # dotted or dashed date has its year's four digits ("31.02.2024", "2024-12-31").
         if re.search(r"[.-]", value) and not any(len(p) == 4 for p in parts):
             continue
+        # "1/2" is a fraction, a page or a count: a value shown in parts is a time ("25:00",
+        # "1:02:03") or a date of three parts ("31/12/2024").
+        if "/" in value and len(parts) < 3:
+            continue
         out.append((value, tuple(int(p) for p in parts)))
     return out
 

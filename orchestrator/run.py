@@ -335,23 +335,33 @@ def reproduce_on_pool(
                     )
                     return searcher.run(base)
 
+                # The report's labelled variants of the steps in turn (the chosen one first),
+                # each with an equal share of the budget left, until one earns a claim.
+                ways = [record.spec.steps, *record.spec.alternatives]
                 search_started = time.monotonic()
-                record.outcome = search(record.spec, search_config)
-                # The report's other labelled variants of the steps, with the budget left.
-                for number, way in enumerate(record.spec.alternatives, 2):
-                    left = _budget_left(record.outcome, search_config, search_started)
-                    if left is None:
+                outcome: SearchOutcome | None = None
+                for number, way in enumerate(ways, 1):
+                    budget = _budget_left(
+                        outcome, search_config, search_started, len(ways) - number + 1
+                    )
+                    if budget is None:
                         break
-                    say("phase", {"phase": f"searching the report's variant {number}"})
-                    spec = replace(record.spec, steps=way, alternatives=[])
-                    record.outcome = _after(record.outcome, search(spec, left))
-                    if record.outcome.verdict != NOT_REPRODUCED:
-                        record.spec = spec
-                        record.warnings.append(
-                            f"the report's first variant of the steps earned no claim; this "
-                            f"claim follows its variant {number}"
-                        )
+                    spec = record.spec
+                    if number > 1:
+                        say("phase", {"phase": f"searching the report's variant {number}"})
+                        spec = replace(record.spec, steps=way, alternatives=[])
+                    found = search(spec, budget)
+                    outcome = found if outcome is None else _after(outcome, found)
+                    if outcome.verdict != NOT_REPRODUCED:
+                        if number > 1:
+                            record.spec = spec
+                            record.warnings.append(
+                                f"the report's first variant of the steps earned no claim; "
+                                f"this claim follows its variant {number}"
+                            )
                         break
+                assert outcome is not None  # the first variant always gets its share
+                record.outcome = outcome
             finally:
                 record.devices = pool.utilisation()
                 record.farm_events = pool.events
@@ -392,22 +402,32 @@ def reproduce_on_pool(
 
 
 def _budget_left(
-    outcome: SearchOutcome, config: SearchConfig, started: float
+    outcome: SearchOutcome | None, config: SearchConfig, started: float, ways: int = 1
 ) -> SearchConfig | None:
-    """The :class:`~orchestrator.config.SearchConfig` for a search of the report's next variant
-    of the steps (:attr:`~orchestrator.model.ReproSpec.alternatives`) after ``outcome``, a
-    search begun at ``started`` (``time.monotonic()``): what is left of the probe and time
-    budget; ``None`` when the outcome is a claim, the cost budget stopped it, or under 5% of
-    the probes or 10 seconds are left."""
+    """The :class:`~orchestrator.config.SearchConfig` for the search of one of the report's
+    variants of the steps (:attr:`~orchestrator.model.ReproSpec.alternatives`), given
+    ``outcome``, what the searches begun at ``started`` (``time.monotonic()``) found so far
+    (``None`` before the first), and ``ways``, the variants still to search, this one
+    included: an equal share of the probe and time budget left (the last variant gets all of
+    it), so that a first variant that finds nothing cannot spend the others' budget. ``None``
+    when the outcome is a claim, the cost budget stopped it, or under 5% of the probes or 10
+    seconds are left."""
     from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED
 
+    ways = max(1, ways)
+    if outcome is None:
+        return replace(
+            config,
+            max_probes=max(1, config.max_probes // ways),
+            max_minutes=config.max_minutes / ways,
+        )
     if outcome.verdict != NOT_REPRODUCED or outcome.stop_reason.startswith(COST_BUDGET_STOP):
         return None
     probes = config.max_probes - int(outcome.stats.get("probes", 0))
     minutes = config.max_minutes - (time.monotonic() - started) / 60.0
     if probes < max(1, config.max_probes // 20) or minutes * 60.0 < 10.0:
         return None
-    return replace(config, max_probes=probes, max_minutes=minutes)
+    return replace(config, max_probes=max(1, probes // ways), max_minutes=minutes / ways)
 
 
 def _after(first: SearchOutcome, then: SearchOutcome) -> SearchOutcome:

@@ -172,6 +172,11 @@ def test_the_next_variant_gets_only_the_budget_the_first_left() -> None:
     spent = SearchOutcome(NOT_REPRODUCED, None, stats={"probes": 1490})
     assert _budget_left(spent, config, now) is None
     assert _budget_left(early, config, now - 239.0) is None
+    # With variants still to search, each gets an equal share: the first cannot spend it all.
+    first = _budget_left(None, config, now, 2)
+    assert first is not None and first.max_probes == 750 and first.max_minutes == 2.0
+    second = _budget_left(early, config, now - 60.0, 2)
+    assert second is not None and second.max_probes == 600 and 1.4 < second.max_minutes < 1.51
     # The run counts both searches' probes; the verdict is the second's.
     then = SearchOutcome("symptom", None, stats={"probes": 40, "levels": 2, "note": "y"})
     then.probe_log = [{"probe": 2}]

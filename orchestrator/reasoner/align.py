@@ -13,7 +13,7 @@ Every function here is deterministic and cheap (parsed screens are cached by the
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -378,6 +378,44 @@ def already_set(step: S2RStep, action: Action, index: ScreenIndex) -> bool:
     return node is not None and toggle_state(node) is wanted
 
 
+def names_target(label: str, step: S2RStep) -> bool:
+    """``label`` names one of the step's targets (similarity :data:`NAMED_LATER` or more)."""
+    return any(similarity(label, t) >= NAMED_LATER for t in step.targets)
+
+
+def another_setting(step: S2RStep, label: str, shown: Iterable[str]) -> bool:
+    """A click labelled ``label`` is not on the setting a step turns on or off ("Enable X under
+    Y"): the label names none of the step's targets (the step's other words name the place, "under
+    Y", or the setting a step before turned on) or only in part ("Hide status bar" for "Hide
+    favorites bar") while a label ``shown`` on the screen or earlier on the path names it. Only
+    such a step's own control does it; ``False`` for any other step."""
+    if wanted_state(step) is None or not step.targets or names_target(label, step):
+        return False
+    if max(similarity(label, t) for t in step.targets) < MATCH_THRESHOLD:
+        return True
+    return any(names_target(other, step) for other in shown)
+
+
+def state_left(step: S2RStep, transitions: Sequence[Transition]) -> tuple[str, bool] | None:
+    """``(label, checked)``: the last state the ``transitions``' clicks left a switch or check
+    box in whose label names a target of ``step`` (a step that turns a setting on or off), from
+    the transitions' ``states_changed``; ``None`` when no click changed it. Only a click on that
+    control counts: a state the app itself changed (after a rotation, say) may be the bug."""
+    if wanted_state(step) is None:
+        return None
+    left = None
+    for t in transitions:
+        if t.action.kind != CLICK or t.action.target is None:
+            continue
+        if not names_target(action_label(t.action, t.before.hierarchy_xml), step):
+            continue
+        for change in t.diff.get("states_changed", []) or []:
+            label = str(change.get("label", ""))
+            if change.get("state") in ("checked", "unchecked") and names_target(label, step):
+                left = (label, change["state"] == "checked")
+    return left
+
+
 def shows_state(step: S2RStep, index: ScreenIndex) -> bool:
     """The screen shows a switch or check box the step names (a label at similarity 0.8 or
     more) already in the state the step asks for: the step holds without a click (a person
@@ -491,7 +529,8 @@ class Progress:
     it did (-1 for helper actions); ``entered``: keys clicked on a keypad since the current step
     began; ``typed``: texts typed along the path; ``pending_value``: a step's value still to be
     entered or confirmed; ``partial``: how far the next step has got (0-1); ``crashed``: a
-    transition crashed the app.
+    transition crashed the app; ``shown``: the labels (normalized) shown or typed on the path
+    so far.
     """
 
     reached: int = -1
@@ -502,6 +541,7 @@ class Progress:
     pending_value: str = ""
     partial: float = 0.0
     crashed: bool = False
+    shown: set[str] = field(default_factory=set)
 
     @property
     def next_step(self) -> int:
@@ -550,6 +590,8 @@ def _step_score(
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):
         return 0.0  # "Enable X" is not done by turning X off
+    if action.kind == CLICK and another_setting(step, label, before.label_set | progress.shown):
+        return 0.0  # nor by a click on Y, the place of X or a setting beside it
     if action.kind == INPUT_TEXT and step.value:
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:
@@ -642,6 +684,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         seen |= screen_index(transition.before.hierarchy_xml).label_set
         asked = asked or is_permission_screen(transition.before.hierarchy_xml)
         seen |= {normalize_label(t) for t in progress.typed}
+        progress.shown = seen
         served, best_score = -1, 0.0
         j = progress.reached + 1
         if _retypes_field(transition) and transition.crash is None:

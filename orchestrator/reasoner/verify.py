@@ -35,7 +35,9 @@ from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import (
     action_label,
     is_positive_label,
+    names_target,
     screen_index,
+    state_left,
     wanted_state,
 )
 from orchestrator.reasoner.base import Verdict
@@ -114,6 +116,9 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
     final = path.last_screen
     if final is None:
         return Verdict(False, "no action was executed", 0.0)
+    undone = _setting_undone(spec, path)
+    if undone:
+        return Verdict(False, undone, 0.0)
     title, actual, expected = _parts(spec.symptom)
     observed = f"{title}. {actual}"
     index = screen_index(final.hierarchy_xml)
@@ -142,6 +147,20 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         if found:
             return Verdict(True, found, 0.7, _details(spec, path))
     return Verdict(False, "no concrete evidence of the symptom on the final screen", 0.0)
+
+
+def _setting_undone(spec: ReproSpec, path: Path) -> str:
+    """Why no symptom on ``path`` is the report's: the path left a setting a step turns on (off)
+    in the other state (it was on already and the path clicked it off, or the path turned it
+    back), so the app ran with settings the report does not describe; ``""`` when none."""
+    for step in spec.steps:
+        left = state_left(step, path.transitions)
+        if left is not None and left[1] is not wanted_state(step):
+            return (
+                f"the path left '{left[0]}' {'on' if left[1] else 'off'}, against the step "
+                f"'{step.text}'"
+            )
+    return ""
 
 
 def _over_app(package: str) -> bool:
@@ -301,7 +320,7 @@ def _never_appears(observed: str, spec: ReproSpec, path: Path) -> str:
             ),
             None,
         )
-        if shown is None or _turned_off_related(thing, spec, path):
+        if shown is None or _changed_related(thing, spec, path):
             continue
         return (
             f"'{thing}' ('{shown[1]}', shown earlier on {last.after.activity}) is not on screen "
@@ -310,18 +329,19 @@ def _never_appears(observed: str, spec: ReproSpec, path: Path) -> str:
     return ""
 
 
-def _turned_off_related(thing: str, spec: ReproSpec, path: Path) -> bool:
+def _changed_related(thing: str, spec: ReproSpec, path: Path) -> bool:
     """The path turned off a switch or check box whose label shares a content word with
-    ``thing`` although no step turns anything off."""
-    if any(wanted_state(s) is False for s in spec.steps):
-        return False
+    ``thing``, and no step turns that control off: the thing's absence may be that setting's
+    doing (the person's, not the bug's). A step that turns another setting off excuses nothing."""
     words = {stem(w) for w in content_words(thing)}
     for t in path.transitions:
         for change in t.diff.get("states_changed", []) or []:
             label = str(change.get("label", ""))
-            if change.get("state") in ("unchecked", "off") and words & {
-                stem(w) for w in content_words(label)
-            }:
+            if change.get("state") not in ("unchecked", "off"):
+                continue
+            if words & {stem(w) for w in content_words(label)} and not any(
+                wanted_state(s) is False and names_target(label, s) for s in spec.steps
+            ):
                 return True
     return False
 

@@ -199,10 +199,11 @@ def id_label(resource_id: str) -> str:
     return " ".join(named if any(p.isalpha() for p in named) else parts)
 
 
-def _context_label(node: ViewNode) -> str:
-    """The label of the row an unlabelled widget sits in: the nearest ancestor (up to 3 levels)
-    with its own label, or a labelled widget of that ancestor on the same row. Names e.g. the menu
-    button of the ``.dart_tool`` row. Empty for big overlays, which sit in no row."""
+def context_label(node: ViewNode) -> str:
+    """The label of the row an unlabelled widget (or any field) sits in: the nearest ancestor (up
+    to 3 levels) with its own label, or a labelled widget of that ancestor on the same row. Names
+    e.g. the menu button of the ``.dart_tool`` row, or "Latitude" for a bare number field. Empty
+    for big overlays, which sit in no row."""
     top, bottom = node.bounds.top, node.bounds.bottom
     parent = node.parent
     for _ in range(3):
@@ -225,17 +226,11 @@ def _context_label(node: ViewNode) -> str:
     return ""
 
 
-def context_label(node: ViewNode) -> str:
-    """The label of the row an unlabelled widget (or any field) sits in ("Latitude" above a
-    bare number field), else ``""``: see :func:`_context_label`."""
-    return _context_label(node)
-
-
 def _node_extra(node: ViewNode) -> dict[str, object]:
     label = node_label(node)
     return {
         "label": label,
-        "context": "" if _own_label(node) and not node.is_editable else _context_label(node),
+        "context": "" if _own_label(node) and not node.is_editable else context_label(node),
         "text": node.text,
         "resource_id": node.resource_id,
         "class": node.short_class,
@@ -278,7 +273,7 @@ def candidate_label(action: Action, hierarchy: Hierarchy | None = None) -> str:
         if node is not None:
             label = node_label(node)
             if not label:
-                context = _context_label(node)
+                context = context_label(node)
                 return (
                     f'unlabelled {node.short_class} in "{context}"'
                     if context

@@ -590,7 +590,12 @@ def _step_score(
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):
         return 0.0  # "Enable X" is not done by turning X off
-    if action.kind == CLICK and another_setting(step, label, before.label_set | progress.shown):
+    # (the guard spares the labels' union, a set of hundreds, for the steps that set nothing)
+    if (
+        action.kind == CLICK
+        and wanted_state(step) is not None
+        and another_setting(step, label, before.label_set | progress.shown)
+    ):
         return 0.0  # nor by a click on Y, the place of X or a setting beside it
     if action.kind == INPUT_TEXT and step.value:
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD

@@ -119,6 +119,38 @@ def test_a_start_after_the_end_is_refused_by_the_picker_check() -> None:
     assert not triggered(device, AL)
 
 
+def test_a_trip_whose_end_was_picked_while_creating_has_a_range_its_own_edit_overlaps() -> None:
+    # The real clock moves: today picked as the end a few seconds after the new trip's screen
+    # opened is later than its start (onDateSet keeps now's time of day), so the stored trip has
+    # a range, and re-picking today as its end when editing overlaps that range: the bug, with
+    # the report's own steps (create, edit, modify one date, save).
+    device = _trips()
+    tap(device, resource_id=f"{PACKAGE}:id/new_button")
+    _pick(device, "Aug 15, 2019", "15 August 2019", nth=1)
+    assert "End date must come after start date." not in texts(device)
+    tap(device, resource_id=DONE)
+    tap(device, text="Aug 15, 2019 to Aug 15, 2019")
+    tap(device, content_desc="Edit")
+    _pick(device, "Aug 15, 2019", "15 August 2019", nth=1)
+    tap(device, resource_id=DONE)
+    assert ERROR_TRIP_DATE in texts(device)
+    assert triggered(device, AL)
+
+
+def test_today_as_the_start_of_a_trip_that_ended_earlier_today_is_refused() -> None:
+    # Editing later than the trip was created: today's pick carries the later time of day, so
+    # it falls after the stored end (Date.after, to the millisecond) and the picker check refuses.
+    device = _trips()
+    _new_trip(device)
+    tap(device, text="Aug 15, 2019 to Aug 15, 2019")
+    tap(device, content_desc="Edit")
+    _pick(device, "Aug 15, 2019", "15 August 2019")
+    assert "Start date must come before end date." in texts(device)
+    tap(device, text="OK")
+    tap(device, resource_id=DONE)
+    assert "Successfully updated trip" in texts(device) and not triggered(device, AL)
+
+
 def test_a_new_trip_overlapping_another_trip_is_the_check_working_not_the_bug() -> None:
     device = _trips()
     _new_trip(device, "10 August 2019")

@@ -35,19 +35,41 @@ Modelled from the sources at tag ``android-v1.3.1`` (under ``android/app/src/mai
   (``ManageContentFragment.showDatePickerFragment``). A start after the end or an end before
   the start shows the app's error dialog and keeps the old date.
 
-The world: the device clock is fixed at 2019-08-15 14:30 (local time) and does not move, so a
-new trip starts and ends at that instant and a picked day is that day at 14:30.
+The world: the device clock reads 2019-08-15 14:30 (local time) at install and moves on, as a
+real device's does: each reading is one second after the one before (a person's tap takes
+about that), so times are ordered as the person's actions are. Times are kept to the
+millisecond, as the app's ``java.util.Date`` values and its ``INTEGER`` date columns
+(``LogbookHelper.createTripTable``) are. From the sources:
+
+- a new trip starts and ends at the instant its screen opened: ``Trip.init()`` (Trip.java
+  lines 117-119) sets
+  ``mStartDate = new Date(); mEndDate = new Date();`` (two calls in a row, which read the same
+  millisecond unless one boundary falls between them; the model takes them as equal);
+- a picked day is that day at the CURRENT time of day, seconds and milliseconds included:
+  ``onDateSet`` (ManageContentFragment.java lines 345-351) takes ``Calendar.getInstance()``
+  (now) and calls
+  ``c.set(year, monthOfYear, dayOfMonth, hours, minutes)``, which leaves the seconds and
+  milliseconds of now in place;
+- the start check is ``date.after(getEndDate())`` and the end check ``date.before(
+  getStartDate())`` (ManageTripFragment.java lines 233 and 256): strict, to
+  the millisecond. So re-picking today as the start of a trip that ends now is refused (the
+  clock has moved on), and re-picking today as its end gives it a range of a few seconds.
 
 The bug (anglers-log#347): saving checks ``(mDateChanged || !isEditing()) &&
 Logbook.tripExists(newTrip)``, and ``tripExists`` tests the new dates against every stored trip,
 the edited trip's own stored copy included (``Trip.overlapsTrip``: the other's start before this
 end and the other's end after this start). So after a date change of an existing trip whose new
 range overlaps its own old range, the error "A trip within that date range already exists..."
-appears and nothing is saved. A trip created with the default dates has a zero-length range
-(start = end = now), which nothing overlaps strictly unless both ends move outwards; the human
-steps create a trip from Aug 10 to Aug 15 (as a trip is usually entered) and then move its start
-to Aug 12. The fix skips the trip with the same id. The oracle reads app state: an edit rejected
-where no OTHER trip overlaps (a clash with another trip is the check working, not the bug).
+appears and nothing is saved (ManageTripFragment.java line 128, Logbook.java lines 918-926).
+``overlapsTrip`` (Trip.java line 288) is ``trip.getStartDate().before(mEndDate) &&
+trip.getEndDate().after(mStartDate)``: strict, to the millisecond. A trip created with the
+default dates has a zero-length range (start = end = the instant its screen opened), which no
+edit of one end overlaps strictly; once a date was picked while creating it (an earlier start,
+or an end, even today's a few seconds later), the range has a length and any edit of one end
+that keeps it overlapping shows the error. The human steps create a trip from Aug 10 to Aug 15
+(as a trip is usually entered) and then move its start to Aug 12. The fix skips the trip with
+the same id. The oracle reads app state: an edit rejected where no OTHER trip overlaps (a
+clash with another trip is the check working, not the bug).
 
 Human steps: 13 actions against index.tsv's 8: the model counts each tap of the date picker
 (open, day, OK: 3 per date) and the drawer's two taps to reach Trips; the report's five steps
@@ -137,7 +159,8 @@ from device_agent.virtual.widgets import (
 
 PACKAGE = "com.cohenadair.anglerslog"
 MAIN = ".activities.MainActivity"
-NOW = dt.datetime(2019, 8, 15, 14, 30)  # the fixed device clock (see the module docstring)
+NOW = dt.datetime(2019, 8, 15, 14, 30)  # the device clock at install (see the module docstring)
+TICK = dt.timedelta(seconds=1)  # how far the clock moves between two readings
 
 DRAWER_DESC = "Open the navigation drawer menu."  # R.string.menu_description
 DRAWER = (
@@ -162,6 +185,12 @@ ERROR_TRIP_DATE = (
 ERROR_START = "Start date must come before end date."
 ERROR_END = "End date must come after start date."
 CONFIRM_DELETE = "This action cannot be undone. Delete anyway?"
+
+
+def instant(when: dt.datetime) -> str:
+    """A ``java.util.Date`` as stored here: ISO to the millisecond (``"2019-08-15T14:30:00.000"``),
+    one fixed width, so two instants compare as their strings do."""
+    return when.isoformat(timespec="milliseconds")
 
 
 def medium_date(iso: str) -> str:
@@ -220,7 +249,14 @@ class AnglersLog131(VirtualApp):
     COMPARES_WITH_ITSELF: ClassVar[bool] = True
 
     def initial_data(self) -> dict[str, Any]:
-        return {"trips": [], "next_id": 1, "self_overlap_rejections": 0}
+        return {"trips": [], "next_id": 1, "self_overlap_rejections": 0, "clock": instant(NOW)}
+
+    def _now(self, ctx: AppContext) -> dt.datetime:
+        """Read the device clock (``new Date()``, ``Calendar.getInstance()``); the next reading
+        is :data:`TICK` later (see the module docstring)."""
+        now = dt.datetime.fromisoformat(ctx.data.get("clock", instant(NOW)))
+        ctx.data["clock"] = instant(now + TICK)
+        return now
 
     def on_create(self, ctx: AppContext) -> None:
         ui = ctx.ui
@@ -515,7 +551,7 @@ class AnglersLog131(VirtualApp):
         ctx.ui["dialog"] = None
 
     def _new(self, ctx: AppContext) -> None:
-        now = NOW.isoformat(timespec="minutes")
+        now = instant(self._now(ctx))  # Trip.init(): start and end are both new Date()
         draft = {"id": None, "name": "", "notes": "", "start": now, "end": now}
         ctx.ui.update(draft=draft, date_changed=False)
         ctx.ui["stack"].append("manage")
@@ -567,12 +603,13 @@ class AnglersLog131(VirtualApp):
         dialog["day"] = min(dialog["day"], calendar.monthrange(dialog["year"], dialog["month"])[1])
 
     def _date_set(self, ctx: AppContext) -> None:
-        """onDateSet: the picked day at the current time of day, checked against the other end
-        of the range (ManageTripFragment.initStartDateView/initEndDateView)."""
+        """onDateSet: the picked day at the current time of day (to the millisecond), checked
+        strictly against the other end of the range
+        (ManageTripFragment.initStartDateView/initEndDateView)."""
         ui = ctx.ui
         dialog, draft = ui["dialog"], ui["draft"]
-        picked = NOW.replace(year=dialog["year"], month=dialog["month"], day=dialog["day"])
-        iso = picked.isoformat(timespec="minutes")
+        now = self._now(ctx)
+        iso = instant(now.replace(year=dialog["year"], month=dialog["month"], day=dialog["day"]))
         ui["dialog"] = None
         if dialog["which"] == "start" and iso > draft["end"]:
             ui["dialog"] = {"kind": "error", "message": ERROR_START}

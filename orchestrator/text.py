@@ -349,13 +349,36 @@ def _overlaps(found: list[tuple[int, int, str]], start: int, end: int) -> bool:
     return False
 
 
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_WEEKDAY = r"(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+)?"
+# A label that is nothing but a calendar date ("Aug 15, 2019", "15 August 2019", "2019-08-15",
+# "15/08/2019", "15.08.2019"; dotted only with a four-digit year, so a version "1.3.10" is not
+# one): the value of a date field (a date button, a picker's day cell).
+_DATE_LABEL_RE = re.compile(
+    rf"{_WEEKDAY}(?:{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH},?\s+\d{{4}}"
+    r"|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}\.\d{1,2}\.\d{4})",
+    re.IGNORECASE,
+)
+# How well a date value matches a step that names "date": as a synonym does (0.6 x 0.85 = 0.51).
+DATE_VALUE_SIMILARITY = 0.51
+
+
+def is_date_label(label: str) -> bool:
+    """True when ``label`` is only a calendar date (``"Aug 15, 2019"``, ``"10 August 2019"``,
+    ``"2019-08-15"``, ``"15/08/2019"``, optionally after a weekday)."""
+    return bool(_DATE_LABEL_RE.fullmatch(label.strip()))
+
+
 def similarity(label: str, phrase: str) -> float:
     """How well a widget ``label`` matches a ``phrase`` of a report, in ``[0, 1]``.
 
     1.0 for the same text (case and punctuation aside); otherwise the share of the label's
     content words found in the phrase (by stem, or at 0.6 by synonym), times a coverage factor
     so that a one-word label inside a long step still counts. Symbol labels (``+``, ``%``) match
-    the symbol or its name (``plus``, ``percent``).
+    the symbol or its name (``plus``, ``percent``). A label that is only a calendar date
+    (:func:`is_date_label`) matches a phrase naming a ``date`` at :data:`DATE_VALUE_SIMILARITY`:
+    a date field shows its value, not its name (decision 0031).
     """
     a, b = normalize_label(label), normalize_label(phrase)
     # Bracket keys are all punctuation: compare them without whitespace instead.
@@ -368,6 +391,10 @@ def similarity(label: str, phrase: str) -> float:
         return 1.0
     if len(a) <= 2 and not a.isalnum():
         return _symbol_similarity(a, phrase)
+    if is_date_label(label) and stem("date") in {stem(w) for w in words(phrase)}:
+        # A date field shows its value, not the word "date" (its hint shows only while empty):
+        # "Modify date" names the button that reads "Aug 15, 2019".
+        return DATE_VALUE_SIMILARITY
     icon = SYMBOL_ICON_WORDS.get(b) or emoji_words(b)
     if icon and {stem(w) for w in words(label)} & icon:
         return 0.75  # "+" in the report, an "add"/"new" widget on screen

@@ -201,9 +201,10 @@ def id_label(resource_id: str) -> str:
 
 def context_label(node: ViewNode) -> str:
     """The label of the row an unlabelled widget (or any field) sits in: the nearest ancestor (up
-    to 3 levels) with its own label, or a labelled widget of that ancestor on the same row. Names
-    e.g. the menu button of the ``.dart_tool`` row, or "Latitude" for a bare number field. Empty
-    for big overlays, which sit in no row."""
+    to 3 levels) with its own label, or a labelled widget of that ancestor on the same row, or
+    else the title directly above the widget in that ancestor (:func:`title_above`). Names e.g.
+    the menu button of the ``.dart_tool`` row, "Latitude" for a bare number field beside it or
+    under it. Empty for big overlays, which sit in no row."""
     top, bottom = node.bounds.top, node.bounds.bottom
     parent = node.parent
     for _ in range(3):
@@ -220,10 +221,32 @@ def context_label(node: ViewNode) -> str:
                 if other.bounds.bottom > top and other.bounds.top < bottom:  # same row
                     label = _own_label(other)
                     break
+        label = label or title_above(node, parent)
         if label:
             return label
         parent = parent.parent
     return ""
+
+
+def title_above(node: ViewNode, container: ViewNode) -> str:
+    """The title a form puts over a widget (a "Latitude" caption over its number field): the
+    label of the nearest widget of ``container`` that ends above ``node``, overlaps it
+    horizontally, is no closer than one ``node`` height away, and is neither pressable nor
+    editable (a button or another field above names itself, not this widget). ``""`` if none."""
+    b = node.bounds
+    best, best_bottom = "", -1
+    for other in container.iter():
+        if other is node or other.clickable or other.is_editable:
+            continue
+        o = other.bounds
+        if o.bottom > b.top or b.top - o.bottom > b.bottom - b.top:
+            continue
+        if o.right <= b.left or o.left >= b.right or o.bottom <= best_bottom:
+            continue
+        label = _own_label(other)
+        if label:
+            best, best_bottom = label, o.bottom
+    return best
 
 
 def _node_extra(node: ViewNode) -> dict[str, object]:

@@ -126,6 +126,9 @@ _SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = (
     ("download", "fetch"),
     ("enable", "on", "activate", "turn", "check"),
     ("disable", "off", "deactivate", "uncheck"),
+    # Latitude and longitude are coordinates, but not each other: two groups sharing the hypernym.
+    ("coordinate", "coordinates", "latitude", "lat"),
+    ("coordinate", "coordinates", "longitude", "lng", "lon"),
 )
 # Multilingual UI words mapped to their English equivalent (reports come in any language).
 _TRANSLATIONS: dict[str, str] = {

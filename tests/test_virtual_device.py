@@ -170,6 +170,43 @@ def test_disabled_view_does_not_react() -> None:
     assert device.s["data"]["n"] == 0
 
 
+def test_empty_button_shows_its_hint_as_text_like_any_textview() -> None:
+    """AOSP TextView.getTextForAccessibility: an empty TextView's hint is its accessibility text,
+    editable or not (an InputButtonView's Button "Add fishing spot" has only a hint)."""
+
+    class Hinted(VirtualApp):
+        name, package, label, version, launch_activity = "H", "org.h", "H", "1", ".Main"
+
+        def initial_data(self) -> dict:
+            return {"picked": ""}
+
+        def render(self, ctx) -> Screen:
+            def pick(c) -> None:
+                c.data["picked"] = "Lake"
+
+            return Screen(
+                View(
+                    children=[
+                        View(
+                            cls="android.widget.Button",
+                            resource_id="primary_button",
+                            text=ctx.data["picked"],
+                            hint="Add fishing spot",
+                            on_click=pick,
+                        )
+                    ]
+                )
+            )
+
+    device = VirtualDevice("d", Hinted)
+    device.launch_app()
+    button = next(n for n in tree(device).iter() if n.resource_id == "org.h:id/primary_button")
+    assert button.text == "Add fishing spot" and not button.is_editable
+    assert click(device, text="Add fishing spot").performed
+    button = next(n for n in tree(device).iter() if n.resource_id == "org.h:id/primary_button")
+    assert button.text == "Lake"  # the hint shows only while the text is empty
+
+
 # -- text input and keys ---------------------------------------------------------------------------
 def test_input_text_focus_keyboard_delete_enter(dev: VirtualDevice) -> None:
     open_editor(dev)

@@ -209,6 +209,21 @@ def is_editable(view: View) -> bool:
     return view.on_text is not None
 
 
+def accessibility_text(text: str, hint: str) -> str:
+    """What a uiautomator dump shows as ``text`` for a TextView (or any subclass: EditText,
+    Button, CheckBox...) holding ``text`` with hint ``hint``: the text, or the hint while the text
+    is empty, editable or not.
+
+    Source: AOSP ``frameworks/base/core/java/android/widget/TextView.java``:
+    ``onInitializeAccessibilityNodeInfoInternal`` calls ``info.setText(getTextForAccessibility())``
+    for every TextView, and ``getTextForAccessibility`` returns ``mHint`` when ``mText`` is empty
+    (checked in the Android 7.x source, API 24-25, LineageOS cm-14.1 ``de08dc76``; the same body
+    in the API 29+ ``android.jar``); uiautomator's ``AccessibilityNodeInfoDumper`` writes
+    ``node.getText()`` as the ``text`` attribute. A password field's text is masked by the caller.
+    """
+    return text or hint
+
+
 def full_resource_id(resource_id: str, package: str) -> str:
     """``"fab"`` → ``"<package>:id/fab"``; ids with a ``:`` are kept as written."""
     if not resource_id or ":" in resource_id:
@@ -398,9 +413,8 @@ def layout_view(
     text = view.text
     if view.password and text:
         text = "\u2022" * len(text)
-    if editable and not text and view.hint:
-        # API 26+ exposes an empty field's hint as its accessibility text.
-        text = view.hint
+    # An empty TextView (EditText, Button, ...) shows its hint as its text, editable or not.
+    text = accessibility_text(text, view.hint)
     node = LNode(
         cls=view.cls,
         bounds=visible,

@@ -47,6 +47,9 @@ class View:
     ``height``/``width`` are pixels (``None``: class default, or a weighted share of the free
     space for containers); ``layout`` arranges ``children``. A view with ``on_click`` or
     ``on_long_click`` is clickable/long-clickable in the dump unless ``clickable`` says otherwise.
+    ``hint`` is a TextView's hint (EditText, Button...): while ``text`` is empty the dump shows
+    it as the node's ``text`` too, as Android does for any TextView, editable or not
+    (``layout.accessibility_text``).
     ``on_text`` makes an EditText editable: the device calls it with the field's whole new text.
     ``scroll_key`` names the ``ctx.ui`` entry that holds a scrollable container's first visible
     child index; the device updates it on swipes.

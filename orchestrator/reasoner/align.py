@@ -27,6 +27,7 @@ from device_agent.actions import (
     ROTATE,
     SWIPE,
     Action,
+    Bounds,
 )
 from device_agent.errors import HierarchyError
 from device_agent.hierarchy import (
@@ -37,7 +38,7 @@ from device_agent.hierarchy import (
     is_input_method_package,
     parse_hierarchy,
 )
-from orchestrator.enumerate import candidate_label
+from orchestrator.enumerate import candidate_label, context_label, node_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Transition
 from orchestrator.reasoner.relative import relative_score
 from orchestrator.text import (
@@ -46,6 +47,7 @@ from orchestrator.text import (
     SYMBOL_EQUIVALENTS,
     normalize_label,
     similarity,
+    split_identifier,
     wordset,
 )
 
@@ -457,6 +459,47 @@ def field_match(step: S2RStep, action: Action, label: str) -> float:
     return max((similarity(name, t) for name in names for t in targets), default=0.0)
 
 
+def field_names(node: ViewNode) -> list[str]:
+    """What a report may call a text field: its label (hint or content description, else its
+    id's words), the label of its row or the title above it (``context_label``) and its
+    resource id's words; only names with a word in them (not ``":="``)."""
+    names = (node_label(node), context_label(node), " ".join(split_identifier(node.resource_id)))
+    return [n for n in names if re.search(r"[^\W\d_]{2}", n)]
+
+
+@lru_cache(maxsize=4096)
+def named_fields(xml: str, targets: tuple[str, ...]) -> frozenset[Bounds]:
+    """The rectangles of the top window's text fields that one of ``targets`` names (a name of
+    :func:`field_names` at :data:`MATCH_THRESHOLD` or more), cached per screen and targets."""
+    tree = screen_index(xml).tree
+    top = tree.top_window() if tree is not None else None
+    if top is None:
+        return frozenset()
+    return frozenset(
+        node.bounds
+        for node in top.iter()
+        if node.is_editable
+        and node.bounds.area
+        and any(similarity(n, t) >= MATCH_THRESHOLD for n in field_names(node) for t in targets)
+    )
+
+
+def typed_elsewhere(step: S2RStep, action: Action, xml: str) -> bool:
+    """True when an unvalued typing step names a field of the screen ``xml`` ("Manually enter
+    coordinates" beside a "Latitude" field, "enter the name" beside a "Name" field) and
+    ``action`` types into another one. A step that names no field here ("enter some text",
+    "write a new note" in an untitled editor) may still be done in any field."""
+    if action.kind != INPUT_TEXT or step.action_hint != INPUT_TEXT or step.value:
+        return False
+    if action.target is None or action.target.bounds is None:
+        return False
+    targets = tuple(t for t in step.targets if t)
+    if not targets:
+        return False
+    named = named_fields(xml, targets)
+    return bool(named) and action.target.bounds not in named
+
+
 def value_tokens(value: str) -> list[str]:
     """A value as keypad keys: ``"1+2)×3"`` → ``["1", "+", "2", ")", "×", "3"]`` (spaces
     dropped, ``*``/``x`` read as ``×``, ``/`` as ``÷``)."""
@@ -590,6 +633,8 @@ def _step_score(
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):
         return 0.0  # "Enable X" is not done by turning X off
+    if typed_elsewhere(step, action, transition.before.hierarchy_xml):
+        return 0.0  # "enter coordinates" is not done in the name field beside them
     # (the guard spares the labels' union, a set of hundreds, for the steps that set nothing)
     if (
         action.kind == CLICK

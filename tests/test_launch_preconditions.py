@@ -12,7 +12,7 @@ from orchestrator.diff import toast_text
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, BugReport, S2RStep
 from orchestrator.model import Path as SPath
-from orchestrator.reasoner.align import align, described_setting, screen_index, setting_near
+from orchestrator.reasoner.align import align, described_setting, screen_index
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.reasoner.verify import verify
 from tests.test_enumerate import dump, node, status_bar
@@ -125,29 +125,6 @@ def test_a_setting_is_done_by_the_row_whose_summary_says_what_the_step_names() -
     index = screen_index(named)
     assert not described_setting(ENABLE, _click_row(named, 0), index)
     assert described_setting(ENABLE, _click_row(off, 0), screen_index(off))
-
-
-def test_a_setting_step_is_never_skipped_and_the_beam_is_led_to_its_row() -> None:
-    spec = _logging_spec()
-    main = _main()
-    accuracy = _main("Accuracy")
-    skipping = SPath(
-        [
-            _transition(_click(main, "Accuracy"), main, accuracy),
-            _transition(Action(kind="rotate", orientation="landscape"), accuracy, accuracy),
-        ]
-    )
-    # "file logging" never showed on the path: the step was skipped before, now it is due.
-    assert align(spec, skipping).reached == -1
-    # Nearer and nearer: an entry "Settings", a list of toggle rows, the row described.
-    entry = dump(status_bar(), node("android.widget.TextView", "Settings", f"{APP}:id/title", "",
-                                    (0, 300, 1080, 400), clickable=True))  # fmt: skip
-    plain = dump(status_bar(), node("android.widget.LinearLayout", "", "", "", (0, 63, 1080, 1920),
-                                    _row(0, "Dark theme", "Dark colours", False),
-                                    _row(1, "Keep screen on", "Never sleep", True)))  # fmt: skip
-    nears = [setting_near(ENABLE, screen_index(xml)) for xml in (main, entry, plain, _output())]
-    assert nears == [0.0, 0.4, 0.6, 1.0]
-    assert setting_near(spec.steps[1], screen_index(_output())) == 0.0  # not a setting step
 
 
 def test_no_claim_when_the_path_unticked_the_described_row_again() -> None:

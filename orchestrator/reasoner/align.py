@@ -44,11 +44,8 @@ from orchestrator.text import (
     BRACKET_PAIRS,
     STOPWORDS,
     SYMBOL_EQUIVALENTS,
-    content_words,
     normalize_label,
     similarity,
-    stem,
-    synonyms,
     wordset,
 )
 
@@ -434,44 +431,6 @@ def described_setting(
     return not any(names_target(other, step) for other in (*index.label_set, *shown))
 
 
-# Where a setting step's control is near, when no label on screen names it (decision 0030).
-NEAR_DESCRIBED = 1.0  # a switch or check box row whose texts hold the target's words
-NEAR_WAY = 0.8  # another row whose texts do ("Logging and Output: Log ... to files")
-NEAR_SETTINGS = 0.6  # a list of settings (two or more toggle rows)
-NEAR_ENTRY = 0.4  # an entry that opens the settings: farther than the list it opens
-
-
-def setting_near(step: S2RStep, index: ScreenIndex) -> float:
-    """How near the screen is to the control of a step that turns a setting on or off (0-1),
-    for the beam: :data:`NEAR_DESCRIBED` when a pressable row with a switch or check box has
-    every word of a target in its texts (title and summary: :func:`described_setting`'s rule),
-    :data:`NEAR_WAY` when another pressable row has (the entry of a nested settings screen
-    says what is inside), :data:`NEAR_SETTINGS` on a list of two or more toggle rows,
-    :data:`NEAR_ENTRY` where an entry is labelled only "Settings" (or a synonym:
-    "Preferences"), else 0. Other steps: 0. App windows only. Each step nearer outweighs
-    the beam's cost of one more helper action (0.01, ``heuristic._judge``)."""
-    if wanted_state(step) is None or not step.targets or index.tree is None:
-        return 0.0
-    settings = synonyms("settings")
-    best, toggles = 0.0, 0
-    for window in index.tree.windows:
-        if window.package in SYSTEM_UI_PACKAGES or is_input_method_package(window.package):
-            continue
-        for node in window.iter():
-            if not node.clickable or node.bounds.area == 0:
-                continue
-            texts = " ".join(t for n in node.iter() if (t := (n.text or n.content_desc).strip()))
-            if not texts:
-                continue
-            toggle = toggle_state(node) is not None
-            toggles += toggle
-            if any(similarity(t, texts) >= NAMED_LATER for t in step.targets):
-                best = max(best, NEAR_DESCRIBED if toggle else NEAR_WAY)
-            elif (own := content_words(texts)) and all(stem(w) in settings for w in own):
-                best = max(best, NEAR_ENTRY)
-    return max(best, NEAR_SETTINGS) if toggles >= 2 else best
-
-
 def state_left(step: S2RStep, transitions: Sequence[Transition]) -> tuple[str, bool] | None:
     """``(label, checked)``: the last state the ``transitions``' clicks left a switch or check
     box in whose label names a target of ``step`` (a step that turns a setting on or off), from
@@ -717,8 +676,6 @@ def _skippable(step: S2RStep, transition: Transition, seen: set[str], asked: boo
         return False
     if step.action_hint not in (CLICK, ""):
         return False
-    if wanted_state(step) is not None:
-        return False  # a setting the report turns on or off is how the app must run (0030)
     if asked and permission_answer(step.text):
         return False  # the app asked for a permission: the step's answer was due, not optional
     return not any(normalize_label(t) in seen for t in step.targets)

@@ -53,25 +53,21 @@ from orchestrator.reasoner.align import (
     already_set,
     background_tappable,
     complete,
-    described_setting,
     field_text,
     is_positive_label,
     key_of,
     key_types,
     label_match,
-    names_target,
     permission_answer,
     permission_button,
     position_match,
     same_text,
     screen_index,
     screen_tap_match,
-    setting_near,
     spell_for_keys,
     taps_the_screen,
     toggle_state,
     value_tokens,
-    wanted_state,
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
 from orchestrator.reasoner.relative import relative_score
@@ -685,8 +681,6 @@ class HeuristicReasoner(Reasoner):
             else:
                 near = max((index.best_match(t) for t in step.targets), default=0.0)
                 near = max(near, 0.7 * index.best_match(step.text))
-                if near < MATCH_THRESHOLD:  # a setting named by what it does (decision 0030)
-                    near = max(near, setting_near(step, index))
             if path.transitions and _opened_created(spec.steps[:j], step, progress, path):
                 near = max(near, 0.8)  # on the thing the path created, which the step acts on
             score += 0.1 * near / n + 0.04 * near
@@ -710,13 +704,6 @@ class HeuristicReasoner(Reasoner):
             # page whose options merely share the step's words.
             penalty += min(0.2, _CHANGED_CHOICE_PENALTY * changed)
             reason += "; changed a preselected choice no step names"
-        if j < len(spec.steps) and wanted_state(spec.steps[j]) is not None:
-            # On the way to a setting the report names, a path that switched others it never
-            # names runs an app the report does not describe (decision 0030).
-            toggled = sum(1 for t in path.transitions if _toggles_unnamed_setting(spec, t))
-            if toggled:
-                penalty += min(0.2, _UNNAMED_TOGGLE_PENALTY * toggled)
-                reason += "; switched a setting no step names"
         if path.transitions:
             final = path.transitions[-1]
             if final.diff.get("app_left") and final.crash is None:
@@ -811,27 +798,6 @@ def _goes_back(action: Action, label: str) -> bool:
 
 # How far a path is pushed down for each preselected single choice it changed unasked.
 _CHANGED_CHOICE_PENALTY = 0.1
-_UNNAMED_TOGGLE_PENALTY = 0.05
-
-
-def _toggles_unnamed_setting(spec: ReproSpec, transition: Transition) -> bool:
-    """The transition's click on a switch or check box (or its row) switched it (the diff's
-    ``states_changed``), and no step names it by its label (:func:`names_target`) nor, for a
-    setting step, by its row's texts (:func:`described_setting`)."""
-    action = transition.action
-    if action.kind != CLICK or action.target is None:
-        return False
-    changes = transition.diff.get("states_changed") or []
-    if not any(c.get("state") in ("checked", "unchecked") for c in changes):
-        return False
-    before = screen_index(transition.before.hierarchy_xml)
-    clicked = find_node(before.tree, action.target) if before.tree is not None else None
-    if clicked is None or toggle_state(clicked) is None:
-        return False  # (another widget's state changed along: the click was not a switch's)
-    label = action_label(action, transition.before.hierarchy_xml)
-    return not any(
-        names_target(label, step) or described_setting(step, action, before) for step in spec.steps
-    )
 
 
 def _changes_default_choice(spec: ReproSpec, transition: Transition) -> bool:

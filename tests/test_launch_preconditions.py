@@ -15,8 +15,11 @@ from orchestrator.model import Path as SPath
 from orchestrator.reasoner.align import align, described_setting, screen_index
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.reasoner.verify import verify
-from tests.test_enumerate import dump, node, status_bar
+from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import _click, _spec_of, _transition
+from tests.test_heuristic_recall4 import _settings
+from tests.test_precision5 import SYMPTOM as ABSENT
+from tests.test_precision5 import _back_and_tap, _to_settings
 
 APP = "com.example.app"
 CLICK = "click"
@@ -219,3 +222,22 @@ def test_a_toast_counts_only_as_the_report_s_observed_symptom_after_every_step()
     assert not verify(_logging_spec(expected_only), _logging_path(LOG_B), []).reproduced
     # The setting step skipped (the path never ticked the row): the app ran otherwise.
     assert not verify(_logging_spec(), _logging_path(LOG_B, tick=False), []).reproduced
+
+
+# --- an absence after the path emptied the thing -------------------------------------------------
+def test_an_absence_is_no_evidence_after_the_path_reset_what_shares_its_words() -> None:
+    # KISS#1481's false claim: the path reset the list of favorites, then found the favorites
+    # bar absent after the tap; it is absent because it has nothing to show, not the bug.
+    spec = _spec_of(
+        S2RStep('Enable "Minimal UI"', CLICK, ["Minimal UI"]),
+        S2RStep("tapping the screen", CLICK, ["screen"]),
+        kind=NON_CRASH,
+        symptom=ABSENT,
+    )
+    off, on = _settings(**{"Minimal UI": False}), _settings(**{"Minimal UI": True})
+    turn_on = _transition(_click(off, "Minimal UI"), off, on)
+    assert verify(spec, SPath([_to_settings(off), turn_on, *_back_and_tap(on)]), []).reproduced
+    reset_screen = dump(status_bar(), button("Reset your list of favorites", (0, 300, 1080, 500)))
+    reset = _transition(_click(reset_screen, "Reset your list of favorites"), reset_screen, off)
+    emptied = SPath([_to_settings(off), reset, turn_on, *_back_and_tap(on)])
+    assert not verify(spec, emptied, []).reproduced

@@ -325,7 +325,11 @@ def _never_appears(observed: str, spec: ReproSpec, path: Path) -> str:
             ),
             None,
         )
-        if shown is None or _changed_related(thing, spec, path):
+        if (
+            shown is None
+            or _changed_related(thing, spec, path)
+            or _emptied_related(thing, spec, path)
+        ):
             continue
         return (
             f"'{thing}' ('{shown[1]}', shown earlier on {last.after.activity}) is not on screen "
@@ -348,6 +352,28 @@ def _changed_related(thing: str, spec: ReproSpec, path: Path) -> bool:
                 wanted_state(s) is False and names_target(label, s) for s in spec.steps
             ):
                 return True
+    return False
+
+
+_EMPTYING_WORDS = re.compile(
+    r"\b(?:delete|remove|trash|discard|clear|reset|erase|empty)\w*\b", re.IGNORECASE
+)
+
+
+def _emptied_related(thing: str, spec: ReproSpec, path: Path) -> bool:
+    """The path clicked a control that deletes, clears or resets something sharing a content
+    word with ``thing`` ("Reset your list of favorites" for the missing "favorites bar"), and
+    no step of the report deletes, clears or resets: the thing may be absent because the path
+    emptied it, not because of the bug (decision 0030; KISS#1481's false claim)."""
+    if any(_EMPTYING_WORDS.search(s.text) for s in spec.steps):
+        return False
+    words = {stem(w) for w in content_words(thing)}
+    for t in path.transitions:
+        if t.action.kind != "click":
+            continue
+        label = _action_label(t)
+        if _EMPTYING_WORDS.search(label) and words & {stem(w) for w in content_words(label)}:
+            return True
     return False
 
 

@@ -355,10 +355,12 @@ def _system_dialog(windows: list[WindowInfo]) -> dict[str, str] | None:
     return None
 
 
-def _toast(tree: Hierarchy | None, windows: list[WindowInfo]) -> str | None:
+def _toast(tree: Hierarchy | None, windows: list[WindowInfo], full: bool = False) -> str | None:
     """A toast's text: an app window classified as a toast, or (API 30+, where SystemUI draws
-    toasts) a SystemUI window holding only an ``android:id/message`` text."""
-    app_toast = next((w.title or w.text for w in windows if w.kind == "toast"), None)
+    toasts) a SystemUI window holding only an ``android:id/message`` text; clipped as the
+    diff's texts are unless ``full``."""
+    toasts = [w for w in windows if w.kind == "toast"]
+    app_toast = next(((w.text or w.title) if full else (w.title or w.text) for w in toasts), None)
     if app_toast:
         return app_toast
     if tree is None:
@@ -371,8 +373,16 @@ def _toast(tree: Hierarchy | None, windows: list[WindowInfo]) -> str | None:
             continue
         for node in nodes:
             if _short_id(node.resource_id) == "message" and node.text.strip():
-                return _clip(node.text)
+                return " ".join(node.text.split()) if full else _clip(node.text)
     return None
+
+
+def toast_text(xml: str) -> str:
+    """The whole text of the toast a dump shows (the diff's ``toast`` is clipped: two toasts
+    that differ only in their ends, such as two file names, are told apart here), or ``""``.
+    Never raises."""
+    tree = _parse(xml)
+    return _toast(tree, _windows(tree, _screen_size(tree)), full=True) or ""
 
 
 def _new_windows(a: list[WindowInfo], b: list[WindowInfo]) -> list[WindowInfo]:

@@ -398,6 +398,41 @@ def another_setting(step: S2RStep, label: str, shown: Iterable[str]) -> bool:
     return any(names_target(other, step) for other in shown)
 
 
+# A click on a settings row that the row's own texts describe (decision 0030) does the step
+# at this score: above MATCH_THRESHOLD, below a control named by its label.
+DESCRIBED_SCORE = 0.7
+
+
+def row_description(action: Action, index: ScreenIndex) -> str:
+    """The texts of the row a click lands on (a preference's title and summary: "NMEA Logs NMEA
+    sentences to a file"), in the hierarchy's order, when the row holds a switch or check box;
+    ``""`` for any other action or widget."""
+    if action.kind != CLICK or action.target is None or index.tree is None:
+        return ""
+    node = find_node(index.tree, action.target)
+    if node is None or toggle_state(node) is None:
+        return ""
+    return " ".join(t for n in node.iter() if (t := (n.text or n.content_desc).strip()))
+
+
+def described_setting(
+    step: S2RStep, action: Action, index: ScreenIndex, shown: Iterable[str] = ()
+) -> bool:
+    """``action`` clicks a switch or check box whose row's texts (:func:`row_description`)
+    hold every word of a target of ``step``, a step that turns a setting on or off ("Enable
+    file logging" and the row "NMEA: Logs NMEA sentences to a file"): the report names the
+    setting by what it does, the app by its title. Only while no label on the screen or
+    ``shown`` earlier on the path names the target (similarity :data:`NAMED_LATER`): then that
+    control is the setting (decision 0028's rule). Similarity with the target as the label:
+    the share of the target's words found in the row's texts, synonyms at 0.6."""
+    if wanted_state(step) is None or not step.targets:
+        return False
+    description = row_description(action, index)
+    if not description or not any(similarity(t, description) >= NAMED_LATER for t in step.targets):
+        return False
+    return not any(names_target(other, step) for other in (*index.label_set, *shown))
+
+
 def state_left(step: S2RStep, transitions: Sequence[Transition]) -> tuple[str, bool] | None:
     """``(label, checked)``: the last state the ``transitions``' clicks left a switch or check
     box in whose label names a target of ``step`` (a step that turns a setting on or off), from
@@ -409,11 +444,20 @@ def state_left(step: S2RStep, transitions: Sequence[Transition]) -> tuple[str, b
     for t in transitions:
         if t.action.kind != CLICK or t.action.target is None:
             continue
-        if not names_target(action_label(t.action, t.before.hierarchy_xml), step):
+        clicked = action_label(t.action, t.before.hierarchy_xml)
+        # (a row its texts describe: its own state change carries the row's label)
+        described = not names_target(clicked, step) and described_setting(
+            step, t.action, screen_index(t.before.hierarchy_xml)
+        )
+        if not described and not names_target(clicked, step):
             continue
         for change in t.diff.get("states_changed", []) or []:
             label = str(change.get("label", ""))
-            if change.get("state") in ("checked", "unchecked") and names_target(label, step):
+            if change.get("state") not in ("checked", "unchecked"):
+                continue
+            if names_target(label, step) or (
+                described and normalize_label(label) == normalize_label(clicked)
+            ):
                 left = (label, change["state"] == "checked")
     return left
 
@@ -636,12 +680,12 @@ def _step_score(
     if typed_elsewhere(step, action, transition.before.hierarchy_xml):
         return 0.0  # "enter coordinates" is not done in the name field beside them
     # (the guard spares the labels' union, a set of hundreds, for the steps that set nothing)
-    if (
-        action.kind == CLICK
-        and wanted_state(step) is not None
-        and another_setting(step, label, before.label_set | progress.shown)
-    ):
-        return 0.0  # nor by a click on Y, the place of X or a setting beside it
+    if action.kind == CLICK and wanted_state(step) is not None:
+        shown = before.label_set | progress.shown
+        if described_setting(step, action, before, progress.shown):
+            score = max(score, DESCRIBED_SCORE)  # the row's summary says what the step names
+        elif another_setting(step, label, shown):
+            return 0.0  # nor by a click on Y, the place of X or a setting beside it
     if action.kind == INPUT_TEXT and step.value:
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:

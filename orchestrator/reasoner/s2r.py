@@ -129,6 +129,17 @@ _SYMPTOM_WORDS = re.compile(
     r"broken|stuck|lost|blank|empty|freez\w*|hang\w*|nothing|cannot|can't|unable)\b",
     re.IGNORECASE,
 )
+# A message the app shows, as the subject of a verb of saying ("An information bubble states a
+# new logging file is created", "a toast says Saved", "the snackbar reads X"): what the person
+# sees, an observation (decision 0030); ``what``: what it says, to the end of the sentence.
+# Linear: at most six words between the noun and the verb, each taken whole.
+MESSAGE_SAYS_RE = re.compile(
+    r"\b(?:toast|snackbar|snack bar|bubble|pop-?up|notification|banner|tooltip|message)s?\s++"
+    r"(?:\w++\s++){0,6}?(?:states?|stated|says?|said|reads?|tells?|informs?|announces?|"
+    r"indicates?|shows?|showing|saying|stating)\b(?:\s*+:)?\s*+(?:that\s++)?"
+    r"(?P<what>[^.;!?\n]{0,200})",
+    re.IGNORECASE,
+)
 # States an observation line reports ("6. I see X but Y is unchecked"): the symptom, not a step.
 _STATE_WORDS = re.compile(
     r"\b(?:but|unchecked|checked|enabled|disabled|shows?|showing|displays?|appears?|"
@@ -458,6 +469,40 @@ _SETUP_FRAGMENT_RE = re.compile(
     r"\bonly one\s+[\w-]+(?:\s+(?:available|left|exists?))?|\bwith [\w ]{1,30} enabled\b",
     re.IGNORECASE,
 )
+# A setting's state a launch step states as its precondition ("Launch app with file logging
+# enabled", "start the app with sync turned off"): the report's own step asks for that state, so
+# it becomes a step that sets it (decision 0030). Explicit state words only: a bare "on"/"off"
+# ("with the screen on") is too often not a setting. Linear: the setting grows by whole words.
+_WITH_STATE_RE = re.compile(
+    r"\bwith\s++(?:the\s++|an?\s++|your\s++)?(?P<x>[^\W\d_][\w'-]*+(?:\s++[\w'-]++){0,4}?)\s++"
+    r"(?P<state>enabled|disabled|turned on|turned off|switched on|switched off|activated|"
+    r"deactivated|checked|unchecked|ticked|unticked)\b",
+    re.IGNORECASE,
+)
+_OFF_STATES = ("disabled", "turned off", "switched off", "deactivated", "unchecked", "unticked")
+# What a device provides rather than an app's setting ("with auto-rotate enabled", "with the
+# location permission enabled"): no in-app control sets it.
+_DEVICE_STATE_RE = re.compile(
+    r"\b(?:auto-?rotat\w*|rotation|permissions?|developer|adb|usb|debugging|airplane|"
+    r"flight mode|wi-?fi|bluetooth|nfc|accessibility|talkback|battery saver)\b",
+    re.IGNORECASE,
+)
+
+
+def _launch_precondition(clause: str) -> S2RStep | None:
+    """The step a launch clause's stated precondition asks for ("Launch app with file logging
+    enabled" → ``Enable "file logging"``), else ``None``. Only an app's own setting: not a
+    device's (auto-rotate, a permission) nor a thing the report quotes as shown."""
+    m = _WITH_STATE_RE.search(clause)
+    if m is None:
+        return None
+    thing = m.group("x").strip(" '\"")
+    if _DEVICE_STATE_RE.search(thing) or _only_stopwords(thing):
+        return None
+    verb = "Disable" if m.group("state").lower() in _OFF_STATES else "Enable"
+    return S2RStep(text=f'{verb} "{thing}"', action_hint="click", targets=[thing])
+
+
 _CLEAR_VALUE_RE = re.compile(
     r"\b(?:leave (?:it |the \w+ )?empty|delete (?:the )?(?:default )?value|"
     r"clear (?:the )?(?:field|text|value|input)|empty (?:the )?field|erase)\b",
@@ -1124,7 +1169,7 @@ def _is_observation(clause: str, kind: str) -> bool:
     s = clause.strip()
     if _CHECK_ACTION_RE.match(s):
         return False
-    if _OBSERVATION_STARTS.match(s):
+    if _OBSERVATION_STARTS.match(s) or MESSAGE_SAYS_RE.search(s):
         return True
     first = s.split()[0].lower() if s.split() else ""
     if first.endswith("ed") and re.search(
@@ -1365,6 +1410,10 @@ def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
             continue
         if _is_setup(clean, app_tokens):
             out.append(_Clause(clean, "setup"))
+            precondition = _launch_precondition(clean)
+            if precondition is not None:  # the launch's stated state: a step (decision 0030)
+                out.append(_Clause(precondition.text, "action", precondition))
+                previous = precondition
             continue
         kind = _first_verb(clean)[0]
         if _is_observation(clean, kind) and not (
@@ -2065,7 +2114,10 @@ def analyze(report: BugReport) -> ReproSpec:
         observed = [
             o
             for o in extraction.observations
-            if _SYMPTOM_WORDS.search(o) or _crash_hits(o) or _STATE_WORDS.search(o)
+            if _SYMPTOM_WORDS.search(o)
+            or _crash_hits(o)
+            or _STATE_WORDS.search(o)
+            or MESSAGE_SAYS_RE.search(o)
         ]
         actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
     symptom = report.title.strip().rstrip(".")

@@ -19,7 +19,9 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - widgets cut off by the screen edge, or overlapping, when the report says so; buttons outside
   any scrolling list that a rotation made disappear;
 - something that should appear after an action does not ("the bar will not appear when I
-  tap"): absent before and after the last action, shown earlier on the same activity.
+  tap"): absent before and after the last action, shown earlier on the same activity;
+- a message the report observes ("an information bubble states a new logging file is
+  created"): a toast the last step brought says it, on a path that did every step.
 
 It answers ``reproduced`` only with such evidence, and names it.
 """
@@ -31,9 +33,11 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from device_agent.actions import INPUT_TEXT, ROTATE
+from orchestrator.diff import toast_text
 from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import (
     action_label,
+    align,
     is_positive_label,
     names_target,
     screen_index,
@@ -41,7 +45,7 @@ from orchestrator.reasoner.align import (
     wanted_state,
 )
 from orchestrator.reasoner.base import Verdict
-from orchestrator.reasoner.s2r import expressions
+from orchestrator.reasoner.s2r import MESSAGE_SAYS_RE, expressions
 from orchestrator.text import (
     content_words,
     normalize_label,
@@ -141,6 +145,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _layout(observed, index, path),
         lambda: _never_appears(observed, spec, path),
         lambda: _split_value(observed, expected, spec, path, typed),
+        lambda: _message_after_trigger(actual, spec, path),
     )
     for check in checks:
         found = check()
@@ -320,7 +325,11 @@ def _never_appears(observed: str, spec: ReproSpec, path: Path) -> str:
             ),
             None,
         )
-        if shown is None or _changed_related(thing, spec, path):
+        if (
+            shown is None
+            or _changed_related(thing, spec, path)
+            or _emptied_related(thing, spec, path)
+        ):
             continue
         return (
             f"'{thing}' ('{shown[1]}', shown earlier on {last.after.activity}) is not on screen "
@@ -343,6 +352,28 @@ def _changed_related(thing: str, spec: ReproSpec, path: Path) -> bool:
                 wanted_state(s) is False and names_target(label, s) for s in spec.steps
             ):
                 return True
+    return False
+
+
+_EMPTYING_WORDS = re.compile(
+    r"\b(?:delete|remove|trash|discard|clear|reset|erase|empty)\w*\b", re.IGNORECASE
+)
+
+
+def _emptied_related(thing: str, spec: ReproSpec, path: Path) -> bool:
+    """The path clicked a control that deletes, clears or resets something sharing a content
+    word with ``thing`` ("Reset your list of favorites" for the missing "favorites bar"), and
+    no step of the report deletes, clears or resets: the thing may be absent because the path
+    emptied it, not because of the bug (decision 0030; KISS#1481's false claim)."""
+    if any(_EMPTYING_WORDS.search(s.text) for s in spec.steps):
+        return False
+    words = {stem(w) for w in content_words(thing)}
+    for t in path.transitions:
+        if t.action.kind != "click":
+            continue
+        label = _action_label(t)
+        if _EMPTYING_WORDS.search(label) and words & {stem(w) for w in content_words(label)}:
+            return True
     return False
 
 
@@ -1065,5 +1096,55 @@ def _split_value(
             return (
                 f"{place} shows {value!r} split across {len(numbers)} views after "
                 f"'{path.transitions[-1].action.describe()}'"
+            )
+    return ""
+
+
+# A toast says what the report's message says from this similarity on (the share of the
+# report's words in the toast's, synonyms at 0.6): most of them.
+MESSAGE_MATCH = 0.6
+
+
+def _unquoted(text: str) -> str:
+    return text.strip().strip("\"'`“”‘’").strip()
+
+
+def _message_after_trigger(actual: str, spec: ReproSpec, path: Path) -> str:
+    """The report observes a message the app shows ("an information bubble states a new
+    logging file is created", in the symptom's actual part: what it presents as the bug) and
+    the path's last action, which did the report's last step (the trigger), brought a toast
+    that says it (:data:`MESSAGE_MATCH` of the report's words). Only on a path that did every
+    step, none skipped (a precondition such as "with file logging enabled" included), and
+    never a toast the path showed before the trigger (one the path's own setup brought:
+    enabling the setting shows the same message)."""
+    claims = [
+        what
+        for m in MESSAGE_SAYS_RE.finditer(actual)
+        if content_words(what := _unquoted(m.group("what")))
+    ]
+    if not claims or not path.transitions or not spec.steps:
+        return ""
+    last = path.transitions[-1]
+    toast = toast_text(last.after.hierarchy_xml)
+    if not last.diff.get("toast") or not toast:
+        return ""  # no toast, or the one the screen before the last action showed already
+    progress = align(spec, path)
+    if progress.served[-1:] != [len(spec.steps) - 1]:
+        return ""  # the toast did not follow the report's last step
+    if set(range(len(spec.steps))) - set(progress.served):
+        return ""  # a step skipped: the app did not run as the report describes
+    earlier = {
+        normalize_label(toast_text(screen.hierarchy_xml))
+        for t in path.transitions
+        for screen in (t.before, t.after)
+        if screen is not last.after
+    }
+    if normalize_label(toast) in earlier:
+        return ""  # the same message before the trigger: not the trigger's doing
+    for claim in claims:
+        if similarity(claim, toast) >= MESSAGE_MATCH:
+            return (
+                f"after '{last.action.describe()}' a toast says {toast!r}, as the report's "
+                f"'{claim}'"
             )
     return ""

@@ -178,6 +178,11 @@ def test_an_item_the_typed_name_does_not_identify_is_no_evidence() -> None:
     assert _claim(_saved_path("12", "no price", saved_name="milk")) == ""  # no number to compare
 
 
+def test_a_row_whose_numbers_are_not_one_per_number_field_is_no_evidence() -> None:
+    # one number field (the price) but two numbers in the row: which one is the price is unknown
+    assert _claim(_saved_path("12", "3.00 for 2 pcs")) == ""
+
+
 def test_a_value_the_report_states_as_correct_or_expected_refuses() -> None:
     path = _saved_path("12", "3.00")
     assert _claim(path)

@@ -1162,9 +1162,10 @@ def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Pa
       editor while the field still held V and another field of it held a text W the path
       typed; W shows right after that click (the item was saved), and the path typed nothing
       more after it;
-    - the final screen shows W in a row of at most :data:`_ROW_LABELS` labels whose numbers
-      (read as numbers: 12 == 12.000000; V rounded to a shown number's digits counts as V)
-      do not include V, while it shows at least one number where V belongs.
+    - the final screen shows W in a row of at most :data:`_ROW_LABELS` labels that shows one
+      number per number field of the editor at the save (so V's place is known: latitude and
+      longitude as "37.421998, -122.084000"), and none of them is V (read as numbers:
+      12 == 12.000000; V rounded to a shown number's digits counts as V).
     """
     if re.search(r"\d", expected) or not path.transitions:
         return ""
@@ -1182,7 +1183,7 @@ def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Pa
             found = _typed_number_saved(t, transitions[i + 1 :], [thing, *named_by])
             if found is None:
                 continue
-            field, value, save, name = found
+            field, value, save, name, place, kept = found
             row = _item_row(index, name)
             if row is None:
                 continue
@@ -1193,7 +1194,11 @@ def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Pa
                 for d in [_to_decimal(raw)]
                 if d is not None
             ]
-            if not numbers or any(_shows_number(n, value) for n in numbers):
+            # The item shows one number per number field of the editor, in their order, so
+            # V's place is known; a row showing fewer or more numbers shows other things.
+            if len(numbers) != kept or any(_shows_number(n, value) for n in numbers):
+                continue
+            if _shows_number(numbers[place], value):
                 continue
             shown = " / ".join([name, *row])
             return (
@@ -1204,9 +1209,10 @@ def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Pa
 
 
 def _typed_number_saved(typing, later, names: list[str]):
-    """For :func:`_saved_value_differs`: ``(field name, V, save label, W)`` when ``typing``
-    typed a number V into a field one of ``names`` names and a click of ``later`` saved it
-    (see there), else ``None``."""
+    """For :func:`_saved_value_differs`: ``(field name, V, save label, W, V's place among
+    the editor's number fields, how many there are)`` when ``typing`` typed a number V into a
+    field one of ``names`` names and a click of ``later`` saved it (see there), else
+    ``None``."""
     action = typing.action
     value = _number_of(action.text) if action.kind == INPUT_TEXT else None
     if value is None or action.target is None:
@@ -1256,6 +1262,14 @@ def _typed_number_saved(typing, later, names: list[str]):
                 )
                 and saved.shows(text)
             ):
-                return field, value, label, text
+                top = shown.tree.top_window()
+                numeric = [
+                    n
+                    for n in (top.iter() if top is not None else [])
+                    if n.is_editable and _number_of(n.text) is not None
+                ]
+                if still not in numeric:
+                    return None
+                return field, value, label, text, numeric.index(still), len(numeric)
         return None
     return None

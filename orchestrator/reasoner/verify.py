@@ -32,12 +32,15 @@ import math
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import INPUT_TEXT, ROTATE
+from device_agent.actions import CLICK, INPUT_TEXT, ROTATE
+from device_agent.hierarchy import find_node
 from orchestrator.diff import toast_text
 from orchestrator.model import Path, ReproSpec
 from orchestrator.reasoner.align import (
+    MATCH_THRESHOLD,
     action_label,
     align,
+    field_names,
     is_positive_label,
     names_target,
     screen_index,
@@ -146,6 +149,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _never_appears(observed, spec, path),
         lambda: _split_value(observed, expected, spec, path, typed),
         lambda: _message_after_trigger(actual, spec, path),
+        lambda: _saved_value_differs(observed, expected, spec, path, index),
     )
     for check in checks:
         found = check()
@@ -1148,3 +1152,205 @@ def _message_after_trigger(actual: str, spec: ReproSpec, path: Path) -> str:
                 f"'{claim}'"
             )
     return ""
+
+
+# "The coordinates are not correct", "the price isn't saved", "the amount was lost": the thing
+# before the predicate is a value the person entered, and what was stored is not it.
+_NOT_KEPT_RE = re.compile(
+    r"\b(?P<thing>[^\W\d_][\w' -]{1,60}?)\s+(?:(?:is|are|was|were|gets?|got)\s+)?"
+    r"(?:(?:not|never)\s+(?:\w+ly\s+)?(?:correct\w*|right|accurate\w*|updated|saved|stored|"
+    r"kept|applied)|(?:is|are|was|were)n't\s+(?:\w+ly\s+)?(?:correct\w*|right|accurate\w*|"
+    r"updated|saved|stored|kept|applied)|wrong|incorrect\w*|inaccurate\w*|lost|"
+    r"(?:does|do|did)(?: not|n't)\s+(?:get\s+)?(?:update|save|stick)\w*)\b",
+    re.IGNORECASE,
+)
+# A control that leaves an editor without keeping its input.
+_DISCARD_LABEL_RE = re.compile(
+    r"\b(?:back|up|cancel\w*|close|discard\w*|delete|remove|dismiss|clear|reset|no|undo)\b",
+    re.IGNORECASE,
+)
+_PLAIN_NUMBER_RE = re.compile(r"-?\d+(?:[.,]\d+)?")
+# How many labels a saved item's row may hold (its name, its values, an info icon).
+_ROW_LABELS = 6
+
+
+def _not_kept_things(observed: str) -> list[tuple[str, str]]:
+    """``(thing, sentence)`` for each thing the symptom says is wrong, not correct, not
+    updated, not saved or lost ("In the edit location screen the coordinates are not correct"
+    → ``coordinates``)."""
+    out: list[tuple[str, str]] = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", observed):
+        for m in _NOT_KEPT_RE.finditer(sentence):
+            thing = _THING_NOISE.sub("", m.group("thing")).strip()
+            if thing and thing.lower() not in ("it", "this", "that", "they", "nothing"):
+                out.append((thing, sentence.strip()))
+    return out
+
+
+def _number_of(text: str) -> Decimal | None:
+    """``text`` read as one plain number ("12", "-79.3", "12,5"), else ``None``."""
+    t = text.strip()
+    if not _PLAIN_NUMBER_RE.fullmatch(t):
+        return None
+    return _to_decimal(t.replace(",", ".") if t.count(",") == 1 and "." not in t else t)
+
+
+def _shows_number(shown: Decimal, value: Decimal) -> bool:
+    """``shown`` is ``value`` as a screen may format it: equal as numbers (12 == 12.000000), or
+    ``value`` rounded to the digits ``shown`` has (12.3456789 shown as 12.345679)."""
+    exponent = shown.as_tuple().exponent
+    unit = Decimal(1).scaleb(exponent if isinstance(exponent, int) else 0)
+    return abs(shown - value) < unit
+
+
+def _item_row(index, name: str):
+    """The labels of the row that shows ``name`` (a non-editable label equal to it): the
+    nearest ancestor of that label holding at most :data:`_ROW_LABELS` labels and another
+    label with a number; ``None`` when no such row is on screen."""
+    wanted = normalize_label(name)
+    for label, node in index.labels:
+        if normalize_label(label) != wanted:
+            continue
+        current = node.parent
+        for _ in range(3):
+            if current is None:
+                break
+            labels = [
+                (n.text or n.content_desc).strip()
+                for n in current.iter()
+                if n is not node and (n.text or n.content_desc).strip() and not n.is_editable
+            ]
+            if len(labels) + 1 > _ROW_LABELS:
+                break
+            if any(_NUMBER_RE.search(x) for x in labels):
+                return labels
+            current = current.parent
+    return None
+
+
+def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Path, index) -> str:
+    """A value the person typed and saved is not what the saved item shows ("Manually enter
+    coordinates; Save; the coordinates are not correct"). All of these, or no claim:
+
+    - the symptom says a thing is wrong / not correct / not updated / not saved / lost, that
+      thing is what a typing step names (similarity 0.8), and the symptom states no number of
+      its own (a value it expects is :func:`_expected_number`'s, and one it calls correct is
+      no evidence against the screen);
+    - the path typed a number V into a field the thing (or that step) names (a name of
+      :func:`~orchestrator.reasoner.align.field_names` at ``MATCH_THRESHOLD``), and the field
+      took it;
+    - later a click whose label is not a way out (back, cancel, close, delete...) closed the
+      editor while the field still held V and another field of it held a text W the path
+      typed; W shows right after that click (the item was saved), and the path typed nothing
+      more after it;
+    - the final screen shows W in a row of at most :data:`_ROW_LABELS` labels that shows one
+      number per number field of the editor at the save (so V's place is known: latitude and
+      longitude as "37.421998, -122.084000"), and none of them is V (read as numbers:
+      12 == 12.000000; V rounded to a shown number's digits counts as V).
+    """
+    if re.search(r"\d", expected) or not path.transitions:
+        return ""
+    typing_targets = [t for s in spec.steps if s.action_hint == INPUT_TEXT for t in s.targets if t]
+    if not typing_targets:
+        return ""
+    transitions = path.transitions
+    for thing, sentence in _not_kept_things(observed):
+        if re.search(r"\d", sentence):
+            continue
+        named_by = [t for t in typing_targets if similarity(thing, t) >= 0.8]
+        if not named_by:
+            continue
+        for i, t in enumerate(transitions):
+            found = _typed_number_saved(t, transitions[i + 1 :], [thing, *named_by])
+            if found is None:
+                continue
+            field, value, save, name, place, kept = found
+            row = _item_row(index, name)
+            if row is None:
+                continue
+            numbers = [
+                d
+                for text in row
+                for raw in _NUMBER_RE.findall(text)
+                for d in [_to_decimal(raw)]
+                if d is not None
+            ]
+            # The item shows one number per number field of the editor, in their order, so
+            # V's place is known; a row showing fewer or more numbers shows other things.
+            if len(numbers) != kept or any(_shows_number(n, value) for n in numbers):
+                continue
+            if _shows_number(numbers[place], value):
+                continue
+            shown = " / ".join([name, *row])
+            return (
+                f"the report says {sentence!r}; the path typed {t.action.text.strip()!r} into "
+                f"'{field}' and saved with '{save}', but the saved item shows {shown!r}"
+            )
+    return ""
+
+
+def _typed_number_saved(typing, later, names: list[str]):
+    """For :func:`_saved_value_differs`: ``(field name, V, save label, W, V's place among
+    the editor's number fields, how many there are)`` when ``typing`` typed a number V into a
+    field one of ``names`` names and a click of ``later`` saved it (see there), else
+    ``None``."""
+    action = typing.action
+    value = _number_of(action.text) if action.kind == INPUT_TEXT else None
+    if value is None or action.target is None:
+        return None
+    before = screen_index(typing.before.hierarchy_xml)
+    after = screen_index(typing.after.hierarchy_xml)
+    if before.tree is None or after.tree is None:
+        return None
+    node = find_node(before.tree, action.target)
+    if node is None or not node.is_editable:
+        return None
+    field = next(
+        (n for n in field_names(node) for x in names if similarity(n, x) >= MATCH_THRESHOLD), ""
+    )
+    held = find_node(after.tree, action.target)
+    took = held is not None and _number_of(held.text)
+    if not field or not took or took != value:
+        return None
+    for k, t in enumerate(later):
+        if t.action.kind == INPUT_TEXT:
+            continue
+        if t.action.kind != CLICK or t.action.target is None:
+            return None  # Back, a rotation...: the editor was not saved by a control
+        shown = screen_index(t.before.hierarchy_xml)
+        if shown.tree is None:
+            return None
+        still = find_node(shown.tree, action.target)
+        if still is None or not still.is_editable or _number_of(still.text) != value:
+            return None  # retyped, cleared or gone before any save
+        closed = t.diff.get("windows_closed") or t.diff.get("activity_changed")
+        if not closed:
+            continue
+        label = _action_label(t)
+        if _DISCARD_LABEL_RE.search(label) or any(
+            x.action.kind == INPUT_TEXT for x in later[k + 1 :]
+        ):
+            return None
+        saved = screen_index(t.after.hierarchy_xml)
+        for other in shown.editable:
+            text = other.text.strip()
+            if (
+                other is not still
+                and text
+                and _number_of(text) is None
+                and any(
+                    x.action.kind == INPUT_TEXT and x.action.text.strip() == text for x in later[:k]
+                )
+                and saved.shows(text)
+            ):
+                top = shown.tree.top_window()
+                numeric = [
+                    n
+                    for n in (top.iter() if top is not None else [])
+                    if n.is_editable and _number_of(n.text) is not None
+                ]
+                if still not in numeric:
+                    return None
+                return field, value, label, text, numeric.index(still), len(numeric)
+        return None
+    return None

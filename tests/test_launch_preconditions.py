@@ -80,6 +80,21 @@ def test_a_message_the_report_observes_is_the_symptom_s_actual_part() -> None:
     assert "Actual: An information bubble states a new logging file is created" in spec.symptom
 
 
+
+def test_a_step_that_taps_a_message_saying_something_stays_a_step() -> None:
+    # Only an observation says what a message states: "Tap the notification saying ..." is an
+    # action on that notification, and it must not be dropped from the steps.
+    spec = analyze(
+        _report(
+            "Steps:\n1. Start a download\n2. Tap the notification saying download complete\n"
+            "3. The app crashes\n"
+        )
+    )
+    assert [s.text for s in spec.steps] == [
+        "Start a download",
+        "Tap the notification saying download complete",
+    ]
+
 # --- the setting named by what it does -----------------------------------------------------------
 def _row(i: int, title: str, summary: str, checked: bool) -> str:
     top = 300 + 200 * i

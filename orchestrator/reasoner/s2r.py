@@ -1169,8 +1169,10 @@ def _is_observation(clause: str, kind: str) -> bool:
     s = clause.strip()
     if _CHECK_ACTION_RE.match(s):
         return False
-    if _OBSERVATION_STARTS.match(s) or MESSAGE_SAYS_RE.search(s):
+    if _OBSERVATION_STARTS.match(s):
         return True
+    if not kind and MESSAGE_SAYS_RE.search(s):
+        return True  # "a toast says X" (but "tap the notification saying X" is a step)
     first = s.split()[0].lower() if s.split() else ""
     if first.endswith("ed") and re.search(
         r"\bnot\b|n't\b|\bnever\b|\bno longer\b", s, re.IGNORECASE

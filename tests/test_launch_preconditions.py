@@ -80,7 +80,6 @@ def test_a_message_the_report_observes_is_the_symptom_s_actual_part() -> None:
     assert "Actual: An information bubble states a new logging file is created" in spec.symptom
 
 
-
 def test_a_step_that_taps_a_message_saying_something_stays_a_step() -> None:
     # Only an observation says what a message states: "Tap the notification saying ..." is an
     # action on that notification, and it must not be dropped from the steps.
@@ -94,6 +93,7 @@ def test_a_step_that_taps_a_message_saying_something_stays_a_step() -> None:
         "Start a download",
         "Tap the notification saying download complete",
     ]
+
 
 # --- the setting named by what it does -----------------------------------------------------------
 def _row(i: int, title: str, summary: str, checked: bool) -> str:

@@ -35,9 +35,10 @@ from decimal import Decimal, InvalidOperation
 from device_agent.actions import CLICK, INPUT_TEXT, ROTATE
 from device_agent.hierarchy import find_node
 from orchestrator.diff import toast_text
-from orchestrator.model import Path, ReproSpec
+from orchestrator.model import Path, ReproSpec, Transition
 from orchestrator.reasoner.align import (
     MATCH_THRESHOLD,
+    ScreenIndex,
     action_label,
     align,
     field_names,
@@ -1203,7 +1204,7 @@ def _shows_number(shown: Decimal, value: Decimal) -> bool:
     return abs(shown - value) < unit
 
 
-def _item_row(index, name: str):
+def _item_row(index: ScreenIndex, name: str) -> list[str] | None:
     """The labels of the row that shows ``name`` (a non-editable label equal to it): the
     nearest ancestor of that label holding at most :data:`_ROW_LABELS` labels and another
     label with a number; ``None`` when no such row is on screen."""
@@ -1228,7 +1229,9 @@ def _item_row(index, name: str):
     return None
 
 
-def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Path, index) -> str:
+def _saved_value_differs(
+    observed: str, expected: str, spec: ReproSpec, path: Path, index: ScreenIndex
+) -> str:
     """A value the person typed and saved is not what the saved item shows ("Manually enter
     coordinates; Save; the coordinates are not correct"). All of these, or no claim:
 
@@ -1264,7 +1267,7 @@ def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Pa
             found = _typed_number_saved(t, transitions[i + 1 :], [thing, *named_by])
             if found is None:
                 continue
-            field, value, save, name, place, kept = found
+            field, value, save, name, _place, kept = found
             row = _item_row(index, name)
             if row is None:
                 continue
@@ -1276,10 +1279,9 @@ def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Pa
                 if d is not None
             ]
             # The item shows one number per number field of the editor, in their order, so
-            # V's place is known; a row showing fewer or more numbers shows other things.
+            # V's place is known (V is none of them, at its place or elsewhere); a row showing
+            # fewer or more numbers shows other things.
             if len(numbers) != kept or any(_shows_number(n, value) for n in numbers):
-                continue
-            if _shows_number(numbers[place], value):
                 continue
             shown = " / ".join([name, *row])
             return (
@@ -1289,7 +1291,9 @@ def _saved_value_differs(observed: str, expected: str, spec: ReproSpec, path: Pa
     return ""
 
 
-def _typed_number_saved(typing, later, names: list[str]):
+def _typed_number_saved(
+    typing: Transition, later: list[Transition], names: list[str]
+) -> tuple[str, Decimal, str, str, int, int] | None:
     """For :func:`_saved_value_differs`: ``(field name, V, save label, W, V's place among
     the editor's number fields, how many there are)`` when ``typing`` typed a number V into a
     field one of ``names`` names and a click of ``later`` saved it (see there), else

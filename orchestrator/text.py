@@ -394,7 +394,8 @@ def similarity(label: str, phrase: str) -> float:
         return 1.0
     if len(a) <= 2 and not a.isalnum():
         return _symbol_similarity(a, phrase)
-    if is_date_label(label) and stem("date") in {stem(w) for w in words(phrase)}:
+    # ("dat" first: a cheap test, as similarity runs for every widget against every step)
+    if "dat" in b and is_date_label(label) and stem("date") in {stem(w) for w in words(phrase)}:
         # A date field shows its value, not the word "date" (its hint shows only while empty):
         # "Modify date" names the button that reads "Aug 15, 2019".
         return DATE_VALUE_SIMILARITY

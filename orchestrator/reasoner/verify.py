@@ -374,7 +374,7 @@ def _emptied_related(thing: str, spec: ReproSpec, path: Path) -> bool:
         return False
     words = {stem(w) for w in content_words(thing)}
     for t in path.transitions:
-        if t.action.kind != "click":
+        if t.action.kind != CLICK:
             continue
         label = _action_label(t)
         if _EMPTYING_WORDS.search(label) and words & {stem(w) for w in content_words(label)}:
@@ -1267,7 +1267,7 @@ def _saved_value_differs(
             found = _typed_number_saved(t, transitions[i + 1 :], [thing, *named_by])
             if found is None:
                 continue
-            field, value, save, name, _place, kept = found
+            field, value, save, name, kept = found
             row = _item_row(index, name)
             if row is None:
                 continue
@@ -1293,11 +1293,10 @@ def _saved_value_differs(
 
 def _typed_number_saved(
     typing: Transition, later: list[Transition], names: list[str]
-) -> tuple[str, Decimal, str, str, int, int] | None:
-    """For :func:`_saved_value_differs`: ``(field name, V, save label, W, V's place among
-    the editor's number fields, how many there are)`` when ``typing`` typed a number V into a
-    field one of ``names`` names and a click of ``later`` saved it (see there), else
-    ``None``."""
+) -> tuple[str, Decimal, str, str, int] | None:
+    """For :func:`_saved_value_differs`: ``(field name, V, save label, W, how many number
+    fields the editor has)`` when ``typing`` typed a number V into a field one of ``names``
+    names and a click of ``later`` saved it (see there), else ``None``."""
     action = typing.action
     value = _number_of(action.text) if action.kind == INPUT_TEXT else None
     if value is None or action.target is None:
@@ -1355,6 +1354,6 @@ def _typed_number_saved(
                 ]
                 if still not in numeric:
                     return None
-                return field, value, label, text, numeric.index(still), len(numeric)
+                return field, value, label, text, len(numeric)
         return None
     return None

@@ -207,6 +207,65 @@ def test_empty_button_shows_its_hint_as_text_like_any_textview() -> None:
     assert button.text == "Lake"  # the hint shows only while the text is empty
 
 
+def _darkest(png: bytes, bounds) -> int:
+    """The darkest grey level (0-255, the minimum over R, G and B) inside ``bounds`` of a PNG,
+    8 px in from each edge (the status bar's shadow falls on the first rows below it)."""
+    crop = (
+        Image.open(io.BytesIO(png))
+        .convert("RGB")
+        .crop((bounds.left + 8, bounds.top + 8, bounds.right - 8, bounds.bottom - 8))
+    )
+    return min(min(px) for px in crop.getdata())
+
+
+def test_a_hint_is_drawn_in_the_hint_colour_and_a_value_is_not() -> None:
+    """Android draws an empty TextView's hint in the theme's textColorHint: a screenshot must not
+    show a hint-only label or text button as if it held a value (its dump does show the hint)."""
+
+    class Hinted(VirtualApp):
+        name, package, label, version, launch_activity = "H", "org.h", "H", "1", ".Main"
+
+        def initial_data(self) -> dict:
+            return {"picked": ""}
+
+        def render(self, ctx) -> Screen:
+            def pick(c) -> None:
+                c.data["picked"] = "Lake Louise"
+
+            value = ctx.data["picked"]
+            return Screen(
+                View(
+                    children=[
+                        View(cls="android.widget.TextView", resource_id="label", hint="No spot"),
+                        View(
+                            cls="android.widget.Button",
+                            resource_id="spot",
+                            text=value,
+                            hint="Add fishing spot",
+                            style="text",
+                            on_click=pick,
+                        ),
+                    ]
+                )
+            )
+
+    device = VirtualDevice("d", Hinted)
+    device.launch_app()
+
+    def darkest(rid: str) -> int:
+        obs = device.observe(screenshot=True)
+        nodes = parse_hierarchy(obs.hierarchy_xml).iter()
+        node = next(n for n in nodes if n.resource_id == f"org.h:id/{rid}")
+        return _darkest(obs.screenshot_png, node.bounds)
+
+    # Anti-aliasing only lightens glyph edges, so the darkest pixel is the hint colour (158).
+    assert darkest("label") >= 150
+    assert darkest("spot") >= 150
+    assert click(device, text="Add fishing spot").performed
+    assert darkest("spot") < 120  # a value is drawn in the button's own colour
+    assert darkest("label") >= 150
+
+
 # -- text input and keys ---------------------------------------------------------------------------
 def test_input_text_focus_keyboard_delete_enter(dev: VirtualDevice) -> None:
     open_editor(dev)

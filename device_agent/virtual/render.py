@@ -298,6 +298,11 @@ class _Painter:
         role = n.role
         enabled = n.enabled
         fg = TEXT if enabled else DISABLED
+        # An empty TextView draws its hint in the theme's hint colour (its dump shows the hint as
+        # text, decision 0029), so a screenshot tells a hint from a value as a person sees it.
+        showing_hint = n.view is not None and not n.view.text and bool(n.hint)
+        if showing_hint and enabled:
+            fg = HINT
         if role == "toolbar" or style == "toolbar":
             d.rectangle(r, fill=PRIMARY)
             d.rectangle((r[0], r[3] - 4, r[2], r[3]), fill=(0, 0, 0, 40))
@@ -419,7 +424,7 @@ class _Painter:
             return
         if "Button" in name and "ImageButton" not in name:
             if style == "text" or win.kind in ("system", "permission"):
-                color = PRIMARY if enabled else DISABLED
+                color = fg if showing_hint else PRIMARY if enabled else DISABLED
                 align = "right" if win.kind in ("system", "permission") else "center"
                 draw_text(
                     d,

@@ -286,6 +286,8 @@ def test_a_skipped_step_or_a_symptom_without_an_error_is_no_evidence() -> None:
     path = _bug_path()
     assert _claim(path, "Can't edit dates. Actual: No error is shown, the date is kept.") == ""
     assert _claim(path, "Can't edit dates. Actual: the date is kept.") == ""
+    assert _claim(path, "Trip dates. Actual: the app fails to update the list.") == ""
+    assert _claim(path, "Trip dates. Actual: saving fails.")
     assert _claim(path, "Trip dates. Actual: I get an error message.")
 
 

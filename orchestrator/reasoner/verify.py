@@ -1367,8 +1367,9 @@ def _typed_number_saved(
 
 # "Observe error", "an error message appears", "I get an error": the symptom is an error the app
 # shows, with no message quoted (a quoted one is :func:`_quoted_message`'s).
+# ("fails to update the list" says what does not happen, not that an error shows.)
 _ERROR_OBSERVED_RE = re.compile(
-    r"\b(?:errors?|error messages?|failure|fails?|failed)\b", re.IGNORECASE
+    r"\b(?:errors?|error messages?|failure|fails?|failed)\b(?!\s+to\b)", re.IGNORECASE
 )
 _NO_ERROR_RE = re.compile(
     r"\b(?:no|without|never|not|n't)\s+(?:\w+\s+){0,2}(?:errors?|failure|fail\w*)\b", re.IGNORECASE

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from device_agent.actions import (
@@ -992,3 +992,33 @@ def complete(spec: ReproSpec, progress: Progress) -> bool:
     if progress.crashed and spec.bug_kind == CRASH:
         return True
     return bool(spec.steps) and progress.reached >= len(spec.steps) - 1
+
+
+# A step that makes the item the report's later steps work on ("Create Trip", "Add a habit").
+_CREATING_STEP_RE = re.compile(r"^\W*(?:create|add|make|insert|new)\b", re.IGNORECASE)
+
+
+def is_creating(step: S2RStep) -> bool:
+    """The step makes an item (its text opens with create, add, make, insert or new)."""
+    return bool(_CREATING_STEP_RE.search(step.text))
+
+
+def first_after_creating(steps: Sequence[S2RStep]) -> int:
+    """The index of the first step after the last creating one (0 when none creates)."""
+    creating = [k for k, s in enumerate(steps) if is_creating(s)]
+    return creating[-1] + 1 if creating else 0
+
+
+def redo(spec: ReproSpec, path: Path, progress: Progress) -> tuple[int, int, Progress] | None:
+    """The report's steps after its last creating one done again after the path did every step
+    ("Edit, change, Save" a second time on the item the path made: a bug that shows only on an
+    item set up by a first pass): ``(first step, index of the first transition after the one
+    that did the last step, the alignment of those steps on the rest of the path)``; ``None``
+    while the path has not done every step, or when the last step is a creating one."""
+    n = len(spec.steps)
+    first = first_after_creating(spec.steps)
+    if first >= n or n - 1 not in progress.served:
+        return None
+    offset = progress.served.index(n - 1) + 1
+    tail = Path(path.transitions[offset:])
+    return first, offset, align(replace(spec, steps=spec.steps[first:]), tail)

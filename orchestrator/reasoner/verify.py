@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from device_agent.actions import CLICK, INPUT_TEXT, ROTATE
@@ -47,8 +46,11 @@ from orchestrator.reasoner.align import (
     action_label,
     align,
     field_names,
+    first_after_creating,
+    is_creating,
     is_positive_label,
     names_target,
+    redo,
     screen_index,
     state_left,
     wanted_state,
@@ -1381,7 +1383,6 @@ _ERROR_MESSAGE_RE = re.compile(
     r"fail(?:ed|s|ure)?|must|not allowed|not valid)\b",
     re.IGNORECASE,
 )
-_CREATING_STEP_RE = re.compile(r"^\W*(?:create|add|make|insert|new)\b", re.IGNORECASE)
 
 
 def _window_texts(window) -> str:
@@ -1446,26 +1447,18 @@ def _steps_run(spec: ReproSpec, path: Path) -> dict[int, int] | None:
     last = len(path.transitions) - 1
     if at[n - 1] == last:
         return at
-    first = _first_after_creating(spec)
-    if first >= n:
+    again = redo(spec, path, progress)
+    if again is None:
         return None
-    tail = Path(path.transitions[at[n - 1] + 1 :])
-    again = align(replace(spec, steps=spec.steps[first:]), tail)
-    redone = [s for s in again.served if s >= 0]
-    if set(range(n - first)) - set(redone) or redone != sorted(redone):
+    first, offset, redone = again
+    order = [s for s in redone.served if s >= 0]
+    if set(range(n - first)) - set(order) or order != sorted(order):
         return None
-    if again.served[-1:] != [n - first - 1]:
+    if redone.served[-1:] != [n - first - 1]:
         return None
-    offset = at[n - 1] + 1
     run = {s: i for s, i in at.items() if s < first}
-    run.update({first + s: offset + i for i, s in enumerate(again.served) if s >= 0})
+    run.update({first + s: offset + i for i, s in enumerate(redone.served) if s >= 0})
     return run
-
-
-def _first_after_creating(spec: ReproSpec) -> int:
-    """The index of the first step after the report's last creating step (0 when none)."""
-    creating = [k for k, s in enumerate(spec.steps) if _CREATING_STEP_RE.search(s.text)]
-    return creating[-1] + 1 if creating else 0
 
 
 def _same_control(a: Transition, b: Transition) -> bool:
@@ -1549,7 +1542,7 @@ def _error_after_last_step(observed: str, spec: ReproSpec, path: Path) -> str:
             last.before.hierarchy_xml, last.action
         ):
             return ""  # a button of a dialog an earlier step opened
-    first = _first_after_creating(spec)
+    first = first_after_creating(spec.steps)
     if first < n - 1:
         start = run[first]
         shape = _screen_shape(transitions[start].after.hierarchy_xml)
@@ -1557,7 +1550,7 @@ def _error_after_last_step(observed: str, spec: ReproSpec, path: Path) -> str:
             return ""  # left the screen the later steps work on
     for k in range(first):
         if (
-            _CREATING_STEP_RE.search(spec.steps[k].text)
+            is_creating(spec.steps[k])
             and _creations(transitions[:-1], transitions[run[k]], last) > 1
         ):
             return ""  # made another item: a clash with it is the app's check working

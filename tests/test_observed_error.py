@@ -324,3 +324,21 @@ def test_the_steps_after_the_creating_one_done_again_on_the_item_are_claimed() -
     walk.click("Navigate up", _trips(ROW))
     _default_trip(walk, (ROW,), "Aug 15")
     assert _claim(_edit_and_save(walk, ROW).path()) == ""
+
+
+def test_the_beam_puts_a_done_path_doing_the_later_steps_again_first() -> None:
+    # Every step done (the first edit saved): the path that opens the editor again ranks above
+    # one that goes elsewhere (decision 0033: the item the first pass set up may show the bug).
+    from orchestrator.reasoner.heuristic import HeuristicReasoner
+
+    done = _saved_edit(_default_trip(_Walk(_trips()), (), "Aug 15"), "Aug 15", ROW)
+    again = _Walk(done.screen)
+    again.steps = list(done.steps)
+    again.click("Edit", dump(status_bar(), _editor("Edit Trip", "Jul 15, 2019")))
+    away = _Walk(done.screen)
+    away.steps = list(done.steps)
+    away.click("Navigate up", _trips("Aug 15"))  # (both children go back to a screen seen)
+    judged = HeuristicReasoner().evaluate_paths(_spec(), [again.path(), away.path()])
+    assert all(j.complete for j in judged)
+    assert judged[0].score > judged[1].score
+    assert "done again" in judged[0].reason and "done again" not in judged[1].reason

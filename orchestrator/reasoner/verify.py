@@ -36,8 +36,8 @@ import math
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import CLICK, INPUT_TEXT, ROTATE
-from device_agent.hierarchy import find_node
+from device_agent.actions import CLICK, INPUT_TEXT, ROTATE, Action
+from device_agent.hierarchy import ViewNode, find_node
 from orchestrator.diff import toast_text
 from orchestrator.model import Path, ReproSpec, Transition
 from orchestrator.reasoner.align import (
@@ -1385,7 +1385,7 @@ _ERROR_MESSAGE_RE = re.compile(
 )
 
 
-def _window_texts(window) -> str:
+def _window_texts(window: ViewNode) -> str:
     """The texts of a window that are not its buttons' (its title and message)."""
     return " ".join(
         (n.text or n.content_desc).strip()
@@ -1407,7 +1407,7 @@ def _new_error_message(last: Transition) -> str:
     return toast if _ERROR_MESSAGE_RE.search(toast) else ""
 
 
-def _window_of(xml: str, action) -> int | None:
+def _window_of(xml: str, action: Action) -> int | None:
     """The place, from the bottom, among the screen's app windows, of the window holding the
     widget ``action`` targets (0: the activity's own window, more: a dialog over it)."""
     tree = screen_index(xml).tree
@@ -1538,10 +1538,11 @@ def _error_after_last_step(observed: str, spec: ReproSpec, path: Path) -> str:
     n = len(spec.steps)
     if n >= 2:
         before_last = transitions[run[n - 2]]
-        if _window_of(before_last.before.hierarchy_xml, before_last.action) != _window_of(
-            last.before.hierarchy_xml, last.action
+        where = _window_of(last.before.hierarchy_xml, last.action)
+        if where is None or where != _window_of(
+            before_last.before.hierarchy_xml, before_last.action
         ):
-            return ""  # a button of a dialog an earlier step opened
+            return ""  # a button of a dialog an earlier step opened (or a widget not found)
     first = first_after_creating(spec.steps)
     if first < n - 1:
         start = run[first]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from device_agent.actions import (
@@ -45,9 +45,11 @@ from orchestrator.text import (
     BRACKET_PAIRS,
     STOPWORDS,
     SYMBOL_EQUIVALENTS,
+    content_words,
     normalize_label,
     similarity,
     split_identifier,
+    stem,
     wordset,
 )
 
@@ -677,6 +679,8 @@ def _step_score(
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):
         return 0.0  # "Enable X" is not done by turning X off
+    if action.kind == CLICK and names_only_the_object(step, label):
+        return 0.0  # "Edit Trip" is not done by the drawer's "Trips": that only goes there
     if typed_elsewhere(step, action, transition.before.hierarchy_xml):
         return 0.0  # "enter coordinates" is not done in the name field beside them
     # (the guard spares the labels' union, a set of hundreds, for the steps that set nothing)
@@ -710,6 +714,47 @@ def _step_score(
         if title and label_match(title, step) >= 0.6:
             score = max(score, 0.55 * max(0.5, score))
     return score
+
+
+# Verbs whose step is an operation on the object it names ("Create Trip", "Edit Trip"): the
+# control that does it says the operation (Edit, Add, a "+" FAB), not only the object's name.
+_OPERATION_VERBS = wordset(
+    "create add make insert new edit modify change rename update delete remove"
+)
+
+
+def names_only_the_object(step: S2RStep, label: str) -> bool:
+    """The step is an operation on an object (its first word one of :data:`_OPERATION_VERBS`)
+    and ``label`` names that object and nothing else ("Trips" for "Edit Trip"): clicking it
+    goes to the object (a drawer entry, a tab), it does not create or edit it."""
+    words = content_words(step.text)
+    if not words or words[0].lower() not in _OPERATION_VERBS:
+        return False
+    objects = {stem(w) for w in words[1:] if w.lower() not in _OPERATION_VERBS}
+    named = content_words(label)
+    if any(w.lower() in _OPERATION_VERBS for w in named):
+        return False  # "New folder" says the operation
+    return bool(objects) and bool(named) and all(stem(w) in objects for w in named)
+
+
+def _in_step_dialog(transition: Transition, dialog_level: int) -> bool:
+    """The transition clicks a widget of a dialog that the transition doing the last step done
+    opened (``dialog_level``: its place among the app windows, 0 none) and that is still open."""
+    if dialog_level <= 0 or transition.action.kind != CLICK or transition.action.target is None:
+        return False
+    tree = screen_index(transition.before.hierarchy_xml).tree
+    if tree is None:
+        return False
+    windows = tree.app_windows()
+    node = find_node(tree, transition.action.target)
+    if node is None or len(windows) <= dialog_level or not 0 <= node.window < len(tree.windows):
+        return False
+    return tree.windows[node.window] is windows[-1]
+
+
+def _app_window_count(xml: str) -> int:
+    tree = screen_index(xml).tree
+    return len(tree.app_windows()) if tree is not None else 0
 
 
 def _skippable(step: S2RStep, transition: Transition, seen: set[str], asked: bool = False) -> bool:
@@ -771,6 +816,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     seen: set[str] = set()  # labels shown or typed along the path so far
     step_screen = ""  # the screen the last step done led to
     asked = False  # the path went through a runtime-permission dialog
+    dialog_level = 0  # the app windows under the dialog the last step done opened (0: none)
     for transition in path.transitions:
         reached_before = progress.reached
         entered_before = progress.entered
@@ -797,10 +843,15 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 progress.served.append(-1)
                 progress.scores.append(0.0)
                 continue
+        in_dialog = _in_step_dialog(transition, dialog_level)
         for k in range(j, min(j + MAX_SKIP + 1, len(steps))):
             if k > j and not _skippable(steps[k - 1], transition, seen, asked):
                 break
             if _rotation_elsewhere(steps[k], transition, step_screen):
+                continue
+            if in_dialog and not _names_exactly(steps[k], transition):
+                # A button of the dialog the last step opened (a date picker's OK) finishes
+                # that step; it does a later one only when it is the control that step names.
                 continue
             score = _step_score(
                 steps[k], transition, progress, entered_before, steps[k + 1 :]
@@ -840,6 +891,10 @@ def align(spec: ReproSpec, path: Path) -> Progress:
             served = -1
         if progress.reached != reached_before:
             step_screen = transition.after.structural_hash
+            opened = bool(transition.diff.get("windows_opened"))
+            dialog_level = _app_window_count(transition.before.hierarchy_xml) if opened else 0
+        elif dialog_level and _app_window_count(transition.after.hierarchy_xml) <= dialog_level:
+            dialog_level = 0  # the step's dialog closed
         progress.served.append(served)
         progress.scores.append(max(best_score, 0.0))
         if transition.crash is not None:
@@ -847,6 +902,12 @@ def align(spec: ReproSpec, path: Path) -> Progress:
             break
     progress.partial = _partial(spec, progress)
     return progress
+
+
+def _names_exactly(step: S2RStep, transition: Transition) -> bool:
+    """The clicked widget's label is what the step names (:data:`NAMED_LATER`), not a synonym."""
+    label = action_label(transition.action, transition.before.hierarchy_xml)
+    return any(similarity(label, t) >= NAMED_LATER for t in step.targets)
 
 
 def _rotation_elsewhere(step: S2RStep, transition: Transition, step_screen: str) -> bool:
@@ -931,3 +992,33 @@ def complete(spec: ReproSpec, progress: Progress) -> bool:
     if progress.crashed and spec.bug_kind == CRASH:
         return True
     return bool(spec.steps) and progress.reached >= len(spec.steps) - 1
+
+
+# A step that makes the item the report's later steps work on ("Create Trip", "Add a habit").
+_CREATING_STEP_RE = re.compile(r"^\W*(?:create|add|make|insert|new)\b", re.IGNORECASE)
+
+
+def is_creating(step: S2RStep) -> bool:
+    """The step makes an item (its text opens with create, add, make, insert or new)."""
+    return bool(_CREATING_STEP_RE.search(step.text))
+
+
+def first_after_creating(steps: Sequence[S2RStep]) -> int:
+    """The index of the first step after the last creating one (0 when none creates)."""
+    creating = [k for k, s in enumerate(steps) if is_creating(s)]
+    return creating[-1] + 1 if creating else 0
+
+
+def redo(spec: ReproSpec, path: Path, progress: Progress) -> tuple[int, int, Progress] | None:
+    """The report's steps after its last creating one done again after the path did every step
+    ("Edit, change, Save" a second time on the item the path made: a bug that shows only on an
+    item set up by a first pass): ``(first step, index of the first transition after the one
+    that did the last step, the alignment of those steps on the rest of the path)``; ``None``
+    while the path has not done every step, or when the last step is a creating one."""
+    n = len(spec.steps)
+    first = first_after_creating(spec.steps)
+    if first >= n or n - 1 not in progress.served:
+        return None
+    offset = progress.served.index(n - 1) + 1
+    tail = Path(path.transitions[offset:])
+    return first, offset, align(replace(spec, steps=spec.steps[first:]), tail)

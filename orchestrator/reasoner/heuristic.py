@@ -61,6 +61,7 @@ from orchestrator.reasoner.align import (
     permission_answer,
     permission_button,
     position_match,
+    redo,
     same_text,
     screen_index,
     screen_tap_match,
@@ -722,6 +723,19 @@ class HeuristicReasoner(Reasoner):
             extra = len(path.transitions) - 1 - last_step_at
             score = min(score, 0.8) - 0.05 * extra
             reason += "; all steps done but no crash yet"
+        if done and spec.bug_kind != CRASH:
+            # Every step done and no evidence yet: the paths doing the steps after the report's
+            # last creating one again on the item come first ("Edit, change, Save" a second
+            # time; the symptom may need an item the first pass set up), a little, so that
+            # done paths stay above the others.
+            again = redo(spec, path, progress)
+            if again is not None:
+                first, _, redone = again
+                score = min(score, 1.0) - REDO_WEIGHT * (
+                    1 - (redone.reached + 1) / (len(spec.steps) - first)
+                )
+                if redone.reached >= 0:
+                    reason += f"; {redone.reached + 1} step(s) done again"
         score = max(0.0, min(0.99 if not done else 1.0, score - penalty))
         return PathJudgement(round(score, 4), progress.reached, done, reason)
 
@@ -753,6 +767,9 @@ def _symptom_step(spec: ReproSpec) -> S2RStep:
     )
 
 
+# How far a done non-crash path that has not done the report's later steps again ranks below
+# one that has (decision 0033): small, below any step's worth.
+REDO_WEIGHT = 0.02
 # How far an option of a single-choice list is pushed down when the step names no other choice.
 _KEEP_CHOICE_PENALTY = 0.3
 # Widget classes of single-choice lists and groups (a switch or check box is no such choice).

@@ -21,7 +21,11 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - something that should appear after an action does not ("the bar will not appear when I
   tap"): absent before and after the last action, shown earlier on the same activity;
 - a message the report observes ("an information bubble states a new logging file is
-  created"): a toast the last step brought says it, on a path that did every step.
+  created"): a toast the last step brought says it, on a path that did every step;
+- an error the report only says is observed ("Observe error", no message quoted): a new
+  error-like dialog or toast right after the click that did the last step, on the screen the
+  report's later steps worked on, on a path that did every step in order and made the report's
+  items once (:func:`_error_after_last_step`).
 
 It answers ``reproduced`` only with such evidence, and names it.
 """
@@ -32,8 +36,8 @@ import math
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import CLICK, INPUT_TEXT, ROTATE
-from device_agent.hierarchy import find_node
+from device_agent.actions import CLICK, INPUT_TEXT, ROTATE, Action
+from device_agent.hierarchy import ViewNode, find_node
 from orchestrator.diff import toast_text
 from orchestrator.model import Path, ReproSpec, Transition
 from orchestrator.reasoner.align import (
@@ -42,8 +46,11 @@ from orchestrator.reasoner.align import (
     action_label,
     align,
     field_names,
+    first_after_creating,
+    is_creating,
     is_positive_label,
     names_target,
+    redo,
     screen_index,
     state_left,
     wanted_state,
@@ -151,6 +158,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _split_value(observed, expected, spec, path, typed),
         lambda: _message_after_trigger(actual, spec, path),
         lambda: _saved_value_differs(observed, expected, spec, path, index),
+        lambda: _error_after_last_step(observed, spec, path),
     )
     for check in checks:
         found = check()
@@ -1357,3 +1365,201 @@ def _typed_number_saved(
                 return field, value, label, text, len(numeric)
         return None
     return None
+
+
+# "Observe error", "an error message appears", "I get an error": the symptom is an error the app
+# shows, with no message quoted (a quoted one is :func:`_quoted_message`'s).
+# ("fails to update the list" says what does not happen, not that an error shows.)
+_ERROR_OBSERVED_RE = re.compile(
+    r"\b(?:errors?|error messages?|failure|fails?|failed)\b(?!\s+to\b)", re.IGNORECASE
+)
+_NO_ERROR_RE = re.compile(
+    r"\b(?:no|without|never|not|n't)\s+(?:\w+\s+){0,2}(?:errors?|failure|fail\w*)\b", re.IGNORECASE
+)
+# Words of a message that reports an error or refuses an input (a dialog's title or text, a
+# toast): "Error", "Invalid name", "A trip within that date range already exists", "Can't...".
+_ERROR_MESSAGE_RE = re.compile(
+    r"\b(?:errors?|invalid|already exists?|can ?not|can't|cannot|could not|couldn't|unable|"
+    r"fail(?:ed|s|ure)?|must|not allowed|not valid)\b",
+    re.IGNORECASE,
+)
+
+
+def _window_texts(window: ViewNode) -> str:
+    """The texts of a window that are not its buttons' (its title and message)."""
+    return " ".join(
+        (n.text or n.content_desc).strip()
+        for n in window.iter()
+        if (n.text or n.content_desc).strip() and not n.clickable
+    )
+
+
+def _new_error_message(last: Transition) -> str:
+    """The error-like message (:data:`_ERROR_MESSAGE_RE`) the ``last`` transition brought: the
+    text of a window it opened, or a new toast; ``""`` when none."""
+    if last.diff.get("windows_opened"):
+        after = screen_index(last.after.hierarchy_xml).tree
+        top = after.top_window() if after is not None else None
+        text = _window_texts(top) if top is not None else ""
+        if _ERROR_MESSAGE_RE.search(text):
+            return text
+    toast = toast_text(last.after.hierarchy_xml) if last.diff.get("toast") else ""
+    return toast if _ERROR_MESSAGE_RE.search(toast) else ""
+
+
+def _window_of(xml: str, action: Action) -> int | None:
+    """The place, from the bottom, among the screen's app windows, of the window holding the
+    widget ``action`` targets (0: the activity's own window, more: a dialog over it)."""
+    tree = screen_index(xml).tree
+    if tree is None or action.target is None:
+        return None
+    node = find_node(tree, action.target)
+    if node is None:
+        return None
+    windows = tree.app_windows()
+    top = tree.windows[node.window] if 0 <= node.window < len(tree.windows) else None
+    return next((i for i, w in enumerate(windows) if w is top), None)
+
+
+def _screen_shape(xml: str) -> tuple[tuple[int, str, str], ...]:
+    """The bottom app window's structure without texts: which screen it is, whatever its
+    fields show (an editor whose date changed is the same screen)."""
+    tree = screen_index(xml).tree
+    windows = tree.app_windows() if tree is not None else []
+    if not windows:
+        return ()
+    return tuple((n.depth, n.cls, n.resource_id) for n in windows[0].iter())
+
+
+def _steps_run(spec: ReproSpec, path: Path) -> dict[int, int] | None:
+    """``{step: transition index}`` of the run of the report's steps that ends with the path's
+    last transition, or ``None``. Every step must be credited in order, none skipped. When the
+    path went on after doing them all, the run is the steps after the report's last creating
+    step done again after that, ending with the last transition ("Edit, change, Save" a second
+    time on the item the path created: the report's steps, on an item set up by the first
+    pass)."""
+    progress = align(spec, path)
+    n = len(spec.steps)
+    order = [s for s in progress.served if s >= 0]
+    if set(range(n)) - set(order) or order != sorted(order):
+        return None
+    at = {s: i for i, s in reversed(list(enumerate(progress.served))) if s >= 0}
+    last = len(path.transitions) - 1
+    if at[n - 1] == last:
+        return at
+    again = redo(spec, path, progress)
+    if again is None:
+        return None
+    first, offset, redone = again
+    order = [s for s in redone.served if s >= 0]
+    if set(range(n - first)) - set(order) or order != sorted(order):
+        return None
+    if redone.served[-1:] != [n - first - 1]:
+        return None
+    run = {s: i for s, i in at.items() if s < first}
+    run.update({first + s: offset + i for i, s in enumerate(redone.served) if s >= 0})
+    return run
+
+
+def _same_control(a: Transition, b: Transition) -> bool:
+    """Both click the same control (its resource id and description; its text too when it has
+    neither)."""
+    x, y = a.action.target, b.action.target
+    if a.action.kind != CLICK or b.action.kind != CLICK or x is None or y is None:
+        return False
+    if x.resource_id or x.content_desc:
+        return (x.resource_id, x.content_desc) == (y.resource_id, y.content_desc)
+    return x.text == y.text and x.class_name == y.class_name
+
+
+def _creations(transitions: list[Transition], creating: Transition, save: Transition) -> int:
+    """How many items the path made: clicks on the ``creating`` control followed, before the
+    next one, by a click on the ``save`` control that left the screen."""
+    made = 0
+    clicks = [i for i, t in enumerate(transitions) if _same_control(t, creating)]
+    for i, k in zip(clicks, [*clicks[1:], len(transitions)], strict=True):
+        if any(
+            _same_control(t, save)
+            and _screen_shape(t.after.hierarchy_xml) != _screen_shape(t.before.hierarchy_xml)
+            for t in transitions[i + 1 : k]
+        ):
+            made += 1
+    return made
+
+
+def _error_after_last_step(observed: str, spec: ReproSpec, path: Path) -> str:
+    """The report only says an error is observed ("Create Trip; Edit Trip; Modify date; Press
+    Save; Observe error": no message quoted), and the app showed one because of the report's
+    steps. All of these, or no claim:
+
+    - the symptom speaks of an error or failure (not "no error"), and quotes nothing;
+    - every step was credited in order, none skipped, and the path's last transition is the
+      click that did the last step (or the path did them all and then did the steps after the
+      last creating one again, ending with that click: :func:`_steps_run`); that click
+      brought a new dialog or toast whose text is error-like (:data:`_ERROR_MESSAGE_RE`) and
+      never showed earlier on the path;
+    - that click is in the window where the step before it was done (a date picker's OK, on
+      the picker an earlier step opened, is not the editor's Save: the picker's own "start
+      must come before end" error is no evidence);
+    - from the transition that did the first step after the report's last creating step
+      ("Create X"), every transition starts on the screen it led to (a dialog over it
+      allowed): the error follows the report's steps on one screen, not a detour through
+      another item;
+    - the path made at most one item per creating step with the control that did it (a click
+      on it, then the trigger's control leaving the screen): an error about a second item the
+      search made ("already exists") is a clash the app rightly reports, not the bug.
+    """
+    if quoted(observed) or not _ERROR_OBSERVED_RE.search(observed):
+        return ""
+    if _NO_ERROR_RE.search(observed) or not path.transitions or not spec.steps:
+        return ""
+    transitions = path.transitions
+    last = transitions[-1]
+    if last.action.kind != CLICK or last.action.target is None:
+        return ""
+    run = _steps_run(spec, path)
+    if run is None:
+        return ""
+    message = _new_error_message(last)
+    if not message:
+        return ""
+    wanted = normalize_label(message)
+    for t in transitions:
+        for screen in (t.before, t.after):
+            if screen is last.after:
+                continue
+            tree = screen_index(screen.hierarchy_xml).tree
+            if tree is None:
+                continue
+            shown = [normalize_label(_window_texts(w)) for w in tree.app_windows()]
+            shown.append(normalize_label(toast_text(screen.hierarchy_xml)))
+            if any(x and (x == wanted or wanted in x) for x in shown):
+                return ""  # shown before: not the last step's doing
+    n = len(spec.steps)
+    if n >= 2:
+        before_last = transitions[run[n - 2]]
+        where = _window_of(last.before.hierarchy_xml, last.action)
+        if where is None or where != _window_of(
+            before_last.before.hierarchy_xml, before_last.action
+        ):
+            return ""  # a button of a dialog an earlier step opened (or a widget not found)
+    first = first_after_creating(spec.steps)
+    if first < n - 1:
+        start = run[first]
+        shape = _screen_shape(transitions[start].after.hierarchy_xml)
+        if any(_screen_shape(t.before.hierarchy_xml) != shape for t in transitions[start + 1 :]):
+            return ""  # left the screen the later steps work on
+    for k in range(first):
+        if (
+            is_creating(spec.steps[k])
+            and _creations(transitions[:-1], transitions[run[k]], last) > 1
+        ):
+            return ""  # made another item: a clash with it is the app's check working
+    sentence = next(
+        (x.strip() for x in re.split(r"(?<=[.!?])\s+", observed) if _ERROR_OBSERVED_RE.search(x)),
+        observed,
+    )
+    return (
+        f"the report says {sentence!r}; after '{last.action.describe()}' (the step "
+        f"'{spec.steps[-1].text}') the app shows {message!r}"
+    )

@@ -839,7 +839,10 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         else:
             served = -1
         if progress.reached != reached_before:
-            step_screen = transition.after.structural_hash
+            # A launch precondition is set on a settings screen, but the report's next step
+            # starts from the app as launched: no screen to rotate on (decision 0034).
+            done = steps[progress.reached]
+            step_screen = "" if done.precondition else transition.after.structural_hash
         progress.served.append(served)
         progress.scores.append(max(best_score, 0.0))
         if transition.crash is not None:

@@ -138,6 +138,14 @@ def _shows_settings_entry(index: ScreenIndex) -> float:
     return 0.0
 
 
+def _allow_button(candidates: list[Action], xml: str) -> Action | None:
+    """The click on a runtime-permission dialog's Allow button among ``candidates``."""
+    for action in candidates:
+        if action.kind == CLICK and permission_button(action_label(action, xml)) == "allow":
+            return action
+    return None
+
+
 class ErrandReasoner(HeuristicReasoner):
     """The offline reasoner, steered for the errand (whatever reasoner the run uses): keep the
     clicks and scrolls a person looking for a setting makes, and rank paths by how close they
@@ -154,14 +162,9 @@ class ErrandReasoner(HeuristicReasoner):
         needs to work); a scroll up kept on a screen that scrolls."""
         index = screen_index(screen.hierarchy_xml)
         if is_permission_screen(screen.hierarchy_xml):
-            allow = [
-                a
-                for a in candidates
-                if a.kind == CLICK
-                and permission_button(action_label(a, screen.hierarchy_xml)) == "allow"
-            ]
-            if allow:
-                return FilterResult(allow[:1], ["grant what the setting asks for"])
+            allow = _allow_button(candidates, screen.hierarchy_xml)
+            if allow is not None:
+                return FilterResult([allow], ["grant what the setting asks for"])
         xml = screen.hierarchy_xml
         usable = [a for a in candidates if self._errand_action(spec, a, index, xml)]
         if not usable:
@@ -247,11 +250,8 @@ class SettingGoal:
         if screen is None:
             return None
         if is_permission_screen(screen.hierarchy_xml):
-            for action in enumerate_actions(parse_hierarchy(screen.hierarchy_xml)):
-                label = action_label(action, screen.hierarchy_xml)
-                if action.kind == CLICK and permission_button(label) == "allow":
-                    return action
-            return None
+            xml = screen.hierarchy_xml
+            return _allow_button(enumerate_actions(parse_hierarchy(xml)), xml)
         if outside_app(screen, self.package):
             return None
         home = self.home_activity(path, root)

@@ -24,6 +24,7 @@ from orchestrator.reasoner.align import action_label, align
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.replay import replay_on
 from orchestrator.run import reproduce
+from tests.test_heuristic_recall import PERM, _permission_dialog
 
 APPS = Path(__file__).parent / "data" / "precondition_apps"
 PKG = "org.example.tracker"
@@ -167,3 +168,19 @@ def test_the_report_s_search_starts_from_the_errand_and_the_ground_truth_agrees(
     # Without the errand the same budget never ticks the log file: no claim.
     monkeypatch.setattr("orchestrator.precondition.setup_spec", lambda spec: None)
     assert run("without")["reproduced"] is False
+
+
+def test_a_permission_the_setting_asks_for_is_granted() -> None:
+    assert ERRAND is not None
+    dialog = _permission_dialog()
+    screen = Screen(
+        dialog, structural_hash(dialog), PERM, f"{PERM}/.GrantPermissionsActivity", "portrait"
+    )
+    candidates = enumerate_actions(parse_hierarchy(dialog))
+    kept = ErrandReasoner().filter_actions(ERRAND, screen, candidates, SPath([]), 6).actions
+    assert [action_label(a, dialog) for a in kept] == ["Allow"]
+    ticked = _walk(*TO_SETTINGS, "swipe up", "Log file")
+    asked = Transition(Action(PRESS_BACK), ticked.transitions[-1].after, screen, {})
+    path = SPath([*ticked.transitions, asked])
+    allow = SettingGoal(ERRAND, PKG).next_action(path, ticked.transitions[0].before)
+    assert allow is not None and action_label(allow, dialog) == "Allow"

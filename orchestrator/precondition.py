@@ -42,7 +42,7 @@ from orchestrator.text import similarity, words, wordset
 
 # The share of the run's probe and time budget the errand may spend (the report's search gets
 # the rest): a settings screen is a few levels deep (GPSTest's file output is 6 actions from
-# launch, at most 8 probes a level with the errand's beam of the run and its narrow branch).
+# launch, up to about 24 probes a level with the default beam and branch: 87 probes there).
 SETUP_SHARE = 0.2
 
 # Where apps keep their settings: an entry so named in a drawer, overflow menu or toolbar

@@ -44,12 +44,15 @@ class S2RStep:
     """One step to reproduce. ``action_hint`` is the verb class the step implies (``click``,
     ``long_click``, ``input_text``, ``rotate``, ``press_back``, ``swipe`` or ``""``); ``targets``
     are
-    the widget labels it names; ``value`` is the text to type, when there is one."""
+    the widget labels it names; ``value`` is the text to type, when there is one;
+    ``precondition`` marks a state the report's launch step starts from ("launch the app with X
+    enabled": decision 0030), which the search may set up before it searches (decision 0034)."""
 
     text: str
     action_hint: str = ""
     targets: list[str] = field(default_factory=list)
     value: str = ""
+    precondition: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -278,7 +278,7 @@ def reproduce_on_pool(
     the reasoner cannot be built; failures after that are recorded in the result (verdict
     ``error``) and its exit code.
     """
-    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Reproducer
+    from orchestrator.search import COST_BUDGET_STOP, NOT_REPRODUCED, Goal, Reproducer
 
     started = time.monotonic()
     say = progress or (lambda event, data: None)
@@ -321,19 +321,28 @@ def reproduce_on_pool(
                 app["version"] = info.app_version or app.get("version", "")
                 record.device = device_record(info, base.get("orientation", ""))
 
-                def search(spec: ReproSpec, budget: SearchConfig) -> SearchOutcome:
+                def searcher_for(
+                    spec: ReproSpec,
+                    budget: SearchConfig,
+                    goal: Goal | None = None,
+                    judge: Reasoner | None = None,
+                ) -> Reproducer:
                     nonlocal searcher
                     searcher = Reproducer(
                         spec,
-                        reasoner,
+                        judge or reasoner,
                         pool,
                         app["package"],
                         budget,
                         screenshots_in_probes=reasoner.needs_screenshots,
                         ablation=config.ablation,
                         progress=progress,
+                        goal=goal,
                     )
-                    return searcher.run(base)
+                    return searcher
+
+                def search(spec: ReproSpec, budget: SearchConfig) -> SearchOutcome:
+                    return search_prepared(spec, budget, searcher_for, base, app["package"], say)
 
                 # The report's labelled variants of the steps in turn (the chosen one first),
                 # each with an equal share of the budget left, until one earns a claim.
@@ -428,6 +437,50 @@ def _budget_left(
     if probes < max(1, config.max_probes // 20) or minutes * 60.0 < 10.0:
         return None
     return replace(config, max_probes=max(1, probes // ways), max_minutes=minutes / ways)
+
+
+def search_prepared(
+    spec: ReproSpec,
+    budget: SearchConfig,
+    searcher_for: Callable[..., Any],
+    base: dict[str, Any],
+    package: str,
+    say: Callable[[str, dict[str, Any]], None],
+) -> SearchOutcome:
+    """The search of ``spec`` within ``budget``, after setting the report's launch precondition
+    up when it has one (decision 0034, :mod:`orchestrator.precondition`): a goal search with
+    :data:`~orchestrator.precondition.SETUP_SHARE` of the budget, then the report's search from
+    the end of its path (its actions the prefix of every probe and of the trace) with the budget
+    left, or from the launch screen when the errand failed. ``searcher_for(spec, budget,
+    goal=None, judge=None)`` builds a :class:`~orchestrator.search.Reproducer` (``judge``: a
+    reasoner instead of the run's); ``base`` is the pool's prepared launch screen; the outcome
+    counts both searches' probes."""
+    from orchestrator.precondition import SETUP_SHARE, ErrandReasoner, SettingGoal, setup_spec
+    from orchestrator.search import GOAL_REACHED, NOT_REPRODUCED
+
+    errand = setup_spec(spec)
+    if errand is None:
+        return searcher_for(spec, budget).run(base)  # type: ignore[no-any-return]
+    say("phase", {"phase": "setting the report's launch precondition up"})
+    started = time.monotonic()
+    share = replace(
+        budget,
+        max_probes=max(1, int(budget.max_probes * SETUP_SHARE)),
+        max_minutes=budget.max_minutes * SETUP_SHARE,
+        speculate="off",  # (its guesses would follow the run's reasoner, not the errand's)
+    )
+    setup = searcher_for(
+        errand, share, goal=SettingGoal(errand, package), judge=ErrandReasoner()
+    ).run(base)
+    handover = setup.path if setup.verdict == GOAL_REACHED else None
+    log.info("precondition_setup", reached=handover is not None, probes=setup.stats["probes"])
+    rest = replace(
+        budget,
+        max_probes=max(1, budget.max_probes - int(setup.stats.get("probes", 0))),
+        max_minutes=max(0.0, budget.max_minutes - (time.monotonic() - started) / 60.0),
+    )
+    found = searcher_for(spec, rest).run(base, handover=handover)
+    return _after(replace(setup, verdict=NOT_REPRODUCED), found)
 
 
 def _after(first: SearchOutcome, then: SearchOutcome) -> SearchOutcome:

@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import structlog
 
@@ -52,6 +52,8 @@ log = structlog.get_logger("reprofarm.search")
 CRASHED = "crash"
 SYMPTOM = "symptom"
 NOT_REPRODUCED = "not_reproduced"
+# A goal search's verdict when a path reached its goal (decision 0034: a precondition set up).
+GOAL_REACHED = "goal_reached"
 # The stop reason's start when --max-cost-usd ends the search (the run's verdict is then budget).
 COST_BUDGET_STOP = "cost budget used up"
 
@@ -169,10 +171,37 @@ def crash_matches(spec: ReproSpec, crash: CrashInfo) -> bool:
     return crash_is_reported(spec, crash)[0]
 
 
+class Goal(Protocol):
+    """What a goal search (:class:`Reproducer` given ``goal``) looks for instead of the bug: a
+    state to prepare (decision 0034)."""
+
+    def reached(self, path: Path) -> bool:
+        """Whether ``path`` reaches the goal (its last screen included)."""
+        ...
+
+    def next_action(self, path: Path, root: Screen) -> Action | None:
+        """The action that finishes a path that reached the goal (answers a dialog, goes back
+        toward ``root``, the launch screen), or ``None`` when there is none to do."""
+        ...
+
+    def finished(self, path: Path, root: Screen) -> bool:
+        """Whether ``path`` reached the goal and is finished (back where the search began)."""
+        ...
+
+
+# A goal search tries to finish this many of its paths that reached the goal, each with at most
+# MAX_FINISH_ACTIONS actions (Back presses up a settings screen's nesting, a dialog's answer).
+MAX_FINISHES = 2
+MAX_FINISH_ACTIONS = 6
+
+
 class Reproducer:
     """Runs the search for one bug on a prepared :class:`DevicePool`.
 
     ``package`` is the app under test's package (crashes of other processes do not count).
+    Given ``goal``, the search looks for a state instead of the bug (decision 0034): no claim is
+    made, and the first kept path that reaches the goal, finished by the goal's own actions, ends
+    it with the verdict :data:`GOAL_REACHED`.
     Raises :class:`InfrastructureError` when the farm fails beyond recovery.
     """
 
@@ -187,8 +216,10 @@ class Reproducer:
         screenshots_in_probes: bool = False,
         ablation: Ablation | None = None,
         progress: ProgressFn | None = None,
+        goal: Goal | None = None,
     ) -> None:
         self.spec = spec
+        self.goal = goal
         self.reasoner = reasoner
         self.pool = pool
         self.package = package
@@ -288,6 +319,8 @@ class Reproducer:
                 crash = path.transitions[-1].crash
                 assert crash is not None
                 claim = self._judge_crash(path)
+                if self.goal is not None:  # a goal search claims nothing
+                    claim = CrashClaim(False, ["crashed while preparing the device"])
                 if not (self.ablation.counts_crash(self.spec) and claim.qualifies):
                     other_crashes.append(
                         {
@@ -323,7 +356,13 @@ class Reproducer:
             beam, judged = self._judging(self._select, children, expanded)
             best = beam[0] if beam else best
             self.progress("selected", {"level": level, "beam": [p.reached_step for p in beam]})
-            if self.ablation.checks_symptom(self.spec):
+            if self.goal is not None:
+                finished = self._goal_path(beam)
+                if finished is not None:
+                    return self._outcome(
+                        GOAL_REACHED, finished, start, "goal reached", explored, other_crashes
+                    )
+            elif self.ablation.checks_symptom(self.spec):
                 for path, judgement in judged:
                     if not judgement.complete:
                         continue
@@ -367,6 +406,36 @@ class Reproducer:
                 states, self._probes_per_path
             )
         return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
+
+    def _goal_path(self, beam: list[Path]) -> Path | None:
+        """The first of ``beam`` that reaches the goal, finished by the goal's own actions (each
+        probed from the path's state), else ``None``; at most :data:`MAX_FINISHES` paths are
+        tried in the whole search."""
+        assert self.goal is not None
+        for path in beam:
+            if self.stats["goal_finishes"] >= MAX_FINISHES or not self.goal.reached(path):
+                continue
+            self.stats["goal_finishes"] += 1
+            for _ in range(MAX_FINISH_ACTIONS):
+                action = self.goal.next_action(path, self._root)
+                if action is None:
+                    if self.goal.finished(path, self._root):
+                        return path
+                    break
+                child = self._follow(path, action)
+                if child is None:
+                    break
+                path = child
+        return None
+
+    def _follow(self, path: Path, action: Action) -> Path | None:
+        """``path`` extended by ``action`` (one probe from its state), ``None`` when the action
+        was not performed or crashed the app."""
+        self._snapshot_seq += 1
+        spec = self._probe(path, action, f"s{self._snapshot_seq}", (0, 0))
+        deadline = self._deadline if self._deadline is not None else time.monotonic() + 60.0
+        children, _ = self._explore_level([path], [spec], deadline, set())
+        return children[0] if children else None
 
     def _confirmed(self, path: Path) -> tuple[bool, Path, list[ReplayStep]]:
         """:meth:`_confirm` the claimed ``path``, then :meth:`_shorten` it when confirmed:

@@ -890,7 +890,10 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         else:
             served = -1
         if progress.reached != reached_before:
-            step_screen = transition.after.structural_hash
+            # A launch precondition is set on a settings screen, but the report's next step
+            # starts from the app as launched: no screen to rotate on (decision 0034).
+            done = steps[progress.reached]
+            step_screen = "" if done.precondition else transition.after.structural_hash
             opened = bool(transition.diff.get("windows_opened"))
             dialog_level = _app_window_count(transition.before.hierarchy_xml) if opened else 0
         elif dialog_level and _app_window_count(transition.after.hierarchy_xml) <= dialog_level:

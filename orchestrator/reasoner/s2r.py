@@ -500,7 +500,9 @@ def _launch_precondition(clause: str) -> S2RStep | None:
     if _DEVICE_STATE_RE.search(thing) or _only_stopwords(thing):
         return None
     verb = "Disable" if m.group("state").lower() in _OFF_STATES else "Enable"
-    return S2RStep(text=f'{verb} "{thing}"', action_hint="click", targets=[thing])
+    return S2RStep(
+        text=f'{verb} "{thing}"', action_hint="click", targets=[thing], precondition=True
+    )
 
 
 _CLEAR_VALUE_RE = re.compile(

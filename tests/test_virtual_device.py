@@ -170,41 +170,50 @@ def test_disabled_view_does_not_react() -> None:
     assert device.s["data"]["n"] == 0
 
 
+class _Hinted(VirtualApp):
+    """A label and a text button that hold only hints until the button is tapped (an
+    InputButtonView's Button "Add fishing spot" has only a hint)."""
+
+    name, package, label, version, launch_activity = "H", "org.h", "H", "1", ".Main"
+
+    def initial_data(self) -> dict:
+        return {"picked": ""}
+
+    def render(self, ctx) -> Screen:
+        def pick(c) -> None:
+            c.data["picked"] = "Lake"
+
+        return Screen(
+            View(
+                children=[
+                    View(cls="android.widget.TextView", resource_id="label", hint="No spot"),
+                    View(
+                        cls="android.widget.Button",
+                        resource_id="primary_button",
+                        text=ctx.data["picked"],
+                        hint="Add fishing spot",
+                        style="text",
+                        on_click=pick,
+                    ),
+                ]
+            )
+        )
+
+
+def _node(device: VirtualDevice, rid: str):
+    return next(n for n in tree(device).iter() if n.resource_id == f"org.h:id/{rid}")
+
+
 def test_empty_button_shows_its_hint_as_text_like_any_textview() -> None:
     """AOSP TextView.getTextForAccessibility: an empty TextView's hint is its accessibility text,
-    editable or not (an InputButtonView's Button "Add fishing spot" has only a hint)."""
-
-    class Hinted(VirtualApp):
-        name, package, label, version, launch_activity = "H", "org.h", "H", "1", ".Main"
-
-        def initial_data(self) -> dict:
-            return {"picked": ""}
-
-        def render(self, ctx) -> Screen:
-            def pick(c) -> None:
-                c.data["picked"] = "Lake"
-
-            return Screen(
-                View(
-                    children=[
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="primary_button",
-                            text=ctx.data["picked"],
-                            hint="Add fishing spot",
-                            on_click=pick,
-                        )
-                    ]
-                )
-            )
-
-    device = VirtualDevice("d", Hinted)
+    editable or not."""
+    device = VirtualDevice("d", _Hinted)
     device.launch_app()
-    button = next(n for n in tree(device).iter() if n.resource_id == "org.h:id/primary_button")
+    button = _node(device, "primary_button")
     assert button.text == "Add fishing spot" and not button.is_editable
+    assert _node(device, "label").text == "No spot"
     assert click(device, text="Add fishing spot").performed
-    button = next(n for n in tree(device).iter() if n.resource_id == "org.h:id/primary_button")
-    assert button.text == "Lake"  # the hint shows only while the text is empty
+    assert _node(device, "primary_button").text == "Lake"  # the hint shows only while empty
 
 
 def _darkest(png: bytes, bounds) -> int:
@@ -221,35 +230,7 @@ def _darkest(png: bytes, bounds) -> int:
 def test_a_hint_is_drawn_in_the_hint_colour_and_a_value_is_not() -> None:
     """Android draws an empty TextView's hint in the theme's textColorHint: a screenshot must not
     show a hint-only label or text button as if it held a value (its dump does show the hint)."""
-
-    class Hinted(VirtualApp):
-        name, package, label, version, launch_activity = "H", "org.h", "H", "1", ".Main"
-
-        def initial_data(self) -> dict:
-            return {"picked": ""}
-
-        def render(self, ctx) -> Screen:
-            def pick(c) -> None:
-                c.data["picked"] = "Lake Louise"
-
-            value = ctx.data["picked"]
-            return Screen(
-                View(
-                    children=[
-                        View(cls="android.widget.TextView", resource_id="label", hint="No spot"),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="spot",
-                            text=value,
-                            hint="Add fishing spot",
-                            style="text",
-                            on_click=pick,
-                        ),
-                    ]
-                )
-            )
-
-    device = VirtualDevice("d", Hinted)
+    device = VirtualDevice("d", _Hinted)
     device.launch_app()
 
     def darkest(rid: str) -> int:
@@ -260,9 +241,9 @@ def test_a_hint_is_drawn_in_the_hint_colour_and_a_value_is_not() -> None:
 
     # Anti-aliasing only lightens glyph edges, so the darkest pixel is the hint colour (158).
     assert darkest("label") >= 150
-    assert darkest("spot") >= 150
+    assert darkest("primary_button") >= 150
     assert click(device, text="Add fishing spot").performed
-    assert darkest("spot") < 120  # a value is drawn in the button's own colour
+    assert darkest("primary_button") < 120  # a value is drawn in the button's own colour
     assert darkest("label") >= 150
 
 

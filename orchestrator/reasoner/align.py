@@ -737,19 +737,30 @@ def names_only_the_object(step: S2RStep, label: str) -> bool:
     return bool(objects) and bool(named) and all(stem(w) in objects for w in named)
 
 
+def window_place(xml: str, action: Action) -> int | None:
+    """The place, from the bottom, among the screen's app windows, of the window holding the
+    widget ``action`` targets (0: the activity's own window, more: a dialog over it); ``None``
+    when the dump, the target or its window is not found."""
+    tree = screen_index(xml).tree
+    if tree is None or action.target is None:
+        return None
+    node = find_node(tree, action.target)
+    if node is None:
+        return None
+    windows = tree.app_windows()
+    top = tree.windows[node.window] if 0 <= node.window < len(tree.windows) else None
+    return next((i for i, w in enumerate(windows) if w is top), None)
+
+
 def _in_step_dialog(transition: Transition, dialog_level: int) -> bool:
     """The transition clicks a widget of a dialog that the transition doing the last step done
-    opened (``dialog_level``: its place among the app windows, 0 none) and that is still open."""
-    if dialog_level <= 0 or transition.action.kind != CLICK or transition.action.target is None:
+    opened (``dialog_level``: its place among the app windows, 0 none) and that is still open
+    (the top app window)."""
+    if dialog_level <= 0 or transition.action.kind != CLICK:
         return False
-    tree = screen_index(transition.before.hierarchy_xml).tree
-    if tree is None:
-        return False
-    windows = tree.app_windows()
-    node = find_node(tree, transition.action.target)
-    if node is None or len(windows) <= dialog_level or not 0 <= node.window < len(tree.windows):
-        return False
-    return tree.windows[node.window] is windows[-1]
+    xml = transition.before.hierarchy_xml
+    place = window_place(xml, transition.action)
+    return place is not None and place >= dialog_level and place == _app_window_count(xml) - 1
 
 
 def _app_window_count(xml: str) -> int:

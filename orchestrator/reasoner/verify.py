@@ -36,7 +36,7 @@ import math
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import CLICK, INPUT_TEXT, ROTATE, Action
+from device_agent.actions import CLICK, INPUT_TEXT, ROTATE
 from device_agent.hierarchy import ViewNode, find_node
 from orchestrator.diff import toast_text
 from orchestrator.model import Path, ReproSpec, Transition
@@ -54,6 +54,7 @@ from orchestrator.reasoner.align import (
     screen_index,
     state_left,
     wanted_state,
+    window_place,
 )
 from orchestrator.reasoner.base import Verdict
 from orchestrator.reasoner.s2r import MESSAGE_SAYS_RE, expressions
@@ -1407,20 +1408,6 @@ def _new_error_message(last: Transition) -> str:
     return toast if _ERROR_MESSAGE_RE.search(toast) else ""
 
 
-def _window_of(xml: str, action: Action) -> int | None:
-    """The place, from the bottom, among the screen's app windows, of the window holding the
-    widget ``action`` targets (0: the activity's own window, more: a dialog over it)."""
-    tree = screen_index(xml).tree
-    if tree is None or action.target is None:
-        return None
-    node = find_node(tree, action.target)
-    if node is None:
-        return None
-    windows = tree.app_windows()
-    top = tree.windows[node.window] if 0 <= node.window < len(tree.windows) else None
-    return next((i for i, w in enumerate(windows) if w is top), None)
-
-
 def _screen_shape(xml: str) -> tuple[tuple[int, str, str], ...]:
     """The bottom app window's structure without texts: which screen it is, whatever its
     fields show (an editor whose date changed is the same screen)."""
@@ -1538,8 +1525,8 @@ def _error_after_last_step(observed: str, spec: ReproSpec, path: Path) -> str:
     n = len(spec.steps)
     if n >= 2:
         before_last = transitions[run[n - 2]]
-        where = _window_of(last.before.hierarchy_xml, last.action)
-        if where is None or where != _window_of(
+        where = window_place(last.before.hierarchy_xml, last.action)
+        if where is None or where != window_place(
             before_last.before.hierarchy_xml, before_last.action
         ):
             return ""  # a button of a dialog an earlier step opened (or a widget not found)

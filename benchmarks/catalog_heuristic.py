@@ -8,13 +8,13 @@ replay``'s code (``orchestrator.replay.replay_on``) on a fresh single-device far
 trace does not trigger the app's oracle is a false claim. Where the real texts are absent it
 prints ``{"skipped": REASON}`` and exits 0.
 
-Issue 12's development/test split: the rules of the offline reasoner were written against
-:data:`DEV_SET` only; :data:`TEST_SET`'s report texts and app models were not read while writing
-them. Both are scored apart (``split``).
+The development/test splits are :mod:`benchmarks.catalog_sets`'s (issue 12's by bug, issue 26's
+by app); each set is scored apart (``split``).
 
 Prints one JSON object: ``{"bugs": [{"bug_id", "set", "repeat", "verdict", "reproduced", "trace",
 "probes", "seconds", "replay_triggered"}], "success_rate", "reproduced", "total",
-"false_claims", "split": {"dev"|"test"|"other": {"reproduced", "total", "false_claims"}}}``
+"false_claims", "split": {"dev"|"test"|"dev2"|"test2"|"other": {"reproduced", "total",
+"false_claims"}}}``
 (issue 12's target: success rate >= 0.9 with 0 false claims).
 
     .venv/bin/python benchmarks/catalog_heuristic.py [--bugs OpenCalc#448,...] [--devices 2]
@@ -34,6 +34,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from benchmarks._farm import emit, quiet  # noqa: E402
+from benchmarks.catalog_sets import DEV_SET, TEST_SET, split_of  # noqa: E402
 from benchmarks.per_bug import catalog_reports  # noqa: E402
 from device_agent.launcher import LocalAgentFarm  # noqa: E402
 from device_agent.virtual.catalog import find_app_for_bug  # noqa: E402
@@ -42,37 +43,6 @@ from orchestrator.replay import replay_on  # noqa: E402
 from orchestrator.run import ensure_ray, reproduce  # noqa: E402
 
 REAL_REPORTS = REPO.parent / "shared" / "datasets" / "ltgdroid_reports"
-# Rules were written against these catalog bugs (issue 12 §4)...
-DEV_SET = (
-    "OpenCalc#448",
-    "OpenCalc#493",
-    "OpenCalc#510",
-    "AmazeFileManager#1796",
-    "AnyMemo#422",
-    "markor#194",
-    "mhabit#270",
-    "screenrecorder#25",
-    "Birthdroid#13",
-    # Issue 13's batch C/D, diagnosed while writing issue 12's second round of rules:
-    "OpenCalc#524",
-    "microMathematics#39",
-    "anglers-log#347",
-    "MaterialFiles#1392",
-)
-# ... and measured on these, whose report texts and models were not looked at meanwhile.
-# (markor#331's miss after the first test measurement was diagnosed from its run, which found a
-# general verification bug, a path that starts on a permission request; it is no longer unseen.)
-TEST_SET = (
-    "AmazeFileManager#4185",
-    "markor#331",
-    "Omni-Notes#377",
-    "OpenCalc#532",
-    "privacy-friendly-todo-list#158",
-    # Issue 13's batch C/D, whose report texts and models were not read while writing the rules:
-    "privacy-friendly-weather#61",
-    "Transportr#972",
-    "markor#1020",
-)
 
 
 def real_reports(directory: Path, wanted: set[str]) -> list[tuple[str, Path]]:
@@ -86,10 +56,6 @@ def real_reports(directory: Path, wanted: set[str]) -> list[tuple[str, Path]]:
         if path.is_file() and find_app_for_bug(bug_id) and (not wanted or bug_id in wanted):
             found.append((bug_id, path))
     return found
-
-
-def split_of(bug_id: str) -> str:
-    return "dev" if bug_id in DEV_SET else "test" if bug_id in TEST_SET else "other"
 
 
 def run_bug(
@@ -187,7 +153,7 @@ def main() -> None:
             **total,
             "split": {
                 name: _score([r for r in rows if r["set"] == name])
-                for name in ("dev", "test", "other")
+                for name in ("dev", "test", "dev2", "test2", "other")
             },
         }
     )

@@ -54,3 +54,48 @@ def test_catalog_heuristic_runs_fill_the_table_with_replayed_claims() -> None:
     assert filled["OpenCalc#532"]["false_claims"] == 1
     assert filled["OpenCalc#524"]["reproduced"] == "0/1"
     assert filled["OpenCalc#524"]["why_not"] == "not diagnosed yet"
+
+
+def test_bugs_of_the_index_the_catalog_lacks_get_a_row_that_says_why(tmp_path: Path) -> None:
+    index = tmp_path / "index.tsv"
+    index.write_text(
+        "id\tapp\ttype_paper\tgt_action_count\tapk_name\n"
+        "OpenCalc#532\tOpenCalc\tcrash\t2\tOpenCalc_v3.1.4.apk\n"
+        "Nowhere#1\tNowhere\tnon-crash\t5\tNowhere_v2.0.1-beta.apk\n"
+        "Nowhere#2\tNowhere\tcrash\t3\tNowhere_v2.1.apk\n"
+    )
+    rows = {r["bug_id"]: r for r in catalog_rows(index, {"Nowhere#1": "needs a camera"})}
+    assert rows["OpenCalc#532"]["modelled"] is True
+    missing = rows["Nowhere#1"]
+    assert missing["modelled"] is False and missing["model_actions"] is None
+    assert (missing["version"], missing["kind"], missing["ltgdroid_actions"]) == (
+        "2.0.1-beta",
+        "non-crash",
+        5,
+    )
+    assert missing["why_not"] == "not modelled: needs a camera"
+    assert rows["Nowhere#2"]["why_not"] == "not modelled: not modelled yet"
+    table = markdown(with_results(list(rows.values()), None, {}), "")
+    assert "| Nowhere#1 | Nowhere | 2.0.1-beta | non-crash | other | 5 / - | - |" in table
+    assert f"{len(rows)} bugs, {len(rows) - 2} modelled:" in table
+
+
+def test_first_seen_is_shown_beside_today_and_held_out_bugs_say_whether_seen() -> None:
+    rows = [r for r in catalog_rows(None) if r["bug_id"] in ("OpenCalc#532", "markor#331")]
+    first = {
+        "OpenCalc#532": {"commit": "abc1234", "verdict": "not_reproduced", "probes": 1500.0},
+        "markor#331": {
+            "commit": "def5678",
+            "verdict": "symptom",
+            "probes": 80,
+            "false_claim": True,
+        },
+    }
+    summary = {
+        "per_bug": [
+            {"bug_id": "OpenCalc#532", "reproduced_runs": 3, "runs": 3, "false_claims": 0},
+        ]
+    }
+    table = markdown(with_results(rows, summary, {}, first), "s.json")
+    assert "| test (unseen) | ? / 3 | `abc1234` not_reproduced, 1500 probes | 3/3 | 0 |" in table
+    assert "| test (looked at) |" in table and "`def5678` FALSE CLAIM, 80 probes" in table

@@ -12,7 +12,7 @@ The development/test splits are :mod:`benchmarks.catalog_sets`'s (issue 12's by 
 by app); each set is scored apart (``split``).
 
 Prints one JSON object: ``{"bugs": [{"bug_id", "set", "repeat", "verdict", "reproduced", "trace",
-"probes", "seconds", "replay_triggered"}], "success_rate", "reproduced", "total",
+"probes", "seconds", "replay_triggered", "ground_truth"}], "success_rate", "reproduced", "total",
 "false_claims", "split": {"dev"|"test"|"dev2"|"test2"|"other": {"reproduced", "total",
 "false_claims"}}}``
 (issue 12's target: success rate >= 0.9 with 0 false claims).
@@ -81,6 +81,8 @@ def run_bug(
         "probes": result.get("actions_executed"),
         "seconds": round(time.monotonic() - started, 1),
         "replay_triggered": None,
+        # which half lost a miss (orchestrator.ground_truth): never triggered / not recognised
+        "ground_truth": result.get("ground_truth", {}).get("cause"),
     }
     if result["reproduced"]:
         app = result.get("app", {})

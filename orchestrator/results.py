@@ -52,6 +52,8 @@ class RunRecord:
     config: dict[str, Any] = field(default_factory=dict)
     device: dict[str, Any] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # orchestrator.ground_truth.miss_cause, on the virtual backend; empty elsewhere
+    ground_truth: dict[str, Any] = field(default_factory=dict)
 
 
 def device_record(info: Any, orientation: str) -> dict[str, Any]:
@@ -132,11 +134,13 @@ def clear_run_files(out_dir: FsPath) -> None:
 
 def write_probe_log(out_dir: FsPath, outcome: SearchOutcome) -> str:
     """Write one JSON line per probe (level, the path it ran from, action, device, how the
-    state was reached and what each phase cost, in seconds) to ``out_dir/probes.jsonl``;
-    returns the file name."""
+    state was reached and what each phase cost, in seconds, and on the virtual backend
+    ``ground_truth``: whether the app's oracle fired after it, :mod:`orchestrator.ground_truth`)
+    to ``out_dir/probes.jsonl``; returns the file name."""
     with open(out_dir / PROBE_LOG_FILE, "w", encoding="utf-8") as fh:
         for entry in outcome.probe_log:
-            fh.write(json.dumps(entry, ensure_ascii=False) + "\n")
+            line = {k: v for k, v in entry.items() if not k.startswith("_")}
+            fh.write(json.dumps(line, ensure_ascii=False) + "\n")
     return PROBE_LOG_FILE
 
 
@@ -292,6 +296,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
         from orchestrator.miss import explain_miss
 
         result["miss"] = explain_miss(record.spec, outcome.path, outcome.probe_log)
+    if record.ground_truth:
+        result["ground_truth"] = record.ground_truth
     if record.farm_events:
         result["farm_events"] = record.farm_events[:50]
     if record.ray_cluster:

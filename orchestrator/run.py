@@ -384,6 +384,17 @@ def reproduce_on_pool(
             if record.outcome.verdict in ("crash", "symptom")
             else EXIT_NOT_REPRODUCED
         )
+        if record.device.get("backend") == "virtual":
+            # Which half lost a miss (issue 28 §4); after the search, on a device of its own.
+            from orchestrator.ground_truth import annotate
+
+            record.ground_truth = annotate(
+                record.outcome.probe_log,
+                reproduced=exit_code == EXIT_REPRODUCED,
+                app=app,
+                bug_id=report.bug_id,
+                app_dir=config.farm.app_dir,
+            )
     except KeyboardInterrupt:
         # Ctrl-C or SIGTERM: the devices are already stopped (the pool's ``finally``); keep the
         # work done so far (probes.jsonl, counts, verdict ``interrupted``), then stop.

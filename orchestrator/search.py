@@ -87,6 +87,10 @@ class SearchOutcome:
     claim: dict[str, Any] = field(default_factory=dict)
 
 
+# The probe-log key holding a probe's ``(path actions, action)``; keys starting with "_" are kept
+# out of probes.jsonl (orchestrator.results.write_probe_log).
+REPLAY_KEY = "_replay"
+
 ProgressFn = Callable[[str, dict[str, Any]], None]
 T = TypeVar("T")
 
@@ -698,6 +702,9 @@ class Reproducer:
                 "observe_s": round(outcome.observe_seconds, 4),
                 "round_trip_s": round(outcome.wall_seconds, 4),
                 "performed": outcome.performed,
+                # the state and action as objects, for the ground-truth replay after the search
+                # (orchestrator.ground_truth); never written, never read by the search
+                REPLAY_KEY: (tuple(parent.actions), outcome.spec.action),
             }
         )
         self.phase_seconds["restore"] += outcome.restore_seconds

@@ -254,3 +254,19 @@ def test_a_missing_reports_dir_names_the_fallback(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="not a directory; .*leave --reports-dir out"):
         plan(["OpenCalc#532"], reports_dirs=[str(tmp_path / "absent")], farm=FarmConfig())
+
+
+def test_summary_splits_misses_by_which_half_lost_them() -> None:
+    def gt(cause: str) -> dict[str, object]:
+        return {"bug_id": "A#1", "search": {}, "ground_truth": {"cause": cause}}
+
+    rows = [
+        _row("A#1", 1, claimed=False, triggered=None, result=gt("never_triggered")),
+        _row("A#1", 2, claimed=False, triggered=None, result=gt("triggered_not_recognised")),
+        _row("A#1", 3, claimed=False, triggered=None),  # a backend without ground truth
+        _row("A#1", 4, claimed=True, triggered=True, result=gt("reproduced")),
+    ]
+    s = summarize([_item("A#1", "crash")], rows, repeat=4)
+    expected = {"never_triggered": 1, "triggered_not_recognised": 1, "unknown": 1}
+    assert s["misses_by_cause"] == expected
+    assert s["per_bug"][0]["miss_causes"] == expected

@@ -14,6 +14,7 @@ traces.
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,6 +53,18 @@ def _kind(item: SweepItem | None, rows: list[RunRow]) -> str:
     return "crash"
 
 
+def _miss_causes(rows: Sequence[RunRow]) -> dict[str, int]:
+    """Missed runs by which half lost them (``result.json``'s ``ground_truth.cause``,
+    :mod:`orchestrator.ground_truth`): ``never_triggered``, ``triggered_not_recognised``, or
+    ``unknown`` where no ground truth was taken (not the virtual backend)."""
+    causes = Counter(
+        str(r.result.get("ground_truth", {}).get("cause", "unknown"))
+        for r in rows
+        if not r.claimed and r.status != ERROR
+    )
+    return dict(sorted(causes.items()))
+
+
 def summarize(
     items: Sequence[SweepItem],
     rows: Sequence[RunRow],
@@ -65,11 +78,12 @@ def summarize(
     Top-level keys: ``bugs`` (how many), ``runs`` (rows stored), ``expected_runs``,
     ``crash_sr``/``noncrash_sr``/``overall_sr`` (fractions 0-1 of runs), ``*_bugs_any_sr``
     (bugs reproduced in at least one repeat), ``sr_by_repeat`` and ``sr_spread``, ``false_claims``,
-    ``missed``, ``errors``, ``unscored``, ``mean_actions``, ``mean_trace_actions``,
-    ``mean_minutes``, ``mean_tokens``, ``mean_cost_usd``, ``per_bug`` (one entry per item:
-    ``bug_id``, ``type``, ``runs``, ``reproduced_runs``, ``false_claims`` plus ``app``,
-    ``missed``, ``errors``, ``verdicts``, ``actions``/``minutes`` means and spreads, ``tokens``,
-    ``cost_usd``, ``report_path``, ``run_dirs``, ``notes``), ``skipped`` and ``meta``.
+    ``missed``, ``misses_by_cause`` (:func:`_miss_causes`), ``errors``, ``unscored``,
+    ``mean_actions``, ``mean_trace_actions``, ``mean_minutes``, ``mean_tokens``,
+    ``mean_cost_usd``, ``per_bug`` (one entry per item: ``bug_id``, ``type``, ``runs``,
+    ``reproduced_runs``, ``false_claims`` plus ``app``, ``missed``, ``miss_causes``, ``errors``,
+    ``verdicts``, ``actions``/``minutes`` means and spreads, ``tokens``, ``cost_usd``,
+    ``report_path``, ``run_dirs``, ``notes``), ``skipped`` and ``meta``.
     """
     by_bug: dict[str, list[RunRow]] = {}
     for row in rows:
@@ -117,6 +131,7 @@ def summarize(
                 "mean_cost_usd": round(statistics.fmean([r.cost_usd for r in bug_rows]), 6)
                 if bug_rows
                 else 0.0,
+                "miss_causes": _miss_causes(bug_rows),
                 "report_path": item.report_path,
                 "run_dirs": [r.run_dir for r in bug_rows],
                 "notes": notes,
@@ -152,6 +167,7 @@ def summarize(
         "false_claims": sum(r.claimed and r.triggered is False for r in all_rows),
         "missed": sum(not r.claimed for r in all_rows),
         "errors": sum(r.status == ERROR for r in all_rows),
+        "misses_by_cause": _miss_causes(all_rows),
         "unscored": sum(r.claimed and r.triggered is None for r in all_rows),
         "mean_actions": _mean([float(r.actions) for r in all_rows]),
         "mean_trace_actions": _mean([float(r.trace_length) for r in all_rows if reproduced(r)]),

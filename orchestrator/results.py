@@ -206,6 +206,8 @@ def _id_count(xml: str, action: Any) -> int | None:
 
 def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None) -> dict[str, Any]:
     """The ``result.json`` object for a run record."""
+    from orchestrator.economy import economy
+
     outcome = record.outcome
     verdict = "error" if record.error else (outcome.verdict if outcome else "error")
     trace: list[dict[str, Any]] = []
@@ -276,6 +278,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "phase_seconds": stats.get("phase_seconds", {}),
             # probes run ahead on idle devices: how many, used by a later level, device time lost
             "speculation": stats.get("speculation", {}),
+            # new work vs repeated (screen, action) pairs, longest path (issue 28 §1)
+            "economy": economy(outcome.probe_log),
             "other_crashes": outcome.other_crashes[:10],
             "explored": [
                 {

@@ -52,6 +52,14 @@ class SearchConfig:
     virtual devices than cores: see :func:`resolve_speculation`; decision 0018); ``stream``:
     summarise each transition as its probe lands (False: once the whole level is done, the old
     barrier; kept to measure against). Neither changes the search's decisions.
+    ``path_bound``: no path grows past what the report justifies
+    (:func:`orchestrator.search.report_path_bound`, issue 28 §1), and when every kept path is at
+    that bound (or none is left) the search goes on from the best paths it left unexpanded
+    (breadth) instead of stopping; False: only ``max_actions`` bounds a path, as before, kept to
+    measure against. ``probe_once``: an
+    action is probed at most once per state (the screen, what its fields hold and the S2R
+    progress made to reach it) in one search; another path reaching that state does not probe
+    it again (issue 28 §1); False: as before.
     """
 
     beam: int = 3
@@ -65,6 +73,8 @@ class SearchConfig:
     max_cost_usd: float = 0.0
     speculate: str = "auto"
     stream: bool = True
+    path_bound: bool = True
+    probe_once: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

@@ -193,6 +193,21 @@ class Goal(Protocol):
         ...
 
 
+# No path grows past what the report justifies (issue 28 §1): this many actions per S2R step,
+# plus a constant for what reports leave out (a first-run screen, a keyboard to close, a Back).
+PATH_BOUND_PER_STEP = 2
+PATH_BOUND_SLACK = 10
+# Paths a level left unexpanded that the search keeps to go on from when every kept path is at
+# the bound (the best by score; the rest are forgotten).
+RESERVE_SIZE = 200
+
+
+def report_path_bound(spec: ReproSpec) -> int:
+    """The longest path the report justifies, in actions: ``PATH_BOUND_PER_STEP`` x its S2R steps
+    (preconditions and wizard steps count as steps) + ``PATH_BOUND_SLACK``."""
+    return PATH_BOUND_PER_STEP * len(spec.steps) + PATH_BOUND_SLACK
+
+
 # A goal search tries to finish this many of its paths that reached the goal, each with at most
 # MAX_FINISH_ACTIONS actions (Back presses up a settings screen's nesting, a dialog's answer).
 MAX_FINISHES = 2
@@ -236,6 +251,12 @@ class Reproducer:
         self.restore_seconds: defaultdict[str, float] = defaultdict(float)
         self.probe_log: list[dict[str, Any]] = []
         self.phase_seconds: defaultdict[str, float] = defaultdict(float)
+        # the longest path the search builds (set per run: a hand-over's prefix counts on top)
+        self._bound = config.max_actions
+        # paths levels left unexpanded, best first: where the search goes on from (path_bound)
+        self._reserve: list[Path] = []
+        # (progress key, action key) of every probe run (probe_once)
+        self._probed: set[tuple[str, str]] = set()
         self._snapshot_seq = 0
         self._speculative_seq = 0
         self._speculation: Speculation | None = None
@@ -282,6 +303,9 @@ class Reproducer:
             screenshot_png=base.get("png", b""),
         )
         self._root = root_screen
+        prefix = len(handover.transitions) if handover is not None else 0
+        if self.config.path_bound:
+            self._bound = min(self.config.max_actions, prefix + report_path_bound(self.spec))
         if handover is not None and handover.transitions:
             # No device holds a snapshot of the hand-over state: probes replay its prefix.
             beam: list[Path] = [replace(handover, snapshot_id="")]
@@ -309,10 +333,14 @@ class Reproducer:
             room = self.config.max_probes - self.stats["probes"]
             specs = specs[:room]
             if not specs:
+                beam = self._refill(expanded) if room > 0 else []
+                if beam:  # the kept paths are at the bound: breadth from the paths left
+                    level -= 1
+                    continue
                 stop = (
                     "no executable candidate actions"
                     if level == 1
-                    else f"paths reached the {self.config.max_actions}-action limit"
+                    else f"paths reached the {self._bound}-action limit"
                 )
                 break
             explored.append([f"{s.tag[0]}:{s.action.key()}" for s in specs])
@@ -355,9 +383,13 @@ class Reproducer:
                     }
                 )
             if not children:
+                beam = self._refill(expanded)
+                if beam:
+                    continue
                 stop = "every candidate of the last level crashed, left the app or did nothing"
                 break
             beam, judged = self._judging(self._select, children, expanded)
+            self._keep_in_reserve(children, beam)
             best = beam[0] if beam else best
             self.progress("selected", {"level": level, "beam": [p.reached_step for p in beam]})
             if self.goal is not None:
@@ -528,7 +560,13 @@ class Reproducer:
         self.phase_seconds["filter"] += time.perf_counter() - t0
         specs: list[ProbeSpec] = []
         for index, (path, actions) in enumerate(zip(beam, kept, strict=True)):
+            state = _progress_key(path)
             for action in actions:
+                if self.config.probe_once:
+                    if (state, action.key()) in self._probed:
+                        self.stats["repeats_skipped"] += 1
+                        continue
+                    self._probed.add((state, action.key()))
                 self._snapshot_seq += 1
                 specs.append(
                     self._probe(path, action, f"s{self._snapshot_seq}", (index, len(specs)))
@@ -552,7 +590,7 @@ class Reproducer:
     def _path_candidates(self, path: Path, reasoner: Reasoner, branch: int) -> list[Action]:
         """The actions ``reasoner`` keeps on the path's last screen (none past ``max_actions``
         or outside the app), typed text filled in."""
-        if len(path.transitions) >= self.config.max_actions:
+        if len(path.transitions) >= self._bound:
             return []
         screen = self._screen(path)
         if outside_app(screen, self.package):
@@ -788,6 +826,36 @@ class Reproducer:
                 taken.add(key)
                 chosen.append((path, judgement))
         return [p for p, _ in chosen], chosen
+
+    def _keep_in_reserve(self, children: list[Path], chosen: list[Path]) -> None:
+        """Keep the level's children the beam did not take and that can still grow (scored by
+        :meth:`_select`), best first, for :meth:`_refill` (only with ``path_bound``)."""
+        if not self.config.path_bound:
+            return
+        taken = {id(p) for p in chosen}
+        left = [p for p in children if id(p) not in taken and len(p.transitions) < self._bound]
+        ranked = sorted([*self._reserve, *left], key=lambda p: (-p.score, len(p.transitions)))
+        self._reserve = ranked[:RESERVE_SIZE]
+
+    def _refill(self, expanded: set[str]) -> list[Path]:
+        """A new beam from the reserve when every kept path is at the bound or none is left:
+        the best reserved paths that reach a state with S2R progress not expanded yet and are no
+        cycle, one per state (their snapshots may be gone: probes replay their prefix). Empty
+        without ``path_bound`` or when nothing is left."""
+        beam: list[Path] = []
+        taken: set[str] = set()
+        rest: list[Path] = []
+        for path in self._reserve:
+            key = _progress_key(path)
+            if len(beam) < self.config.beam and key not in expanded | taken and not _is_cycle(path):
+                taken.add(key)
+                beam.append(replace(path, snapshot_id=""))
+            elif key not in expanded | taken:
+                rest.append(path)
+        self._reserve = rest
+        if beam:
+            self.stats["refills"] += 1
+        return beam
 
     # -- confirmation ---------------------------------------------------------------------------
     # Confirmation and shortening replays run on several devices at once (decision 0020): the

@@ -104,6 +104,20 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "--max-actions", type=whole_number, default=100, help="longest path in actions (100)"
     )
     parser.add_argument(
+        "--no-path-bound",
+        dest="path_bound",
+        action="store_false",
+        help="let paths grow to --max-actions (default: at most 2 x the report's steps + 10 "
+        "actions, the budget left going to paths left unexpanded)",
+    )
+    parser.add_argument(
+        "--probe-again",
+        dest="probe_once",
+        action="store_false",
+        help="probe an action again on a state another path already probed it on (default: "
+        "once per state and S2R progress)",
+    )
+    parser.add_argument(
         "--max-probes",
         type=whole_number,
         default=1500,
@@ -238,6 +252,8 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         max_minutes=args.max_minutes,
         max_cost_usd=getattr(args, "max_cost_usd", 0.0),
         speculate=getattr(args, "speculate", "auto"),
+        path_bound=getattr(args, "path_bound", True),
+        probe_once=getattr(args, "probe_once", True),
     )
 
 

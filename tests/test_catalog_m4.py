@@ -1,4 +1,4 @@
-"""Catalog batch m4: AnyMemo#440. Every catalog bug's human steps are replayed by
+"""Catalog batch m4: AnyMemo#440, FirefoxLite#5085. Every catalog bug's human steps are replayed by
 ``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids and texts,
 the crash block has the bug's exception, and plausible wrong sequences do not trigger the bug."""
 
@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from device_agent.virtual.catalog.anymemo import PACKAGE as AMP
 from device_agent.virtual.catalog.anymemo import AnyMemo10100, AnyMemo10101
+from device_agent.virtual.catalog.firefoxlite import PACKAGE as FLP
+from device_agent.virtual.catalog.firefoxlite import FirefoxLite
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
@@ -115,3 +117,93 @@ def test_anymemo_earlier_build_keeps_quiz_unmodelled() -> None:
     device = _am_quiz_dialog(AnyMemo10100)
     assert "Start quiz" not in texts(device)
     assert AM not in [b.bug_id for b in AnyMemo10100.bugs]
+
+
+# -- FirefoxLite#5085 ----------------------------------------------------------------------------
+
+FL = "FirefoxLite#5085"
+
+
+def _fl_settings() -> VirtualDevice:
+    device = fresh(FirefoxLite)
+    tap(device, resource_id=f"{FLP}:id/next", text="OK")
+    tap(device, resource_id=f"{FLP}:id/home_fragment_menu_button")
+    tap(device, resource_id=f"{FLP}:id/menu_item_text", text="Settings")
+    return device
+
+
+def test_firefoxlite_home_shows_the_spotlight_then_the_menu() -> None:
+    device = fresh(FirefoxLite)
+    assert node_text(device, f"{FLP}:id/content_services_plateform_onboarding_message") == (
+        "Tap to read trending news, plan your next trip and more!"
+    )
+    tap(device, resource_id=f"{FLP}:id/next", text="OK")
+    shown = texts(device)
+    for text in ("Content & Services", "Travel", "News", "Game", "YouTube", "Search…"):
+        assert text in shown
+    assert "Tap to read trending news, plan your next trip and more!" not in shown
+    tap(device, resource_id=f"{FLP}:id/home_fragment_menu_button")
+    shown = texts(device)
+    for text in ("Bookmarks", "Turbo mode", "Night mode", "Clear cache", "Settings", "Exit"):
+        assert text in shown
+    node_text(device, f"{FLP}:id/menu_preferences")
+    node_text(device, f"{FLP}:id/bottom_bar_share")
+
+
+def test_firefoxlite_settings_and_the_language_dialog() -> None:
+    device = _fl_settings()
+    shown = texts(device)
+    for text in ("Settings", "Language", "System default", "Default search engine", "Google"):
+        assert text in shown
+    tap(device, resource_id="android:id/title", text="Language")
+    assert node_text(device, "android:id/alertTitle") == "Language"
+    shown = texts(device)
+    for text in ("System default", "Bahasa Indonesia", "English (United States)", "Tiếng Việt"):
+        assert text in shown
+    assert node_text(device, "android:id/button2") == "Cancel"
+
+
+def test_firefoxlite_changing_the_language_crashes_on_the_null_arguments() -> None:
+    device = _fl_settings()
+    tap(device, resource_id="android:id/title", text="Language")
+    tap(device, resource_id="android:id/text1", text="Bahasa Indonesia")
+    assert triggered(device, FL)
+    log = _crash_log(device)
+    assert "java.lang.NullPointerException" in log and "Bundle.getString" in log
+    assert "SettingsFragment.onCreate(SettingsFragment.kt:53)" in log
+    assert "Firefox Lite keeps stopping" in texts(device)
+
+
+def test_firefoxlite_choosing_the_selected_language_does_not_crash() -> None:
+    device = _fl_settings()
+    tap(device, resource_id="android:id/title", text="Language")
+    tap(device, resource_id="android:id/text1", text="System default")
+    assert not _crashed(device, FLP) and not triggered(device, FL)
+    assert "Language" in texts(device)
+
+
+def test_firefoxlite_cancelling_the_language_dialog_does_not_crash() -> None:
+    device = _fl_settings()
+    tap(device, resource_id="android:id/title", text="Language")
+    tap(device, resource_id="android:id/button2", text="Cancel")
+    act(device, "press_back")
+    assert not _crashed(device, FLP) and not triggered(device, FL)
+
+
+def test_firefoxlite_changing_the_search_engine_does_not_crash() -> None:
+    device = _fl_settings()
+    tap(device, resource_id="android:id/title", text="Default search engine")
+    tap(device, resource_id="android:id/text1", text="DuckDuckGo")
+    assert "DuckDuckGo" in texts(device)
+    assert not _crashed(device, FLP) and not triggered(device, FL)
+
+
+def test_firefoxlite_menu_toggles_then_settings_without_a_language_change() -> None:
+    device = fresh(FirefoxLite)
+    tap(device, resource_id=f"{FLP}:id/next")
+    tap(device, resource_id=f"{FLP}:id/home_fragment_menu_button")
+    tap(device, resource_id=f"{FLP}:id/menu_item_text", text="Night mode")
+    tap(device, resource_id=f"{FLP}:id/home_fragment_menu_button")
+    tap(device, resource_id=f"{FLP}:id/menu_item_text", text="Settings")
+    tap(device, resource_id="android:id/title", text="Night mode brightness")
+    assert not _crashed(device, FLP) and not triggered(device, FL)

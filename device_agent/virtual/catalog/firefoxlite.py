@@ -19,7 +19,8 @@ and ``buildSrc/.../Dependencies.kt`` for the bundled locales):
   (``content_hub_layout``, items Travel / News / Game of ``content_hub_default_items.json``), the
   top sites (``main_list``, 8 a page from ``topsites.json``; swipe for the second page), the
   search panel (``private_mode_button``, the fake input "Search…", the tab counter
-  ``home_fragment_tab_counter`` and the menu button ``home_fragment_menu_button``). On its first
+  ``home_fragment_tab_counter`` and the menu button ``home_fragment_menu_button``; private
+  mode, the search screen and the tab tray are not modelled: those taps do nothing). On its first
   show the home screen's onboarding spotlight covers it: "Content & Services", "Tap to read
   trending news, plan your next trip and more!" and OK (``next``);
 - the menu button opens the menu bottom sheet (``menu_layout``: Bookmarks, Downloads, History,
@@ -360,7 +361,7 @@ class FirefoxLite(VirtualApp):
                 View(
                     cls="android.view.View",
                     resource_id="home_fragment_fake_input",
-                    on_click=lambda c: c.toast("Search…"),
+                    on_click=lambda c: None,  # the search screen: not modelled
                     children=[
                         View(
                             cls="android.widget.ImageView",
@@ -599,7 +600,7 @@ class FirefoxLite(VirtualApp):
         ctx.ui["site"] = index
 
     def _private_mode(self, ctx: AppContext) -> None:
-        ctx.toast("Private mode is not modelled")
+        """Private mode (``PrivateModeActivity``): not modelled, nothing happens."""
 
     def _menu_item(self, ctx: AppContext, rid: str) -> None:
         ctx.ui["menu"] = False

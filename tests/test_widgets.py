@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.actions import Action, Selector
 from device_agent.hierarchy import ViewNode, parse_hierarchy
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, VirtualApp
@@ -74,6 +75,11 @@ class Toolkit(VirtualApp):
                         on_click=lambda c: self._set(c, window="time"),
                     ),
                     w.list_row("Rename", d["name"], on_click=lambda c: self._set(c, window="name")),
+                    w.list_row(
+                        "Long list",
+                        f"picked {d.get('picked', '-')}",
+                        on_click=lambda c: self._set(c, window="long"),
+                    ),
                 ]
             ),
             w.bottom_navigation(
@@ -116,6 +122,18 @@ class Toolkit(VirtualApp):
                     on_face=lambda c, f: self._set(c, face=f),
                 )
             ]
+        if kind == "long":
+            names = [f"Item {i}" for i in range(20)]
+            return [
+                w.long_choice_dialog(
+                    "Pick",
+                    names,
+                    None,
+                    self._pick,
+                    close,
+                    negative=("Cancel", close),
+                )
+            ]
         if kind == "name":
             field = w.edit_text("name", d["name"], lambda c, t: c.data.update(name=t), hint="Name")
             return [w.input_dialog("Rename", field, ("OK", close), ("Cancel", close), close)]
@@ -123,6 +141,10 @@ class Toolkit(VirtualApp):
 
     def _choose(self, ctx: AppContext, i: int) -> None:
         ctx.data["choice"] = i
+        ctx.ui["window"] = None
+
+    def _pick(self, ctx: AppContext, i: int) -> None:
+        ctx.data["picked"] = i
         ctx.ui["window"] = None
 
     def _day(self, ctx: AppContext, day: int) -> None:
@@ -196,3 +218,22 @@ def test_input_dialog_takes_typed_text() -> None:
     act(device, "input_text", typed="Alice", resource_id="org.example.toolkit:id/name")
     tap(device, resource_id="android:id/button1")
     assert "Alice" in texts(device)
+
+
+def test_long_choice_dialog_scrolls_its_list_and_keeps_its_buttons() -> None:
+    device = fresh(Toolkit)
+    tap(device, text="Long list")
+    assert node(device, resource_id="android:id/button2").text == "Cancel"
+    assert "Item 19" not in texts(device)
+    listing = node(device, resource_id="android:id/select_dialog_listview")
+    assert listing.scrollable
+    for _ in range(4):
+        swipe = Action(
+            kind="swipe",
+            direction="up",
+            target=Selector(resource_id="android:id/select_dialog_listview"),
+        )
+        assert device.execute(swipe).performed
+    tap(device, text="Item 19")
+    assert "Item 19" not in texts(device)  # chosen: the dialog closed
+    assert "picked 19" in texts(device)

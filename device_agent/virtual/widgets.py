@@ -802,3 +802,30 @@ def app_intro(
     )
     skip = image_button("skip", "SKIP", on_done, width=300)
     return intro_pager(page, skip=skip, indicator=indicator, advance=advance, bottom_rid="bottom")
+
+
+# --- added by m4 ---------------------------------------------------------------------------------
+def long_choice_dialog(
+    title: str,
+    choices: Sequence[str],
+    selected: int | None,
+    on_choose: Callable[[AppContext, int], None],
+    on_dismiss: Handler | None,
+    *,
+    negative: tuple[str, Handler | None] | None = None,
+    visible_rows: int = 8,
+    scroll_key: str = "choice_scroll",
+) -> Window:
+    """A single-choice AlertDialog (``setSingleChoiceItems``, a ``ListPreference``'s dialog)
+    whose list is longer than the screen: as :func:`choice_dialog`, but the ``ListView``
+    (``android:id/select_dialog_listview``) shows ``visible_rows`` rows and scrolls (its first
+    visible row in ``ctx.ui[scroll_key]``), so the buttons stay on screen."""
+    listing = View(
+        cls="android.widget.ListView",
+        resource_id="android:id/select_dialog_listview",
+        height=147 * visible_rows,
+        scrollable=True,
+        scroll_key=scroll_key,
+        children=checked_rows(choices, selected, on_choose, height=147),
+    )
+    return alert_dialog(dialog_title(title), [listing], _buttons(None, negative), on_dismiss)

@@ -30,6 +30,11 @@ card, so rotating then is harmless.
 Later builds for nightly re-reproduction (decision 0005): :class:`AnyMemo10100` (10.10.0, a
 "What's new" dialog in front at the first launch, bug present) and :class:`AnyMemo10101`
 (10.10.1, bug fixed).
+
+10.10.1 is also the build of bug AnyMemo#440 (crash): Paint in the quiz's menu starts the study
+screen without a database. Only that build models the quiz (:class:`AnyMemo10101`, from the
+sources at tag ``10.10.1``; the fix is commit ``e328ca8f``); in the earlier builds the sheet's
+Quiz still just closes the sheet.
 """
 
 from __future__ import annotations
@@ -43,7 +48,9 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     alert_dialog,
     dialog_button,
+    menu_window,
     nav_button,
+    overflow_button,
     tabs,
     toolbar,
 )
@@ -420,7 +427,7 @@ class AnyMemo(VirtualApp):
             ("study", "Study", _bind(self._study, path)),
             ("edit", "Preview/edit", _bind(self._open_with, PREVIEW, path)),
             ("list", "Card list", _bind(self._open_with, CARD_LIST, path)),
-            ("quiz", "Quiz", close),
+            ("quiz", "Quiz", _bind(self._quiz, path)),
             ("card_player", "Card player", close),
             ("settings", "Settings", close),
             ("statistics", "Statistics", close),
@@ -616,6 +623,10 @@ class AnyMemo(VirtualApp):
     def _open_actions(self, ctx: AppContext, path: str) -> None:
         ctx.ui["dialog"] = {"kind": "db", "path": path}
 
+    def _quiz(self, ctx: AppContext, path: str) -> None:
+        """The sheet's Quiz: not modelled in this build (the sheet closes)."""
+        ctx.ui["dialog"] = None
+
     def _select_tab(self, ctx: AppContext, index: int) -> None:
         ctx.ui["tab"] = index
 
@@ -738,6 +749,97 @@ class AnyMemo10100(AnyMemo):
         ]
 
 
+# -- AnyMemo#440 on 10.10.1: Paint from the quiz ---------------------------------------------------
+
+QUIZ = ".ui.QuizActivity"
+MAX_GROUP_SIZE = 100  # QuizLauncherDialogFragment.MAX_GROUP_SIZE (also DEFAULT_GROUP_SIZE)
+QUIZ_MODES = (
+    ("group", "quiz_by_group_radio", "Quiz by group"),
+    ("category", "quiz_by_category_radio", "Quiz by category"),
+    ("range", "quiz_by_range_radio", "Quiz by range"),
+)
+LOOK_UP = "Look up in a dictionary"
+
+
+def _paint_crash() -> JavaException:
+    """``StudyActivity`` started without extras (QuizActivity's ``menu_paint``): ``startInit``
+    asks ``AnyMemoDBOpenHelperManager.getHelper`` for a null path while the quiz still holds the
+    database's helper, and the map's file-name comparator calls ``compareTo`` on the null."""
+    npe = JavaException(
+        "java.lang.NullPointerException",
+        "Attempt to invoke virtual method 'int java.lang.String.compareTo(java.lang.String)' "
+        "on a null object reference",
+        frames=[
+            "org.liberty.android.fantastischmemo.common.AnyMemoDBOpenHelperManager$1.compare(AnyMemoDBOpenHelperManager.java:30)",
+            "org.liberty.android.fantastischmemo.common.AnyMemoDBOpenHelperManager$1.compare(AnyMemoDBOpenHelperManager.java:24)",
+            "java.util.TreeMap.getEntryUsingComparator(TreeMap.java:376)",
+            "java.util.TreeMap.getEntry(TreeMap.java:345)",
+            "java.util.TreeMap.containsKey(TreeMap.java:232)",
+            "java.util.Collections$SynchronizedMap.containsKey(Collections.java:2571)",
+            "org.liberty.android.fantastischmemo.common.AnyMemoDBOpenHelperManager.getHelper(AnyMemoDBOpenHelperManager.java:54)",
+            "org.liberty.android.fantastischmemo.ui.QACardActivity.startInit(QACardActivity.java:150)",
+            "org.liberty.android.fantastischmemo.ui.StudyActivity.onCreate(StudyActivity.java:119)",
+            "android.app.Activity.performCreate(Activity.java:6679)",
+            "android.app.Instrumentation.callActivityOnCreate(Instrumentation.java:1118)",
+            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2618)",
+        ],
+    )
+    return JavaException(
+        "java.lang.RuntimeException",
+        "Unable to start activity ComponentInfo{org.liberty.android.fantastischmemo/"
+        "org.liberty.android.fantastischmemo.ui.StudyActivity}: java.lang.NullPointerException: "
+        + npe.message,
+        frames=[
+            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2665)",
+            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2726)",
+            "android.app.ActivityThread.-wrap12(ActivityThread.java)",
+            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1477)",
+            "android.os.Handler.dispatchMessage(Handler.java:102)",
+            "android.os.Looper.loop(Looper.java:154)",
+            "android.app.ActivityThread.main(ActivityThread.java:6119)",
+            "java.lang.reflect.Method.invoke(Native Method)",
+            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
+            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+        ],
+        cause=npe,
+    )
+
+
+def _oracle_440(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    """The study screen failed to start on a null database path (the Paint menu of a quiz)."""
+    return any(
+        c.get("package") == PACKAGE
+        and c.get("exception") == "java.lang.RuntimeException"
+        and "StudyActivity" in str(c.get("message", ""))
+        and "String.compareTo" in str(c.get("message", ""))
+        for c in system.get("crashes", [])
+    )
+
+
+BUG_440 = BugSpec(
+    bug_id="AnyMemo#440",
+    kind="crash",
+    title="Pressing Paint in Quiz mode crashes the app every time",
+    oracle=_oracle_440,
+    human_steps=(
+        *BUG_422_WHATS_NEW.human_steps[:2],
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_more_button", "MORE")},
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/quiz", "")},
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/start_quiz_button", "Start quiz")},
+        {"kind": "click", "target": _target(desc="More options")},
+        {"kind": "click", "target": _target(f"{PACKAGE}:id/title", "Paint")},
+    ),
+)
+
+
+def _digits(text: str) -> int | None:
+    """``Integer.valueOf``/``parseInt`` of an ``inputType="number"`` field: None when empty or
+    beyond the int range (NumberFormatException)."""
+    if not text.isdigit() or int(text) > 2**31 - 1:
+        return None
+    return int(text)
+
+
 class AnyMemo10101(AnyMemo10100):
     """AnyMemo 10.10.1: AnyMemo#422 fixed; the What's new dialog of 10.10.0 stays.
 
@@ -746,9 +848,33 @@ class AnyMemo10101(AnyMemo10100):
     question is on screen re-creates the study screen on the same card instead of stopping the
     app (the fix the maintainer reported in the issue; a point release is where such a fix
     lands). The human steps of 10.10.0 run through and end on the rotated study screen.
+
+    It is also the build AnyMemo#440 was reported on, and the only one modelling the quiz
+    (``QuizLauncherDialogFragment``, ``QuizActivity``), from the sources at tag ``10.10.1``
+    (``quiz_launcher_dialog.xml``, ``quiz_activity_menu.xml``, ``grade_buttons_quiz.xml``,
+    ``qa_card_layout_study.xml``, ``strings.xml``):
+
+    - Quiz in the actions sheet opens the "Quiz" dialog: radio buttons Quiz by group (checked;
+      "Quiz group size (1-12)" and "Quiz group number (1-1)" fields, ``quiz_group_size`` = 12
+      and ``quiz_group_number`` = 1 for the sample's 12 cards), Quiz by category (a Select
+      category button: the category picker is not modelled) and Quiz by range ("Start ordinal"
+      / "End ordinal", 1 and 1), the Shuffle cards checkbox and Start quiz;
+    - the quiz screen: the database name as title, the Look up action (the dictionary chooser,
+      another app, is not modelled) and the overflow menu Paint, Speak question, Speak answer
+      (text-to-speech: nothing visible); ``small_title_bar`` ("Quiz: 0/12 Rev: 0 ID: 1 "), the
+      question, and after a tap the answer with Forget / Remember (``grade_button_0`` / ``_5``);
+      Remember moves on, Forget queues the card again; at the end the "Quiz completed" dialog
+      (the score dialog shown when only forgotten cards are left is not modelled).
+
+    The bug (AnyMemo#440): ``onOptionsItemSelected``'s ``menu_paint`` starts ``StudyActivity``
+    (instead of ``PaintActivity``, fix ``e328ca8f``) with no extras; its ``startInit`` asks for
+    the helper of a null path while the quiz holds its database's one, and the helpers map's
+    comparator throws a NullPointerException (no trace in the report; the frames are the
+    sources' methods).
     """
 
     version: ClassVar[str] = "10.10.1"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_422_WHATS_NEW, BUG_440)
     CHANGELOG: ClassVar[str] = (
         "AnyMemo 10.10.1\n"
         "- Fixed: AnyMemo stopped when the screen was rotated while learning\n"
@@ -757,3 +883,341 @@ class AnyMemo10101(AnyMemo10100):
 
     def _recreate_study(self, ctx: AppContext) -> None:
         ctx.log("StudyActivity", "Restoring the current card from the saved state")
+
+    def _quiz(self, ctx: AppContext, path: str) -> None:
+        total = len(ctx.data["dbs"].get(path, []))
+        ctx.ui["dialog"] = {
+            "kind": "quiz",
+            "path": path,
+            "mode": "group",
+            "size": str(min(total, MAX_GROUP_SIZE)),
+            "number": "1",
+            "start": "1",
+            "end": "1",
+            "shuffle": False,
+        }
+
+    def on_create(self, ctx: AppContext) -> None:
+        if ctx.activity == STUDY and "path" not in ctx.extras:
+            raise _paint_crash()
+        if ctx.activity == QUIZ:
+            path = ctx.extras.get("path", "")
+            ctx.ui.setdefault("dialog", None)
+            ctx.ui.setdefault("menu", False)
+            ctx.ui.setdefault("answer_shown", False)
+            first, size = ctx.extras.get("start", 1), ctx.extras.get("size", 0)
+            cards = list(range(len(ctx.data["dbs"].get(path, []))))
+            ctx.ui.setdefault("queue", cards[first - 1 : first - 1 + size])
+            ctx.ui.setdefault("total", len(ctx.ui["queue"]))
+            ctx.ui.setdefault("review", [])
+            return
+        super().on_create(ctx)
+
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == QUIZ:
+            return self._render_quiz(ctx)
+        return super().render(ctx)
+
+    # -- the launcher dialog -----------------------------------------------------------------
+    def _main_windows(self, ctx: AppContext) -> list[Window]:
+        dialog = ctx.ui["dialog"]
+        if not dialog or dialog["kind"] != "quiz":
+            return super()._main_windows(ctx)
+        total = len(ctx.data["dbs"].get(dialog["path"], []))
+        size = max(1, _digits(dialog["size"]) or 1)
+        groups = (total - 1) // max(1, min(size, total)) + 1
+        rows: list[View] = []
+        for mode, rid, label in QUIZ_MODES:
+            rows.append(
+                View(
+                    cls="android.widget.RadioButton",
+                    resource_id=rid,
+                    text=label,
+                    checkable=True,
+                    checked=dialog["mode"] == mode,
+                    on_click=_bind(self._quiz_set, mode=mode),
+                    height=126,
+                )
+            )
+            if dialog["mode"] != mode:
+                continue  # the other modes' settings are GONE
+            if mode == "group":
+                rows.append(
+                    View(
+                        cls="android.widget.LinearLayout",
+                        resource_id="quiz_by_group_settings",
+                        weight=0,
+                        children=[
+                            _text(
+                                f"Quiz group size (1-{min(total, MAX_GROUP_SIZE)})",
+                                "quiz_group_size_title",
+                                height=80,
+                            ),
+                            self._field("quiz_group_size", dialog["size"], "size"),
+                            _text(
+                                f"Quiz group number (1-{groups})",
+                                "quiz_group_number_title",
+                                height=80,
+                            ),
+                            self._field("quiz_group_number", dialog["number"], "number"),
+                        ],
+                    )
+                )
+            elif mode == "category":
+                rows.append(
+                    View(
+                        cls="android.widget.LinearLayout",
+                        resource_id="quiz_by_category_settings",
+                        weight=0,
+                        children=[
+                            _text("Category", height=80),
+                            View(
+                                cls="android.widget.Button",
+                                resource_id="category_button",
+                                text="Select category",
+                                on_click=lambda c: None,
+                                height=140,
+                            ),
+                        ],
+                    )
+                )
+            else:
+                rows.append(
+                    View(
+                        cls="android.widget.LinearLayout",
+                        resource_id="quiz_by_range_settings",
+                        weight=0,
+                        children=[
+                            _text(f"Start ordinal (1-{total})", "quiz_range_start_size_title"),
+                            self._field("quiz_range_strat_ordinal", dialog["start"], "start"),
+                            _text(f"End ordinal (1-{total})", "quiz_range_end_size_title"),
+                            self._field("quiz_range_end_ordinal", dialog["end"], "end"),
+                        ],
+                    )
+                )
+        body = View(
+            cls="android.widget.ScrollView",
+            weight=0,
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    weight=0,
+                    children=[
+                        View(cls="android.widget.RadioGroup", weight=0, children=rows),
+                        View(
+                            cls="android.widget.CheckBox",
+                            resource_id="shuffle_checkbox",
+                            text="Shuffle cards",
+                            checkable=True,
+                            checked=dialog["shuffle"],
+                            on_click=_bind(self._quiz_set, shuffle=not dialog["shuffle"]),
+                        ),
+                        View(
+                            cls="android.widget.Button",
+                            resource_id="start_quiz_button",
+                            text="Start quiz",
+                            on_click=self._start_quiz,
+                            height=140,
+                        ),
+                    ],
+                )
+            ],
+        )
+        close = lambda c: self._set(c, dialog=None)  # noqa: E731
+        return [self._alert("Quiz", [body], [], close)]
+
+    def _field(self, rid: str, text: str, key: str) -> View:
+        def typed(ctx: AppContext, value: str) -> None:
+            self._quiz_set(ctx, **{key: value})
+
+        return View(cls="android.widget.EditText", resource_id=rid, text=text, on_text=typed)
+
+    def _quiz_set(self, ctx: AppContext, **values: Any) -> None:
+        ctx.ui["dialog"] = {**ctx.ui["dialog"], **values}
+
+    def _start_quiz(self, ctx: AppContext) -> None:
+        """``startQuizButtonOnClickListener``: by category the whole database (the sample's
+        cards are all uncategorised), by range ``parseInt`` of both fields unguarded, by group
+        the group the size and number fields pick (their text watchers clamp them)."""
+        dialog = ctx.ui["dialog"]
+        path = dialog["path"]
+        total = len(ctx.data["dbs"].get(path, []))
+        if dialog["mode"] == "category":
+            start, size = 1, total
+        elif dialog["mode"] == "range":
+            for key in ("start", "end"):
+                if _digits(dialog[key]) is None:
+                    raise JavaException(
+                        "java.lang.NumberFormatException",
+                        f'Invalid int: "{dialog[key]}"',
+                        frames=[
+                            "java.lang.Integer.parseInt(Integer.java:521)",
+                            "java.lang.Integer.parseInt(Integer.java:556)",
+                            "org.liberty.android.fantastischmemo.ui.QuizLauncherDialogFragment$2.onClick(QuizLauncherDialogFragment.java:220)",
+                            "android.view.View.performClick(View.java:5637)",
+                        ],
+                    )
+            start = _digits(dialog["start"]) or 0
+            size = (_digits(dialog["end"]) or 0) - start + 1
+        else:
+            size = min(
+                max(1, min(_digits(dialog["size"]) or MAX_GROUP_SIZE, MAX_GROUP_SIZE)), total
+            )
+            number = max(1, _digits(dialog["number"]) or 1)
+            number = min(number, (total - 1) // max(1, size) + 1)
+            start = (number - 1) * size + 1
+        ctx.start_activity(QUIZ, {"path": path, "start": max(start, 1), "size": max(size, 0)})
+
+    # -- the quiz screen ---------------------------------------------------------------------
+    def _render_quiz(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        path = ctx.extras.get("path", "")
+        cards = ctx.data["dbs"].get(path, [])
+        title = path.rsplit("/", 1)[-1]
+        windows: list[Window] = []
+        actions = [
+            View(
+                cls="android.widget.TextView",
+                resource_id="menu_lookup",
+                content_desc=LOOK_UP,
+                on_click=lambda c: None,
+                width=147,
+            ),
+            overflow_button(lambda c: self._set(c, menu=True)),
+        ]
+        bar = self._toolbar(title, up=lambda c: c.finish(), actions=actions)
+        if not ui["queue"]:
+            windows.append(
+                dataclasses.replace(
+                    self._alert(
+                        "Quiz completed",
+                        [
+                            _text(
+                                "Congratulations, you have completed the quiz!",
+                                "android:id/message",
+                            )
+                        ],
+                        [self._button("android:id/button1", "Back", lambda c: c.finish())],
+                        None,
+                    ),
+                    cancelable=False,
+                )
+            )
+            return Screen(
+                content=View(cls="android.widget.LinearLayout", children=[bar]), windows=windows
+            )
+        index = ui["queue"][0]
+        card = cards[index]
+        shown = ui["answer_shown"]
+        done = ui["total"] - len([i for i in ui["queue"] if i not in ui["review"]])
+        small = f"Quiz: {done}/{ui['total']} Rev: {len(ui['review'])} ID: {index + 1} "
+        grade = View(
+            cls="android.widget.LinearLayout",
+            resource_id="grade_buttons_quiz",
+            layout=HORIZONTAL,
+            height=170,
+            children=[
+                View(
+                    cls="android.widget.Button",
+                    resource_id="grade_button_0",
+                    text="Forget",
+                    on_click=_bind(self._quiz_grade, False),
+                ),
+                View(
+                    cls="android.widget.Button",
+                    resource_id="grade_button_5",
+                    text="Remember",
+                    on_click=_bind(self._quiz_grade, True),
+                ),
+            ],
+        )
+        content = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                bar,
+                View(
+                    cls="android.gesture.GestureOverlayView",
+                    resource_id="gesture_overlay",
+                    children=[
+                        View(
+                            cls="android.widget.LinearLayout",
+                            resource_id="root",
+                            children=[
+                                _text(small, "small_title_bar", height=90),
+                                View(
+                                    cls="android.widget.FrameLayout",
+                                    resource_id="card_root",
+                                    children=[
+                                        View(
+                                            cls="android.widget.FrameLayout",
+                                            resource_id="question_layout",
+                                            layout=FRAME,
+                                            on_click=self._show_answer,
+                                            children=[
+                                                _text(
+                                                    card["q"],
+                                                    "question",
+                                                    gravity="center",
+                                                    width=900,
+                                                )
+                                            ],
+                                        ),
+                                        View(
+                                            cls="android.widget.FrameLayout",
+                                            resource_id="answer_layout",
+                                            layout=FRAME,
+                                            on_click=self._show_answer,
+                                            children=[
+                                                _text(
+                                                    card["a"] if shown else "",
+                                                    "answer",
+                                                    gravity="center",
+                                                    width=900,
+                                                )
+                                            ],
+                                        ),
+                                    ],
+                                ),
+                                View(
+                                    cls="android.widget.FrameLayout",
+                                    resource_id="buttons_root",
+                                    height=170,
+                                    children=[grade] if shown else [],
+                                ),
+                            ],
+                        )
+                    ],
+                ),
+            ],
+        )
+        if ui["menu"]:
+            close = lambda c: self._set(c, menu=False)  # noqa: E731
+            windows.append(
+                menu_window(
+                    [
+                        ("Paint", self._paint),
+                        ("Speak question", close),
+                        ("Speak answer", close),
+                    ],
+                    close,
+                    bounds=(560, 63, 1070, 63 + 3 * 126),
+                )
+            )
+        return Screen(content=content, windows=windows)
+
+    def _quiz_grade(self, ctx: AppContext, remembered: bool) -> None:
+        ui = ctx.ui
+        queue = list(ui["queue"])
+        index = queue.pop(0)
+        if not remembered:
+            queue.append(index)
+            ui["review"] = [*ui["review"], index] if index not in ui["review"] else ui["review"]
+        else:
+            ui["review"] = [i for i in ui["review"] if i != index]
+        ui["queue"] = queue
+        ui["answer_shown"] = False
+
+    def _paint(self, ctx: AppContext) -> None:
+        """``menu_paint`` (AnyMemo#440): an Intent for ``StudyActivity`` with no extras."""
+        ctx.ui["menu"] = False
+        ctx.start_activity(STUDY, {})

@@ -560,7 +560,9 @@ class Reproducer:
         self.phase_seconds["filter"] += time.perf_counter() - t0
         specs: list[ProbeSpec] = []
         for index, (path, actions) in enumerate(zip(beam, kept, strict=True)):
-            state = _progress_key(path)
+            screen = self._screen(path)  # the launch screen too, unlike _progress_key's "root"
+            state = f"{_visible_state(screen.structural_hash, screen.hierarchy_xml)}#"
+            state += str(path.reached_step)
             for action in actions:
                 if self.config.probe_once:
                     if (state, action.key()) in self._probed:

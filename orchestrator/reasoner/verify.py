@@ -145,7 +145,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         # A final screen outside the app cannot be related to the report.
         return Verdict(False, f"the final screen is not the app's ({final.package})", 0.0)
     checks = (
-        lambda: _expected_number(expected, index),
+        lambda: _expected_number(expected, index, actual),
         lambda: _wrong_result(observed, spec, index),
         lambda: _still_shown(observed, spec, index),
         lambda: _still_after_delete(observed, path, typed, index),
@@ -422,9 +422,30 @@ def _to_decimal(text: str) -> Decimal | None:
         return None
 
 
-def _expected_number(expected: str, index) -> str:
+# A number that names a device, system or build, not a value the app shows ("Android 14").
+_DEVICE_NUMBER_RE = re.compile(
+    r"\b(?:android|api|version|ver|v|sdk|ios|build)\s*\.?\s*$", re.IGNORECASE
+)
+
+
+def _reported_numbers(text: str) -> list[Decimal]:
+    """The numbers a symptom's part says the app shows, leaving out those that name a device,
+    system or build (``Android 14``, ``version 3.0.1``)."""
+    out = []
+    for m in _NUMBER_RE.finditer(text):
+        if _DEVICE_NUMBER_RE.search(text[: m.start()]):
+            continue
+        value = _to_decimal(m.group())
+        if value is not None:
+            out.append(value)
+    return out
+
+
+def _expected_number(expected: str, index, actual: str = "") -> str:
     """The report expects a number (``should display 0.09``); the screen shows another result
-    and not that number.
+    and not that number. Where the report also says which wrong number it saw (``Actual: the
+    total shows 50``), the screen must show that one: another wrong number is another state
+    (more or other input than the report's), not the report's symptom.
 
     When the expectation names an expression (``(5+4)% should display 0.09``, quoted or not),
     that expression must be the one on screen, and its operands are not expected results. When
@@ -452,6 +473,9 @@ def _expected_number(expected: str, index) -> str:
         return ""
     own = _screen_expression(index)
     if own and _right_for(own, shown):
+        return ""
+    seen = [n for n in _reported_numbers(actual) if n not in want]
+    if seen and not any(h in seen for h in have if h is not None):
         return ""
     return f"the screen shows {shown[-1]!r} where the report expects {wanted[-1]!r}"
 

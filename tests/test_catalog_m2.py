@@ -5,9 +5,13 @@ do not trigger the bug."""
 
 from __future__ import annotations
 
-from device_agent.actions import Action
+from device_agent.actions import Action, Bounds
+from device_agent.hierarchy import ViewNode, parse_hierarchy
 from device_agent.virtual.catalog.antennapod import PACKAGE as APP
 from device_agent.virtual.catalog.antennapod import AntennaPod380
+from device_agent.virtual.catalog.memento import PACKAGE as MCP
+from device_agent.virtual.catalog.memento import PICKER_INPUT as MC_INPUT
+from device_agent.virtual.catalog.memento import MementoCalendar36
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
@@ -143,3 +147,127 @@ def test_antennapod_leaving_the_fyyd_search_before_submitting_does_not_fail() ->
     tap(device, content_desc="Collapse")
     assert "Search fyyd" in texts(device)
     assert not triggered(device, AP_FYYD)
+
+
+# -- Memento Calendar 3.6 ---------------------------------------------------------------------
+MC_YEAR = "Memento-Calendar#7"
+MC_CRASH = "Memento-Calendar#169"
+
+
+def _mc_picker() -> VirtualDevice:
+    device = fresh(MementoCalendar36)
+    tap(device, resource_id=f"{MCP}:id/fab_add")
+    tap(device, resource_id=f"{MCP}:id/birthdaypicker_label")
+    return device
+
+
+def _mc_set(device: VirtualDevice) -> None:
+    tap(device, resource_id="android:id/button1", text="Set")
+
+
+def _mc_year_wheel_shown(device: VirtualDevice) -> bool:
+    return f"{MCP}:id/year_picker" in device.observe(screenshot=False).hierarchy_xml
+
+
+def test_memento_main_and_add_birthday_screens_have_the_real_ids() -> None:
+    device = fresh(MementoCalendar36)
+    shown = texts(device)
+    for text in ("Memento Calendar", "Today", "Search", "More options"):
+        assert text in shown
+    assert node_text(device, f"{MCP}:id/upcoming_events_emptyview").startswith("No contacts")
+    tap(device, resource_id=f"{MCP}:id/fab_add")
+    assert node_text(device, f"{MCP}:id/addbirthday_title") == "Add birthday"
+    assert node_text(device, f"{MCP}:id/contacthero_name_suggestion") == "Contact name"
+    assert node_text(device, f"{MCP}:id/addbirthday_add_button") == "Add"
+    tap(device, resource_id=f"{MCP}:id/birthdaypicker_label")
+    assert node_text(device, "android:id/alertTitle") == "Birthday date"
+    for rid in ("day_picker", "month_picker", "year_picker", "include_year_checkbox"):
+        node_text(device, f"{MCP}:id/{rid}")
+    assert node_text(device, f"{MCP}:id/{MC_INPUT}") == "28"
+
+
+def test_memento_a_stored_birthday_is_listed() -> None:
+    device = _mc_picker()
+    _mc_set(device)
+    assert node_text(device, f"{MCP}:id/birthdaypicker_label") == "February 28, 2018"
+    act(device, "input_text", "Ann", resource_id=f"{MCP}:id/contacthero_name_suggestion")
+    tap(device, resource_id=f"{MCP}:id/addbirthday_add_button")
+    assert "Ann" in texts(device) and "February 28, 2018" in texts(device)
+    assert not triggered(device, MC_YEAR) and not triggered(device, MC_CRASH)
+
+
+def test_memento_reopened_dialog_shows_the_year_wheel_with_the_box_unchecked() -> None:
+    device = _mc_picker()
+    tap(device, resource_id=f"{MCP}:id/include_year_checkbox")
+    assert not _mc_year_wheel_shown(device)
+    _mc_set(device)
+    assert node_text(device, f"{MCP}:id/birthdaypicker_label") == "February 28"
+    tap(device, resource_id=f"{MCP}:id/birthdaypicker_label")
+    assert triggered(device, MC_YEAR)
+    box = [n for n in _nodes(device) if n.resource_id == f"{MCP}:id/include_year_checkbox"]
+    assert not box[0].checked and _mc_year_wheel_shown(device)
+
+
+def test_memento_unchecking_without_reopening_or_after_dismissing_is_consistent() -> None:
+    device = _mc_picker()
+    tap(device, resource_id=f"{MCP}:id/include_year_checkbox")
+    tap(device, resource_id=f"{MCP}:id/include_year_checkbox")  # back on: the wheel returns
+    assert _mc_year_wheel_shown(device)
+    tap(device, resource_id=f"{MCP}:id/include_year_checkbox")
+    _mc_set(device)
+    assert not triggered(device, MC_YEAR)  # set, not reopened
+    device = _mc_picker()
+    tap(device, resource_id=f"{MCP}:id/include_year_checkbox")
+    _do(device, kind="press_back")  # dismissed: no birthday set
+    tap(device, resource_id=f"{MCP}:id/birthdaypicker_label")
+    assert _mc_year_wheel_shown(device)
+    assert not triggered(device, MC_YEAR)
+
+
+def test_memento_setting_30_february_crashes_with_the_joda_exception() -> None:
+    device = _mc_picker()
+    tap(device, text="29", class_name="android.widget.Button")
+    tap(device, text="30", class_name="android.widget.Button")
+    assert not triggered(device, MC_CRASH)
+    _mc_set(device)
+    assert triggered(device, MC_CRASH)
+    log = "\n".join(device.read_logcat(0, ("crash",)).lines)
+    assert (
+        "org.joda.time.IllegalFieldValueException: Value 30 for dayOfMonth must be in the range"
+        " [1,28]" in log
+    )
+    assert "BirthdayLabelView.displayBirthday(BirthdayLabelView.java:40)" in log
+
+
+def test_memento_valid_days_and_a_later_month_change_do_not_crash() -> None:
+    device = _mc_picker()
+    tap(device, text="29", class_name="android.widget.Button")
+    tap(device, text="30", class_name="android.widget.Button")
+    tap(device, text="March", class_name="android.widget.Button")  # 30 March is a date
+    _mc_set(device)
+    assert node_text(device, f"{MCP}:id/birthdaypicker_label") == "March 30, 2018"
+    assert not triggered(device, MC_CRASH)
+    device = _mc_picker()
+    tap(device, text="27", class_name="android.widget.Button")
+    _mc_set(device)
+    assert not triggered(device, MC_CRASH)
+
+
+def test_memento_29_february_of_a_leap_year_is_shown() -> None:
+    device = _mc_picker()
+    tap(device, text="29", class_name="android.widget.Button")
+    act(
+        device, "input_text", "2016", resource_id=f"{MCP}:id/{MC_INPUT}", bounds=_year_input(device)
+    )
+    _mc_set(device)
+    assert node_text(device, f"{MCP}:id/birthdaypicker_label") == "February 29, 2016"
+    assert not triggered(device, MC_CRASH)
+
+
+def _nodes(device: VirtualDevice) -> list[ViewNode]:
+    return list(parse_hierarchy(device.observe(screenshot=False).hierarchy_xml).iter())
+
+
+def _year_input(device: VirtualDevice) -> Bounds:
+    inputs = [n for n in _nodes(device) if n.resource_id == f"{MCP}:id/{MC_INPUT}"]
+    return inputs[2].bounds

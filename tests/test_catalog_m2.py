@@ -9,6 +9,8 @@ from device_agent.actions import Action, Bounds
 from device_agent.hierarchy import ViewNode, parse_hierarchy
 from device_agent.virtual.catalog.antennapod import PACKAGE as APP
 from device_agent.virtual.catalog.antennapod import AntennaPod380
+from device_agent.virtual.catalog.fastnfitness import PACKAGE as FFP
+from device_agent.virtual.catalog.fastnfitness import FastNFitness0190
 from device_agent.virtual.catalog.memento import PACKAGE as MCP
 from device_agent.virtual.catalog.memento import PICKER_INPUT as MC_INPUT
 from device_agent.virtual.catalog.memento import MementoCalendar36
@@ -271,3 +273,123 @@ def _nodes(device: VirtualDevice) -> list[ViewNode]:
 def _year_input(device: VirtualDevice) -> Bounds:
     inputs = [n for n in _nodes(device) if n.resource_id == f"{MCP}:id/{MC_INPUT}"]
     return inputs[2].bounds
+
+
+# -- Fast N Fitness 0.19.0 --------------------------------------------------------------------
+FF_PROGRAM = "fastnfitness#142"
+FF_NAME_FIELD = Bounds(66, 843, 1014, 993)  # the name dialog's EditText has no id
+
+
+def _ff_main() -> VirtualDevice:
+    """Past the first start: four Next, a profile named Alex, OK."""
+    device = fresh(FastNFitness0190)
+    for step in FastNFitness0190.bugs[0].human_steps[:7]:
+        result = device.execute(Action.from_json(step))
+        assert result.performed, result.detail
+    return device
+
+
+def _ff_new_program(device: VirtualDevice, name: str) -> None:
+    tap(device, resource_id=f"{FFP}:id/newProgram")
+    assert "Enter program name" in texts(device)
+    act(device, "input_text", name, class_name="android.widget.EditText", bounds=FF_NAME_FIELD)
+    tap(device, resource_id=f"{FFP}:id/confirm_button", text="OK")
+    assert node_text(device, f"{FFP}:id/workout_name") == name
+    _do(device, kind="press_back")
+
+
+def _ff_program_tab(device: VirtualDevice) -> None:
+    tap(device, text="Program", class_name="android.widget.TextView")
+
+
+def _ff_delete_shown_program(device: VirtualDevice) -> None:
+    tap(device, resource_id=f"{FFP}:id/deleteButton")
+    assert "Do you want to delete this program?" in texts(device)
+    tap(device, resource_id="android:id/button1", text="Yes")
+
+
+def test_fastnfitness_first_start_walks_the_intro_and_creates_a_profile() -> None:
+    device = fresh(FastNFitness0190)
+    assert node_text(device, f"{FFP}:id/mi_title") == "Hello"
+    for _ in range(4):
+        tap(device, resource_id=f"{FFP}:id/mi_button_next")
+    assert "Create a profile" in texts(device)
+    tap(device, resource_id=f"{FFP}:id/mi_button_next")  # blocked: Create without a name
+    assert "Create a profile" in texts(device) and "Profile created" not in texts(device)
+    act(device, "input_text", "Alex", resource_id=f"{FFP}:id/profileName")
+    _do(device, kind="press_back")  # hides the keyboard over the pager's buttons
+    tap(device, resource_id=f"{FFP}:id/mi_button_next")
+    assert "Profile created" in texts(device)
+    tap(device, resource_id=f"{FFP}:id/confirm_button")
+    shown = texts(device)
+    for text in ("Fast N Fitness", "Free workout", "Program", "Graphs", "History"):
+        assert text in shown
+    tap(device, content_desc="Open navigation drawer")
+    assert node_text(device, f"{FFP}:id/drawerTitle") == "Alex"
+    assert "Programs List" in texts(device)
+
+
+def test_fastnfitness_deleting_the_running_program_crashes_the_workout_page() -> None:
+    device = _ff_main()
+    _ff_program_tab(device)
+    _ff_new_program(device, "Test")
+    tap(device, resource_id=f"{FFP}:id/startStopProgram", text="Start program")
+    assert node_text(device, f"{FFP}:id/startStopProgram") == "Finish program"
+    tap(device, content_desc="Open navigation drawer")
+    tap(device, resource_id=f"{FFP}:id/drawer_itemName", text="Programs List")
+    tap(device, resource_id=f"{FFP}:id/LIST_WORKOUT_NAME", text="Test")
+    _ff_delete_shown_program(device)
+    assert not triggered(device, FF_PROGRAM)  # back on the Programs List
+    tap(device, content_desc="Open navigation drawer")
+    tap(device, resource_id=f"{FFP}:id/drawer_itemName", text="Workout")
+    assert triggered(device, FF_PROGRAM)
+    log = "\n".join(device.read_logcat(0, ("crash",)).lines)
+    assert "java.lang.IndexOutOfBoundsException: Index: 0, Size: 0" in log
+    assert "ProgramRunnerFragment.refreshData(ProgramRunnerFragment.java:277)" in log
+
+
+def test_fastnfitness_finishing_the_program_before_deleting_it_is_safe() -> None:
+    device = _ff_main()
+    _ff_program_tab(device)
+    _ff_new_program(device, "Test")
+    tap(device, resource_id=f"{FFP}:id/startStopProgram", text="Start program")
+    tap(device, resource_id=f"{FFP}:id/startStopProgram", text="Finish program")
+    tap(device, resource_id=f"{FFP}:id/editProgram")
+    _ff_delete_shown_program(device)
+    assert "Start program" in texts(device)
+    assert not triggered(device, FF_PROGRAM)
+
+
+def test_fastnfitness_deleting_another_program_while_one_runs_is_safe() -> None:
+    device = _ff_main()
+    _ff_program_tab(device)
+    _ff_new_program(device, "Legs")
+    _ff_new_program(device, "Arms")
+    tap(device, resource_id=f"{FFP}:id/startStopProgram", text="Start program")  # Legs runs
+    tap(device, content_desc="Open navigation drawer")
+    tap(device, resource_id=f"{FFP}:id/drawer_itemName", text="Programs List")
+    tap(device, resource_id=f"{FFP}:id/LIST_WORKOUT_NAME", text="Arms")
+    _ff_delete_shown_program(device)
+    tap(device, content_desc="Open navigation drawer")
+    tap(device, resource_id=f"{FFP}:id/drawer_itemName", text="Workout")
+    assert not triggered(device, FF_PROGRAM)
+
+
+def test_fastnfitness_deleting_a_program_that_never_ran_is_safe() -> None:
+    device = _ff_main()
+    _ff_program_tab(device)
+    _ff_new_program(device, "Test")
+    tap(device, resource_id=f"{FFP}:id/editProgram")
+    _ff_delete_shown_program(device)
+    assert not triggered(device, FF_PROGRAM)
+
+
+def test_fastnfitness_the_crash_comes_back_at_every_start() -> None:
+    device = _ff_main()
+    for step in FastNFitness0190.bugs[0].human_steps[7:]:
+        assert device.execute(Action.from_json(step)).performed
+    assert triggered(device, FF_PROGRAM)
+    tap(device, resource_id="android:id/aerr_close")
+    device.launch_app()
+    log = "\n".join(device.read_logcat(0, ("crash",)).lines)
+    assert log.count("java.lang.IndexOutOfBoundsException") == 2

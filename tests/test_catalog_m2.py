@@ -10,7 +10,7 @@ from device_agent.hierarchy import ViewNode, parse_hierarchy
 from device_agent.virtual.catalog.antennapod import PACKAGE as APP
 from device_agent.virtual.catalog.antennapod import AntennaPod380
 from device_agent.virtual.catalog.fastnfitness import PACKAGE as FFP
-from device_agent.virtual.catalog.fastnfitness import FastNFitness0190
+from device_agent.virtual.catalog.fastnfitness import FastNFitness0190, FastNFitness0206
 from device_agent.virtual.catalog.memento import PACKAGE as MCP
 from device_agent.virtual.catalog.memento import PICKER_INPUT as MC_INPUT
 from device_agent.virtual.catalog.memento import MementoCalendar36
@@ -393,3 +393,80 @@ def test_fastnfitness_the_crash_comes_back_at_every_start() -> None:
     device.launch_app()
     log = "\n".join(device.read_logcat(0, ("crash",)).lines)
     assert log.count("java.lang.IndexOutOfBoundsException") == 2
+
+
+# -- Fast N Fitness 0.20.6 --------------------------------------------------------------------
+FF_QUOTE = "fastnfitness#293"
+
+
+def _ff206_exercise(name: str, kind: str = "Strength") -> VirtualDevice:
+    """Past the intro, a new exercise of ``kind`` named ``name``, its page still open."""
+    device = fresh(FastNFitness0206)
+    for step in FastNFitness0206.bugs[0].human_steps[:7]:
+        assert device.execute(Action.from_json(step)).performed
+    tap(device, content_desc="Open navigation drawer")
+    tap(device, resource_id=f"{FFP}:id/drawer_itemName", text="Exercises")
+    tap(device, resource_id=f"{FFP}:id/addExercise")
+    assert "Exercise type?" in texts(device)
+    tap(device, text=kind, class_name="android.widget.Button")
+    assert node_text(device, f"{FFP}:id/valueTextView") == "Default exercise"
+    tap(device, resource_id=f"{FFP}:id/editButton")
+    act(device, "input_text", name, class_name="android.widget.EditText", bounds=FF_NAME_FIELD)
+    tap(device, resource_id=f"{FFP}:id/confirm_button", text="OK")
+    return device
+
+
+def test_fastnfitness206_exercise_screens_have_the_real_ids() -> None:
+    device = _ff206_exercise("Squat")
+    assert "Exercise" in texts(device) and "History" in texts(device)
+    node_text(device, f"{FFP}:id/deleteButton")
+    node_text(device, f"{FFP}:id/favButton")
+    assert node_text(device, f"{FFP}:id/machine_muscles_textview") == "Muscles"
+    _do(device, kind="press_back")
+    assert node_text(device, f"{FFP}:id/LIST_MACHINE_NAME") == "Squat"
+    tap(device, resource_id=f"{FFP}:id/LIST_MACHINE_NAME", text="Squat")
+    tap(device, text="History", class_name="android.widget.TextView")
+    assert node_text(device, f"{FFP}:id/filterDate") == ""
+    assert not triggered(device, FF_QUOTE)
+
+
+def test_fastnfitness206_opening_an_exercise_named_with_a_quote_crashes() -> None:
+    device = _ff206_exercise('Bench "Pro"')
+    assert not triggered(device, FF_QUOTE)  # the rename alone does not refill the history
+    tap(device, text="History", class_name="android.widget.TextView")
+    assert not triggered(device, FF_QUOTE)
+    _do(device, kind="press_back")
+    tap(device, resource_id=f"{FFP}:id/LIST_MACHINE_NAME", text='Bench "Pro"')
+    assert triggered(device, FF_QUOTE)
+    log = "\n".join(device.read_logcat(0, ("crash",)).lines)
+    assert 'SQLiteException: near "Pro": syntax error (code 1 SQLITE_ERROR)' in log
+    assert 'WHERE machine="Bench "Pro"" AND profil_id=1' in log
+    assert "FonteHistoryFragment.FillRecordTable(FonteHistoryFragment.java:213)" in log
+
+
+def test_fastnfitness206_a_trailing_quote_is_an_unrecognized_token() -> None:
+    device = _ff206_exercise('Curl"', kind="Isometric")
+    _do(device, kind="press_back")
+    tap(device, resource_id=f"{FFP}:id/LIST_MACHINE_NAME", text='Curl"')
+    log = "\n".join(device.read_logcat(0, ("crash",)).lines)
+    assert 'SQLiteException: unrecognized token: ""Curl"" AND profil_id=1' in log
+    assert triggered(device, FF_QUOTE)
+
+
+def test_fastnfitness206_single_quotes_and_doubled_quotes_do_not_crash() -> None:
+    device = _ff206_exercise("Farmer's walk", kind="Cardio")
+    _do(device, kind="press_back")
+    tap(device, resource_id=f"{FFP}:id/LIST_MACHINE_NAME", text="Farmer's walk")
+    assert not triggered(device, FF_QUOTE)
+    device = _ff206_exercise('Row ""wide""')
+    _do(device, kind="press_back")
+    tap(device, resource_id=f"{FFP}:id/LIST_MACHINE_NAME", text='Row ""wide""')
+    assert not triggered(device, FF_QUOTE)
+
+
+def test_fastnfitness206_deleting_the_quoted_exercise_before_reopening_is_safe() -> None:
+    device = _ff206_exercise('Bench "Pro"')
+    tap(device, resource_id=f"{FFP}:id/deleteButton")
+    tap(device, resource_id="android:id/button1", text="Yes")
+    assert "Add new Exercise" in texts(device) and 'Bench "Pro"' not in texts(device)
+    assert not triggered(device, FF_QUOTE)

@@ -1,5 +1,6 @@
 """Fast N Fitness (``com.easyfitness``) 0.19.0, for fastnfitness#142 ("Crash after deleting a
-program that is in progress").
+program that is in progress"), and 0.20.6, for fastnfitness#293 ("Quotation marks in exercise
+crash app").
 
 Modelled from the sources at tag ``0.19.0`` (under ``app/src/main``: ``AndroidManifest.xml``,
 ``MainActivity.java`` (the drawer, ``showFragment``, ``onBackPressed``, the intro's result),
@@ -45,6 +46,28 @@ with ``i <= getCount()`` and, not finding it, reads one item past the end:
 ``java.lang.IndexOutOfBoundsException``. The app stays in this crash loop at every start. Start
 with no program selected (or Edit) throws a ``NullPointerException`` (the spinner's selection is
 null), as the sources do.
+
+0.20.6 (:class:`FastNFitness0206`), modelled from the sources at tag ``0.20.6`` (the same intro
+with its new texts and a profile form without the size, the drawer with "Progess Images",
+``machines/MachineFragment.java``, ``machines/ExerciseDetailsPager.java``,
+``machines/MachineDetailsFragment.java``, ``views/EditableInputView.java``,
+``fonte/FonteHistoryFragment.java``, ``DAO/record/DAORecord.java``, ``DAO/DAOMachine.java``, the
+layouts ``tab_machine.xml``, ``exercise_list_row.xml``, ``exercise_pager.xml``,
+``exercise_details.xml``, ``editableinput_view.xml``, ``tab_history.xml``) and the fix (commit
+``6d9ecbb``): #142 is fixed there, and its Workout pages and program screens, which changed, are
+stubs. Exercises: "Add new Exercise" (``addExercise``) asks "Exercise type?" (Cardio, Isometric,
+Strength) and opens the new, nameless exercise (``ExerciseDetailsPager``: the toolbar
+``actionToolbarMachine`` with ``favButton`` and ``deleteButton``, the tabs Exercise and History
+of ``exercise_pagertab``); its name (``machine_name``: ``valueTextView`` "Default exercise",
+``editButton``) opens a "Name" dialog whose OK saves the exercise under the new name. The list
+``listMachine`` shows ``LIST_MACHINE_NAME``; a row opens the exercise.
+
+The bug (fastnfitness#293): opening an exercise creates its History page beside it, which fills
+its table with ``DAORecord.getFilteredRecords``, writing the name between double quotes
+unescaped. A name holding a double quote breaks the SQL: ``android.database.sqlite.
+SQLiteException`` (``near "Pro": syntax error (code 1 SQLITE_ERROR)`` for ``Bench "Pro"``; a
+trailing quote gives ``unrecognized token``; a doubled ``""`` is an escaped quote and compiles).
+Naming the exercise does not refill the table; the next opening crashes.
 """
 
 from __future__ import annotations
@@ -96,7 +119,6 @@ SLIDES = (
         "https://github.com/brodeurlv/fastnfitness",
     ),
 )
-PROFILE_SLIDE = len(SLIDES)
 # (drawer label, fragment, toolbar title)
 DRAWER = (
     ("Workout", "workout", "Workout"),
@@ -205,6 +227,8 @@ class FastNFitness0190(VirtualApp):
     version: ClassVar[str] = "0.19.0"
     launch_activity: ClassVar[str] = MAIN
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_142,)
+    slides: ClassVar[tuple[tuple[str, str], ...]] = SLIDES
+    drawer_items: ClassVar[tuple[tuple[str, str, str], ...]] = DRAWER
 
     def initial_data(self) -> dict[str, Any]:
         return {
@@ -270,7 +294,7 @@ class FastNFitness0190(VirtualApp):
     # -- intro -------------------------------------------------------------------------------
     def _intro_next(self, ctx: AppContext) -> None:
         ui = ctx.ui
-        if ui["slide"] < PROFILE_SLIDE:
+        if ui["slide"] < len(self.slides):
             ui["slide"] += 1
         elif not ui["created"]:
             self._create_profile(ctx)  # onNavigationBlocked: mBtCreate.callOnClick()
@@ -418,8 +442,8 @@ class FastNFitness0190(VirtualApp):
     def _intro(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         slide = ui["slide"]
-        if slide < PROFILE_SLIDE:
-            title, description = SLIDES[slide]
+        if slide < len(self.slides):
+            title, description = self.slides[slide]
             page = View(
                 cls="android.widget.LinearLayout",
                 children=[
@@ -542,14 +566,14 @@ class FastNFitness0190(VirtualApp):
     def _main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         top = self._top(ctx)
-        if top["f"] == "program":
-            page = self._program_pager(ctx, top)
-            content: list[View] = [page]
+        full = self._full_page(ctx, top)
+        if full is not None:
+            content: list[View] = [full]
         else:
             title = (
                 "Fast N Fitness"
                 if len(ui["stack"]) == 1
-                else next(d[2] for d in DRAWER if d[1] == top["f"])
+                else next(d[2] for d in self.drawer_items if d[1] == top["f"])
             )
             bar = toolbar(
                 title,
@@ -568,12 +592,7 @@ class FastNFitness0190(VirtualApp):
                     overflow_button(lambda c: c.ui.update(menu=True)),
                 ],
             )
-            if top["f"] == "workout":
-                page = self._workout(ctx, top)
-            elif top["f"] == "programs":
-                page = self._program_list(ctx)
-            else:
-                page = text_view(top["f"].capitalize(), height=200)
+            page = self._page(ctx, top)
             content = [
                 bar,
                 View(
@@ -593,6 +612,18 @@ class FastNFitness0190(VirtualApp):
         )
         return Screen(content=root, windows=self._windows(ctx))
 
+    def _full_page(self, ctx: AppContext, top: dict[str, Any]) -> View | None:
+        """A page with its own toolbar (the activity's is hidden), or None."""
+        return self._program_pager(ctx, top) if top["f"] == "program" else None
+
+    def _page(self, ctx: AppContext, top: dict[str, Any]) -> View:
+        """A page under the activity's toolbar (other drawer entries are stubs)."""
+        if top["f"] == "workout":
+            return self._workout(ctx, top)
+        if top["f"] == "programs":
+            return self._program_list(ctx)
+        return text_view(top["f"].capitalize(), height=200)
+
     def _drawer(self, ctx: AppContext) -> View:
         profile = ctx.data["profile"] or {"name": ""}
         rows = [
@@ -603,7 +634,7 @@ class FastNFitness0190(VirtualApp):
                 children=[text_view(profile["name"], "drawerTitle", height=250)],
             )
         ]
-        for label, fragment, _ in DRAWER:
+        for label, fragment, _ in self.drawer_items:
             rows.append(
                 View(
                     cls="android.widget.RelativeLayout",
@@ -837,6 +868,445 @@ class FastNFitness0190(VirtualApp):
                     ("Yes", self._delete_program),
                     ("No", close_dialog),
                     close_dialog,
+                )
+            )
+        return windows
+
+
+# -- 0.20.6 ------------------------------------------------------------------------------------
+SLIDES_0206 = (
+    (
+        "Hello",
+        "Welcome to Fast N Fitness. A quick and simple way to record your program and follow "
+        "your body and exercise progression.",
+    ),
+    SLIDES[1],
+    (
+        "Go to the essential",
+        "No exercises are pre-created. You create your own exercises simply depending on the "
+        "name of the machine you have in your fitness place/location.",
+    ),
+    SLIDES[3],
+)
+DRAWER_0206 = (
+    ("Workout", "workout", "Workout"),
+    ("Exercises", "exercises", "Exercises"),
+    ("Program List", "programs", "Program List"),
+    ("Weight Track", "weight", "Weight Track"),
+    ("Body Track", "body", "Body Track"),
+    ("Progess Images", "images", "Progess Images"),
+    ("Settings", "settings", "Settings"),
+    ("About", "about", "About"),
+)
+EXERCISE_TYPES = ("Strength", "Cardio", "Isometric")
+SQLITE = "android.database.sqlite.SQLiteException"
+DEFAULT_EXERCISE = "Default exercise"
+
+
+def history_query(name: str, profile: int) -> str:
+    """DAORecord.getFilteredRecords for one exercise and all dates: the name goes between
+    double quotes unescaped."""
+    return (
+        f'SELECT * FROM EFfontes WHERE machine="{name}" AND profil_id={profile}'
+        " AND RECORD_TYPE!=2 AND TEMPLATE_RECORD_STATUS!=2"
+        " ORDER BY DATETIME(date || 'T' || time) DESC,_id DESC"
+    )
+
+
+def sqlite_error(sql: str) -> str | None:
+    """The error SQLite's tokenizer and parser report for :func:`history_query`'s text, or
+    None when it compiles. The exercise name's quoted token ends at the first lone ``"``
+    (``""`` stands for one quote); the next token must be the ``AND`` the query goes on with."""
+    start = sql.index('machine="') + len("machine=")
+    j = start + 1
+    while True:
+        if j >= len(sql):
+            return f'unrecognized token: "{sql[start:]}"'
+        if sql[j] == '"':
+            if j + 1 < len(sql) and sql[j + 1] == '"':
+                j += 2
+                continue
+            break
+        j += 1
+    k = j + 1
+    while k < len(sql) and sql[k] == " ":
+        k += 1
+    rest = sql[k:]
+    if rest.startswith("AND "):
+        return None
+    if rest.startswith('"'):
+        end = rest.find('"', 1)
+        if end < 0:
+            return f'unrecognized token: "{rest}"'
+        token = rest[: end + 1]
+    else:
+        word = ""
+        for ch in rest:
+            if not (ch.isalnum() or ch == "_"):
+                break
+            word += ch
+        token = word or rest[:1]
+    return f'near "{token}": syntax error'
+
+
+BUG_293 = BugSpec(
+    "fastnfitness#293",
+    "crash",
+    "Quotation marks in exercise crash app",
+    crash_oracle(PACKAGE, SQLITE, "while compiling: SELECT * FROM EFfontes WHERE machine="),
+    human_steps=(
+        *_intro_steps(),
+        click(PACKAGE, cls="android.widget.ImageButton", desc=OPEN_DRAWER),
+        click(PACKAGE, "drawer_itemName", "Exercises"),
+        click(PACKAGE, "addExercise", "Add new Exercise"),
+        click(PACKAGE, "confirm_button", "Strength"),
+        click(PACKAGE, "valueTextView", DEFAULT_EXERCISE),
+        input_text(PACKAGE, "", 'Bench "Pro"', bounds=[66, 843, 1014, 993]),
+        click(PACKAGE, "confirm_button", SWEET_OK),
+        {"kind": "press_back"},
+        click(PACKAGE, "LIST_MACHINE_NAME", 'Bench "Pro"'),
+    ),
+)
+
+
+class FastNFitness0206(FastNFitness0190):
+    """Fast N Fitness 0.20.6: fastnfitness#142 fixed (the loop stops at the last program and a
+    deleted program's history goes with it); fastnfitness#293 (see the module docstring).
+    The Workout pages and the programs screens changed since 0.19.0 and are stubs here."""
+
+    version: ClassVar[str] = "0.20.6"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_293,)
+    slides: ClassVar[tuple[tuple[str, str], ...]] = SLIDES_0206
+    drawer_items: ClassVar[tuple[tuple[str, str, str], ...]] = DRAWER_0206
+
+    def initial_data(self) -> dict[str, Any]:
+        data = super().initial_data()
+        data.update(exercises=[], next_exercise_id=1)
+        return data
+
+    def _workout_shown(self, ctx: AppContext) -> None:
+        return None  # the fixed refresh finds nothing to fail on
+
+    def _workout(self, ctx: AppContext, top: dict[str, Any]) -> View:
+        view = super()._workout(ctx, top)
+        view.children[1].children = [text_view(WORKOUT_TABS[top["tab"]], height=200)]
+        return view
+
+    def _page(self, ctx: AppContext, top: dict[str, Any]) -> View:
+        if top["f"] == "exercises":
+            return self._exercise_list(ctx)
+        if top["f"] == "programs":
+            return text_view("Program List", height=200)
+        return super()._page(ctx, top)
+
+    def _full_page(self, ctx: AppContext, top: dict[str, Any]) -> View | None:
+        if top["f"] == "exercise":
+            return self._exercise_pager(ctx, top)
+        return super()._full_page(ctx, top)
+
+    def _profile_form(self, ctx: AppContext) -> View:
+        form = super()._profile_form(ctx)
+        rows = form.children
+        # 0.20.6: labels over the name and the birthday, a "Gender" label, no size field.
+        name_row = rows[1].children[0]
+        birthday = rows[3].children[0]
+        form.children = [
+            rows[0],
+            text_view("Name/pseudonym", height=90),
+            name_row,
+            text_view("Gender", height=90),
+            rows[2],
+            text_view("Birthday (optional)", height=90),
+            birthday,
+            rows[5],
+        ]
+        name_row.hint = "Name/pseudonym"
+        return form
+
+    # -- exercises ---------------------------------------------------------------------------
+    def _exercise(self, ctx: AppContext, mid: int) -> dict[str, Any]:
+        return next(e for e in ctx.data["exercises"] if e["id"] == mid)
+
+    def _add_exercise(self, ctx: AppContext, kind: str) -> None:
+        """MachineFragment.clickAddButton: a nameless exercise of the chosen type, opened."""
+        ctx.ui["dialog"] = None
+        mid = ctx.data["next_exercise_id"]
+        ctx.data["next_exercise_id"] += 1
+        ctx.data["exercises"].append({"id": mid, "name": "", "type": kind, "favorite": False})
+        self._open_exercise(ctx, mid)
+
+    def _open_exercise(self, ctx: AppContext, mid: int) -> None:
+        """ExerciseDetailsPager: its History page is created beside the Exercise page and, on
+        the profile's first value, fills its table for the exercise's name."""
+        self._push(ctx, {"f": "exercise", "id": mid, "tab": 0})
+        name = self._exercise(ctx, mid)["name"]
+        if not name or name == "All":
+            return  # no exercise filter
+        sql = history_query(name, 1)
+        error = sqlite_error(sql)
+        if error is not None:
+            raise JavaException(
+                SQLITE,
+                f"{error} (code 1 SQLITE_ERROR): , while compiling: {sql}",
+                frames=[
+                    "android.database.sqlite.SQLiteConnection.nativePrepareStatement"
+                    "(Native Method)",
+                    "android.database.sqlite.SQLiteConnection.acquirePreparedStatement"
+                    "(Unknown Source)",
+                    "android.database.sqlite.SQLiteConnection.prepare(Unknown Source)",
+                    "android.database.sqlite.SQLiteSession.prepare(Unknown Source)",
+                    "android.database.sqlite.SQLiteProgram.<init>(Unknown Source)",
+                    "android.database.sqlite.SQLiteQuery.<init>(Unknown Source)",
+                    "android.database.sqlite.SQLiteDirectCursorDriver.query(Unknown Source)",
+                    "android.database.sqlite.SQLiteDatabase.rawQueryWithFactory(Unknown Source)",
+                    "android.database.sqlite.SQLiteDatabase.rawQuery(Unknown Source)",
+                    "com.easyfitness.DAO.record.DAORecord.getRecordsListCursor(DAORecord.java:419)",
+                    "com.easyfitness.DAO.record.DAORecord.getRecordsListCursor(DAORecord.java:423)",
+                    "com.easyfitness.DAO.record.DAORecord.getFilteredRecords(DAORecord.java:577)",
+                    "com.easyfitness.fonte.FonteHistoryFragment.FillRecordTable"
+                    "(FonteHistoryFragment.java:213)",
+                    "com.easyfitness.fonte.FonteHistoryFragment.lambda$onCreateView$1"
+                    "(FonteHistoryFragment.java:173)",
+                ],
+            )
+
+    def _rename(self, ctx: AppContext) -> None:
+        """The name's EditableInputView dialog: OK sets the text, which saves the exercise
+        (an empty name is refused with a toast)."""
+        dialog = ctx.ui["dialog"]
+        ctx.ui["dialog"] = None
+        name = dialog["text"]
+        if not name:
+            ctx.toast("Name is required")
+            return
+        self._exercise(ctx, self._top(ctx)["id"])["name"] = name
+
+    def _delete_exercise(self, ctx: AppContext) -> None:
+        mid = self._top(ctx)["id"]
+        ctx.ui["dialog"] = None
+        ctx.data["exercises"] = [e for e in ctx.data["exercises"] if e["id"] != mid]
+        self._pop(ctx)
+
+    def _exercise_list(self, ctx: AppContext) -> View:
+        rows = [
+            View(
+                cls="android.widget.LinearLayout",
+                layout=HORIZONTAL,
+                height=190,
+                on_click=bind(self._open_exercise, e["id"]),
+                children=[
+                    View(
+                        cls="android.widget.ImageView", resource_id="LIST_MACHINE_PHOTO", width=190
+                    ),
+                    View(
+                        cls="android.widget.LinearLayout",
+                        children=[
+                            text_view(e["name"], "LIST_MACHINE_NAME"),
+                            text_view("", "LIST_MACHINE_SHORT_DESCRIPTION"),
+                        ],
+                    ),
+                    View(
+                        cls="android.widget.ImageView",
+                        resource_id="LIST_MACHINE_FAVORITE",
+                        width=147,
+                    ),
+                ],
+            )
+            for e in ctx.data["exercises"]
+        ]
+        return View(
+            cls="android.widget.LinearLayout",
+            children=[
+                View(
+                    cls="android.widget.Button",
+                    resource_id="addExercise",
+                    text="Add new Exercise",
+                    on_click=lambda c: c.ui.update(dialog={"kind": "type"}),
+                ),
+                View(
+                    cls="android.widget.LinearLayout",
+                    layout=HORIZONTAL,
+                    height=150,
+                    children=[
+                        edit_text(
+                            "searchField",
+                            "",
+                            lambda c, t: None,
+                            hint="Filter by exercise name",
+                            cls="android.widget.AutoCompleteTextView",
+                        ),
+                        text_view("Filter by exercise type", "textViewFilterByTypes", width=300),
+                        image_button("buttonFilterListMachine", "", lambda c: None, width=147),
+                    ],
+                ),
+                list_view(rows, rid="listMachine"),
+            ],
+        )
+
+    def _exercise_pager(self, ctx: AppContext, top: dict[str, Any]) -> View:
+        exercise = self._exercise(ctx, top["id"])
+        bar = toolbar(
+            "",
+            rid="actionToolbarMachine",
+            cls="androidx.appcompat.widget.Toolbar",
+            navigation=nav_button("", lambda c: self._pop(c)),  # ic_back, no description
+            actions=[
+                image_button("favButton", "", lambda c: None, width=147),
+                image_button(
+                    "deleteButton",
+                    "",
+                    lambda c: c.ui.update(dialog={"kind": "delete_exercise"}),
+                    width=147,
+                ),
+            ],
+        )
+        tab = top["tab"]
+        strip = View(
+            cls="android.widget.HorizontalScrollView",
+            resource_id="exercise_pagertab",
+            layout=HORIZONTAL,
+            height=126,
+            children=[
+                View(
+                    cls="android.widget.TextView",
+                    text=title,
+                    selected=i == tab,
+                    on_click=bind(lambda c, i: self._top(c).update(tab=i), i),
+                )
+                for i, title in enumerate(("Exercise", "History"))
+            ],
+        )
+        if tab == 0:
+            edit = lambda c: c.ui.update(  # noqa: E731
+                dialog={"kind": "rename", "text": self._exercise(c, top["id"])["name"]}
+            )
+            name = View(
+                cls="android.widget.RelativeLayout",
+                resource_id="machine_name",
+                height=140,
+                layout=HORIZONTAL,
+                children=[
+                    View(
+                        cls="android.widget.TextView",
+                        resource_id="valueTextView",
+                        text=exercise["name"] or DEFAULT_EXERCISE,
+                        on_click=edit,
+                    ),
+                    View(
+                        cls="android.widget.ImageView",
+                        resource_id="editButton",
+                        on_click=edit,
+                        width=140,
+                    ),
+                ],
+            )
+            fields: list[View] = [
+                View(cls="android.widget.ImageView", resource_id="machine_photo", height=400),
+                text_view("Name", height=90),
+                name,
+                text_view("Description", height=90),
+                View(
+                    cls="android.widget.RelativeLayout",
+                    resource_id="machine_description",
+                    height=140,
+                    children=[text_view("", "valueTextView")],
+                ),
+            ]
+            if exercise["type"] != "Cardio":
+                fields += [
+                    text_view("Muscles", "machine_muscles_textview", height=90),
+                    View(
+                        cls="android.widget.TextView",
+                        resource_id="machine_muscles",
+                        on_click=lambda c: None,
+                        height=120,
+                    ),
+                ]
+            page = View(
+                cls="android.widget.FrameLayout",
+                layout=FRAME,
+                children=[
+                    View(cls="androidx.core.widget.NestedScrollView", children=fields),
+                    image_button(
+                        "actionCamera",
+                        "",
+                        lambda c: None,
+                        width=168,
+                        height=168,
+                        gravity="bottom_end",
+                    ),
+                ],
+            )
+        else:
+            page = View(
+                cls="android.widget.LinearLayout",
+                children=[
+                    View(
+                        cls="android.widget.TableRow",
+                        layout=HORIZONTAL,
+                        height=126,
+                        children=[
+                            text_view("Date", width=300),
+                            spinner("filterDate", "All", None),
+                        ],
+                    ),
+                    list_view([], rid="listFilterRecord"),
+                ],
+            )
+        pager = View(
+            cls="androidx.viewpager.widget.ViewPager",
+            resource_id="exercise_viewpager",
+            children=[page],
+        )
+        app_bar = View(
+            cls="android.widget.LinearLayout", resource_id="appbar", weight=0, children=[bar]
+        )
+        return View(cls="android.widget.RelativeLayout", children=[app_bar, strip, pager])
+
+    def _windows(self, ctx: AppContext) -> list[Window]:
+        windows = super()._windows(ctx)
+        dialog = ctx.ui["dialog"]
+        close = lambda c: c.ui.update(dialog=None)  # noqa: E731
+        if dialog and dialog["kind"] == "type":
+            window = _sweet_alert(
+                "Exercise type?",
+                "",
+                ("Strength", bind(self._add_exercise, "Strength")),
+                ("Cardio", bind(self._add_exercise, "Cardio")),
+                close,
+            )
+            buttons = window.root.children[0].children[-1]
+            buttons.children.insert(
+                1,
+                View(
+                    cls="android.widget.Button",
+                    resource_id="neutral_button",
+                    text="Isometric",
+                    on_click=bind(self._add_exercise, "Isometric"),
+                    width=300,
+                ),
+            )
+            windows.append(window)
+        elif dialog and dialog["kind"] == "rename":
+            field = edit_text("", dialog["text"], lambda c, t: c.ui["dialog"].update(text=t))
+            windows.append(
+                _sweet_alert(
+                    "Name",
+                    "",
+                    (SWEET_OK, self._rename),
+                    ("Cancel", close),
+                    close,
+                    body=[View(cls="android.widget.LinearLayout", height=170, children=[field])],
+                )
+            )
+        elif dialog and dialog["kind"] == "delete_exercise":
+            windows.append(
+                confirm_dialog(
+                    "Confirm",
+                    "Delete this exercise and all associated records?",
+                    ("Yes", self._delete_exercise),
+                    ("No", close),
+                    close,
                 )
             )
         return windows

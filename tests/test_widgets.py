@@ -237,3 +237,61 @@ def test_long_choice_dialog_scrolls_its_list_and_keeps_its_buttons() -> None:
     tap(device, text="Item 19")
     assert "Item 19" not in texts(device)  # chosen: the dialog closed
     assert "picked 19" in texts(device)
+
+
+# --- added by m2
+class Wheels(VirtualApp):
+    """Two NumberPickers: a wrapping day wheel and a month wheel that stops at its ends."""
+
+    name: ClassVar[str] = "wheels"
+    package: ClassVar[str] = "org.example.wheels"
+    label: ClassVar[str] = "Wheels"
+    version: ClassVar[str] = "1.0"
+    launch_activity: ClassVar[str] = ".Main"
+
+    def initial_data(self) -> dict[str, Any]:
+        return {"day": 0, "month": 0}
+
+    def render(self, ctx: AppContext) -> Screen:
+        days = [str(d) for d in range(1, 32)]
+        months = ["January", "February", "March"]
+        return Screen(
+            content=View(
+                cls="android.widget.LinearLayout",
+                layout="horizontal",
+                children=[
+                    w.number_picker("day", days, ctx.data["day"], lambda c, i: self._set(c, day=i)),
+                    w.number_picker(
+                        "month",
+                        months,
+                        ctx.data["month"],
+                        lambda c, i: self._set(c, month=i),
+                        wrap=False,
+                        cls="net.simonvt.numberpicker.NumberPicker",
+                        input_rid="np__numberpicker_input",
+                    ),
+                ],
+            )
+        )
+
+    def _set(self, ctx: AppContext, **values: int) -> None:
+        ctx.data.update(values)
+
+
+def test_number_picker_steps_wraps_and_takes_typed_values() -> None:
+    device = fresh(Wheels)
+    day = node(device, resource_id="org.example.wheels:id/day")
+    assert day.cls == "android.widget.NumberPicker"
+    assert node_text(device, "android:id/numberpicker_input") == "1"
+    assert "31" in texts(device) and "2" in texts(device)  # the wheel wraps round
+    tap(device, text="31")
+    assert node_text(device, "android:id/numberpicker_input") == "31"
+    act(device, "input_text", typed="12", resource_id="android:id/numberpicker_input")
+    assert node_text(device, "android:id/numberpicker_input") == "12"
+    month = "org.example.wheels:id/np__numberpicker_input"
+    assert "March" not in texts(device)  # no wrap: nothing above January
+    tap(device, text="February")
+    act(device, "input_text", typed="mar", resource_id=month)
+    assert node_text(device, month) == "March"
+    act(device, "input_text", typed="xyz", resource_id=month)
+    assert node_text(device, month) == "March"

@@ -829,3 +829,66 @@ def long_choice_dialog(
         children=checked_rows(choices, selected, on_choose, height=147),
     )
     return alert_dialog(dialog_title(title), [listing], _buttons(None, negative), on_dismiss)
+
+
+# --- added by m2
+def number_picker(
+    rid: str,
+    labels: Sequence[str],
+    index: int,
+    on_index: Callable[[AppContext, int], None],
+    *,
+    wrap: bool = True,
+    cls: str = "android.widget.NumberPicker",
+    input_rid: str = "android:id/numberpicker_input",
+    width: int = 240,
+) -> View:
+    """A NumberPicker (a selector wheel) showing ``labels[index]``, as its accessibility
+    provider exposes it in dumps: a ``Button`` whose text is the value above (tapping it steps
+    back one), the ``EditText`` ``input_rid`` with the value (typing a value or a label's
+    start, case-insensitive, selects it; other text is ignored), and a ``Button`` with the value
+    below (steps forward). ``wrap`` makes the wheel go round from the last value to the first;
+    without it the end buttons are absent at the ends. ``on_index(ctx, i)`` receives the newly
+    selected index. ``cls`` names a backport's class (``net.simonvt.numberpicker.NumberPicker``)
+    and ``input_rid`` its input's id (``np__numberpicker_input``)."""
+    count = len(labels)
+
+    def step(delta: int) -> Handler:
+        return bind(on_index, (index + delta) % count)
+
+    def typed(ctx: AppContext, text: str) -> None:
+        wanted = text.strip().lower()
+        if not wanted:
+            return
+        for i, label in enumerate(labels):
+            if label.lower() == wanted:
+                on_index(ctx, i)
+                return
+        for i, label in enumerate(labels):
+            if label.lower().startswith(wanted):
+                on_index(ctx, i)
+                return
+
+    children: list[View] = []
+    if wrap or index > 0:
+        children.append(
+            View(
+                cls="android.widget.Button",
+                text=labels[(index - 1) % count],
+                on_click=step(-1),
+                height=120,
+            )
+        )
+    children.append(
+        edit_text(input_rid, labels[index], typed, height=130),
+    )
+    if wrap or index < count - 1:
+        children.append(
+            View(
+                cls="android.widget.Button",
+                text=labels[(index + 1) % count],
+                on_click=step(1),
+                height=120,
+            )
+        )
+    return View(cls=cls, resource_id=rid, width=width, weight=0, height=370, children=children)

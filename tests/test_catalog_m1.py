@@ -1,0 +1,171 @@
+"""Catalog batch m1: NotallyX#517, NotallyX#569 (more below as they are added). Every catalog
+bug's human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the
+way carry the real ids and texts, the crash block has the report's exception, and plausible wrong
+sequences do not trigger the bug."""
+
+from __future__ import annotations
+
+from device_agent.actions import Action
+from device_agent.virtual.catalog.notallyx import OPEN_DRAWER, NotallyX730, NotallyX740
+from device_agent.virtual.catalog.notallyx import PACKAGE as NXP
+from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
+
+NX517 = "NotallyX#517"
+NX569 = "NotallyX#569"
+
+
+def _crash_log(device: VirtualDevice) -> str:
+    return "\n".join(device.read_logcat(0, ("crash",)).lines)
+
+
+def _back(device: VirtualDevice) -> None:
+    result = device.execute(Action(kind="press_back"))
+    assert result.performed, result.detail
+
+
+# -- NotallyX ------------------------------------------------------------------------------------
+def _nx_labels(app: type = NotallyX730, *names: str) -> VirtualDevice:
+    device = fresh(app)
+    tap(device, content_desc=OPEN_DRAWER)
+    tap(device, resource_id=f"{NXP}:id/design_menu_item_text", text="Labels")
+    for name in names:
+        tap(device, content_desc="Add label")
+        act(device, "input_text", name, resource_id=f"{NXP}:id/EditText")
+        tap(device, resource_id="android:id/button1", text="Save")
+    return device
+
+
+def test_notallyx_main_screen_and_drawer_carry_the_real_ids_and_texts() -> None:
+    device = fresh(NotallyX730)
+    shown = texts(device)
+    for text in ("Notes", "Search", "Make list", "Take note", OPEN_DRAWER):
+        assert text in shown
+    node_text(device, f"{NXP}:id/Toolbar")
+    node_text(device, f"{NXP}:id/EnterSearchKeyword")
+    tap(device, content_desc=OPEN_DRAWER)
+    shown = texts(device)
+    for entry in ("Unlabeled", "Labels", "Deleted", "Archived", "Reminders", "Settings"):
+        assert entry in shown
+    tap(device, resource_id=f"{NXP}:id/design_menu_item_text", text="Labels")
+    shown = texts(device)
+    assert "Add label" in shown and "Make list" not in shown
+    _back(device)
+    assert "Make list" in texts(device)
+
+
+def test_notallyx_add_label_dialog_and_label_row() -> None:
+    device = _nx_labels(NotallyX730)
+    tap(device, content_desc="Add label")
+    assert "Add label" in texts(device) and "Cancel" in texts(device)
+    tap(device, resource_id="android:id/button1", text="Save")  # disabled while empty
+    assert "Cancel" in texts(device)
+    act(device, "input_text", "Work", resource_id=f"{NXP}:id/EditText")
+    tap(device, resource_id="android:id/button1", text="Save")
+    assert node_text(device, f"{NXP}:id/LabelText") == "Work"
+    for desc in ("Hide Labels in Overview", "Edit", "Delete"):
+        assert desc in texts(device)
+    assert not triggered(device, NX517)
+
+
+def test_notallyx_517_tapping_a_label_crashes_with_the_reports_trace() -> None:
+    device = _nx_labels(NotallyX730, "Work")
+    tap(device, resource_id=f"{NXP}:id/LabelText", text="Work")
+    assert triggered(device, NX517)
+    log = _crash_log(device)
+    assert "java.lang.NullPointerException" in log
+    assert "ActionBarOnDestinationChangedListener.onDestinationChanged" in log
+    assert "LabelVH$$ExternalSyntheticLambda0.onClick" in log
+
+
+def test_notallyx_517_the_labels_drawer_entry_crashes_too() -> None:
+    device = _nx_labels(NotallyX730, "Work")
+    tap(device, content_desc=OPEN_DRAWER)
+    tap(device, resource_id=f"{NXP}:id/design_menu_item_text", text="Work")
+    assert triggered(device, NX517)
+
+
+def test_notallyx_517_near_misses_do_not_crash() -> None:
+    device = _nx_labels(NotallyX730, "Work")
+    tap(device, resource_id=f"{NXP}:id/EditButton")
+    act(device, "input_text", "Home", resource_id=f"{NXP}:id/EditText")
+    tap(device, resource_id="android:id/button1", text="Save")
+    assert node_text(device, f"{NXP}:id/LabelText") == "Home"
+    tap(device, resource_id=f"{NXP}:id/VisibilityButton")
+    tap(device, content_desc=OPEN_DRAWER)
+    entries = [t for t in texts(device) if t in ("Home", "Unlabeled")]
+    assert entries == ["Home", "Unlabeled"]  # hidden from the drawer (the row behind it stays)
+    tap(device, resource_id=f"{NXP}:id/design_menu_item_text", text="Unlabeled")
+    assert not triggered(device, NX517)
+    device = _nx_labels(NotallyX730, "Work")
+    tap(device, resource_id=f"{NXP}:id/DeleteButton")
+    assert "Delete label?" in texts(device)
+    tap(device, resource_id="android:id/button1", text="Delete")
+    assert "Work" not in texts(device)
+    assert not triggered(device, NX517)
+
+
+def test_notallyx_517_is_fixed_in_740() -> None:
+    device = _nx_labels(NotallyX740, "Work")
+    tap(device, resource_id=f"{NXP}:id/LabelText", text="Work")
+    assert "NullPointerException" not in _crash_log(device)
+    shown = texts(device)
+    assert "Work" in shown and "Make list" in shown
+
+
+def _nx_list(text: str = "Milk") -> VirtualDevice:
+    device = fresh(NotallyX740)
+    tap(device, resource_id=f"{NXP}:id/MakeList")
+    if text:
+        act(device, "input_text", text, resource_id=f"{NXP}:id/EditText")
+    return device
+
+
+def test_notallyx_list_editor_carries_the_real_ids() -> None:
+    device = _nx_list("")
+    shown = texts(device)
+    for text in ("Title", "Item", "Add Item", "CheckBox0", "EditText0", "Drag0", "Undo", "Pin"):
+        assert text in shown
+    node_text(device, f"{NXP}:id/EnterTitle")
+    node_text(device, f"{NXP}:id/MainListView")
+    act(device, "input_text", "Milk", resource_id=f"{NXP}:id/EditText")
+    tap(device, content_desc="CheckBox0")
+    node_text(device, f"{NXP}:id/CheckedListView")
+    assert "Delete0" in texts(device)
+
+
+def test_notallyx_569_editing_the_checked_item_crashes_with_the_reports_trace() -> None:
+    device = _nx_list()
+    tap(device, content_desc="CheckBox0")
+    assert not triggered(device, NX569)
+    act(device, "input_text", "Milk 2", resource_id=f"{NXP}:id/EditText")
+    assert triggered(device, NX569)
+    log = _crash_log(device)
+    assert "java.lang.IndexOutOfBoundsException: Index: 0, Size: 0" in log
+    assert "createListTextWatcherWithHistory$1.afterTextChanged" in log
+
+
+def test_notallyx_569_near_misses_do_not_crash() -> None:
+    # editing before checking, then checking
+    device = _nx_list()
+    act(device, "input_text", "Milk 2", resource_id=f"{NXP}:id/EditText")
+    tap(device, content_desc="CheckBox0")
+    assert not triggered(device, NX569)
+    # a checked item with an unchecked one above it: the wrong item takes the text, no crash
+    device = _nx_list()
+    tap(device, resource_id=f"{NXP}:id/AddItem")
+    tap(device, content_desc="CheckBox0")
+    act(device, "input_text", "Eggs", resource_id=f"{NXP}:id/EditText", content_desc="EditText0")
+    assert not triggered(device, NX569)
+    # read-only mode: the checked item is not editable, a tap unchecks it
+    device = _nx_list()
+    tap(device, content_desc="CheckBox0")
+    tap(device, content_desc="Edit")
+    tap(device, resource_id=f"{NXP}:id/EditText")
+    assert not triggered(device, NX569)
+    # the note saved with its checked item
+    device = _nx_list()
+    tap(device, content_desc="CheckBox0")
+    _back(device)
+    assert "Milk" in texts(device)
+    assert not triggered(device, NX569)

@@ -169,3 +169,78 @@ def test_notallyx_569_near_misses_do_not_crash() -> None:
     _back(device)
     assert "Milk" in texts(device)
     assert not triggered(device, NX569)
+
+
+NX609 = "NotallyX#609"
+
+
+def _nx_note(device: VirtualDevice, body: str, title: str = "") -> None:
+    tap(device, resource_id=f"{NXP}:id/TakeNote")
+    if title:
+        act(device, "input_text", title, resource_id=f"{NXP}:id/EnterTitle")
+    act(device, "input_text", body, resource_id=f"{NXP}:id/EnterBody")
+    _back(device)  # hides the keyboard
+    _back(device)  # saves the note
+
+
+def _nx_export(device: VirtualDevice, body: str, kind: str) -> None:
+    act(device, "long_click", resource_id=f"{NXP}:id/Note", text=body)
+    assert node_text(device, f"{NXP}:id/ActionMode") == ""
+    tap(device, content_desc="More options")
+    tap(device, resource_id=f"{NXP}:id/title", text="Export")
+    tap(device, resource_id=f"{NXP}:id/title", text=kind)
+
+
+def test_notallyx_609_exporting_an_untitled_note_as_pdf_crashes_with_the_reports_trace() -> None:
+    device = fresh(NotallyX740)
+    _nx_note(device, "Hello")
+    assert "Hello" in texts(device)
+    _nx_export(device, "Hello", "PDF")
+    assert triggered(device, NX609)
+    log = _crash_log(device)
+    assert "java.lang.IllegalArgumentException: name cannot be empty" in log
+    assert "PdfExtensionsKt$printPdf$1.onPageFinished" in log
+
+
+def test_notallyx_609_near_misses_do_not_crash() -> None:
+    # the same note as text: the blank title falls back to "Note"
+    device = fresh(NotallyX740)
+    _nx_note(device, "Hello")
+    _nx_export(device, "Hello", "TXT")
+    assert "View file" in texts(device) and "Save to device" in texts(device)
+    assert device.s["data"]["exported"] == ["Note.txt"]
+    assert not triggered(device, NX609)
+    # a titled note as PDF
+    device = fresh(NotallyX740)
+    _nx_note(device, "Hello", title="Greeting")
+    _nx_export(device, "Hello", "PDF")
+    assert device.s["data"]["exported"] == ["Greeting.pdf"]
+    assert not triggered(device, NX609)
+    # an untitled note shared, archived: no export
+    device = fresh(NotallyX740)
+    _nx_note(device, "Hello")
+    act(device, "long_click", resource_id=f"{NXP}:id/Note", text="Hello")
+    tap(device, content_desc="More options")
+    tap(device, resource_id=f"{NXP}:id/title", text="Archive")
+    assert "Hello" not in texts(device)
+    assert not triggered(device, NX609)
+    # two notes selected: the system folder picker (left without a choice)
+    device = fresh(NotallyX740)
+    _nx_note(device, "Hello")
+    _nx_note(device, "World")
+    act(device, "long_click", resource_id=f"{NXP}:id/Note", text="Hello")
+    tap(device, resource_id=f"{NXP}:id/Note", text="World")
+    assert node_text(device, f"{NXP}:id/ActionMode") == ""
+    assert "2" in texts(device)
+    tap(device, content_desc="More options")
+    tap(device, resource_id=f"{NXP}:id/title", text="Export")
+    tap(device, resource_id=f"{NXP}:id/title", text="PDF")
+    assert not triggered(device, NX609)
+
+
+def test_notallyx_a_saved_note_reopens_with_its_text() -> None:
+    device = fresh(NotallyX740)
+    _nx_note(device, "Hello", title="Greeting")
+    tap(device, resource_id=f"{NXP}:id/Note", text="Hello")
+    assert node_text(device, f"{NXP}:id/EnterTitle") == "Greeting"
+    assert node_text(device, f"{NXP}:id/EnterBody") == "Hello"

@@ -1,5 +1,5 @@
-"""NotallyX (``com.philkes.notallyx``) 7.3.0 and 7.4.0, for NotallyX#517 (7.3.0) and NotallyX#569
-(7.4.0).
+"""NotallyX (``com.philkes.notallyx``) 7.3.0 and 7.4.0, for NotallyX#517 (7.3.0), NotallyX#569
+and NotallyX#609 (7.4.0).
 
 Modelled from the sources at tags ``v7.3.0`` and ``v7.4.0`` (under ``app/src/main``:
 ``AndroidManifest.xml``, ``res/navigation/navigation.xml``, ``res/layout/activity_main.xml``,
@@ -8,9 +8,11 @@ Modelled from the sources at tags ``v7.3.0`` and ``v7.4.0`` (under ``app/src/mai
 ``presentation/activity/main/MainActivity.kt``, ``fragment/LabelsFragment.kt``,
 ``fragment/DisplayLabelFragment.kt``, ``view/main/label/LabelVH.kt``,
 ``activity/note/EditActivity.kt``, ``EditListActivity.kt``, ``view/note/listitem/ListManager.kt``,
-``view/note/listitem/adapter/ListItemVH.kt``, ``presentation/UiExtensions.kt``), and the fixes
+``view/note/listitem/adapter/ListItemVH.kt``, ``presentation/UiExtensions.kt``,
+``view/misc/MenuDialog.kt``, ``utils/backup/ExportExtensions.kt`` (``exportNotes``,
+``exportPdfFile``, ``exportPlainTextFile``), ``android/print/PdfExtensions.kt``), and the fixes
 (PR #521: androidx.navigation downgraded from 2.8.9 to 2.3.5; commit 157ecb1b: checked list items
-are not focusable):
+are not focusable; commit cf7f6f9d: a blank title names the PDF "Note"):
 
 - the launcher opens ``MainActivity`` on the start view "Notes": the ``Toolbar`` (the drawer
   button and the destination's label as title), the fragment (``EnterSearchKeyword`` "Search",
@@ -34,7 +36,18 @@ are not focusable):
   "auto-sort by checked", ``CheckedListView`` holding the checked items; the bottom bar "Adding
   files", "Undo", "Redo", "Edit" (toggles read-only mode: items not editable, a tap toggles the
   item) and "Tap for more options" (stubs but the toggle). Back or the toolbar's up arrow saves
-  a non-empty note. "Take note" opens a stub editor.
+  a non-empty note. "Take note" opens ``EditNoteActivity``: the same toolbar, ``EnterTitle``,
+  ``Date``, ``EnterBody`` ("Note") and the bottom bar ("Add Item", "Edit", "Undo", "Redo",
+  "Edit", "Tap for more options"; stubs but the read-only toggle). Tapping a note's card opens
+  it;
+- a long click on a card starts the action mode (``ActionMode`` toolbar: the count, "Select
+  All", "Pin", "Labels", "Delete" and the overflow "Archive", "Change Color", "Share" (one note),
+  "Export" (the submenu TXT, PDF, JSON, HTML); Deleted and Archived have their own sets). A tap
+  then toggles a card; Back or the close icon ends it. Delete/Archive/Restore move notes between
+  folders; Pin, Labels, Change Color and Share are stubs. Exporting one note writes
+  ``<title or "Note">.<ext>`` to the app's export folder and offers "View file" / "Save to
+  device" (a bottom sheet; both stubs); several notes open the system's folder picker, not
+  modelled: it is left without a choice (nothing is exported).
 
 The world: a fresh install, no notes, no labels; the date shown is fixed ("Created 04.12.2026").
 
@@ -49,6 +62,10 @@ The bugs:
   indexes the unchecked items: ``IndexOutOfBoundsException: Index: i, Size: n`` when there are
   not more unchecked items than that position (else the unchecked item at that position gets
   the text).
+- NotallyX#609 (7.3.0 and 7.4.0, crash): exporting a note with a blank title as PDF names the
+  file ``.pdf``; the WebView's print adapter is created with the empty name and its ``onLayout``
+  throws ``IllegalArgumentException: name cannot be empty`` (PrintDocumentInfo.Builder). Text,
+  JSON and HTML fall back to "Note".
 """
 
 from __future__ import annotations
@@ -56,9 +73,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
+from device_agent.virtual.catalog._steps import click, crash_oracle, input_text, long_click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
+    MORE_OPTIONS,
     OPEN_DRAWER,
     action_item,
     alert_dialog,
@@ -72,7 +90,9 @@ from device_agent.virtual.widgets import (
     fab,
     image_button,
     list_view,
+    menu_window,
     nav_button,
+    overflow_button,
     text_view,
     toolbar,
 )
@@ -137,6 +157,18 @@ WATCHER_FRAMES = [
     "android.view.ViewRootImpl$ViewPostImeInputStage.processKeyEvent(ViewRootImpl.java:5037)",
 ]
 
+PDF_FRAMES = [
+    "android.print.PrintDocumentInfo$Builder.<init>(PrintDocumentInfo.java:313)",
+    "WV.A7.onLayout(chromium-SystemWebView.apk-default-704910001:7)",
+    "android.print.PdfExtensionsKt$printPdf$1.onPageFinished(SourceFile:90)",
+    "WV.WL.b(chromium-SystemWebView.apk-default-704910001:12)",
+    "WV.Y5.handleMessage(chromium-SystemWebView.apk-default-704910001:278)",
+    "android.os.Handler.dispatchMessage(Handler.java:109)",
+    "android.os.Looper.loopOnce(Looper.java:232)",
+    "android.os.Looper.loop(Looper.java:317)",
+    "android.app.ActivityThread.main(ActivityThread.java:8934)",
+]
+
 BUG_517 = BugSpec(
     "NotallyX#517",
     "crash",
@@ -165,6 +197,24 @@ BUG_569 = BugSpec(
 )
 
 
+BUG_609 = BugSpec(
+    "NotallyX#609",
+    "crash",
+    "Export of notes as text or PDF not working",
+    crash_oracle(PACKAGE, "java.lang.IllegalArgumentException", "name cannot be empty"),
+    human_steps=(
+        click(PACKAGE, "TakeNote", desc="Take note"),
+        input_text(PACKAGE, "EnterBody", "Hello"),
+        {"kind": "press_back"},
+        {"kind": "press_back"},
+        long_click(PACKAGE, "Note", "Hello"),
+        click(PACKAGE, desc=MORE_OPTIONS),
+        click(PACKAGE, "title", "Export"),
+        click(PACKAGE, "title", "PDF"),
+    ),
+)
+
+
 class NotallyX730(VirtualApp):
     """NotallyX 7.3.0 (see the module docstring)."""
 
@@ -187,9 +237,15 @@ class NotallyX730(VirtualApp):
             ui.setdefault("drawer", False)
             ui.setdefault("dialog", None)
             ui.setdefault("typed", "")
-        elif ctx.activity == EDIT_LIST:
-            ui.setdefault("title", "")
-            ui.setdefault("items", [{"body": "", "checked": False}])
+            ui.setdefault("selected", [])  # the action mode's note ids
+            ui.setdefault("menu", None)  # None | "overflow" | "export"
+        else:
+            note = self._note(ctx, ctx.extras.get("id"))
+            ui.setdefault("note_id", None if note is None else note["id"])
+            ui.setdefault("title", "" if note is None else note["title"])
+            ui.setdefault("body", "" if note is None else note["body"])
+            items = [{"body": "", "checked": False}] if ctx.activity == EDIT_LIST else []
+            ui.setdefault("items", items if note is None else [dict(i) for i in note["items"]])
             ui.setdefault("read_only", False)
             ui.setdefault("shown", {})  # a checked row's text the model did not take
             ui.setdefault("extra_label", ctx.extras.get("label", ""))
@@ -197,15 +253,14 @@ class NotallyX730(VirtualApp):
     def on_back(self, ctx: AppContext) -> bool:
         ui = ctx.ui
         if ctx.activity == MAIN:
-            if ui["drawer"]:
-                ui["drawer"] = False
+            if ui["drawer"] or ui["menu"] or ui["selected"]:
+                ui.update(drawer=False, menu=None, selected=[])
                 return True
             if ui["dest"] != "Notes":
                 self._navigate(ctx, "Notes")
                 return True
             return False
-        if ctx.activity == EDIT_LIST:
-            self._save_list(ctx)
+        self._save(ctx)
         return False
 
     # -- main: navigation --------------------------------------------------------------------
@@ -296,35 +351,95 @@ class NotallyX730(VirtualApp):
         del ctx.ui["items"][index]
         ctx.ui["shown"] = {}
 
-    def _save_list(self, ctx: AppContext) -> None:
+    @staticmethod
+    def _note(ctx: AppContext, note_id: Any) -> dict[str, Any] | None:
+        return next((n for n in ctx.data["notes"] if n["id"] == note_id), None)
+
+    def _save(self, ctx: AppContext) -> None:
+        """EditActivity.saveNote on finish: an empty new note is not stored."""
         ui = ctx.ui
         items = [dict(item) for item in ui["items"] if item["body"]]
-        if not ui["title"].strip() and not items:
+        values = {"title": ui["title"].strip(), "body": ui["body"], "items": items}
+        note = self._note(ctx, ui["note_id"])
+        if note is not None:
+            note.update(values)
+            return
+        if not values["title"] and not values["body"].strip() and not items:
             return
         data = ctx.data
-        labels = [ui["extra_label"]] if ui["extra_label"] else []
-        data["notes"].append(
-            {
-                "id": data["next_id"],
-                "type": "LIST",
-                "title": ui["title"].strip(),
-                "items": items,
-                "labels": labels,
-            }
-        )
+        note = {
+            "id": data["next_id"],
+            "type": "LIST" if ctx.activity == EDIT_LIST else "NOTE",
+            "folder": "NOTES",
+            "labels": [ui["extra_label"]] if ui["extra_label"] else [],
+            **values,
+        }
+        data["notes"].append(note)
+        ui["note_id"] = data["next_id"]
         data["next_id"] += 1
 
     def _up(self, ctx: AppContext) -> None:
-        self._save_list(ctx)
+        self._save(ctx)
         ctx.finish()
+
+    # -- main: action mode and export --------------------------------------------------------
+    def _open_note(self, ctx: AppContext, note_id: int) -> None:
+        selected = ctx.ui["selected"]
+        if selected:
+            if note_id in selected:
+                selected.remove(note_id)
+            else:
+                selected.append(note_id)
+            return
+        note = self._note(ctx, note_id)
+        if note is None:
+            return
+        ctx.start_activity(EDIT_LIST if note["type"] == "LIST" else EDIT_NOTE, {"id": note["id"]})
+
+    def _select(self, ctx: AppContext, note_id: int) -> None:
+        if note_id not in ctx.ui["selected"]:
+            ctx.ui["selected"].append(note_id)
+
+    def _move(self, ctx: AppContext, folder: str) -> None:
+        for note_id in ctx.ui["selected"]:
+            note = self._note(ctx, note_id)
+            if note is not None:
+                note["folder"] = folder
+        ctx.ui.update(selected=[], menu=None)
+
+    def _export(self, ctx: AppContext, mime: str) -> None:
+        """exportNotes: one note is written to the app's export folder, then offered ("View
+        file", "Save to device"); several open the system's folder picker (not modelled: it
+        is left without a choice, which exports nothing)."""
+        ctx.ui["menu"] = None
+        notes = [self._note(ctx, i) for i in ctx.ui["selected"]]
+        if len(notes) != 1 or notes[0] is None:
+            return
+        note = notes[0]
+        if mime == "PDF":
+            name = self._pdf_file_name(ctx, note)
+        else:
+            name = note["title"] if note["title"].strip() else "Note"
+        exported = ctx.data.setdefault("exported", [])
+        file_name = f"{name}.{mime.lower()}"
+        exported.append(file_name)
+        ctx.ui["dialog"] = {"kind": "file", "label": file_name}
+
+    def _pdf_file_name(self, ctx: AppContext, note: dict[str, Any]) -> str:
+        """exportPdfFile: the file is named after the title, blank or not; the WebView's print
+        adapter is created with that name, and PrintDocumentInfo.Builder refuses an empty one
+        (NotallyX#609)."""
+        if not note["title"]:
+            ctx.data.setdefault("exported", []).append(".pdf")  # created empty, then the crash
+            raise JavaException(
+                "java.lang.IllegalArgumentException", "name cannot be empty", PDF_FRAMES
+            )
+        return str(note["title"])
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
-        if ctx.activity == EDIT_LIST:
-            return self._render_list(ctx)
-        if ctx.activity == EDIT_NOTE:
-            bar = toolbar("", navigation=nav_button("", lambda c: c.finish()), rid="Toolbar")
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+        if ctx.activity in (EDIT_LIST, EDIT_NOTE):
+            return self._render_editor(ctx)
         return self._render_main(ctx)
 
     def _drawer(self, ctx: AppContext) -> View:
@@ -362,16 +477,19 @@ class NotallyX730(VirtualApp):
 
     def _note_cards(self, ctx: AppContext) -> list[View]:
         ui = ctx.ui
-        notes = ctx.data["notes"]
+        folder = {"Deleted": "DELETED", "Archived": "ARCHIVED"}.get(ui["dest"], "NOTES")
+        notes = [n for n in ctx.data["notes"] if n["folder"] == folder]
         if ui["dest"] == "DisplayLabel":
             notes = [n for n in notes if ui["label"] in n["labels"]]
         elif ui["dest"] == "Unlabeled":
             notes = [n for n in notes if not n["labels"]]
-        elif ui["dest"] != "Notes":
+        elif ui["dest"] not in ("Notes", "Deleted", "Archived"):
             return []
         cards = []
         for note in reversed(notes):
             children = [text_view(note["title"], "Title")] if note["title"] else []
+            if note["body"]:
+                children.append(text_view(note["body"], "Note"))
             for item in note["items"][:10]:
                 children.append(
                     View(
@@ -385,8 +503,11 @@ class NotallyX730(VirtualApp):
                 View(
                     cls="android.widget.FrameLayout",
                     weight=0,
-                    on_click=lambda c: None,
-                    children=children,
+                    on_click=bind(self._open_note, note["id"]),
+                    on_long_click=bind(self._select, note["id"]),
+                    checkable=True,
+                    checked=note["id"] in ui["selected"],
+                    children=[View(cls="android.view.ViewGroup", weight=0, children=children)],
                 )
             )
         return cards
@@ -436,13 +557,16 @@ class NotallyX730(VirtualApp):
         actions = []
         if dest == "Labels":
             actions.append(action_item("", "Add label", bind(self._open_dialog, "add")))
-        bar = toolbar(
-            title,
-            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
-            actions=actions,
-            rid="Toolbar",
-            cls="android.view.ViewGroup",
-        )
+        if ui["selected"]:
+            bar = self._action_mode(ctx)
+        else:
+            bar = toolbar(
+                title,
+                navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+                actions=actions,
+                rid="Toolbar",
+                cls="android.view.ViewGroup",
+            )
         rows = self._label_rows(ctx) if dest == "Labels" else self._note_cards(ctx)
         fragment: list[View] = []
         if dest != "Labels":
@@ -514,11 +638,84 @@ class NotallyX730(VirtualApp):
         )
         return Screen(content=root, title=title, windows=self._main_windows(ctx))
 
+    def _action_mode(self, ctx: AppContext) -> View:
+        """The ActionMode toolbar of ModelFolderObserver: the always-shown items as icons, the
+        rest in the overflow (``ui["menu"]``)."""
+        ui = ctx.ui
+        folder = {"Deleted": "DELETED", "Archived": "ARCHIVED"}.get(ui["dest"], "NOTES")
+        stub = bind(lambda c: c.ui.update(menu=None))
+        if folder == "DELETED":
+            shown = [("Restore", bind(self._move, "NOTES")), ("Delete forever", stub)]
+        elif folder == "ARCHIVED":
+            shown = [
+                ("Unarchive", bind(self._move, "NOTES")),
+                ("Delete", bind(self._move, "DELETED")),
+                ("Export", bind(lambda c: c.ui.update(menu="export"))),
+            ]
+        else:
+            shown = [("Pin", stub), ("Labels", stub), ("Delete", bind(self._move, "DELETED"))]
+        actions = [action_item("", "Select All", bind(self._select_all))]
+        actions += [action_item("", t, h) for t, h in shown]
+        actions.append(overflow_button(lambda c: c.ui.update(menu="overflow")))
+        return toolbar(
+            str(len(ui["selected"])),
+            navigation=nav_button("", lambda c: c.ui.update(selected=[], menu=None)),
+            actions=actions,
+            rid="ActionMode",
+            cls="android.view.ViewGroup",
+        )
+
+    def _select_all(self, ctx: AppContext) -> None:
+        for card in self._shown_notes(ctx):
+            self._select(ctx, card)
+
+    def _shown_notes(self, ctx: AppContext) -> list[int]:
+        ui = ctx.ui
+        folder = {"Deleted": "DELETED", "Archived": "ARCHIVED"}.get(ui["dest"], "NOTES")
+        notes = [n for n in ctx.data["notes"] if n["folder"] == folder]
+        if ui["dest"] == "DisplayLabel":
+            notes = [n for n in notes if ui["label"] in n["labels"]]
+        elif ui["dest"] == "Unlabeled":
+            notes = [n for n in notes if not n["labels"]]
+        elif ui["dest"] not in ("Notes", "Deleted", "Archived"):
+            return []
+        return [n["id"] for n in notes]
+
+    def _menus(self, ctx: AppContext) -> list[Window]:
+        ui = ctx.ui
+        close = bind(lambda c: c.ui.update(menu=None))
+        if ui["menu"] == "export":
+            items = [(m, bind(self._export, m)) for m in ("TXT", "PDF", "JSON", "HTML")]
+            return [menu_window(items, close)]
+        if ui["menu"] != "overflow":
+            return []
+        folder = {"Deleted": "DELETED", "Archived": "ARCHIVED"}.get(ui["dest"], "NOTES")
+        export = ("Export", bind(lambda c: c.ui.update(menu="export")))
+        share = [("Share", close)] if len(ui["selected"]) == 1 else []
+        if folder == "DELETED":
+            items = [export, ("Change Color", close), *share]
+        elif folder == "ARCHIVED":
+            items = [("Pin", close), ("Labels", close), ("Change Color", close), *share]
+        else:
+            items = [("Archive", bind(self._move, "ARCHIVED")), ("Change Color", close)]
+            items += [*share, export]
+        return [menu_window(items, close)]
+
     def _main_windows(self, ctx: AppContext) -> list[Window]:
         dialog = ctx.ui["dialog"]
         if dialog is None:
-            return []
+            return self._menus(ctx)
         close = self._close_dialog
+        if dialog["kind"] == "file":  # MenuDialog, a bottom sheet
+            rows = [
+                text_view(t, on_click=close, height=147) for t in ("View file", "Save to device")
+            ]
+            sheet = View(
+                cls="android.widget.ScrollView",
+                weight=0,
+                children=[View(cls="android.widget.LinearLayout", weight=0, children=rows)],
+            )
+            return [Window(root=sheet, kind="sheet", on_dismiss=close)]
         if dialog["kind"] == "delete":
             return [
                 confirm_dialog(
@@ -592,8 +789,9 @@ class NotallyX730(VirtualApp):
             children=children,
         )
 
-    def _render_list(self, ctx: AppContext) -> Screen:
+    def _render_editor(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
+        is_list = ctx.activity == EDIT_LIST
         unchecked, checked = self._split(ctx)
         bar = toolbar(
             "",
@@ -612,14 +810,28 @@ class NotallyX730(VirtualApp):
                 hint="Title",
             ),
             text_view(DATE, "Date", height=80),
-            View(
-                cls="androidx.recyclerview.widget.RecyclerView",
-                resource_id="MainListView",
-                weight=0,
-                children=[self._item_row(ctx, i, p, False) for p, i in enumerate(unchecked)],
-            ),
         ]
-        if not ui["read_only"]:
+        if not is_list:
+            body.append(
+                edit_text(
+                    "EnterBody",
+                    ui["body"],
+                    (lambda c, t: c.ui.update(body=t)) if not ui["read_only"] else None,
+                    hint="Note",
+                    height=600,
+                    extra={"multiline": True},
+                )
+            )
+        else:
+            body.append(
+                View(
+                    cls="androidx.recyclerview.widget.RecyclerView",
+                    resource_id="MainListView",
+                    weight=0,
+                    children=[self._item_row(ctx, i, p, False) for p, i in enumerate(unchecked)],
+                )
+            )
+        if is_list and not ui["read_only"]:
             body.append(text_view("Add Item", "AddItem", on_click=self._add_item, height=126))
         if checked:
             body.append(
@@ -658,7 +870,14 @@ class NotallyX730(VirtualApp):
                     cls="android.widget.LinearLayout",
                     resource_id="BottomAppBarLeft",
                     layout=HORIZONTAL,
-                    children=[image_button("", "Adding files", lambda c: None)],
+                    children=(
+                        [image_button("", "Adding files", lambda c: None)]
+                        if is_list
+                        else [
+                            image_button("", "Add Item", lambda c: None),
+                            image_button("", "Edit", lambda c: None, enabled=False),
+                        ]
+                    ),
                 ),
                 View(
                     cls="android.widget.LinearLayout",
@@ -689,7 +908,7 @@ class NotallyX740(NotallyX730):
     item is still editable (NotallyX#569)."""
 
     version: ClassVar[str] = "7.4.0"
-    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_569,)
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_569, BUG_609)
 
     def _navigate_to_label(self, ctx: AppContext, label: str, frames: list[str]) -> None:
         ctx.ui.update(dest="DisplayLabel", label=label, drawer=False, dialog=None)

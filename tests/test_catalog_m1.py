@@ -1,4 +1,4 @@
-"""Catalog batch m1: NotallyX#517, NotallyX#569 (more below as they are added). Every catalog
+"""Catalog batch m1: NotallyX#517, #569, #609, WiFiAnalyzer#222 (more below). Every catalog
 bug's human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the
 way carry the real ids and texts, the crash block has the report's exception, and plausible wrong
 sequences do not trigger the bug."""
@@ -8,6 +8,8 @@ from __future__ import annotations
 from device_agent.actions import Action
 from device_agent.virtual.catalog.notallyx import OPEN_DRAWER, NotallyX730, NotallyX740
 from device_agent.virtual.catalog.notallyx import PACKAGE as NXP
+from device_agent.virtual.catalog.wifianalyzer import PACKAGE as WAP
+from device_agent.virtual.catalog.wifianalyzer import WiFiAnalyzer203, WiFiAnalyzer204
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
@@ -244,3 +246,82 @@ def test_notallyx_a_saved_note_reopens_with_its_text() -> None:
     tap(device, resource_id=f"{NXP}:id/Note", text="Hello")
     assert node_text(device, f"{NXP}:id/EnterTitle") == "Greeting"
     assert node_text(device, f"{NXP}:id/EnterBody") == "Hello"
+
+
+# -- WiFiAnalyzer 2.0.3 --------------------------------------------------------------------------
+WA222 = "WiFiAnalyzer#222"
+ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
+DENY = "com.android.permissioncontroller:id/permission_deny_button"
+SEARCH = "android:id/search_src_text"
+
+
+def _wa_vendors(app: type = WiFiAnalyzer203) -> VirtualDevice:
+    device = fresh(app)
+    tap(device, resource_id=ALLOW)
+    tap(device, content_desc=OPEN_DRAWER)
+    tap(device, resource_id=f"{WAP}:id/design_menu_item_text", text="Vendors")
+    return device
+
+
+def _wa_vendor_names(device: VirtualDevice) -> list[str]:
+    from device_agent.hierarchy import parse_hierarchy
+
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    return [n.text for n in tree.iter() if n.resource_id == f"{WAP}:id/vendor_name"]
+
+
+def test_wifianalyzer_first_start_asks_for_location_and_lists_the_scan() -> None:
+    device = fresh(WiFiAnalyzer203)
+    assert "Allow" in texts(device)
+    tap(device, resource_id=ALLOW)
+    shown = texts(device)
+    for text in ("Access Points", "Filter", "Pause", "HomeNet (00:16:3e:4a:12:01)", "XENSOURCE "):
+        assert text in shown
+    node_text(device, f"{WAP}:id/accessPointsView")
+    tap(device, content_desc=OPEN_DRAWER)
+    shown = texts(device)
+    for entry in ("WiFiAnalyzer (open-source)", "Channel Rating", "Vendors", "About"):
+        assert entry in shown
+
+
+def test_wifianalyzer_denying_location_closes_the_app() -> None:
+    device = fresh(WiFiAnalyzer203)
+    tap(device, resource_id=DENY)
+    assert "Access Points" not in texts(device)
+
+
+def test_wifianalyzer_vendors_screen_carries_the_real_ids() -> None:
+    device = _wa_vendors()
+    assert "00:0C:41 CISCO" in texts(device)  # the query hint
+    node_text(device, f"{WAP}:id/vendorSearchText")
+    names = _wa_vendor_names(device)
+    assert names[:2] == ["01DB METRAVIB", "100FIO NETWORKS TECHNOLOGY LLC"]
+    assert not triggered(device, WA222)
+
+
+def test_wifianalyzer_222_a_lower_case_mac_finds_nothing() -> None:
+    device = _wa_vendors()
+    act(device, "input_text", "00:16:3e", resource_id=SEARCH)
+    assert _wa_vendor_names(device) == []
+    assert node_text(device, "android:id/empty") == "No Data"
+    assert triggered(device, WA222)
+
+
+def test_wifianalyzer_222_near_misses_do_not_trigger() -> None:
+    device = _wa_vendors()
+    act(device, "input_text", "00:16:3E", resource_id=SEARCH)  # upper case as the hint shows
+    assert _wa_vendor_names(device) == ["XENSOURCE INC"]
+    act(device, "input_text", "00:16", resource_id=SEARCH)  # no letters
+    act(device, "input_text", "zz:zz", resource_id=SEARCH)  # nothing to find in any case
+    act(device, "input_text", "CISCO", resource_id=SEARCH)
+    assert _wa_vendor_names(device) == ["CISCO LINKSYS LLC"]
+    tap(device, resource_id="android:id/search_close_btn")
+    assert "01DB METRAVIB" in _wa_vendor_names(device)
+    assert not triggered(device, WA222)
+
+
+def test_wifianalyzer_222_is_fixed_in_204() -> None:
+    device = _wa_vendors(WiFiAnalyzer204)
+    act(device, "input_text", "00:16:3e", resource_id=SEARCH)
+    assert _wa_vendor_names(device) == ["XENSOURCE INC"]
+    assert device.s["data"]["case_misses"] == 0

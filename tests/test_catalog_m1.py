@@ -1,4 +1,4 @@
-"""Catalog batch m1: NotallyX#517, #569, #609, WiFiAnalyzer#222 (more below). Every catalog
+"""Catalog batch m1: NotallyX#517, #569, #609, WiFiAnalyzer#222, uhabits#1545, #2112. Every catalog
 bug's human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the
 way carry the real ids and texts, the crash block has the report's exception, and plausible wrong
 sequences do not trigger the bug."""
@@ -8,6 +8,8 @@ from __future__ import annotations
 from device_agent.actions import Action
 from device_agent.virtual.catalog.notallyx import OPEN_DRAWER, NotallyX730, NotallyX740
 from device_agent.virtual.catalog.notallyx import PACKAGE as NXP
+from device_agent.virtual.catalog.uhabits import PACKAGE as UHP
+from device_agent.virtual.catalog.uhabits import UHabits211, UHabits220
 from device_agent.virtual.catalog.wifianalyzer import PACKAGE as WAP
 from device_agent.virtual.catalog.wifianalyzer import WiFiAnalyzer203, WiFiAnalyzer204
 from device_agent.virtual.device import VirtualDevice
@@ -325,3 +327,163 @@ def test_wifianalyzer_222_is_fixed_in_204() -> None:
     act(device, "input_text", "00:16:3e", resource_id=SEARCH)
     assert _wa_vendor_names(device) == ["XENSOURCE INC"]
     assert device.s["data"]["case_misses"] == 0
+
+
+# -- uhabits 2.1.1 and 2.2.0 ----------------------------------------------------------------------
+UH1545 = "uhabits#1545"
+UH2112 = "uhabits#2112"
+TODAY_PORTRAIT = [954, 336, 1080, 462]
+TODAY_LANDSCAPE = [1668, 336, 1794, 462]
+
+
+def _uh_habit(app: type, kind: str = "buttonYesNo", name: str = "Exercise", **fields: str):
+    device = fresh(app)
+    tap(device, resource_id=f"{UHP}:id/skip")
+    tap(device, resource_id=f"{UHP}:id/actionCreateHabit")
+    tap(device, resource_id=f"{UHP}:id/{kind}")
+    act(device, "input_text", name, resource_id=f"{UHP}:id/nameInput")
+    for rid, typed in fields.items():
+        act(device, "input_text", typed, resource_id=f"{UHP}:id/{rid}")
+    tap(device, resource_id=f"{UHP}:id/buttonSave")
+    return device
+
+
+def _uh_day(device: VirtualDevice, bounds: list[int]) -> None:
+    from device_agent.actions import Bounds
+
+    act(device, "click", class_name="android.view.View", bounds=Bounds(*bounds))
+
+
+def _rotate(device: VirtualDevice, orientation: str) -> None:
+    result = device.execute(Action(kind="rotate", orientation=orientation))
+    assert result.performed, result.detail
+
+
+def test_uhabits_first_start_shows_the_intro_then_the_empty_list() -> None:
+    device = fresh(UHabits211)
+    assert "Welcome" in texts(device) and "SKIP" in texts(device)
+    tap(device, resource_id=f"{UHP}:id/next")
+    assert "Create some new habits" in texts(device)
+    tap(device, resource_id=f"{UHP}:id/next")
+    tap(device, resource_id=f"{UHP}:id/done")
+    shown = texts(device)
+    for text in ("Habits", "Add habit", "Filter", "You have no active habits"):
+        assert text in shown
+    tap(device, resource_id=f"{UHP}:id/actionCreateHabit")
+    assert node_text(device, f"{UHP}:id/buttonYesNo") == ""
+    assert "Yes or No" in texts(device) and "Measurable" in texts(device)
+
+
+def test_uhabits_the_editor_carries_the_real_ids_and_refuses_a_blank_name() -> None:
+    device = fresh(UHabits211)
+    tap(device, resource_id=f"{UHP}:id/skip")
+    tap(device, resource_id=f"{UHP}:id/actionCreateHabit")
+    tap(device, resource_id=f"{UHP}:id/buttonMeasurable")
+    shown = texts(device)
+    for text in ("Create habit", "Save", "e.g. Run", "e.g. miles", "e.g. 15", "At least", "Off"):
+        assert text in shown
+    tap(device, resource_id=f"{UHP}:id/buttonSave")
+    assert "Cannot be blank" in texts(device)
+    tap(device, resource_id=f"{UHP}:id/targetTypePicker")
+    tap(device, resource_id="android:id/text1", text="At most")
+    assert node_text(device, f"{UHP}:id/targetTypePicker") == "At most"
+
+
+def test_uhabits_1545_reopening_a_popup_after_rotation_crashes() -> None:
+    device = _uh_habit(UHabits211)
+    assert "Exercise" in texts(device)
+    _uh_day(device, TODAY_PORTRAIT)
+    node_text(device, f"{UHP}:id/yesBtn")
+    assert "Notes" in texts(device)
+    _rotate(device, "landscape")
+    assert "Notes" not in texts(device)  # the popup is gone with the old activity
+    assert not triggered(device, UH1545)
+    _uh_day(device, TODAY_LANDSCAPE)
+    assert triggered(device, UH1545)
+    log = _crash_log(device)
+    assert "java.lang.IllegalArgumentException: View=DecorView@" in log
+    assert "not attached to window manager" in log
+    assert "DialogUtilsKt.dismissCurrentAndShow" in log and "CheckmarkPopup.show" in log
+
+
+def test_uhabits_1545_near_misses_do_not_crash() -> None:
+    # the popup answered before rotating
+    device = _uh_habit(UHabits211)
+    _uh_day(device, TODAY_PORTRAIT)
+    tap(device, resource_id=f"{UHP}:id/yesBtn")
+    _rotate(device, "landscape")
+    _uh_day(device, TODAY_LANDSCAPE)
+    assert "Notes" in texts(device)
+    assert not triggered(device, UH1545)
+    # the popup cancelled with Back before rotating
+    device = _uh_habit(UHabits211)
+    _uh_day(device, TODAY_PORTRAIT)
+    _back(device)
+    _rotate(device, "landscape")
+    _uh_day(device, TODAY_LANDSCAPE)
+    assert not triggered(device, UH1545)
+    # rotating without a popup, a long click (a toggle) after a leaked popup
+    device = _uh_habit(UHabits211)
+    _rotate(device, "landscape")
+    _uh_day(device, TODAY_LANDSCAPE)
+    assert not triggered(device, UH1545)
+    device = _uh_habit(UHabits211)
+    _uh_day(device, TODAY_PORTRAIT)
+    _rotate(device, "landscape")
+    from device_agent.actions import Bounds
+
+    act(device, "long_click", class_name="android.view.View", bounds=Bounds(*TODAY_LANDSCAPE))
+    assert not triggered(device, UH1545)
+
+
+def test_uhabits_1545_is_fixed_in_220() -> None:
+    device = _uh_habit(UHabits220)
+    _uh_day(device, TODAY_PORTRAIT)
+    _rotate(device, "landscape")
+    _uh_day(device, TODAY_LANDSCAPE)
+    assert "not attached to window manager" not in _crash_log(device)
+    assert node_text(device, f"{UHP}:id/yesBtn")
+
+
+def test_uhabits_2112_a_long_unit_does_not_fit() -> None:
+    device = _uh_habit(
+        UHabits220,
+        "buttonMeasurable",
+        "Read",
+        unitInput="pages of the book that I am reading at the moment",
+        targetInput="20",
+    )
+    assert triggered(device, UH2112)
+    tap(device, text="Read")
+    assert node_text(device, f"{UHP}:id/targetText").startswith("20 pages")
+    assert "Every week" not in texts(device)  # pushed off screen
+
+
+def test_uhabits_2112_near_misses_do_not_trigger() -> None:
+    device = _uh_habit(UHabits220, "buttonMeasurable", "Run", unitInput="km", targetInput="5")
+    assert not triggered(device, UH2112)
+    tap(device, text="Run")
+    assert node_text(device, f"{UHP}:id/frequencyLabel") == "Every week"
+    # a long name is fine; a yes/no habit has no unit
+    device = _uh_habit(UHabits220, name="Read a chapter of a book every single evening")
+    assert not triggered(device, UH2112)
+    # the long unit typed, then the editor left without saving
+    device = fresh(UHabits220)
+    tap(device, resource_id=f"{UHP}:id/skip")
+    tap(device, resource_id=f"{UHP}:id/actionCreateHabit")
+    tap(device, resource_id=f"{UHP}:id/buttonMeasurable")
+    act(device, "input_text", "Run", resource_id=f"{UHP}:id/nameInput")
+    act(device, "input_text", "kilometers per day", resource_id=f"{UHP}:id/unitInput")
+    tap(device, content_desc="Navigate up")
+    assert "You have no active habits" in texts(device)
+    assert not triggered(device, UH2112)
+    # blank target: refused, nothing saved
+    device = fresh(UHabits220)
+    tap(device, resource_id=f"{UHP}:id/skip")
+    tap(device, resource_id=f"{UHP}:id/actionCreateHabit")
+    tap(device, resource_id=f"{UHP}:id/buttonMeasurable")
+    act(device, "input_text", "Run", resource_id=f"{UHP}:id/nameInput")
+    act(device, "input_text", "kilometers per day", resource_id=f"{UHP}:id/unitInput")
+    tap(device, resource_id=f"{UHP}:id/buttonSave")
+    assert "Cannot be blank" in texts(device)
+    assert not triggered(device, UH2112)

@@ -636,7 +636,7 @@ class NotallyX730(VirtualApp):
         root = drawer_layout(
             content, self._drawer(ctx) if ui["drawer"] else None, rid="DrawerLayout"
         )
-        return Screen(content=root, title=title, windows=self._main_windows(ctx))
+        return Screen(content=root, windows=self._main_windows(ctx))
 
     def _action_mode(self, ctx: AppContext) -> View:
         """The ActionMode toolbar of ModelFolderObserver: the always-shown items as icons, the

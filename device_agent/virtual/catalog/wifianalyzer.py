@@ -342,7 +342,7 @@ class WiFiAnalyzer203(VirtualApp):
         root = drawer_layout(
             content, drawer, rid="drawer_layout", cls="android.support.v4.widget.DrawerLayout"
         )
-        return Screen(content=root, title=item)
+        return Screen(content=root)
 
     def _access_points(self) -> View:
         rows = []

@@ -18,11 +18,11 @@ are not focusable; commit cf7f6f9d: a blank title names the PDF "Note"):
   button and the destination's label as title), the fragment (``EnterSearchKeyword`` "Search",
   the ``MainListView`` of note cards ``Title``/``Note``, the ``ImageView`` when empty) and the two
   FABs ``MakeList`` ("Make list") and ``TakeNote`` ("Take note"), shown on Notes, Unlabeled and a
-  label's view only. The ``NavigationView`` lists Notes, Unlabeled, Labels, the labels (at most
-  5 shown, the rest as "N more"; labels hidden in Labels are left out), Deleted, Archived,
-  Reminders, Settings. Choosing an entry navigates; Back from a non-start view goes back to
-  Notes. Unlabeled, Deleted, Archived, Reminders and Settings are stubs (their title, an empty
-  list);
+  label's view only. The ``NavigationView`` (its header a toolbar "NotallyX") lists Notes,
+  Unlabeled, Labels, the labels (at most 5 shown, the rest as "N more"; labels hidden in Labels
+  are left out), Deleted, Archived, Reminders, Settings. Choosing an entry navigates; Back from
+  another view goes back to Notes. Unlabeled, Deleted and Archived list their notes; Reminders
+  and Settings are stubs (their title, an empty list);
 - Labels: the toolbar action "Add label" opens "Add label" (``EditText``, Cancel / Save, Save
   disabled while empty; an existing label toasts "Label exists"); each row has ``LabelText``,
   ``VisibilityButton`` ("Hide Labels in Overview": hides it from the drawer), ``EditButton``
@@ -462,6 +462,11 @@ class NotallyX730(VirtualApp):
             entries.append(drawer_entry(f"{more} more", bind(self._navigate, "Labels")))
         for dest in ("Deleted", "Archived", "Reminders", "Settings"):
             entries.append(drawer_entry(dest, bind(self._navigate, dest), checked=current == dest))
+        header = View(  # drawer_header.xml: a toolbar titled with the app's name
+            cls="android.widget.FrameLayout",
+            weight=0,
+            children=[toolbar("NotallyX", rid="", cls="android.view.ViewGroup")],
+        )
         return View(
             cls="com.google.android.material.navigation.NavigationView",
             resource_id="NavigationView",
@@ -470,7 +475,7 @@ class NotallyX730(VirtualApp):
                 View(
                     cls="androidx.recyclerview.widget.RecyclerView",
                     resource_id="design_navigation_view",
-                    children=entries,
+                    children=[header, *entries],
                 )
             ],
         )

@@ -52,7 +52,6 @@ from device_agent.virtual.widgets import (
     bind,
     drawer_entry,
     drawer_layout,
-    image_button,
     list_view,
     nav_button,
     text_view,
@@ -396,7 +395,37 @@ class WiFiAnalyzer203(VirtualApp):
             hint="00:0C:41 CISCO",
             on_text=self._query,
         )
-        search = View(
+        close = []
+        if query:
+            close.append(
+                View(
+                    cls="android.widget.ImageView",
+                    resource_id="android:id/search_close_btn",
+                    content_desc="Clear query",
+                    on_click=lambda c: self._query(c, ""),
+                    width=126,
+                )
+            )
+        plate = View(
+            cls="android.widget.LinearLayout",
+            resource_id="android:id/search_plate",
+            layout=HORIZONTAL,
+            children=[field, *close],
+        )
+        edit_frame = View(
+            cls="android.widget.LinearLayout",
+            resource_id="android:id/search_edit_frame",
+            layout=HORIZONTAL,
+            children=[
+                View(
+                    cls="android.widget.ImageView",
+                    resource_id="android:id/search_mag_icon",
+                    width=120,
+                ),
+                plate,
+            ],
+        )
+        search = View(  # the framework SearchView, not iconified
             cls="android.widget.SearchView",
             resource_id="vendorSearchText",
             height=147,
@@ -406,31 +435,7 @@ class WiFiAnalyzer203(VirtualApp):
                     cls="android.widget.LinearLayout",
                     resource_id="android:id/search_bar",
                     layout=HORIZONTAL,
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="android:id/search_mag_icon",
-                            width=120,
-                        ),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="android:id/search_plate",
-                            layout=HORIZONTAL,
-                            children=[field]
-                            + (
-                                [
-                                    image_button(
-                                        "android:id/search_close_btn",
-                                        "Clear query",
-                                        lambda c: self._query(c, ""),
-                                        width=126,
-                                    )
-                                ]
-                                if query
-                                else []
-                            ),
-                        ),
-                    ],
+                    children=[edit_frame],
                 )
             ],
         )

@@ -487,3 +487,19 @@ def test_uhabits_2112_near_misses_do_not_trigger() -> None:
     tap(device, resource_id=f"{UHP}:id/buttonSave")
     assert "Cannot be blank" in texts(device)
     assert not triggered(device, UH2112)
+
+
+def test_uhabits_220_the_editors_leaked_list_still_crashes_the_next_popup() -> None:
+    device = fresh(UHabits220)
+    tap(device, resource_id=f"{UHP}:id/skip")
+    tap(device, resource_id=f"{UHP}:id/actionCreateHabit")
+    tap(device, resource_id=f"{UHP}:id/buttonMeasurable")
+    tap(device, resource_id=f"{UHP}:id/targetTypePicker")
+    _rotate(device, "landscape")
+    assert "At most" not in texts(device)
+    _rotate(device, "portrait")
+    act(device, "input_text", "Run", resource_id=f"{UHP}:id/nameInput")
+    act(device, "input_text", "5", resource_id=f"{UHP}:id/targetInput")
+    tap(device, resource_id=f"{UHP}:id/buttonSave")
+    _uh_day(device, TODAY_PORTRAIT)
+    assert "not attached to window manager" in _crash_log(device)

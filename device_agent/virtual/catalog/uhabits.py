@@ -48,8 +48,8 @@ The bugs:
   ``dismissCurrentAndShow`` (opening any day's popup, the target type list or the delete
   confirmation) dismisses that dialog, whose window is gone: ``IllegalArgumentException:
   View=DecorView@...[ListHabitsActivity] not attached to window manager``. The static lives as
-  long as the process (the model clears it with the crash that kills the process). 2.2.0
-  dismisses the current dialog in ``onPause``.
+  long as the process (the model clears it with the crash that kills the process). 2.2.0's
+  list and habit screens dismiss the current dialog in ``onPause`` (the editor does not).
 - uhabits#2112 (2.2.0, non-crash): ``NumberButtonView`` draws a measurable habit's unit under
   its number untrimmed, so a unit wider than the 48 dp button (12 sp text; this model estimates
   0.55 em per character) overlaps the neighbouring days (canvas drawing: not in the dump, and
@@ -220,8 +220,11 @@ class UHabits211(VirtualApp):
     version: ClassVar[str] = "2.1.1"
     launch_activity: ClassVar[str] = LIST
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_1545,)
-    # 2.1.1 keeps the current dialog across onPause (uhabits#1545); 2.2.0 dismisses it.
-    dismiss_on_pause: ClassVar[bool] = False
+    # The activities whose onPause dismisses the current dialog: none in 2.1.1 (uhabits#1545);
+    # 2.2.0's ListHabitsActivity and ShowHabitActivity (not EditHabitActivity).
+    dismiss_on_pause: ClassVar[tuple[str, ...]] = ()
+    # DialogUtils.kt's frames above the caller's when a leaked dialog is dismissed.
+    leak_frames: ClassVar[list[str]] = LEAK_FRAMES
 
     def initial_data(self) -> dict[str, Any]:
         return {
@@ -286,7 +289,8 @@ class UHabits211(VirtualApp):
         saved["menu"] = None
         if dialog is not None and dialog["kind"] in PLAIN_DIALOGS:
             saved["dialog"] = None
-            ctx.data["current_dialog"] = None if self.dismiss_on_pause else "leaked"
+            dismissed = ctx.activity in self.dismiss_on_pause
+            ctx.data["current_dialog"] = None if dismissed else "leaked"
         return saved
 
     def on_back(self, ctx: AppContext) -> bool:
@@ -313,7 +317,7 @@ class UHabits211(VirtualApp):
             raise JavaException(
                 ILLEGAL_ARGUMENT,
                 f"View=DecorView@5f2c1a8[{activity}] not attached to window manager",
-                LEAK_FRAMES + CALLER_FRAMES[dialog["kind"]] + COMMON_FRAMES,
+                self.leak_frames + CALLER_FRAMES[dialog["kind"]] + COMMON_FRAMES,
             )
         ctx.data["current_dialog"] = "attached"
         ctx.ui["dialog"] = dialog
@@ -910,9 +914,15 @@ def _number(value: Any) -> str:
 
 
 class UHabits220(UHabits211):
-    """Loop Habit Tracker 2.2.0: the current dialog is dismissed in onPause (uhabits#1545
-    fixed); units are drawn untrimmed (uhabits#2112)."""
+    """Loop Habit Tracker 2.2.0: the habit list dismisses the current dialog in onPause
+    (uhabits#1545 fixed there; the editor still leaks its target type list on rotation); units
+    are drawn untrimmed (uhabits#2112)."""
 
     version: ClassVar[str] = "2.2.0"
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_2112,)
-    dismiss_on_pause: ClassVar[bool] = True
+    dismiss_on_pause: ClassVar[tuple[str, ...]] = (LIST, SHOW)
+    leak_frames: ClassVar[list[str]] = [
+        *LEAK_FRAMES[:5],
+        "org.isoron.uhabits.utils.DialogUtilsKt.dismissCurrentDialog(DialogUtils.kt:11)",
+        "org.isoron.uhabits.utils.DialogUtilsKt.dismissCurrentAndShow(DialogUtils.kt:24)",
+    ]

@@ -226,7 +226,7 @@ class NotallyX730(VirtualApp):
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_517,)
 
     def initial_data(self) -> dict[str, Any]:
-        return {"notes": [], "labels": [], "hidden_labels": [], "next_id": 1}
+        return {"notes": [], "labels": [], "hidden_labels": [], "next_id": 1, "exported": []}
 
     # -- lifecycle ---------------------------------------------------------------------------
     def on_create(self, ctx: AppContext) -> None:
@@ -420,9 +420,8 @@ class NotallyX730(VirtualApp):
             name = self._pdf_file_name(ctx, note)
         else:
             name = note["title"] if note["title"].strip() else "Note"
-        exported = ctx.data.setdefault("exported", [])
         file_name = f"{name}.{mime.lower()}"
-        exported.append(file_name)
+        ctx.data["exported"].append(file_name)
         ctx.ui["dialog"] = {"kind": "file", "label": file_name}
 
     def _pdf_file_name(self, ctx: AppContext, note: dict[str, Any]) -> str:
@@ -430,7 +429,7 @@ class NotallyX730(VirtualApp):
         adapter is created with that name, and PrintDocumentInfo.Builder refuses an empty one
         (NotallyX#609)."""
         if not note["title"]:
-            ctx.data.setdefault("exported", []).append(".pdf")  # created empty, then the crash
+            ctx.data["exported"].append(".pdf")  # created empty, then the crash
             raise JavaException(
                 "java.lang.IllegalArgumentException", "name cannot be empty", PDF_FRAMES
             )

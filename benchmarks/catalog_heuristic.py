@@ -59,7 +59,13 @@ def real_reports(directory: Path, wanted: set[str]) -> list[tuple[str, Path]]:
 
 
 def run_bug(
-    report: Path, out: Path, *, devices: int, profile: str, max_minutes: float = 60.0
+    report: Path,
+    out: Path,
+    *,
+    devices: int,
+    profile: str,
+    max_minutes: float = 60.0,
+    search: dict[str, object] | None = None,
 ) -> dict[str, object]:
     """Reproduce one report (at most ``max_minutes`` of search) and, when claimed, replay the
     trace against the ground truth."""
@@ -68,7 +74,7 @@ def run_bug(
         out_dir=str(out),
         reasoner="heuristic",
         farm=FarmConfig(devices=devices, profile=profile),
-        search=SearchConfig(max_minutes=max_minutes),
+        search=SearchConfig(max_minutes=max_minutes, **(search or {})),  # type: ignore[arg-type]
         progress=False,
     )
     started = time.monotonic()
@@ -122,6 +128,11 @@ def main() -> None:
         "--examples", action="store_true", help="score examples/reports/ (our words) instead"
     )
     parser.add_argument("--keep", default="", help="keep each run's output under this directory")
+    parser.add_argument(
+        "--search",
+        default="{}",
+        help="SearchConfig fields as JSON, e.g. '{\"path_bound\": false}' (an ablation)",
+    )
     args = parser.parse_args()
     wanted = {b.strip() for b in args.bugs.split(",") if b.strip()}
     if args.examples:
@@ -144,6 +155,7 @@ def main() -> None:
                     devices=args.devices,
                     profile=args.profile,
                     max_minutes=args.max_minutes,
+                    search=json.loads(args.search),
                 )
                 row.update({"set": split_of(bug_id), "repeat": repeat})
                 rows.append(row)

@@ -58,8 +58,9 @@ class SearchConfig:
     (breadth) instead of stopping; False: only ``max_actions`` bounds a path, as before, kept to
     measure against. ``probe_once``: an
     action is probed at most once per state (the screen, what its fields hold and the S2R
-    progress made to reach it) in one search; another path reaching that state does not probe
-    it again (issue 28 §1); False: as before.
+    progress made to reach it) in one search; another path reaching that state reuses the
+    recorded transition instead of probing it again (a transition memory, issue 28 §1); False:
+    as before.
     """
 
     beam: int = 3
@@ -73,7 +74,7 @@ class SearchConfig:
     max_cost_usd: float = 0.0
     speculate: str = "auto"
     stream: bool = True
-    path_bound: bool = True
+    path_bound: bool = False
     probe_once: bool = True
 
     def decision_settings(self) -> dict[str, Any]:

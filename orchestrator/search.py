@@ -255,8 +255,10 @@ class Reproducer:
         self._bound = config.max_actions
         # paths levels left unexpanded, best first: where the search goes on from (path_bound)
         self._reserve: list[Path] = []
-        # (progress key, action key) of every probe run (probe_once)
-        self._probed: set[tuple[str, str]] = set()
+        # The transition memory (probe_once): what each (state, action) probed so far led to,
+        # and the level's candidates it answers instead of a probe (path index, transition).
+        self._memory: dict[tuple[str, str], Transition | None] = {}
+        self._reuse: list[tuple[int, Transition]] = []
         self._snapshot_seq = 0
         self._speculative_seq = 0
         self._speculation: Speculation | None = None
@@ -332,7 +334,7 @@ class Reproducer:
             specs = self._judging(self._candidates, beam)
             room = self.config.max_probes - self.stats["probes"]
             specs = specs[:room]
-            if not specs:
+            if not specs and not self._reuse:
                 beam = self._refill(expanded) if room > 0 else []
                 if beam:  # the kept paths are at the bound: breadth from the paths left
                     level -= 1
@@ -346,7 +348,11 @@ class Reproducer:
             explored.append([f"{s.tag[0]}:{s.action.key()}" for s in specs])
             self.progress("level", {"level": level, "probes": len(specs), "beam": len(beam)})
             self.stats["levels"] = level
-            children, crashes = self._explore_level(beam, specs, deadline, expanded)
+            children, crashes = (
+                self._explore_level(beam, specs, deadline, expanded) if specs else ([], [])
+            )
+            for path in self._from_memory(beam):
+                (crashes if path.transitions[-1].crash is not None else children).append(path)
             for path in sorted(crashes, key=lambda p: len(p.transitions)):
                 crash = path.transitions[-1].crash
                 assert crash is not None
@@ -559,21 +565,29 @@ class Reproducer:
             kept = [self._path_candidates(path, self.reasoner, branch) for path in beam]
         self.phase_seconds["filter"] += time.perf_counter() - t0
         specs: list[ProbeSpec] = []
+        self._reuse = []
         for index, (path, actions) in enumerate(zip(beam, kept, strict=True)):
-            screen = self._screen(path)  # the launch screen too, unlike _progress_key's "root"
-            state = f"{_visible_state(screen.structural_hash, screen.hierarchy_xml)}#"
-            state += str(path.reached_step)
+            state = self._memory_state(path)
             for action in actions:
-                if self.config.probe_once:
-                    if (state, action.key()) in self._probed:
-                        self.stats["repeats_skipped"] += 1
-                        continue
-                    self._probed.add((state, action.key()))
+                if self.config.probe_once and (state, action.key()) in self._memory:
+                    known = self._memory[(state, action.key())]
+                    if known is not None:  # None: probed, not performed (nothing to extend)
+                        self._reuse.append((index, known))
+                    self.stats["transitions_reused"] += 1
+                    continue
                 self._snapshot_seq += 1
                 specs.append(
                     self._probe(path, action, f"s{self._snapshot_seq}", (index, len(specs)))
                 )
         return specs
+
+    def _memory_state(self, path: Path) -> str:
+        """The state the transition memory keys a probe by: what the path's last screen shows
+        (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents and
+        the S2R progress made to reach it."""
+        screen = self._screen(path)
+        visible = _visible_state(screen.structural_hash, screen.hierarchy_xml)
+        return f"{visible}#{path.reached_step}"
 
     def _probe(self, path: Path, action: Action, save_as: str, tag: Any) -> ProbeSpec:
         """The probe of ``action`` from the state ``path`` reaches, its after-state saved as
@@ -690,12 +704,34 @@ class Reproducer:
                     helpers.shutdown(wait=True, cancel_futures=True)
         children: list[Path] = []
         crashes: list[Path] = []
+        if self.config.probe_once:
+            for o in ordered:
+                if not o.performed:
+                    self._memory[(self._memory_state(beam[o.spec.tag[0]]), o.spec.action.key())] = (
+                        None
+                    )
         for (parent, transition, outcome), summary in zip(done, texts, strict=True):
             transition.summary = summary
+            if self.config.probe_once:
+                self._memory[(self._memory_state(parent), transition.action.key())] = transition
             child = parent.extend(transition)
             child.snapshot_id = outcome.saved_snapshot
             (crashes if transition.crash is not None else children).append(child)
         return children, crashes
+
+    def _from_memory(self, beam: list[Path]) -> list[Path]:
+        """The level's children the transition memory answers (:meth:`_candidates`): each beam
+        path extended by the recorded transition of an action another path already probed on
+        the same state. Its after-state's snapshot may be gone: a probe from it replays the
+        path's actions (the state's identity is its path, decision 0002)."""
+        out = []
+        for index, known in self._reuse:
+            parent = beam[index]
+            child = parent.extend(replace(known, before=self._screen(parent), device_id="memory"))
+            child.snapshot_id = ""
+            out.append(child)
+        self._reuse = []
+        return out
 
     def _transition(self, parent: Path, outcome: ProbeOutcome) -> Transition:
         """The transition a performed probe from ``parent`` observed (summary still empty)."""

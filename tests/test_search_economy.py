@@ -1,6 +1,7 @@
-"""The search never does the same work twice and never drifts (issue 28 §1): an action is probed
-once per state (screen, field contents, S2R progress), and no path grows past what the report
-justifies (2 x its steps + 10); both can be switched off to measure against."""
+"""The search never does the same work twice (issue 28 §1): an action is probed once per state
+(screen, field contents, S2R progress), another path reaching the state reusing the recorded
+transition; with ``path_bound`` (off by default) no path grows past what the report justifies
+(2 x its steps + 10). Both can be switched off to measure against."""
 
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def test_no_action_is_probed_twice_on_one_state_and_paths_stay_bounded(
         pairs = collections.Counter((p["screen_hash"], p["from_step"], p["action"]) for p in probes)
         return sum(n - 1 for n in pairs.values())
 
-    new = _probes(tmp_path, "new")
+    new = _probes(tmp_path, "new", path_bound=True)
     old = _probes(tmp_path, "old", probe_once=False, path_bound=False)
     assert repeats(new) == 0
     assert repeats(old) > 0  # the same budget without the memory probes the same pairs again

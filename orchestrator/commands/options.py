@@ -104,18 +104,17 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "--max-actions", type=whole_number, default=100, help="longest path in actions (100)"
     )
     parser.add_argument(
-        "--no-path-bound",
-        dest="path_bound",
-        action="store_false",
-        help="let paths grow to --max-actions (default: at most 2 x the report's steps + 10 "
-        "actions, the budget left going to paths left unexpanded)",
+        "--path-bound",
+        action="store_true",
+        help="no path longer than 2 x the report's steps + 10 actions, the budget left going to "
+        "paths left unexpanded (default: paths grow to --max-actions)",
     )
     parser.add_argument(
         "--probe-again",
         dest="probe_once",
         action="store_false",
         help="probe an action again on a state another path already probed it on (default: "
-        "once per state and S2R progress)",
+        "once per state and S2R progress, the recorded transition reused)",
     )
     parser.add_argument(
         "--max-probes",
@@ -252,7 +251,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         max_minutes=args.max_minutes,
         max_cost_usd=getattr(args, "max_cost_usd", 0.0),
         speculate=getattr(args, "speculate", "auto"),
-        path_bound=getattr(args, "path_bound", True),
+        path_bound=getattr(args, "path_bound", False),
         probe_once=getattr(args, "probe_once", True),
     )
 

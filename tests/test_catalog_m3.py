@@ -7,8 +7,10 @@ from __future__ import annotations
 from device_agent.actions import Action
 from device_agent.virtual.catalog.qksms import PACKAGE as QKP
 from device_agent.virtual.catalog.qksms import QKSMS271
+from device_agent.virtual.catalog.trickytripper import PACKAGE as TTP
+from device_agent.virtual.catalog.trickytripper import TrickyTripper160
 from device_agent.virtual.device import VirtualDevice
-from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
+from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
 QK = "qksms#585"
 
@@ -117,3 +119,132 @@ def test_qksms_rotating_in_the_conversations_then_settings_is_fine() -> None:
     _do(device, "press_back")
     _do(device, "press_back")
     assert not triggered(device, QK)
+
+
+# -- trickytripper 1.6.0 --------------------------------------------------------------------
+TT = "trickytripper#42"
+DENY = "com.android.permissioncontroller:id/permission_deny_button"
+
+
+class _TrickyTripperFixed(TrickyTripper160):
+    """The fix of 1.6.1 (f56d676): the pager does not turn while an action mode runs."""
+
+    version = "1.6.1-test"
+    swipe_blocked_by_action_mode = True
+
+
+def _tt_with_traveler(app: type = TrickyTripper160) -> VirtualDevice:
+    device = fresh(app)
+    tap(device, resource_id="android:id/button1", text="OK")
+    tap(device, resource_id=f"{TTP}:id/option_add_participant")
+    act(device, "input_text", "Ting", resource_id=f"{TTP}:id/editParticipantView_autocomplete_name")
+    tap(device, resource_id=DENY)
+    tap(device, resource_id=f"{TTP}:id/option_accept")
+    _do(device, "press_back")
+    return device
+
+
+def _tt_mode_item(device: VirtualDevice, title: str) -> None:
+    tap(device, content_desc="More options")
+    tap(device, resource_id=f"{TTP}:id/title", text=title)
+
+
+def _tt_long_press(device: VirtualDevice) -> None:
+    act(device, "long_click", text="Ting")
+
+
+def test_trickytripper_first_run_changelog_main_and_add_traveler() -> None:
+    device = fresh(TrickyTripper160)
+    shown = texts(device)
+    assert "Change Log" in shown and "Version 1.6.0" in shown
+    tap(device, resource_id="android:id/button1", text="OK")
+    shown = texts(device)
+    for text in ("My first trip [US$]", "Open navigation drawer", "Travelers", "Payments"):
+        assert text in shown
+    assert node_text(device, "android:id/empty").startswith("No travelers yet.")
+    node_text(device, f"{TTP}:id/drawer_content_pager")
+    tap(device, content_desc="More options")
+    assert "Settings" in texts(device) and "Help & Info" in texts(device)
+    _do(device, "press_back")
+    tap(device, resource_id=f"{TTP}:id/option_add_participant")
+    assert node_text(device, f"{TTP}:id/editParticipantView_label_name_input") == "Name:"
+    act(device, "input_text", "Ti", resource_id=f"{TTP}:id/editParticipantView_autocomplete_name")
+    tap(device, resource_id=DENY)
+    tap(device, resource_id=f"{TTP}:id/option_accept")
+    assert node_text(device, "android:id/text1") == "Ti"
+    act(device, "input_text", "Ti", resource_id=f"{TTP}:id/editParticipantView_autocomplete_name")
+    assert "On typing, TrickyTripper" in " ".join(texts(device))  # the rationale after a denial
+
+
+def test_trickytripper_action_mode_menu_and_human_steps_crash() -> None:
+    device = _tt_with_traveler()
+    assert node_text(device, f"{TTP}:id/participantTabRowView_output_participantName") == "Ting"
+    _tt_long_press(device)
+    assert node_text(device, f"{TTP}:id/action_bar_title") == "Ting"
+    node_text(device, f"{TTP}:id/action_mode_close_button")
+    tap(device, content_desc="More options")
+    shown = texts(device)
+    for text in ("Create payment", "Transfer money", "Show report", "Deactivate (for costs)"):
+        assert text in shown
+    assert "Activate (for costs)" not in shown
+    _do(device, "press_back")
+    _do(device, "swipe", direction="left")
+    _do(device, "swipe", direction="left")
+    assert "Total spent:" in texts(device)
+    assert not triggered(device, TT)
+    _tt_mode_item(device, "Create payment")
+    assert triggered(device, TT)
+    log = _crash_log(device)
+    assert "java.lang.NullPointerException: Attempt to invoke virtual method" in log
+    assert "FragmentActivity.getApplication()' on a null object reference" in log
+    assert "activities.a$b.a(ParticipantTabActivity.java:154)" in log
+
+
+def test_trickytripper_create_payment_without_swiping_opens_the_editor() -> None:
+    device = _tt_with_traveler()
+    _tt_long_press(device)
+    _tt_mode_item(device, "Create payment")
+    assert "Create Payment" in texts(device)
+    assert not triggered(device, TT)
+
+
+def test_trickytripper_create_payment_on_the_neighbour_tab_is_fine() -> None:
+    device = _tt_with_traveler()
+    _tt_long_press(device)
+    _do(device, "swipe", direction="left")  # Payments: the Travelers fragment is kept
+    _tt_mode_item(device, "Create payment")
+    assert "Create Payment" in texts(device)
+    assert not triggered(device, TT)
+
+
+def test_trickytripper_swiping_before_the_long_press_is_fine() -> None:
+    device = _tt_with_traveler()
+    _do(device, "swipe", direction="left")
+    _do(device, "swipe", direction="left")
+    _do(device, "swipe", direction="right")
+    _do(device, "swipe", direction="right")
+    _tt_long_press(device)
+    _tt_mode_item(device, "Create payment")
+    assert "Create Payment" in texts(device)
+    assert not triggered(device, TT)
+
+
+def test_trickytripper_closing_the_stale_action_mode_is_another_crash() -> None:
+    device = _tt_with_traveler()
+    _tt_long_press(device)
+    _do(device, "swipe", direction="left")
+    _do(device, "swipe", direction="left")
+    tap(device, content_desc="Done")
+    assert not triggered(device, TT)
+    assert "TrickyTripperActivity" in _crash_log(device)
+
+
+def test_trickytripper_fixed_pager_does_not_turn_in_action_mode() -> None:
+    device = _tt_with_traveler(_TrickyTripperFixed)
+    _tt_long_press(device)
+    device.execute(Action.from_json({"kind": "swipe", "direction": "left"}))
+    device.execute(Action.from_json({"kind": "swipe", "direction": "left"}))
+    _tt_mode_item(device, "Create payment")
+    assert "Create Payment" in texts(device)
+    assert not triggered(device, TT)
+    assert not _crash_log(device).strip()

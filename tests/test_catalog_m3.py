@@ -5,6 +5,8 @@ Every catalog bug's human steps are replayed by ``tests/test_catalog_human_steps
 from __future__ import annotations
 
 from device_agent.actions import Action
+from device_agent.virtual.catalog.androbd import NO_ACTIVITY, AndrOBD207
+from device_agent.virtual.catalog.androbd import PACKAGE as OBP
 from device_agent.virtual.catalog.qksms import PACKAGE as QKP
 from device_agent.virtual.catalog.qksms import QKSMS271
 from device_agent.virtual.catalog.trickytripper import PACKAGE as TTP
@@ -248,3 +250,78 @@ def test_trickytripper_fixed_pager_does_not_turn_in_action_mode() -> None:
     assert "Create Payment" in texts(device)
     assert not triggered(device, TT)
     assert not _crash_log(device).strip()
+
+
+# -- AndrOBD V2.0.7 -------------------------------------------------------------------------
+OB = "AndrOBD#144"
+ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
+
+
+def _ob_about() -> VirtualDevice:
+    device = fresh(AndrOBD207)
+    tap(device, resource_id=ALLOW)
+    tap(device, content_desc="More options")
+    tap(device, resource_id="android:id/title", text="Settings")
+    tap(device, resource_id="android:id/title", text="AndrOBD")
+    return device
+
+
+def test_androbd_demo_mode_main_screen_and_menu() -> None:
+    device = fresh(AndrOBD207)
+    assert "DEMO mode started" in texts(device)
+    tap(device, resource_id=ALLOW)
+    assert node_text(device, f"{OBP}:id/tvAppName") == "AndrOBD"
+    assert node_text(device, f"{OBP}:id/tvVersion") == "V2.0.7"
+    shown = texts(device)
+    assert "DEMO" in shown and "Disconnect" in shown and "OBD Services" in shown
+    tap(device, content_desc="More options")
+    shown = texts(device)
+    for text in ("Day/Night view mode", "Save measurement", "Plugin manager", "Settings"):
+        assert text in shown
+
+
+def test_androbd_settings_and_the_about_screen() -> None:
+    device = _ob_about()
+    shown = texts(device)
+    for text in ("Common settings", "Development options", "Support project …", "PayPal.me"):
+        assert text in shown
+    assert "Bitcoin" in shown
+    assert not triggered(device, OB)
+
+
+def test_androbd_bitcoin_shows_the_no_activity_message() -> None:
+    device = _ob_about()
+    tap(device, resource_id="android:id/title", text="Bitcoin")
+    assert triggered(device, OB)
+    assert NO_ACTIVITY in texts(device)
+    log = "\n".join(device.read_logcat(0).lines)
+    assert "android.content.ActivityNotFoundException: No Activity found" in log
+    assert "keeps stopping" not in " ".join(texts(device))
+
+
+def test_androbd_paypal_and_the_other_links_open_the_browser() -> None:
+    device = _ob_about()
+    tap(device, resource_id="android:id/title", text="PayPal.me")
+    tap(device, resource_id="android:id/title", text="Release history …")
+    assert not triggered(device, OB)
+
+
+def test_androbd_licensing_screen_and_back_do_not_trigger() -> None:
+    device = _ob_about()
+    tap(device, resource_id="android:id/title", text="Licensing …")
+    assert "usb-serial-for-android" in texts(device)
+    _do(device, "press_back")
+    _do(device, "press_back")
+    assert "Common settings" in texts(device)
+    tap(device, resource_id="android:id/title", text="Development options")
+    assert not triggered(device, OB)
+
+
+def test_androbd_denying_storage_and_disconnecting_do_not_trigger() -> None:
+    device = fresh(AndrOBD207)
+    tap(device, resource_id="com.android.permissioncontroller:id/permission_deny_button")
+    tap(device, content_desc="Disconnect")
+    assert "OFFLINE" in texts(device)
+    tap(device, content_desc="More options")
+    tap(device, resource_id="android:id/title", text="Day/Night view mode")
+    assert not triggered(device, OB)

@@ -5,8 +5,11 @@ Every catalog bug's human steps are replayed by ``tests/test_catalog_human_steps
 from __future__ import annotations
 
 from device_agent.actions import Action
+from device_agent.hierarchy import parse_hierarchy
 from device_agent.virtual.catalog.androbd import NO_ACTIVITY, AndrOBD207
 from device_agent.virtual.catalog.androbd import PACKAGE as OBP
+from device_agent.virtual.catalog.k9mail import PACKAGE as K9P
+from device_agent.virtual.catalog.k9mail import K9Mail5403, K9Mail5502
 from device_agent.virtual.catalog.qksms import PACKAGE as QKP
 from device_agent.virtual.catalog.qksms import QKSMS271
 from device_agent.virtual.catalog.trickytripper import PACKAGE as TTP
@@ -325,3 +328,91 @@ def test_androbd_denying_storage_and_disconnecting_do_not_trigger() -> None:
     tap(device, content_desc="More options")
     tap(device, resource_id="android:id/title", text="Day/Night view mode")
     assert not triggered(device, OB)
+
+
+# -- K-9 Mail (thunderbird-android) 5.403 and 5.502 -----------------------------------------
+K9_CRASH = "thunderbird-android#3255"
+K9_BACK = "thunderbird-android#3971"
+
+
+def _k9_basics(app: type, address: str, password: str = "secret") -> VirtualDevice:
+    device = fresh(app)
+    tap(device, resource_id=f"{K9P}:id/next", text="Next")
+    act(device, "input_text", address, resource_id=f"{K9P}:id/account_email")
+    if password:
+        act(device, "input_text", password, resource_id=f"{K9P}:id/account_password")
+    _do(device, "press_back")  # the soft keyboard
+    return device
+
+
+def _enabled(device: VirtualDevice, resource_id: str) -> bool:
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    return next(n.enabled for n in tree.iter() if n.resource_id == resource_id)
+
+
+def test_k9_welcome_and_setup_screens_carry_the_real_ids() -> None:
+    device = fresh(K9Mail5403)
+    assert "Welcome to K-9 Mail" in texts(device)
+    assert node_text(device, f"{K9P}:id/import_settings") == "Import settings"
+    assert node_text(device, f"{K9P}:id/welcome_message").startswith("K-9 Mail is a powerful")
+    tap(device, resource_id=f"{K9P}:id/next")
+    shown = texts(device)
+    for text in ("Set up a new account", "Show password", "Advanced options", "Manual setup"):
+        assert text in shown
+    assert not _enabled(device, f"{K9P}:id/next")
+    act(device, "input_text", "foo@b", resource_id=f"{K9P}:id/account_email")
+    act(device, "input_text", "secret", resource_id=f"{K9P}:id/account_password")
+    assert not _enabled(device, f"{K9P}:id/manual_setup")  # the validator wants a dot
+    act(device, "input_text", "foo@b.2", resource_id=f"{K9P}:id/account_email")
+    assert _enabled(device, f"{K9P}:id/manual_setup")
+
+
+def test_k9_invalid_host_crashes_from_next_and_from_manual_setup() -> None:
+    for button in ("next", "manual_setup"):
+        device = _k9_basics(K9Mail5403, "foo@b.2")
+        tap(device, resource_id=f"{K9P}:id/{button}")
+        assert triggered(device, K9_CRASH)
+        log = _crash_log(device)
+        assert "java.lang.IllegalArgumentException: Can't create ImapStore URI" in log
+        assert "Caused by: java.net.URISyntaxException: Illegal character in hostname" in log
+
+
+def test_k9_a_valid_unknown_domain_goes_to_the_account_type() -> None:
+    device = _k9_basics(K9Mail5403, "foo@b.de")
+    tap(device, resource_id=f"{K9P}:id/next")
+    shown = texts(device)
+    assert "Account type" in shown and "IMAP" in shown and "Exchange (WebDAV)" in shown
+    assert not triggered(device, K9_CRASH)
+
+
+def test_k9_a_known_provider_and_a_missing_password_do_not_crash() -> None:
+    device = _k9_basics(K9Mail5403, "foo@gmail.com")
+    tap(device, resource_id=f"{K9P}:id/next")
+    assert not triggered(device, K9_CRASH)
+    device = _k9_basics(K9Mail5403, "foo@b.2", password="")
+    device.execute(Action.from_json({"kind": "click", "target": {"resource_id": f"{K9P}:id/next"}}))
+    assert not triggered(device, K9_CRASH)
+    assert "Set up a new account" in texts(device)
+
+
+def test_k9_5502_back_on_account_type_closes_the_app() -> None:
+    device = _k9_basics(K9Mail5502, "test@example.com")
+    tap(device, resource_id=f"{K9P}:id/manual_setup")
+    assert "What kind of account is this?" in texts(device)
+    assert not triggered(device, K9_BACK)
+    _do(device, "press_back")
+    assert triggered(device, K9_BACK)
+    assert "Set up a new account" not in texts(device)
+
+
+def test_k9_5502_back_elsewhere_and_home_do_not_trigger() -> None:
+    device = _k9_basics(K9Mail5502, "test@example.com")
+    _do(device, "press_back")  # Back on the address screen leaves, as expected
+    assert not triggered(device, K9_BACK)
+    device = _k9_basics(K9Mail5502, "test@example.com")
+    tap(device, resource_id=f"{K9P}:id/manual_setup")
+    tap(device, resource_id=f"{K9P}:id/imap", text="IMAP")
+    _do(device, "press_back")  # from the incoming settings back to the account type
+    assert "What kind of account is this?" in texts(device)
+    _do(device, "press_home")
+    assert not triggered(device, K9_BACK)

@@ -10,6 +10,8 @@ from device_agent.virtual.catalog.androbd import NO_ACTIVITY, AndrOBD207
 from device_agent.virtual.catalog.androbd import PACKAGE as OBP
 from device_agent.virtual.catalog.k9mail import PACKAGE as K9P
 from device_agent.virtual.catalog.k9mail import K9Mail5403, K9Mail5502
+from device_agent.virtual.catalog.localmaterialnotes import PACKAGE as LMN_PACKAGE
+from device_agent.virtual.catalog.localmaterialnotes import LocalMaterialNotes1100
 from device_agent.virtual.catalog.qksms import PACKAGE as QKP
 from device_agent.virtual.catalog.qksms import QKSMS271
 from device_agent.virtual.catalog.trickytripper import PACKAGE as TTP
@@ -416,3 +418,89 @@ def test_k9_5502_back_elsewhere_and_home_do_not_trigger() -> None:
     assert "What kind of account is this?" in texts(device)
     _do(device, "press_home")
     assert not triggered(device, K9_BACK)
+
+
+# -- LocalMaterialNotes (Flutter) -----------------------------------------------------------
+LMN_BIN = "LocalMaterialNotes#327"
+WELCOME = "Welcome to Material Notes!\nSimple, local, material design notes"
+
+
+def _lmn_new_note(device: VirtualDevice, title: str) -> None:
+    tap(device, content_desc="Add a note")
+    act(device, "input_text", title, text="Title", class_name="android.widget.EditText")
+    tap(device, content_desc="Back")
+
+
+def _lmn_to_bin(device: VirtualDevice) -> None:
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Bin", class_name="android.view.View")
+
+
+def test_lmn_flutter_notes_page_and_editor_look_like_flutter() -> None:
+    device = fresh(LocalMaterialNotes1100)
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    content = next(n for n in tree.iter() if n.resource_id == "android:id/content")
+    nodes = list(content.iter())[1:]
+    assert not any(n.resource_id for n in nodes)  # Flutter: no resource ids
+    assert any(n.content_desc == WELCOME and n.cls == "android.view.View" for n in nodes)
+    fab = [n for n in nodes if n.content_desc == "Add a note"]
+    assert fab and fab[0].cls == "android.widget.Button"
+    assert all(n.package == LMN_PACKAGE for n in nodes)
+    tap(device, content_desc="Open navigation menu")
+    shown = texts(device)
+    for text in ("Scrim", "Material Notes", "Notes", "Manage labels", "Bin", "Settings"):
+        assert text in shown
+    _do(device, "press_back")
+    tap(device, content_desc="Add a note")
+    shown = texts(device)
+    for text in ("Back", "Undo the last action", "Switch to reading mode", "Show menu", "Note"):
+        assert text in shown
+    tap(device, content_desc="Show menu")
+    assert all(t in texts(device) for t in ("Copy", "Share", "Pin", "Labels", "Delete", "About"))
+
+
+def test_lmn_human_steps_show_the_bin_without_the_deleted_note() -> None:
+    device = fresh(LocalMaterialNotes1100)
+    _lmn_new_note(device, "Groceries")
+    assert "Groceries" in texts(device)
+    act(device, "long_click", content_desc="Groceries")
+    tap(device, content_desc="Delete")
+    assert "Groceries" not in texts(device)
+    assert not triggered(device, LMN_BIN)
+    _lmn_to_bin(device)
+    assert triggered(device, LMN_BIN)
+    assert WELCOME in texts(device) and "Groceries" not in texts(device)
+
+
+def test_lmn_deleting_from_the_editor_menu_then_the_bin_also_misses_it() -> None:
+    device = fresh(LocalMaterialNotes1100)
+    tap(device, content_desc=WELCOME)
+    tap(device, content_desc="Show menu")
+    tap(device, content_desc="Delete", class_name="android.view.View")
+    assert "No notes" in texts(device)
+    _lmn_to_bin(device)
+    assert triggered(device, LMN_BIN)
+
+
+def test_lmn_the_bin_before_any_deletion_and_deleting_without_the_bin() -> None:
+    device = fresh(LocalMaterialNotes1100)
+    _lmn_to_bin(device)
+    assert not triggered(device, LMN_BIN)  # nothing deleted yet
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Notes", class_name="android.view.View")
+    act(device, "long_click", content_desc=WELCOME)
+    tap(device, content_desc="Delete")
+    tap(device, content_desc="Sort the notes")
+    tap(device, content_desc="Title")
+    assert not triggered(device, LMN_BIN)
+
+
+def test_lmn_an_empty_new_note_is_not_saved_and_pinning_is_no_delete() -> None:
+    device = fresh(LocalMaterialNotes1100)
+    tap(device, content_desc="Add a note")
+    tap(device, content_desc="Back")
+    assert texts(device).count(WELCOME) == 1 and "Groceries" not in texts(device)
+    act(device, "long_click", content_desc=WELCOME)
+    tap(device, content_desc="Toggle pins")
+    _lmn_to_bin(device)
+    assert not triggered(device, LMN_BIN)

@@ -10,8 +10,12 @@ from device_agent.virtual.catalog.androbd import NO_ACTIVITY, AndrOBD207
 from device_agent.virtual.catalog.androbd import PACKAGE as OBP
 from device_agent.virtual.catalog.k9mail import PACKAGE as K9P
 from device_agent.virtual.catalog.k9mail import K9Mail5403, K9Mail5502
+from device_agent.virtual.catalog.localmaterialnotes import (
+    NO_LABELS,
+    LocalMaterialNotes1100,
+    LocalMaterialNotes1121,
+)
 from device_agent.virtual.catalog.localmaterialnotes import PACKAGE as LMN_PACKAGE
-from device_agent.virtual.catalog.localmaterialnotes import LocalMaterialNotes1100
 from device_agent.virtual.catalog.qksms import PACKAGE as QKP
 from device_agent.virtual.catalog.qksms import QKSMS271
 from device_agent.virtual.catalog.trickytripper import PACKAGE as TTP
@@ -504,3 +508,143 @@ def test_lmn_an_empty_new_note_is_not_saved_and_pinning_is_no_delete() -> None:
     tap(device, content_desc="Toggle pins")
     _lmn_to_bin(device)
     assert not triggered(device, LMN_BIN)
+
+
+LMN_LABEL = "LocalMaterialNotes#415"
+
+
+class _LocalMaterialNotesFixed(LocalMaterialNotes1121):
+    """The fix of #415 (ea1b781): deleting a label refreshes notesProvider."""
+
+    version = "1.12.1-test"
+
+    def _after_label_deleted(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        ctx.ui["loaded"] = {str(n["id"]): list(n["labels"]) for n in ctx.data["notes"]}
+
+
+def _lmn_add_label(device: VirtualDevice, name: str) -> None:
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Manage labels", class_name="android.view.View")
+    tap(device, content_desc="Add a label")
+    act(device, "input_text", name, text="Name", class_name="android.widget.EditText")
+    tap(device, content_desc="OK")
+
+
+def _lmn_label_note(device: VirtualDevice, title: str, label: str) -> None:
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Notes", class_name="android.view.View")
+    _lmn_new_note(device, title)
+    tap(device, content_desc=title)
+    tap(device, content_desc="Show menu")
+    tap(device, content_desc="Labels", class_name="android.view.View")
+    tap(device, content_desc=label, class_name="android.widget.CheckBox")
+    tap(device, content_desc="OK")
+    tap(device, content_desc="Back")
+
+
+def _lmn_delete_label(device: VirtualDevice) -> None:
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Manage labels", class_name="android.view.View")
+    tap(device, content_desc="Show menu")
+    tap(device, content_desc="Delete", class_name="android.view.View")
+    tap(device, content_desc="Delete", class_name="android.widget.Button")
+
+
+def test_lmn_1121_labels_page_and_label_dialog() -> None:
+    device = fresh(LocalMaterialNotes1121)
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Manage labels", class_name="android.view.View")
+    shown = texts(device)
+    for text in ("Labels", "All", "Visible", "Pinned", "Hidden", "No labels", "Add a label"):
+        assert text in shown
+    tap(device, content_desc="Add a label")
+    assert "Add label" in texts(device) and "Name" in texts(device)
+    act(device, "input_text", "", text="Name", class_name="android.widget.EditText")
+    assert "The name cannot be empty." in texts(device)
+    act(device, "input_text", "a", text="Name", class_name="android.widget.EditText")
+    tap(device, content_desc="OK")
+    assert "a" in texts(device) and "Show menu" in texts(device)
+    tap(device, content_desc="Add a label")
+    act(device, "input_text", "a", text="Name", class_name="android.widget.EditText")
+    assert "This name is already used." in texts(device)
+
+
+def test_lmn_1121_bin_lists_deleted_notes_and_no_labels_snack() -> None:
+    device = fresh(LocalMaterialNotes1121)
+    act(device, "long_click", content_desc=WELCOME)
+    tap(device, content_desc="Delete")
+    _lmn_to_bin(device)
+    assert WELCOME in texts(device)
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Notes", class_name="android.view.View")
+    tap(device, content_desc="Add a note")
+    tap(device, content_desc="Show menu")
+    tap(device, content_desc="Labels", class_name="android.view.View")
+    assert NO_LABELS in texts(device)
+
+
+def test_lmn_1121_deleted_label_still_shown_on_the_note() -> None:
+    device = fresh(LocalMaterialNotes1121)
+    _lmn_add_label(device, "a")
+    _lmn_label_note(device, "123", "a")
+    assert "123\na" in texts(device)
+    assert not triggered(device, LMN_LABEL)
+    _lmn_delete_label(device)
+    assert "No labels" in texts(device)
+    tap(device, content_desc="Open navigation menu")
+    assert "a" not in texts(device)  # the drawer's labels are refreshed
+    tap(device, content_desc="Notes", class_name="android.view.View")
+    assert "123\na" in texts(device)
+    assert triggered(device, LMN_LABEL)
+    tap(device, content_desc="123\na")
+    tap(device, content_desc="a")  # the editor's labels bar
+    assert NO_LABELS in texts(device)
+
+
+def test_lmn_1121_deleting_an_unused_label_or_unchecking_it_first() -> None:
+    device = fresh(LocalMaterialNotes1121)
+    _lmn_add_label(device, "a")
+    _lmn_delete_label(device)
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Notes", class_name="android.view.View")
+    assert not triggered(device, LMN_LABEL)
+    device = fresh(LocalMaterialNotes1121)
+    _lmn_add_label(device, "a")
+    _lmn_label_note(device, "123", "a")
+    tap(device, content_desc="123\na")
+    tap(device, content_desc="a")
+    tap(device, content_desc="a", class_name="android.widget.CheckBox")
+    tap(device, content_desc="OK")
+    tap(device, content_desc="Back")
+    _lmn_delete_label(device)
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Notes", class_name="android.view.View")
+    assert "123" in texts(device)
+    assert not triggered(device, LMN_LABEL)
+
+
+def test_lmn_1121_cancelled_delete_restart_and_the_fix_do_not_trigger() -> None:
+    device = fresh(LocalMaterialNotes1121)
+    _lmn_add_label(device, "a")
+    _lmn_label_note(device, "123", "a")
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Manage labels", class_name="android.view.View")
+    tap(device, content_desc="Show menu")
+    tap(device, content_desc="Delete", class_name="android.view.View")
+    tap(device, content_desc="Cancel")
+    tap(device, content_desc="Open navigation menu")
+    tap(device, content_desc="Notes", class_name="android.view.View")
+    assert not triggered(device, LMN_LABEL)
+    _lmn_delete_label(device)
+    device.force_stop()
+    device.launch_app()
+    assert "123" in texts(device)  # reloaded from the database
+    assert not triggered(device, LMN_LABEL)
+    fixed = fresh(_LocalMaterialNotesFixed)
+    _lmn_add_label(fixed, "a")
+    _lmn_label_note(fixed, "123", "a")
+    _lmn_delete_label(fixed)
+    tap(fixed, content_desc="Open navigation menu")
+    tap(fixed, content_desc="Notes", class_name="android.view.View")
+    assert "123" in texts(fixed)
+    assert not triggered(fixed, LMN_LABEL)

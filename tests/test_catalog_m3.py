@@ -68,6 +68,16 @@ def test_qksms_first_run_welcome_mms_dialog_and_conversations() -> None:
     assert all(t in shown for t in ("Settings", "What's new", "Donate"))
 
 
+def test_qksms_back_on_the_welcome_counts_as_seen() -> None:
+    device = fresh(QKSMS271)
+    _do(device, "press_back")
+    assert node_text(device, f"{QKP}:id/alertTitle") == "Set up MMS?"
+    tap(device, resource_id=f"{QKP}:id/buttonNeutral")
+    _do(device, "rotate", orientation="landscape")
+    assert "Conversations" in texts(device) and "SKIP" not in texts(device)
+    assert not triggered(device, QK)
+
+
 def test_qksms_settings_lists_the_categories_and_general() -> None:
     device = _qk_settings()
     shown = texts(device)

@@ -234,6 +234,12 @@ class QKSMS271(VirtualApp):
         if ui.get("menu"):
             ui["menu"] = False
             return True
+        if ctx.activity == WELCOME:
+            # finish() with RESULT_CANCELED: onStop still stores WELCOME_SEEN, and
+            # MainActivity.onActivityResult still shows the default SMS app Snackbar.
+            ctx.data["welcome_seen"] = True
+            ctx.data["snackbar"] = True
+            return False
         if ctx.activity == SETTINGS:
             return self._settings_back(ctx)
         return False

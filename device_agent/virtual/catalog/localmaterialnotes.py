@@ -17,7 +17,11 @@ A Flutter app draws everything in one FlutterView: the dump holds ``android.view
 labelled by ``content-desc`` (texts, list tiles, drawer entries, menu items), ``Button`` nodes
 for icon buttons (their tooltip as ``content-desc``; buttons without one are NAF), ``EditText``
 for text fields, no resource ids; the drawer, popup menus and dialogs are nodes of the same
-view, above a barrier ("Scrim" for the drawer, "Dismiss" for menus and dialogs).
+view, above a barrier ("Scrim" for the drawer, "Dismiss" for menus and dialogs). Flutter
+resizes its view above the soft keyboard; the virtual device does not, so while the keyboard is
+up the bottom of a page (the editor's labels bar and toolbar) stays under it. A disabled button
+is not clickable in a Flutter dump, so in the model a tap on one inside a dialog reaches the
+barrier below and closes the dialog (Flutter's dialog surface would absorb it).
 
 - first run: the notes page ("Notes") holds the welcome note ("Welcome to Material Notes!",
   "Simple, local, material design notes"). The app bar: "Open navigation menu", the title,

@@ -1,0 +1,1017 @@
+"""AnkiDroid (``com.ichi2.anki``), the flashcard app, for Anki-Android#5638 and #5753 (2.9.1)
+and #4977 (2.9alpha).
+
+Modelled from the sources at the tags ``v2.9.1`` and ``v2.9alpha35`` (the "current alpha" of
+#4977: its Play pre-launch report names version code 20900135), under ``AnkiDroid/src/main``:
+``DeckPicker.java`` (``firstCollectionOpen``, ``onRequestPermissionsResult``,
+``configureFloatingActionsMenu``, ``handleDeckSelection``), ``NavigationDrawerActivity.java``,
+``NoteEditor.java`` (``populateEditFields``, ``initFieldEditText``, ``duplicateCheck``,
+``saveNote``, ``mSaveFactHandler``, ``showDiscardChangesDialog``), ``CardBrowser.java``
+(``onCollectionLoaded``, ``updateSearchItemQA``, ``formatQA``, the search task's
+``onPostExecute``), ``async/DeckTask.java`` (``doInBackgroundSearchCards``,
+``doInBackgroundAddNote``), ``libanki/Utils.java`` (``stripHTML``, ``stripHTMLMedia``,
+``entsToTxt``, ``fieldChecksum``), ``libanki/Note.java`` (``dupeOrEmpty``, ``flush``), the
+layouts ``homescreen.xml``, ``deck_picker.xml``, ``deck_item.xml``, ``floating_add_button.xml``,
+``toolbar.xml``, ``note_editor.xml``, ``card_multimedia_editline.xml``, ``card_browser.xml``,
+``card_item_browser.xml``, the menus ``deck_picker.xml``, ``navigation_drawer.xml``,
+``note_editor.xml``, ``card_browser.xml``, ``popupmenu_multimedia_options.xml`` and
+``res/values`` (strings, plurals, arrays):
+
+- first start (Android 6+): the deck list asks for ``WRITE_EXTERNAL_STORAGE`` (the collection
+  lives in ``/sdcard/AnkiDroid``); refused, it toasts "AnkiDroid directory is inaccessible" and
+  closes. A fresh install has no changelog (``lastVersion`` is only written) and a collection
+  with the one deck "Default" and no cards. The launcher's ``IntentHandler`` forwards to
+  ``DeckPicker`` at once; the model launches ``DeckPicker`` directly;
+- the deck list (``DeckPicker``): the drawer toggle ("Open drawer"), the title "AnkiDroid" and
+  subtitle "0 cards due (0 min)", Synchronization ``action_sync`` and the overflow (Create
+  filtered deck, Check database, Check media, Empty cards, Restore from backup, Manage note
+  types, Import, Export collection: stubs), the RecyclerView ``files`` of decks
+  (``DeckPickerHoriz``: ``deckpicker_name``, ``deckpicker_new``/``lrn``/``rev``), the
+  ``today_stats_text_view`` and the FloatingActionsMenu ``add_content_menu``:
+  ``fab_expand_menu_button`` shows ``add_deck_action`` (Create deck, a stub),
+  ``add_shared_action`` (Get shared decks: opens the web browser, outside the model) and
+  ``add_note_action`` (Add). Tapping a deck with cards opens the reviewer; an empty one says
+  "This deck is empty. Press the + button to add new content.";
+- the drawer (``navdrawer_items_container``): Decks, Card browser, Statistics, Night mode,
+  Settings, Help, Send feedback (Statistics and Settings open stub screens, the others do
+  nothing);
+- the note editor (``NoteEditor``, "Add note"): Navigate up, Save ``action_save``, the overflow
+  (Copy card, disabled), "Type:" ``note_type_spinner`` (Basic), "Deck:" ``note_deck_spinner``
+  (Default), per field of the Basic type (Front, Back) the label and a
+  ``card_multimedia_editline`` (``id_note_editText`` and ``id_media_button`` "Attach multimedia
+  content to the Front field", whose popup "Add image"... is a stub), ``CardEditorTagText``
+  "Tags: " and ``CardEditorCardsText`` "Cards: Card 1". Save adds the note ("1 card added", the
+  fields are cleared; an empty Front: "Error saving note"); Back with input asks "Close and lose
+  current input?" (OK/CANCEL);
+- the card browser (``CardBrowser``): the drawer toggle, the deck spinner ``toolbar_spinner``
+  (``dropdown_deck_name`` "Default" over ``dropdown_deck_counts`` "1 card shown"), Add note
+  ``action_add_card_from_card_browser``, Search ``action_search``, the overflow (stubs), the
+  column spinners ``browser_column1_spinner`` (Question) and ``browser_column2_spinner``
+  (Answer), and the ListView ``card_browser_list`` of rows ``card_item_browser``
+  (``card_sfld``, ``card_column2``) rendered by ``formatQA``;
+- the reviewer (``Reviewer``): the card's question in the ``flashcard`` WebView, Show answer
+  ``flip_card``, then the answer and Again/Hard/Good/Easy ``ease1``-``ease4`` (the card leaves
+  the queue).
+
+Fields are stored as the EditText holds them: AnkiDroid 2.9 writes the typed text into the note
+as HTML, unescaped. Rendering for display strips tags (``<...>``) and unescapes entities
+(``entsToTxt`` hands each ``&name;`` to ``Html.fromHtml`` and the result to
+``Matcher.appendReplacement``).
+
+The bugs:
+
+- Anki-Android#5638 (crash): an entity that unescapes to a backslash (``&bsol;``, ``&#92;``,
+  ``&#x5c;``) makes ``appendReplacement`` read the backslash as an escape with nothing after it:
+  ``java.lang.ArrayIndexOutOfBoundsException``. Typed into the first field, the editor's
+  duplicate check (on every change of the first field) crashes; in another field the note saves,
+  and the card browser's search task crashes rendering it (a ``RuntimeException`` from
+  ``doInBackground()`` caused by it), at every later opening of the browser.
+- Anki-Android#5753 (non-crash): text typed between "<" and ">" ("Hello <name>") is saved as an
+  HTML tag, so the card shows "Hello" in the browser and the reviewer. The oracle: a saved note
+  has a field with a bracketed word that is no HTML formatting tag.
+- Anki-Android#4977 (crash, 2.9alpha): the card browser's search task reads the SearchView that
+  ``onCreateOptionsMenu`` creates; with an empty collection the search is done before the menu
+  exists: ``NullPointerException`` on ``SearchView.isIconified()`` (fixed in 2.9alpha36 by a null
+  check). With cards the search ends after the menu is created.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
+from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.widgets import (
+    NAVIGATE_UP,
+    action_item,
+    bind,
+    drawer_entry,
+    drawer_layout,
+    image_button,
+    list_view,
+    menu_window,
+    nav_button,
+    overflow_button,
+    spinner,
+    text_view,
+    toolbar,
+)
+
+PACKAGE = "com.ichi2.anki"
+DECKS = ".DeckPicker"
+EDITOR = ".NoteEditor"
+BROWSER = ".CardBrowser"
+REVIEWER = ".Reviewer"
+STATISTICS = ".Statistics"
+SETTINGS = ".Preferences"
+STORAGE = "android.permission.WRITE_EXTERNAL_STORAGE"
+ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
+OPEN_DRAWER = "Open drawer"  # R.string.drawer_open, the ActionBarDrawerToggle's description
+INACCESSIBLE = "AnkiDroid directory is inaccessible"
+EMPTY_DECK = "This deck is empty. Press the + button to add new content."
+DISCARD = "Close and lose current input?"
+SHARED_DECKS_URL = "https://ankiweb.net/shared/decks/"
+FIELDS = ("Front", "Back")  # the Basic note type
+DECK_MENU = (
+    "Create filtered deck",
+    "Check database",
+    "Check media",
+    "Empty cards",
+    "Restore from backup",
+    "Manage note types",
+    "Import",
+    "Export collection",
+)
+BROWSER_MENU = (
+    "Save search",
+    "My searches",
+    "Change display order",
+    "Filter marked",
+    "Filter suspended",
+    "Filter by tag",
+    "Preview",
+)
+MEDIA_MENU = ("Add image", "Add audio clip", "Record audio", "Advanced editor")
+DRAWER = (
+    "Decks",
+    "Card browser",
+    "Statistics",
+    "Night mode",
+    "Settings",
+    "Help",
+    "Send feedback",
+)
+# HTML elements a field may use for formatting: text in other brackets was meant literally.
+HTML_TAGS = frozenset(
+    [
+        "a",
+        "b",
+        "big",
+        "blockquote",
+        "br",
+        "center",
+        "code",
+        "del",
+        "div",
+        "em",
+        "font",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "hr",
+        "i",
+        "img",
+        "ins",
+        "kbd",
+        "li",
+        "ol",
+        "p",
+        "pre",
+        "rb",
+        "rp",
+        "rt",
+        "ruby",
+        "s",
+        "small",
+        "span",
+        "strike",
+        "strong",
+        "style",
+        "sub",
+        "sup",
+        "table",
+        "tbody",
+        "td",
+        "th",
+        "tr",
+        "tt",
+        "u",
+        "ul",
+        "audio",
+        "video",
+        "source",
+        "script",
+    ]
+)
+ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'", "bsol": "\\"}
+
+# Stack frames: the app's from the sources at v2.9.1; the AsyncTask ones as Anki-Android#6432's
+# trace shows them (the report of #5638 has no trace).
+MATCHER = [
+    "java.util.regex.Matcher.appendEvaluated(Matcher.java)",
+    "java.util.regex.Matcher.appendReplacement(Matcher.java)",
+    "com.ichi2.libanki.Utils.entsToTxt(Utils.java:251)",
+    "com.ichi2.libanki.Utils.stripHTML(Utils.java:223)",
+    "com.ichi2.libanki.Utils.stripHTMLMedia(Utils.java:232)",
+]
+TEXT_WATCHER = [
+    "com.ichi2.libanki.Utils.fieldChecksum(Utils.java:509)",
+    "com.ichi2.libanki.Note.dupeOrEmpty(Note.java:288)",
+    "com.ichi2.anki.NoteEditor.duplicateCheck(NoteEditor.java:1344)",
+    "com.ichi2.anki.NoteEditor$10.afterTextChanged(NoteEditor.java:1297)",
+    "android.widget.TextView.sendAfterTextChanged(TextView.java)",
+    "android.widget.TextView$ChangeWatcher.afterTextChanged(TextView.java)",
+    "android.text.SpannableStringBuilder.sendAfterTextChanged(SpannableStringBuilder.java)",
+    "android.text.SpannableStringBuilder.replace(SpannableStringBuilder.java)",
+]
+SEARCH_TASK = [
+    "com.ichi2.anki.CardBrowser.formatQA(CardBrowser.java:1340)",
+    "com.ichi2.anki.CardBrowser.updateSearchItemQA(CardBrowser.java:1317)",
+    "com.ichi2.async.DeckTask.doInBackgroundSearchCards(DeckTask.java:859)",
+    "com.ichi2.async.DeckTask.doInBackground(DeckTask.java:263)",
+    "com.ichi2.async.DeckTask.doInBackground(DeckTask.java:70)",
+    "android.os.AsyncTask$2.call(AsyncTask.java:334)",
+    "java.util.concurrent.FutureTask.run(FutureTask.java:266)",
+    "android.os.AsyncTask$SerialExecutor$1.run(AsyncTask.java:246)",
+    "java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1167)",
+    "java.util.concurrent.ThreadPoolExecutor$Worker.run(ThreadPoolExecutor.java:641)",
+    "java.lang.Thread.run(Thread.java:764)",
+]
+ASYNC_DONE = [
+    "android.os.AsyncTask$3.done(AsyncTask.java:355)",
+    "java.util.concurrent.FutureTask.finishCompletion(FutureTask.java:383)",
+    "java.util.concurrent.FutureTask.setException(FutureTask.java:252)",
+    "java.util.concurrent.FutureTask.run(FutureTask.java:271)",
+    "android.os.AsyncTask$SerialExecutor$1.run(AsyncTask.java:246)",
+    "java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1167)",
+    "java.util.concurrent.ThreadPoolExecutor$Worker.run(ThreadPoolExecutor.java:641)",
+    "java.lang.Thread.run(Thread.java:764)",
+]
+AIOOBE = "java.lang.ArrayIndexOutOfBoundsException"
+
+
+# -- libanki's HTML helpers ---------------------------------------------------------------------
+def _from_html(entity: str) -> str:
+    """``Html.fromHtml`` of one ``&name;`` / ``&#n;`` / ``&#xh;`` (unknown names stay as they
+    are)."""
+    name = entity[1:-1]
+    if name.startswith("#x") or name.startswith("#X"):
+        try:
+            return chr(int(name[2:], 16))
+        except ValueError:
+            return entity
+    if name.startswith("#"):
+        return chr(int(name[1:])) if name[1:].isdigit() else entity
+    return ENTITIES.get(name, entity)
+
+
+def ents_to_txt(html: str) -> str:
+    """``Utils.entsToTxt``: each entity's unescaped text goes through
+    ``Matcher.appendReplacement``, which reads a backslash as an escape (the bug of #5638: a lone
+    backslash throws :class:`_EscapeMissing`)."""
+    html = html.replace("&nbsp;", " ")
+    out: list[str] = []
+    last = 0
+    for match in re.finditer(r"&#?\w+;", html):
+        out.append(html[last : match.start()])
+        out.append(_append_replacement(_from_html(match.group())))
+        last = match.end()
+    out.append(html[last:])
+    return "".join(out)
+
+
+def _append_replacement(replacement: str) -> str:
+    """``Matcher.appendReplacement``'s reading of a replacement: ``\\x`` is ``x``, ``$n`` a group
+    (none here), and a backslash at the end throws ``ArrayIndexOutOfBoundsException``."""
+    out: list[str] = []
+    escape = dollar = False
+    for char in replacement:
+        if char == "\\" and not escape:
+            escape = True
+        elif char == "$" and not escape:
+            dollar = True
+        elif char.isdigit() and dollar:
+            dollar = False
+        else:
+            out.append(char)
+            escape = dollar = False
+    if escape:
+        raise _EscapeMissing(len(replacement))
+    return "".join(out)
+
+
+class _EscapeMissing(Exception):
+    """The ``ArrayIndexOutOfBoundsException`` of ``appendEvaluated``, before its frames are
+    known."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
+
+
+def strip_html(text: str) -> str:
+    """``Utils.stripHTMLMedia``: styles, scripts and tags removed, images' file names kept,
+    entities unescaped."""
+    text = re.sub(r"(?is)<img[^>]+src=[\"']?([^\"'>]+)[^>]*>", r" \1 ", text)
+    text = re.sub(r"(?is)<style.*?>.*?</style>", "", text)
+    text = re.sub(r"(?is)<script.*?>.*?</script>", "", text)
+    text = re.sub(r"(?s)<.*?>", "", text)
+    return ents_to_txt(text)
+
+
+def format_qa(html: str) -> str:
+    """``CardBrowser.formatQA``: line breaks to spaces, sounds dropped, HTML stripped."""
+    text = html.replace("<br>", " ").replace("<br />", " ").replace("<div>", " ")
+    text = text.replace("\n", " ")
+    text = re.sub(r"\[sound:[^]]+\]", "", text)
+    text = re.sub(r"\[\[type:[^]]+\]\]", "", text)
+    return strip_html(text).strip()
+
+
+def _aioobe(index: int, frames: list[str]) -> JavaException:
+    return JavaException(AIOOBE, f"Array index out of range: {index}", MATCHER + frames)
+
+
+def _swallowed_text(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    """Ground truth of Anki-Android#5753: a saved note has a field where text typed between "<"
+    and ">" is no formatting tag, so displaying the card drops it."""
+    for note in data["notes"]:
+        for value in note["fields"]:
+            for name in re.findall(r"<\s*/?\s*([^\s/>]*)[^>]*>", value):
+                if name.lower() not in HTML_TAGS:
+                    return True
+    return False
+
+
+def _backslash_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    """Ground truth of Anki-Android#5638: the app died of the ``appendReplacement`` exception,
+    on the main thread or in the browser's search task."""
+    return any(
+        c.get("package") == PACKAGE
+        and (
+            c.get("exception") == AIOOBE
+            or (
+                c.get("exception") == "java.lang.RuntimeException"
+                and "doInBackground()" in str(c.get("message", ""))
+                and data.get("search_failed")
+            )
+        )
+        for c in system.get("crashes", [])
+    )
+
+
+def _steps_to_editor() -> list[dict[str, Any]]:
+    return [
+        click(PACKAGE, ALLOW, "Allow", cls="android.widget.Button"),
+        click(PACKAGE, "fab_expand_menu_button", cls="android.widget.ImageButton"),
+        click(PACKAGE, "add_note_action", desc="Add", cls="android.widget.ImageButton"),
+    ]
+
+
+FIELD_STEP = f"{PACKAGE}:id/id_note_editText"
+BUG_5638 = BugSpec(
+    "Anki-Android#5638",
+    "crash",
+    "crash caused by backslash",
+    _backslash_crash,
+    human_steps=(
+        *_steps_to_editor(),
+        input_text(PACKAGE, "id_note_editText", "&bsol;"),
+    ),
+)
+BUG_5753 = BugSpec(
+    "Anki-Android#5753",
+    "non-crash",
+    'Can\'t use "<" and ">" symbols in flashcards',
+    _swallowed_text,
+    human_steps=(
+        *_steps_to_editor(),
+        input_text(PACKAGE, "id_note_editText", "Hello <name>"),
+        click(PACKAGE, "action_save", desc="Save"),
+    ),
+)
+BUG_4977 = BugSpec(
+    "Anki-Android#4977",
+    "crash",
+    "Crash in DeckPicker after CardBrowser on clean install",
+    crash_oracle(PACKAGE, "java.lang.NullPointerException", "SearchView.isIconified()"),
+    human_steps=(
+        click(PACKAGE, ALLOW, "Allow", cls="android.widget.Button"),
+        click(PACKAGE, desc=OPEN_DRAWER, cls="android.widget.ImageButton"),
+        click(PACKAGE, "design_menu_item_text", "Card browser"),
+    ),
+)
+
+
+class AnkiDroid291(VirtualApp):
+    """AnkiDroid 2.9.1 (see the module docstring)."""
+
+    name: ClassVar[str] = "Anki-Android"
+    package: ClassVar[str] = PACKAGE
+    label: ClassVar[str] = "AnkiDroid"
+    version: ClassVar[str] = "2.9.1"
+    launch_activity: ClassVar[str] = DECKS
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_5638, BUG_5753)
+
+    # Class names as the dumps show them (AndroidX in 2.9.1, the support library before).
+    DRAWER_CLS: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
+    RECYCLER_CLS: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
+
+    def initial_data(self) -> dict[str, Any]:
+        return {"notes": [], "next_id": 1, "search_failed": False}
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def on_create(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        ui.setdefault("drawer", False)
+        ui.setdefault("menu", None)
+        ui.setdefault("dialog", None)
+        if ctx.activity == DECKS:
+            ui.setdefault("fab", False)
+            if STORAGE not in ctx.permissions and not ui.get("asked"):
+                ui["asked"] = True  # firstCollectionOpen
+                ctx.request_permission(STORAGE)
+        elif ctx.activity == EDITOR:
+            ui.setdefault("fields", ["" for _ in FIELDS])
+            ui.setdefault("edited", False)
+        elif ctx.activity == BROWSER:
+            self._open_browser(ctx)
+        elif ctx.activity == REVIEWER:
+            queue = [n["id"] for n in ctx.data["notes"] if not n.get("studied")]
+            ui.setdefault("queue", queue)
+            ui.setdefault("answer", False)
+
+    def on_permission_result(self, ctx: AppContext, permission: str, granted: bool) -> None:
+        if permission == STORAGE and not granted:
+            ctx.toast(INACCESSIBLE)
+            ctx.finish()
+
+    def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
+        keep = ("fields", "edited", "asked", "queue", "answer")
+        return {k: v for k, v in ctx.ui.items() if k in keep}
+
+    def on_back(self, ctx: AppContext) -> bool:
+        ui = ctx.ui
+        if ui.get("menu") is not None or ui.get("dialog") is not None:
+            ui.update(menu=None, dialog=None)
+            return True
+        if ui.get("drawer"):
+            ui["drawer"] = False
+            return True
+        if ui.get("fab"):
+            ui["fab"] = False
+            return True
+        if ctx.activity == EDITOR and ui["edited"]:
+            ui["dialog"] = "discard"
+            return True
+        return False
+
+    # -- shared pieces -----------------------------------------------------------------------
+    def _close(self, ctx: AppContext) -> None:
+        ctx.ui.update(menu=None, dialog=None)
+
+    def _drawer(self, ctx: AppContext, current: str) -> View:
+        targets = {"Decks": DECKS, "Card browser": BROWSER, "Statistics": STATISTICS}
+        targets["Settings"] = SETTINGS
+        entries = [
+            drawer_entry(title, bind(self._navigate, targets.get(title)), checked=title == current)
+            for title in DRAWER
+        ]
+        header = View(cls="android.widget.FrameLayout", height=300, children=[])
+        items = View(
+            cls=self.RECYCLER_CLS,
+            resource_id="design_navigation_view",
+            children=[header, *entries],
+        )
+        return View(
+            cls="android.widget.FrameLayout",
+            resource_id="navdrawer_items_container",
+            width=800,
+            gravity="start",
+            children=[items],
+        )
+
+    def _navigate(self, ctx: AppContext, target: str | None) -> None:
+        """``NavigationDrawerActivity.onNavigationItemSelected``."""
+        ctx.ui["drawer"] = False
+        if target is None or target == ctx.activity:
+            return
+        if target == DECKS:
+            ctx.finish()  # FLAG_ACTIVITY_CLEAR_TOP: back to the deck list below
+        else:
+            ctx.start_activity(target)
+
+    def _toolbar_nav(self) -> View:
+        return nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True))
+
+    def _with_drawer(self, ctx: AppContext, body: View, current: str) -> View:
+        drawer = self._drawer(ctx, current) if ctx.ui["drawer"] else None
+        return drawer_layout(body, drawer, cls=self.DRAWER_CLS)
+
+    def _md_dialog(self, content: str, positive: Any, negative: Any) -> Window:
+        """A MaterialDialog (``afollestad`` library) with a message and OK/CANCEL."""
+        root = View(
+            cls="android.widget.FrameLayout",
+            weight=0,
+            children=[
+                text_view(content, "md_content", height=200),
+                View(
+                    cls="android.widget.LinearLayout",
+                    layout=HORIZONTAL,
+                    height=140,
+                    children=[
+                        View(cls="android.view.View"),
+                        View(
+                            cls="android.widget.TextView",
+                            resource_id="md_buttonDefaultNegative",
+                            text="CANCEL",
+                            on_click=negative,
+                            width=250,
+                        ),
+                        View(
+                            cls="android.widget.TextView",
+                            resource_id="md_buttonDefaultPositive",
+                            text="OK",
+                            on_click=positive,
+                            width=250,
+                        ),
+                    ],
+                ),
+            ],
+        )
+        return Window(root=root, on_dismiss=negative)
+
+    # -- rendering ---------------------------------------------------------------------------
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.activity == EDITOR:
+            return self._editor(ctx)
+        if ctx.activity == BROWSER:
+            return self._browser(ctx)
+        if ctx.activity == REVIEWER:
+            return self._reviewer(ctx)
+        if ctx.activity in (STATISTICS, SETTINGS):
+            title = "Statistics" if ctx.activity == STATISTICS else "Settings"
+            bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
+            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+        return self._deck_picker(ctx)
+
+    def _deck_counts(self, ctx: AppContext) -> int:
+        return sum(1 for n in ctx.data["notes"] if not n.get("studied"))
+
+    def _deck_picker(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        opened = STORAGE in ctx.permissions
+        due = self._deck_counts(ctx) if opened else 0
+        title = View(
+            cls="android.widget.LinearLayout",
+            children=[
+                text_view("AnkiDroid", height=80),
+                text_view(f"{due} card{'' if due == 1 else 's'} due ({due} min)", height=67),
+            ],
+        )
+        bar = toolbar(
+            title,
+            navigation=self._toolbar_nav(),
+            actions=[
+                action_item("action_sync", "Synchronization", lambda c: None),
+                overflow_button(lambda c: c.ui.update(menu="overflow")),
+            ],
+        )
+        rows: list[View] = []
+        if opened:
+            rows.append(self._deck_row(ctx, due))
+        listing = View(
+            cls="android.view.ViewGroup",
+            resource_id="pull_to_sync_wrapper",
+            children=[list_view(rows, rid="files", cls=self.RECYCLER_CLS)],
+        )
+        stats = text_view(
+            "Studied 0 cards in 0 minutes today" if opened else "", "today_stats_text_view"
+        )
+        picker = View(
+            cls="android.widget.RelativeLayout",
+            resource_id="deckpicker_view",
+            children=[bar, listing, stats],
+        )
+        root = View(
+            cls="android.view.ViewGroup",
+            resource_id="root_layout",
+            layout=FRAME,
+            children=[picker, self._fab_menu(ctx)],
+        )
+        windows: list[Window] = []
+        if ui["menu"] == "overflow":
+            items = [(t, self._close) for t in DECK_MENU]
+            windows.append(menu_window(items, self._close))
+        return Screen(content=self._with_drawer(ctx, root, "Decks"), windows=windows)
+
+    def _deck_row(self, ctx: AppContext, new: int) -> View:
+        counts = View(
+            cls="android.widget.LinearLayout",
+            resource_id="counts_layout",
+            layout=HORIZONTAL,
+            width=330,
+            children=[
+                text_view(str(new), "deckpicker_new", width=110),
+                text_view("0", "deckpicker_lrn", width=110),
+                text_view("0", "deckpicker_rev", width=110),
+            ],
+        )
+        return View(
+            cls="android.widget.RelativeLayout",
+            resource_id="DeckPickerHoriz",
+            layout=HORIZONTAL,
+            height=160,
+            on_click=self._open_deck,
+            children=[
+                View(cls="android.widget.ImageButton", resource_id="deckpicker_indent", width=20),
+                View(
+                    cls="android.widget.LinearLayout",
+                    layout=HORIZONTAL,
+                    children=[
+                        View(
+                            cls="android.widget.ImageButton",
+                            resource_id="deckpicker_expander",
+                            width=60,
+                        ),
+                        text_view("Default", "deckpicker_name"),
+                    ],
+                ),
+                counts,
+            ],
+        )
+
+    def _fab_menu(self, ctx: AppContext) -> View:
+        children: list[View] = []
+        if ctx.ui["fab"]:
+            for rid, title, handler in (
+                ("add_deck_action", "Create deck", self._collapse),
+                ("add_shared_action", "Get shared decks", self._shared_decks),
+                ("add_note_action", "Add", self._add_note),
+            ):
+                children.append(
+                    View(
+                        cls="android.widget.LinearLayout",
+                        layout=HORIZONTAL,
+                        height=147,
+                        children=[
+                            View(cls="android.view.View"),
+                            text_view(title, width=400),
+                            image_button(rid, title, handler, width=147, style="fab"),
+                        ],
+                    )
+                )
+        children.append(
+            View(
+                cls="android.widget.FrameLayout",
+                layout=HORIZONTAL,
+                height=168,
+                children=[
+                    View(cls="android.view.View"),
+                    image_button(
+                        "fab_expand_menu_button",
+                        "Add",  # DeckPicker.onCreate sets R.string.menu_add on it
+                        lambda c: c.ui.update(fab=not c.ui["fab"]),
+                        width=168,
+                        style="fab",
+                    ),
+                ],
+            )
+        )
+        return View(
+            cls="android.view.ViewGroup",
+            resource_id="add_content_menu",
+            gravity="bottom_end",
+            width=700,
+            height=147 * (len(children) - 1) + 168 + 42,
+            children=children,
+        )
+
+    def _editor(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        bar = toolbar(
+            "Add note",
+            navigation=nav_button(NAVIGATE_UP, self._editor_up),
+            actions=[
+                action_item("action_save", "Save", self._save),
+                overflow_button(lambda c: c.ui.update(menu="overflow")),
+            ],
+        )
+        rows: list[View] = [
+            self._labelled(
+                "CardEditorModelText", "Type:", spinner("note_type_spinner", "Basic", None)
+            ),
+            self._labelled(
+                "CardEditorDeckText", "Deck:", spinner("note_deck_spinner", "Default", None)
+            ),
+        ]
+        fields: list[View] = []
+        for i, name in enumerate(FIELDS):
+            fields.append(text_view(name, height=70))
+            fields.append(
+                View(
+                    cls="android.widget.RelativeLayout",
+                    layout=HORIZONTAL,
+                    height=150,
+                    children=[
+                        View(
+                            cls="android.widget.EditText",
+                            resource_id="id_note_editText",
+                            text=ui["fields"][i],
+                            on_text=self._typing(i),
+                            extra={"multiline": True},
+                        ),
+                        image_button(
+                            "id_media_button",
+                            f"Attach multimedia content to the {name} field",
+                            bind(self._media, i),
+                            width=140,
+                        ),
+                    ],
+                )
+            )
+        rows.append(
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="CardEditorEditFieldsLayout",
+                weight=0,
+                children=fields,
+            )
+        )
+        for rid, text in (("CardEditorTag", "Tags: "), ("CardEditorCards", "Cards: Card 1")):
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id=f"{rid}Button",
+                    height=130,
+                    on_click=lambda c: None,
+                    children=[text_view(text, f"{rid}Text")],
+                )
+            )
+        scroll = View(
+            cls="android.widget.ScrollView",
+            resource_id="CardEditorScroll",
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="CardEditorLayout",
+                    weight=0,
+                    children=rows,
+                )
+            ],
+        )
+        root = View(
+            cls="android.view.ViewGroup",
+            resource_id="root_layout",
+            children=[View(cls="android.widget.LinearLayout", children=[bar, scroll])],
+        )
+        windows: list[Window] = []
+        if ui["menu"] == "overflow":
+            windows.append(menu_window([("Copy card", self._close)], self._close))
+        elif isinstance(ui["menu"], int):
+            items = [(t, self._close) for t in MEDIA_MENU]
+            windows.append(menu_window(items, self._close))
+        if ui["dialog"] == "discard":
+            windows.append(self._md_dialog(DISCARD, lambda c: c.finish(), self._close))
+        return Screen(content=root, windows=windows)
+
+    def _labelled(self, rid: str, label: str, field: View) -> View:
+        return View(
+            cls="android.widget.LinearLayout",
+            layout=HORIZONTAL,
+            height=130,
+            children=[text_view(label, rid, width=250), field],
+        )
+
+    def _browser(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        shown = ui.get("rows", [])
+        count = len(shown)
+        deck = View(
+            cls="android.widget.Spinner",
+            resource_id="toolbar_spinner",
+            on_click=lambda c: None,
+            children=[
+                text_view("Default", "dropdown_deck_name", height=80),
+                text_view(
+                    f"{count} card{'' if count == 1 else 's'} shown",
+                    "dropdown_deck_counts",
+                    height=67,
+                ),
+            ],
+        )
+        bar = toolbar(
+            deck,
+            navigation=self._toolbar_nav(),
+            actions=[
+                action_item("action_add_card_from_card_browser", "Add note", self._add_note),
+                action_item("action_search", "Search", lambda c: None),
+                overflow_button(lambda c: c.ui.update(menu="overflow")),
+            ],
+        )
+        columns = View(
+            cls="android.widget.LinearLayout",
+            layout=HORIZONTAL,
+            height=126,
+            children=[
+                spinner("browser_column1_spinner", "Question", None),
+                spinner("browser_column2_spinner", "Answer", None),
+            ],
+        )
+        rows = [
+            View(
+                cls="android.widget.LinearLayout",
+                resource_id="card_item_browser",
+                layout=HORIZONTAL,
+                height=150,
+                on_click=lambda c: None,
+                children=[text_view(q, "card_sfld"), text_view(a, "card_column2")],
+            )
+            for q, a in shown
+        ]
+        body = View(
+            cls="android.widget.LinearLayout",
+            children=[bar, columns, list_view(rows, rid="card_browser_list")],
+        )
+        root = View(cls="android.view.ViewGroup", resource_id="root_layout", children=[body])
+        windows: list[Window] = []
+        if ui["menu"] == "overflow":
+            windows.append(menu_window([(t, self._close) for t in BROWSER_MENU], self._close))
+        return Screen(content=self._with_drawer(ctx, root, "Card browser"), windows=windows)
+
+    def _reviewer(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        notes = {n["id"]: n for n in ctx.data["notes"]}
+        bar = toolbar("Default", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
+        children: list[View] = [bar]
+        if ui["queue"]:
+            note = notes[ui["queue"][0]]
+            front, back = note["fields"]
+            shown = strip_html(front)
+            if ui["answer"]:
+                shown = f"{shown}\n\n{strip_html(back)}"
+            children.append(
+                View(
+                    cls="android.webkit.WebView",
+                    resource_id="flashcard",
+                    children=[text_view(shown)],
+                )
+            )
+            if ui["answer"]:
+                buttons = [
+                    View(
+                        cls="android.widget.LinearLayout",
+                        resource_id=f"flashcard_layout_ease{i}",
+                        on_click=self._answer,
+                        children=[text_view(title, f"ease{i}")],
+                    )
+                    for i, title in enumerate(("Again", "Hard", "Good", "Easy"), 1)
+                ]
+                area = View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="answer_options_layout",
+                    layout=HORIZONTAL,
+                    height=160,
+                    children=buttons,
+                )
+            else:
+                area = View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="flashcard_layout_flip",
+                    height=160,
+                    on_click=lambda c: c.ui.update(answer=True),
+                    children=[text_view("Show answer", "flip_card")],
+                )
+            children.append(area)
+        else:
+            children.append(text_view("Congratulations! You have finished for now.", height=300))
+        return Screen(content=View(cls="android.widget.LinearLayout", children=children))
+
+    # -- handlers ----------------------------------------------------------------------------
+    def _collapse(self, ctx: AppContext) -> None:
+        ctx.ui["fab"] = False
+
+    def _shared_decks(self, ctx: AppContext) -> None:
+        """``addSharedDeck()``: the shared decks page opens in the web browser."""
+        ctx.ui["fab"] = False
+        ctx.log(
+            "ActivityManager", f"START u0 {{act=android.intent.action.VIEW dat={SHARED_DECKS_URL}}}"
+        )
+
+    def _add_note(self, ctx: AppContext) -> None:
+        ctx.ui["fab"] = False
+        ctx.start_activity(EDITOR)
+
+    def _open_deck(self, ctx: AppContext) -> None:
+        """``handleDeckSelection``: the reviewer when cards are due, else the empty-deck note."""
+        if self._deck_counts(ctx):
+            ctx.start_activity(REVIEWER)
+        else:
+            ctx.toast(EMPTY_DECK)
+
+    def _typing(self, index: int) -> Callable[[AppContext, str], None]:
+        """The ``on_text`` handler of field ``index``."""
+
+        def handler(ctx: AppContext, text: str) -> None:
+            self._type(ctx, index, text)
+
+        return handler
+
+    def _type(self, ctx: AppContext, index: int, text: str) -> None:
+        """A field's TextWatcher: marks the note edited and, for the first field, runs the
+        duplicate check (``Note.dupeOrEmpty`` checksums the field's stripped text)."""
+        ui = ctx.ui
+        ui["fields"][index] = text
+        ui["edited"] = True
+        if index == 0 and text.strip():
+            self._checksum(text)
+
+    def _checksum(self, text: str) -> None:
+        """``Utils.fieldChecksum`` from the TextWatcher (main thread)."""
+        try:
+            strip_html(text)
+        except _EscapeMissing as exc:
+            raise _aioobe(exc.index, TEXT_WATCHER) from None
+
+    def _media(self, ctx: AppContext, index: int) -> None:
+        ctx.ui["menu"] = index
+
+    def _editor_up(self, ctx: AppContext) -> None:
+        if ctx.ui["edited"]:
+            ctx.ui["dialog"] = "discard"
+        else:
+            ctx.finish()
+
+    def _save(self, ctx: AppContext) -> None:
+        """``saveNote`` in add mode: the Basic type makes a card when Front is not empty."""
+        ui = ctx.ui
+        fields = list(ui["fields"])
+        if not fields[0].strip():
+            ctx.toast("Error saving note")
+            return
+        data = ctx.data
+        data["notes"].append({"id": data["next_id"], "fields": fields})
+        data["next_id"] += 1
+        ui.update(fields=["" for _ in FIELDS], edited=False)
+        ctx.toast("1 card added")
+
+    def _open_browser(self, ctx: AppContext) -> None:
+        """``onCollectionLoaded``: the search task finds the deck's cards and renders the first
+        ones' question and answer (``updateSearchItemQA``) in the background."""
+        rows: list[tuple[str, str]] = []
+        for note in ctx.data["notes"]:
+            front, back = note["fields"]
+            try:
+                rows.append((format_qa(front), format_qa(back)))
+            except _EscapeMissing as exc:
+                ctx.data["search_failed"] = True
+                raise JavaException(
+                    "java.lang.RuntimeException",
+                    "An error occurred while executing doInBackground()",
+                    ASYNC_DONE,
+                    cause=_aioobe(exc.index, SEARCH_TASK),
+                    thread="AsyncTask #1",
+                ) from None
+        ctx.ui["rows"] = rows
+        self._search_done(ctx)
+
+    def _search_done(self, ctx: AppContext) -> None:
+        """The search task's ``onPostExecute`` (2.9.1: after the options menu exists)."""
+
+    def _answer(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        done = ui["queue"].pop(0)
+        for note in ctx.data["notes"]:
+            if note["id"] == done:
+                note["studied"] = True
+        ui["answer"] = False
+
+
+class AnkiDroid29Alpha(AnkiDroid291):
+    """AnkiDroid 2.9alpha (``v2.9alpha35``): the support library's classes, and #4977."""
+
+    version: ClassVar[str] = "2.9alpha"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_4977,)
+    DRAWER_CLS: ClassVar[str] = "android.support.v4.widget.DrawerLayout"
+    RECYCLER_CLS: ClassVar[str] = "android.support.v7.widget.RecyclerView"
+
+    def _search_done(self, ctx: AppContext) -> None:
+        """``CardBrowser$20.onPostExecute``: ``mSearchView`` is set in ``onCreateOptionsMenu``,
+        which runs after a search of an empty collection has already finished."""
+        if not ctx.ui["rows"]:
+            raise JavaException(
+                "java.lang.NullPointerException",
+                "Attempt to invoke virtual method 'boolean "
+                "android.support.v7.widget.SearchView.isIconified()' on a null object reference",
+                [
+                    "com.ichi2.anki.CardBrowser$20.onPostExecute(CardBrowser.java:1364)",
+                    "com.ichi2.async.DeckTask$TaskListener.onPostExecute(DeckTask.java:1521)",
+                    "com.ichi2.async.DeckTask.onPostExecute(DeckTask.java:376)",
+                    "com.ichi2.async.DeckTask.onPostExecute(DeckTask.java:69)",
+                    "android.os.AsyncTask.finish(AsyncTask.java:695)",
+                    "android.os.AsyncTask.-wrap1(Unknown Source:0)",
+                    "android.os.AsyncTask$InternalHandler.handleMessage(AsyncTask.java:712)",
+                    "android.os.Handler.dispatchMessage(Handler.java:105)",
+                    "android.os.Looper.loop(Looper.java:164)",
+                    "android.app.ActivityThread.main(ActivityThread.java:6541)",
+                    "java.lang.reflect.Method.invoke(Native Method)",
+                    "com.android.internal.os.Zygote$MethodAndArgsCaller.run(Zygote.java:240)",
+                    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:767)",
+                ],
+            )

@@ -1,0 +1,202 @@
+"""Catalog batch m5 (DEV2 half): AnkiDroid (Anki-Android#5638, #5753 on 2.9.1, #4977 on
+2.9alpha). Every catalog bug's human steps are replayed by ``tests/test_catalog_human_steps.py``;
+here: the screens on the way carry the real ids and texts, the crash blocks have the reports'
+exceptions, and plausible wrong sequences do not trigger the bugs."""
+
+from __future__ import annotations
+
+from device_agent.actions import Action, Selector
+from device_agent.hierarchy import parse_hierarchy
+from device_agent.virtual.catalog.anki import PACKAGE as AP
+from device_agent.virtual.catalog.anki import AnkiDroid29Alpha, AnkiDroid291
+from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
+
+ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
+B5638 = "Anki-Android#5638"
+B5753 = "Anki-Android#5753"
+B4977 = "Anki-Android#4977"
+FIELD = f"{AP}:id/id_note_editText"
+
+
+def _crash_log(device: VirtualDevice) -> str:
+    return "\n".join(device.read_logcat(0, ("crash",)).lines)
+
+
+def _granted(app: type = AnkiDroid291) -> VirtualDevice:
+    device = fresh(app)
+    tap(device, resource_id=ALLOW)
+    return device
+
+
+def _editor(app: type = AnkiDroid291) -> VirtualDevice:
+    device = _granted(app)
+    tap(device, resource_id=f"{AP}:id/fab_expand_menu_button")
+    tap(device, resource_id=f"{AP}:id/add_note_action")
+    return device
+
+
+def _type(device: VirtualDevice, field: int, typed: str) -> None:
+    """Type ``typed`` into field ``field`` (0 Front, 1 Back) of the note editor."""
+    tree = parse_hierarchy(device.observe(screenshot=False).hierarchy_xml)
+    nodes = [n for n in tree.iter() if n.resource_id == FIELD]
+    target = Selector(resource_id=FIELD, bounds=nodes[field].bounds)
+    result = device.execute(Action(kind="input_text", target=target, text=typed))
+    assert result.performed, result.detail
+
+
+def _save(device: VirtualDevice) -> None:
+    tap(device, resource_id=f"{AP}:id/action_save")
+
+
+def _browser(device: VirtualDevice) -> None:
+    tap(device, content_desc="Navigate up")  # nothing unsaved: the editor closes
+    tap(device, content_desc="Open drawer")
+    tap(device, resource_id=f"{AP}:id/design_menu_item_text", text="Card browser")
+
+
+def test_anki_first_start_asks_for_storage_then_lists_the_default_deck() -> None:
+    device = fresh(AnkiDroid291)
+    assert "Allow" in texts(device) and "Default" not in texts(device)
+    tap(device, resource_id=ALLOW)
+    assert node_text(device, f"{AP}:id/deckpicker_name") == "Default"
+    assert node_text(device, f"{AP}:id/deckpicker_new") == "0"
+    assert "0 cards due (0 min)" in texts(device)
+    tap(device, resource_id=f"{AP}:id/fab_expand_menu_button")
+    for desc in ("Create deck", "Get shared decks", "Add"):
+        assert desc in texts(device)
+    tap(device, resource_id=f"{AP}:id/add_shared_action")
+    assert "Get shared decks" not in texts(device)
+    tap(device, content_desc="Open drawer")
+    for entry in ("Decks", "Card browser", "Statistics", "Night mode", "Settings", "Help"):
+        assert entry in texts(device)
+    tap(device, resource_id=f"{AP}:id/DeckPickerHoriz")
+    assert "This deck is empty. Press the + button to add new content." in texts(device)
+
+
+def test_anki_refusing_storage_closes_the_deck_list() -> None:
+    device = fresh(AnkiDroid291)
+    tap(device, text="Don't allow")
+    assert "AnkiDroid directory is inaccessible" in texts(device)
+    assert "Default" not in texts(device)
+
+
+def test_anki_note_editor_has_the_real_ids_and_adds_a_card() -> None:
+    device = _editor()
+    shown = texts(device)
+    for text in ("Add note", "Type:", "Basic", "Deck:", "Default", "Front", "Back"):
+        assert text in shown
+    assert "Attach multimedia content to the Back field" in shown
+    assert node_text(device, f"{AP}:id/CardEditorCardsText") == "Cards: Card 1"
+    node_text(device, f"{AP}:id/note_type_spinner")
+    node_text(device, f"{AP}:id/note_deck_spinner")
+    tap(device, content_desc="Attach multimedia content to the Front field")
+    assert "Add image" in texts(device) and "Advanced editor" in texts(device)
+    device.execute(Action(kind="press_back"))
+    _save(device)
+    assert "Error saving note" in texts(device)
+    _type(device, 0, "Bonjour")
+    _type(device, 1, "Hello")
+    _save(device)
+    assert "1 card added" in texts(device)
+    _browser(device)
+    assert node_text(device, f"{AP}:id/card_sfld") == "Bonjour"
+    assert node_text(device, f"{AP}:id/card_column2") == "Hello"
+    assert "1 card shown" in texts(device)
+    assert not triggered(device, B5638) and not triggered(device, B5753)
+
+
+def test_anki_5638_the_entity_in_the_front_field_crashes_the_duplicate_check() -> None:
+    device = _editor()
+    _type(device, 0, "&bsol;")
+    assert triggered(device, B5638)
+    log = _crash_log(device)
+    assert "java.lang.ArrayIndexOutOfBoundsException" in log
+    assert "com.ichi2.libanki.Utils.entsToTxt(Utils.java:251)" in log
+    assert "com.ichi2.anki.NoteEditor.duplicateCheck(NoteEditor.java:1344)" in log
+
+
+def test_anki_5638_in_the_back_field_it_saves_and_the_card_browser_crashes() -> None:
+    device = _editor()
+    _type(device, 0, "Slash")
+    _type(device, 1, "&#92;")
+    _save(device)
+    assert "1 card added" in texts(device)
+    assert not triggered(device, B5638)
+    _browser(device)
+    assert triggered(device, B5638)
+    log = _crash_log(device)
+    assert "An error occurred while executing doInBackground()" in log
+    assert "CardBrowser.formatQA(CardBrowser.java:1340)" in log
+
+
+def test_anki_5638_near_misses_do_not_crash() -> None:
+    device = _editor()
+    for typed in ("\\", "&bsol", "&amp;", "a &lt; b", "&#93;"):
+        _type(device, 0, typed)
+    _type(device, 1, "\\")
+    _save(device)
+    _browser(device)
+    assert not triggered(device, B5638)
+    assert "\\" in texts(device) and "]" in texts(device)
+
+
+def test_anki_5753_bracketed_text_vanishes_in_the_browser() -> None:
+    device = _editor()
+    _type(device, 0, "Hello <name>")
+    assert not triggered(device, B5753)
+    _save(device)
+    assert triggered(device, B5753)
+    _browser(device)
+    assert node_text(device, f"{AP}:id/card_sfld") == "Hello"
+
+
+def test_anki_5753_near_misses_do_not_trigger() -> None:
+    device = _editor()
+    _type(device, 0, "Hello &lt;name&gt;")  # the workaround: entities
+    _save(device)
+    _type(device, 0, "Hello <b>name</b>")  # real formatting
+    _save(device)
+    _type(device, 0, "Hello name")
+    _save(device)
+    _type(device, 0, "Hello <name>")  # typed, then discarded
+    tap(device, content_desc="Navigate up")
+    assert "Close and lose current input?" in texts(device)
+    tap(device, resource_id=f"{AP}:id/md_buttonDefaultPositive")
+    assert not triggered(device, B5753)
+    tap(device, content_desc="Open drawer")
+    tap(device, resource_id=f"{AP}:id/design_menu_item_text", text="Card browser")
+    assert "Hello <name>" in texts(device) and "Hello name" in texts(device)
+
+
+def test_anki_4977_an_empty_collection_crashes_the_card_browser() -> None:
+    device = _granted(AnkiDroid29Alpha)
+    tap(device, content_desc="Open drawer")
+    tap(device, resource_id=f"{AP}:id/design_menu_item_text", text="Card browser")
+    assert triggered(device, B4977)
+    log = _crash_log(device)
+    assert "SearchView.isIconified()' on a null object reference" in log
+    assert "com.ichi2.anki.CardBrowser$20.onPostExecute(CardBrowser.java:1364)" in log
+
+
+def test_anki_4977_near_misses_do_not_crash() -> None:
+    device = _granted(AnkiDroid291)  # fixed there: the menu exists
+    tap(device, content_desc="Open drawer")
+    tap(device, resource_id=f"{AP}:id/design_menu_item_text", text="Card browser")
+    assert "0 cards shown" in texts(device)
+    assert not device.system_records()["crashes"]
+    device = _editor(AnkiDroid29Alpha)  # a collection with a card: the search ends later
+    _type(device, 0, "Front")
+    _save(device)
+    _browser(device)
+    assert "1 card shown" in texts(device)
+    assert not triggered(device, B4977)
+    tap(device, content_desc="Open drawer")
+    tap(device, resource_id=f"{AP}:id/design_menu_item_text", text="Statistics")
+    assert not triggered(device, B4977)
+    device = _granted(AnkiDroid29Alpha)
+    tap(device, resource_id=f"{AP}:id/fab_expand_menu_button")
+    tap(device, resource_id=f"{AP}:id/add_shared_action")
+    tap(device, content_desc="Open drawer")
+    tap(device, resource_id=f"{AP}:id/design_menu_item_text", text="Settings")
+    assert not triggered(device, B4977)

@@ -8,7 +8,12 @@ from __future__ import annotations
 from device_agent.actions import Action, Selector
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.virtual.catalog.anki import PACKAGE as AP
-from device_agent.virtual.catalog.anki import AnkiDroid29Alpha, AnkiDroid291
+from device_agent.virtual.catalog.anki import (
+    AnkiDroid29Alpha,
+    AnkiDroid29Alpha4,
+    AnkiDroid282,
+    AnkiDroid291,
+)
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
 
@@ -16,6 +21,8 @@ ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
 B5638 = "Anki-Android#5638"
 B5753 = "Anki-Android#5753"
 B4977 = "Anki-Android#4977"
+B4586 = "Anki-Android#4586"
+B4707 = "Anki-Android#4707"
 FIELD = f"{AP}:id/id_note_editText"
 
 
@@ -200,3 +207,57 @@ def test_anki_4977_near_misses_do_not_crash() -> None:
     tap(device, content_desc="Open drawer")
     tap(device, resource_id=f"{AP}:id/design_menu_item_text", text="Settings")
     assert not triggered(device, B4977)
+
+
+def _image_editor(app: type) -> VirtualDevice:
+    device = _editor(app)
+    tap(device, content_desc="Attach multimedia content to the Front field")
+    tap(device, resource_id=f"{AP}:id/title", text="Add image")
+    return device
+
+
+def test_anki_media_popups_differ_by_version() -> None:
+    device = _editor(AnkiDroid282)
+    tap(device, content_desc="Attach multimedia content to the Back field")
+    shown = texts(device)
+    assert "Record audio" in shown and "Cloze deletion" not in shown
+    device = _editor(AnkiDroid29Alpha4)
+    tap(device, content_desc="Attach multimedia content to the Back field")
+    assert "Cloze deletion" in texts(device) and "Add audio clip" not in texts(device)
+
+
+def test_anki_4586_camera_crashes_with_a_file_uri_on_2_8_2() -> None:
+    device = _image_editor(AnkiDroid282)
+    shown = texts(device)
+    for text in ("Editing field", "Gallery", "Camera", "Done"):
+        assert text in shown
+    tap(device, text="Camera")
+    assert triggered(device, B4586)
+    log = _crash_log(device)
+    assert "android.os.FileUriExposedException: file:///storage/emulated/0/Pictures/img_" in log
+    assert "BasicImageFieldController$2.onClick(BasicImageFieldController.java:125)" in log
+
+
+def test_anki_4707_camera_crashes_on_2_9alpha4() -> None:
+    device = _image_editor(AnkiDroid29Alpha4)
+    tap(device, text="Camera")
+    assert triggered(device, B4707)
+
+
+def test_anki_camera_near_misses_do_not_crash() -> None:
+    device = _image_editor(AnkiDroid282)
+    tap(device, text="Gallery")
+    tap(device, resource_id=f"{AP}:id/multimedia_edit_field_done")
+    assert "Add note" in texts(device)
+    tap(device, content_desc="Attach multimedia content to the Front field")
+    tap(device, resource_id=f"{AP}:id/title", text="Record audio")
+    assert not triggered(device, B4586)
+    device = _image_editor(AnkiDroid29Alpha4)
+    tap(device, resource_id=f"{AP}:id/multimedia_edit_field_to_text")
+    assert not triggered(device, B4707)
+    # fixed by a FileProvider (2.9alpha5 on): the editor asks for the camera first
+    device = _image_editor(AnkiDroid29Alpha)
+    assert "Camera" not in texts(device)
+    tap(device, resource_id=ALLOW)
+    tap(device, text="Camera")
+    assert not device.system_records()["crashes"]

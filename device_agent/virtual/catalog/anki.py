@@ -135,6 +135,12 @@ BROWSER_MENU = (
     "Preview",
 )
 MEDIA_MENU = ("Add image", "Add audio clip", "Record audio", "Advanced editor")
+MULTIMEDIA = ".multimediacard.activity.MultimediaEditFieldActivity"
+CAMERA = "android.permission.CAMERA"
+# The photo's temporary file (File.createTempFile("img_" + timestamp, ".jpg", Pictures)): the
+# model's timestamp and random part are fixed.
+PHOTO_FILE = "/storage/emulated/0/Pictures/img_202405140930011518016482.jpg"
+FILE_URI_EXPOSED = "android.os.FileUriExposedException"
 DRAWER = (
     "Decks",
     "Card browser",
@@ -399,6 +405,39 @@ BUG_4977 = BugSpec(
 )
 
 
+def _camera_steps() -> tuple[dict[str, Any], ...]:
+    return (
+        *_steps_to_editor(),
+        click(
+            PACKAGE,
+            "id_media_button",
+            desc="Attach multimedia content to the Front field",
+            cls="android.widget.ImageButton",
+        ),
+        click(PACKAGE, "title", "Add image"),
+        click(PACKAGE, text="Camera", cls="android.widget.Button"),
+    )
+
+
+CAMERA_CRASH = crash_oracle(
+    PACKAGE, FILE_URI_EXPOSED, "exposed beyond app through ClipData.Item.getUri()"
+)
+BUG_4586 = BugSpec(
+    "Anki-Android#4586",
+    "crash",
+    "Crash on add picture from camera on Android 7",
+    CAMERA_CRASH,
+    human_steps=_camera_steps(),
+)
+BUG_4707 = BugSpec(
+    "Anki-Android#4707",
+    "crash",
+    "Crash when adding image using camera",
+    CAMERA_CRASH,
+    human_steps=_camera_steps(),
+)
+
+
 class AnkiDroid291(VirtualApp):
     """AnkiDroid 2.9.1 (see the module docstring)."""
 
@@ -409,6 +448,9 @@ class AnkiDroid291(VirtualApp):
     launch_activity: ClassVar[str] = DECKS
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_5638, BUG_5753)
 
+    MEDIA_MENU: ClassVar[tuple[str, ...]] = MEDIA_MENU
+    # Whether the image field editor asks for the camera permission (and hides Camera without it).
+    CAMERA_ASK: ClassVar[bool] = True
     # Class names as the dumps show them (AndroidX in 2.9.1, the support library before).
     DRAWER_CLS: ClassVar[str] = "androidx.drawerlayout.widget.DrawerLayout"
     RECYCLER_CLS: ClassVar[str] = "androidx.recyclerview.widget.RecyclerView"
@@ -432,6 +474,10 @@ class AnkiDroid291(VirtualApp):
             ui.setdefault("edited", False)
         elif ctx.activity == BROWSER:
             self._open_browser(ctx)
+        elif ctx.activity == MULTIMEDIA:
+            if self.CAMERA_ASK and CAMERA not in ctx.permissions and not ui.get("asked"):
+                ui["asked"] = True  # recreateEditingUi, for an ImageField
+                ctx.request_permission(CAMERA)
         elif ctx.activity == REVIEWER:
             queue = [n["id"] for n in ctx.data["notes"] if not n.get("studied")]
             ui.setdefault("queue", queue)
@@ -545,6 +591,8 @@ class AnkiDroid291(VirtualApp):
             return self._browser(ctx)
         if ctx.activity == REVIEWER:
             return self._reviewer(ctx)
+        if ctx.activity == MULTIMEDIA:
+            return self._multimedia(ctx)
         if ctx.activity in (STATISTICS, SETTINGS):
             title = "Statistics" if ctx.activity == STATISTICS else "Settings"
             bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
@@ -765,7 +813,8 @@ class AnkiDroid291(VirtualApp):
         if ui["menu"] == "overflow":
             windows.append(menu_window([("Copy card", self._close)], self._close))
         elif isinstance(ui["menu"], int):
-            items = [(t, self._close) for t in MEDIA_MENU]
+            items: list[tuple[str, Any]] = [(t, self._close) for t in self.MEDIA_MENU]
+            items[0] = ("Add image", bind(self._add_image, ui["menu"]))
             windows.append(menu_window(items, self._close))
         if ui["dialog"] == "discard":
             windows.append(self._md_dialog(DISCARD, lambda c: c.finish(), self._close))
@@ -932,6 +981,71 @@ class AnkiDroid291(VirtualApp):
     def _media(self, ctx: AppContext, index: int) -> None:
         ctx.ui["menu"] = index
 
+    def _add_image(self, ctx: AppContext, index: int) -> None:
+        """The popup's "Add image": ``startMultimediaFieldEditor`` with a new ImageField."""
+        ctx.ui["menu"] = None
+        ctx.start_activity(MULTIMEDIA, {"field": index})
+
+    def _multimedia(self, ctx: AppContext) -> Screen:
+        """``MultimediaEditFieldActivity`` with ``BasicImageFieldController``'s UI: the preview,
+        Gallery and Camera (invisible without the camera permission where it is asked)."""
+        bar = toolbar(
+            "Editing field",
+            actions=[
+                action_item("multimedia_edit_field_to_text", "Text", lambda c: None),
+                action_item("multimedia_edit_field_to_audio", "Audio", lambda c: None),
+                action_item("multimedia_edit_field_done", "Done", lambda c: c.finish()),
+            ],
+        )
+        controls: list[View] = [
+            View(cls="android.widget.ImageView", height=500),
+            View(
+                cls="android.widget.Button",
+                text="Gallery",
+                height=144,
+                on_click=self._gallery,
+            ),
+        ]
+        if not self.CAMERA_ASK or CAMERA in ctx.permissions:
+            controls.append(
+                View(
+                    cls="android.widget.Button",
+                    text="Camera",
+                    height=144,
+                    on_click=self._camera,
+                )
+            )
+        scroll = View(
+            cls="android.widget.ScrollView",
+            resource_id="scrollView1",
+            children=[
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="LinearLayoutInScrollViewFieldEdit",
+                    weight=0,
+                    children=controls,
+                )
+            ],
+        )
+        spare = View(
+            cls="android.widget.LinearLayout",
+            resource_id="LinearLayoutForSpareMenuFieldEdit",
+            height=0,
+        )
+        column = View(cls="android.widget.LinearLayout", children=[bar, spare, scroll])
+        return Screen(
+            content=View(cls="android.view.ViewGroup", resource_id="root_layout", children=[column])
+        )
+
+    def _gallery(self, ctx: AppContext) -> None:
+        """Gallery: ``ACTION_PICK`` opens the system's picker (outside the model)."""
+        ctx.log("ActivityManager", "START u0 {act=android.intent.action.PICK}")
+
+    def _camera(self, ctx: AppContext) -> None:
+        """Camera: ``ACTION_IMAGE_CAPTURE`` with the photo file's ``FileProvider`` content URI
+        (outside the model: the camera app)."""
+        ctx.log("ActivityManager", "START u0 {act=android.media.action.IMAGE_CAPTURE}")
+
     def _editor_up(self, ctx: AppContext) -> None:
         if ctx.ui["edited"]:
             ctx.ui["dialog"] = "discard"
@@ -988,6 +1102,12 @@ class AnkiDroid29Alpha(AnkiDroid291):
 
     version: ClassVar[str] = "2.9alpha"
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_4977,)
+    MEDIA_MENU: ClassVar[tuple[str, ...]] = (
+        "Add image",
+        "Record audio",
+        "Advanced editor",
+        "Cloze deletion",
+    )
     DRAWER_CLS: ClassVar[str] = "android.support.v4.widget.DrawerLayout"
     RECYCLER_CLS: ClassVar[str] = "android.support.v7.widget.RecyclerView"
 
@@ -1015,3 +1135,54 @@ class AnkiDroid29Alpha(AnkiDroid291):
                     "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:767)",
                 ],
             )
+
+
+class AnkiDroid29Alpha4(AnkiDroid29Alpha):
+    """AnkiDroid 2.9alpha4 (``v2.9alpha4``), for Anki-Android#4707: the image editor's Camera
+    still passes a ``file://`` URI to the camera app (fixed in 2.9alpha5 by a ``FileProvider``);
+    the card browser's search listener is older than #4977."""
+
+    version: ClassVar[str] = "2.9alpha4"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_4707,)
+    CAMERA_ASK: ClassVar[bool] = False
+
+    def _search_done(self, ctx: AppContext) -> None:
+        """Before #4977's cause (a support library update of 2018): no crash."""
+
+    def _camera(self, ctx: AppContext) -> None:
+        """``BasicImageFieldController$2.onClick``: ``Uri.fromFile`` of a temporary file in the
+        public Pictures folder, put in the capture intent; Android 7's StrictMode refuses a
+        ``file://`` URI leaving the app."""
+        raise JavaException(
+            FILE_URI_EXPOSED,
+            f"file://{PHOTO_FILE} exposed beyond app through ClipData.Item.getUri()",
+            [
+                "android.os.StrictMode.onFileUriExposed(StrictMode.java)",
+                "android.net.Uri.checkFileUriExposed(Uri.java)",
+                "android.content.ClipData.prepareToLeaveProcess(ClipData.java)",
+                "android.content.Intent.prepareToLeaveProcess(Intent.java)",
+                "android.content.Intent.prepareToLeaveProcess(Intent.java)",
+                "android.app.Instrumentation.execStartActivity(Instrumentation.java)",
+                "android.app.Activity.startActivityForResult(Activity.java)",
+                "android.support.v4.app.FragmentActivity.startActivityForResult"
+                "(FragmentActivity.java)",
+                "com.ichi2.anki.AnkiActivity.startActivityForResult(AnkiActivity.java:175)",
+                "com.ichi2.anki.multimediacard.fields.BasicImageFieldController$2.onClick"
+                "(BasicImageFieldController.java:125)",
+                "android.view.View.performClick(View.java)",
+                "android.view.View$PerformClick.run(View.java)",
+                "android.os.Handler.handleCallback(Handler.java)",
+                "android.os.Handler.dispatchMessage(Handler.java)",
+                "android.os.Looper.loop(Looper.java)",
+                "android.app.ActivityThread.main(ActivityThread.java)",
+            ],
+        )
+
+
+class AnkiDroid282(AnkiDroid29Alpha4):
+    """AnkiDroid 2.8.2 (``v2.8.2``), for Anki-Android#4586: the same Camera crash; the media
+    popup has no Cloze deletion yet."""
+
+    version: ClassVar[str] = "2.8.2"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_4586,)
+    MEDIA_MENU: ClassVar[tuple[str, ...]] = ("Add image", "Record audio", "Advanced editor")

@@ -11,11 +11,12 @@ from device_agent.virtual.catalog.anki import PACKAGE as AP
 from device_agent.virtual.catalog.anki import (
     AnkiDroid29Alpha,
     AnkiDroid29Alpha4,
+    AnkiDroid216Alpha52,
     AnkiDroid282,
     AnkiDroid291,
 )
 from device_agent.virtual.device import VirtualDevice
-from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
+from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
 ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
 B5638 = "Anki-Android#5638"
@@ -23,6 +24,7 @@ B5753 = "Anki-Android#5753"
 B4977 = "Anki-Android#4977"
 B4586 = "Anki-Android#4586"
 B4707 = "Anki-Android#4707"
+B10584 = "Anki-Android#10584"
 FIELD = f"{AP}:id/id_note_editText"
 
 
@@ -260,4 +262,53 @@ def test_anki_camera_near_misses_do_not_crash() -> None:
     assert "Camera" not in texts(device)
     tap(device, resource_id=ALLOW)
     tap(device, text="Camera")
+    assert not device.system_records()["crashes"]
+
+
+def _with_deck(name: str = "Test") -> VirtualDevice:
+    """2.16alpha52 after the welcome, the permission and creating deck ``name``."""
+    device = fresh(AnkiDroid216Alpha52)
+    assert "Welcome to AnkiDroid!" in texts(device)
+    tap(device, resource_id=f"{AP}:id/md_buttonDefaultPositive", text="OK")
+    tap(device, resource_id=ALLOW)
+    assert "Collection is empty" in texts(device)
+    tap(device, resource_id=f"{AP}:id/fab_main")
+    assert node_text(device, f"{AP}:id/add_deck_label") == "Create deck"
+    tap(device, resource_id=f"{AP}:id/add_deck_action")
+    act(device, "input_text", name, resource_id="android:id/input")
+    tap(device, resource_id=f"{AP}:id/md_buttonDefaultPositive", text="OK")
+    assert node_text(device, f"{AP}:id/deckpicker_name") == name
+    return device
+
+
+def test_anki_10584_deck_options_crash_at_every_opening() -> None:
+    device = _with_deck()
+    act(device, "long_click", resource_id=f"{AP}:id/DeckPickerHoriz")
+    for item in ("Browse cards", "Rename deck", "Deck options", "Custom study", "Delete deck"):
+        assert item in texts(device)
+    tap(device, resource_id=f"{AP}:id/md_title", text="Deck options")
+    assert triggered(device, B10584)
+    log = _crash_log(device)
+    assert (
+        "Unable to start activity ComponentInfo{com.ichi2.anki/com.ichi2.anki.DeckOptions}" in log
+    )
+    assert "com.ichi2.themes.Themes.themeFollowsSystem(Themes.kt:2)" in log
+
+
+def test_anki_10584_near_misses_do_not_crash() -> None:
+    device = _with_deck()
+    tap(device, resource_id=f"{AP}:id/DeckPickerHoriz")
+    assert "This deck is empty" in texts(device)
+    act(device, "long_click", resource_id=f"{AP}:id/DeckPickerHoriz")
+    tap(device, resource_id=f"{AP}:id/md_title", text="Custom study")
+    act(device, "long_click", resource_id=f"{AP}:id/DeckPickerHoriz")
+    device.execute(Action(kind="press_back"))
+    assert "Deck options" not in texts(device)
+    act(device, "long_click", resource_id=f"{AP}:id/DeckPickerHoriz")
+    tap(device, resource_id=f"{AP}:id/md_title", text="Delete deck")
+    assert "Collection is empty" in texts(device)
+    tap(device, resource_id=f"{AP}:id/fab_main")
+    tap(device, resource_id=f"{AP}:id/add_deck_action")
+    tap(device, resource_id=f"{AP}:id/md_buttonDefaultNegative")
+    assert not triggered(device, B10584)
     assert not device.system_records()["crashes"]

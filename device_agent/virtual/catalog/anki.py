@@ -1,8 +1,11 @@
-"""AnkiDroid (``com.ichi2.anki``), the flashcard app, for Anki-Android#5638 and #5753 (2.9.1)
-and #4977 (2.9alpha).
+"""AnkiDroid (``com.ichi2.anki``), the flashcard app: Anki-Android#5638 and #5753 (2.9.1),
+#4977 (2.9alpha), #4707 (2.9alpha4), #4586 (2.8.2) and #10584 (2.16alpha52).
 
-Modelled from the sources at the tags ``v2.9.1`` and ``v2.9alpha35`` (the "current alpha" of
-#4977: its Play pre-launch report names version code 20900135), under ``AnkiDroid/src/main``:
+Modelled from the sources at the tags ``v2.9.1``, ``v2.9alpha35`` (the "current alpha" of
+#4977: its Play pre-launch report names version code 20900135), ``v2.9alpha4``, ``v2.8.2`` and
+``v2.16alpha52``, under ``AnkiDroid/src/main`` (also ``multimediacard/`` and, for 2.16,
+``dialogs/DeckPickerContextMenu.kt``, ``dialogs/CreateDeckDialog.kt``, ``DeckOptions.java``,
+``themes/Themes.kt``):
 ``DeckPicker.java`` (``firstCollectionOpen``, ``onRequestPermissionsResult``,
 ``configureFloatingActionsMenu``, ``handleDeckSelection``), ``NavigationDrawerActivity.java``,
 ``NoteEditor.java`` (``populateEditFields``, ``initFieldEditText``, ``duplicateCheck``,
@@ -58,6 +61,16 @@ as HTML, unescaped. Rendering for display strips tags (``<...>``) and unescapes 
 (``entsToTxt`` hands each ``&name;`` to ``Html.fromHtml`` and the result to
 ``Matcher.appendReplacement``).
 
+- "Add image" in a field's media popup opens ``MultimediaEditFieldActivity`` ("Editing field":
+  Text ``multimedia_edit_field_to_text``, Audio, Done; ``BasicImageFieldController``'s preview,
+  Gallery and Camera buttons). From 2.9alpha5 on it first asks for ``CAMERA`` and hides Camera
+  without it; Gallery and Camera open other apps (outside the model).
+
+The other versions are subclasses: :class:`AnkiDroid29Alpha` (``v2.9alpha35``: the support
+library's class names, the popup's Cloze deletion), :class:`AnkiDroid29Alpha4` and
+:class:`AnkiDroid282` (no camera permission asked; 2.8.2's popup has no Cloze deletion) and
+:class:`AnkiDroid216Alpha52` (its own deck list, see its docstring).
+
 The bugs:
 
 - Anki-Android#5638 (crash): an entity that unescapes to a backslash (``&bsol;``, ``&#92;``,
@@ -73,6 +86,14 @@ The bugs:
   ``onCreateOptionsMenu`` creates; with an empty collection the search is done before the menu
   exists: ``NullPointerException`` on ``SearchView.isIconified()`` (fixed in 2.9alpha36 by a null
   check). With cards the search ends after the menu is created.
+- Anki-Android#4586 (2.8.2) and #4707 (2.9alpha4), crashes: Camera puts ``Uri.fromFile`` of a
+  temporary file in Pictures into the capture intent; on Android 7 StrictMode throws
+  ``android.os.FileUriExposedException`` (fixed in 2.9alpha5 with a ``FileProvider``; the file
+  name's timestamp and random part are fixed in the model).
+- Anki-Android#10584 (2.16alpha52, crash): ``DeckOptions`` stops the app at every opening
+  (``Themes.setThemeLegacy`` before ``super.onCreate``, fixed in f98bb88 by using the
+  application context). A fresh collection shows "Collection is empty", so a deck is created
+  first and its long-press menu's "Deck options" opened.
 """
 
 from __future__ import annotations
@@ -82,7 +103,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
+from device_agent.virtual.catalog._steps import click, crash_oracle, input_text, long_click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -449,6 +470,8 @@ class AnkiDroid291(VirtualApp):
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_5638, BUG_5753)
 
     MEDIA_MENU: ClassVar[tuple[str, ...]] = MEDIA_MENU
+    DRAWER_ITEMS: ClassVar[tuple[str, ...]] = DRAWER
+    NAV_DESC: ClassVar[str] = OPEN_DRAWER  # the drawer toggle's content description
     # Whether the image field editor asks for the camera permission (and hides Camera without it).
     CAMERA_ASK: ClassVar[bool] = True
     # Class names as the dumps show them (AndroidX in 2.9.1, the support library before).
@@ -517,7 +540,7 @@ class AnkiDroid291(VirtualApp):
         targets["Settings"] = SETTINGS
         entries = [
             drawer_entry(title, bind(self._navigate, targets.get(title)), checked=title == current)
-            for title in DRAWER
+            for title in self.DRAWER_ITEMS
         ]
         header = View(cls="android.widget.FrameLayout", height=300, children=[])
         items = View(
@@ -544,7 +567,7 @@ class AnkiDroid291(VirtualApp):
             ctx.start_activity(target)
 
     def _toolbar_nav(self) -> View:
-        return nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True))
+        return nav_button(self.NAV_DESC, lambda c: c.ui.update(drawer=True))
 
     def _with_drawer(self, ctx: AppContext, body: View, current: str) -> View:
         drawer = self._drawer(ctx, current) if ctx.ui["drawer"] else None
@@ -1186,3 +1209,393 @@ class AnkiDroid282(AnkiDroid29Alpha4):
     version: ClassVar[str] = "2.8.2"
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_4586,)
     MEDIA_MENU: ClassVar[tuple[str, ...]] = ("Add image", "Record audio", "Advanced editor")
+
+
+WELCOME = "Welcome to AnkiDroid!"
+WELCOME_DETAILS = (
+    "AnkiDroid requires storage permission, which we use exclusively to store your AnkiDroid "
+    "collection, flashcard media and backups. Our code is open-source, written by volunteers, "
+    "and trusted by millions.\n\nIf you have any questions, please access our in-app manual or "
+    "visit our support forums.\n\nThank you for trying AnkiDroid!\n—AnkiDroid Development Team"
+)
+DECK_OPTIONS = ".DeckOptions"
+# DeckPickerContextMenu.listIds for a regular deck without buried cards.
+DECK_CONTEXT_MENU = (
+    "Browse cards",
+    "Rename deck",
+    "Create subdeck",
+    "Deck options",
+    "Custom study",
+    "Export deck",
+    "Create shortcut",
+    "Delete deck",
+)
+PREFS_NPE = (
+    "Attempt to invoke interface method 'java.lang.String android.content.SharedPreferences"
+    ".getString(java.lang.String, java.lang.String)' on a null object reference"
+)
+BUG_10584 = BugSpec(
+    "Anki-Android#10584",
+    "crash",
+    "[Bug]Deck options can't be opened",
+    crash_oracle(PACKAGE, "java.lang.RuntimeException", "ComponentInfo{com.ichi2.anki/"),
+    human_steps=(
+        click(PACKAGE, "md_buttonDefaultPositive", "OK"),
+        click(PACKAGE, ALLOW, "Allow", cls="android.widget.Button"),
+        click(PACKAGE, "fab_main", cls="android.widget.ImageButton"),
+        click(PACKAGE, "add_deck_action", cls="android.widget.ImageButton"),
+        input_text(PACKAGE, "android:id/input", "Test"),
+        click(PACKAGE, "md_buttonDefaultPositive", "OK"),
+        long_click(PACKAGE, "DeckPickerHoriz"),
+        click(PACKAGE, "md_title", "Deck options"),
+    ),
+)
+
+
+class AnkiDroid216Alpha52(AnkiDroid291):
+    """AnkiDroid 2.16alpha52 (``v2.16alpha52``), for Anki-Android#10584: the welcome dialog
+    before the storage permission, the deck list's "Collection is empty" placeholder, the
+    Material speed-dial FAB (``fab_main``; ``add_deck_layout``/``add_deck_label``/
+    ``add_deck_action`` "Create deck", ``add_shared_*`` "Get shared decks", ``add_note_*``
+    "Add note"), the "Create deck" input dialog, the deck's long-press menu
+    (``DeckPickerContextMenu``) and ``DeckOptions``, which stops the app at every opening:
+    ``Themes.setThemeLegacy`` runs before ``super.onCreate()`` and reads the preferences through
+    the activity, whose ``getSharedPreferences`` returns the not yet created ``mPref`` (null).
+    The drawer toggle has no content description (``ActionBarDrawerToggle(..., 0, 0)``). The
+    note editor, browser and reviewer of this version are not on the bug's path: the 2.9.1
+    screens stand for them."""
+
+    version: ClassVar[str] = "2.16alpha52"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_10584,)
+    DRAWER_ITEMS: ClassVar[tuple[str, ...]] = (
+        "Decks",
+        "Card browser",
+        "Statistics",
+        "Settings",
+        "Help",
+        "Support AnkiDroid",
+    )
+    NAV_DESC: ClassVar[str] = ""
+
+    def initial_data(self) -> dict[str, Any]:
+        data = super().initial_data()
+        data["decks"] = []  # decks created besides "Default"
+        return data
+
+    def on_create(self, ctx: AppContext) -> None:
+        if ctx.activity == DECK_OPTIONS:
+            self._deck_options(ctx)
+        ui = ctx.ui
+        if ctx.activity == DECKS and STORAGE not in ctx.permissions and not ui.get("welcomed"):
+            ui.setdefault("drawer", False)
+            ui.setdefault("menu", None)
+            ui.setdefault("fab", False)
+            # requestStoragePermission: the welcome dialog first (again after a re-creation:
+            # mClosedWelcomeMessage is not saved); its OK asks for the permission.
+            ui.update(welcomed=True, asked=True, dialog={"kind": "welcome"})
+            return
+        super().on_create(ctx)
+
+    def on_back(self, ctx: AppContext) -> bool:
+        dialog = ctx.ui.get("dialog")
+        if isinstance(dialog, dict) and dialog["kind"] == "welcome":
+            return True  # not cancelable
+        return super().on_back(ctx)
+
+    def _deck_options(self, ctx: AppContext) -> None:
+        """``DeckOptions.onCreate``: ``Themes.setThemeLegacy(this)`` before ``super.onCreate``."""
+        npe = JavaException(
+            "java.lang.NullPointerException",
+            PREFS_NPE,
+            [
+                "com.ichi2.themes.Themes.themeFollowsSystem(Themes.kt:2)",
+                "com.ichi2.themes.Themes.setThemeLegacy(Themes.kt:2)",
+                "com.ichi2.anki.DeckOptions.onCreate(DeckOptions.java:1)",
+                "android.app.Activity.performCreate(Activity.java:8142)",
+                "android.app.Activity.performCreate(Activity.java:8114)",
+                "android.app.Instrumentation.callActivityOnCreate(Instrumentation.java:1309)",
+                "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:3596)",
+            ],
+        )
+        raise JavaException(
+            "java.lang.RuntimeException",
+            "Unable to start activity ComponentInfo{com.ichi2.anki/com.ichi2.anki.DeckOptions}: "
+            f"java.lang.NullPointerException: {PREFS_NPE}",
+            [
+                "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:3623)",
+                "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:3795)",
+                "android.app.servertransaction.LaunchActivityItem.execute"
+                "(LaunchActivityItem.java:85)",
+                "android.app.servertransaction.TransactionExecutor.executeCallbacks"
+                "(TransactionExecutor.java:135)",
+                "android.app.servertransaction.TransactionExecutor.execute"
+                "(TransactionExecutor.java:95)",
+                "android.app.ActivityThread$H.handleMessage(ActivityThread.java:2227)",
+                "android.os.Handler.dispatchMessage(Handler.java:106)",
+                "android.os.Looper.loop(Looper.java:236)",
+                "android.app.ActivityThread.main(ActivityThread.java:8130)",
+                "java.lang.reflect.Method.invoke(Native Method)",
+                "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:620)",
+                "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:1011)",
+            ],
+            cause=npe,
+        )
+
+    # -- the deck list -----------------------------------------------------------------------
+    def _deck_names(self, ctx: AppContext) -> list[str]:
+        """The due tree's decks: "Default" is left out when it is empty and other decks exist."""
+        names = sorted(ctx.data["decks"])
+        if ctx.data["notes"] or not names:
+            names = ["Default", *names]
+        return names
+
+    def _deck_picker(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        opened = STORAGE in ctx.permissions
+        bar = toolbar(
+            "AnkiDroid",
+            navigation=self._toolbar_nav(),
+            actions=[
+                action_item("deck_picker_action_filter", "Search decks", lambda c: None),
+                action_item("action_sync", "Sync", lambda c: None),
+                overflow_button(lambda c: c.ui.update(menu="overflow")),
+            ],
+        )
+        empty = not ctx.data["notes"] and not ctx.data["decks"]
+        body: list[View] = []
+        if opened and empty:
+            body.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="no_decks_placeholder",
+                    children=[
+                        View(cls="android.widget.ImageView", height=300),
+                        text_view("Collection is empty", height=100),
+                        text_view("Start adding cards\nusing the + icon.", height=150),
+                    ],
+                )
+            )
+        elif opened:
+            rows = [self._deck_row_216(ctx, name) for name in self._deck_names(ctx)]
+            body.append(
+                View(
+                    cls="android.widget.RelativeLayout",
+                    resource_id="deck_picker_content",
+                    children=[
+                        list_view(rows, rid="files", cls=self.RECYCLER_CLS),
+                        text_view("Studied 0 cards in 0 minutes today", "today_stats_text_view"),
+                    ],
+                )
+            )
+        content = View(
+            cls="android.view.ViewGroup",
+            resource_id="pull_to_sync_wrapper",
+            children=[View(cls="android.widget.FrameLayout", children=body)],
+        )
+        picker = View(
+            cls="android.widget.LinearLayout",
+            resource_id="deckpicker_view",
+            children=[bar, content],
+        )
+        root = View(
+            cls="android.view.ViewGroup",
+            resource_id="root_layout",
+            layout=FRAME,
+            children=[picker, self._speed_dial(ctx)],
+        )
+        windows: list[Window] = []
+        if ui["menu"] == "overflow":
+            windows.append(menu_window([(t, self._close) for t in DECK_MENU], self._close))
+        dialog = ui.get("dialog")
+        if isinstance(dialog, dict):
+            windows.append(self._dialog_216(ctx, dialog))
+        return Screen(content=self._with_drawer(ctx, root, "Decks"), windows=windows)
+
+    def _deck_row_216(self, ctx: AppContext, name: str) -> View:
+        new = len(ctx.data["notes"]) if name == "Default" else 0
+        counts = View(
+            cls="android.widget.LinearLayout",
+            resource_id="counts_layout",
+            content_desc="New, learning and review counts",
+            layout=HORIZONTAL,
+            width=330,
+            children=[
+                text_view(str(new), "deckpicker_new", width=110),
+                text_view("0", "deckpicker_lrn", width=110),
+                text_view("0", "deckpicker_rev", width=110),
+            ],
+        )
+        return View(
+            cls="android.widget.RelativeLayout",
+            resource_id="DeckPickerHoriz",
+            layout=HORIZONTAL,
+            height=160,
+            on_click=self._open_deck,
+            on_long_click=bind(self._deck_menu, name),
+            children=[
+                View(cls="android.widget.ImageButton", resource_id="deckpicker_indent", width=20),
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="deck_name_linear_layout",
+                    layout=HORIZONTAL,
+                    children=[
+                        View(
+                            cls="android.widget.ImageButton",
+                            resource_id="deckpicker_expander",
+                            width=60,
+                        ),
+                        text_view(name, "deckpicker_name"),
+                    ],
+                ),
+                counts,
+            ],
+        )
+
+    def _speed_dial(self, ctx: AppContext) -> View:
+        """``floating_add_button.xml`` (``DeckPickerFloatingActionMenu``)."""
+        children: list[View] = []
+        if ctx.ui["fab"]:
+            for key, title, handler in (
+                ("add_deck", "Create deck", self._ask_deck_name),
+                ("add_shared", "Get shared decks", self._shared_decks),
+                ("add_note", "Add note", self._add_note),
+            ):
+                children.append(
+                    View(
+                        cls="android.widget.LinearLayout",
+                        resource_id=f"{key}_layout",
+                        layout=HORIZONTAL,
+                        height=147,
+                        children=[
+                            View(cls="android.view.View"),
+                            text_view(title, f"{key}_label", width=400),
+                            image_button(f"{key}_action", "", handler, width=147, style="fab"),
+                        ],
+                    )
+                )
+        children.append(
+            View(
+                cls="android.widget.LinearLayout",
+                layout=HORIZONTAL,
+                height=168,
+                children=[
+                    View(cls="android.view.View"),
+                    image_button(
+                        "fab_main",
+                        "",
+                        lambda c: c.ui.update(fab=not c.ui["fab"]),
+                        width=168,
+                        style="fab",
+                    ),
+                ],
+            )
+        )
+        return View(
+            cls="android.widget.LinearLayout",
+            gravity="bottom_end",
+            width=700,
+            height=147 * (len(children) - 1) + 168 + 42,
+            children=children,
+        )
+
+    def _dialog_216(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
+        kind = dialog["kind"]
+        title = View(cls="android.widget.TextView", resource_id="md_title", height=140)
+        if kind == "welcome":
+            title.text = WELCOME
+            body = [title, text_view(WELCOME_DETAILS, "md_content", height=600)]
+            buttons = [("md_buttonDefaultPositive", "OK", self._welcome_ok)]
+            return self._md_window(body, buttons, None, cancelable=False)
+        if kind == "create":
+            title.text = "Create deck"
+            field = View(
+                cls="android.widget.EditText",
+                resource_id="android:id/input",
+                text=dialog["text"],
+                on_text=self._type_deck_name,
+            )
+            buttons = [
+                ("md_buttonDefaultNegative", "CANCEL", self._close),
+                ("md_buttonDefaultPositive", "OK", self._create_deck),
+            ]
+            return self._md_window([title, field], buttons, self._close)
+        title.text = dialog["deck"]
+        items = [
+            View(
+                cls="android.widget.LinearLayout",
+                height=140,
+                on_click=bind(self._deck_menu_item, dialog["deck"], item),
+                children=[text_view(item, "md_title", height=140)],
+            )
+            for item in DECK_CONTEXT_MENU
+        ]
+        listing = View(
+            cls=self.RECYCLER_CLS, resource_id="md_contentRecyclerView", weight=0, children=items
+        )
+        return self._md_window([title, listing], [], self._close)
+
+    def _md_window(
+        self,
+        body: list[View],
+        buttons: list[tuple[str, str, Any]],
+        on_dismiss: Any,
+        *,
+        cancelable: bool = True,
+    ) -> Window:
+        children = list(body)
+        if buttons:
+            row: list[View] = [View(cls="android.view.View")]
+            for rid, text, handler in buttons:
+                row.append(
+                    View(
+                        cls="android.widget.TextView",
+                        resource_id=rid,
+                        text=text,
+                        on_click=handler,
+                        width=250,
+                    )
+                )
+            children.append(
+                View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=140, children=row)
+            )
+        root = View(cls="android.widget.FrameLayout", weight=0, children=children)
+        return Window(root=root, cancelable=cancelable, on_dismiss=on_dismiss)
+
+    # -- handlers ----------------------------------------------------------------------------
+    def _welcome_ok(self, ctx: AppContext) -> None:
+        ctx.ui["dialog"] = None
+        ctx.request_permission(STORAGE)
+
+    def _ask_deck_name(self, ctx: AppContext) -> None:
+        ctx.ui.update(fab=False, dialog={"kind": "create", "text": ""})
+
+    def _type_deck_name(self, ctx: AppContext, text: str) -> None:
+        ctx.ui["dialog"]["text"] = text
+
+    def _create_deck(self, ctx: AppContext) -> None:
+        """``CreateDeckDialog``: OK is disabled while the name is empty (``inputRange(1, -1)``)."""
+        name = ctx.ui["dialog"]["text"].strip()
+        if not name:
+            return
+        ctx.ui["dialog"] = None
+        if name != "Default" and name not in ctx.data["decks"]:
+            ctx.data["decks"].append(name)
+
+    def _deck_menu(self, ctx: AppContext, name: str) -> None:
+        ctx.ui["dialog"] = {"kind": "deck", "deck": name}
+
+    def _deck_menu_item(self, ctx: AppContext, name: str, item: str) -> None:
+        ctx.ui["dialog"] = None
+        if item == "Deck options":
+            ctx.start_activity(DECK_OPTIONS, {"did": name})
+        elif item == "Delete deck" and name in ctx.data["decks"]:
+            ctx.data["decks"].remove(name)
+        elif item == "Browse cards":
+            ctx.start_activity(BROWSER)
+
+    def _open_deck(self, ctx: AppContext) -> None:
+        """``handleDeckSelection`` of an empty deck: the "This deck is empty" snackbar."""
+        if self._deck_counts(ctx):
+            ctx.start_activity(REVIEWER)
+        else:
+            ctx.toast("This deck is empty")

@@ -1,7 +1,8 @@
-"""Catalog batch m5 (DEV2 half): AnkiDroid (Anki-Android#5638, #5753 on 2.9.1, #4977 on
-2.9alpha). Every catalog bug's human steps are replayed by ``tests/test_catalog_human_steps.py``;
-here: the screens on the way carry the real ids and texts, the crash blocks have the reports'
-exceptions, and plausible wrong sequences do not trigger the bugs."""
+"""Catalog batch m5 (DEV2 half): AnkiDroid (Anki-Android#5638, #5753, #4977, #4586, #4707,
+#10584) and osmdroid's sample app (osmdroid#1030). Every catalog bug's human steps are replayed by
+``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids and texts,
+the crash blocks have the reports' exceptions, and plausible wrong sequences do not trigger the
+bugs."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from device_agent.virtual.catalog.anki import (
     AnkiDroid282,
     AnkiDroid291,
 )
+from device_agent.virtual.catalog.osmdroid import OpenMap601
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
@@ -311,4 +313,87 @@ def test_anki_10584_near_misses_do_not_crash() -> None:
     tap(device, resource_id=f"{AP}:id/add_deck_action")
     tap(device, resource_id=f"{AP}:id/md_buttonDefaultNegative")
     assert not triggered(device, B10584)
+    assert not device.system_records()["crashes"]
+
+
+# -- osmdroid#1030 ---------------------------------------------------------------------------------
+OM = "org.osmdroid"
+
+
+def _samples() -> VirtualDevice:
+    """The sample app after the intro, on "More Samples"."""
+    device = fresh(OpenMap601)
+    for _ in range(5):
+        tap(device, resource_id=f"{OM}:id/introNext", text="Next")
+    tap(device, resource_id=f"{OM}:id/introNext", text="I Agree")
+    tap(device, resource_id="android:id/text1", text="More Samples")
+    return device
+
+
+def test_osmdroid_intro_pages_and_main_list() -> None:
+    device = fresh(OpenMap601)
+    assert node_text(device, f"{OM}:id/introtitle") == "Open Map"
+    assert "Previous" not in texts(device)
+    tap(device, resource_id=f"{OM}:id/introNext")
+    tap(device, resource_id=f"{OM}:id/introNext")
+    assert "Ask for Permissions" in texts(device) and "Previous" in texts(device)
+    tap(device, resource_id=f"{OM}:id/askPermissions")
+    tap(device, resource_id=ALLOW)
+    tap(device, resource_id=ALLOW)
+    assert "Ask for Permissions" not in texts(device)
+    for _ in range(3):
+        tap(device, resource_id=f"{OM}:id/introNext")
+    assert node_text(device, f"{OM}:id/introNext") == "I Agree"
+    tap(device, resource_id=f"{OM}:id/introNext")
+    assert node_text(device, f"{OM}:id/sdcardstate_value") == "Mounted"
+    assert "More Samples" in texts(device)
+    device.execute(Action(kind="swipe", direction="up"))
+    assert "View the intro again" in texts(device)
+    device.launch_app()  # osmdroid_first_ran: no intro any more
+    assert "More Samples" in texts(device)
+
+
+def test_osmdroid_sample_groups_expand_to_their_samples() -> None:
+    device = _samples()
+    shown = texts(device)
+    assert shown.index("Drawing") < shown.index("Layouts") < shown.index("Location")
+    assert "Map in a view pager" not in shown
+    tap(device, resource_id=f"{OM}:id/lblListHeader", text="Layouts")
+    for title in ("MapView in XML layout", "Map in a view pager", "Map in a List View"):
+        assert title in texts(device)
+    tap(device, resource_id=f"{OM}:id/lblListHeader", text="Layouts")
+    assert "Map in a view pager" not in texts(device)
+
+
+def test_osmdroid_1030_the_view_pager_sample_crashes() -> None:
+    device = _samples()
+    tap(device, resource_id=f"{OM}:id/lblListHeader", text="Layouts")
+    tap(device, resource_id=f"{OM}:id/lblListItem", text="Map in a view pager")
+    assert triggered(device, "osmdroid#1030")
+    log = _crash_log(device)
+    assert "MapView.onResume()' on a null object reference" in log
+    assert "BaseSampleFragment.onResume(BaseSampleFragment.java:90)" in log
+
+
+def test_osmdroid_1030_the_recycler_sample_crashes_the_same_way() -> None:
+    device = _samples()
+    tap(device, resource_id=f"{OM}:id/lblListHeader", text="Layouts")
+    tap(device, resource_id=f"{OM}:id/lblListItem", text="Map in a recycler/cardview layout")
+    assert triggered(device, "osmdroid#1030")
+
+
+def test_osmdroid_1030_near_misses_do_not_crash() -> None:
+    device = _samples()
+    tap(device, resource_id=f"{OM}:id/lblListHeader", text="Layouts")
+    tap(device, resource_id=f"{OM}:id/lblListItem", text="Map in a scroll view")
+    assert "Layouts" not in texts(device)
+    device.execute(Action(kind="press_back"))
+    tap(device, resource_id=f"{OM}:id/lblListItem", text="MapView in XML layout")
+    device.execute(Action(kind="press_back"))
+    tap(device, resource_id=f"{OM}:id/lblListHeader", text="Events")
+    tap(device, resource_id=f"{OM}:id/lblListItem", text="Limited scroll area")
+    device.execute(Action(kind="press_back"))
+    device.execute(Action(kind="press_back"))
+    tap(device, resource_id="android:id/text1", text="OSMDroid Sample map (Start Here)")
+    assert not triggered(device, "osmdroid#1030")
     assert not device.system_records()["crashes"]

@@ -15,6 +15,7 @@ from device_agent.virtual.catalog.anki import (
     AnkiDroid216Alpha52,
     AnkiDroid282,
     AnkiDroid291,
+    AnkiDroid2110,
 )
 from device_agent.virtual.catalog.osmdroid import OpenMap601
 from device_agent.virtual.device import VirtualDevice
@@ -27,6 +28,7 @@ B4977 = "Anki-Android#4977"
 B4586 = "Anki-Android#4586"
 B4707 = "Anki-Android#4707"
 B10584 = "Anki-Android#10584"
+B6432 = "Anki-Android#6432"
 FIELD = f"{AP}:id/id_note_editText"
 
 
@@ -314,6 +316,88 @@ def test_anki_10584_near_misses_do_not_crash() -> None:
     tap(device, resource_id=f"{AP}:id/md_buttonDefaultNegative")
     assert not triggered(device, B10584)
     assert not device.system_records()["crashes"]
+
+
+def _browser_with(fronts: tuple[str, ...], model: str = "") -> VirtualDevice:
+    """2.11.0's card browser after adding Basic notes ``fronts`` (the last one of type ``model``
+    when given)."""
+    device = _granted(AnkiDroid2110)
+    for n, front in enumerate(fronts):
+        tap(device, resource_id=f"{AP}:id/fab_expand_menu_button")
+        tap(device, resource_id=f"{AP}:id/add_note_action")
+        if model and n == len(fronts) - 1:
+            tap(device, resource_id=f"{AP}:id/note_type_spinner")
+            tap(device, resource_id="android:id/text1", text=model)
+        _type(device, 0, front)
+        _save(device)
+        tap(device, content_desc="Navigate up")
+    tap(device, content_desc="Open drawer")
+    tap(device, resource_id=f"{AP}:id/design_menu_item_text", text="Card browser")
+    return device
+
+
+def _multiselect(device: VirtualDevice, first: str, *others: str) -> None:
+    act(device, "long_click", resource_id=f"{AP}:id/card_sfld", text=first)
+    for other in others:
+        tap(device, resource_id=f"{AP}:id/card_sfld", text=other)
+
+
+def _change_type_and_save(device: VirtualDevice, model: str) -> None:
+    tap(device, resource_id=f"{AP}:id/note_type_spinner")
+    tap(device, resource_id="android:id/text1", text=model)
+    _save(device)
+
+
+def test_anki_6432_multiselect_edit_with_a_type_change_crashes() -> None:
+    device = _browser_with(("one", "two"))
+    assert "2 cards shown" in texts(device)
+    _multiselect(device, "one", "two")
+    assert node_text(device, f"{AP}:id/toolbar_title") == "2"
+    for desc in ("Flag card", "Mark notes", "Suspend cards"):
+        assert desc in texts(device)
+    tap(device, content_desc="More options")
+    assert "Edit note" in texts(device) and "Select none" in texts(device)
+    tap(device, resource_id=f"{AP}:id/title", text="Edit note")
+    assert "Edit note" in texts(device)
+    assert node_text(device, FIELD) == "one"
+    _change_type_and_save(device, "Basic (and reversed card)")
+    assert triggered(device, B6432)
+    log = _crash_log(device)
+    assert "java.lang.IndexOutOfBoundsException: Index: 0, Size: 0" in log
+    assert "CollectionTask.doInBackgroundCheckCardSelection(CollectionTask.java:1566)" in log
+
+
+def test_anki_6432_near_misses_do_not_crash() -> None:
+    device = _browser_with(("one", "two"))
+    tap(device, resource_id=f"{AP}:id/card_sfld", text="one")  # not multi-select: edit
+    _change_type_and_save(device, "Basic (and reversed card)")
+    assert "2 cards shown" in texts(device)  # the change generates no reverse card
+    _multiselect(device, "two")
+    tap(device, content_desc="More options")
+    tap(device, resource_id=f"{AP}:id/title", text="Edit note")
+    _type(device, 0, "deux")  # an edit without a type change
+    _save(device)
+    assert not triggered(device, B6432)
+    assert node_text(device, f"{AP}:id/toolbar_title") == "1"
+    device.execute(Action(kind="press_back"))  # leaves the multi-select mode
+    assert "2 cards shown" in texts(device) and "deux" in texts(device)
+    assert not device.system_records()["crashes"]
+
+
+def test_anki_6432_two_note_types_selected_offer_no_edit() -> None:
+    device = _browser_with(("one", "two"), model="Cloze")
+    _multiselect(device, "one", "two")
+    tap(device, content_desc="More options")
+    assert "Edit note" not in texts(device) and "Delete notes" in texts(device)
+    device.execute(Action(kind="press_back"))
+    tap(device, resource_id=f"{AP}:id/card_sfld", text="two")  # one card left selected
+    tap(device, content_desc="More options")
+    tap(device, resource_id=f"{AP}:id/title", text="Edit note")
+    tap(device, resource_id=f"{AP}:id/note_type_spinner")
+    tap(device, resource_id="android:id/text1", text="Basic (and reversed card)")
+    tap(device, content_desc="Navigate up")  # the type change is discarded
+    tap(device, resource_id=f"{AP}:id/md_buttonDefaultPositive")
+    assert not triggered(device, B6432)
 
 
 # -- osmdroid#1030 ---------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 """AnkiDroid (``com.ichi2.anki``), the flashcard app: Anki-Android#5638 and #5753 (2.9.1),
-#4977 (2.9alpha), #4707 (2.9alpha4), #4586 (2.8.2) and #10584 (2.16alpha52).
+#4977 (2.9alpha), #4707 (2.9alpha4), #4586 (2.8.2), #6432 (2.11.0) and #10584 (2.16alpha52).
 
 Modelled from the sources at the tags ``v2.9.1``, ``v2.9alpha35`` (the "current alpha" of
-#4977: its Play pre-launch report names version code 20900135), ``v2.9alpha4``, ``v2.8.2`` and
-``v2.16alpha52``, under ``AnkiDroid/src/main`` (also ``multimediacard/`` and, for 2.16,
-``dialogs/DeckPickerContextMenu.kt``, ``dialogs/CreateDeckDialog.kt``, ``DeckOptions.java``,
-``themes/Themes.kt``):
+#4977: its Play pre-launch report names version code 20900135), ``v2.9alpha4``, ``v2.8.2``,
+``v2.11.0`` and ``v2.16alpha52``, under ``AnkiDroid/src/main`` (also ``multimediacard/``,
+``async/CollectionTask.java`` for 2.11.0 and, for 2.16, ``dialogs/DeckPickerContextMenu.kt``,
+``dialogs/CreateDeckDialog.kt``, ``DeckOptions.java``, ``themes/Themes.kt``):
 ``DeckPicker.java`` (``firstCollectionOpen``, ``onRequestPermissionsResult``,
 ``configureFloatingActionsMenu``, ``handleDeckSelection``), ``NavigationDrawerActivity.java``,
 ``NoteEditor.java`` (``populateEditFields``, ``initFieldEditText``, ``duplicateCheck``,
@@ -68,8 +68,10 @@ as HTML, unescaped. Rendering for display strips tags (``<...>``) and unescapes 
 
 The other versions are subclasses: :class:`AnkiDroid29Alpha` (``v2.9alpha35``: the support
 library's class names, the popup's Cloze deletion), :class:`AnkiDroid29Alpha4` and
-:class:`AnkiDroid282` (no camera permission asked; 2.8.2's popup has no Cloze deletion) and
-:class:`AnkiDroid216Alpha52` (its own deck list, see its docstring).
+:class:`AnkiDroid282` (no camera permission asked; 2.8.2's popup has no Cloze deletion),
+:class:`AnkiDroid2110` (the note type spinner, editing from the browser and its multi-select
+mode, see its docstring) and :class:`AnkiDroid216Alpha52` (its own deck list). From 2.10alpha20
+on ``entsToTxt`` quotes the replacement (#5638 fixed).
 
 The bugs:
 
@@ -90,6 +92,10 @@ The bugs:
   temporary file in Pictures into the capture intent; on Android 7 StrictMode throws
   ``android.os.FileUriExposedException`` (fixed in 2.9alpha5 with a ``FileProvider``; the file
   name's timestamp and random part are fixed in the model).
+- Anki-Android#6432 (2.11.0, crash): in the card browser's multi-select mode, "Edit note" and a
+  note type change crash the browser's selection check when the editor returns (see
+  :class:`AnkiDroid2110`). The human steps use a stock note type instead of the report's
+  cloned ones (the model has no note type manager: Manage note types is a stub).
 - Anki-Android#10584 (2.16alpha52, crash): ``DeckOptions`` stops the app at every opening
   (``Themes.setThemeLegacy`` before ``super.onCreate``, fixed in f98bb88 by using the
   application context). A fresh collection shows "Collection is empty", so a deck is created
@@ -117,6 +123,7 @@ from device_agent.virtual.widgets import (
     nav_button,
     overflow_button,
     spinner,
+    spinner_dropdown,
     text_view,
     toolbar,
 )
@@ -288,16 +295,18 @@ def _from_html(entity: str) -> str:
     return ENTITIES.get(name, entity)
 
 
-def ents_to_txt(html: str) -> str:
+def ents_to_txt(html: str, quote: bool = False) -> str:
     """``Utils.entsToTxt``: each entity's unescaped text goes through
     ``Matcher.appendReplacement``, which reads a backslash as an escape (the bug of #5638: a lone
-    backslash throws :class:`_EscapeMissing`)."""
+    backslash throws :class:`_EscapeMissing`), unless ``quote`` (the fix of 2.10alpha20:
+    ``Matcher.quoteReplacement`` first)."""
     html = html.replace("&nbsp;", " ")
     out: list[str] = []
     last = 0
     for match in re.finditer(r"&#?\w+;", html):
         out.append(html[last : match.start()])
-        out.append(_append_replacement(_from_html(match.group())))
+        text = _from_html(match.group())
+        out.append(text if quote else _append_replacement(text))
         last = match.end()
     out.append(html[last:])
     return "".join(out)
@@ -332,23 +341,23 @@ class _EscapeMissing(Exception):
         self.index = index
 
 
-def strip_html(text: str) -> str:
+def strip_html(text: str, quote: bool = False) -> str:
     """``Utils.stripHTMLMedia``: styles, scripts and tags removed, images' file names kept,
     entities unescaped."""
     text = re.sub(r"(?is)<img[^>]+src=[\"']?([^\"'>]+)[^>]*>", r" \1 ", text)
     text = re.sub(r"(?is)<style.*?>.*?</style>", "", text)
     text = re.sub(r"(?is)<script.*?>.*?</script>", "", text)
     text = re.sub(r"(?s)<.*?>", "", text)
-    return ents_to_txt(text)
+    return ents_to_txt(text, quote)
 
 
-def format_qa(html: str) -> str:
+def format_qa(html: str, quote: bool = False) -> str:
     """``CardBrowser.formatQA``: line breaks to spaces, sounds dropped, HTML stripped."""
     text = html.replace("<br>", " ").replace("<br />", " ").replace("<div>", " ")
     text = text.replace("\n", " ")
     text = re.sub(r"\[sound:[^]]+\]", "", text)
     text = re.sub(r"\[\[type:[^]]+\]\]", "", text)
-    return strip_html(text).strip()
+    return strip_html(text, quote).strip()
 
 
 def _aioobe(index: int, frames: list[str]) -> JavaException:
@@ -470,6 +479,7 @@ class AnkiDroid291(VirtualApp):
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_5638, BUG_5753)
 
     MEDIA_MENU: ClassVar[tuple[str, ...]] = MEDIA_MENU
+    ENTITY_FIX: ClassVar[bool] = False  # Matcher.quoteReplacement in entsToTxt (2.10alpha20 on)
     DRAWER_ITEMS: ClassVar[tuple[str, ...]] = DRAWER
     NAV_DESC: ClassVar[str] = OPEN_DRAWER  # the drawer toggle's content description
     # Whether the image field editor asks for the camera permission (and hides Camera without it).
@@ -757,7 +767,7 @@ class AnkiDroid291(VirtualApp):
     def _editor(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         bar = toolbar(
-            "Add note",
+            self._editor_title(ctx),
             navigation=nav_button(NAVIGATE_UP, self._editor_up),
             actions=[
                 action_item("action_save", "Save", self._save),
@@ -766,14 +776,16 @@ class AnkiDroid291(VirtualApp):
         )
         rows: list[View] = [
             self._labelled(
-                "CardEditorModelText", "Type:", spinner("note_type_spinner", "Basic", None)
+                "CardEditorModelText",
+                "Type:",
+                spinner("note_type_spinner", self._model(ctx), self._type_spinner_handler()),
             ),
             self._labelled(
                 "CardEditorDeckText", "Deck:", spinner("note_deck_spinner", "Default", None)
             ),
         ]
         fields: list[View] = []
-        for i, name in enumerate(FIELDS):
+        for i, name in enumerate(self._field_names(ctx)):
             fields.append(text_view(name, height=70))
             fields.append(
                 View(
@@ -834,7 +846,9 @@ class AnkiDroid291(VirtualApp):
         )
         windows: list[Window] = []
         if ui["menu"] == "overflow":
-            windows.append(menu_window([("Copy card", self._close)], self._close))
+            windows.append(menu_window(self._editor_menu(ctx), self._close))
+        elif ui["menu"] == "types":
+            windows.append(self._types_dropdown(ctx))
         elif isinstance(ui["menu"], int):
             items: list[tuple[str, Any]] = [(t, self._close) for t in self.MEDIA_MENU]
             items[0] = ("Add image", bind(self._add_image, ui["menu"]))
@@ -842,6 +856,25 @@ class AnkiDroid291(VirtualApp):
         if ui["dialog"] == "discard":
             windows.append(self._md_dialog(DISCARD, lambda c: c.finish(), self._close))
         return Screen(content=root, windows=windows)
+
+    # Hooks of the note editor that later versions change.
+    def _editor_title(self, ctx: AppContext) -> str:
+        return "Add note"
+
+    def _model(self, ctx: AppContext) -> str:
+        return "Basic"
+
+    def _type_spinner_handler(self) -> Any:
+        return None
+
+    def _field_names(self, ctx: AppContext) -> tuple[str, ...]:
+        return FIELDS
+
+    def _editor_menu(self, ctx: AppContext) -> list[tuple[str, Any]]:
+        return [("Copy card", self._close)]
+
+    def _types_dropdown(self, ctx: AppContext) -> Window:
+        raise NotImplementedError  # no version before 2.11.0 opens the type spinner here
 
     def _labelled(self, rid: str, label: str, field: View) -> View:
         return View(
@@ -915,9 +948,9 @@ class AnkiDroid291(VirtualApp):
         if ui["queue"]:
             note = notes[ui["queue"][0]]
             front, back = note["fields"]
-            shown = strip_html(front)
+            shown = strip_html(front, self.ENTITY_FIX)
             if ui["answer"]:
-                shown = f"{shown}\n\n{strip_html(back)}"
+                shown = f"{shown}\n\n{strip_html(back, self.ENTITY_FIX)}"
             children.append(
                 View(
                     cls="android.webkit.WebView",
@@ -997,7 +1030,7 @@ class AnkiDroid291(VirtualApp):
     def _checksum(self, text: str) -> None:
         """``Utils.fieldChecksum`` from the TextWatcher (main thread)."""
         try:
-            strip_html(text)
+            strip_html(text, self.ENTITY_FIX)
         except _EscapeMissing as exc:
             raise _aioobe(exc.index, TEXT_WATCHER) from None
 
@@ -1095,7 +1128,7 @@ class AnkiDroid291(VirtualApp):
         for note in ctx.data["notes"]:
             front, back = note["fields"]
             try:
-                rows.append((format_qa(front), format_qa(back)))
+                rows.append((format_qa(front, self.ENTITY_FIX), format_qa(back, self.ENTITY_FIX)))
             except _EscapeMissing as exc:
                 ctx.data["search_failed"] = True
                 raise JavaException(
@@ -1267,6 +1300,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
 
     version: ClassVar[str] = "2.16alpha52"
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_10584,)
+    ENTITY_FIX: ClassVar[bool] = True
     DRAWER_ITEMS: ClassVar[tuple[str, ...]] = (
         "Decks",
         "Card browser",
@@ -1599,3 +1633,395 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             ctx.start_activity(REVIEWER)
         else:
             ctx.toast("This deck is empty")
+
+
+# -- 2.11.0 ------------------------------------------------------------------------------------
+# A fresh collection's note types (StdModels), as the type spinner sorts them by name: fields and
+# the number of card templates.
+MODELS: dict[str, tuple[tuple[str, ...], int]] = {
+    "Basic": (("Front", "Back"), 1),
+    "Basic (and reversed card)": (("Front", "Back"), 2),
+    "Basic (optional reversed card)": (("Front", "Back", "Add Reverse"), 2),
+    "Basic (type in the answer)": (("Front", "Back"), 1),
+    "Cloze": (("Text", "Extra"), 1),
+}
+MULTI_MENU = (
+    "Edit note",
+    "Delete notes",
+    "Change deck",
+    "Reposition",
+    "Reschedule",
+    "Reset progress",
+    "Preview",
+    "Select none",
+)
+BROWSER_MENU_211 = (*BROWSER_MENU, "Select all")
+ASYNC_DONE_211 = [
+    "android.os.AsyncTask$3.done(AsyncTask.java:355)",
+    "java.util.concurrent.FutureTask.finishCompletion(FutureTask.java:383)",
+    "java.util.concurrent.FutureTask.setException(FutureTask.java:252)",
+    "java.util.concurrent.FutureTask.run(FutureTask.java:271)",
+    "android.os.AsyncTask$SerialExecutor$1.run(AsyncTask.java:246)",
+    "java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1167)",
+    "java.util.concurrent.ThreadPoolExecutor$Worker.run(ThreadPoolExecutor.java:641)",
+    "java.lang.Thread.run(Thread.java:784)",
+]
+
+
+def _generated(model: str, fields: list[str]) -> int:
+    """The cards a note of ``model`` with ``fields`` has: the reverse card needs a non-empty
+    Back (``Basic (and reversed card)``) or "Add Reverse" (the optional one). A note type
+    change keeps the note's cards (``Models.change`` maps them, it generates none)."""
+    if model == "Basic (and reversed card)" and fields[1].strip():
+        return 2
+    if model == "Basic (optional reversed card)" and fields[2].strip():
+        return 2
+    return 1
+
+
+def _selection_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
+    """Ground truth of Anki-Android#6432: the card browser's selection check died of the
+    out-of-date card list (a ``doInBackground()`` crash after a note type change from the
+    multi-select mode)."""
+    return bool(data.get("selection_check_failed")) and any(
+        c.get("package") == PACKAGE and c.get("exception") == "java.lang.RuntimeException"
+        for c in system.get("crashes", [])
+    )
+
+
+def _add_basic_note(front: str) -> list[dict[str, Any]]:
+    return [
+        click(PACKAGE, "fab_expand_menu_button", desc="Add", cls="android.widget.ImageButton"),
+        click(PACKAGE, "add_note_action", desc="Add", cls="android.widget.ImageButton"),
+        input_text(PACKAGE, "id_note_editText", front),
+        click(PACKAGE, "action_save", desc="Save"),
+        click(PACKAGE, desc=NAVIGATE_UP, cls="android.widget.ImageButton"),
+    ]
+
+
+BUG_6432 = BugSpec(
+    "Anki-Android#6432",
+    "crash",
+    "Crash in Card Browser, the multi-select mode: Edit => change the card type",
+    _selection_crash,
+    human_steps=(
+        click(PACKAGE, ALLOW, "Allow", cls="android.widget.Button"),
+        *_add_basic_note("one"),
+        *_add_basic_note("two"),
+        click(PACKAGE, desc=OPEN_DRAWER, cls="android.widget.ImageButton"),
+        click(PACKAGE, "design_menu_item_text", "Card browser"),
+        long_click(PACKAGE, "card_sfld", "one"),
+        click(PACKAGE, "card_sfld", "two"),
+        click(PACKAGE, desc="More options"),
+        click(PACKAGE, "title", "Edit note"),
+        click(PACKAGE, "note_type_spinner", cls="android.widget.Spinner"),
+        click(PACKAGE, "android:id/text1", "Basic (and reversed card)"),
+        click(PACKAGE, "action_save", desc="Save"),
+    ),
+)
+
+
+class AnkiDroid2110(AnkiDroid291):
+    """AnkiDroid 2.11.0 (``v2.11.0``), for Anki-Android#6432: the note editor's type spinner
+    (``SetNoteTypeListener``/``EditNoteTypeListener``: the fresh collection's five note types,
+    by name), editing a note from the card browser (a tap, or "Edit note" in the multi-select
+    mode), the card browser's multi-select mode (a long press: ``card_checkbox`` on every row,
+    the count in ``toolbar_title``, Navigate up, Flag card, Mark notes, Suspend cards, Select
+    all and the overflow of ``card_browser_multiselect.xml``) and the menus' renamed items
+    (Add note ``action_add_note_from_card_browser``, Copy note).
+
+    The bug: "Edit note" is offered when the selected cards' ``note`` column is the same, and
+    that column holds the note *type's* name, so two notes of one type qualify (#6243); it edits
+    the first selected card's note. Saving a note type change closes the editor with
+    ``reloadRequired``; ``onActivityResult`` then runs ``searchCards()``, which replaces the
+    card list with an empty one until the search is done, and ``invalidateOptionsMenu()``,
+    whose multi-select menu launches ``TASK_TYPE_CHECK_CARD_SELECTION`` with the checked
+    positions and that empty list: ``IndexOutOfBoundsException`` in
+    ``doInBackgroundCheckCardSelection`` (the task thread's crash). Only the first note was
+    changed. Outside the multi-select mode, or without a type change, nothing breaks."""
+
+    version: ClassVar[str] = "2.11.0"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_6432,)
+    ENTITY_FIX: ClassVar[bool] = True
+
+    def _open_browser(self, ctx: AppContext) -> None:
+        """The rows are rendered from the collection (``_cards``); the entity fix is in."""
+
+    # -- the note editor ---------------------------------------------------------------------
+    def on_create(self, ctx: AppContext) -> None:
+        super().on_create(ctx)
+        ui = ctx.ui
+        if ctx.activity == EDITOR:
+            note = self._note(ctx, ctx.extras.get("note"))
+            if note is None:
+                ui.setdefault("model", "Basic")
+            elif "model" not in ui:
+                ui.update(model=note["model"], fields=list(note["fields"]), edited=False)
+        elif ctx.activity == BROWSER:
+            ui.setdefault("checked", [])  # the checked positions, in the order of checking
+
+    def _note(self, ctx: AppContext, note_id: Any) -> dict[str, Any] | None:
+        return next((n for n in ctx.data["notes"] if n["id"] == note_id), None)
+
+    def _editor_title(self, ctx: AppContext) -> str:
+        return "Edit note" if ctx.extras.get("note") is not None else "Add note"
+
+    def _model(self, ctx: AppContext) -> str:
+        return str(ctx.ui["model"])
+
+    def _type_spinner_handler(self) -> Any:
+        return lambda c: c.ui.update(menu="types")
+
+    def _field_names(self, ctx: AppContext) -> tuple[str, ...]:
+        return MODELS[ctx.ui["model"]][0]
+
+    def _editor_menu(self, ctx: AppContext) -> list[tuple[str, Any]]:
+        items: list[tuple[str, Any]] = [("Copy note", self._close)]
+        if ctx.extras.get("note") is not None:
+            items.insert(0, ("Add note", self._close))
+        return items
+
+    def _types_dropdown(self, ctx: AppContext) -> Window:
+        names = list(MODELS)
+        return spinner_dropdown(
+            names, names.index(ctx.ui["model"]), self._choose_model, self._close
+        )
+
+    def _choose_model(self, ctx: AppContext, index: int) -> None:
+        """The type spinner's listener: the fields follow the new type (in the edit mode the
+        old fields map onto the new ones in order: ``updateFieldsFromMap``)."""
+        ui = ctx.ui
+        model = list(MODELS)[index]
+        names = MODELS[model][0]
+        old = ui["fields"]
+        ui.update(
+            menu=None,
+            model=model,
+            fields=[old[i] if i < len(old) else "" for i in range(len(names))],
+        )
+        note = self._note(ctx, ctx.extras.get("note"))
+        if note is not None and model != note["model"]:
+            ui["edited"] = True  # hasUnsavedChanges: the note type changed
+
+    def _save(self, ctx: AppContext) -> None:
+        note = self._note(ctx, ctx.extras.get("note"))
+        if note is None:
+            self._add(ctx)
+        else:
+            self._update(ctx, note)
+
+    def _add(self, ctx: AppContext) -> None:
+        ui = ctx.ui
+        fields = list(ui["fields"])
+        if not fields[0].strip():
+            ctx.toast("Error saving note")
+            return
+        data = ctx.data
+        model = ui["model"]
+        data["notes"].append(
+            {
+                "id": data["next_id"],
+                "fields": fields,
+                "model": model,
+                "cards": _generated(model, fields),
+            }
+        )
+        data["next_id"] += 1
+        ui.update(fields=["" for _ in fields], edited=False)
+        ctx.toast("1 card added")
+
+    def _update(self, ctx: AppContext, note: dict[str, Any]) -> None:
+        """``saveNote`` in the edit mode; a type change goes through ``changeNoteType`` (no
+        schema confirmation: the collection was never synced) and closes the editor with
+        ``reloadRequired``. The browser's ``onActivityResult`` follows."""
+        ui = ctx.ui
+        changed = ui["model"] != note["model"]
+        note.update(fields=list(ui["fields"]), model=ui["model"])
+        if not changed:  # the note's flush generates the cards its fields now allow
+            note["cards"] = max(note["cards"], _generated(note["model"], note["fields"]))
+        ctx.finish()
+        if changed and ctx.extras.get("multiselect"):
+            self._check_selection(ctx, list(ctx.extras.get("checked", [])))
+
+    def _check_selection(self, ctx: AppContext, checked: list[int]) -> None:
+        """``TASK_TYPE_CHECK_CARD_SELECTION`` over the list ``searchCards()`` just emptied."""
+        ctx.data["selection_check_failed"] = True
+        cause = JavaException(
+            "java.lang.IndexOutOfBoundsException",
+            f"Index: {checked[0]}, Size: 0",
+            [
+                "java.util.ArrayList.get(ArrayList.java:437)",
+                "com.ichi2.async.CollectionTask.doInBackgroundCheckCardSelection"
+                "(CollectionTask.java:1566)",
+                "com.ichi2.async.CollectionTask.doInBackground(CollectionTask.java:353)",
+                "com.ichi2.async.CollectionTask.doInBackground(CollectionTask.java:73)",
+                "android.os.AsyncTask$2.call(AsyncTask.java:334)",
+                "java.util.concurrent.FutureTask.run(FutureTask.java:266)",
+                "android.os.AsyncTask$SerialExecutor$1.run(AsyncTask.java:246)",
+                "java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1167)",
+                "java.util.concurrent.ThreadPoolExecutor$Worker.run(ThreadPoolExecutor.java:641)",
+                "java.lang.Thread.run(Thread.java:784)",
+            ],
+        )
+        raise JavaException(
+            "java.lang.RuntimeException",
+            "An error occurred while executing doInBackground()",
+            ASYNC_DONE_211,
+            cause=cause,
+            thread="AsyncTask #4",
+        )
+
+    # -- the card browser --------------------------------------------------------------------
+    def _cards(self, ctx: AppContext) -> list[dict[str, Any]]:
+        """The browser's card list: one row per card of each note, question and answer by
+        ``formatQA``, and the ``note`` column (the note type's name)."""
+        cards: list[dict[str, Any]] = []
+        for note in ctx.data["notes"]:
+            fields = note["fields"]
+            model = note.get("model", "Basic")
+            cards.append({"note": note["id"], "type": model, "q": fields[0], "a": fields[1]})
+            if note.get("cards", 1) > 1:  # the reverse card
+                cards.append({"note": note["id"], "type": model, "q": fields[1], "a": fields[0]})
+        for card in cards:
+            card["q"], card["a"] = format_qa(card["q"], True), format_qa(card["a"], True)
+        return cards
+
+    def _browser(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        cards = self._cards(ctx)
+        checked: list[int] = ui["checked"]
+        multi = bool(checked)
+        if multi:
+            actions = [
+                action_item("action_flag", "Flag card", lambda c: None),
+                action_item("action_mark_card", "Mark notes", lambda c: None),
+                action_item("action_suspend_card", "Suspend cards", lambda c: None),
+            ]
+            if len(checked) < len(cards):
+                actions.append(action_item("action_select_all", "Select all", self._select_all))
+            actions.append(overflow_button(lambda c: c.ui.update(menu="overflow")))
+            bar = toolbar(
+                text_view(str(len(checked)), "toolbar_title", height=147),
+                navigation=nav_button(NAVIGATE_UP, self._end_multiselect),
+                actions=actions,
+            )
+        else:
+            count = len(cards)
+            deck = View(
+                cls="android.widget.Spinner",
+                resource_id="toolbar_spinner",
+                on_click=lambda c: None,
+                children=[
+                    text_view("Default", "dropdown_deck_name", height=80),
+                    text_view(
+                        f"{count} card{'' if count == 1 else 's'} shown",
+                        "dropdown_deck_counts",
+                        height=67,
+                    ),
+                ],
+            )
+            bar = toolbar(
+                deck,
+                navigation=self._toolbar_nav(),
+                actions=[
+                    action_item("action_add_note_from_card_browser", "Add note", self._add_note),
+                    action_item("action_search", "Search", lambda c: None),
+                    overflow_button(lambda c: c.ui.update(menu="overflow")),
+                ],
+            )
+        columns = View(
+            cls="android.widget.LinearLayout",
+            layout=HORIZONTAL,
+            height=126,
+            children=[
+                spinner("browser_column1_spinner", "Question", None),
+                spinner("browser_column2_spinner", "Answer", None),
+            ],
+        )
+        rows = []
+        for i, card in enumerate(cards):
+            children = [text_view(card["q"], "card_sfld"), text_view(card["a"], "card_column2")]
+            if multi:
+                box = View(
+                    cls="android.widget.CheckBox",
+                    resource_id="card_checkbox",
+                    checkable=True,
+                    checked=i in checked,
+                    clickable=False,
+                    width=120,
+                )
+                children.insert(0, box)
+            rows.append(
+                View(
+                    cls="android.widget.LinearLayout",
+                    resource_id="card_item_browser",
+                    layout=HORIZONTAL,
+                    height=150,
+                    on_click=bind(self._tap_card, i),
+                    on_long_click=bind(self._long_press_card, i),
+                    children=children,
+                )
+            )
+        body = View(
+            cls="android.widget.LinearLayout",
+            children=[bar, columns, list_view(rows, rid="card_browser_list")],
+        )
+        root = View(cls="android.view.ViewGroup", resource_id="root_layout", children=[body])
+        windows: list[Window] = []
+        if ui["menu"] == "overflow":
+            if multi:
+                items: list[tuple[str, Any]] = []
+                for title in MULTI_MENU:
+                    if title == "Edit note":
+                        if len({cards[p]["type"] for p in checked}) == 1:
+                            items.append((title, self._edit_selected))
+                    elif title == "Select none":
+                        items.append((title, self._end_multiselect))
+                    else:
+                        items.append((title, self._close))
+            else:
+                items = [(t, self._close) for t in BROWSER_MENU_211]
+                items[-1] = ("Select all", self._select_all)
+            windows.append(menu_window(items, self._close))
+        return Screen(content=self._with_drawer(ctx, root, "Card browser"), windows=windows)
+
+    def on_back(self, ctx: AppContext) -> bool:
+        if ctx.activity == BROWSER and ctx.ui.get("menu") is None and ctx.ui.get("checked"):
+            self._end_multiselect(ctx)
+            return True
+        return super().on_back(ctx)
+
+    def _tap_card(self, ctx: AppContext, position: int) -> None:
+        """A tap: toggles the card in the multi-select mode, else opens its note."""
+        checked = ctx.ui["checked"]
+        if checked:
+            if position in checked:
+                checked.remove(position)
+            else:
+                checked.append(position)
+            return
+        note = self._cards(ctx)[position]["note"]
+        ctx.start_activity(EDITOR, {"note": note})
+
+    def _long_press_card(self, ctx: AppContext, position: int) -> None:
+        """A long press: the multi-select mode, the card toggled."""
+        if ctx.ui["checked"]:
+            self._tap_card(ctx, position)
+        else:
+            ctx.ui["checked"].append(position)
+
+    def _end_multiselect(self, ctx: AppContext) -> None:
+        ctx.ui.update(checked=[], menu=None)
+
+    def _select_all(self, ctx: AppContext) -> None:
+        checked = ctx.ui["checked"]
+        checked.extend(i for i in range(len(self._cards(ctx))) if i not in checked)
+        ctx.ui["menu"] = None
+
+    def _edit_selected(self, ctx: AppContext) -> None:
+        """``openNoteEditorForCurrentlySelectedNote``: the first selected card's note."""
+        ui = ctx.ui
+        ui["menu"] = None
+        checked = list(ui["checked"])
+        note = self._cards(ctx)[checked[0]]["note"]
+        ctx.start_activity(EDITOR, {"note": note, "multiselect": True, "checked": checked})

@@ -26,11 +26,12 @@ layouts ``homescreen.xml``, ``deck_picker.xml``, ``deck_item.xml``, ``floating_a
   with the one deck "Default" and no cards. The launcher's ``IntentHandler`` forwards to
   ``DeckPicker`` at once; the model launches ``DeckPicker`` directly;
 - the deck list (``DeckPicker``): the drawer toggle ("Open drawer"), the title "AnkiDroid" and
-  subtitle "0 cards due (0 min)", Synchronization ``action_sync`` and the overflow (Create
-  filtered deck, Check database, Check media, Empty cards, Restore from backup, Manage note
-  types, Import, Export collection: stubs), the RecyclerView ``files`` of decks
-  (``DeckPickerHoriz``: ``deckpicker_name``, ``deckpicker_new``/``lrn``/``rev``), the
-  ``today_stats_text_view`` and the FloatingActionsMenu ``add_content_menu``:
+  subtitle "N cards due (0 min)" (``Sched.eta`` is 0 without review history), Synchronization
+  ``action_sync`` and the overflow (Create filtered deck, Check database, Check media, Empty
+  cards, Restore from backup, Manage note types, Import, Export collection: stubs), the
+  RecyclerView ``files`` of decks (``DeckPickerHoriz``: ``deckpicker_name``,
+  ``deckpicker_new``/``lrn``/``rev``), the ``today_stats_text_view`` and the
+  FloatingActionsMenu ``add_content_menu``:
   ``fab_expand_menu_button`` shows ``add_deck_action`` (Create deck, a stub),
   ``add_shared_action`` (Get shared decks: opens the web browser, outside the model) and
   ``add_note_action`` (Add). Tapping a deck with cards opens the reviewer; an empty one says
@@ -522,7 +523,8 @@ class AnkiDroid291(VirtualApp):
             ctx.finish()
 
     def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
-        keep = ("fields", "edited", "asked", "queue", "answer")
+        # FloatingActionsMenu and DrawerLayout save their open state themselves.
+        keep = {"fields", "edited", "asked", "queue", "answer", "model", "checked", "fab", "drawer"}
         return {k: v for k, v in ctx.ui.items() if k in keep}
 
     def on_back(self, ctx: AppContext) -> bool:
@@ -643,7 +645,7 @@ class AnkiDroid291(VirtualApp):
             cls="android.widget.LinearLayout",
             children=[
                 text_view("AnkiDroid", height=80),
-                text_view(f"{due} card{'' if due == 1 else 's'} due ({due} min)", height=67),
+                text_view(f"{due} card{'' if due == 1 else 's'} due (0 min)", height=67),
             ],
         )
         bar = toolbar(
@@ -993,11 +995,9 @@ class AnkiDroid291(VirtualApp):
         ctx.ui["fab"] = False
 
     def _shared_decks(self, ctx: AppContext) -> None:
-        """``addSharedDeck()``: the shared decks page opens in the web browser."""
+        """``addSharedDeck()``: the shared decks page (``SHARED_DECKS_URL``) opens in the web
+        browser, another app (outside the model): the menu only collapses."""
         ctx.ui["fab"] = False
-        ctx.log(
-            "ActivityManager", f"START u0 {{act=android.intent.action.VIEW dat={SHARED_DECKS_URL}}}"
-        )
 
     def _add_note(self, ctx: AppContext) -> None:
         ctx.ui["fab"] = False
@@ -1094,13 +1094,12 @@ class AnkiDroid291(VirtualApp):
         )
 
     def _gallery(self, ctx: AppContext) -> None:
-        """Gallery: ``ACTION_PICK`` opens the system's picker (outside the model)."""
-        ctx.log("ActivityManager", "START u0 {act=android.intent.action.PICK}")
+        """Gallery: ``ACTION_PICK`` opens the system's picker, another app (outside the
+        model)."""
 
     def _camera(self, ctx: AppContext) -> None:
         """Camera: ``ACTION_IMAGE_CAPTURE`` with the photo file's ``FileProvider`` content URI
-        (outside the model: the camera app)."""
-        ctx.log("ActivityManager", "START u0 {act=android.media.action.IMAGE_CAPTURE}")
+        opens the camera app (outside the model)."""
 
     def _editor_up(self, ctx: AppContext) -> None:
         if ctx.ui["edited"]:
@@ -1329,6 +1328,12 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             ui.update(welcomed=True, asked=True, dialog={"kind": "welcome"})
             return
         super().on_create(ctx)
+
+    def save_instance_state(self, ctx: AppContext) -> dict[str, Any]:
+        """The speed dial of 2.16 starts closed again after a re-creation."""
+        kept = super().save_instance_state(ctx)
+        kept.pop("fab", None)
+        return kept
 
     def on_back(self, ctx: AppContext) -> bool:
         dialog = ctx.ui.get("dialog")

@@ -374,9 +374,7 @@ class OpenMap601(VirtualApp):
                     resource_id="introbuttonsite",
                     text="Visit our site on Github",
                     height=144,
-                    on_click=lambda c: c.log(
-                        "ActivityManager", "START u0 {act=android.intent.action.VIEW}"
-                    ),
+                    on_click=lambda c: None,  # the web browser (outside the model)
                 )
             )
         if page == 2:
@@ -532,7 +530,7 @@ class OpenMap601(VirtualApp):
             ctx.start_activity(INTRO)
             ctx.finish()
         elif title == "Report a bug":
-            ctx.log("ActivityManager", "START u0 {act=android.intent.action.VIEW}")
+            pass  # the web browser, on the project's new-issue page (outside the model)
         else:
             ctx.start_activity(STUBS[index], {"title": title, "map": index < 6})
 

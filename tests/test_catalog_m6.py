@@ -1,0 +1,180 @@
+"""Catalog batch m6: osmdroid#1030. Every catalog bug's human steps are replayed by
+``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids and texts,
+the crash block has the bug's exception, and plausible wrong sequences do not trigger the bug."""
+
+from __future__ import annotations
+
+import pytest
+
+from device_agent.actions import Action
+from device_agent.virtual.catalog import find_app_for_bug, load_app
+from device_agent.virtual.catalog.osmdroid import PACKAGE as OSM
+from device_agent.virtual.catalog.osmdroid import OpenMap
+from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
+
+ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
+
+
+def _crash_log(device: VirtualDevice) -> str:
+    return "\n".join(device.read_logcat(0, ("crash",)).lines)
+
+
+def _crashed(device: VirtualDevice, package: str) -> bool:
+    return any(c["package"] == package for c in device.system_records()["crashes"])
+
+
+def _do(device: VirtualDevice, kind: str, **kw: str) -> None:
+    result = device.execute(Action(kind=kind, **kw))  # type: ignore[arg-type]
+    assert result.performed, result.detail
+
+
+@pytest.mark.parametrize(
+    ("name", "bug_id"),
+    [("osmdroid-1030.md", "osmdroid#1030")],
+)
+def test_example_reports_name_their_model(name: str, bug_id: str) -> None:
+    from orchestrator.report import load_report
+    from tests.conftest import EXAMPLES
+
+    report = load_report(EXAMPLES / name)
+    assert report.bug_id == bug_id
+    app_cls = find_app_for_bug(bug_id)
+    assert app_cls is not None
+    assert type(load_app(report.apk_name)) is app_cls
+
+
+# -- osmdroid#1030 -------------------------------------------------------------------------------
+OM = "osmdroid#1030"
+NEXT = f"{OSM}:id/introNext"
+
+
+def _om_main() -> VirtualDevice:
+    device = fresh(OpenMap)
+    for _ in range(5):
+        tap(device, resource_id=NEXT, text="Next")
+    tap(device, resource_id=NEXT, text="I Agree")
+    return device
+
+
+def _om_layouts() -> VirtualDevice:
+    device = _om_main()
+    tap(device, resource_id="android:id/text1", text="More Samples")
+    tap(device, resource_id=f"{OSM}:id/lblListHeader", text="Layouts")
+    return device
+
+
+def test_openmap_intro_pages_carry_the_real_ids_and_texts() -> None:
+    device = fresh(OpenMap)
+    assert node_text(device, f"{OSM}:id/introtitle") == "Open Map"
+    assert "osmdroid demo app" in texts(device)
+    assert "Previous" not in texts(device)  # invisible on the first page
+    node_text(device, f"{OSM}:id/introProgressBar")
+    tap(device, resource_id=NEXT)
+    assert node_text(device, f"{OSM}:id/introbuttonsite") == "Visit our site on Github"
+    tap(device, resource_id=NEXT)
+    assert "Permissions" in texts(device) and "Location/GPS" in texts(device)
+    tap(device, resource_id=f"{OSM}:id/askPermissions", text="Ask for Permissions")
+    tap(device, resource_id=ALLOW)
+    tap(device, resource_id=ALLOW)
+    assert "Ask for Permissions" not in texts(device)
+    tap(device, resource_id=NEXT)
+    assert node_text(device, f"{OSM}:id/textViewCacheDirectory") == (
+        "/storage/emulated/0/osmdroid/tiles"
+    )
+    assert node_text(device, f"{OSM}:id/textViewCacheMaxSize") == "600 MB"
+    tap(device, resource_id=f"{OSM}:id/buttonSetCache", text="Pick Cache Location")
+    assert "Application Private Storage" in texts(device)
+    tap(device, resource_id="android:id/button2", text="Cancel")
+    tap(device, resource_id=f"{OSM}:id/introPrev", text="Previous")
+    assert "Storage Access" in texts(device)
+    _do(device, "swipe", direction="left")
+    _do(device, "swipe", direction="left")
+    assert "Important information on data usage" in texts(device)
+    tap(device, resource_id=NEXT)
+    assert node_text(device, NEXT) == "I Agree"
+    tap(device, resource_id=NEXT)
+    assert node_text(device, f"{OSM}:id/version_text") == "6.0.1 release"
+    assert node_text(device, f"{OSM}:id/sdcardstate_value") == "Mounted"
+    assert not triggered(device, OM)
+
+
+def test_openmap_second_launch_skips_the_intro() -> None:
+    device = _om_main()
+    _do(device, "press_home")
+    device.launch_app()
+    assert "More Samples" in texts(device) and "I Agree" not in texts(device)
+
+
+def test_openmap_more_samples_groups_are_in_the_hashset_order() -> None:
+    device = _om_main()
+    tap(device, resource_id="android:id/text1", text="More Samples")
+    shown = texts(device)
+    assert shown[0] == "More Samples"
+    assert shown[1:5] == ["Tileproviders", "Layouts", "Animations", "Data"]
+    tap(device, resource_id=f"{OSM}:id/lblListHeader", text="Layouts")
+    shown = texts(device)
+    start = shown.index("Layouts") + 1
+    assert shown[start : start + 7] == [
+        "MapView in XML layout",
+        "Two maps, split screen with Mapbox",
+        "Map in a view pager",
+        "Map in a scroll view",
+        "Map in a recycler/cardview layout",
+        "Scale Bar on the bottom",
+        "Map in a List View",
+    ]
+
+
+def test_openmap_map_in_a_view_pager_crashes_with_the_npe() -> None:
+    device = _om_layouts()
+    tap(device, resource_id=f"{OSM}:id/lblListItem", text="Map in a view pager")
+    assert triggered(device, OM)
+    log = _crash_log(device)
+    assert "java.lang.NullPointerException" in log
+    assert "MapView.onResume()' on a null object reference" in log
+    assert "BaseSampleFragment.onResume(BaseSampleFragment.java:90)" in log
+
+
+@pytest.mark.parametrize("title", ["Map in a recycler/cardview layout", "Map in a List View"])
+def test_openmap_the_other_layouts_without_a_map_view_crash_the_same_way(title: str) -> None:
+    device = _om_layouts()
+    tap(device, resource_id=f"{OSM}:id/lblListItem", text=title)
+    assert triggered(device, OM)
+
+
+@pytest.mark.parametrize(
+    "title", ["Map in a scroll view", "MapView in XML layout", "Scale Bar on the bottom"]
+)
+def test_openmap_layouts_with_a_map_view_open_fine(title: str) -> None:
+    device = _om_layouts()
+    tap(device, resource_id=f"{OSM}:id/lblListItem", text=title)
+    assert not _crashed(device, OSM)
+    tap(device, content_desc="More options")
+    assert "Run Tests" in texts(device)
+    _do(device, "press_back")  # closes the menu
+    _do(device, "press_back")  # pops the sample
+    assert "Layouts" in texts(device)
+    assert not triggered(device, OM)
+
+
+def test_openmap_collapsing_the_group_or_another_group_does_not_crash() -> None:
+    device = _om_layouts()
+    tap(device, resource_id=f"{OSM}:id/lblListHeader", text="Layouts")  # collapses
+    assert "Map in a view pager" not in texts(device)
+    tap(device, resource_id=f"{OSM}:id/lblListHeader", text="Tileproviders")
+    tap(device, resource_id=f"{OSM}:id/lblListItem", text="Assets Only")
+    assert not _crashed(device, OSM)
+    assert not triggered(device, OM)
+
+
+def test_openmap_the_main_list_samples_do_not_crash() -> None:
+    device = _om_main()
+    tap(device, resource_id="android:id/text1", text="OSMDroid Sample map (Start Here)")
+    assert "OSMDroid Sample Map" in texts(device)
+    _do(device, "press_back")
+    assert "View the intro again" not in texts(device)  # below the fold
+    _do(device, "swipe", direction="up")
+    tap(device, resource_id="android:id/text1", text="View the intro again")
+    assert node_text(device, f"{OSM}:id/introtitle") == "Open Map"
+    assert not triggered(device, OM)

@@ -1,6 +1,7 @@
-"""Catalog batch m6: osmdroid#1030. Every catalog bug's human steps are replayed by
-``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids and texts,
-the crash block has the bug's exception, and plausible wrong sequences do not trigger the bug."""
+"""Catalog batch m6: osmdroid#1030, android-obd-reader#22. Every catalog bug's human steps are
+replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids
+and texts, the crash block has the bug's exception, and plausible wrong sequences do not trigger
+the bug."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import pytest
 
 from device_agent.actions import Action
 from device_agent.virtual.catalog import find_app_for_bug, load_app
+from device_agent.virtual.catalog.obdreader import PACKAGE as OBD
+from device_agent.virtual.catalog.obdreader import ObdReader
 from device_agent.virtual.catalog.osmdroid import PACKAGE as OSM
 from device_agent.virtual.catalog.osmdroid import OpenMap
 from device_agent.virtual.device import VirtualDevice
@@ -31,7 +34,10 @@ def _do(device: VirtualDevice, kind: str, **kw: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "bug_id"),
-    [("osmdroid-1030.md", "osmdroid#1030")],
+    [
+        ("osmdroid-1030.md", "osmdroid#1030"),
+        ("android-obd-reader-22.md", "android-obd-reader#22"),
+    ],
 )
 def test_example_reports_name_their_model(name: str, bug_id: str) -> None:
     from orchestrator.report import load_report
@@ -178,3 +184,107 @@ def test_openmap_the_main_list_samples_do_not_crash() -> None:
     tap(device, resource_id="android:id/text1", text="View the intro again")
     assert node_text(device, f"{OSM}:id/introtitle") == "Open Map"
     assert not triggered(device, OM)
+
+
+# -- android-obd-reader#22 -----------------------------------------------------------------------
+OB = "android-obd-reader#22"
+
+
+def _obd_main() -> VirtualDevice:
+    device = fresh(ObdReader)
+    assert "You have Bluetooth disabled. Please enable it!" in texts(device)
+    _do(device, "press_back")
+    return device
+
+
+def _obd_option(device: VirtualDevice, title: str) -> None:
+    tap(device, content_desc="More options")
+    tap(device, resource_id="android:id/title", text=title)
+
+
+def _obd_crashes(device: VirtualDevice) -> list[str]:
+    return [c["exception"] for c in device.system_records()["crashes"] if c["package"] == OBD]
+
+
+def test_obdreader_main_screen_carries_the_real_ids_and_the_mock_service() -> None:
+    device = fresh(ObdReader)
+    assert "BT is disabled, will use Mock service instead" in texts(device)
+    _do(device, "press_back")
+    assert "You have Bluetooth disabled. Please enable it!" not in texts(device)
+    assert node_text(device, f"{OBD}:id/compass_text") == "N"
+    assert node_text(device, f"{OBD}:id/avg_fuel_econ_lbl") == "l/100km"
+    assert node_text(device, f"{OBD}:id/run_time_text") == "00:00:00"
+    _obd_option(device, "Start Live Data")
+    assert node_text(device, f"{OBD}:id/rpm_text") == "0 RPM"
+    assert node_text(device, f"{OBD}:id/spd_text") == "0km/h"
+    shown = texts(device)
+    assert "Reset OBD: " in shown and "Fuel Economy: " in shown and "-1.0 l/100km" in shown
+
+
+def test_obdreader_second_stop_crashes_with_the_reports_exception() -> None:
+    device = _obd_main()
+    for title in ("Start Live Data", "Stop Live Data", "Start Live Data"):
+        _obd_option(device, title)
+        assert not triggered(device, OB)
+    _obd_option(device, "Stop Live Data")
+    assert triggered(device, OB)
+    log = _crash_log(device)
+    assert "java.lang.IllegalArgumentException: Service not registered: " in log
+    assert "MainActivity.doUnbindService(MainActivity.java:408)" in log
+    assert "MainActivity.stopLiveData(MainActivity.java:296)" in log
+
+
+def test_obdreader_the_menu_follows_the_service_state() -> None:
+    device = _obd_main()
+    tap(device, content_desc="More options")
+    tap(device, resource_id="android:id/title", text="Stop Live Data")  # disabled: nothing
+    assert "Get DTC" in texts(device)  # the menu stays open
+    _do(device, "press_back")
+    _obd_option(device, "Start Live Data")
+    tap(device, content_desc="More options")
+    tap(device, resource_id="android:id/title", text="Start Live Data")  # disabled now
+    _do(device, "press_back")
+    _obd_option(device, "Stop Live Data")
+    assert not triggered(device, OB) and not _obd_crashes(device)
+
+
+def test_obdreader_one_start_stop_and_a_restart_do_not_crash() -> None:
+    device = _obd_main()
+    _obd_option(device, "Start Live Data")
+    _obd_option(device, "Stop Live Data")
+    _obd_option(device, "Start Live Data")
+    _obd_option(device, "Get DTC")  # disabled while running: nothing
+    _do(device, "press_back")
+    assert "Reset OBD: " in texts(device)
+    assert not _obd_crashes(device)
+
+
+def test_obdreader_get_dtc_without_a_device_toasts_and_returns() -> None:
+    device = _obd_main()
+    _obd_option(device, "Get DTC")
+    assert "No bluetooth device selected!" in texts(device)
+    assert node_text(device, f"{OBD}:id/compass_text") == "N"
+    _obd_option(device, "Settings")
+    assert "Bluetooth Devices" in texts(device)
+    assert not _obd_crashes(device)
+
+
+def test_obdreader_leaving_after_a_stop_is_another_crash_not_this_bug() -> None:
+    device = _obd_main()
+    _obd_option(device, "Start Live Data")
+    _obd_option(device, "Stop Live Data")
+    _do(device, "press_back")
+    assert _obd_crashes(device) == ["java.lang.RuntimeException"]
+    assert "Unable to destroy activity" in _crash_log(device)
+    assert not triggered(device, OB)
+
+
+def test_obdreader_rotating_while_running_rebinds_a_fresh_activity() -> None:
+    device = _obd_main()
+    _obd_option(device, "Start Live Data")
+    _do(device, "rotate", orientation="landscape")
+    assert not _obd_crashes(device)
+    _do(device, "press_back")  # the re-created activity shows the Bluetooth message again
+    _obd_option(device, "Start Live Data")
+    _obd_option(device, "Stop Live Data")
+    assert not triggered(device, OB)

@@ -1,7 +1,7 @@
-"""Catalog batch m6: osmdroid#1030, android-obd-reader#22. Every catalog bug's human steps are
-replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the way carry the real ids
-and texts, the crash block has the bug's exception, and plausible wrong sequences do not trigger
-the bug."""
+"""Catalog batch m6: osmdroid#1030, android-obd-reader#22, NewsBlur#1053. Every catalog bug's
+human steps are replayed by ``tests/test_catalog_human_steps.py``; here: the screens on the way
+carry the real ids and texts, the crash block has the bug's exception, and plausible wrong
+sequences do not trigger the bug."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ import pytest
 
 from device_agent.actions import Action
 from device_agent.virtual.catalog import find_app_for_bug, load_app
+from device_agent.virtual.catalog.newsblur import PACKAGE as NBP
+from device_agent.virtual.catalog.newsblur import NewsBlur, url_parses
 from device_agent.virtual.catalog.obdreader import PACKAGE as OBD
 from device_agent.virtual.catalog.obdreader import ObdReader
 from device_agent.virtual.catalog.osmdroid import PACKAGE as OSM
 from device_agent.virtual.catalog.osmdroid import OpenMap
 from device_agent.virtual.device import VirtualDevice
-from tests.catalog_helpers import fresh, node_text, tap, texts, triggered
+from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
 ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
 
@@ -37,6 +39,7 @@ def _do(device: VirtualDevice, kind: str, **kw: str) -> None:
     [
         ("osmdroid-1030.md", "osmdroid#1030"),
         ("android-obd-reader-22.md", "android-obd-reader#22"),
+        ("newsblur-1053.md", "NewsBlur#1053"),
     ],
 )
 def test_example_reports_name_their_model(name: str, bug_id: str) -> None:
@@ -288,3 +291,103 @@ def test_obdreader_rotating_while_running_rebinds_a_fresh_activity() -> None:
     _obd_option(device, "Start Live Data")
     _obd_option(device, "Stop Live Data")
     assert not triggered(device, OB)
+
+
+# -- NewsBlur#1053 -------------------------------------------------------------------------------
+NB = "NewsBlur#1053"
+
+
+def _nb(rid: str) -> str:
+    return f"{NBP}:id/{rid}"
+
+
+def _nb_type(device: VirtualDevice, rid: str, typed: str) -> None:
+    act(device, "input_text", typed, resource_id=_nb(rid))
+
+
+def _nb_login(device: VirtualDevice, server: str | None, username: str = "t") -> None:
+    if server is not None:
+        tap(device, resource_id=_nb("login_custom_server"), text="I have a custom server")
+        _nb_type(device, "login_custom_server_value", server)
+    if username:
+        _nb_type(device, "login_username", username)
+    _nb_type(device, "login_password", "t")
+    tap(device, resource_id=_nb("login_button"), text="Log In")
+
+
+def test_newsblur_login_screen_carries_the_real_ids_and_texts() -> None:
+    device = fresh(NewsBlur)
+    shown = texts(device)
+    for text in ("NewsBlur Logo", "username", "password", "Log In", "I need to register"):
+        assert text in shown
+    assert "I forgot my password" in shown and "I have a custom server" in shown
+    assert _nb("login_custom_server_value") not in device.observe(screenshot=False).hierarchy_xml
+    tap(device, resource_id=_nb("login_custom_server"))
+    assert "I have a custom server" not in texts(device)
+    assert node_text(device, _nb("login_custom_server_value")) == "https://www.newsblur.com"
+    tap(device, resource_id=_nb("login_change_to_register"), text="I need to register")
+    assert "email address" in texts(device) and "Register" in texts(device)
+    tap(device, resource_id=_nb("login_change_to_login"), text="I need to log in!")
+    assert "Log In" in texts(device)
+
+
+def test_newsblur_an_invalid_custom_server_crashes_the_login_task() -> None:
+    device = fresh(NewsBlur)
+    _nb_login(device, "xx")
+    assert triggered(device, NB)
+    log = _crash_log(device)
+    assert "FATAL EXCEPTION: AsyncTask #1" in log
+    assert "java.lang.RuntimeException: An error occurred while executing doInBackground()" in log
+    assert "Caused by: java.lang.IllegalArgumentException: unexpected url: xx/api/login" in log
+    assert "okhttp3.Request$Builder.url(Request.java:143)" in log
+    assert "LoginProgressFragment$LoginTask.doInBackground(LoginProgressFragment.java:83)" in log
+
+
+def test_newsblur_a_valid_server_fails_the_login_with_a_toast() -> None:
+    device = fresh(NewsBlur)
+    _nb_login(device, "https://newsblur.example.com")
+    assert "There was problem logging in to NewsBlur." in texts(device)
+    assert "Log In" in texts(device)  # back on Login
+    assert not _crashed(device, NBP)
+    _nb_login(device, None)  # the default server
+    assert not _crashed(device, NBP) and not triggered(device, NB)
+
+
+def test_newsblur_without_a_username_log_in_does_nothing() -> None:
+    device = fresh(NewsBlur)
+    _nb_login(device, "xx", username="")
+    assert "Log In" in texts(device)
+    assert not _crashed(device, NBP) and not triggered(device, NB)
+
+
+def test_newsblur_registering_on_a_fresh_install_fails_without_a_crash() -> None:
+    device = fresh(NewsBlur)
+    tap(device, resource_id=_nb("login_change_to_register"))
+    _nb_type(device, "registration_username", "t")
+    _nb_type(device, "registration_password", "t")
+    _nb_type(device, "registration_email", "t@example.com")
+    _do(device, "press_back")  # hides the keyboard over the button bar
+    tap(device, resource_id=_nb("registration_button"), text="Register")
+    assert "There was problem registering for NewsBlur." in texts(device)
+    assert not _crashed(device, NBP) and not triggered(device, NB)
+
+
+def test_newsblur_the_saved_server_crashes_the_next_login_too() -> None:
+    device = fresh(NewsBlur)
+    _nb_login(device, "http://[::1")
+    assert triggered(device, NB)
+    tap(device, resource_id="android:id/aerr_close")
+    device.launch_app()
+    assert "I have a custom server" in texts(device)
+    _nb_login(device, None)  # no address typed: APIManager takes the saved one
+    assert "unexpected url: http://[::1/api/login" in _crash_log(device)
+
+
+def test_newsblur_url_rule_follows_okhttp() -> None:
+    assert not url_parses("xx/api/login")
+    assert url_parses("https://www.newsblur.com/api/login")
+    assert url_parses("HTTP://example.com:8080/api/login")
+    assert not url_parses("ftp://example.com/api/login")
+    assert not url_parses("http://a b/api/login")
+    assert not url_parses("http://example.com:0/api/login")
+    assert url_parses("ws://example.com/api/login")

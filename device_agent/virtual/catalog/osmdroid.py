@@ -38,6 +38,9 @@ for the version) and the fix (PR #1034, commit ``2dc49064``):
   Horizontal Replication, Scale Tiles, Rotate Clockwise, Rotate Counter Clockwise; they change
   nothing here).
 
+``version_text`` assumes a release build whose version name is the POM version (gradle-fury
+sets it; the manifest's own ``5.3-SNAPSHOT`` is overridden).
+
 Fixed data: the device's free space (10.2 GB) and its storage (the emulated primary storage);
 there is no tile cache database yet (size -1). The license notices of the last intro page are
 shortened to their headings (with the first, OpenStreetMap's, in full).

@@ -349,8 +349,11 @@ def to_adb_script(
     overrides it); ``screen_size`` ``(width, height)`` in pixels replaces the recorded screen
     size. The script selects the device the way adb does (``ANDROID_SERIAL``), force-stops the app,
     clears its data (unless ``--keep-data``), sets the recorded start orientation, launches the
-    app and performs each step; it exits 0 when a crash bug's crash shows in ``logcat -b crash``,
-    1 when not, 2 on bad usage and 3 when adb fails. Raises ``BadInputError`` (see
+    app and performs each step. Exit status: 0 reproduced (a crash bug: the app's crash in
+    ``logcat -b crash`` after the script's start, found with a time cursor; else the recorded
+    evidence on the final screen), 1 not reproduced with every widget found, 2 not reproduced
+    after a step's recorded widget was missing (the path was not followed), 3 a device or setup
+    problem (adb failing, the app not installed, no dump, bad usage). Raises ``BadInputError`` (see
     :func:`adb_export`)."""
     return adb_export(
         result, delay_s=delay_s, allow_unconfirmed=allow_unconfirmed, screen_size=screen_size
@@ -403,13 +406,21 @@ def adb_export(
         f"#   REPRO_LAUNCH_WAIT=S  seconds for the app to start "
         f"(default {_seconds(LAUNCH_WAIT_S)})",
     ]
-    if crash:
-        out.append("# Exit status: 0 the app crashed, 1 it did not, 2 bad usage, 3 adb failed.")
-    else:
-        out.append(
-            "# Exit status: 0 the final screen shows the recorded evidence of the bug, 1 it does "
-            "not, 2 bad usage, 3 adb failed."
-        )
+    out += [
+        "#",
+        "# Exit status (a nightly job can tell a fix from a broken test):",
+        "#   0  reproduced: "
+        + (
+            "the app crashed after this script started"
+            if crash
+            else "the final screen shows the recorded evidence of the bug"
+        ),
+        "#   1  not reproduced: every step's widget was found and the bug did not show",
+        "#   2  the recorded path could not be followed (a step's widget is not on the",
+        "#      screen any more) and the bug did not show: the test needs a look, not the bug",
+        "#   3  a device or setup problem (adb missing or failing, the app not installed, no",
+        "#      uiautomator dump, bad usage)",
+    ]
     out += [
         "set -eu",
         "",
@@ -425,7 +436,7 @@ def adb_export(
         '  case "$arg" in',
         "    --keep-data) CLEAR=0 ;;",
         "    -h|--help) sed -n '2,/^set -eu/p' \"$0\" | sed '$d'; exit 0 ;;",
-        '    *) echo "$ME: unknown argument $arg (try --help)" >&2; exit 2 ;;',
+        '    *) echo "$ME: unknown argument $arg (try --help)" >&2; exit 3 ;;',
         "  esac",
         "done",
         "",
@@ -478,9 +489,14 @@ def adb_export(
         f"adb shell settings put system user_rotation {_USER_ROTATION[t.start_orientation]}",
     ]
     if crash:
-        out.append(
-            "command adb shell logcat -b crash -c >/dev/null 2>&1 || true  # forget older crashes"
-        )
+        out += [
+            "# Only crashes after this point count: a time cursor on the crash buffer (its newest",
+            "# line's time and how many lines share it), since not every device honours -c.",
+            "before=$(adb shell logcat -d -v threadtime -b crash)",
+            "cursor=$(printf '%s\\n' \"$before\" | tr -d '\\r' | awk \"$CURSOR_AWK\")",
+            "C_AT=${cursor% *}; C_SKIP=${cursor##* }",
+            "command adb shell logcat -b crash -c >/dev/null 2>&1 || true  # forget older crashes",
+        ]
     if t.launch_activity:
         out.append(f"adb shell am start -n {shlex.quote(t.launch_activity)} >/dev/null")
     else:
@@ -491,20 +507,29 @@ def adb_export(
         out.append("")
         where = f" (on {step.activity})" if step.activity else ""
         out.append(f"# step {step.number}/{total}: {step.description}{where}")
+        out.append(f"STEP={step.number}")
         out.append(_sh_words("step", f"step {step.number}/{total}: {step.description}"))
         out += _adb_step_lines(step, t)
         out.append('sleep "$DELAY"')
     out.append("")
     if crash:
+        not_reproduced = f"not reproduced: no crash of {pkg} in logcat -b crash since the start"
         out += [
             "# The last step crashed the app when reprofarm recorded this trace.",
-            "crashes=$(adb shell logcat -d -b crash)",
+            'if [ -n "$C_AT" ]; then',
+            "  crashes=$(adb shell logcat -d -v threadtime -b crash -t \"'$C_AT'\")",
+            "else",
+            "  crashes=$(adb shell logcat -d -v threadtime -b crash)",
+            "fi",
+            "crashes=$(printf '%s\\n' \"$crashes\" | tr -d '\\r' | C_AT=$C_AT C_SKIP=$C_SKIP "
+            'awk "$AFTER_AWK")',
             'if printf \'%s\\n\' "$crashes" | grep -qF "Process: $PKG,"; then',
             "  printf '%s\\n' \"$crashes\" | tail -n 60",
             f"  echo {shlex.quote(f'reproduced: {pkg} crashed (recorded: {crash})')}",
             "  exit 0",
             "fi",
-            f"echo {shlex.quote(f'not reproduced: no crash of {pkg} in logcat -b crash')} >&2",
+            "not_followed",
+            f"echo {shlex.quote(not_reproduced)} >&2",
             "exit 1",
         ]
     else:
@@ -574,18 +599,55 @@ END {
   if (best < 9) print bx, by, how[best]; else print px, py, "position"
 }'
 # find_widget ORIENTATION ID TEXT DESC LABEL EDIT X Y: X Y HOW <- where the widget is now.
+# A widget recorded with an id, text or content-desc that the dump lacks adds its step to LOST
+# (the path was not followed there); a step without a dump goes to NO_DUMP.
+STEP=0
+LOST=""
+NO_DUMP=""
+# Called when the bug did not show: exit 3 when dumps failed, 2 when the path was not followed.
+not_followed() {
+  if [ -n "$NO_DUMP" ]; then
+    echo "$ME: device problem: no uiautomator dump at step(s)$NO_DUMP, so their widgets were" \
+      "not looked up; the bug did not show" >&2
+    exit 3
+  fi
+  if [ -n "$LOST" ]; then
+    echo "could not follow the recorded path: the widget of step(s)$LOST is not on the" \
+      "screen any more (tapped the recorded position instead); the bug did not show" >&2
+    exit 2
+  fi
+}
 find_widget() {
   scaled "$1" "$7" "$8"
-  dump_screen || echo "$ME: warning: no uiautomator dump; using the recorded position" >&2
+  if ! dump_screen; then
+    echo "$ME: warning: no uiautomator dump; using the recorded position" >&2
+    NO_DUMP="$NO_DUMP $STEP"
+  fi
   found=$(printf '%s\n' "$SCREEN_XML" | W_ID=$2 W_TEXT=$3 W_DESC=$4 W_LABEL=$5 W_EDIT=$6 \
     SX=$SX SY=$SY awk "$FIND_AWK")
   X=${found%% *}; found=${found#* }; Y=${found%% *}; HOW=${found#* }
   if [ "$HOW" = position ]; then
     echo "  not found by id, text or content-desc: tapping the recorded position scaled ($X,$Y)"
+    if [ -n "$2$3$4$5" ] && [ -n "$SCREEN_XML" ]; then LOST="$LOST $STEP"; fi
   else
     echo "  found by $HOW at ($X,$Y)"
   fi
 }
+# The crash buffer's newest time and how many lines carry it ("MM-DD HH:MM:SS.mmm N").
+STAMP_RE='^[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9][.][0-9][0-9][0-9]'
+export STAMP_RE
+CURSOR_AWK='
+$0 ~ ENVIRON["STAMP_RE"] { s = substr($0, 1, 18); if (s > at) { at = s; n = 0 } if (s == at) n++ }
+END { if (at != "") print at, n }'
+# The lines after the cursor C_AT/C_SKIP (all when C_AT is empty); separators dropped.
+AFTER_AWK='
+BEGIN { at = ENVIRON["C_AT"]; skip = ENVIRON["C_SKIP"] + 0 }
+$0 ~ ENVIRON["STAMP_RE"] {
+  s = substr($0, 1, 18)
+  if (s < at) next
+  if (s == at && skip > 0) { skip--; next }
+  print
+}'
 CHECK_AWK="$ATTR_AWK"'
 BEGIN { RS = "<"; t = ENVIRON["W_TEXT"]; rid = ENVIRON["W_ID"]; got = "" }
 substr($0, 1, 5) == "node " && got == "" {
@@ -681,6 +743,7 @@ def _evidence_lines(t: _Trace) -> list[str]:
         f"  echo {shlex.quote(f'reproduced: the final screen shows the evidence ({evidence})')}",
         "  exit 0",
         "fi",
+        "not_followed",
         'echo "not reproduced: $FAILED check(s) of the recorded evidence do not hold" >&2',
         "exit 1",
     ]
@@ -935,6 +998,9 @@ def maestro_export(
         f"# Recorded on a {w}x{h} screen{'' if t.screen_recorded else ' (assumed)'}; "
         "widgets are found by id or text where the trace has them.",
         f"# Run: maestro test {MAESTRO_FLOW_NAME}",
+        "# Exit status: Maestro fails the flow (non-zero) at a step whose widget it cannot find:",
+        "# the recorded path could not be followed (repro.sh's status 2). Whether the bug showed",
+        "# it cannot tell by itself: see the end of the flow.",
     ]
     if rotates:
         head.append("# Needs Maestro 2.0.0 or later for setOrientation.")

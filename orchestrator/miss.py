@@ -7,7 +7,11 @@ whether the report, the app model or the engine is at fault.
   when nothing is similar), from the actions it probed and the screens of the best path;
 - ``probed_screens``: the screens the probe budget went on, most probed first (activity,
   structural hash prefix, probes);
-- ``best_path``: the best path's actions with the S2R step each reached.
+- ``best_path``: the best path's actions with the S2R step each reached;
+- ``stopped``: why the search ended (its ``stop_reason``) and ``budget``: which budget ran out
+  (``probes``, ``time``, ``cost``) or ``""`` when the search ran out of candidates instead; with
+  ``steps_done`` (how many S2R steps the best path had done) a person tells "give it more budget"
+  from "it cannot find the way".
 """
 
 from __future__ import annotations
@@ -34,17 +38,35 @@ def _screen_labels(xml: str) -> set[str]:
     return {label for n in nodes for label in (n.text, n.content_desc) if label and len(label) < 80}
 
 
+def budget_of(stop_reason: str) -> str:
+    """Which budget a search's ``stop_reason`` says ran out: ``probes``, ``time``, ``cost``, or
+    ``""`` when the search stopped for another reason (no candidates left, interrupted...)."""
+    for kind in ("probe", "time", "cost"):
+        if stop_reason.startswith(f"{kind} budget"):
+            return "probes" if kind == "probe" else kind
+    return ""
+
+
 def explain_miss(
-    spec: ReproSpec | None, best: Path | None, probe_log: list[dict[str, Any]]
+    spec: ReproSpec | None,
+    best: Path | None,
+    probe_log: list[dict[str, Any]],
+    stop_reason: str = "",
 ) -> dict[str, Any]:
     """The ``miss`` section (see the module docstring) from the analysed report ``spec``, the
-    search's best path ``best`` (``None`` when no action was performed) and its probe log (entries
-    with ``action`` and, when recorded, ``screen`` and ``screen_hash``)."""
+    search's best path ``best`` (``None`` when no action was performed), its probe log (entries
+    with ``action`` and, when recorded, ``screen`` and ``screen_hash``) and why it stopped
+    (``stop_reason``, as in ``result.json``'s ``search``)."""
     transitions = best.transitions if best is not None else []
+    count = len(spec.steps) if spec else 0
     matched: dict[int, dict[str, Any]] = {}
+    first_reached: dict[int, int] = {}  # path step (1-based) -> report step (1-based)
     for i, t in enumerate(transitions):
-        if t.reached_step >= 0 and t.reached_step not in matched:
+        # A step index the analysed report does not have (a path handed over by another search)
+        # is no step of this report: neither the table nor the best path claims it.
+        if 0 <= t.reached_step < count and t.reached_step not in matched:
             matched[t.reached_step] = {"path_step": i + 1, "screen": t.before.activity}
+            first_reached[i + 1] = t.reached_step + 1
     # Widgets the probes acted on (their descriptions quote the label) and the best path's screens.
     seen: set[str] = set()
     for p in probe_log:
@@ -80,6 +102,9 @@ def explain_miss(
         (str(p.get("screen", "")), str(p.get("screen_hash", ""))) for p in probe_log
     )
     return {
+        "stopped": stop_reason,
+        "budget": budget_of(stop_reason),
+        "steps_done": sum(1 for s in steps if s.get("matched")),
         "steps": steps,
         "probed_screens": [
             {"screen": screen or "(unknown)", "hash": digest, "probes": int(n)}
@@ -90,7 +115,8 @@ def explain_miss(
                 "step": i + 1,
                 "action": t.action.describe(),
                 "screen": t.before.activity,
-                "reached_step": int(t.reached_step) + 1 if t.reached_step >= 0 else None,
+                # The report step this action first reached, as the table says ("by action N").
+                "reached_step": first_reached.get(i + 1),
             }
             for i, t in enumerate(transitions)
         ],

@@ -296,10 +296,12 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
         result["warnings"] = list(record.warnings)
     if outcome is not None and outcome.path is not None and verdict == "symptom":
         result["final_screen"] = _final_screen(outcome, result.get("evidence"), record.app)
-    if outcome is not None and verdict in ("not_reproduced", "budget"):
+    if outcome is not None and verdict in ("not_reproduced", "budget", "interrupted"):
         from orchestrator.miss import explain_miss
 
-        result["miss"] = explain_miss(record.spec, outcome.path, outcome.probe_log)
+        result["miss"] = explain_miss(
+            record.spec, outcome.path, outcome.probe_log, outcome.stop_reason
+        )
     if record.ground_truth:
         result["ground_truth"] = record.ground_truth
     if record.farm_events:

@@ -513,9 +513,10 @@ def _after(first: SearchOutcome, then: SearchOutcome) -> SearchOutcome:
 
 def interrupted_outcome(searcher: Any) -> Any:
     """The :class:`~orchestrator.search.SearchOutcome` of a run stopped by Ctrl-C or SIGTERM:
-    verdict ``interrupted``, no path, and what ``searcher`` (a
-    :class:`~orchestrator.search.Reproducer`, or ``None`` when the search had not begun) had
-    executed: its counters and its per-probe log (written as ``probes.jsonl``)."""
+    verdict ``interrupted``, the best path found so far (``None`` before the first level was
+    judged), and what ``searcher`` (a :class:`~orchestrator.search.Reproducer`, or ``None`` when
+    the search had not begun) had executed: its counters and its per-probe log (written as
+    ``probes.jsonl``)."""
     from orchestrator.search import SearchOutcome
 
     stats: dict[str, Any] = dict(searcher.stats) if searcher is not None else {}
@@ -524,7 +525,8 @@ def interrupted_outcome(searcher: Any) -> Any:
     stats["probes"] = max(int(stats.get("probes", 0)), len(probe_log))
     return SearchOutcome(
         verdict=VERDICT_INTERRUPTED,
-        path=None,
+        path=getattr(searcher, "best_so_far", None),
+        base_screen=getattr(searcher, "_root", None),
         stop_reason=f"interrupted (Ctrl-C or SIGTERM) after {stats['probes']} probes",
         stats=stats,
         probe_log=probe_log,

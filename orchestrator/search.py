@@ -250,6 +250,8 @@ class Reproducer:
         self.restore_methods: Counter[str] = Counter()
         self.restore_seconds: defaultdict[str, float] = defaultdict(float)
         self.probe_log: list[dict[str, Any]] = []
+        # The best path so far (updated as each level is judged): what an interrupted run keeps.
+        self.best_so_far: Path | None = None
         self.phase_seconds: defaultdict[str, float] = defaultdict(float)
         # the longest path the search builds (set per run: a hand-over's prefix counts on top)
         self._bound = config.max_actions
@@ -317,6 +319,7 @@ class Reproducer:
         explored: list[list[str]] = []
         other_crashes: list[dict[str, Any]] = []
         best: Path | None = beam[0] if handover is not None and handover.transitions else None
+        self.best_so_far = best
         stop = "no candidate paths left"
         level = 0
         while beam:
@@ -397,6 +400,7 @@ class Reproducer:
             beam, judged = self._judging(self._select, children, expanded)
             self._keep_in_reserve(children, beam)
             best = beam[0] if beam else best
+            self.best_so_far = best
             self.progress("selected", {"level": level, "beam": [p.reached_step for p in beam]})
             if self.goal is not None:
                 finished = self._goal_path(beam)
@@ -447,7 +451,34 @@ class Reproducer:
             self.stats["snapshots_spread"] += self.pool.spread_snapshots(
                 states, self._probes_per_path
             )
-        return self._outcome(NOT_REPRODUCED, best, start, stop, explored, other_crashes)
+        return self._outcome(
+            NOT_REPRODUCED,
+            best,
+            start,
+            stop,
+            explored,
+            other_crashes,
+            replay=self._pictured(best),
+        )
+
+    def _pictured(self, best: Path | None) -> list[ReplayStep]:
+        """The best path of a miss replayed once with screenshots, so that its report shows
+        every step (probes take none unless the reasoner looks at screens); ``[]`` when its
+        transitions have their pictures already, for a goal search, or when the replay fails or
+        does not perform every step (then the report shows what the probes took). Decides
+        nothing: the verdict is already given."""
+        if self.goal is not None or best is None or not best.transitions:
+            return []
+        if all(t.after.screenshot_png for t in best.transitions):
+            return []
+        try:
+            (steps,) = self.pool.replay_many([best.actions], screenshots=True)
+        except Exception as exc:  # noqa: BLE001 - a missing picture must not lose the result
+            log.warning("miss_screenshots_failed", error=str(exc))
+            return []
+        if len(steps) != len(best.transitions) or not all(s.performed for s in steps):
+            return []
+        return steps
 
     def _goal_path(self, beam: list[Path]) -> Path | None:
         """The first of ``beam`` that reaches the goal, finished by the goal's own actions (each

@@ -5,6 +5,8 @@ paths of the read-only data in ``../shared`` (absent on a user's clone: tests sk
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,45 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+SLOW_S = 20.0  # decision 0027: a default-suite test this long belongs under @pytest.mark.slow
+_SESSION: dict[str, Any] = {"overdue": []}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    _SESSION["started"] = time.monotonic()
+    _SESSION["load"] = _load()
+
+
+def _load() -> float:
+    try:
+        return os.getloadavg()[0]
+    except OSError:  # not on every platform
+        return -1.0
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Remember the unmarked tests whose call took :data:`SLOW_S` seconds or more."""
+    if report.when == "call" and report.duration >= SLOW_S and "slow" not in report.keywords:
+        _SESSION["overdue"].append((report.duration, report.nodeid))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Say what the run took and at what load (the README quotes it), and name the default-suite
+    tests that took :data:`SLOW_S` s or more: mark them slow or make them shorter. Under load
+    a test may cross the line only by waiting for the CPU; the load beside it says so."""
+    if "started" not in _SESSION:
+        return
+    minutes = (time.monotonic() - _SESSION["started"]) / 60
+    terminalreporter.write_line(
+        f"reprofarm: the session took {minutes:.1f} min on {os.cpu_count()} cores, load "
+        f"{_SESSION['load']:.1f} at the start and {_load():.1f} at the end"
+    )
+    for duration, nodeid in sorted(_SESSION["overdue"], reverse=True):
+        terminalreporter.write_line(
+            f"reprofarm: {nodeid} took {duration:.0f} s without @pytest.mark.slow (decision 0027)"
+        )
 
 
 @pytest.fixture(scope="session")

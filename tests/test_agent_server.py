@@ -245,14 +245,13 @@ def test_health_reports_serving_and_answers_during_a_long_call():
     slow = Agent(backend)
     try:
         assert slow.client.health() == "SERVING"
-        backend.load_delay = 1.0
+        backend.load_gate = threading.Event()  # the load holds the device until released
         worker = threading.Thread(target=slow.client.load_snapshot, args=("base",))
         worker.start()
-        time.sleep(0.2)  # the load now holds the device
-        start = time.perf_counter()
-        assert slow.client.health() == "SERVING"
-        assert time.perf_counter() - start < 0.5
+        assert backend.load_started.wait(30)  # the load now holds the device
+        assert slow.client.health() == "SERVING"  # answered while the load holds it
         assert worker.is_alive()
+        backend.load_gate.set()
         worker.join()
     finally:
         slow.close()
@@ -279,14 +278,14 @@ def test_deadline_exceeded_is_a_timeout():
     backend = CountingBackend("fake-deadline")
     slow = Agent(backend)
     try:
-        backend.load_delay = 0.8
-        start = time.perf_counter()
+        backend.load_gate = threading.Event()  # the restore holds until the client gave up
         with pytest.raises(DeadlineError) as err:
             slow.client.probe(DeviceState("base"), add_button(), timeout=0.2)
         assert isinstance(err.value, TimeoutError)
-        assert time.perf_counter() - start < 0.7
-        time.sleep(0.8)  # the server stops after the restore phase: the action never ran
-        assert backend.calls["execute"] == 0
+        assert backend.load_started.is_set()
+        backend.load_gate.set()
+        slow.client.observe()  # waits for the device: the probe's call has ended on the server
+        assert backend.calls["execute"] == 0  # it stopped after the restore phase
     finally:
         slow.close()
 

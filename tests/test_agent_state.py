@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -55,6 +56,9 @@ class CountingBackend(DeviceBackend):
         self.compat = compat
         self.missing_button = False
         self.load_delay = 0.0  # seconds each snapshot load takes (for deadline tests)
+        # Set by tests that race: each load sets `load_started`, then waits for `load_gate`.
+        self.load_started = threading.Event()
+        self.load_gate: threading.Event | None = None
 
     def _xml(self) -> str:
         rows = "".join(
@@ -113,6 +117,9 @@ class CountingBackend(DeviceBackend):
 
     def _load_snapshot_impl(self, snapshot_id: str) -> None:
         self.calls["load"] += 1
+        self.load_started.set()
+        if self.load_gate is not None:
+            assert self.load_gate.wait(60), "the test never released the load"
         time.sleep(self.load_delay)
         if snapshot_id not in self.snapshots:
             raise SnapshotError(f"no snapshot {snapshot_id!r}")

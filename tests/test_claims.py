@@ -187,6 +187,30 @@ def test_a_right_result_for_another_expression_is_no_evidence() -> None:
     assert not verifier.verify(spec, _final(_with_result("(5+4)%", "0.09")), []).reproduced
 
 
+def test_evidence_quotes_the_reports_expected_value_not_its_device_line() -> None:
+    # OpenCalc#448's Expected section ends with "Device: Pixel 3a emulator, Android 14, ...":
+    # the evidence quoted '14' as the expected value (and report.html and repro.sh with it).
+    from orchestrator.report import load_report
+    from tests.conftest import EXAMPLES
+
+    spec = analyze(load_report(EXAMPLES / "opencalc-448.md"))
+    expected = spec.symptom.split("Expected:", 1)[1]
+    assert "0.09" in expected and "Android" not in expected and "Device" not in expected
+    verdict = verifier.verify(spec, _final(_with_result("(5+4)%", "5.2")), [])
+    assert verdict.reproduced
+    assert "where the report expects '0.09'" in verdict.evidence, verdict.evidence
+    # A device line with no expected value in the section: nothing is expected of a number.
+    plain = analyze(
+        BugReport(
+            bug_id="app#2",
+            title="Wrong sum",
+            body="## Steps\n1. Tap 5\n## Expected\nThe right sum.\n"
+            "Device: Pixel 4, Android 10.\n- Android 9, Nexus 5\nApp version 2.1 on Android 7.",
+        )
+    )
+    assert plain.symptom.endswith("Expected: The right sum."), plain.symptom
+
+
 def test_a_wrong_result_needs_the_reports_expression_on_screen() -> None:
     spec = _spec_of(S2RStep("enter 1+2)×3", INPUT_TEXT, [], "1+2)×3"), kind=NON_CRASH)
     spec.symptom = "1+2)×3 gives wrong result."

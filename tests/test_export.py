@@ -118,7 +118,11 @@ elif args[:3] == ["shell", "cat", "/sdcard/reprofarm-dump.xml"]:
           'list" resource-id="" class="android.widget.TextView" package="com.example.app" '
           'content-desc="" bounds="[0,0][10,10]" /></hierarchy>'))
 elif args[:2] == ["shell", "logcat"] and "-d" in args:
-    sys.stdout.write(os.environ.get("FAKE_ADB_CRASH", ""))
+    # The first read is the script's cursor at its start: the buffer before the run.
+    with open(log) as fh:
+        reads = sum(1 for ln in fh if ln.startswith('["shell", "logcat", "-d"'))
+    before = os.environ.get("FAKE_ADB_CRASH_BEFORE", "")
+    sys.stdout.write(before if reads == 1 else before + os.environ.get("FAKE_ADB_CRASH", ""))
 elif args[:2] == ["shell", "input"]:
     script = 'input() {{ for a in "$@"; do printf "%s\\0" "$a"; done; }}; ' + " ".join(args[1:])
     words = subprocess.run(["sh", "-c", script], capture_output=True).stdout.decode()
@@ -236,6 +240,7 @@ AMAZE_CALLS = [
     ["shell", "pm", "clear", AMAZE],
     ["shell", "settings", "put", "system", "accelerometer_rotation", "0"],
     ["shell", "settings", "put", "system", "user_rotation", "0"],
+    ["shell", "logcat", "-d", "-v", "threadtime", "-b", "crash"],
     ["shell", "logcat", "-b", "crash", "-c"],
     ["shell", "monkey", "-p", AMAZE, "-c", "android.intent.category.LAUNCHER", "1"],
     ["shell", "input", "tap", "540", "933"],  # Allow
@@ -250,7 +255,7 @@ AMAZE_CALLS = [
     ["shell", "input", "tap", "733", "136"],  # Cut
     ["shell", "input", "tap", "540", "1628"],  # open test2
     ["shell", "input", "tap", "733", "136"],  # Paste
-    ["shell", "logcat", "-d", "-b", "crash"],
+    ["shell", "logcat", "-d", "-v", "threadtime", "-b", "crash"],
 ]
 
 
@@ -271,11 +276,12 @@ def test_adb_script_against_a_fake_adb_makes_the_exact_calls(
 
 def test_adb_script_exit_status_and_options(fake_adb: FakeAdb, tmp_path: Path) -> None:
     script = to_adb_script(load("amaze-1796"))
-    # No crash of the app in the buffer (another app's does not count): not reproduced.
+    # No crash of the app in the buffer (another app's does not count), and the fake device's
+    # dump lacks the recorded widgets: the path was not followed (status 2, not 1).
     other = CRASH_BUFFER.replace(AMAZE, AMAZE + ".other")
     ran = fake_adb.run(script, tmp=tmp_path, FAKE_ADB_CRASH=other)
-    assert ran.returncode == 1
-    assert "not reproduced: no crash of com.amaze.filemanager" in ran.stderr
+    assert ran.returncode == 2
+    assert "could not follow the recorded path: the widget of step(s) 1 2 3 4 5 7" in ran.stderr
     # --keep-data skips `pm clear`; another screen size is warned about, not fatal.
     ran = fake_adb.run(
         script, "--keep-data", tmp=tmp_path, FAKE_ADB_SIZE="1440x2560", FAKE_ADB_CRASH=CRASH_BUFFER
@@ -289,12 +295,68 @@ def test_adb_script_exit_status_and_options(fake_adb: FakeAdb, tmp_path: Path) -
     assert ran.returncode == 3
     assert "'adb shell input tap 646 1497' failed" in ran.stderr
     assert fake_adb.calls()[-1] == ["shell", "input", "tap", "646", "1497"]
-    # Bad usage.
+    # Bad usage is a setup problem.
     ran = fake_adb.run(script, "--bogus", tmp=tmp_path)
-    assert ran.returncode == 2 and "unknown argument --bogus" in ran.stderr
+    assert ran.returncode == 3 and "unknown argument --bogus" in ran.stderr
     ran = fake_adb.run(script, "--help", tmp=tmp_path)
     assert ran.returncode == 0 and "Usage: ANDROID_SERIAL=" in ran.stdout
     assert fake_adb.calls() == []
+
+
+GO = step(widget("click", [0, 0, 100, 100], text="Go"))
+GO_DUMP = (
+    '<hierarchy rotation="0"><node index="0" text="Go" resource-id="" class="android.widget.'
+    'Button" package="com.example.app" content-desc="" bounds="[0,0][100,100]" /></hierarchy>'
+)
+OLD_CRASH = CRASH_BUFFER.replace(AMAZE, "com.example.app")
+NEW_CRASH = OLD_CRASH.replace("09:30:04.206", "09:31:10.000").replace("beginning", "again")
+
+
+@pytest.mark.parametrize(
+    ("env", "status", "says"),
+    [
+        ({"FAKE_ADB_DUMP": GO_DUMP, "FAKE_ADB_CRASH": NEW_CRASH}, 0, "reproduced: com.example"),
+        ({"FAKE_ADB_DUMP": GO_DUMP}, 1, "not reproduced: no crash of com.example.app"),
+        # A crash from before the script started does not count, even when `logcat -c` was
+        # ignored (the fake keeps the old lines): a time cursor.
+        ({"FAKE_ADB_DUMP": GO_DUMP, "FAKE_ADB_CRASH_BEFORE": OLD_CRASH}, 1, "not reproduced"),
+        (
+            {
+                "FAKE_ADB_DUMP": GO_DUMP,
+                "FAKE_ADB_CRASH_BEFORE": OLD_CRASH,
+                "FAKE_ADB_CRASH": NEW_CRASH,
+            },
+            0,
+            "reproduced: com.example",
+        ),
+        ({}, 2, "could not follow the recorded path: the widget of step(s) 1 is not"),
+        ({"FAKE_ADB_CRASH": NEW_CRASH}, 0, "reproduced: com.example"),  # the crash still counts
+        ({"FAKE_ADB_FAIL": "shell uiautomator"}, 3, "device problem: no uiautomator dump at step"),
+    ],
+)
+def test_adb_script_exit_status_tells_fixed_from_broken_test(
+    fake_adb: FakeAdb, tmp_path: Path, env: dict[str, str], status: int, says: str
+) -> None:
+    ran = fake_adb.run(to_adb_script(result_of(GO)), tmp=tmp_path, **env)
+    assert ran.returncode == status, ran.stdout + ran.stderr
+    assert says in ran.stdout + ran.stderr
+
+
+@pytest.mark.parametrize(
+    ("dump", "status", "says"),
+    [
+        (GO_DUMP.replace('"Go"', '"Other"'), 2, "could not follow the recorded path"),
+        (GO_DUMP, 1, "not reproduced: 1 check(s)"),  # Go found, the evidence not shown
+        ("", 0, "reproduced: the final screen shows"),  # the default shows it, Go is gone
+    ],
+)
+def test_adb_non_crash_script_says_2_only_when_a_widget_is_gone_and_the_bug_did_not_show(
+    fake_adb: FakeAdb, tmp_path: Path, dump: str, status: int, says: str
+) -> None:
+    env = {"FAKE_ADB_DUMP": dump} if dump else {}
+    ran = fake_adb.run(to_adb_script(result_of(GO, verdict="symptom")), tmp=tmp_path, **env)
+    assert ran.returncode == status, ran.stdout + ran.stderr
+    assert says in ran.stdout + ran.stderr
 
 
 @pytest.mark.parametrize(
@@ -448,7 +510,7 @@ def test_hand_edited_values_cannot_break_out_of_comments_or_strings(
     result["app"]["version"] = '1.0" ; echo pwned ; "'
     result["trace"][0]["description"] = "click\n$(echo pwned)"
     ran = fake_adb.run(to_adb_script(result), tmp=tmp_path, FAKE_ADB_CRASH="")
-    assert ran.returncode == 1
+    assert ran.returncode == 2  # not reproduced, the fake's dump lacking the OK button
     assert "pwned" not in ran.stdout.replace("$(echo pwned)", "")
 
 
@@ -481,6 +543,7 @@ def test_maestro_flow_for_amaze_parses_with_the_expected_commands() -> None:
     ]
     assert "# step 10/10: click TextView [Paste]" in text
     assert "Maestro has no command that asserts a crash" in text
+    assert "# the recorded path could not be followed (repro.sh's status 2)" in text
     assert "setOrientation" not in text
 
 

@@ -15,6 +15,7 @@ lays out and takes input like a 720x1280 phone). Checked:
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -22,12 +23,13 @@ from typing import Any
 import pytest
 
 from device_agent.adbd.emulator import AdbEmulator
+from device_agent.adbd.shell import Faults, Shell
 from device_agent.virtual.device import VirtualDevice
 from orchestrator.cli import main
 from orchestrator.export import to_adb_script
 from orchestrator.nightly.digest import bug_entry
 from orchestrator.sweep.store import RunRow
-from tests.adb_harness import NEEDS_ADB, AdbServer, adb_server
+from tests.adb_harness import NEEDS_ADB, AdbServer, adb_server, virtual_emulator
 from tests.conftest import REPO
 from tests.test_report_html import reproduce
 
@@ -104,8 +106,16 @@ def test_moved_control_trace_runs_on_a_smaller_screen_and_not_on_the_fix(
         triggered, detail = emulator_device.check_bug_oracle("Omni-Notes#377")
         assert triggered, detail
         fixed, _ = run_script(server, script, "Omni-Notes", "5.5.1", tmp_path)
+        # The trace recorded on 5.4.0, before the nightly job re-grounded it: its last step's
+        # control (the reminder row) is gone on 5.5.0, so the path cannot be followed: 2.
+        (recorded,) = [p for p in nights.glob("*/result.json") if "5.5.0" not in p.parent.name]
+        old = tmp_path / "recorded.sh"
+        old.write_text(to_adb_script(json.loads(recorded.read_text())))
+        lost, _ = run_script(server, old, "Omni-Notes", "5.5.0", tmp_path)
     assert fixed.returncode == 1, fixed.stdout[-2000:]
     assert "not reproduced: no crash of it.feio.android.omninotes" in fixed.stderr
+    assert lost.returncode == 2, lost.stdout[-2000:] + lost.stderr[-2000:]
+    assert "could not follow the recorded path: the widget of step(s)" in lost.stderr
 
 
 @NEEDS_ADB
@@ -131,3 +141,70 @@ def test_non_crash_export_checks_the_evidence_and_exits_1_on_the_fixed_build(
     assert "does not hold: the screen does not show '50'" in fixed.stderr
     assert "not reproduced" in fixed.stderr
     assert not device.check_bug_oracle("Tally#1")[0]
+
+
+def test_the_virtual_devices_shell_honours_logcat_c() -> None:
+    device = VirtualDevice("clear", "AmazeFileManager")
+    device.launch_app()
+    device.logcat.write("crash", 1, 1, "E", "AndroidRuntime", "FATAL EXCEPTION: main")
+    device.logcat.write("main", 1, 1, "I", "Tag", "kept")
+    shell = Shell(device)
+    assert b"FATAL EXCEPTION" in shell.run("logcat -d -b crash").stdout
+    assert shell.run("logcat -b crash -c").status == 0
+    assert shell.run("logcat -d -b crash").stdout == b""
+    assert b"kept" in shell.run("logcat -d -b main").stdout  # only the named buffer
+    assert shell.run("logcat -c").status == 0 and shell.run("logcat -d").stdout == b""
+    device.logcat.write("crash", 1, 1, "E", "AndroidRuntime", "later")
+    assert b"later" in shell.run("logcat -d -b crash").stdout
+    refusing = Shell(device, faults=Faults(logcat_clear_fails=True))
+    cleared = refusing.run("logcat -b crash -c")
+    assert cleared.status == 1 and b"failed to clear the 'crash' log" in cleared.stderr
+    assert b"later" in refusing.run("logcat -d -b crash").stdout
+
+
+@NEEDS_ADB
+@pytest.mark.e2e
+@pytest.mark.parametrize("clear_fails", [False, True], ids=["clears", "refuses-logcat-c"])
+def test_a_script_without_its_crashing_step_exits_1_on_a_device_that_crashed_before(
+    clear_fails: bool, tmp_path: Path
+) -> None:
+    result = json.loads((REPO / "tests" / "data" / "export_amaze-1796.json").read_text())
+    full, short = tmp_path / "repro.sh", tmp_path / "short.sh"
+    full.write_text(to_adb_script(result))
+    assert result["trace"][-1]["action"]["target"]["label"] == "Paste"  # the trigger
+    short.write_text(to_adb_script(dict(result, trace=result["trace"][:-1])))
+    token = tmp_path / "console-token"
+    token.write_text("export-device-test\n")
+    faults = Faults(logcat_clear_fails=clear_fails)
+    with (
+        adb_server() as server,
+        virtual_emulator("AmazeFileManager", server, token, faults=faults) as emulator,
+    ):
+        env = server.script_env(emulator.serial)
+        crashed = subprocess.run(["sh", str(full)], env=env, capture_output=True, text=True)
+        assert crashed.returncode == 0, crashed.stdout[-2000:] + crashed.stderr[-2000:]
+        ran = subprocess.run(["sh", str(short)], env=env, capture_output=True, text=True)
+        old = server.run("-s", emulator.serial, "shell", "logcat", "-d", "-b", "crash").stdout
+        assert ("FATAL EXCEPTION" in old) is clear_fails  # the first run's crash, not cleared
+    assert ran.returncode == 1, ran.stdout[-2000:] + ran.stderr[-2000:]
+    assert "not reproduced: no crash of com.amaze.filemanager" in ran.stderr
+    assert "tapping the recorded position" not in ran.stdout
+
+
+@NEEDS_ADB
+@pytest.mark.e2e
+def test_docs_claim_amaze_310_is_not_a_fixed_build_for_1796(tmp_path: Path) -> None:
+    """docs/real-devices.md: the newest Amaze model, 3.10, keeps #1796's crash, so the exported
+    script exits 0 there too (it is no fixed build)."""
+    doc = " ".join((REPO / "docs" / "real-devices.md").read_text().split())
+    assert "3.10, which is not a fixed build: it keeps #1796's crash" in doc
+    script = tmp_path / "repro.sh"
+    script.write_text(
+        to_adb_script(json.loads((REPO / "tests" / "data" / "export_amaze-1796.json").read_text()))
+    )
+    with adb_server() as server:
+        ran, device = run_script(server, script, "AmazeFileManager", "3.10", tmp_path)
+    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-2000:]
+    assert device.app is not None and device.app.version == "3.10"
+    # #1796's own crash (3.10 registers only #4185's oracle): the exception in the crash buffer.
+    assert "java.lang.IndexOutOfBoundsException: Invalid index 0, size is 0" in ran.stdout

@@ -46,8 +46,15 @@ def test_ctrl_c_mid_search_writes_the_partial_result(
 
     result = json.loads((out / "result.json").read_text())
     assert result["verdict"] == "interrupted" and result["reproduced"] is False
-    assert result["trace"] == []
+    # Level 1 was judged: its best path is kept, with the miss section saying why it stopped.
+    assert len(result["trace"]) == 1
     assert result["search"]["stop_reason"].startswith("interrupted")
+    assert result["miss"]["stopped"] == result["search"]["stop_reason"]
+    assert result["miss"]["budget"] == "" and len(result["miss"]["best_path"]) == 1
+    page = (out / "report.html").read_text()
+    assert '<span class="verdict interrupted">interrupted</span>' in page
+    assert ".interrupted { background" in page or ", .interrupted {" in page  # a visible badge
+    assert "The run was interrupted" in page
     probes = (out / "probes.jsonl").read_text().splitlines()
     assert len(probes) == levels[0]["probes"] == result["actions_executed"] > 0
     assert all(json.loads(p)["level"] == 1 for p in probes)

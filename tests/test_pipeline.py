@@ -9,6 +9,7 @@ probes they match, wrong guesses are discarded, and none is left running when th
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,9 @@ import ray
 from device_agent.client import AgentClient
 from device_agent.hierarchy import parse_hierarchy
 from device_agent.launcher import LocalAgentFarm
+from device_agent.server import DeviceAgentServicer, serve
 from device_agent.state import DeviceState
+from device_agent.virtual.device import VirtualDevice
 from orchestrator.cli import main
 from orchestrator.config import (
     FarmConfig,
@@ -203,30 +206,47 @@ def test_auto_is_resolved_before_the_search(ray_session, tmp_path: Path):
     assert mode == resolve_speculation("auto", local_devices=4)
 
 
-def test_a_guess_nobody_wants_is_cancelled_in_flight(ray_session):
-    # Emulator latencies: a probe takes about a second (a 0.6 s dump at this scale), so the
-    # cancel lands mid-probe. The agent stops at the probe's next phase boundary: the guess never
+def test_a_guess_nobody_wants_is_cancelled_in_flight(ray_session, monkeypatch):
+    # The agent runs in this process and holds the probe at a phase boundary (after its action)
+    # until the probe's call has ended, so the cancel lands mid-probe however busy the machine
+    # is (an event, not a time). The agent stops at the next phase boundary: the guess never
     # saves its snapshot, the device is not counted as failed, and it serves the next probe.
-    with LocalAgentFarm(1, "OpenCalc", profile="emulator-grpc", time_scale=0.5) as farm:
-        pool = DevicePool(farm.addresses)
-        try:
-            base = pool.prepare("OpenCalc")
-            idle = Speculation(lambda: True)
-            idle.offer(_root_specs(base, "x", 1), (0.0,))
-            pool.run_idle(idle, lambda: idle.started > 0)  # sent; still running
-            assert pool._flights
-            idle.keep_states(set())  # the evaluator kept other children
-            assert pool.cancel_unwanted(idle) == 1
-            pool.end_speculation(idle)
-            assert not pool._flights
-            assert idle.stats.cancelled == 1 and idle.stats.probes == 0
-            assert idle.stats.discarded_device_seconds > 0
-            device = pool.devices[0]
-            assert device.failures == 0 and not device.quarantined
-            with AgentClient(farm.addresses[0]) as client:
-                held = {s.snapshot_id for s in client.list_snapshots()}
-            assert "x0" not in held  # stopped before it saved
-            (real,) = pool.run_probes(_root_specs(base, "s", 1))
-            assert real.performed and real.saved_snapshot == "s0"
-        finally:
-            pool.close()
+    held_at_action = threading.Event()
+    ended = threading.Event()
+    check = DeviceAgentServicer._check_deadline
+
+    def hold_until_cancelled(self, context, phase):
+        if phase == "the action" and not ended.is_set() and not held_at_action.is_set():
+            held_at_action.set()
+            if not context.add_callback(ended.set):
+                ended.set()  # the call had already ended
+            assert ended.wait(60), "the probe's call was never cancelled"
+        check(self, context, phase)
+
+    monkeypatch.setattr(DeviceAgentServicer, "_check_deadline", hold_until_cancelled)
+    server, port = serve(VirtualDevice("cancel", "OpenCalc"))
+    pool = DevicePool([f"127.0.0.1:{port}"])
+    try:
+        base = pool.prepare("OpenCalc")
+        idle = Speculation(lambda: True)
+        idle.offer(_root_specs(base, "x", 1), (0.0,))
+        pool.run_idle(idle, lambda: idle.started > 0)  # sent
+        assert held_at_action.wait(60)  # the agent acted and waits: the probe is in flight
+        assert pool._flights
+        idle.keep_states(set())  # the evaluator kept other children
+        assert pool.cancel_unwanted(idle) == 1
+        pool.end_speculation(idle)
+        assert not pool._flights
+        assert ended.wait(60)  # the agent saw the call end
+        assert idle.stats.cancelled == 1 and idle.stats.probes == 0
+        assert idle.stats.discarded_device_seconds > 0
+        device = pool.devices[0]
+        assert device.failures == 0 and not device.quarantined
+        (real,) = pool.run_probes(_root_specs(base, "s", 1))  # after the held probe gave up
+        assert real.performed and real.saved_snapshot == "s0"
+        with AgentClient(f"127.0.0.1:{port}") as client:
+            held = {s.snapshot_id for s in client.list_snapshots()}
+        assert "x0" not in held  # stopped before it saved
+    finally:
+        pool.close()
+        server.stop(None)

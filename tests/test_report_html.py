@@ -160,6 +160,29 @@ def test_browser_shows_numbered_steps_with_adb_lines_markers_and_replay(
     assert "1080x1920 px" in dom.xpath('string(//td[@id="device"])')
 
 
+def test_a_budget_miss_says_the_budget_stopped_it_and_pictures_every_step(
+    missed: tuple[Path, dict],
+) -> None:
+    out, result = missed
+    miss = result["miss"]
+    stopped = result["search"]["stop_reason"]
+    assert miss["stopped"] == stopped == "probe budget of 12 actions used up"
+    assert miss["budget"] == "probes"
+    assert miss["steps_done"] == sum(1 for s in miss["steps"] if s["matched"])
+    page = " ".join((out / "report.html").read_text().split())
+    assert "<strong>The probe budget ran out</strong> (<code>--max-probes</code>)" in page
+    # Every step of the best path has its before and after pictures (a replay took them).
+    assert len(result["trace"]) >= 2
+    for step in result["trace"]:
+        shots = step["screenshots"]
+        assert shots["before"] and shots["after"] and shots["marked"], step
+        assert (out / shots["after"]).is_file()
+    # The table and the best path agree: a step the path reached is matched in the table.
+    reached = {p["reached_step"] for p in miss["best_path"] if p["reached_step"]}
+    never = {s["step"] for s in miss["steps"] if not s["matched"]}
+    assert not reached & never, (reached, never)
+
+
 @NEEDS_CHROMIUM
 def test_browser_shows_why_a_miss_missed(missed: tuple[Path, dict]) -> None:
     out, result = missed

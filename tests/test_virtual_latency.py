@@ -36,7 +36,9 @@ def test_time_scale_shrinks_real_sleep_but_counts_device_time() -> None:
     elapsed = time.perf_counter() - start
     assert model.simulated_seconds == pytest.approx(2.3)
     assert model.slept_seconds == pytest.approx(0.023)
-    assert 0.015 < elapsed < 1.0
+    # Slept at least the scaled time, and not the unscaled 2.3 s (the margin is for a loaded
+    # machine: 8 people share 2 cores; the slept time itself is checked exactly above).
+    assert 0.015 < elapsed < 2.0
 
 
 def test_device_charges_each_operation() -> None:

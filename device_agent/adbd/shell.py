@@ -7,7 +7,8 @@ filters output itself). Supported commands, each with the output real devices pr
 ``uiautomator dump [--compressed] [FILE|/dev/tty]``, ``screencap [-p] [FILE]``, ``input
 tap|swipe|text|keyevent``, ``settings get|put|list``, ``dumpsys window [windows]|activity
 [activities]|input_method|package PKG``, ``logcat -d [-b B]... [-v threadtime] [-t N|TIME]``,
-``getprop [NAME]``, ``wm size [WxH|reset]|density`` (an override size scales dumps and input, a
+``logcat [-b B]... -c`` (clears those buffers, by default main, system and crash), ``getprop
+[NAME]``, ``wm size [WxH|reset]|density`` (an override size scales dumps and input, a
 display of another size), ``am force-stop|start``, ``monkey -p PKG ... 1``,
 ``pm clear|list packages|path``, ``cmd package resolve-activity --brief PKG``, ``cat``, ``rm``,
 ``echo``, ``sleep``, ``true``/``false``. Anything else is ``sh: X: not found`` (status 127).
@@ -87,7 +88,8 @@ class Faults:
     console answers OK to snapshot loads without loading. ``foreign_anr``: the package whose
     "isn't responding" dialog appears at the next dump (then cleared). ``adb_keyboard``: the
     ADBKeyboard input method is installed (``ime list``, ``am broadcast -a ADB_INPUT_B64``).
-    ``taps`` records every ``input tap`` point.
+    ``logcat_clear_fails``: ``logcat -c`` prints ``failed to clear the 'crash' log`` and exits 1,
+    clearing nothing (as on devices that refuse it). ``taps`` records every ``input tap`` point.
     """
 
     idle_errors: int = 0
@@ -105,6 +107,7 @@ class Faults:
     load_noop: bool = False
     foreign_anr: str = ""
     adb_keyboard: bool = False
+    logcat_clear_fails: bool = False
     taps: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -456,6 +459,7 @@ class Shell:
         buffers: list[str] = []
         tail: int = 0
         since: str = ""
+        clear = False
         i = 0
         while i < len(args):
             a = args[i]
@@ -470,9 +474,15 @@ class Shell:
                         since = value
                 i += 2
                 continue
-            if a == "-c":
-                return Result()  # clearing is not simulated: readers use time cursors
+            clear = clear or a == "-c"
             i += 1
+        if clear:
+            picked = tuple(buffers or ["main", "system", "crash"])
+            if self.faults.logcat_clear_fails:
+                # Some devices refuse it (SELinux, a crash buffer owned by another user).
+                return Result(stderr=f"failed to clear the '{picked[0]}' log\n".encode(), status=1)
+            self.device.clear_logcat(picked)
+            return Result()
         chunk = self.device.read_logcat(0, tuple(buffers or ["main", "system", "crash"]), 0)
         lines = chunk.lines
         if since:

@@ -414,6 +414,11 @@ class VirtualDevice(DeviceBackend):
             )
         return LogcatChunk(lines=lines, next_cursor=next_cursor)
 
+    def clear_logcat(self, buffers: tuple[str, ...] = ("main", "system", "crash")) -> None:
+        """``logcat -c``: forget the stored lines of ``buffers`` (see :meth:`Logcat.clear`)."""
+        with self._lock:
+            self.logcat.clear(tuple(buffers) or ("main", "system", "crash"))
+
     def _install_app_impl(self, app: str, version: str, apk_path: str) -> AppStatus:
         with self._lock:
             name = app or (Path(apk_path).name if apk_path else "")

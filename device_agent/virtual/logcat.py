@@ -165,6 +165,14 @@ class Logcat:
             last = line.seq
         return out, next_cursor
 
+    def clear(self, buffers: tuple[str, ...] = ("main", "system", "crash")) -> None:
+        """Drop every stored line of ``buffers`` (``logcat -c``; ``all`` and ``default`` as in
+        :meth:`read`). The sequence counter keeps counting: cursors handed out stay valid."""
+        for name in buffers:
+            for b in list(BUFFERS) if name == "all" else _DEFAULT if name == "default" else [name]:
+                if b in self._buffers:
+                    self._buffers[b] = []
+
     def lines(self, buffer: str) -> list[LogLine]:
         """The stored lines of one buffer (a copy)."""
         return list(self._buffers.get(buffer, []))

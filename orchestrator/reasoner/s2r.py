@@ -1655,15 +1655,41 @@ def _pick_exception(title_named: list[str], traces: list, full: str) -> str:
 
 
 # --- the analysis ---------------------------------------------------------------------------------
+# A device, OS or version line ("Device: Pixel 3a emulator, Android 14, latest app version.",
+# "- Android 9, Pixel 4"): what the report ran on, never a value it expects.
+_ENV_SENTENCE_RE = re.compile(
+    r"^\s*(?:[-*•]\s*)?(?:(?:test(?:ed|ing)?\s+)?(?:device|devices|phone|smartphone|model|os|"
+    r"android(?:\s+version)?|app\s+version|version|build|rom|platform|environment|system)\s*[:：]"
+    r"|(?:android|ios)\s+\d[\d.]*\s*(?:[,(;]|\s+on\b|[.]?$)|(?:app\s+)?version\s+v?\d)",
+    re.IGNORECASE,
+)
+
+
+def _environment_sentence(sentence: str) -> bool:
+    """Whether ``sentence`` only says what the report ran on (device, OS, app version): a
+    ``Device:``/``Android version:``-style label, or a sentence starting with ``Android N,`` or
+    ``App version N``."""
+    return bool(_ENV_SENTENCE_RE.match(sentence))
+
+
 def _section_text(sections: list[_Section], kind: str, limit: int = 300) -> str:
+    """The text of the sections of ``kind``, one line, at most ``limit`` characters; stack
+    trace and code lines left out, and for ``expected`` the sentences that only name the device,
+    OS or app version (a number there is no expected value)."""
     parts = []
     for s in sections:
         if s.kind == kind:
-            text = " ".join(
+            lines = [
                 ln.strip()
                 for ln in s.lines
                 if ln.strip() and not _TRACE_LINE_RE.match(ln) and not re.match(r"^\s*⟦code", ln)
-            )
+            ]
+            if kind == "expected":
+                lines = [
+                    " ".join(t for t in _sentences(ln) if not _environment_sentence(t))
+                    for ln in lines
+                ]
+            text = " ".join(ln for ln in lines if ln)
             if text:
                 parts.append(text)
     joined = " ".join(parts)

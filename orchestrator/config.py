@@ -59,8 +59,9 @@ class SearchConfig:
     measure against. ``probe_once``: an
     action is probed at most once per state (the screen, what its fields hold and the S2R
     progress made to reach it) in one search; another path reaching that state reuses the
-    recorded transition instead of probing it again (a transition memory, issue 28 §1); False:
-    as before.
+    recorded transition instead of probing it again (a transition memory, issue 28 §1); off by
+    default: hidden app state the screen does not show can make a reused transition wrong, and
+    the farm then takes the path's replay mismatch for a device fault (decision 0039).
     """
 
     beam: int = 3
@@ -75,7 +76,7 @@ class SearchConfig:
     speculate: str = "auto"
     stream: bool = True
     path_bound: bool = False
-    probe_once: bool = True
+    probe_once: bool = False
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

@@ -1,7 +1,7 @@
 """The search never does the same work twice (issue 28 §1): an action is probed once per state
 (screen, field contents, S2R progress), another path reaching the state reusing the recorded
-transition; with ``path_bound`` (off by default) no path grows past what the report justifies
-(2 x its steps + 10). Both can be switched off to measure against."""
+transition; with ``path_bound`` no path grows past what the report justifies
+(2 x its steps + 10). Both are off by default (decision 0039)."""
 
 from __future__ import annotations
 
@@ -55,8 +55,8 @@ def test_no_action_is_probed_twice_on_one_state_and_paths_stay_bounded(
         pairs = collections.Counter((p["screen_hash"], p["from_step"], p["action"]) for p in probes)
         return sum(n - 1 for n in pairs.values())
 
-    new = _probes(tmp_path, "new", path_bound=True)
-    old = _probes(tmp_path, "old", probe_once=False, path_bound=False)
+    new = _probes(tmp_path, "new", path_bound=True, probe_once=True)
+    old = _probes(tmp_path, "old")  # the defaults: both off
     assert repeats(new) == 0
     assert repeats(old) > 0  # the same budget without the memory probes the same pairs again
     bound = 2 * PATH_BOUND_PER_STEP + PATH_BOUND_SLACK  # the report has at most 2 steps

@@ -110,11 +110,10 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "paths left unexpanded (default: paths grow to --max-actions)",
     )
     parser.add_argument(
-        "--probe-again",
-        dest="probe_once",
-        action="store_false",
-        help="probe an action again on a state another path already probed it on (default: "
-        "once per state and S2R progress, the recorded transition reused)",
+        "--probe-once",
+        action="store_true",
+        help="probe an action once per state and S2R progress, reusing the recorded transition "
+        "on another path to that state (default: probe it again)",
     )
     parser.add_argument(
         "--max-probes",
@@ -252,7 +251,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         max_cost_usd=getattr(args, "max_cost_usd", 0.0),
         speculate=getattr(args, "speculate", "auto"),
         path_bound=getattr(args, "path_bound", False),
-        probe_once=getattr(args, "probe_once", True),
+        probe_once=getattr(args, "probe_once", False),
     )
 
 

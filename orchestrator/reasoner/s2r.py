@@ -198,6 +198,8 @@ _CRASH_PATTERNS = [
     )
 ]
 _FC_RE = re.compile(r"\bFC\b")  # "force close", upper case only
+# A Java/Kotlin exception quoted with its message ("NullPointerException: Attempt to invoke ...").
+_THROWN_RE = re.compile(r"\b[A-Z]\w*(?:Exception|Error):\s+\S")
 _NEGATION_RE = re.compile(
     r"\b(?:not|no|never|without|nor|n't|shouldn't|should not|won't|doesn't|didn't|isn't|wasn't|"
     r"don't|cannot|can't|nicht|kein\w*|pas|sin)\W+(?:\w+\W+){0,3}$",
@@ -1610,7 +1612,8 @@ def crash_score(report: BugReport) -> tuple[int, str]:
 
     Weights: a crash word in the title 3, in the body (outside the expected behaviour) 2, in
     comments 1 each up to 2; a stack trace with ``at`` frames, ``FATAL EXCEPTION`` or monkey's
-    ``// CRASH:`` 3; an exception class named in the title 1. A report is a crash report from 2.
+    ``// CRASH:`` 3; an exception class named in the title 1, else one quoted with its message in
+    the body (outside the expected behaviour) 2. A report is a crash report from 2.
     """
     report = bounded_report(report)
     score = 0
@@ -1629,6 +1632,8 @@ def crash_score(report: BugReport) -> tuple[int, str]:
     title_named = named_exceptions(report.title)
     if title_named:
         score += 1
+    elif _THROWN_RE.search(body_text):
+        score += 2  # an exception quoted with its message as what happens ("closes with X: ...")
     exception = _pick_exception(title_named, traces, full)
     return score, exception
 

@@ -46,6 +46,7 @@ def _probes(tmp_path: Path, name: str, **search: object) -> list[dict[str, objec
 
 
 @pytest.mark.e2e
+@pytest.mark.slow
 @pytest.mark.timeout(240)
 def test_no_action_is_probed_twice_on_one_state_and_paths_stay_bounded(
     ray_session: object, tmp_path: Path

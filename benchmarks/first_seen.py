@@ -5,7 +5,7 @@ engine does on bugs it has never seen, so it is written when a bug joins and nev
 Reads a sweep's ``summary.json`` (``reprofarm sweep`` over the new ids, real report texts,
 ``heuristic`` reasoner, ``--repeat 1``) and adds one entry per bug to
 ``docs/catalog-first-seen.json``: ``{bug id: {"commit", "date", "verdict", "reproduced",
-"probes", "false_claim", "error", "split", "reasoner", "command"}}``. A bug already recorded is
+"probes", "false_claim", "split", "reasoner", "command"}}``. A bug already recorded is
 left as it is and listed under ``kept``; ``--check`` only prints what would be added.
 
     .venv/bin/python benchmarks/first_seen.py runs/first-seen/summary.json [--commit SHA]
@@ -42,8 +42,10 @@ def entries_from_summary(
 ) -> dict[str, dict[str, Any]]:
     """One first-seen entry per bug of a sweep's ``summary.json`` (its ``per_bug`` rows).
 
-    Raises :class:`FirstSeenError` when ``summary`` has no ``per_bug`` or a bug has other than one
-    run (first seen is the first run, so a ``--repeat 3`` sweep is refused).
+    A bug whose run ended in an error (a device or model failure: it never searched) gets no
+    entry, so its next sweep records it. Raises :class:`FirstSeenError` when ``summary`` has no
+    ``per_bug`` or a bug has other than one run (first seen is the first run, so a ``--repeat 3``
+    sweep is refused).
     """
     if "per_bug" not in summary:
         raise FirstSeenError("not a sweep summary.json (no per_bug): pass reprofarm sweep's output")
@@ -52,6 +54,8 @@ def entries_from_summary(
         command = " ".join(command)
     out: dict[str, dict[str, Any]] = {}
     for row in summary["per_bug"]:
+        if row.get("errors"):
+            continue  # a run that ended in an error never searched: the bug is not seen yet
         if row.get("runs") != 1:
             raise FirstSeenError(
                 f"{row['bug_id']} has {row.get('runs')} runs: first seen is one run "
@@ -65,7 +69,6 @@ def entries_from_summary(
             "reproduced": bool(row["reproduced_runs"]),
             "probes": row.get("mean_actions"),
             "false_claim": bool(row["false_claims"]),
-            "error": bool(row.get("errors")),
             "split": split_of(row["bug_id"]),
             "reasoner": "heuristic",
             "command": command,

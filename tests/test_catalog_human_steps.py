@@ -1,6 +1,7 @@
 """Every bug of the catalog, on the version it was reported on: its human steps, replayed from a
 fresh install, trigger its ground-truth oracle, which a fresh install does not; a crash bug's
-last step is the one that crashes, and its exception is the one the oracle reads."""
+last step is the one that crashes, and its exception is the one the oracle reads; every state on
+the way survives a snapshot (the farm snapshots after each probe)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def test_human_steps_reproduce_the_bug(app_cls: type[VirtualApp], bug: BugSpec) 
     for n, step in enumerate(bug.human_steps, 1):
         result = device.execute(Action.from_json(step))
         assert result.performed, f"{bug.bug_id} step {n} {step}: {result.detail}"
+        # every state on the way must survive a snapshot, as the farm takes one after each probe
+        device.save_snapshot(f"after-{n}")
         if bug.kind == "crash" and n < len(bug.human_steps):
             assert not triggered(device, bug.bug_id), f"{bug.bug_id} crashed at step {n}"
     assert triggered(device, bug.bug_id), f"{bug.bug_id}: the human steps did not trigger it"

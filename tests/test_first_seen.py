@@ -53,7 +53,6 @@ def test_entries_come_from_a_one_run_sweep_and_are_never_rewritten() -> None:
         "reproduced": False,
         "probes": 120.0,
         "false_claim": False,
-        "error": False,
         "split": "test2",
         "reasoner": "heuristic",
         "command": "reprofarm sweep X --repeat 1",
@@ -114,3 +113,9 @@ def test_the_command_adds_only_new_bugs_to_the_record(tmp_path: Path) -> None:
         text=True,
     )
     assert bad.returncode != 0 and "first_seen:" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_a_run_that_ended_in_an_error_is_not_seen_yet() -> None:
+    summary = _summary(("NotallyX#517", 0, 0), ("qksms#585", 0, 0))
+    summary["per_bug"][1]["errors"] = 1  # type: ignore[index]
+    assert list(entries_from_summary(summary, commit="c", date="d")) == ["NotallyX#517"]

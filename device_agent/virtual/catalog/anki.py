@@ -1123,11 +1123,11 @@ class AnkiDroid291(VirtualApp):
     def _open_browser(self, ctx: AppContext) -> None:
         """``onCollectionLoaded``: the search task finds the deck's cards and renders the first
         ones' question and answer (``updateSearchItemQA``) in the background."""
-        rows: list[tuple[str, str]] = []
+        rows: list[list[str]] = []  # lists, not tuples: ui state must survive JSON snapshots
         for note in ctx.data["notes"]:
             front, back = note["fields"]
             try:
-                rows.append((format_qa(front, self.ENTITY_FIX), format_qa(back, self.ENTITY_FIX)))
+                rows.append([format_qa(front, self.ENTITY_FIX), format_qa(back, self.ENTITY_FIX)])
             except _EscapeMissing as exc:
                 ctx.data["search_failed"] = True
                 raise JavaException(

@@ -266,6 +266,7 @@ def test_a_report_asking_for_home_does_not_take_the_search_outside(tmp_path) -> 
     reproducer = Reproducer.__new__(Reproducer)
     reproducer.package = APP
     reproducer.config = type("C", (), {"max_actions": 10})()
+    reproducer._bound = 10  # the longest path (Reproducer.__init__ sets it from the config)
     reproducer.spec = spec
     reproducer._root = _screen(FORM)
     # the path's last screen is the launcher's: no candidate is asked of any reasoner
@@ -585,3 +586,19 @@ def test_a_path_that_starts_on_a_permission_request_ends_in_the_app() -> None:
     assert verifier.verify(spec, SPath([allow, key]), []).reproduced
     key.after.package = "com.android.chrome"
     assert not verifier.verify(spec, SPath([allow, key]), []).reproduced
+
+
+def test_a_wrong_number_the_report_did_not_see_is_no_evidence() -> None:
+    # The example Tally's fixed build: after more taps than the report's one, the total shows
+    # 10, neither the 5 the report expects nor the 50 it saw; only the 50 is the symptom (the
+    # input 2+2 makes either a wrong result, so the expression rule does not decide here).
+    spec = _spec_of(S2RStep("tap 5", "click", ["5"]), kind=NON_CRASH)
+    spec.symptom = "Total is wrong. Actual: the result shows 50. Expected: the result shows 5."
+    assert not verifier.verify(spec, _final(_with_result("2+2", "10")), []).reproduced
+    seen = verifier.verify(spec, _final(_with_result("2+2", "50")), [])
+    assert seen.reproduced and "where the report expects '5'" in seen.evidence
+    # A number that names the device in the actual part asks nothing of the screen.
+    spec.symptom = (
+        "Total is wrong. Actual: wrong total on Android 14. Expected: the result shows 5."
+    )
+    assert verifier.verify(spec, _final(_with_result("2+2", "10")), []).reproduced

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -108,5 +109,27 @@ class Progress:
                 self._bar.update(self._task, description=f"{self.bug_id}: {data['phase']}")
             else:
                 self.log.info("phase", **_log_fields(data))
+        elif event == "llm_usage":
+            pass  # one per model call: counted by the metrics, too many to show
         elif self._bar is None:
             self.log.info(event, **_log_fields(data))
+
+
+def usage_events(say: Callable[[str, dict[str, Any]], None]) -> Callable[..., None]:
+    """An :class:`~orchestrator.model.LLMUsage` listener that reports each booked model call as
+    it returns, as the progress event ``llm_usage`` (``role``, ``prompt_tokens``,
+    ``completion_tokens``, ``cost_usd``): the driver's metrics count tokens and cost from it
+    while the run goes on, not when it ends."""
+
+    def listener(role: str, prompt: int, completion: int, cost: float) -> None:
+        say(
+            "llm_usage",
+            {
+                "role": role,
+                "prompt_tokens": prompt,
+                "completion_tokens": completion,
+                "cost_usd": cost,
+            },
+        )
+
+    return listener

@@ -31,17 +31,13 @@ def _get(url: str) -> str:
 
 
 def _feed(metrics: DriverMetrics) -> None:
-    result = {
-        "verdict": "crash",
-        "llm": {
-            "by_role": {
-                "evaluator": {"prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.01}
-            }
-        },
-    }
+    call = {"role": "evaluator", "prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.01}
+    result = {"verdict": "crash", "llm": {"by_role": {"evaluator": call}}}
+    metrics.search_event("llm_usage", call)
     metrics.reproduction_finished(result)
     metrics.reproduction_finished({"verdict": "not_reproduced", "llm": {}})
-    metrics.reproduction_finished(result)
+    metrics.search_event("llm_usage", call)
+    metrics.reproduction_finished(result)  # counted by the calls already, not again
     for _ in range(5):
         metrics.search_event("probe", {"device": "local-0"})
     metrics.search_event("level", {"level": 1, "probes": 5, "beam": 1})

@@ -410,10 +410,28 @@ def reproduce_on_pool(
     finally:
         reasoner.usage.listeners.remove(listener)
     record.usage = reasoner.usage
+    warning = model_trouble_warning(reasoner.usage)
+    if warning:
+        record.warnings.append(warning)
     record.wall_seconds = time.monotonic() - started
     result = write_run(out_dir, record)
     log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
     return result, exit_code
+
+
+def model_trouble_warning(usage: Any) -> str:
+    """The warning for ``result.json`` (printed by the CLI) when the model answered some
+    questions unusably or some calls failed every retry (``usage``: the run's
+    :class:`~orchestrator.model.LLMUsage`): the verdict then rests partly on "no opinion" and
+    the offline reasoner. ``""`` when neither happened."""
+    unusable, offline = usage.total("unusable"), usage.total("offline_fallbacks")
+    if not unusable and not offline:
+        return ""
+    return (
+        f"the model gave {unusable} unusable answer{'s' if unusable != 1 else ''} (no opinion) "
+        f"and {offline} call{'s' if offline != 1 else ''} failed every retry (answered by the "
+        f"offline reasoner) of {usage.total_calls} calls; see llm in result.json"
+    )
 
 
 def _budget_left(

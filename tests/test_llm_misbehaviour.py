@@ -349,6 +349,10 @@ def test_a_run_of_unusable_answers_stops_the_run_and_is_counted():
     assert "vision-model" in message and "\n" not in message and info.value.exit_code == 3
     summary = r.usage.to_json()
     assert summary["unusable"] == 10 and summary["by_role"]["action_filter"]["unusable"] == 10
+    from orchestrator.run import model_trouble_warning
+
+    warning = model_trouble_warning(r.usage)  # result.json's warnings, printed by the CLI
+    assert warning.startswith("the model gave 10 unusable answers (no opinion) and 0 calls")
 
 
 def test_a_usable_answer_ends_a_run_of_unusable_ones():

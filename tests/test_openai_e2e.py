@@ -210,6 +210,8 @@ def test_an_endpoint_failing_80_percent_of_requests_still_ends_in_a_verdict(
     assert not result.get("error")
     llm = result["llm"]
     assert llm["offline_fallbacks"] > 0  # some calls failed every attempt and were answered
+    (warning,) = [w for w in result["warnings"] if "failed every retry" in w]
+    assert f"{llm['offline_fallbacks']} calls failed every retry" in warning
     assert result["search"]["probes"] > 0 and _probes_logged(tmp_path / "run") > 0
 
 

@@ -526,7 +526,7 @@ class OpenAIReasoner(Reasoner):
             self._no_opinion(role, str(exc))
             self._unusable(role, exc)
             return None
-        self._answered()
+        self._answered(usable=data is not None)
         return data
 
     def _ask_model(
@@ -565,11 +565,13 @@ class OpenAIReasoner(Reasoner):
             self._no_opinion(role, str(exc))
             return None
 
-    def _answered(self) -> None:
-        """A usable answer: it ends any run of failed calls or unusable answers."""
+    def _answered(self, usable: bool) -> None:
+        """The endpoint answered: that ends a run of failed calls; a ``usable`` answer (not a
+        request refused for good) also ends a run of unusable ones."""
         with self._streak_lock:
             self._failed_in_a_row = 0
-            self._unusable_in_a_row = 0
+            if usable:
+                self._unusable_in_a_row = 0
 
     def _call_failed(self, role: str, exc: CallFailed) -> None:
         """Book a call that failed every retry as an offline fallback; raise

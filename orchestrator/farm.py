@@ -120,6 +120,8 @@ class ProbeOutcome:
     crash: CrashInfo | None = None
     diff: dict[str, Any] | None = None
     parse_seconds: float = 0.0
+    # The Ray node the worker ran the probe on (a sweep records every node that did work).
+    node_id: str = ""
 
 
 def parse_outcome(outcome: ProbeOutcome) -> ProbeOutcome:
@@ -314,6 +316,7 @@ class DeviceWorker:
             saved_snapshot=res.saved_snapshot.snapshot_id if res.saved_snapshot else "",
             before_png=res.before.screenshot_png if res.before else b"",
             wall_seconds=wall,
+            node_id=ray.get_runtime_context().get_node_id(),
             **_observation_fields(res.after, res.after_hash),
         )
         # The spec's before screen went out with the call; it need not come back.

@@ -12,8 +12,8 @@ latencies); the Kubernetes chart and the Grafana dashboard rely on them, so rena
 - ``reprofarm_probe_seconds`` (histogram): probe latency seen from the orchestrator (restore + act +
   observe, one gRPC call, measured by the device worker).
 - ``reprofarm_llm_tokens_total{role,kind}`` (counter): reasoner tokens; ``kind`` is ``prompt`` or
-  ``completion``.
-- ``reprofarm_llm_cost_usd_total{role}`` (counter): reasoner cost in US dollars.
+  ``completion``; counted as each model call returns, every role exported from 0.
+- ``reprofarm_llm_cost_usd_total{role}`` (counter): reasoner cost in US dollars, likewise.
 - ``reprofarm_nightly_actions_total`` (counter): recorded actions of the traces a nightly run
   replayed; ``reprofarm_nightly_reused_actions_total``, ``..._rewritten_actions_total`` and
   ``..._rejected_actions_total`` split them by the replay controller's decision (the dashboard's
@@ -44,6 +44,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, star
 from prometheus_client.metrics_core import Metric
 
 from orchestrator.errors import ConfigError
+from orchestrator.llm.schemas import ROLES as LLM_ROLES
 
 NIGHTLY_VERDICTS = ("still_reproduces", "fixed", "needs_attention")
 
@@ -162,6 +163,10 @@ class DriverMetrics:
             self.nightly_verdicts.labels(verdict=verdict)
         for outcome in OUTCOMES:  # export zeros, so rate() and dashboards see every series
             self.reproductions.labels(outcome=outcome)
+        for role in LLM_ROLES:  # zeros too: increase() counts a role's first call
+            self.llm_cost.labels(role=role)
+            for kind in ("prompt", "completion"):
+                self.llm_tokens.labels(role=role, kind=kind)
         for state in DEVICE_STATES:
             self.devices.labels(state=state).set(0)
         self._server: Any = None
@@ -170,18 +175,11 @@ class DriverMetrics:
 
     # -- events -----------------------------------------------------------------------------
     def reproduction_finished(self, result: dict[str, Any]) -> None:
-        """Count a finished reproduction (a ``result.json`` object): its verdict and its
-        reasoner usage per role (``result["llm"]["by_role"]``)."""
+        """Count a finished reproduction (a ``result.json`` object): its verdict (and a nightly
+        run's counts). Its reasoner tokens and cost were counted as each call returned
+        (:meth:`search_event` ``llm_usage``), not here: a counter that only moves when a run
+        ends shows nothing to ``increase()`` during it, and its first value is lost to it."""
         self.reproductions.labels(outcome=str(result.get("verdict", "error"))).inc()
-        by_role = (result.get("llm") or {}).get("by_role") or {}
-        for role, usage in by_role.items():
-            self.llm_tokens.labels(role=role, kind="prompt").inc(
-                float(usage.get("prompt_tokens", 0))
-            )
-            self.llm_tokens.labels(role=role, kind="completion").inc(
-                float(usage.get("completion_tokens", 0))
-            )
-            self.llm_cost.labels(role=role).inc(float(usage.get("cost_usd", 0.0)))
         nightly = result.get("nightly")
         if isinstance(nightly, dict):
             counts = nightly.get("counts") or {}
@@ -193,10 +191,22 @@ class DriverMetrics:
             ).inc()
 
     def search_event(self, event: str, data: dict[str, Any]) -> None:
-        """The search's progress callback (``Reproducer(progress=...)``): each ``probe`` event
-        is one executed transition; other events carry nothing to count."""
+        """The run's progress callback (``Reproducer(progress=...)``, ``reproduce_on_pool``):
+        each ``probe`` event is one executed transition; each ``llm_usage`` event one model
+        call's tokens and cost (``role``, ``prompt_tokens``, ``completion_tokens``,
+        ``cost_usd``, :func:`orchestrator.progress.usage_events`); other events carry nothing
+        to count."""
         if event == "probe":
             self.transitions.inc()
+        elif event == "llm_usage":
+            role = str(data.get("role", ""))
+            self.llm_tokens.labels(role=role, kind="prompt").inc(
+                float(data.get("prompt_tokens", 0))
+            )
+            self.llm_tokens.labels(role=role, kind="completion").inc(
+                float(data.get("completion_tokens", 0))
+            )
+            self.llm_cost.labels(role=role).inc(float(data.get("cost_usd", 0.0)))
 
     def probe_observed(self, seconds: float) -> None:
         """One probe's latency in seconds."""

@@ -8,6 +8,7 @@ transitions from the app's launch screen, kept or dropped by the beam.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -213,7 +214,13 @@ class LLMUsage:
     counters such as ``repairs``, ``retries``, ``no_opinion``: questions the model gave no usable
     answer to, which the run went on without). ``downgrades``: one entry per model and kind of
     permanent rejection (``{"model", "role", "kind", "status", "reason", "downgrade"}``), the
-    first time it happened; ``by_role[...]["downgrades"]`` counts every downgraded request."""
+    first time it happened; ``by_role[...]["downgrades"]`` counts every downgraded request.
+    ``unusable``: answers still unusable after the repair round; ``offline_fallbacks``: calls
+    that failed every retry and were answered by the offline reasoner.
+
+    ``listeners``: callables ``(role, prompt_tokens, completion_tokens, cost_usd)`` told of
+    every booked call as it returns (the driver's metrics count tokens live from them); they
+    are not compared, printed or pickled."""
 
     calls: int = 0
     prompt_tokens: int = 0
@@ -221,6 +228,14 @@ class LLMUsage:
     cost_usd: float = 0.0
     by_role: dict[str, dict[str, float]] = field(default_factory=dict)
     downgrades: list[dict[str, Any]] = field(default_factory=list)
+    listeners: list[Callable[[str, int, int, float], None]] = field(
+        default_factory=list, repr=False, compare=False
+    )
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["listeners"] = []  # closures of this process: a copy elsewhere starts without
+        return state
 
     def add(self, role: str, prompt_tokens: int, completion_tokens: int, cost_usd: float) -> None:
         self.calls += 1
@@ -234,6 +249,8 @@ class LLMUsage:
         slot["prompt_tokens"] += prompt_tokens
         slot["completion_tokens"] += completion_tokens
         slot["cost_usd"] += cost_usd
+        for listener in list(self.listeners):
+            listener(role, prompt_tokens, completion_tokens, cost_usd)
 
     @property
     def total_calls(self) -> int:
@@ -243,6 +260,10 @@ class LLMUsage:
         by_role = sum(int(slot.get("calls", 0)) for slot in self.by_role.values())
         return max(int(self.calls), by_role)
 
+    def total(self, counter: str) -> int:
+        """``counter`` (e.g. ``unusable``) summed over the roles."""
+        return int(sum(slot.get(counter, 0) for slot in self.by_role.values()))
+
     def to_json(self) -> dict[str, Any]:
         """``calls`` (:attr:`total_calls`), token counts (integers), ``cost_usd`` and
         ``by_role`` (per role: integer counters, ``cost_usd`` a float)."""
@@ -251,7 +272,9 @@ class LLMUsage:
             "prompt_tokens": int(self.prompt_tokens),
             "completion_tokens": int(self.completion_tokens),
             "cost_usd": round(self.cost_usd, 6),
-            "no_opinion": int(sum(r.get("no_opinion", 0) for r in self.by_role.values())),
+            "no_opinion": self.total("no_opinion"),
+            "unusable": self.total("unusable"),
+            "offline_fallbacks": self.total("offline_fallbacks"),
             "downgrades": self.downgrades,
             "by_role": {
                 role: {

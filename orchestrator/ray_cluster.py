@@ -27,7 +27,7 @@ import logging
 import os
 import socket
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import structlog
@@ -167,8 +167,45 @@ def connect(address: str = "") -> None:
             log.warning("ray_start_retry", error=_one_line(exc))
     with _state:
         _connected_address = address
+    route_ray_messages()
     if address:
         log.info("ray_joined", address=address, nodes=len(_alive_nodes()))
+
+
+# Characters of the first line of a message from Ray's GCS the log keeps (the rest: Ray's logs).
+RAY_MESSAGE_CHARS = 300
+
+
+def route_ray_messages() -> bool:
+    """Send the messages Ray's GCS publishes to the driver (a task retried, a node marked dead, a
+    dead raylet's last 20 log lines with its state dump) to the log, as one ``ray_message``
+    warning each (its first line), instead of Ray's printing them whole on the driver's stdout,
+    prefixed ``(raylet)``: a command's stdout is its own output (a sweep's summary lines).
+
+    Ray has no option for it (``log_to_driver=False`` covers workers' output only): its driver
+    thread ``listen_error_messages`` calls ``ray._private.worker.print_to_stdstream``, which is
+    wrapped here (a private API, guarded: when it is missing Ray prints as before). Returns
+    whether the messages are routed."""
+    try:
+        from ray._private import worker as ray_worker
+
+        original = ray_worker.print_to_stdstream
+    except (ImportError, AttributeError):
+        return False
+    if getattr(original, "reprofarm_routed", False):
+        return True
+
+    def routed(data: dict[str, Any], ignore_prefix: bool) -> None:
+        if data.get("pid") != "raylet":
+            original(data, ignore_prefix)
+            return
+        for message in data.get("lines") or []:
+            first = next((ln.strip() for ln in str(message).splitlines() if ln.strip()), "")
+            log.warning("ray_message", message=first[:RAY_MESSAGE_CHARS])
+
+    routed.reprofarm_routed = True  # type: ignore[attr-defined]
+    ray_worker.print_to_stdstream = routed
+    return True
 
 
 def note_agent_node(address: str, node: str) -> None:
@@ -262,15 +299,20 @@ def worker_lost(exc: BaseException) -> bool:
     return isinstance(exc, ActorDiedError)
 
 
-def describe(actors: Iterable[Any]) -> dict[str, Any]:
+def describe(actors: Iterable[Any], worked: Mapping[str, int] | None = None) -> dict[str, Any]:
     """The Ray cluster a run used, for ``result.json``/``summary.json``::
 
         {"address": "10.0.0.5:6379" | "local", "embedded": bool, "nodes": 3, "nodes_used": 2,
-         "workers_per_node": [{"node_id": "…", "ip": "10.0.0.7", "head": false, "workers": 4}]}
+         "workers_per_node": [{"node_id": "…", "ip": "10.0.0.7", "head": false, "workers": 4}],
+         "nodes_worked": [{"node_id": "…", "ip": "10.0.0.8", "head": false, "alive": false,
+                           "probes": 120}]}
 
     ``actors``: the device workers' handles; each counts on the node it last ran on (from the
-    GCS actor table, so a worker restarted elsewhere counts where it ended). ``{}`` when Ray is
-    not initialised; the per-node part is left empty when the GCS cannot be asked."""
+    GCS actor table, so a worker restarted elsewhere counts where it ended). ``worked``: probes
+    run per Ray node id over the whole run (:attr:`orchestrator.farm.ProbeOutcome.node_id`);
+    with it, ``nodes_worked`` lists every node that ran a probe, a node that died mid-run
+    included (``alive`` false), and ``nodes_used`` counts the nodes of both lists. ``{}`` when
+    Ray is not initialised; the per-node part is left empty when the GCS cannot be asked."""
     import ray
 
     if not ray.is_initialized():
@@ -292,14 +334,24 @@ def describe(actors: Iterable[Any]) -> dict[str, Any]:
                 counts[node_id] = counts.get(node_id, 0) + 1
     except Exception as exc:  # noqa: BLE001 - the record is informative, never fatal
         log.warning("ray_cluster_not_described", error=_one_line(exc))
-    record["nodes_used"] = len(counts)
-    record["workers_per_node"] = [
-        {
+
+    def where(node_id: str) -> dict[str, Any]:
+        node = nodes.get(node_id, {})
+        return {
             "node_id": node_id,
-            "ip": nodes.get(node_id, {}).get("NodeManagerAddress", ""),
-            "head": "node:__internal_head__" in (nodes.get(node_id, {}).get("Resources") or {}),
-            "workers": count,
+            "ip": node.get("NodeManagerAddress", ""),
+            "head": "node:__internal_head__" in (node.get("Resources") or {}),
         }
+
+    worked = {n: int(p) for n, p in (worked or {}).items() if n and n.strip("f") and p > 0}
+    record["nodes_used"] = len(set(counts) | set(worked))
+    record["workers_per_node"] = [
+        {**where(node_id), "workers": count}
         for node_id, count in sorted(counts.items(), key=lambda kv: -kv[1])
     ]
+    if worked:
+        record["nodes_worked"] = [
+            {**where(node_id), "alive": bool(nodes.get(node_id, {}).get("Alive")), "probes": n}
+            for node_id, n in sorted(worked.items(), key=lambda kv: -kv[1])
+        ]
     return record

@@ -20,7 +20,7 @@ from orchestrator.claims import with_reported_trace
 from orchestrator.config import FarmConfig, RunConfig, SearchConfig, run_speculation
 from orchestrator.errors import ConfigError, InfrastructureError, ReproError
 from orchestrator.model import BugReport, ReproSpec
-from orchestrator.progress import Progress
+from orchestrator.progress import Progress, usage_events
 from orchestrator.ray_cluster import describe as describe_cluster
 from orchestrator.reasoner import make_reasoner
 from orchestrator.reasoner.base import Reasoner
@@ -303,6 +303,9 @@ def reproduce_on_pool(
     )
     exit_code = EXIT_NOT_REPRODUCED
     searcher: Reproducer | None = None
+    outcome: SearchOutcome | None = None  # the variants' searches so far
+    listener = usage_events(say)
+    reasoner.usage.listeners.append(listener)
     say("phase", {"phase": "analysing report"})
     try:
         record.spec = with_reported_trace(reasoner.analyze_report(report), report)
@@ -348,7 +351,6 @@ def reproduce_on_pool(
                 # each with an equal share of the budget left, until one earns a claim.
                 ways = [record.spec.steps, *record.spec.alternatives]
                 search_started = time.monotonic()
-                outcome: SearchOutcome | None = None
                 for number, way in enumerate(ways, 1):
                     budget = _budget_left(
                         outcome, search_config, search_started, len(ways) - number + 1
@@ -407,6 +409,7 @@ def reproduce_on_pool(
     except ReproError as exc:
         record.error = str(exc)
         exit_code = exc.exit_code
+        record.outcome = record.outcome or stopped_outcome(searcher, outcome, record.error)
     except Exception as exc:  # noqa: BLE001 - only infrastructure errors are kept, see below
         if not is_infrastructure_error(exc):
             raise
@@ -414,11 +417,32 @@ def reproduce_on_pool(
         # written down, and the status says "infrastructure" (3), never a traceback's 1.
         record.error = infrastructure_message(exc)
         exit_code = InfrastructureError.exit_code
+        record.outcome = record.outcome or stopped_outcome(searcher, outcome, record.error)
+    finally:
+        reasoner.usage.listeners.remove(listener)
     record.usage = reasoner.usage
+    warning = model_trouble_warning(reasoner.usage)
+    if warning:
+        record.warnings.append(warning)
     record.wall_seconds = time.monotonic() - started
     result = write_run(out_dir, record)
     log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
     return result, exit_code
+
+
+def model_trouble_warning(usage: Any) -> str:
+    """The warning for ``result.json`` (printed by the CLI) when the model answered some
+    questions unusably or some calls failed every retry (``usage``: the run's
+    :class:`~orchestrator.model.LLMUsage`): the verdict then rests partly on "no opinion" and
+    the offline reasoner. ``""`` when neither happened."""
+    unusable, offline = usage.total("unusable"), usage.total("offline_fallbacks")
+    if not unusable and not offline:
+        return ""
+    return (
+        f"the model gave {unusable} unusable answer{'s' if unusable != 1 else ''} (no opinion) "
+        f"and {offline} call{'s' if offline != 1 else ''} failed every retry (answered by the "
+        f"offline reasoner) of {usage.total_calls} calls; see llm in result.json"
+    )
 
 
 def _budget_left(
@@ -517,6 +541,36 @@ def interrupted_outcome(searcher: Any) -> Any:
     judged), and what ``searcher`` (a :class:`~orchestrator.search.Reproducer`, or ``None`` when
     the search had not begun) had executed: its counters and its per-probe log (written as
     ``probes.jsonl``)."""
+    outcome = _partial_outcome(searcher, VERDICT_INTERRUPTED)
+    outcome.path = getattr(searcher, "best_so_far", None)
+    outcome.base_screen = getattr(searcher, "_root", None)
+    outcome.stop_reason = f"interrupted (Ctrl-C or SIGTERM) after {outcome.stats['probes']} probes"
+    return outcome
+
+
+def stopped_outcome(searcher: Any, earlier: Any, error: str) -> Any:
+    """The :class:`~orchestrator.search.SearchOutcome` of a run an error stopped mid-search
+    (the LLM endpoint gave up, Ray failed): verdict ``error``, no path, ``error`` as the stop
+    reason, and every probe made: ``earlier`` (the outcome of the report's variants searched
+    before, or ``None``) joined with what ``searcher`` (the :class:`~orchestrator.search.
+    Reproducer` running when it stopped, or ``None``) had executed. ``None`` when no search
+    had begun (nothing to keep)."""
+    if searcher is None and earlier is None:
+        return None
+    current = _partial_outcome(searcher, "error")
+    if earlier is not None:
+        # The searcher may be the one whose outcome ``earlier`` already holds (stopped before
+        # the next variant's began): its probe entries are then the same objects.
+        done = {id(entry) for entry in earlier.probe_log}
+        if any(id(entry) in done for entry in current.probe_log):
+            current = _partial_outcome(None, "error")
+        current = _after(earlier, current)
+    current.verdict, current.path, current.stop_reason = "error", None, error
+    return current
+
+
+def _partial_outcome(searcher: Any, verdict: str) -> Any:
+    """A path-less outcome with ``verdict`` and what ``searcher`` (or ``None``) executed."""
     from orchestrator.search import SearchOutcome
 
     stats: dict[str, Any] = dict(searcher.stats) if searcher is not None else {}
@@ -524,12 +578,7 @@ def interrupted_outcome(searcher: Any) -> Any:
     # A level's probes are counted when the level ends; the log has every probe that finished.
     stats["probes"] = max(int(stats.get("probes", 0)), len(probe_log))
     return SearchOutcome(
-        verdict=VERDICT_INTERRUPTED,
-        path=getattr(searcher, "best_so_far", None),
-        base_screen=getattr(searcher, "_root", None),
-        stop_reason=f"interrupted (Ctrl-C or SIGTERM) after {stats['probes']} probes",
-        stats=stats,
-        probe_log=probe_log,
+        verdict=verdict, path=None, stop_reason="", stats=stats, probe_log=probe_log
     )
 
 

@@ -21,10 +21,14 @@ is not JSON), ``schema_break`` (JSON that breaks the role's schema), ``empty_cho
 ``choices: []``), ``bad_body`` (200 whose body is not JSON), ``unauthorized`` (401). Servers
 that do not support structured output are modelled by ``refuse_json_schema`` /
 ``refuse_json_object``, reasoning models that take no temperature by ``refuse_temperature``.
+``fail_rate`` answers that fraction of the chat requests (not already given a queued fault) with
+a 500, drawn from a ``random.Random(seed)``: an endpoint that fails often, not always.
 
 Permanent rejections, as real servers word them: ``refuse_images`` answers every request with
 an image part with OpenAI's 400 "Invalid content type. image_url is only supported by certain
-models."; ``max_request_tokens`` answers a request whose prompt is larger with OpenAI's 429
+models."; ``max_images`` answers a request with more image parts with vLLM's 400 "At most N
+image(s) may be provided in one request." (``--limit-mm-per-prompt``); ``max_request_tokens``
+answers a request whose prompt is larger with OpenAI's 429
 "Request too large ... must be reduced" (no ``Retry-After``: waiting does not help).
 ``strict`` models guided decoding (OpenAI strict structured outputs, vLLM): a reply value
 outside an ``enum`` of the request's schema is replaced by the enum's first value, as a
@@ -37,6 +41,7 @@ import base64
 import io
 import json
 import math
+import random
 import re
 import threading
 import time
@@ -169,12 +174,18 @@ class FakeOpenAIServer:
         refuse_json_object: bool = False,
         refuse_temperature: bool = False,
         refuse_images: bool = False,
+        max_images: int | None = None,
+        fail_rate: float = 0.0,
+        seed: int = 0,
         max_request_tokens: int = 0,
         strict: bool = False,
         responder: Callable[[str, dict[str, Any]], dict[str, Any] | str] | None = None,
     ) -> None:
         self.api_key = api_key
         self.refuse_images = refuse_images
+        self.max_images = max_images
+        self.fail_rate = fail_rate
+        self._rng = random.Random(seed)
         self.max_request_tokens = max_request_tokens
         self.strict = strict
         self.refuse_json_schema = refuse_json_schema
@@ -344,6 +355,12 @@ class FakeOpenAIServer:
             message = "Invalid content type. image_url is only supported by certain models."
             self._send(handler, 400, _error(message, "invalid_request_error"))
             return
+        shown = len(_image_parts(body.get("messages", [])))
+        if self.max_images is not None and shown > self.max_images:
+            record.status = 400
+            message = f"At most {self.max_images} image(s) may be provided in one request."
+            self._send(handler, 400, _error(message, "BadRequestError"))
+            return
         if self.max_request_tokens and count_prompt_tokens(body) > self.max_request_tokens:
             record.status = 429
             message = (
@@ -355,6 +372,11 @@ class FakeOpenAIServer:
             self._send(handler, 429, _error(message, "tokens", "rate_limit_exceeded"))
             return
         fault = self._take_fault(role)
+        if fault is None and self.fail_rate:
+            with self._lock:
+                unlucky = self._rng.random() < self.fail_rate
+            if unlucky:
+                fault = Fault("server_error", role)
         if fault is not None:
             record.fault = fault.kind
         if fault is not None and fault.kind == "unauthorized":

@@ -498,6 +498,9 @@ def test_schema_rejects_bad_values(values: dict[str, Any], where: str):
         ({"ray": {"enabled": False}, "sweep": {"enabled": True}}, "ray.enabled"),
         ({"ray": {"enabled": False}, "nightly": {"enabled": True}}, "ray.enabled"),
         ({"driver": {"metricsPort": 9100, "nightlyMetricsPort": 9100}}, "a port each"),
+        # KubeRay 1.5+ refuses the key (see test_ray_groups_pass_kuberays_label_rule).
+        ({"ray": {"workers": {"rayStartParams": {"labels": "a=b"}}}}, "refused by KubeRay"),
+        ({"ray": {"head": {"rayStartParams": {"labels": "a=b"}}}}, "ray.head.rayStartParams"),
     ],
 )
 def test_contradictory_values_fail_with_a_message(values: dict[str, Any], message: str):
@@ -551,3 +554,139 @@ def test_helm_lint_strict_finds_nothing_above_info(name: str):
     )
     assert report["errors"] == []
     assert [m for m in report["messages"] if m["severity"] > 1] == []
+
+
+# -- images: a recipe here for each, Ray as pinned (issue 29) -------------------------------------
+DOCKER = REPO / "docker"
+# Images the chart runs that are not built here: upstream images, used as published.
+UPSTREAM_IMAGES = {"registry.k8s.io/kubectl": "Kubernetes' own kubectl image (nightly CronJob)"}
+
+
+def recipes() -> dict[str, Path]:
+    """Image repository -> its Dockerfile, from each ``docker/*.Dockerfile``'s ``# image:`` line."""
+    found: dict[str, Path] = {}
+    for dockerfile in sorted(DOCKER.glob("*.Dockerfile")):
+        for line in dockerfile.read_text().splitlines():
+            if line.startswith("# image:"):
+                found[line.split(":", 1)[1].strip()] = dockerfile
+    return found
+
+
+def images(objects: Any) -> set[str]:
+    """Every container and init container image of every pod the objects would run."""
+    pods: list[dict[str, Any]] = []
+    for obj in objects:
+        spec = obj.get("spec", {})
+        if obj["kind"] in ("StatefulSet", "Deployment", "DaemonSet", "Job"):
+            pods.append(spec["template"])
+        elif obj["kind"] == "CronJob":
+            pods.append(spec["jobTemplate"]["spec"]["template"])
+        elif obj["kind"] in ("RayCluster", "RayJob"):
+            pods.extend(pod_templates(obj))
+    pods.extend(t for job in embedded_rayjobs(objects) for t in pod_templates(job))
+    return {
+        c["image"]
+        for pod in pods
+        for c in pod["spec"].get("containers", []) + pod["spec"].get("initContainers", [])
+    }
+
+
+def test_every_image_the_chart_names_has_a_recipe_here():
+    ours = recipes()
+    assert set(ours) == {
+        "ghcr.io/reprofarm/reprofarm",
+        "ghcr.io/reprofarm/reprofarm-agent",
+        "ghcr.io/reprofarm/android-emulator",
+    }
+    everything = render({"nightly": {"enabled": True}})  # the CronJob's image too
+    named = {image.rsplit(":", 1)[0] for image in images(everything)}
+    assert named == set(ours) | set(UPSTREAM_IMAGES), named
+    # Mirrors (production values) keep the image names the recipes build.
+    names = {repo.rsplit("/", 1)[-1] for repo in ours}
+    for values in VALUES_FILES:
+        for image in images(rendered(values)):
+            repo = image.rsplit(":", 1)[0]
+            assert repo in UPSTREAM_IMAGES or repo.rsplit("/", 1)[-1] in names, (values, image)
+
+
+def test_device_pods_run_the_agent_image_and_ray_pods_the_driver_image():
+    sts = one(rendered("default"), "StatefulSet")
+    assert containers(sts)["agent"]["image"].startswith("ghcr.io/reprofarm/reprofarm-agent:")
+    (cluster,) = by_kind(rendered("default"), "RayCluster")
+    assert {
+        c["image"].rsplit(":", 1)[0]
+        for t in pod_templates(cluster)
+        for c in t["spec"]["containers"]
+    } == {"ghcr.io/reprofarm/reprofarm"}
+
+
+def pinned(name: str) -> str:
+    for line in (REPO / "constraints.txt").read_text().splitlines():
+        if line.lower().startswith(f"{name}=="):
+            return line.split("==", 1)[1].strip()
+    raise AssertionError(f"{name} is not pinned in constraints.txt")
+
+
+def test_chart_ray_version_is_the_pinned_ray_and_the_driver_image_has_the_jobs_cli():
+    values = yaml.safe_load((CHART / "values.yaml").read_text())
+    assert values["ray"]["rayVersion"] == pinned("ray")
+    for obj in rendered("nightly"):
+        if obj["kind"] in ("RayCluster", "RayJob"):
+            spec = obj["spec"] if obj["kind"] == "RayCluster" else obj["spec"]["rayClusterSpec"]
+            if spec:
+                assert spec["rayVersion"] == pinned("ray")
+    # The RayJob submitter runs `ray job submit`: ray[default], the `driver` extra, which the
+    # driver image installs under the same constraints.
+    import tomllib
+
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    assert any(d.replace(" ", "").startswith("ray[default]") for d in extras["driver"])
+    driver = (DOCKER / "driver.Dockerfile").read_text()
+    assert "-c constraints.txt" in driver and "'.[driver]'" in driver
+    assert "-c constraints.txt" in (DOCKER / "agent.Dockerfile").read_text()
+    # Every package ray[default] brings is pinned: pip's resolution of the extra under the
+    # constraints, recorded when they were regenerated, is in the file.
+    for name in ("aiohttp-cors", "opencensus", "py-spy", "smart_open", "virtualenv", "colorful"):
+        assert pinned(name)
+
+
+# -- Ray node labels that KubeRay 1.5+ accepts ---------------------------------------------------
+# KubeRay 1.5 (ray-project/kuberay#4106, ray-operator/controllers/ray/utils/validation.go,
+# validateRayGroupLabels) rejects every group whose rayStartParams has the key "labels"
+# ("rayStartParams['labels'] is not supported ... please use the top-level Labels field"), and
+# the top-level `labels` map takes static values that must be valid Kubernetes label values
+# (no "$(K8S_NODE_NAME)"). The chart labels each Ray node with its Kubernetes node through
+# `ray start --labels-file`, a file an init container writes from the downward API.
+def test_ray_groups_pass_kuberays_label_rule_and_carry_their_node_name(tmp_path: Path):
+    import subprocess
+
+    from ray._private.label_utils import parse_node_labels_from_yaml_file
+
+    for values in VALUES_FILES:
+        for obj in rendered(values):
+            if obj["kind"] not in ("RayCluster", "RayJob"):
+                continue
+            spec = obj["spec"] if obj["kind"] == "RayCluster" else obj["spec"].get("rayClusterSpec")
+            if not spec:
+                continue
+            groups = [spec["headGroupSpec"], *spec.get("workerGroupSpecs", [])]
+            for group in groups:
+                params = group["rayStartParams"]
+                assert "labels" not in params, (values, obj["metadata"])
+                assert "labels" not in group  # no static top-level labels either
+                path = params["labels-file"]
+                pod = group["template"]["spec"]
+                (init,) = [c for c in pod["initContainers"] if c["name"] == "ray-node-labels"]
+                env = {e["name"]: e for e in init["env"]}
+                assert env["K8S_NODE_NAME"]["valueFrom"]["fieldRef"]["fieldPath"] == "spec.nodeName"
+                mounts = {m["name"]: m["mountPath"] for m in pod["containers"][0]["volumeMounts"]}
+                assert path.startswith(mounts["ray-labels"] + "/")
+    # The init container's command, run by a real shell, writes a file Ray's own parser reads.
+    command = init["command"][2].replace("/ray-labels/", f"{tmp_path}/")
+    subprocess.run(
+        ["sh", "-c", command], env={"K8S_NODE_NAME": "gke-kvm-pool-7"}, check=True, timeout=10
+    )
+    labels = parse_node_labels_from_yaml_file(str(tmp_path / "labels.yaml"))
+    assert labels == {"reprofarm.io/k8s-node": "gke-kvm-pool-7"}

@@ -108,16 +108,9 @@ def exporters() -> Iterator[list[int]]:
     agent.count_error(TimeoutError("x"))
     http, _, agent_port = start_metrics_server(0, "127.0.0.1", agent)
     driver = driver_mod.DriverMetrics()
-    driver.reproduction_finished(
-        {
-            "verdict": "crash",
-            "llm": {
-                "by_role": {
-                    "analyze": {"prompt_tokens": 900, "completion_tokens": 120, "cost_usd": 0.01}
-                }
-            },
-        }
-    )
+    call = {"role": "analyze", "prompt_tokens": 900, "completion_tokens": 120, "cost_usd": 0.01}
+    driver.search_event("llm_usage", call)  # a model call, counted as it returns
+    driver.reproduction_finished({"verdict": "crash", "llm": {"by_role": {"analyze": call}}})
     driver.search_event("probe", {})
     driver.probe_observed(0.4)
     driver.set_devices(busy=3, idle=1, quarantined=0)

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from device_agent.actions import PRESS_BACK, Action
 from device_agent.hierarchy import find_node, parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.llm.client import IMAGE_REFUSED, TOO_LARGE, rejection_kind
@@ -20,7 +21,14 @@ from orchestrator.reasoner.heuristic import HeuristicReasoner
 
 try:  # tests/ as a package (repo root on sys.path) or as a plain directory (pytest's default)
     from tests.fake_openai_server import FakeOpenAIServer
-    from tests.test_openai_reasoner import SPEC, _path, decode, make_screen, reasoner
+    from tests.test_openai_reasoner import (
+        SPEC,
+        _path,
+        decode,
+        make_screen,
+        reasoner,
+        transition,
+    )
 except ModuleNotFoundError:
     from fake_openai_server import FakeOpenAIServer  # type: ignore[no-redef]
     from test_openai_reasoner import (  # type: ignore[no-redef]
@@ -29,6 +37,7 @@ except ModuleNotFoundError:
         decode,
         make_screen,
         reasoner,
+        transition,
     )
 
 REPORT = BugReport(
@@ -106,29 +115,46 @@ def test_unusable_filter_and_input_reply_use_the_offline_choice():
 
 
 # -- permanent rejections: downgrade once, report once, keep the run's mode ------------------------
-def test_refused_image_part_is_resent_once_without_images_and_reported_once():
+def test_refused_image_part_is_resent_once_without_images_and_never_sent_again():
     with FakeOpenAIServer(refuse_images=True) as server:
         r = reasoner(server)
-        for rows in (["test2", "Music"], ["test2", "Photos"]):
+        for rows in (["test2", "Music"], ["test2", "Photos"], ["test2", "Films"]):
             screen, candidates = _filter_inputs(rows)
             kept = r.filter_actions(SPEC, screen, candidates, Path(), 3)
             assert kept.actions[0].target.text == "test2"  # the model's answer, not a fallback
-        # Per question: the whole request first (the run is not switched to text-only), then
-        # once without the image; never the same request twice.
-        assert [len(q.images) for q in server.requests] == [1, 0, 1, 0]
-        assert [q.status for q in server.requests] == [400, 200, 400, 200]
+        # The first question: whole, then once without the image. After that refusal no
+        # request to this endpoint carries an image again: no question pays a refusal twice.
+        assert [len(q.images) for q in server.requests] == [1, 0, 0, 0]
+        assert [q.status for q in server.requests] == [400, 200, 200, 200]
         bodies = [json.dumps(q.body, sort_keys=True) for q in server.requests]
         assert len(set(bodies)) == 4
         # The structured-output mode stays the strongest: the refusal was not about it.
         assert r.client.mode == "json_schema"
         assert all(q.body["response_format"]["type"] == "json_schema" for q in server.requests)
-        # Reported once, naming the model; every downgrade counted.
+        # Reported once, naming the model; the one resend counted.
         (note,) = r.usage.downgrades
         assert note["model"] == "vision-model" and note["kind"] == IMAGE_REFUSED
         assert note["downgrade"] == "no image" and note["status"] == 400
-        assert _counter(r, "action_filter", "downgrades") == 2
+        assert _counter(r, "action_filter", "downgrades") == 1
         assert _counter(r, "action_filter", "no_opinion") == 0
         assert r.usage.to_json()["downgrades"] == [note]
+
+
+def test_a_server_accepting_one_image_gets_no_request_with_more_again():
+    """vLLM's ``--limit-mm-per-prompt``: "At most 1 image(s) may be provided in one request".
+    After that refusal, one-image requests still carry their screenshot; two-image ones
+    (before/after of a transition) go without images from the start."""
+
+    with FakeOpenAIServer(max_images=1) as server:
+        r = reasoner(server)
+        before, after = make_screen(["test2", "Music"]), make_screen(["Music"])
+        for _ in range(2):
+            r.summarize_transition(SPEC, transition(before, after, Action(kind=PRESS_BACK)))
+            before, after = after, make_screen(["Photos"])
+        screen, candidates = _filter_inputs(["test2", "Music"])
+        r.filter_actions(SPEC, screen, candidates, Path(), 3)
+        assert [len(q.images) for q in server.requests] == [2, 0, 0, 1]
+        assert [q.status for q in server.requests] == [400, 200, 200, 200]
 
 
 def test_request_too_large_is_resent_once_smaller():
@@ -227,3 +253,114 @@ def test_request_schemas_list_allowed_values_so_strict_servers_need_no_repair(st
         # A strict (guided-decoding) server cannot emit a value outside the enums; a lax one
         # shows the repair rounds the enums save.
         assert repairs == (0 if strict else 2)
+
+
+# -- calls that fail every retry: answered offline, a run of them stops (issue 29) ---------------
+def test_a_call_that_fails_every_retry_is_answered_offline_and_the_search_goes_on():
+    paths = [_path(make_screen(["test2"])), _path(make_screen(["Music"]))]
+    with FakeOpenAIServer() as server:
+        server.fail("server_error", times=3, role="path_evaluation")  # every attempt of one call
+        r = reasoner(server, max_retries=2)
+        judgements = r.evaluate_paths(SPEC, paths)
+        assert server.calls("path_evaluation") == 3
+        # The offline reasoner's judgement of those paths, not an error, not "no opinion".
+        assert judgements == HeuristicReasoner().evaluate_paths(SPEC, paths)
+        assert _counter(r, "path_evaluation", "offline_fallbacks") == 1
+        assert _counter(r, "path_evaluation", "no_opinion") == 0
+        assert r.usage.to_json()["offline_fallbacks"] == 1
+        # The next question goes to the model again.
+        later = r.evaluate_paths(SPEC, paths)
+        assert server.calls("path_evaluation") == 4 and later != judgements
+
+
+def test_every_role_falls_back_to_the_offline_reasoner_when_its_call_fails():
+    screen, candidates = _filter_inputs(["test2", "Music"])
+    field = find_node(
+        parse_hierarchy(screen.hierarchy_xml),
+        next(a.target for a in candidates if a.kind == "input_text"),
+    )
+    offline = HeuristicReasoner()
+    path = _path(make_screen(["folder list is empty"]))
+    with FakeOpenAIServer(fail_rate=1.0) as server:
+        r = reasoner(server, max_retries=0, max_failed_calls=99)
+        assert r.analyze_report(REPORT) == offline.analyze_report(REPORT)
+        kept = r.filter_actions(SPEC, screen, candidates, Path(), 3)
+        assert kept == offline.filter_actions(SPEC, screen, candidates, Path(), 3)
+        assert r.input_text(SPEC, screen, field, Path()) == offline.input_text(
+            SPEC, screen, field, Path()
+        )
+        assert r.verify(SPEC, path) == offline.verify(SPEC, path)
+        assert r.usage.to_json()["offline_fallbacks"] == 4
+
+
+def test_a_run_of_failed_calls_stops_the_run_with_one_line_naming_the_fix():
+    from orchestrator.reasoner.openai_reasoner import LLMGaveUp
+
+    paths = [_path(make_screen(["a"]))]
+    with FakeOpenAIServer(fail_rate=1.0) as server:
+        r = reasoner(server, max_retries=1, max_failed_calls=3)
+        r.evaluate_paths(SPEC, paths)
+        r.evaluate_paths(SPEC, paths)
+        with pytest.raises(LLMGaveUp) as info:
+            r.evaluate_paths(SPEC, paths)
+        assert server.calls() == 6  # 3 calls of 2 attempts: bounded
+    message = str(info.value)
+    assert "3 LLM calls in a row" in message and "--llm-max-failed-calls 3" in message
+    assert "HTTP 500" in message and "\n" not in message and info.value.exit_code == 3
+    assert "--llm-timeout" not in message  # a 500 is not cured by waiting longer
+    assert _counter(r, "path_evaluation", "offline_fallbacks") == 3
+
+
+def test_an_answer_between_failed_calls_ends_their_run():
+    paths = [_path(make_screen(["a"]))]
+    with FakeOpenAIServer() as server:
+        r = reasoner(server, max_retries=0, max_failed_calls=2)
+        for _ in range(3):
+            server.fail("server_error", role="path_evaluation")
+            r.evaluate_paths(SPEC, paths)  # fails: offline
+            r.evaluate_paths(SPEC, [_path(make_screen([f"b{_}"]))])  # answered
+        assert _counter(r, "path_evaluation", "offline_fallbacks") == 3
+
+
+def test_a_timed_out_call_names_the_timeout_flag():
+    from orchestrator.reasoner.openai_reasoner import LLMGaveUp
+
+    with FakeOpenAIServer() as server:
+        server.fail("slow", times=2, seconds=1.0)
+        r = reasoner(server, max_retries=0, max_failed_calls=1, timeout_s=0.25)
+        with pytest.raises(LLMGaveUp, match="raise --llm-timeout"):
+            r.evaluate_paths(SPEC, [_path(make_screen(["a"]))])
+
+
+# -- a model whose every answer is unusable: stop after N in a row (issue 29) --------------------
+def test_a_run_of_unusable_answers_stops_the_run_and_is_counted():
+    from orchestrator.reasoner.openai_reasoner import LLMGaveUp
+
+    screen, candidates = _filter_inputs(["test2", "Music"])
+    with FakeOpenAIServer(responder=lambda role, body: "I think you should tap test2.") as server:
+        r = reasoner(server)  # the default limit: 10
+        for _ in range(9):
+            assert r.filter_actions(SPEC, screen, candidates, Path(), 3).actions  # offline
+        with pytest.raises(LLMGaveUp) as info:
+            r.filter_actions(SPEC, screen, candidates, Path(), 3)
+        assert server.calls() == 20  # each answer and its repair round, 10 times, no more
+    message = str(info.value)
+    assert "10 unusable model answers in a row" in message and "--llm-max-unusable 10" in message
+    assert "vision-model" in message and "\n" not in message and info.value.exit_code == 3
+    summary = r.usage.to_json()
+    assert summary["unusable"] == 10 and summary["by_role"]["action_filter"]["unusable"] == 10
+    from orchestrator.run import model_trouble_warning
+
+    warning = model_trouble_warning(r.usage)  # result.json's warnings, printed by the CLI
+    assert warning.startswith("the model gave 10 unusable answers (no opinion) and 0 calls")
+
+
+def test_a_usable_answer_ends_a_run_of_unusable_ones():
+    paths = [_path(make_screen(["a"])), _path(make_screen(["b"]))]
+    with FakeOpenAIServer() as server:
+        r = reasoner(server, max_unusable=2)
+        for i in range(3):
+            server.fail("malformed_json", times=2, role="path_evaluation")
+            r.evaluate_paths(SPEC, paths)  # unusable: no opinion
+            r.evaluate_paths(SPEC, [_path(make_screen([f"c{i}"]))])  # usable
+        assert r.usage.to_json()["unusable"] == 3

@@ -31,17 +31,13 @@ def _get(url: str) -> str:
 
 
 def _feed(metrics: DriverMetrics) -> None:
-    result = {
-        "verdict": "crash",
-        "llm": {
-            "by_role": {
-                "evaluator": {"prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.01}
-            }
-        },
-    }
+    call = {"role": "evaluator", "prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.01}
+    result = {"verdict": "crash", "llm": {"by_role": {"evaluator": call}}}
+    metrics.search_event("llm_usage", call)
     metrics.reproduction_finished(result)
     metrics.reproduction_finished({"verdict": "not_reproduced", "llm": {}})
-    metrics.reproduction_finished(result)
+    metrics.search_event("llm_usage", call)
+    metrics.reproduction_finished(result)  # counted by the calls already, not again
     for _ in range(5):
         metrics.search_event("probe", {"device": "local-0"})
     metrics.search_event("level", {"level": 1, "probes": 5, "beam": 1})
@@ -139,3 +135,78 @@ def test_sweep_and_nightly_flags_choose_the_metrics_host() -> None:
         assert config_from_args(default).metrics_host == "127.0.0.1"
         told = build_parser().parse_args([command, "--out", "x", "--metrics-host", "0.0.0.0"])
         assert config_from_args(told).metrics_host == "0.0.0.0"
+
+
+@NEEDS_PROMETHEUS
+@pytest.mark.slow
+def test_a_scrape_mid_run_sees_the_model_tokens_already_spent(
+    ray_session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real reproduction through the ``openai`` reasoner (the fake OpenAI server, 2 virtual
+    devices) with a real Prometheus scraping the driver's endpoint every second: the tokens show
+    while the run is still going (they used to be counted only when it ended, so a single
+    reproduce's panel showed 0 and a sweep's missed each run's first value), and at the end they
+    equal what ``result.json`` books."""
+    import json
+    import threading
+    import time
+
+    from orchestrator.config import FarmConfig, RunConfig, SearchConfig
+    from orchestrator.llm.settings import LLMSettings
+    from orchestrator.run import reproduce
+    from tests.conftest import EXAMPLES
+    from tests.fake_openai_server import FakeOpenAIServer, rule_reply
+    from tests.prometheus_harness import query
+
+    def slow_model(role: str, body: dict) -> dict:
+        time.sleep(0.3)  # a run long enough for several scrapes
+        return rule_reply(role, body)
+
+    tokens = 'sum(reprofarm_llm_tokens_total{run="%s"})'
+    metrics = DriverMetrics()
+    port = metrics.serve(0, "127.0.0.1")
+    with FakeOpenAIServer(responder=slow_model) as server:
+        for var in ("REPROFARM_LLM_CACHE", "REPROFARM_LLM_PRICES", "AZURE_OPENAI_ENDPOINT"):
+            monkeypatch.delenv(var, raising=False)
+        config = RunConfig(
+            report_path=str(EXAMPLES / "amaze-1796.md"),
+            out_dir=str(tmp_path / "run"),
+            reasoner="openai",
+            llm=LLMSettings(model="fake-model", base_url=server.base_url, api_key=server.api_key),
+            farm=FarmConfig(devices=2),
+            search=SearchConfig(max_probes=60),
+            progress=False,
+        )
+        done: dict[str, dict] = {}
+
+        def run() -> None:
+            done["result"], _ = reproduce(config, listener=metrics.search_event)
+
+        try:
+            with prometheus_server(tmp_path, [f"127.0.0.1:{port}"]) as api:
+                runner = threading.Thread(target=run, name="reproduce")
+                runner.start()
+                seen: list[float] = []
+                deadline = time.monotonic() + 240
+                while runner.is_alive() and time.monotonic() < deadline:
+                    found = query(api, tokens % metrics.run_id)
+                    if found and float(found[0]["value"][1]) > 0:
+                        seen.append(float(found[0]["value"][1]))
+                        break
+                    time.sleep(0.25)
+                mid_run = runner.is_alive()
+                runner.join(timeout=300)
+                assert not runner.is_alive()
+                assert seen and mid_run, "no tokens scraped while the run was going"
+                metrics.reproduction_finished(done["result"])
+                llm = done["result"]["llm"]
+                total = llm["prompt_tokens"] + llm["completion_tokens"]
+                assert total == server.reported_total("prompt_tokens") + server.reported_total(
+                    "completion_tokens"
+                )
+                final = wait_for(api, f"{tokens % metrics.run_id} == {total}")
+                assert float(final[0]["value"][1]) == total
+                assert 0 < seen[0] < total
+        finally:
+            metrics.close()
+    assert json.loads((tmp_path / "run" / "result.json").read_text())["llm"]["calls"] > 0

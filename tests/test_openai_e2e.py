@@ -148,8 +148,9 @@ def test_missing_key_is_one_line_and_exit_3(llm_env, monkeypatch, tmp_path: Path
 def test_a_misbehaving_endpoint_costs_judgements_not_the_run(llm_env, ray_session, tmp_path):
     """The model refuses every image part (HTTP 400) and its first path evaluation is
     malformed twice (the reply and its repair): the bug is still reproduced, exit 0; the lost
-    judgement is one ``no_opinion``; the refusal is reported once naming the model, while every
-    visual request is resent without images and none switches the run to a weaker mode."""
+    judgement is one ``no_opinion``; the refusal is reported once naming the model, the refused
+    request is resent without images, no later request carries one (decision 0036), and none
+    switches the run to a weaker mode."""
     server, prices, _ = llm_env
     before = server.calls()
     server.refuse_images = True
@@ -167,7 +168,83 @@ def test_a_misbehaving_endpoint_costs_judgements_not_the_run(llm_env, ray_sessio
     assert note["model"] == "fake-model" and note["kind"] == "image_refused"
     requests = server.requests[before:]
     refused = [r for r in requests if r.status == 400]
-    assert refused and all(r.images for r in refused)
+    assert len(refused) == 1 and refused[0].images
     downgraded = sum(slot.get("downgrades", 0) for slot in llm["by_role"].values())
-    assert downgraded == len(refused) > 1
+    assert downgraded == 1
+    after = requests[requests.index(refused[0]) + 1 :]
+    assert after and not [r for r in after if r.images]
     assert all(r.body["response_format"]["type"] == "json_schema" for r in requests)
+
+
+def _probes_logged(out: Path) -> int:
+    return len((out / "probes.jsonl").read_text().splitlines())
+
+
+@pytest.fixture
+def quick_retries(monkeypatch):
+    """Retries without their backoff waits (the failing endpoint is the subject, not the
+    backoff, which tests/test_openai_client.py covers)."""
+    from orchestrator.llm.client import LLMClient
+
+    monkeypatch.setattr(LLMClient, "_delay", lambda self, attempt, retry_after: 0.01)
+
+
+@pytest.mark.slow
+def test_an_endpoint_failing_80_percent_of_requests_still_ends_in_a_verdict(
+    llm_env, ray_session, tmp_path, quick_retries
+):
+    """Issue 29: 4 requests in 5 answered HTTP 500. A call that fails all its 5 attempts is
+    answered by the offline reasoner and the search goes on: the run ends with a verdict, not
+    exit 3, and keeps every probe."""
+    server, prices, _ = llm_env
+    before = len(server.requests)
+    server.fail_rate = 0.8
+    try:
+        code, result = _reproduce(tmp_path / "run", prices)
+    finally:
+        server.fail_rate = 0.0
+    requests = [r for r in server.requests[before:] if r.path.endswith("/chat/completions")]
+    failed = sum(1 for r in requests if r.status == 500)
+    assert 0.7 < failed / len(requests) < 0.9
+    assert code in (0, 1) and result["verdict"] in ("crash", "symptom", "not_reproduced")
+    assert not result.get("error")
+    llm = result["llm"]
+    assert llm["offline_fallbacks"] > 0  # some calls failed every attempt and were answered
+    (warning,) = [w for w in result["warnings"] if "failed every retry" in w]
+    assert f"{llm['offline_fallbacks']} calls failed every retry" in warning
+    assert result["search"]["probes"] > 0 and _probes_logged(tmp_path / "run") > 0
+
+
+@pytest.mark.slow
+def test_an_endpoint_that_goes_down_mid_run_stops_it_keeping_every_probe(
+    llm_env, ray_session, tmp_path, quick_retries, capsys
+):
+    """The endpoint answers the analysis and the first questions, then fails every request:
+    after --llm-max-failed-calls failed calls in a row the run stops, exit 3 and one line,
+    with result.json (verdict error) and every probe already made in probes.jsonl."""
+    server, prices, _ = llm_env
+    answered = []
+    rule = server.responder
+
+    def then_down(role: str, body: dict):
+        answered.append(role)
+        if len(answered) >= 12:
+            server.fail_rate = 1.0  # from the next request on
+        return rule(role, body)
+
+    server.responder = then_down
+    try:
+        code, result = _reproduce(tmp_path / "run", prices, "--llm-max-failed-calls", "3")
+    finally:
+        server.responder, server.fail_rate = rule, 0.0
+    err = capsys.readouterr().err
+    assert code == 3, json.dumps(result, indent=1)[:3000]
+    assert result["verdict"] == "error"
+    assert "3 LLM calls in a row failed every retry" in result["error"]
+    assert "HTTP 500" in result["error"] and "--llm-timeout" not in result["error"]
+    (line,) = [x for x in err.splitlines() if "LLM calls in a row" in x]
+    assert line.startswith("reprofarm: ")
+    assert result["llm"]["offline_fallbacks"] >= 3  # calls in flight at once may fail too
+    probes = _probes_logged(tmp_path / "run")
+    assert result["search"]["probes"] >= probes > 0
+    assert result["search"]["stop_reason"] == result["error"]

@@ -41,3 +41,28 @@ def test_plain_lines_without_a_terminal() -> None:
         {k: e[k] for k in ("event", "ready", "requested") if k in e} for e in logs
     ]
     assert any(e["event"] == "warning" and e["message"] == "cannot read" for e in logs)
+
+
+def test_json_log_lines_keep_the_search_level_beside_the_log_level() -> None:
+    """structlog's ``add_log_level`` writes ``level: "info"``: the search level used to be
+    overwritten by it. Real JSON lines, from a process configured as the CLI configures it."""
+    import json
+    import subprocess
+    import sys
+
+    program = (
+        "from device_agent.logs import configure_logging\n"
+        "from orchestrator.progress import Progress\n"
+        "configure_logging(json_lines=True)\n"
+        "with Progress('Tally#1', enabled=False) as p:\n"
+        "    p('level', {'level': 2, 'probes': 5, 'beam': 1})\n"
+        "    p('selected', {'level': 2, 'beam': [1]})\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, check=True
+    )
+    lines = [json.loads(line) for line in done.stderr.splitlines() if line.startswith("{")]
+    assert [(line["event"], line["level"], line["search_level"]) for line in lines] == [
+        ("level_started", "info", 2),
+        ("selected", "info", 2),
+    ]

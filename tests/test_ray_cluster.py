@@ -197,3 +197,39 @@ def test_ray_start_up_lines_do_not_tear_through_the_live_progress(tmp_path: Path
     assert "Token authentication" not in screen
     ray_log_line = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\s+(INFO|WARNING) \w+\.py")
     assert not ray_log_line.search(screen), screen
+
+
+def test_a_dead_raylets_log_tail_goes_to_the_log_as_one_line_not_to_stdout(
+    ray_session, capsys
+) -> None:
+    """When a node's raylet dies, its dashboard agent publishes "Raylet is terminated ... Last
+    20 lines of the Raylet logs:" with the raylet's state dump (ray/_private/process_watcher.py),
+    and the driver printed it whole on stdout, a sweep's own output. Published here the same
+    way, through the running Ray's GCS; the listening thread is Ray's."""
+    import time
+
+    import structlog
+    from ray._private import ray_constants
+    from ray._private.utils import publish_error_to_driver
+    from ray._private.worker import global_worker
+
+    assert ray_cluster.route_ray_messages()  # connect() installed it: idempotent
+    dump = "\n".join(f"    [state-dump] NodeManager: queue {i}" for i in range(20))
+    message = (
+        "Raylet is terminated. Termination is unexpected. Possible reasons include: (1) "
+        "SIGKILL by the user or system OOM killer. Last 20 lines of the Raylet logs:\n" + dump
+    )
+    with structlog.testing.capture_logs() as logs:
+        publish_error_to_driver(
+            ray_constants.RAYLET_DIED_ERROR, message, gcs_client=global_worker.gcs_client
+        )
+        deadline = time.monotonic() + 30
+        while not any(e["event"] == "ray_message" for e in logs):
+            assert time.monotonic() < deadline, "the message never reached the driver"
+            time.sleep(0.1)
+    out = capsys.readouterr().out
+    assert "state-dump" not in out and "Raylet is terminated" not in out
+    (routed,) = [e for e in logs if e["event"] == "ray_message"]
+    assert routed["log_level"] == "warning"
+    assert routed["message"].startswith("Raylet is terminated.")
+    assert "state-dump" not in routed["message"] and "\n" not in routed["message"]

@@ -17,6 +17,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -140,11 +141,15 @@ def test_a_worker_node_dying_mid_sweep_loses_no_row(
         worker_id = seen["nodes"][WORKER_IP]
         there = [w for w in seen["workers"] if w["node_id"] == worker_id and w["state"] == "ALIVE"]
         assert there and proc.poll() is None, "no device worker ran on the worker node mid-sweep"
+        time.sleep(6)  # its workers probe (a probe takes a fraction of a second at 1/10)
+        assert proc.poll() is None, "the sweep ended before the worker node could die mid-sweep"
         worker_node.kill()  # the machine dies: raylet, workers, everything
         stdout, stderr = proc.communicate(timeout=600)
     finally:
         if proc.poll() is None:
             proc.kill()
+    (tmp_path / "sweep.stdout").write_text(stdout)  # for a failure's diagnosis
+    (tmp_path / "sweep.stderr").write_text(stderr)
     assert proc.returncode == 0, stderr[-3000:]
     assert _rows(tmp_path / "results.sqlite") == [(b, "done") for b in sorted(BUGS)]
     moved = {w["actor_id"] for w in there}
@@ -155,3 +160,15 @@ def test_a_worker_node_dying_mid_sweep_loses_no_row(
     assert all(w["node_id"] == head for w in after.values()), after
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["runs"] == 3 and len(summary["per_bug"]) == 3
+    # Every node that did work is recorded, the dead one too (workers_per_node only says where
+    # the workers ended: all on the head).
+    cluster_record = summary["meta"]["ray_cluster"]
+    worked = {n["node_id"]: n for n in cluster_record["nodes_worked"]}
+    assert worked[worker_id]["probes"] > 0 and worked[worker_id]["alive"] is False
+    assert worked[worker_id]["ip"] == WORKER_IP and worked[head]["probes"] > 0
+    assert cluster_record["nodes_used"] == 2
+    assert [n["node_id"] for n in cluster_record["workers_per_node"]] == [head]
+    # Ray's messages about the dead node (and a dead raylet's log tail with its state dump) are
+    # log lines on stderr, not the sweep's output.
+    assert "(raylet)" not in stdout and "Raylet logs" not in stdout
+    assert "ray_message" in stderr

@@ -136,8 +136,9 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
 
 def add_llm_options(parser: argparse.ArgumentParser) -> None:
     """``--model``, ``--vision-model``, ``--llm-base-url``, ``--llm-cache``, ``--prices``,
-    ``--llm-image-side``, ``--llm-concurrency``, ``--llm-timeout`` (for ``--reasoner openai``, see
-    docs/llm.md) and ``--ablate`` (LTGDroid's Table IV, either reasoner)."""
+    ``--llm-image-side``, ``--llm-concurrency``, ``--llm-timeout``, ``--llm-max-failed-calls``,
+    ``--llm-max-unusable`` (for ``--reasoner openai``, see docs/llm.md) and ``--ablate``
+    (LTGDroid's Table IV, either reasoner)."""
     llm = parser.add_argument_group("LLM (--reasoner openai, see docs/llm.md)")
     llm.add_argument("--model", default="", help="chat model; Azure: the deployment name")
     llm.add_argument(
@@ -158,6 +159,19 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
         "--llm-concurrency", type=whole_number, default=8, help="LLM requests in flight (8)"
     )
     llm.add_argument("--llm-timeout", type=float, default=60.0, help="seconds per LLM request (60)")
+    llm.add_argument(
+        "--llm-max-failed-calls",
+        type=whole_number,
+        default=10,
+        help="stop (exit 3, probes kept) after this many LLM calls in a row failed every retry; "
+        "a single failed call is answered offline (10)",
+    )
+    llm.add_argument(
+        "--llm-max-unusable",
+        type=whole_number,
+        default=10,
+        help="stop (exit 3, probes kept) after this many unusable model answers in a row (10)",
+    )
     llm.add_argument(
         "--max-cost-usd",
         type=float,
@@ -189,6 +203,8 @@ def llm_settings(args: argparse.Namespace) -> LLMSettings:
         max_image_side=args.llm_image_side,
         concurrency=args.llm_concurrency,
         timeout_s=args.llm_timeout,
+        max_failed_calls=args.llm_max_failed_calls,
+        max_unusable=args.llm_max_unusable,
     )
 
 

@@ -86,6 +86,8 @@ _TOO_LARGE_RE = re.compile(
 # OpenAI: "Invalid content type. image_url is only supported by certain models."; vLLM: "At
 # most 1 image(s) may be provided in one request"; "... is not a multimodal model".
 _IMAGE_RE = re.compile(r"image|multi-?modal|vision", re.IGNORECASE)
+# vLLM's --limit-mm-per-prompt: "At most 1 image(s) may be provided in one request".
+_AT_MOST_IMAGES_RE = re.compile(r"at most (\d+) image", re.IGNORECASE)
 
 
 class _Refused(Exception):
@@ -102,6 +104,17 @@ class _Refused(Exception):
 class UnusableReply(ReasonerError):
     """The model's reply to one question was still not JSON, or still broke the role's schema,
     after the repair round. The run goes on: the caller treats that question as "no opinion"."""
+
+
+class CallFailed(ReasonerError):
+    """One request failed every attempt (5xx, 429, timeouts, connection errors, replies without
+    choices, ``1 + max_retries`` times). ``timed_out``: the last attempt ran out of time (only
+    then does the message suggest raising ``--llm-timeout``). The caller may answer that one
+    question offline and go on; a run of them means the endpoint is down."""
+
+    def __init__(self, message: str, *, timed_out: bool = False) -> None:
+        super().__init__(message)
+        self.timed_out = timed_out
 
 
 class RequestRejected(ReasonerError):
@@ -233,6 +246,9 @@ class LLMClient:
         self.mode = JSON_SCHEMA
         self.send_temperature = settings.temperature is not None
         self.unpriced: set[str] = set()
+        # Per model: the most image parts it accepts in one request, learnt from its refusals
+        # (0: none). Requests with more go without images for the rest of the run.
+        self.image_limits: dict[str, int] = {}
         self._sleep = sleep
         self._init_runtime()
 
@@ -464,17 +480,20 @@ class LLMClient:
 
     def _send(self, role: str, model: str, body: dict[str, Any]) -> str | None:
         """POST one chat completion; returns the first choice's content. Raises ``_Refused`` on
-        400/422 and ``ReasonerError`` on everything that retrying cannot fix."""
+        400/422, :class:`CallFailed` when every attempt failed, and ``ReasonerError`` on
+        everything that retrying cannot fix (key, permission, model)."""
         s = self.settings
         attempts = s.max_retries + 1
         problem = ""
         for attempt in range(attempts):
             wait: float | None = None
+            timed_out = False
             try:
                 with self.limiter.slot():
                     completion = self._openai().chat.completions.create(**body)
             except openai.APITimeoutError:
                 problem = f"no answer within {s.timeout_s:g} s"
+                timed_out = True
                 self.count(role, "timeouts")
             except openai.APIConnectionError as exc:
                 problem = f"cannot connect ({_cause(exc)})"
@@ -528,9 +547,15 @@ class LLMClient:
                 problem=problem,
             )
             self._sleep(delay)
-        raise ReasonerError(
+        fix = (
+            "the server answers too slowly: raise --llm-timeout"
+            if timed_out
+            else "check OPENAI_BASE_URL and that the server is up"
+        )
+        raise CallFailed(
             f"the LLM endpoint {s.endpoint} failed the {role} request {attempts} times, last with "
-            f"{problem}; check OPENAI_BASE_URL and that the server is up (or raise --llm-timeout)"
+            f"{problem}; {fix}",
+            timed_out=timed_out,
         )
 
     def _delay(self, attempt: int, retry_after: float | None) -> float:
@@ -549,6 +574,24 @@ class LLMClient:
         return self.usage.by_role.setdefault(
             role, {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0}
         )
+
+    def note_image_refusal(self, model: str, images: int, reason: str) -> None:
+        """Remember that ``model`` refused a request carrying ``images`` image parts with
+        ``reason``: later requests to it carry none (or, when the server said "at most N
+        image(s)" with N below ``images``, at most N), for the rest of the run."""
+        limit = 0
+        stated = _AT_MOST_IMAGES_RE.search(reason)
+        if stated and int(stated.group(1)) < images:
+            limit = int(stated.group(1))
+        with self._lock:
+            self.image_limits[model] = min(limit, self.image_limits.get(model, limit))
+
+    def images_allowed(self, model: str, images: int) -> bool:
+        """Whether a request to ``model`` may carry ``images`` image parts (see
+        :meth:`note_image_refusal`)."""
+        with self._lock:
+            limit = self.image_limits.get(model)
+        return limit is None or images <= limit
 
     def note_downgrade(self, role: str, rejected: RequestRejected, downgrade: str) -> None:
         """Count a request resent downgraded (``by_role[role]["downgrades"]``) after
@@ -579,7 +622,12 @@ class LLMClient:
             status=rejected.status,
             reason=rejected.reason,
             downgrade=downgrade,
-            note="reported once per model and kind; later requests are still sent whole",
+            note="reported once per model and kind"
+            + (
+                "; later requests go without the images it refused"
+                if rejected.kind == IMAGE_REFUSED
+                else "; later requests are still sent whole"
+            ),
         )
 
     def count(self, role: str, counter: str) -> None:

@@ -40,6 +40,9 @@ class LLMSettings:
     ``min_verify_confidence``: the verifier's stricter bar: a "reproduced" answer below this
     confidence counts as not reproduced. ``share_limit_with_ray``: when Ray is running, the
     concurrency limit is held by a named Ray actor so that every worker of the run shares it.
+    ``max_failed_calls``: calls in a row that failed every attempt (each answered offline) after
+    which the reasoner stops the run (exit 3); ``max_unusable``: model answers in a row still
+    unusable after the repair round (each "no opinion") after which it stops the run.
     """
 
     model: str = ""
@@ -61,6 +64,8 @@ class LLMSettings:
     max_global: int = 2
     min_verify_confidence: float = 0.6
     share_limit_with_ray: bool = True
+    max_failed_calls: int = 10
+    max_unusable: int = 10
     azure_endpoint: str = ""
     api_version: str = ""
 
@@ -138,6 +143,14 @@ class LLMSettings:
             (
                 self.image_detail in IMAGE_DETAILS,
                 f"image detail must be one of {'/'.join(IMAGE_DETAILS)}, not {self.image_detail!r}",
+            ),
+            (
+                self.max_failed_calls >= 1,
+                f"--llm-max-failed-calls must be at least 1, got {self.max_failed_calls}",
+            ),
+            (
+                self.max_unusable >= 1,
+                f"--llm-max-unusable must be at least 1, got {self.max_unusable}",
             ),
             (
                 self.backoff_base_s >= 0 and self.backoff_max_s >= 0,

@@ -28,6 +28,7 @@ from orchestrator.config import run_speculation
 from orchestrator.errors import ReproError
 from orchestrator.farm import DevicePool
 from orchestrator.model import CRASH, BugReport, ReproSpec
+from orchestrator.progress import usage_events
 from orchestrator.reasoner import make_reasoner
 from orchestrator.reasoner.base import Reasoner
 from orchestrator.report import load_report
@@ -119,6 +120,9 @@ def nightly_on_pool(
         config=config.to_json(),
     )
     night = _Night(config, app, report, reasoner, options, progress)
+    # Model calls are reported as they return (the metrics' live token and cost counts).
+    listener = usage_events(progress or (lambda event, data: None))
+    reasoner.usage.listeners.append(listener)
     try:
         with TraceStore(options.traces_path) as traces:
             night.traces = traces
@@ -146,6 +150,8 @@ def nightly_on_pool(
     except ReproError as exc:  # the trace store itself cannot be opened or written
         record.error = str(exc)
         night.verdict(NEEDS_ATTENTION, f"the run failed: {exc}")
+    finally:
+        reasoner.usage.listeners.remove(listener)
     record.usage = reasoner.usage
     record.wall_seconds = time.monotonic() - started
     result = write_run(out_dir, record, {"nightly": night.summary(record.wall_seconds)})

@@ -34,12 +34,22 @@ A misbehaving endpoint costs one judgement, never the reproduction:
   action filter, half the candidate widgets. The first downgrade per model and kind is logged
   and listed in ``llm.downgrades``; later requests are sent whole again (the refusal may be
   about one request's size, and the run's other requests must not pay for it). A downgraded
-  request that fails again is "no opinion".
+  request that fails again is "no opinion". Once a model has refused image parts, later
+  requests to it go without images for the rest of the run (or with at most the number the
+  server said it accepts), so no question pays a refused request again;
+- a call that fails every retry (5xx, timeouts, connection errors) is answered by the offline
+  :class:`~orchestrator.reasoner.heuristic.HeuristicReasoner` for that one question (counted as
+  ``offline_fallbacks`` per role) and the search goes on;
+- only a run of failures ends the run: ``settings.max_failed_calls`` failed calls in a row, or
+  ``settings.max_unusable`` unusable answers in a row, raise :class:`LLMGaveUp` (exit 3; the run
+  keeps every probe already made). An answered call ends a run of failed calls, a usable
+  answer a run of unusable ones.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -53,10 +63,12 @@ from device_agent.hierarchy import Hierarchy, ViewNode, parse_hierarchy
 from orchestrator.ablation import Ablation, raw_spec
 from orchestrator.diff import describe_diff
 from orchestrator.enumerate import candidate_label
+from orchestrator.errors import ReasonerError
 from orchestrator.llm import schemas
 from orchestrator.llm.client import (
     IMAGE_REFUSED,
     TOO_LARGE,
+    CallFailed,
     LLMClient,
     RequestRejected,
     UnusableReply,
@@ -88,6 +100,29 @@ Shrink = Callable[[], tuple[dict[str, Any], list[Shot]]]
 PATH_LINES = 12  # one-liners of the path shown to the filter, input and verification roles
 DETAIL_STEPS = 2  # latest steps of each path the evaluator sees in detail
 SCREEN_LABELS = 40  # texts of a screen listed for the evaluator and the verifier
+
+
+class LLMGaveUp(ReasonerError):
+    """The endpoint failed, or the model answered unusably, too many times in a row: the run
+    stops (exit 3) with this one-line reason, keeping the work done so far."""
+
+
+class _AnswerOffline(Exception):
+    """Internal: the call failed every retry; the public method answers offline instead."""
+
+
+def _offline_when_the_call_fails(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Run ``method``; when its model call failed every retry, the offline reasoner's method
+    of the same name answers instead (the call is booked as an offline fallback)."""
+
+    @functools.wraps(method)
+    def wrapper(self: OpenAIReasoner, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except _AnswerOffline:
+            return getattr(self._offline(), method.__name__)(*args, **kwargs)
+
+    return wrapper
 
 
 def global_name(action: Action) -> str:
@@ -131,8 +166,12 @@ class OpenAIReasoner(Reasoner):
         self.client = client or LLMClient(self.settings, usage=self.usage)
         self.usage = self.client.usage
         self._fallback: HeuristicReasoner | None = None
+        self._streak_lock = threading.Lock()
+        self._failed_in_a_row = 0
+        self._unusable_in_a_row = 0
 
     # -- report analysis -------------------------------------------------------------------------
+    @_offline_when_the_call_fails
     def analyze_report(self, report: BugReport) -> ReproSpec:
         """S2R, symptom, crash or not, exception class, input values and missing setup."""
         if self.ablation.no_report_analysis:
@@ -175,6 +214,7 @@ class OpenAIReasoner(Reasoner):
         )
 
     # -- action filtering ------------------------------------------------------------------------
+    @_offline_when_the_call_fails
     def filter_actions(
         self, spec: ReproSpec, screen: Screen, candidates: list[Action], path: Path, limit: int
     ) -> FilterResult:
@@ -281,6 +321,7 @@ class OpenAIReasoner(Reasoner):
         return FilterResult(actions, reasons)
 
     # -- input text ------------------------------------------------------------------------------
+    @_offline_when_the_call_fails
     def input_text(self, spec: ReproSpec, screen: Screen, field_node: ViewNode, path: Path) -> str:
         """The whole new content of ``field_node``."""
         ctx = {
@@ -305,6 +346,7 @@ class OpenAIReasoner(Reasoner):
         return str(data["text"])
 
     # -- transition summary ----------------------------------------------------------------------
+    @_offline_when_the_call_fails
     def summarize_transition(self, spec: ReproSpec, transition: Transition) -> str:
         """One sentence on what the action visibly did. Without a model call when the app
         crashed, when nothing changed, or without transition assessment (then ``""``)."""
@@ -346,6 +388,7 @@ class OpenAIReasoner(Reasoner):
             return list(pool.map(lambda t: self.summarize_transition(spec, t), transitions))
 
     # -- path evaluation -------------------------------------------------------------------------
+    @_offline_when_the_call_fails
     def evaluate_paths(self, spec: ReproSpec, paths: list[Path]) -> list[PathJudgement]:
         """A judgement per path (same order). Kept paths score 0.5-1 by the model's order; the
         others at most 0.4, by how far along the S2R they are.
@@ -411,6 +454,7 @@ class OpenAIReasoner(Reasoner):
         return judgements
 
     # -- verification ----------------------------------------------------------------------------
+    @_offline_when_the_call_fails
     def verify(self, spec: ReproSpec, path: Path) -> Verdict:
         """The stricter visual check of a non-crash symptom on the path's final screen. A
         "reproduced" answer below ``settings.min_verify_confidence`` does not count."""
@@ -467,21 +511,49 @@ class OpenAIReasoner(Reasoner):
         unusable after the repair round, or the request was refused for good even after one
         downgrade (see the module docstring). ``shots``: screenshots to attach; ``fewer``: a
         smaller version of the request for a "too large" refusal; ``enums``: this request's
-        allowed values per property (:func:`~orchestrator.llm.schemas.narrowed`). Any other
-        ``ReasonerError`` (endpoint down, bad key) propagates: it is the run's problem, not
-        the question's."""
+        allowed values per property (:func:`~orchestrator.llm.schemas.narrowed`).
+
+        A call that failed every retry raises ``_AnswerOffline`` (the public method answers
+        offline); a run of failed calls or unusable answers raises :class:`LLMGaveUp`. Any
+        other ``ReasonerError`` (bad key, unknown model) propagates: it is the run's problem,
+        not the question's."""
+        try:
+            data = self._ask_model(role, ctx, shots, check, image_key, fewer, enums)
+        except CallFailed as exc:
+            self._call_failed(role, exc)
+            raise _AnswerOffline from exc
+        except UnusableReply as exc:
+            self._no_opinion(role, str(exc))
+            self._unusable(role, exc)
+            return None
+        self._answered(usable=data is not None)
+        return data
+
+    def _ask_model(
+        self,
+        role: str,
+        ctx: dict[str, Any],
+        shots: list[Shot] | None,
+        check: Callable[[dict[str, Any]], list[str]] | None,
+        image_key: str,
+        fewer: Shrink | None,
+        enums: dict[str, list[Any]] | None,
+    ) -> dict[str, Any] | None:
+        """:meth:`_ask` without the bookkeeping of runs of failures: the reply, ``None`` for a
+        request refused for good even downgraded; raises ``UnusableReply``/``CallFailed``."""
         model = (
             self.settings.image_model if role in schemas.VISION_ROLES else self.settings.text_model
         )
         schema = schemas.narrowed(role, enums or {})
         images = self._images(shots or [], self.settings.max_image_side)
+        if images and not self.client.images_allowed(model, len(images)):
+            images = []  # the model refused images earlier in this run
         try:
             return self._request(role, model, ctx, images, check, image_key, schema)
-        except UnusableReply as exc:
-            self._no_opinion(role, str(exc))
-            return None
         except RequestRejected as exc:
             rejected = exc
+        if rejected.kind == IMAGE_REFUSED and images:
+            self.client.note_image_refusal(model, len(images), rejected.reason)
         downgrade, ctx, images = self._downgrade(rejected, ctx, shots or [], images, fewer)
         if not downgrade:
             self._no_opinion(role, str(rejected))
@@ -489,9 +561,48 @@ class OpenAIReasoner(Reasoner):
         self.client.note_downgrade(role, rejected, downgrade)
         try:
             return self._request(role, model, ctx, images, check, image_key, schema)
-        except (UnusableReply, RequestRejected) as exc:
+        except RequestRejected as exc:
             self._no_opinion(role, str(exc))
             return None
+
+    def _answered(self, usable: bool) -> None:
+        """The endpoint answered: that ends a run of failed calls; a ``usable`` answer (not a
+        request refused for good) also ends a run of unusable ones."""
+        with self._streak_lock:
+            self._failed_in_a_row = 0
+            if usable:
+                self._unusable_in_a_row = 0
+
+    def _call_failed(self, role: str, exc: CallFailed) -> None:
+        """Book a call that failed every retry as an offline fallback; raise
+        :class:`LLMGaveUp` when it makes ``settings.max_failed_calls`` in a row."""
+        self.client.count(role, "offline_fallbacks")
+        with self._streak_lock:
+            self._failed_in_a_row += 1
+            failed = self._failed_in_a_row
+        log.warning("llm_offline_fallback", role=role, failed_in_a_row=failed, problem=str(exc))
+        limit = self.settings.max_failed_calls
+        if failed >= limit:
+            raise LLMGaveUp(
+                f"stopped after {failed} LLM calls in a row failed every retry "
+                f"(--llm-max-failed-calls {limit}); last: {exc}"
+            ) from None
+
+    def _unusable(self, role: str, exc: UnusableReply) -> None:
+        """Count an unusable answer; raise :class:`LLMGaveUp` when it makes
+        ``settings.max_unusable`` in a row. An unusable answer still ends a run of failed
+        calls: the endpoint answered."""
+        self.client.count(role, "unusable")
+        with self._streak_lock:
+            self._failed_in_a_row = 0
+            self._unusable_in_a_row += 1
+            unusable = self._unusable_in_a_row
+        limit = self.settings.max_unusable
+        if unusable >= limit:
+            raise LLMGaveUp(
+                f"stopped after {unusable} unusable model answers in a row "
+                f"(--llm-max-unusable {limit}); last: {exc}"
+            ) from None
 
     def _downgrade(
         self,

@@ -24,7 +24,7 @@ import shutil
 import sys
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -179,11 +179,22 @@ class SweepOutcome:
 
 class MeteredPool(DevicePool):
     """A :class:`DevicePool` that reports every probe's latency (the worker-measured gRPC round
-    trip, ``ProbeOutcome.wall_seconds``) to the driver's metrics."""
+    trip, ``ProbeOutcome.wall_seconds``) to the driver's metrics, and counts the probes each Ray
+    node ran into ``nodes`` (:attr:`ProbeOutcome.node_id` -> probes; shared by the sweep's
+    pools, guarded by ``nodes_lock``): where the work was done, a node that died later included."""
 
-    def __init__(self, *args: Any, metrics: DriverMetrics | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        metrics: DriverMetrics | None = None,
+        nodes: Counter[str] | None = None,
+        nodes_lock: threading.Lock | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._metrics = metrics
+        self._nodes = nodes
+        self._nodes_lock = nodes_lock or threading.Lock()
 
     def run_probes(
         self,
@@ -198,6 +209,9 @@ class MeteredPool(DevicePool):
         def observed(outcome: ProbeOutcome) -> None:
             if metrics is not None:
                 metrics.probe_observed(outcome.wall_seconds)
+            if self._nodes is not None and outcome.node_id:
+                with self._nodes_lock:
+                    self._nodes[outcome.node_id] += 1
             if on_result is not None:
                 on_result(outcome)
 
@@ -237,6 +251,7 @@ class _Sweep:
         self.leases: LeaseManager | None = None
         self.workers: dict[str, Any] = {}
         self.ray_cluster: dict[str, Any] = {}  # the cluster the workers ran on (ray_cluster.py)
+        self.node_probes: Counter[str] = Counter()  # probes per Ray node (MeteredPool)
 
     def _next(self) -> tuple[tuple[SweepItem, int], int] | None:
         with self.lock:
@@ -296,6 +311,8 @@ class _Sweep:
                     workers={a: self.workers[a] for a in held.addresses},
                     serial=serial,
                     metrics=self.metrics,
+                    nodes=self.node_probes,
+                    nodes_lock=self.lock,
                 )
                 try:
                     yield pool
@@ -654,7 +671,9 @@ def _run_work(
             for future in futures:
                 future.result()
             pool.shutdown(wait=True)
-            sweep.ray_cluster = describe_cluster(h.actor for h in sweep.workers.values())
+            sweep.ray_cluster = describe_cluster(
+                (h.actor for h in sweep.workers.values()), worked=sweep.node_probes
+            )
         except BaseException:
             # Ctrl-C: start nothing more and stop the farm now; the running reproductions fail
             # fast on the stopped agents and are redone by the next run with the same arguments.

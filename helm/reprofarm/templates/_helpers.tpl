@@ -103,6 +103,14 @@ the --agents value has no comma (the CLI splits host:port lists on commas). */}}
 {{- end }}
 {{- end }}
 
+{{/* The Ray node label holding the Kubernetes node a Ray pod runs on: the driver puts a device's
+worker on the Ray node of the device pod's Kubernetes node (orchestrator/ray_cluster.py matches
+label values). KubeRay 1.5+ refuses rayStartParams['labels'] and its top-level `labels` take
+static values only, so an init container writes the node name into a file `ray start
+--labels-file` reads (docs/deploy.md, decision 0036). */}}
+{{- define "reprofarm.rayNodeLabelKey" -}}reprofarm.io/k8s-node{{- end }}
+{{- define "reprofarm.rayLabelsFile" -}}/ray-labels/labels.yaml{{- end }}
+
 {{/* A Ray pod template: call with (dict "ctx" $ "role" "head"|"worker" "spec" .Values.ray.head). */}}
 {{- define "reprofarm.rayPodTemplate" -}}
 {{- $ctx := .ctx }}
@@ -124,6 +132,29 @@ spec:
   tolerations:
     {{- toYaml . | nindent 4 }}
   {{- end }}
+  initContainers:
+    # The Ray node label with this pod's Kubernetes node, for `ray start --labels-file`.
+    - name: ray-node-labels
+      image: {{ include "reprofarm.image" $ctx }}
+      imagePullPolicy: {{ $ctx.Values.image.pullPolicy }}
+      command:
+        - sh
+        - -c
+        - {{ printf "printf '%s: \"%%s\"\\n' \"$K8S_NODE_NAME\" > %s" (include "reprofarm.rayNodeLabelKey" $ctx) (include "reprofarm.rayLabelsFile" $ctx) | quote }}
+      env:
+        - name: K8S_NODE_NAME
+          valueFrom:
+            fieldRef:
+              fieldPath: spec.nodeName
+      resources:
+        requests:
+          cpu: 10m
+          memory: 16Mi
+        limits:
+          memory: 64Mi
+      volumeMounts:
+        - name: ray-labels
+          mountPath: /ray-labels
   containers:
     - name: {{ printf "ray-%s" .role }}
       image: {{ include "reprofarm.image" $ctx }}
@@ -153,16 +184,21 @@ spec:
           mountPath: /data
         - name: dshm
           mountPath: /dev/shm
+        - name: ray-labels
+          mountPath: /ray-labels
+          readOnly: true
   volumes:
     {{- include "reprofarm.dataVolume" $ctx | nindent 4 }}
     - name: dshm
       emptyDir:
         medium: Memory
+    - name: ray-labels
+      emptyDir: {}
 {{- end }}
 
 {{/* ray start parameters: strings only (KubeRay's map[string]string). */}}
 {{- define "reprofarm.rayStartParams" -}}
-{{- $params := dict "metrics-export-port" (toString .ctx.Values.metrics.rayMetricsPort) }}
+{{- $params := dict "metrics-export-port" (toString .ctx.Values.metrics.rayMetricsPort) "labels-file" (include "reprofarm.rayLabelsFile" .ctx) }}
 {{- if eq .role "head" }}
 {{- $_ := set $params "dashboard-host" "0.0.0.0" }}
 {{- end }}
@@ -278,6 +314,11 @@ submitterPodTemplate:
 {{- end }}
 {{- if eq (int $d.agent.port) (int $d.agent.metricsPort) }}
 {{- fail (printf "devices.agent.port and devices.agent.metricsPort are both %d: give the metrics endpoint its own port" (int $d.agent.port)) }}
+{{- end }}
+{{- range $group := list "head" "workers" }}
+{{- if hasKey (index $.Values.ray $group).rayStartParams "labels" }}
+{{- fail (printf "ray.%s.rayStartParams.labels is refused by KubeRay 1.5 and later (rayStartParams['labels'] is not supported): the chart already labels each Ray node with its Kubernetes node (%s, via --labels-file)" $group (include "reprofarm.rayNodeLabelKey" $)) }}
+{{- end }}
 {{- end }}
 {{- if and (or .Values.sweep.enabled .Values.nightly.enabled) (not .Values.ray.enabled) (or (eq .Values.sweep.cluster "shared") (and .Values.nightly.enabled (eq .Values.nightly.cluster "shared"))) }}
 {{- fail "a sweep or nightly run with cluster: shared needs ray.enabled: true (or use cluster: own)" }}

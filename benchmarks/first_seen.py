@@ -117,11 +117,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("summary", type=Path, help="the sweep's summary.json (--repeat 1)")
     parser.add_argument("--commit", default="", help="the commit the sweep ran on (default HEAD)")
+    parser.add_argument(
+        "--command", default="", help="the sweep's command line, when its summary lacks one"
+    )
     parser.add_argument("--record", type=Path, default=RECORD)
     parser.add_argument("--check", action="store_true", help="change nothing")
     args = parser.parse_args()
     try:
         summary = json.loads(args.summary.read_text())
+        summary.setdefault("command", args.command)
         new = entries_from_summary(
             summary,
             commit=args.commit or _head(),

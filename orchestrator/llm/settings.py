@@ -40,6 +40,10 @@ class LLMSettings:
     ``min_verify_confidence``: the verifier's stricter bar: a "reproduced" answer below this
     confidence counts as not reproduced. ``share_limit_with_ray``: when Ray is running, the
     concurrency limit is held by a named Ray actor so that every worker of the run shares it.
+    ``savings``: the cost savings of issue 27 (decision 0038): deterministic summaries where the
+    structural diff says what happened, one question asked once per search, one screenshot per
+    summary, path evaluation from summaries; ``False`` asks every question as before (for
+    measuring what they save: ``benchmarks/llm_cost.py``).
     """
 
     model: str = ""
@@ -61,6 +65,7 @@ class LLMSettings:
     max_global: int = 2
     min_verify_confidence: float = 0.6
     share_limit_with_ray: bool = True
+    savings: bool = True
     azure_endpoint: str = ""
     api_version: str = ""
 

@@ -243,3 +243,28 @@ def _raw(url: str) -> bytes:
     import base64
 
     return base64.b64decode(url.partition(",")[2])
+
+
+def test_path_evaluation_does_not_repeat_a_diff_the_summary_says(server):
+    before, after = make_screen(["test2"]), make_screen(["test2", "test3"])
+    t = transition(before, after, _click_first(before))
+    t.summary = structural_summary(t)  # "New: 'test3'."
+    path = Path().extend(t)
+    reasoner(server, savings=True).evaluate_paths(SPEC, [path])
+    reasoner(server).evaluate_paths(SPEC, [path])
+    on, off = server.requests
+    assert "effect: New: 'test3'." in on.text and "changes:" not in on.text
+    assert "changes: New: 'test3'." in off.text
+
+
+def test_path_one_liners_carry_clipped_summaries(server):
+    before, after = make_screen(["test2"]), make_screen(["test2", "test3"])
+    t = transition(before, after, _click_first(before))
+    t.summary = "Opened a long list: " + ", ".join(f"'item {i}'" for i in range(60)) + "."
+    path = Path().extend(t)
+    candidates = enumerate_actions(parse_hierarchy(after.hierarchy_xml))
+    reasoner(server, savings=True).filter_actions(SPEC, after, candidates, path, 6)
+    reasoner(server).filter_actions(SPEC, after, candidates, path, 6)
+    on, off = server.requests
+    assert "'item 59'" not in on.text and "'item 12'" in on.text and "…" in on.text
+    assert "'item 59'" in off.text

@@ -102,6 +102,7 @@ DETAIL_STEPS = 2  # latest steps of each path the evaluator sees in detail
 SCREEN_LABELS = 40  # texts of a screen listed for the evaluator and the verifier
 BEFORE_LABELS = 20  # texts of the before screen a one-image summary request lists
 NOW_SHOWS = 8  # texts of a new screen a deterministic summary names
+SUMMARY_CLIP = 160  # characters of a summary in a path's one-liners, with savings
 # With savings, the longest image side per role (decision 0038): the filter's numbered boxes
 # stay legible at 768 px (2 tiles instead of 4 at 1024); a summary's after screen and the field
 # to type into are context beside the structural diff and the widget's label (512 px: 1 tile);
@@ -245,7 +246,7 @@ class OpenAIReasoner(Reasoner):
             "globals": [
                 {"name": n, "description": candidate_label(a)} for n, a in globals_.items()
             ],
-            "path": _path_lines(path),
+            "path": _path_lines(path, clip=self._clip),
             "limit": limit,
             "max_global": max_global,
             "single": single,
@@ -343,7 +344,7 @@ class OpenAIReasoner(Reasoner):
                 "text": field_node.text,
                 "password": field_node.password,
             },
-            "path": _path_lines(path),
+            "path": _path_lines(path, clip=self._clip),
         }
         shot = (screen.screenshot_png, [(1, field_node.bounds)])
         data = self._ask(schemas.INPUT_TEXT, ctx, [shot])
@@ -577,6 +578,13 @@ class OpenAIReasoner(Reasoner):
             return min(side, ROLE_IMAGE_SIDES.get(role, side))
         return side
 
+    @property
+    def _clip(self) -> int:
+        """How long a summary in the filter's and input role's path one-liners may be (0:
+        whole): with savings :data:`SUMMARY_CLIP` characters. The evaluator clips its older
+        steps and shared prefixes alike, never the latest step; the verifier sees them whole."""
+        return SUMMARY_CLIP if self.settings.savings else 0
+
     def _offline(self) -> HeuristicReasoner:
         """The offline reasoner that stands in when the model has no opinion."""
         if self._fallback is None:
@@ -749,11 +757,14 @@ def _widget_label(action: Action, hierarchy: Hierarchy | None) -> str:
     return first + (", " + ", ".join(parts) if parts else "")
 
 
-def _path_lines(path: Path, last: int = PATH_LINES) -> list[dict[str, Any]]:
+def _path_lines(path: Path, last: int = PATH_LINES, clip: int = 0) -> list[dict[str, Any]]:
+    """The last ``last`` steps of ``path`` as one-liners (action and summary); ``clip`` > 0
+    shortens each summary to that many characters (the savings of decision 0038)."""
     steps = path.transitions
     start = max(0, len(steps) - last)
     lines = [
-        {"n": i + 1, "action": action_text(t), "summary": t.summary} for i, t in enumerate(steps)
+        {"n": i + 1, "action": action_text(t), "summary": _clipped(t.summary, clip)}
+        for i, t in enumerate(steps)
     ]
     if start:
         return [{"n": 1, "action": f"({start} earlier actions)", "summary": ""}] + lines[start:]
@@ -766,11 +777,20 @@ def _diff_text(transition: Transition) -> str:
     return describe_diff(transition.diff)
 
 
-def _path_detail(index: int, path: Path, detail_steps: int = DETAIL_STEPS) -> dict[str, Any]:
+def _path_detail(
+    index: int, path: Path, detail_steps: int = DETAIL_STEPS, *, savings: bool = False
+) -> dict[str, Any]:
+    """One path as the evaluator's template takes it (``older`` one-liners, ``recent`` in
+    detail, ``screen`` labels). With ``savings`` a step's structural diff is left out where its
+    summary already says it (a summary made from the diff, decision 0038)."""
     steps = path.transitions
     split = max(0, len(steps) - detail_steps)
     older = [
-        {"n": i + 1, "action": action_text(t), "summary": t.summary}
+        {
+            "n": i + 1,
+            "action": action_text(t),
+            "summary": _clipped(t.summary, SUMMARY_CLIP * savings),
+        }
         for i, t in enumerate(steps[:split])
     ]
     recent = [
@@ -778,7 +798,7 @@ def _path_detail(index: int, path: Path, detail_steps: int = DETAIL_STEPS) -> di
             "n": split + i + 1,
             "action": action_text(t),
             "summary": t.summary,
-            "diff": _diff_text(t),
+            "diff": "" if savings and t.summary.startswith(_diff_text(t)[:-1]) else _diff_text(t),
             "activity": t.after.activity,
             "keyboard": t.after.keyboard_shown,
         }
@@ -816,7 +836,7 @@ def _shared_prefixes(paths: list[Path]) -> tuple[list[dict[str, Any]], list[dict
             {
                 "name": name,
                 "steps": [
-                    {"n": n, "action": action_text(t), "summary": t.summary}
+                    {"n": n, "action": action_text(t), "summary": _clipped(t.summary, SUMMARY_CLIP)}
                     for n, t in enumerate(head, 1)
                 ],
             }
@@ -825,9 +845,9 @@ def _shared_prefixes(paths: list[Path]) -> tuple[list[dict[str, Any]], list[dict
     shown = []
     for i, path in enumerate(paths):
         if i not in names:
-            shown.append({**_path_detail(i + 1, path), "prefix": ""})
+            shown.append({**_path_detail(i + 1, path, savings=True), "prefix": ""})
             continue
-        detail = _path_detail(i + 1, path, detail_steps=1)
+        detail = _path_detail(i + 1, path, detail_steps=1, savings=True)
         shown.append({**detail, "older": [], "prefix": names[i]})
     return prefixes, shown
 
@@ -853,6 +873,13 @@ def _screen_labels(screen: Screen, limit: int = SCREEN_LABELS) -> str:
             if text and len(seen) < limit:
                 seen.setdefault(text[:80], None)
     return ", ".join(f'"{t}"' for t in seen)
+
+
+def _clipped(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (``limit`` 0: whole)."""
+    if limit <= 0 or len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + "…"
 
 
 def _bucket(n: int) -> int:

@@ -2,8 +2,9 @@
 no call where the structural diff says what happened, a question asked once per search (and
 across searches with ``--llm-cache``), one screenshot per summary at the role's image side, a
 filter without a picture where its list says as much, a schema the provider's prompt cache can
-reuse, path evaluation from shared prefixes and summaries, and cached prompt tokens booked at
-the cached rate. Each test fails with the savings switched off (``savings=False``)."""
+reuse, path evaluation from shared prefixes and clipped summaries, and cached prompt tokens
+booked at the cached rate. Where a test compares, the same request with the savings switched
+off (``savings=False``) shows the behaviour from before."""
 
 from __future__ import annotations
 

@@ -21,6 +21,16 @@ Calls that need no model are not made: a transition that crashed the app, or who
 are identical, is summarised from the structural diff. The ablation switches
 (:class:`orchestrator.ablation.Ablation`) replace the roles they switch off.
 
+With ``LLMSettings.savings`` (the default; decision 0038) a call asks less: a transition whose
+structural diff says what happened is summarised from it (:func:`structural_summary`), a
+summary question is asked once per search (:func:`question_key`; on disk under the question
+with ``--llm-cache``) with the after screenshot only, images go at a side per role
+(:data:`ROLE_IMAGE_SIDES`), the filter sends no picture where its list names every candidate,
+the filter's and evaluator's schemas stay the same from screen to screen (the provider's prompt
+cache begins with them), and the evaluator sees beginnings several paths share once
+(:func:`_shared_prefixes`) and one-liners clipped to :data:`SUMMARY_CLIP` characters. Without
+it every request is the one asked before issue 27.
+
 A misbehaving endpoint costs one judgement, never the reproduction:
 
 - a reply still unusable after the client's repair round is "no opinion" on that question,

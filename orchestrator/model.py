@@ -227,6 +227,7 @@ class LLMUsage:
     completion_tokens: int = 0
     cost_usd: float = 0.0
     by_role: dict[str, dict[str, float]] = field(default_factory=dict)
+    cached_tokens: int = 0  # of prompt_tokens, served from the provider's prompt cache
     downgrades: list[dict[str, Any]] = field(default_factory=list)
     listeners: list[Callable[[str, int, int, float], None]] = field(
         default_factory=list, repr=False, compare=False
@@ -271,6 +272,7 @@ class LLMUsage:
             "calls": self.total_calls,
             "prompt_tokens": int(self.prompt_tokens),
             "completion_tokens": int(self.completion_tokens),
+            "cached_tokens": int(self.cached_tokens),
             "cost_usd": round(self.cost_usd, 6),
             "no_opinion": self.total("no_opinion"),
             "unusable": self.total("unusable"),

@@ -5,7 +5,10 @@ It answers ``POST .../chat/completions`` (any prefix, so ``/v1`` and Azure's
 bearer token (or Azure's ``api-key`` header), and reports ``usage`` figures computed the way
 OpenAI bills: about 4 characters per text token, and for each image 85 tokens plus 170 per
 512-pixel tile after OpenAI's resizing (fit in 2048×2048, then shortest side at most 768; "low"
-detail: 85). Those are estimates of a real tokenizer, but they are *the* figures the client
+detail: 85), and OpenAI's prompt caching: a prompt of 1,024 tokens or more that starts like an
+earlier one has that prefix, in steps of 128 tokens, reported as
+``usage.prompt_tokens_details.cached_tokens`` (:class:`PromptCache`; ``prompt_cache=False``
+turns it off). Those are estimates of a real tokenizer, but they are *the* figures the client
 receives, so accounting tests compare against :attr:`FakeOpenAIServer.reported`.
 
 Replies: per role (the ``response_format`` schema name, or the schema ``title`` spelled out in
@@ -38,6 +41,7 @@ constrained decoder can never emit it. ``responder`` replaces the rule-based mod
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import json
 import math
@@ -152,6 +156,72 @@ def count_prompt_tokens(body: dict[str, Any]) -> int:
     return tokens
 
 
+# OpenAI's prompt caching: prompts of at least 1,024 tokens are cached; a later request whose
+# prompt starts with the same tokens gets the longest cached prefix billed as ``cached_tokens``,
+# in steps of 128 tokens. The schema of structured output is part of the prefix (it precedes the
+# system message), then the messages in order, images included.
+CACHE_MIN_TOKENS = 1024
+CACHE_STEP_TOKENS = 128
+
+
+def prompt_stream(body: dict[str, Any]) -> str:
+    """The request's prompt as one string of about 4 characters per token, in the order the
+    server reads it (``response_format`` first, then each message's text and images): an image is
+    a marker of 4 characters per image token, unique to its pixels, so a prefix of the string
+    stands for a prefix of the prompt's tokens."""
+    parts: list[str] = []
+    if body.get("response_format"):
+        parts.append(json.dumps(body["response_format"], sort_keys=True))
+    for message in body.get("messages", []):
+        parts.append(f"<|{message.get('role', '')}|>")
+        content = message.get("content")
+        if isinstance(content, str):
+            parts.append(content)
+        elif isinstance(content, list):
+            for part in content:
+                if part.get("type") == "text":
+                    parts.append(str(part.get("text", "")))
+                elif part.get("type") == "image_url":
+                    img = part.get("image_url", {})
+                    url, detail = str(img.get("url", "")), str(img.get("detail", "auto"))
+                    _, _, b64 = url.partition(",")
+                    with Image.open(io.BytesIO(base64.b64decode(b64))) as image:
+                        tokens = image_tokens(*image.size, detail)
+                    digest = hashlib.sha256(url.encode()).hexdigest()
+                    parts.append((digest * (4 * tokens // len(digest) + 1))[: 4 * tokens])
+    return "".join(parts)
+
+
+class PromptCache:
+    """The prefixes of every prompt served so far, at 128-token boundaries (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._seen: set[bytes] = set()
+        self._lock = threading.Lock()
+
+    def serve(self, body: dict[str, Any], prompt_tokens: int) -> int:
+        """The cached tokens of this request (0 below :data:`CACHE_MIN_TOKENS`); then remember
+        its prefixes."""
+        stream = prompt_stream(body).encode("utf-8", "surrogatepass")
+        step = 4 * CACHE_STEP_TOKENS
+        digests = []
+        digest = hashlib.sha256()
+        for end in range(step, len(stream) + 1, step):
+            digest.update(stream[end - step : end])
+            digests.append(digest.copy().digest())
+        with self._lock:
+            hit = 0
+            for n, key in enumerate(digests, 1):
+                if key not in self._seen:
+                    break
+                hit = n
+            self._seen.update(digests)
+        cached = hit * CACHE_STEP_TOKENS
+        if prompt_tokens < CACHE_MIN_TOKENS or cached < CACHE_MIN_TOKENS:
+            return 0
+        return min(cached, prompt_tokens)
+
+
 def detect_role(body: dict[str, Any]) -> str:
     fmt = body.get("response_format") or {}
     if fmt.get("type") == "json_schema":
@@ -180,6 +250,7 @@ class FakeOpenAIServer:
         max_request_tokens: int = 0,
         strict: bool = False,
         responder: Callable[[str, dict[str, Any]], dict[str, Any] | str] | None = None,
+        prompt_cache: bool = True,
     ) -> None:
         self.api_key = api_key
         self.refuse_images = refuse_images
@@ -192,6 +263,7 @@ class FakeOpenAIServer:
         self.refuse_json_object = refuse_json_object
         self.refuse_temperature = refuse_temperature
         self.responder = responder or rule_reply
+        self.prompt_cache = PromptCache() if prompt_cache else None
         self.requests: list[Recorded] = []
         self.reported: dict[str, Counter[str]] = {}
         self.max_in_flight = 0
@@ -411,14 +483,17 @@ class FakeOpenAIServer:
         else:
             content = self._reply(role, body)
         completion_tokens = max(1, math.ceil(len(content) / 4))
+        cached = self.prompt_cache.serve(body, prompt_tokens) if self.prompt_cache else 0
         record.status = 200
-        self._book(role, prompt_tokens, completion_tokens)
+        self._book(role, prompt_tokens, completion_tokens, cached)
         choice = {
             "index": 0,
             "message": {"role": "assistant", "content": content},
             "finish_reason": "stop",
         }
-        self._send(handler, 200, _completion(body, [choice], prompt_tokens, completion_tokens))
+        self._send(
+            handler, 200, _completion(body, [choice], prompt_tokens, completion_tokens, cached)
+        )
 
     def _reply(self, role: str, body: dict[str, Any]) -> str:
         with self._lock:
@@ -430,12 +505,13 @@ class FakeOpenAIServer:
             reply = constrain(reply, fmt["json_schema"]["schema"])
         return reply if isinstance(reply, str) else json.dumps(reply)
 
-    def _book(self, role: str, prompt: int, completion: int) -> None:
+    def _book(self, role: str, prompt: int, completion: int, cached: int = 0) -> None:
         with self._lock:
             tally = self.reported.setdefault(role, Counter())
             tally["calls"] += 1
             tally["prompt_tokens"] += prompt
             tally["completion_tokens"] += completion
+            tally["cached_tokens"] += cached
 
     @staticmethod
     def _send(
@@ -484,7 +560,11 @@ def constrain(value: Any, schema: dict[str, Any]) -> Any:
 
 
 def _completion(
-    body: dict[str, Any], choices: list[dict[str, Any]], prompt: int, completion: int
+    body: dict[str, Any],
+    choices: list[dict[str, Any]],
+    prompt: int,
+    completion: int,
+    cached: int = 0,
 ) -> dict[str, Any]:
     return {
         "id": f"chatcmpl-fake-{time.monotonic_ns()}",
@@ -496,6 +576,7 @@ def _completion(
             "prompt_tokens": prompt,
             "completion_tokens": completion,
             "total_tokens": prompt + completion,
+            "prompt_tokens_details": {"cached_tokens": cached},
         },
     }
 
@@ -659,16 +740,30 @@ def _filter(text: str) -> dict[str, Any]:
     return {"widgets": out, "global_actions": []}
 
 
+def _step_actions(block: str) -> list[str]:
+    """The actions of the numbered lines of a block (``  3. action -> summary``)."""
+    lines = re.finditer(r"^\s+\d+\. (.+)$", block, re.MULTILINE)
+    return [m.group(1).split(" -> ")[0] for m in lines]
+
+
 def _evaluate(text: str) -> dict[str, Any]:
     steps = [_words(s) for s in _s2r(text)]
     keep_match = re.search(r"choose at most (\d+) to keep", text)
     keep = int(keep_match.group(1)) if keep_match else 3
-    blocks = re.split(r"^Path (\d+):$", text, flags=re.MULTILINE)
+    # Beginnings several paths share are listed once ("Prefix A:") before the paths.
+    shared = _section(text, "Shared beginnings", "\nLive paths")
+    prefix_blocks = re.split(r"^Prefix ([A-Z]+):$", shared, flags=re.MULTILINE)
+    prefixes = {
+        prefix_blocks[i]: _step_actions(prefix_blocks[i + 1])
+        for i in range(1, len(prefix_blocks) - 1, 2)
+    }
+    live = _section(text, "\nLive paths", "") or text
+    blocks = re.split(r"^Path (\d+)(?: \(continues prefix ([A-Z]+)\))?:$", live, flags=re.MULTILINE)
     judged = []
-    for i in range(1, len(blocks) - 1, 2):
-        pid, block = int(blocks[i]), blocks[i + 1]
-        lines = re.finditer(r"^\s+\d+\. (.+)$", block, re.MULTILINE)
-        reached = _progress(steps, [m.group(1).split(" -> ")[0] for m in lines])
+    for i in range(1, len(blocks) - 2, 3):
+        pid, prefix, block = int(blocks[i]), blocks[i + 1], blocks[i + 2]
+        actions = prefixes.get(prefix or "", []) + _step_actions(block)
+        reached = _progress(steps, actions)
         complete = bool(steps) and reached == len(steps)
         judged.append(
             {"id": pid, "reached_step": reached, "complete": complete, "reason": f"{reached} steps"}

@@ -151,6 +151,9 @@ def server():
 
 
 def reasoner(server: FakeOpenAIServer, ablation: Ablation | None = None, **kw) -> OpenAIReasoner:
+    """The reasoner asking ``server``; every question asked as before issue 27 unless
+    ``savings=True`` (tests/test_openai_savings.py tests the savings)."""
+    kw.setdefault("savings", False)
     settings = LLMSettings(
         model="text-model",
         vision_model="vision-model",

@@ -22,7 +22,9 @@ every failure mode is bounded, logged and tested). One call of :meth:`LLMClient.
    does not weaken the run's structured-output mode: it raises :class:`RequestRejected` naming
    the kind, and the caller may resend it once downgraded;
 5. books every reply that carries ``usage`` in :class:`orchestrator.model.LLMUsage`, per role,
-   priced by :class:`orchestrator.llm.prices.PriceTable`.
+   priced by :class:`orchestrator.llm.prices.PriceTable`; the prompt tokens the server says it
+   served from its prompt cache (``usage.prompt_tokens_details.cached_tokens``) are booked as
+   ``cached_tokens`` and priced at the model's cached-input rate.
 
 Every failure that ends a call is a ``ReasonerError`` (or one of the two subclasses above) with
 one line naming the endpoint, the problem and the fix. All requests pass through a
@@ -650,6 +652,12 @@ class LLMClient:
         cost = self.prices.cost(priced_as, prompt, done, cached)
         with self._lock:
             self.usage.add(role, prompt, done, cost)
+            if cached:
+                # The part of prompt_tokens the server served from its prompt cache, priced above
+                # at the model's cached-input rate.
+                self.usage.cached_tokens += cached
+                slot = self._slot(role)
+                slot["cached_tokens"] = slot.get("cached_tokens", 0) + cached
             if usage is None:
                 slot = self._slot(role)
                 slot["no_usage"] = slot.get("no_usage", 0) + 1

@@ -43,6 +43,10 @@ class LLMSettings:
     ``max_failed_calls``: calls in a row that failed every attempt (each answered offline) after
     which the reasoner stops the run (exit 3); ``max_unusable``: model answers in a row still
     unusable after the repair round (each "no opinion") after which it stops the run.
+    ``savings``: the cost savings of issue 27 (decision 0038): deterministic summaries where the
+    structural diff says what happened, one question asked once per search, one screenshot per
+    summary, path evaluation from summaries; ``False`` asks every question as before (for
+    measuring what they save: ``benchmarks/llm_cost.py``).
     """
 
     model: str = ""
@@ -66,6 +70,7 @@ class LLMSettings:
     share_limit_with_ray: bool = True
     max_failed_calls: int = 10
     max_unusable: int = 10
+    savings: bool = True
     azure_endpoint: str = ""
     api_version: str = ""
 

@@ -21,6 +21,16 @@ Calls that need no model are not made: a transition that crashed the app, or who
 are identical, is summarised from the structural diff. The ablation switches
 (:class:`orchestrator.ablation.Ablation`) replace the roles they switch off.
 
+With ``LLMSettings.savings`` (the default; decision 0038) a call asks less: a transition whose
+structural diff says what happened is summarised from it (:func:`structural_summary`), a
+summary question is asked once per search (:func:`question_key`; on disk under the question
+with ``--llm-cache``) with the after screenshot only, images go at a side per role
+(:data:`ROLE_IMAGE_SIDES`), the filter sends no picture where its list names every candidate,
+the filter's and evaluator's schemas stay the same from screen to screen (the provider's prompt
+cache begins with them), and the evaluator sees beginnings several paths share once
+(:func:`_shared_prefixes`) and one-liners clipped to :data:`SUMMARY_CLIP` characters. Without
+it every request is the one asked before issue 27.
+
 A misbehaving endpoint costs one judgement, never the reproduction:
 
 - a reply still unusable after the client's repair round is "no opinion" on that question,
@@ -49,15 +59,25 @@ A misbehaving endpoint costs one judgement, never the reproduction:
 from __future__ import annotations
 
 import functools
+import hashlib
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import structlog
 
+from device_agent.actions import (
+    GLOBAL_KINDS,
+    ORIENTATIONS,
+    ROTATE,
+    SWIPE,
+    SWIPE_DIRECTIONS,
+    Action,
+    Bounds,
+    Selector,
+)
 from device_agent.actions import INPUT_TEXT as INPUT_TEXT_KIND
-from device_agent.actions import ROTATE, SWIPE, Action, Bounds, Selector
 from device_agent.errors import HierarchyError
 from device_agent.hierarchy import Hierarchy, ViewNode, parse_hierarchy
 from orchestrator.ablation import Ablation, raw_spec
@@ -65,6 +85,7 @@ from orchestrator.diff import describe_diff
 from orchestrator.enumerate import candidate_label
 from orchestrator.errors import ReasonerError
 from orchestrator.llm import schemas
+from orchestrator.llm.cache import request_key
 from orchestrator.llm.client import (
     IMAGE_REFUSED,
     TOO_LARGE,
@@ -100,6 +121,18 @@ Shrink = Callable[[], tuple[dict[str, Any], list[Shot]]]
 PATH_LINES = 12  # one-liners of the path shown to the filter, input and verification roles
 DETAIL_STEPS = 2  # latest steps of each path the evaluator sees in detail
 SCREEN_LABELS = 40  # texts of a screen listed for the evaluator and the verifier
+BEFORE_LABELS = 20  # texts of the before screen a one-image summary request lists
+NOW_SHOWS = 8  # texts of a new screen a deterministic summary names
+SUMMARY_CLIP = 160  # characters of a summary in a path's one-liners, with savings
+# With savings, the longest image side per role (decision 0038): the filter's numbered boxes
+# stay legible at 768 px (2 tiles instead of 4 at 1024); a summary's after screen and the field
+# to type into are context beside the structural diff and the widget's label (512 px: 1 tile);
+# the verification, a visual check of the symptom, keeps the full --llm-image-side.
+ROLE_IMAGE_SIDES = {
+    schemas.ACTION_FILTER: 768,
+    schemas.INPUT_TEXT: 512,
+    schemas.TRANSITION_SUMMARY: 512,
+}
 
 
 class LLMGaveUp(ReasonerError):
@@ -169,6 +202,21 @@ class OpenAIReasoner(Reasoner):
         self._streak_lock = threading.Lock()
         self._failed_in_a_row = 0
         self._unusable_in_a_row = 0
+        # Questions asked in this search (savings): key -> the answer, or the asking in flight.
+        self._questions: dict[tuple[str, ...], Future[str]] = {}
+        self._questions_lock = threading.Lock()
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state.pop("_questions_lock", None)
+        state.pop("_streak_lock", None)
+        state["_questions"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._questions_lock = threading.Lock()
+        self._streak_lock = threading.Lock()
 
     # -- report analysis -------------------------------------------------------------------------
     @_offline_when_the_call_fails
@@ -249,7 +297,7 @@ class OpenAIReasoner(Reasoner):
             "globals": [
                 {"name": n, "description": candidate_label(a)} for n, a in globals_.items()
             ],
-            "path": _path_lines(path),
+            "path": _path_lines(path, clip=self._clip),
             "limit": limit,
             "max_global": max_global,
             "single": single,
@@ -280,13 +328,24 @@ class OpenAIReasoner(Reasoner):
                 problems.append(f"choose at most {limit} widgets, not {len(ids)}")
             return problems
 
+        shots: list[Shot] = [(screen.screenshot_png, boxes)]
+        enums: dict[str, list[Any]] = {
+            "id": list(range(1, len(widgets) + 1)),
+            "name": sorted(globals_),
+        }
+        if self.settings.savings:
+            if all(not w["label"].startswith("unlabelled") for w in ctx["widgets"]):
+                # Every candidate is named by its text, id and bounds: the list says what the
+                # picture would (decision 0038).
+                shots = []
+            enums = stable_enums(len(widgets))
         data = self._ask(
             schemas.ACTION_FILTER,
             ctx,
-            [(screen.screenshot_png, boxes)],
+            shots,
             check=check,
             fewer=fewer,
-            enums={"id": list(range(1, len(widgets) + 1)), "name": sorted(globals_)},
+            enums=enums,
         )
         if data is None:
             return self._offline().filter_actions(spec, screen, candidates, path, limit)
@@ -337,7 +396,7 @@ class OpenAIReasoner(Reasoner):
                 "text": field_node.text,
                 "password": field_node.password,
             },
-            "path": _path_lines(path),
+            "path": _path_lines(path, clip=self._clip),
         }
         shot = (screen.screenshot_png, [(1, field_node.bounds)])
         data = self._ask(schemas.INPUT_TEXT, ctx, [shot])
@@ -363,20 +422,85 @@ class OpenAIReasoner(Reasoner):
             and before.keyboard_shown == after.keyboard_shown
         ):
             return "No visible change."
-        ctx = {
+        if not self.settings.savings:
+            return self._ask_summary(spec, transition)
+        known = structural_summary(transition)
+        if known:
+            self.client.count(schemas.TRANSITION_SUMMARY, "deterministic")
+            return known
+        key = ("summary", _digest(self._spec(spec)), *question_key(transition))
+        return self._once(key, spec, transition)
+
+    def _ask_summary(self, spec: ReproSpec, transition: Transition) -> str:
+        """The model's summary of one transition (``""`` for no opinion). With savings one
+        screenshot, the after screen: the before screen is said in words (its texts, the acted
+        widget by its label), and the structural diff says what changed."""
+        before, after = transition.before, transition.after
+        ctx: dict[str, Any] = {
             "spec": self._spec(spec),
             "action": action_text(transition),
             "before": _screen(before),
             "after": _screen(after),
             "diff": _diff_text(transition),
+            "one_image": self.settings.savings,
+            "before_labels": _screen_labels(before, BEFORE_LABELS) if self.settings.savings else "",
         }
         target = transition.action.target
         box = [(1, target.bounds)] if target is not None and target.bounds is not None else []
-        shots = [(before.screenshot_png, box), (after.screenshot_png, [])]
+        shots: list[Shot]
+        if self.settings.savings:
+            shots = [(after.screenshot_png, [])]
+        else:
+            shots = [(before.screenshot_png, box), (after.screenshot_png, [])]
         data = self._ask(schemas.TRANSITION_SUMMARY, ctx, shots, image_key="has_images")
         if data is None:
             return ""
         return _one_line(data["summary"]) or _one_line(data["effect"])
+
+    def _once(self, key: tuple[str, ...], spec: ReproSpec, transition: Transition) -> str:
+        """The summary of a question asked once per search: the same action from the same
+        screen to the same screen (:func:`question_key`) on another path, or asked while the
+        first asking is still in flight, gets the first answer without a request; with
+        ``--llm-cache`` the answer is also kept on disk under the question (not the exact
+        request, whose screenshots carry the clock), so a later search finds it."""
+        with self._questions_lock:
+            pending = self._questions.get(key)
+            mine = pending is None
+            if mine:
+                pending = self._questions[key] = Future()
+        assert pending is not None
+        if not mine:
+            self.client.count(schemas.TRANSITION_SUMMARY, "cache_hits")
+            return str(pending.result())
+        try:
+            disk_key = self._disk_key(key, spec)
+            cache = self.client.cache
+            hit = cache.get(disk_key) if cache is not None else None
+            if hit is not None and isinstance(hit.get("summary"), str):
+                self.client.count(schemas.TRANSITION_SUMMARY, "cache_hits")
+                answer = hit["summary"]
+            else:
+                answer = self._ask_summary(spec, transition)
+                if cache is not None and answer:
+                    cache.put(disk_key, {"role": schemas.TRANSITION_SUMMARY, "summary": answer})
+        except BaseException as exc:
+            pending.set_exception(exc)
+            with self._questions_lock:
+                self._questions.pop(key, None)  # a failed question may be asked again
+            raise
+        pending.set_result(answer)
+        return answer
+
+    def _disk_key(self, key: tuple[str, ...], spec: ReproSpec) -> str:
+        return request_key(
+            {
+                "endpoint": self.settings.endpoint,
+                "model": self.settings.image_model,
+                "question": list(key),
+                "spec": self._spec(spec),
+                "temperature": self.settings.temperature,
+            }
+        )
 
     def summarize_transitions(self, spec: ReproSpec, transitions: list[Transition]) -> list[str]:
         """:meth:`summarize_transition` for many transitions at once, up to
@@ -401,9 +525,16 @@ class OpenAIReasoner(Reasoner):
         n_steps = len(spec.steps)
         canonical = sorted(range(len(paths)), key=lambda i: [a.key() for a in paths[i].actions])
         id_of = {index: number for number, index in enumerate(canonical, 1)}
+        ordered = [paths[i] for i in canonical]
+        if self.settings.savings:
+            prefixes, shown = _shared_prefixes(ordered)
+        else:
+            prefixes = []
+            shown = [{**_path_detail(n, p), "prefix": ""} for n, p in enumerate(ordered, 1)]
         ctx = {
             "spec": self._spec(spec),
-            "paths": [_path_detail(n, paths[i]) for n, i in enumerate(canonical, 1)],
+            "prefixes": prefixes,
+            "paths": shown,
             "keep": min(self.beam, len(paths)),
             "n_steps": n_steps,
             "assessed": not self.ablation.no_transition_assessment,
@@ -421,6 +552,10 @@ class OpenAIReasoner(Reasoner):
             return problems
 
         ids = list(range(1, len(paths) + 1))
+        if self.settings.savings:
+            # A schema that changes with the number of paths would change the prompt's first
+            # tokens (the schema precedes the messages) and void the provider's prompt cache.
+            ids = list(range(1, _bucket(len(paths)) + 1))
         data = self._ask(
             schemas.PATH_EVALUATION,
             ctx,
@@ -490,6 +625,21 @@ class OpenAIReasoner(Reasoner):
             return []
         return [prepare_screenshot(png, boxes, max_side) for png, boxes in shots]
 
+    def _image_side(self, role: str) -> int:
+        """The longest side of ``role``'s screenshots: ``--llm-image-side``, and with savings
+        at most :data:`ROLE_IMAGE_SIDES`'s figure for the role (0 stays 0: no images)."""
+        side = self.settings.max_image_side
+        if self.settings.savings and side > 0:
+            return min(side, ROLE_IMAGE_SIDES.get(role, side))
+        return side
+
+    @property
+    def _clip(self) -> int:
+        """How long a summary in the filter's and input role's path one-liners may be (0:
+        whole): with savings :data:`SUMMARY_CLIP` characters. The evaluator clips its older
+        steps and shared prefixes alike, never the latest step; the verifier sees them whole."""
+        return SUMMARY_CLIP if self.settings.savings else 0
+
     def _offline(self) -> HeuristicReasoner:
         """The offline reasoner that stands in when the model has no opinion."""
         if self._fallback is None:
@@ -545,7 +695,7 @@ class OpenAIReasoner(Reasoner):
             self.settings.image_model if role in schemas.VISION_ROLES else self.settings.text_model
         )
         schema = schemas.narrowed(role, enums or {})
-        images = self._images(shots or [], self.settings.max_image_side)
+        images = self._images(shots or [], self._image_side(role))
         if images and not self.client.images_allowed(model, len(images)):
             images = []  # the model refused images earlier in this run
         try:
@@ -729,11 +879,14 @@ def _widget_label(action: Action, hierarchy: Hierarchy | None) -> str:
     return first + (", " + ", ".join(parts) if parts else "")
 
 
-def _path_lines(path: Path, last: int = PATH_LINES) -> list[dict[str, Any]]:
+def _path_lines(path: Path, last: int = PATH_LINES, clip: int = 0) -> list[dict[str, Any]]:
+    """The last ``last`` steps of ``path`` as one-liners (action and summary); ``clip`` > 0
+    shortens each summary to that many characters (the savings of decision 0038)."""
     steps = path.transitions
     start = max(0, len(steps) - last)
     lines = [
-        {"n": i + 1, "action": action_text(t), "summary": t.summary} for i, t in enumerate(steps)
+        {"n": i + 1, "action": action_text(t), "summary": _clipped(t.summary, clip)}
+        for i, t in enumerate(steps)
     ]
     if start:
         return [{"n": 1, "action": f"({start} earlier actions)", "summary": ""}] + lines[start:]
@@ -746,11 +899,20 @@ def _diff_text(transition: Transition) -> str:
     return describe_diff(transition.diff)
 
 
-def _path_detail(index: int, path: Path) -> dict[str, Any]:
+def _path_detail(
+    index: int, path: Path, detail_steps: int = DETAIL_STEPS, *, savings: bool = False
+) -> dict[str, Any]:
+    """One path as the evaluator's template takes it (``older`` one-liners, ``recent`` in
+    detail, ``screen`` labels). With ``savings`` a step's structural diff is left out where its
+    summary already says it (a summary made from the diff, decision 0038)."""
     steps = path.transitions
-    split = max(0, len(steps) - DETAIL_STEPS)
+    split = max(0, len(steps) - detail_steps)
     older = [
-        {"n": i + 1, "action": action_text(t), "summary": t.summary}
+        {
+            "n": i + 1,
+            "action": action_text(t),
+            "summary": _clipped(t.summary, SUMMARY_CLIP * savings),
+        }
         for i, t in enumerate(steps[:split])
     ]
     recent = [
@@ -758,7 +920,7 @@ def _path_detail(index: int, path: Path) -> dict[str, Any]:
             "n": split + i + 1,
             "action": action_text(t),
             "summary": t.summary,
-            "diff": _diff_text(t),
+            "diff": "" if savings and t.summary.startswith(_diff_text(t)[:-1]) else _diff_text(t),
             "activity": t.after.activity,
             "keyboard": t.after.keyboard_shown,
         }
@@ -773,6 +935,54 @@ def _path_detail(index: int, path: Path) -> dict[str, Any]:
     }
 
 
+def _shared_prefixes(paths: list[Path]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The evaluator's view of ``paths`` (numbered from 1 in this order) from summaries, not
+    whole histories: paths that differ only in their last action (the children of one beam
+    path) share their beginning, which is shown once as a named prefix (``"A"``, ``"B"``...) of
+    one-liners (action and its summary); each of them then shows only its last action in detail.
+    A path sharing its beginning with no other is shown as :func:`_path_detail` shows it.
+    Returns ``(prefixes, paths)``: ``[{"name", "steps": [{"n", "action", "summary"}]}]`` and the
+    paths as the template takes them, each with ``"prefix"`` (a name or ``""``)."""
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for i, path in enumerate(paths):
+        if len(path.transitions) >= 2:
+            groups.setdefault(tuple(a.key() for a in path.actions[:-1]), []).append(i)
+    names: dict[int, str] = {}
+    prefixes: list[dict[str, Any]] = []
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        name = _prefix_name(len(prefixes))
+        head = paths[members[0]].transitions[:-1]
+        prefixes.append(
+            {
+                "name": name,
+                "steps": [
+                    {"n": n, "action": action_text(t), "summary": _clipped(t.summary, SUMMARY_CLIP)}
+                    for n, t in enumerate(head, 1)
+                ],
+            }
+        )
+        names.update({i: name for i in members})
+    shown = []
+    for i, path in enumerate(paths):
+        if i not in names:
+            shown.append({**_path_detail(i + 1, path, savings=True), "prefix": ""})
+            continue
+        detail = _path_detail(i + 1, path, detail_steps=1, savings=True)
+        shown.append({**detail, "older": [], "prefix": names[i]})
+    return prefixes, shown
+
+
+def _prefix_name(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 def _screen_labels(screen: Screen, limit: int = SCREEN_LABELS) -> str:
     """The distinct texts of the screen's app windows, top window last, quoted and joined."""
     tree = _parse(screen.hierarchy_xml)
@@ -785,3 +995,109 @@ def _screen_labels(screen: Screen, limit: int = SCREEN_LABELS) -> str:
             if text and len(seen) < limit:
                 seen.setdefault(text[:80], None)
     return ", ".join(f'"{t}"' for t in seen)
+
+
+def _clipped(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (``limit`` 0: whole)."""
+    if limit <= 0 or len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + "…"
+
+
+def _bucket(n: int) -> int:
+    """``n`` rounded up to a power of two, at least 8."""
+    size = 8
+    while size < n:
+        size *= 2
+    return size
+
+
+def stable_enums(n_widgets: int) -> dict[str, list[Any]]:
+    """The action filter's ``enums`` with savings: widget ids 1 to ``n_widgets`` rounded up to a
+    power of two (at least 8), global actions all the names there are, so that most requests
+    send the same schema and the provider's prompt cache, which begins with it, applies; ids and
+    names outside this screen's lists are still refused by the filter's check (repair round)."""
+    names = [f"swipe_{d}" for d in SWIPE_DIRECTIONS] + [f"rotate_{o}" for o in ORIENTATIONS]
+    names += sorted(k for k in GLOBAL_KINDS if k not in (SWIPE, ROTATE))
+    return {"id": list(range(1, _bucket(n_widgets) + 1)), "name": sorted(names)}
+
+
+def structural_summary(transition: Transition) -> str:
+    """The summary of a transition whose structural diff says what happened, or ``""`` when it
+    does not and a model should look (decision 0038).
+
+    Said by the diff: nothing changed; a window (dialog, menu) opened or closed, the activity
+    switched, the app was left or a system dialog appeared (with the new screen's first
+    :data:`NOW_SHOWS` texts when the screen changed beyond what the diff lists); field texts,
+    check states, the keyboard, the orientation or a toast changed; widgets came or went, every
+    one of them listed. Not said: an unreadable dump, a change the diff finds no words for (the
+    structure changed but no widget, text or window did: "the screen changed slightly"), more
+    widgets or texts changed than the diff lists with no window or activity change to name
+    them. ``transition.diff`` must be :func:`orchestrator.diff.structural_diff`'s dict; an
+    empty one is never said."""
+    diff = transition.diff
+    if not diff or diff.get("unreadable"):
+        return ""
+    if diff.get("unchanged"):
+        return "No visible change."
+    named = bool(
+        diff.get("windows_opened")
+        or diff.get("windows_closed")
+        or diff.get("activity_changed")
+        or diff.get("app_left")
+        or diff.get("system_dialog")
+        or diff.get("crash")
+    )
+    listed = bool(
+        diff.get("texts_changed")
+        or diff.get("states_changed")
+        or diff.get("keyboard")
+        or diff.get("orientation")
+        or diff.get("toast")
+        or diff.get("widgets_added")
+        or diff.get("widgets_removed")
+    )
+    if not (named or listed):
+        return ""
+    clipped = (
+        int(diff.get("widgets_added_count", 0) or 0) > len(diff.get("widgets_added") or [])
+        or int(diff.get("widgets_removed_count", 0) or 0) > len(diff.get("widgets_removed") or [])
+        or len(diff.get("texts_changed") or []) > 3
+        or len(diff.get("states_changed") or []) > 3
+    )
+    if clipped and not named:
+        return ""
+    sentence = describe_diff(diff)
+    if diff.get("activity_changed") or clipped:
+        shown = _screen_labels(transition.after, NOW_SHOWS)
+        if shown:
+            sentence = f"{sentence[:-1]}; the screen now shows {shown}."
+    return sentence
+
+
+def question_key(transition: Transition) -> tuple[str, ...]:
+    """What a transition summary depends on, as strings: the before screen (structure and
+    every text of its dump outside the system UI), the action, the after screen likewise, and
+    orientation and keyboard on both sides. Two probes with equal keys show the model the same
+    change (their screenshots may differ only in the status bar's clock)."""
+    before, after = transition.before, transition.after
+    return (
+        _screen_identity(before),
+        transition.action.key(),
+        _screen_identity(after),
+        f"{before.orientation}/{before.keyboard_shown}>{after.orientation}/{after.keyboard_shown}",
+    )
+
+
+def _digest(data: Any) -> str:
+    return request_key({"data": data})[:16]
+
+
+def _screen_identity(screen: Screen) -> str:
+    tree = _parse(screen.hierarchy_xml)
+    texts = []
+    if tree is not None:
+        for window in tree.app_windows():
+            texts += [f"{n.resource_id}={n.text}" for n in window.iter() if n.text]
+    digest = hashlib.sha256("\n".join(texts).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return f"{screen.structural_hash}:{digest}:{screen.activity}"

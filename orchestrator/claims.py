@@ -155,11 +155,19 @@ def app_frames(frames: list[str]) -> set[str]:
 
 
 def frames_match(reported: list[str], crash: CrashInfo) -> bool:
-    """True when the report's app frames and the crash's share one ``Class.method``, or when
-    either side has no app frame to compare."""
-    want = app_frames(reported)
+    """True when the crash has the report's innermost app frame and the app frame that called
+    it (``Class.method``: the same code reached the same way), or when either side has no app
+    frame to compare. One shared frame is not enough: a helper the app calls from two places
+    (``doUnbindService`` from ``stopLiveData`` and from ``onDestroy``) throws the same exception
+    for two different bugs."""
+    want = _ordered_app_frames(reported)[:2]
     have = app_frames([f for _, _, frames in _chain(crash) for f in frames])
-    return not want or not have or bool(want & have)
+    return not want or not have or set(want) <= have
+
+
+def _ordered_app_frames(frames: list[str]) -> list[str]:
+    """:func:`app_frames` in stack order (innermost first), each once."""
+    return list(dict.fromkeys(name for f in frames for name in app_frames([f])))
 
 
 def crash_is_reported(spec: ReproSpec, crash: CrashInfo) -> tuple[bool, list[str]]:
@@ -177,9 +185,9 @@ def crash_is_reported(spec: ReproSpec, crash: CrashInfo) -> tuple[bool, list[str
         reasons.append("the message the report quotes")
     if spec.exception_frames:
         if not frames_match(spec.exception_frames, crash):
-            return False, ["none of the app frames the report quotes"]
+            return False, ["not the app frames the report quotes (the innermost and its caller)"]
         if app_frames(spec.exception_frames):
-            reasons.append("an app frame the report quotes")
+            reasons.append("the app frames the report quotes")
     return True, reasons
 
 

@@ -602,3 +602,42 @@ def test_a_wrong_number_the_report_did_not_see_is_no_evidence() -> None:
         "Total is wrong. Actual: wrong total on Android 14. Expected: the result shows 5."
     )
     assert verifier.verify(spec, _final(_with_result("2+2", "10")), []).reproduced
+
+
+def test_a_helper_s_exception_from_another_caller_is_another_bug() -> None:
+    # Made up after a real shape: the report's trace throws in a helper called from the menu's
+    # Stop; the same helper throws the same exception when the activity is destroyed.
+    reported = [
+        "android.app.ContextImpl.unbindService(ContextImpl.java:1761)",
+        "com.example.app.Main.unbind(Main.java:408)",
+        "com.example.app.Main.stop(Main.java:296)",
+        "com.example.app.Main.onOptionsItemSelected(Main.java:259)",
+    ]
+    spec = ReproSpec(
+        [],
+        "crash",
+        CRASH,
+        exception_class="java.lang.IllegalArgumentException",
+        exception_frames=reported,
+    )
+
+    def thrown(*app_frames: str) -> ParsedCrash:
+        frames = ["android.app.ContextImpl.unbindService(ContextImpl.java:1761)", *app_frames]
+        return ParsedCrash(
+            exception_class="java.lang.IllegalArgumentException",
+            message="Service not registered",
+            package=APP,
+            pid=1,
+            frames=frames,
+        )
+
+    from_stop = thrown(
+        "com.example.app.Main.unbind(Main.java:408)", "com.example.app.Main.stop(Main.java:290)"
+    )
+    from_destroy = thrown(
+        "com.example.app.Main.unbind(Main.java:408)",
+        "com.example.app.Main.onDestroy(Main.java:120)",
+    )
+    assert crash_is_reported(spec, from_stop)[0]
+    ok, why = crash_is_reported(spec, from_destroy)
+    assert not ok and "caller" in why[0]

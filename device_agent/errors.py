@@ -33,6 +33,11 @@ class AgentUnavailableError(DeviceError, ConnectionError):
     """No device agent answers at the address (not running, crashed, or unreachable)."""
 
 
+class AgentUnresponsiveError(AgentUnavailableError):
+    """The agent stopped answering its health heartbeat for a whole window (a frozen or stopped
+    process, a wedged host): its calls are cut and the farm quarantines the device."""
+
+
 class AuthError(DeviceError, PermissionError):
     """The agent refused the call: its bearer token is missing or wrong."""
 

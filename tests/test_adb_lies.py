@@ -152,6 +152,26 @@ def test_snapshot_load_ok_is_restored_only_when_the_screen_proves_it(
     assert adb.foreground()[1].endswith(".MainActivity")
 
 
+def test_a_load_is_done_only_once_input_works(adb: AdbDevice, emu: AdbEmulator) -> None:
+    """``cmd: Can't find service: input`` (exit 20) after a load: the input service is not up.
+    A load is waited on until input works, and is not restored when it never does."""
+    adb.save_snapshot("list")
+    assert adb.execute(FAB).performed  # now in the editor
+    emu.faults.input_service_missing = 1000
+    with pytest.raises(SnapshotError, match="input does not work.*Can't find service: input"):
+        adb.load_snapshot("list")
+    emu.faults.input_service_missing = 2  # up after a moment: the load is waited on, then done
+    adb.load_snapshot("list")
+    assert emu.faults.input_service_missing == 0
+    assert adb.foreground()[1].endswith(".MainActivity")
+    # An action meeting it is a failed action, not one that "worked".
+    emu.faults.input_service_missing = 1
+    result = adb.execute(FAB)
+    assert not result.performed and "Can't find service: input" in result.detail
+    assert P.input_failure("cmd: Can't find service: input\n")
+    assert P.exit_status(f"x\n{P.EXIT_MARK}20\n") == 20
+
+
 def test_keeper_falls_back_to_replay_when_a_load_lies(adb: AdbDevice, emu: AdbEmulator):
     adb.save_snapshot("base")
     keeper = StateKeeper(adb)

@@ -87,6 +87,9 @@ STATUS_BAR_DP = 24
 # How long a load of a snapshot with a known screen waits for that screen before the usual
 # dump-based readiness check (a load that says OK settles in about 0.5 s: DESIGN §2.2).
 KNOWN_SCREEN_WAIT_S = 3.0
+# How long a loaded snapshot may take to accept input (the input service registers a moment
+# after the load; until then `input` prints "cmd: Can't find service: input" and exits 20).
+INPUT_READY_WAIT_S = 2.0
 _KEYS = {A.PRESS_BACK: 4, A.PRESS_HOME: 3, A.PRESS_ENTER: 66, A.PRESS_DELETE: 67}
 _ANIMATION_SETTINGS = (
     "window_animation_scale",
@@ -235,8 +238,13 @@ class AdbDevice(DeviceBackend):
 
     def _input(self, args: str) -> None:
         """Run ``input ARGS``; raises :class:`InputRefusedError` when it printed an exception
-        although it exited 0 (the event was not injected)."""
-        why = P.input_failure(self._sh(f"input {args}", both=True))
+        although it exited 0, or exited non-zero (``cmd: Can't find service: input``, exit 20):
+        the event was not injected."""
+        out = self._sh(f"input {args}; echo {P.EXIT_MARK}$?", both=True)
+        why = P.input_failure(out)
+        status = P.exit_status(out)
+        if not why and status:
+            why = f"exit {status}"
         if why:
             raise InputRefusedError(f"`input {args[:60]}` on {self.serial} failed: {why}")
 
@@ -800,16 +808,33 @@ class AdbDevice(DeviceBackend):
         self._check_restored(snapshot_id)
 
     def _check_restored(self, snapshot_id: str) -> None:
-        """The input and activity halves of :meth:`_verify_restored` (no dump)."""
-        # KEYCODE_UNKNOWN changes nothing and proves input works; the focus in the same trip.
-        out = self._sh(f"input keyevent 0; echo {_SPLIT}; dumpsys window windows", both=True)
-        window = out.partition(_SPLIT + "\n")[2]
-        why = P.input_failure(out)  # stderr comes after stdout: read all of it
-        if why:
-            self._failed(why)
-            raise SnapshotError(
-                f"snapshot {snapshot_id!r} loaded on {self.serial} but input does not work: {why}"
+        """The input and activity halves of :meth:`_verify_restored` (no dump). Input must
+        work within :data:`INPUT_READY_WAIT_S` (the input service comes up a moment after a
+        load: ``cmd: Can't find service: input``, exit 20, until then)."""
+        deadline = time.monotonic() + INPUT_READY_WAIT_S
+        while True:
+            # KEYCODE_UNKNOWN changes nothing and proves input works; the focus in the same trip.
+            out = self._sh(
+                f"input keyevent 0; echo {P.EXIT_MARK}$?; echo {_SPLIT}; dumpsys window windows",
+                both=True,
             )
+            window = out.partition(_SPLIT + "\n")[2]
+            why = P.input_failure(out)  # stderr comes after stdout: read all of it
+            status = P.exit_status(out)
+            if not why and status:
+                why = f"`input keyevent 0` exited {status}"
+            if not why:
+                break
+            # Only a service not up yet is worth waiting for (an exception such as a missing
+            # INJECT_EVENTS permission stays).
+            coming_up = bool(status) or "Can't find service" in why
+            if not coming_up or time.monotonic() >= deadline:
+                self._failed(why)
+                raise SnapshotError(
+                    f"snapshot {snapshot_id!r} loaded on {self.serial} but input does not work: "
+                    f"{why}" + (f" (still after {INPUT_READY_WAIT_S:g} s)" if coming_up else "")
+                )
+            time.sleep(0.25)
         expected = self._snapshot_activity.get(snapshot_id, "")
         if expected:
             activity = P.current_focus(window) or self.foreground()[1]

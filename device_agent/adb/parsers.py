@@ -345,16 +345,22 @@ def snapshot_names(list_output: str) -> list[str]:
 # -- devices that lie (issue 15, section 3) -----------------------------------------------------
 
 _INPUT_FAILURE_RE = re.compile(
-    r"^(?:Exception occurred while executing|(?:java|android)\.[\w.$]{1,200}(?:Exception|Error)\b)"
+    r"^(?:Exception occurred while executing|(?:java|android)\.[\w.$]{1,200}(?:Exception|Error)\b"
+    r"|(?:cmd: )?Can't find service: [\w.]{1,100})"
 )
+# The line ``echo MARK$?`` prints after a command: its exit status.
+_EXIT_MARK_RE = re.compile(r"^---reprofarm-exit-(\d{1,3})$", re.MULTILINE)
+EXIT_MARK = "---reprofarm-exit-"
 _IME_WINDOW_RE = re.compile(r"Window\{[0-9a-f]+ (?:u\d+ )?InputMethod\}")
 _FRAME_RE = re.compile(r"\b(?:mFrame|frame)=\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
 
 def input_failure(output: str) -> str:
     """Why an ``input`` command failed although it exited 0 (it prints a Java exception, e.g.
-    ``java.lang.SecurityException: Injecting input events requires ... INJECT_EVENTS``), as one
-    line; ``""`` when the output shows no failure. Only the first 200 lines are read."""
+    ``java.lang.SecurityException: Injecting input events requires ... INJECT_EVENTS``), or
+    while the input service is not up (``cmd: Can't find service: input``, exit 20, right after
+    a snapshot load or a boot), as one line; ``""`` when the output shows no failure. Only the
+    first 200 lines are read."""
     lines = output.splitlines()[:200]
     for i, line in enumerate(lines):
         if _INPUT_FAILURE_RE.match(line.strip()[:300]):
@@ -364,6 +370,13 @@ def input_failure(output: str) -> str:
             )
             return (line.strip() + (" " + cause if cause else ""))[:300]
     return ""
+
+
+def exit_status(output: str) -> int | None:
+    """The exit status a command printed with ``; echo {EXIT_MARK}$?`` after it (the first such
+    line), or None when there is none."""
+    match = _EXIT_MARK_RE.search(output)
+    return int(match.group(1)) if match else None
 
 
 def ime_frame(dumpsys_window: str) -> tuple[int, int, int, int] | None:

@@ -87,7 +87,9 @@ class Faults:
     console answers OK to snapshot loads without loading. ``foreign_anr``: the package whose
     "isn't responding" dialog appears at the next dump (then cleared). ``adb_keyboard``: the
     ADBKeyboard input method is installed (``ime list``, ``am broadcast -a ADB_INPUT_B64``).
-    ``taps`` records every ``input tap`` point.
+    ``input_service_missing``: that many ``input`` commands print ``cmd: Can't find service:
+    input`` on stderr and exit 20, doing nothing (the input service not up yet after a snapshot
+    load). ``taps`` records every ``input tap`` point.
     """
 
     idle_errors: int = 0
@@ -105,6 +107,7 @@ class Faults:
     load_noop: bool = False
     foreign_anr: str = ""
     adb_keyboard: bool = False
+    input_service_missing: int = 0
     taps: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -327,6 +330,9 @@ class Shell:
             raise _Usage("usage: input [source] tap|swipe|text|keyevent ...")
         verb, rest = args[0], args[1:]
         d = self.device
+        if self.faults.input_service_missing > 0:
+            self.faults.input_service_missing -= 1
+            return Result(stderr=b"cmd: Can't find service: input\n", status=20)
         if self.faults.input_exceptions > 0:
             self.faults.input_exceptions -= 1
             return Result(stdout=INPUT_EXCEPTION.replace("'tap'", f"'{verb}'").encode())

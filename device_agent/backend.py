@@ -48,6 +48,9 @@ class Observation:
     ``uiautomator dump`` writes (empty when skipped); ``activity`` is ``package/.Activity``;
     ``orientation`` is ``portrait`` or ``landscape``; ``logcat_cursor`` is the cursor of the newest
     logcat line at observation time (pass it to :meth:`DeviceBackend.read_logcat`).
+    ``hierarchy_missing`` says why ``hierarchy_xml`` is empty although it was asked for: a
+    screenshot-only observation (a screen that never goes idle for ``uiautomator dump``); ``""``
+    otherwise.
     """
 
     screenshot_png: bytes
@@ -57,6 +60,7 @@ class Observation:
     orientation: str
     keyboard_shown: bool
     logcat_cursor: int
+    hierarchy_missing: str = ""
 
 
 @dataclass(frozen=True)

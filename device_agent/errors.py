@@ -46,6 +46,11 @@ class DeadlineError(DeviceError, TimeoutError):
     """A call to a device agent did not finish within its deadline."""
 
 
+class ScreenNotIdleError(DeadlineError):
+    """``uiautomator dump`` gave no complete hierarchy in time: the screen never went idle (an
+    animation, a video, a busy main thread). The adb backend then observes by screenshot only."""
+
+
 class AgentStartupError(DeviceError):
     """A local device agent process did not start or did not become healthy."""
 

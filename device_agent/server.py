@@ -323,7 +323,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         t0 = time.perf_counter()
         if request.observe_before:
             before = self.backend.observe(screenshot=screenshots, hierarchy=True)
-            before_hash = structural_hash(before.hierarchy_xml)
+            before_hash = structural_hash(before.hierarchy_xml) if before.hierarchy_xml else ""
             cursor = before.logcat_cursor
         else:
             cursor = self.backend.observe(screenshot=False, hierarchy=False).logcat_cursor
@@ -339,7 +339,8 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
 
         t0 = time.perf_counter()
         after = self.backend.observe(screenshot=screenshots, hierarchy=True)
-        after_hash = structural_hash(after.hierarchy_xml)
+        # A screenshot-only observation (after.hierarchy_missing) has no hash.
+        after_hash = structural_hash(after.hierarchy_xml) if after.hierarchy_xml else ""
         observe_seconds += time.perf_counter() - t0
         lines = self.backend.read_logcat(cursor, ("main", "system", "crash")).lines
 
@@ -349,7 +350,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             saved = self.backend.save_snapshot(request.save_snapshot_as)
         # An action that was not performed left the device where it was.
         reached = state.child(action, request.save_snapshot_as, after_hash)
-        if executed.performed:
+        if not after_hash:
+            self.keeper.invalidate()  # where it is cannot be checked: restore next time
+        elif executed.performed:
             self.keeper.mark(reached, after_hash)
             # The after-screen is the next probe's known before-screen (decision 0019).
             self.keeper.remember(reached, after_hash, saved)

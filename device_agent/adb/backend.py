@@ -63,6 +63,7 @@ from device_agent.errors import (
     DeadlineError,
     DeviceError,
     HierarchyError,
+    ScreenNotIdleError,
     SnapshotError,
     UnsupportedError,
 )
@@ -90,6 +91,8 @@ KNOWN_SCREEN_WAIT_S = 3.0
 # How long a loaded snapshot may take to accept input (the input service registers a moment
 # after the load; until then `input` prints "cmd: Can't find service: input" and exits 20).
 INPUT_READY_WAIT_S = 2.0
+# The share of dump_timeout_s a plain `uiautomator dump` gets before `--compressed` is tried.
+PLAIN_DUMP_SHARE = 2 / 3
 _KEYS = {A.PRESS_BACK: 4, A.PRESS_HOME: 3, A.PRESS_ENTER: 66, A.PRESS_DELETE: 67}
 _ANIMATION_SETTINGS = (
     "window_animation_scale",
@@ -317,22 +320,37 @@ class AdbDevice(DeviceBackend):
 
     def dump(self) -> str:
         """The current ``uiautomator dump`` XML. Retries ``could not get idle state``, and a dump
-        without nodes while an app window is in front, until ``dump_timeout_s``; raises
-        :class:`DeadlineError` (timed out) or :class:`HierarchyError` (still no good dump)."""
-        deadline = time.monotonic() + self.dump_timeout_s
+        without nodes while an app window is in front; when a plain dump still gave no complete
+        hierarchy after :data:`PLAIN_DUMP_SHARE` of ``dump_timeout_s`` (a screen that never goes
+        idle), tries ``uiautomator dump --compressed`` (fewer views to wait on) for the rest.
+        Raises :class:`ScreenNotIdleError` (no complete hierarchy either way: observe falls back
+        to a screenshot), :class:`DeadlineError` (the shell did not answer in time) or
+        :class:`HierarchyError`."""
+        started = time.monotonic()
+        try:
+            return self._dump_until(started + self.dump_timeout_s * PLAIN_DUMP_SHARE, "")
+        except ScreenNotIdleError as exc:
+            log.warning("dump_compressed_fallback", serial=self.serial, reason=str(exc))
+            return self._dump_until(started + self.dump_timeout_s, "--compressed ")
+
+    def _dump_until(self, deadline: float, flags: str) -> str:
+        """:meth:`dump`'s retry loop for ``uiautomator dump {flags}/dev/tty`` until the
+        ``time.monotonic()`` ``deadline``."""
         last = ""
         dismissed = 0
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 self._failed("dump timed out")
-                raise DeadlineError(
-                    f"uiautomator dump on {self.serial} gave no complete hierarchy within "
+                raise ScreenNotIdleError(
+                    f"uiautomator dump {flags}on {self.serial} gave no complete hierarchy within "
                     f"{self.dump_timeout_s:.0f} s (last: {last or 'no answer'}); the app is busy "
                     "or the device is wedged"
                 )
             try:
-                out = self._sh("uiautomator dump /dev/tty", timeout_s=max(0.25, left), check=False)
+                out = self._sh(
+                    f"uiautomator dump {flags}/dev/tty", timeout_s=max(0.25, left), check=False
+                )
                 xml = P.dump_xml(out)
                 if P.has_no_nodes(xml) and (front := self.foreground()[1]):
                     raise HierarchyError(f"uiautomator dump has no nodes while {front} is in front")
@@ -442,9 +460,16 @@ class AdbDevice(DeviceBackend):
         return self._seen[1], self._seen[2]
 
     def _observe_impl(self, screenshot: bool, hierarchy: bool) -> Observation:
+        """A screen that never goes idle (no dump, plain or compressed: :meth:`dump`) is
+        observed by a screenshot only, marked in ``hierarchy_missing``."""
         with self._lock:
             seen_xml, seen_png = self._fresh_screen()
-            xml = (seen_xml or self.dump()) if hierarchy else ""
+            missing = ""
+            try:
+                xml = (seen_xml or self.dump()) if hierarchy else ""
+            except ScreenNotIdleError as exc:
+                xml, missing, screenshot = "", f"screenshot only: {exc}", True
+                log.warning("observed_by_screenshot_only", serial=self.serial, reason=str(exc))
             png = (seen_png or self.screenshot()) if screenshot else b""
             if xml and png:
                 self._seen = (time.monotonic(), xml, png)
@@ -460,6 +485,7 @@ class AdbDevice(DeviceBackend):
             orientation="landscape" if rotation in (1, 3) else "portrait",
             keyboard_shown=keyboard,
             logcat_cursor=P.cursor_after(tail),
+            hierarchy_missing=missing,
         )
 
     # -- DeviceBackend: actions -------------------------------------------------------------------

@@ -89,7 +89,9 @@ class Faults:
     ADBKeyboard input method is installed (``ime list``, ``am broadcast -a ADB_INPUT_B64``).
     ``input_service_missing``: that many ``input`` commands print ``cmd: Can't find service:
     input`` on stderr and exit 20, doing nothing (the input service not up yet after a snapshot
-    load). ``taps`` records every ``input tap`` point.
+    load). ``never_idle``: every plain ``uiautomator dump`` prints :data:`IDLE_ERROR` (an
+    animated screen); with ``never_idle_compressed`` ``--compressed`` dumps do too. ``taps``
+    records every ``input tap`` point.
     """
 
     idle_errors: int = 0
@@ -108,6 +110,8 @@ class Faults:
     foreign_anr: str = ""
     adb_keyboard: bool = False
     input_service_missing: int = 0
+    never_idle: bool = False
+    never_idle_compressed: bool = False
     taps: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -288,6 +292,9 @@ class Shell:
             time.sleep(self.faults.dump_delay_s)
         if self.faults.idle_errors > 0:
             self.faults.idle_errors -= 1
+            return Result(stderr=IDLE_ERROR.encode(), status=1)
+        compressed = "--compressed" in args
+        if (self.faults.never_idle and not compressed) or self.faults.never_idle_compressed:
             return Result(stderr=IDLE_ERROR.encode(), status=1)
         if self.faults.foreign_anr:
             package, self.faults.foreign_anr = self.faults.foreign_anr, ""

@@ -114,6 +114,11 @@ class DeviceBackend(abc.ABC):
     with one family of errors.
     """
 
+    # The snapshot import quota an agent applies unless told otherwise (--max-snapshot-mb,
+    # --max-snapshots): (bytes per snapshot, snapshots held), sized to what this backend's
+    # states can be. An emulator snapshot is a few hundred MB and a search keeps tens of them.
+    import_quota: tuple[int, int] = (4096 << 20, 512)
+
     def __init__(self, device_id: str) -> None:
         self.device_id = device_id
 

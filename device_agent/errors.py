@@ -25,6 +25,10 @@ class AppNotFoundError(DeviceError):
     """The requested app is not in the catalog (or the given directory)."""
 
 
+class BugNotFoundError(DeviceError, LookupError):
+    """The app model has no bug with the requested id (``CheckBugOracle``)."""
+
+
 class AppCrashedError(DeviceError):
     """Raised inside the virtual device when the app under test dies; carries the crash record."""
 

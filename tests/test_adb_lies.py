@@ -241,7 +241,7 @@ def test_the_apps_own_anr_dialog_is_left_as_evidence(adb: AdbDevice, emu: AdbEmu
 
 
 # -- text input cannot type --------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["50%s off", "Grüße 👋"])
+@pytest.mark.parametrize("text", ["Grüße 👋", "tab\there"])
 def test_text_input_cannot_type_is_reported_once(adb: AdbDevice, emu: AdbEmulator, text: str):
     assert adb.execute(FAB).performed
     with structlog.testing.capture_logs() as logs:
@@ -252,6 +252,28 @@ def test_text_input_cannot_type_is_reported_once(adb: AdbDevice, emu: AdbEmulato
         assert "ADBKeyboard" in result.detail
     assert [e["event"] for e in logs].count("text_not_typable") == 1
     assert _node(adb, "title").text == "Title"  # untouched (the hint still shows)
+
+
+@pytest.mark.parametrize("text", ["100%sure", "50%s off %s"])
+def test_a_literal_percent_s_is_typed_in_parts_without_adb_keyboard(
+    adb: AdbDevice, emu: AdbEmulator, text: str
+) -> None:
+    assert adb.execute(FAB).performed
+    result = adb.execute(Action(INPUT_TEXT, TITLE, text=text))
+    assert result.performed, result.detail
+    assert _node(adb, "title").text == text
+
+
+def test_a_newline_is_typed_as_enter(adb: AdbDevice, emu: AdbEmulator) -> None:
+    assert adb.execute(FAB).performed
+    keys: list[str] = []
+    key = emu.device.key
+    emu.device.key = lambda name: keys.append(name) or key(name)  # type: ignore[method-assign]
+    result = adb.execute(Action(INPUT_TEXT, TITLE, text="Groceries\n"))
+    assert result.performed, result.detail
+    assert keys.count("enter") == 1 and keys[-1] == "enter"  # (after clearing the field)
+    # The notes app's title field saves the note on Enter: back on the list, which shows it.
+    assert adb.foreground()[1].endswith(".MainActivity") and "Groceries" in adb.dump()
 
 
 @pytest.mark.parametrize("text", ["50%s off", "Grüße 👋"])

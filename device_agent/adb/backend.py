@@ -7,7 +7,8 @@ What each operation sends (all through one adb server, ``adb -P`` / ``--adb-port
 - focus: ``dumpsys window windows`` (``mCurrentFocus``), falling back to ``dumpsys activity
   activities`` (``mResumedActivity`` / ``ResumedActivity``); keyboard from ``dumpsys input_method``;
 - input: ``input tap``, ``input swipe`` (a long press is a swipe that does not move, 1 s),
-  ``input keyevent``, ``input text`` (escaped and chunked by :func:`.parsers.input_text_args`);
+  ``input keyevent``, ``input text`` (escaped and chunked by :func:`.parsers.input_text_args`,
+  a newline as Enter: :func:`.parsers.input_text_commands`);
   a widget action first resolves its selector on a fresh dump with the same locator cascade as
   everywhere else (:func:`device_agent.hierarchy.find_node`);
 - rotation: ``settings put system accelerometer_rotation 0`` then ``user_rotation 0|1``;
@@ -582,9 +583,11 @@ class AdbDevice(DeviceBackend):
                 False, f"{action.target.describe()} is not an editable text field", x, y
             )
         try:
-            chunks: list[str] | None = P.input_text_args(action.text)
+            # Printable ASCII through `input text` (a literal "%s" in two parts), a newline as
+            # the Enter key; anything else through ADBKeyboard when the device has it.
+            commands: list[str] | None = P.input_text_commands(action.text)
         except ValueError as exc:
-            chunks = None
+            commands = None
             if not self._has_adb_keyboard():
                 return self._cannot_type(action.text, str(exc), x, y)
         self._input(f"tap {x} {y}")  # focus the field
@@ -595,13 +598,15 @@ class AdbDevice(DeviceBackend):
                 keys = ["KEYCODE_MOVE_END"] + ["KEYCODE_DEL"] * len(current)
                 for start in range(0, len(keys), 64):
                     self._input("keyevent " + " ".join(keys[start : start + 64]))
-            if chunks is None:
+            if commands is None:
                 self._type_with_adb_keyboard(action.text)
             else:
-                for chunk in chunks:
-                    self._input(f"text {chunk}")
-            if node.password:
-                break  # a password field shows dots: nothing to read back
+                for command in commands:
+                    self._input(command)
+            if node.password or "\n" in action.text:
+                # A password field shows dots; an Enter may have submitted the field or moved
+                # the focus, and typing again would press it twice: nothing to read back.
+                break
             shown = self._field_text(node)
             if shown == action.text:
                 break

@@ -302,26 +302,41 @@ INPUT_CHUNK = 64
 def input_text_args(text: str, chunk: int = INPUT_CHUNK) -> list[str]:
     """The arguments of successive ``input text`` commands that type ``text``: spaces become
     ``%s`` (``input``'s own escape), shell metacharacters get a backslash, and long text is cut
-    into chunks of ``chunk`` characters (``input`` drops characters from very long arguments).
-    Raises ``ValueError`` for characters ``input text`` cannot type (non-ASCII, control
-    characters other than nothing; use a keyboard app such as ADBKeyboard for those) and for a
-    literal ``%s``, which ``input`` would turn into a space."""
-    if "%s" in text:
-        raise ValueError("`input text` cannot type a literal '%s' (it means a space)")
+    into chunks of ``chunk`` characters (``input`` drops characters from very long arguments). A
+    literal ``%s`` (``100%sure``), which ``input`` would turn into a space, is typed in two
+    commands: one ending with the ``%``, the next starting with the ``s``. Raises
+    ``ValueError`` for characters ``input text`` cannot type (non-ASCII, control characters; a
+    newline is a key event: :func:`input_text_commands`; use a keyboard app such as ADBKeyboard
+    for the others)."""
     bad = sorted({c for c in text if not (" " <= c <= "~")})
     if bad:
         raise ValueError(
             f"`input text` types printable ASCII only; cannot type {bad!r} (install a keyboard "
             "app such as ADBKeyboard for other characters)"
         )
+    # Cut after every '%' that an 's' follows: no argument then holds a literal "%s".
+    pieces = re.split(r"(?<=%)(?=s)", text)
     out: list[str] = []
-    for start in range(0, len(text), chunk):
-        piece = text[start : start + chunk]
-        escaped = "".join(
-            "%s" if c == " " else ("\\" + c if c in _SHELL_SPECIAL else c) for c in piece
-        )
-        out.append(escaped)
+    for part in pieces:
+        for start in range(0, len(part), chunk):
+            piece = part[start : start + chunk]
+            escaped = "".join(
+                "%s" if c == " " else ("\\" + c if c in _SHELL_SPECIAL else c) for c in piece
+            )
+            out.append(escaped)
     return out
+
+
+def input_text_commands(text: str, chunk: int = INPUT_CHUNK) -> list[str]:
+    """The ``input`` commands (their arguments: ``text ...`` or ``keyevent KEYCODE_ENTER``) that
+    type ``text``: each line through :func:`input_text_args`, and each newline (LF or CRLF) as
+    the Enter key. Raises ``ValueError`` as :func:`input_text_args` does."""
+    commands: list[str] = []
+    for i, line in enumerate(text.replace("\r\n", "\n").split("\n")):
+        if i:
+            commands.append("keyevent KEYCODE_ENTER")
+        commands += [f"text {arg}" for arg in input_text_args(line, chunk)]
+    return commands
 
 
 # -- the emulator console ----------------------------------------------------------------------

@@ -119,3 +119,22 @@ def test_the_probe_deadline_comes_from_measured_probes_not_a_fixed_120_s(ray_ses
             assert pool.probe_deadline(spec) == 120.0
         finally:
             pool.close()
+
+
+def test_a_device_quarantined_mid_sweep_leaves_no_healthy_device_idle() -> None:
+    """After a device is lost, 3 healthy devices and 2 reproductions at once: 2 and 1 (before:
+    3 // 2 = 1 each, one healthy device idle for the rest of the sweep)."""
+    from orchestrator.sweep.leases import LeaseManager
+
+    leases = LeaseManager([f"127.0.0.1:{p}" for p in range(1, 5)], concurrency=2)
+    a = leases.acquire("a", leases.fair_share(8), timeout=1)
+    b = leases.acquire("b", leases.fair_share(7), timeout=1)
+    assert len(a.addresses) == len(b.addresses) == 2  # undisturbed: unchanged
+    b.quarantined.add(b.addresses[0])  # its agent froze
+    leases.release(b)
+    c = leases.acquire("c", leases.fair_share(6), timeout=1)
+    assert len(c.addresses) == 1  # a still holds 2
+    leases.release(a)
+    d = leases.acquire("d", leases.fair_share(5), timeout=1)
+    assert len(d.addresses) == 2
+    assert leases.counts() == (3, 0, 1)

@@ -6,9 +6,9 @@ latency profile) runs twice on one farm: undisturbed, then with agent 0 stopped 
 farm stops). The farm's heartbeat should find it within a heartbeat window, move its probe and
 quarantine it. Prints one JSON object: ``{"undisturbed_s", "disturbed_s", "ratio",
 "rows": {"undisturbed", "disturbed", "expected"}, "lost_rows", "verdicts": {"undisturbed",
-"disturbed"}, "frozen_at_s", "quarantined", "bugs", "repeat", "devices", "profile",
-"time_scale", "heartbeat_s", "heartbeat_window_s"}``; rows are the sweep's finished (not
-``error``) rows.
+"disturbed"}, "frozen", "frozen_at_s", "quarantined", "quarantined_undisturbed", "bugs",
+"repeat", "devices", "profile", "time_scale", "heartbeat_s", "heartbeat_window_s"}``; rows are
+the sweep's finished (not ``error``) rows.
 
     python benchmarks/frozen_agent.py
 """
@@ -97,7 +97,9 @@ def main() -> None:
         LocalAgentFarm(args.devices, app, profile=args.profile, time_scale=args.time_scale) as farm,
     ):
         addresses = list(farm.addresses)
-        calm_s, calm_rows, _ = _sweep(Path(tmp) / "undisturbed", bugs, args.repeat, addresses)
+        calm_s, calm_rows, calm_quarantined = _sweep(
+            Path(tmp) / "undisturbed", bugs, args.repeat, addresses
+        )
         freeze_after = args.freeze_at * calm_s
         frozen = threading.Event()
 
@@ -134,6 +136,7 @@ def main() -> None:
             "frozen": frozen.is_set(),
             "frozen_at_s": round(freeze_after, 1),
             "quarantined": quarantined,
+            "quarantined_undisturbed": calm_quarantined,  # a heartbeat false alarm shows here
             "bugs": bugs,
             "repeat": args.repeat,
             "devices": args.devices,

@@ -234,7 +234,7 @@ class _Agent:
     peak_in_flight: int = 0
     lost: str = ""
     calls: set[asyncio.Task[Any]] = field(default_factory=set)
-    cut: set[asyncio.Task[Any]] = field(default_factory=set)
+    cut: dict[asyncio.Task[Any], str] = field(default_factory=dict)  # task -> why
     heartbeat: asyncio.Task[None] | None = None
     beats: int = 0  # health checks answered SERVING
 
@@ -304,10 +304,10 @@ class DeviceWorker:
             if task not in agent.cut:
                 raise  # cancelled by its caller (ray.cancel): not the device's fault
             task.uncancel()
-            raise AgentUnresponsiveError(agent.lost) from None
+            raise AgentUnresponsiveError(agent.cut[task]) from None
         finally:
             agent.calls.discard(task)
-            agent.cut.discard(task)
+            agent.cut.pop(task, None)
 
     async def _heartbeat(self, address: str, agent: _Agent) -> None:
         """Ask the agent's health service every ``heartbeat_s`` seconds (each check may take up
@@ -345,7 +345,7 @@ class DeviceWorker:
                 )
                 log.warning("agent_unresponsive", device=address, reason=agent.lost)
                 for call in list(agent.calls):
-                    agent.cut.add(call)
+                    agent.cut[call] = agent.lost
                     call.cancel()
             await asyncio.sleep(max(0.0, self.heartbeat_s - (loop.time() - started)))
 

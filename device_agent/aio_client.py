@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import grpc
 import structlog
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from device_agent import convert
 from device_agent.actions import Action
@@ -39,7 +40,12 @@ from device_agent.client import AgentClient
 from device_agent.errors import DeviceError
 from device_agent.proto import agent_pb2 as pb
 from device_agent.proto import agent_pb2_grpc as pb_grpc
-from device_agent.server import DEFAULT_CHUNK_BYTES, MAX_MESSAGE_MB, channel_options
+from device_agent.server import (
+    DEFAULT_CHUNK_BYTES,
+    MAX_MESSAGE_MB,
+    SERVICE_NAME,
+    channel_options,
+)
 from device_agent.state import DeviceState, ProbeResult, RestoreReport
 
 __all__ = ["AsyncAgentClient"]
@@ -117,6 +123,7 @@ class AsyncAgentClient:
             self.address, options=channel_options(self.max_message_mb)
         )
         self._stub = pb_grpc.DeviceAgentStub(self._channel)
+        self._health = health_pb2_grpc.HealthStub(self._channel)
 
     def _reconnect(self) -> None:
         if self._channel is not None:
@@ -147,6 +154,20 @@ class AsyncAgentClient:
 
     def _error(self, method: str, err: grpc.RpcError) -> Exception:
         return AgentClient._error(self, method, err)  # type: ignore[arg-type]
+
+    # -- health -----------------------------------------------------------------------------
+    async def health(self, *, timeout: float = 5.0) -> str:
+        """The agent's health status now (``SERVING``, ``NOT_SERVING``...), from the standard
+        gRPC health service (which answers while another call holds the device). Not retried:
+        the farm's heartbeat (``orchestrator.farm``) calls it every second or so and counts a
+        failure as a missed beat. Raises :class:`AgentUnavailableError` when nobody answers,
+        :class:`DeadlineError` when no answer comes within ``timeout`` seconds."""
+        request = health_pb2.HealthCheckRequest(service=SERVICE_NAME)
+        try:
+            reply = await self._health.Check(request, timeout=timeout)
+        except grpc.RpcError as err:
+            raise self._error("health", err) from err
+        return str(health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status))
 
     # -- device facts and actions -----------------------------------------------------------
     @_retry_once_if_unavailable

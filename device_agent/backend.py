@@ -48,6 +48,9 @@ class Observation:
     ``uiautomator dump`` writes (empty when skipped); ``activity`` is ``package/.Activity``;
     ``orientation`` is ``portrait`` or ``landscape``; ``logcat_cursor`` is the cursor of the newest
     logcat line at observation time (pass it to :meth:`DeviceBackend.read_logcat`).
+    ``hierarchy_missing`` says why ``hierarchy_xml`` is empty although it was asked for: a
+    screenshot-only observation (a screen that never goes idle for ``uiautomator dump``); ``""``
+    otherwise.
     """
 
     screenshot_png: bytes
@@ -57,6 +60,7 @@ class Observation:
     orientation: str
     keyboard_shown: bool
     logcat_cursor: int
+    hierarchy_missing: str = ""
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,11 @@ class DeviceBackend(abc.ABC):
     any other exception escaping an implementation is wrapped into ``DeviceError`` so callers deal
     with one family of errors.
     """
+
+    # The snapshot import quota an agent applies unless told otherwise (--max-snapshot-mb,
+    # --max-snapshots): (bytes per snapshot, snapshots held), sized to what this backend's
+    # states can be. An emulator snapshot is a few hundred MB and a search keeps tens of them.
+    import_quota: tuple[int, int] = (4096 << 20, 512)
 
     def __init__(self, device_id: str) -> None:
         self.device_id = device_id

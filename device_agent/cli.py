@@ -126,14 +126,16 @@ def build_parser(prog: str = "reprofarm agent serve") -> argparse.ArgumentParser
     parser.add_argument(
         "--max-snapshot-mb",
         type=int,
-        default=DEFAULT_MAX_SNAPSHOT_MB,
-        help="import quota: the largest snapshot accepted, in MiB",
+        default=None,
+        help="import quota: the largest snapshot accepted, in MiB (default: what the backend's "
+        f"states can be: 4 for virtual, {DEFAULT_MAX_SNAPSHOT_MB} for adb)",
     )
     parser.add_argument(
         "--max-snapshots",
         type=int,
-        default=DEFAULT_MAX_SNAPSHOTS,
-        help="import quota: imports are refused while the device holds this many snapshots",
+        default=None,
+        help="import quota: imports are refused while the device holds this many snapshots "
+        f"(default: 256 for virtual, {DEFAULT_MAX_SNAPSHOTS} for adb)",
     )
     parser.add_argument(
         "--stuck-after",
@@ -287,8 +289,12 @@ def serve_main(argv: list[str]) -> int:
     try:
         if args.max_message_mb < 1:
             raise _ConfigError(f"--max-message-mb must be at least 1, got {args.max_message_mb}")
-        if args.max_snapshot_mb < 1 or args.max_snapshots < 1:
-            raise _ConfigError("--max-snapshot-mb and --max-snapshots must be at least 1")
+        for flag, value in (
+            ("--max-snapshot-mb", args.max_snapshot_mb),
+            ("--max-snapshots", args.max_snapshots),
+        ):
+            if value is not None and value < 1:
+                raise _ConfigError(f"{flag} must be at least 1, got {value}")
         if not 0 < args.stuck_after < float("inf"):
             raise _ConfigError(f"--stuck-after must be a positive number, got {args.stuck_after}")
         try:

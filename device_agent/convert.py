@@ -176,6 +176,7 @@ def observation_to_proto(obs: Observation, structural_hash: str = "") -> pb.Obse
         keyboard_shown=obs.keyboard_shown,
         logcat_cursor=obs.logcat_cursor,
         structural_hash=structural_hash,
+        hierarchy_missing=obs.hierarchy_missing,
     )
 
 
@@ -189,6 +190,7 @@ def observation_from_proto(msg: pb.Observation) -> Observation:
         orientation=msg.orientation,
         keyboard_shown=msg.keyboard_shown,
         logcat_cursor=msg.logcat_cursor,
+        hierarchy_missing=msg.hierarchy_missing,
     )
 
 

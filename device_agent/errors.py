@@ -25,6 +25,10 @@ class AppNotFoundError(DeviceError):
     """The requested app is not in the catalog (or the given directory)."""
 
 
+class BugNotFoundError(DeviceError, LookupError):
+    """The app model has no bug with the requested id (``CheckBugOracle``)."""
+
+
 class AppCrashedError(DeviceError):
     """Raised inside the virtual device when the app under test dies; carries the crash record."""
 
@@ -33,12 +37,22 @@ class AgentUnavailableError(DeviceError, ConnectionError):
     """No device agent answers at the address (not running, crashed, or unreachable)."""
 
 
+class AgentUnresponsiveError(AgentUnavailableError):
+    """The agent stopped answering its health heartbeat for a whole window (a frozen or stopped
+    process, a wedged host): its calls are cut and the farm quarantines the device."""
+
+
 class AuthError(DeviceError, PermissionError):
     """The agent refused the call: its bearer token is missing or wrong."""
 
 
 class DeadlineError(DeviceError, TimeoutError):
     """A call to a device agent did not finish within its deadline."""
+
+
+class ScreenNotIdleError(DeadlineError):
+    """``uiautomator dump`` gave no complete hierarchy in time: the screen never went idle (an
+    animation, a video, a busy main thread). The adb backend then observes by screenshot only."""
 
 
 class AgentStartupError(DeviceError):

@@ -45,6 +45,7 @@ from device_agent.backend import DeviceBackend, Observation, SnapshotInfo
 from device_agent.errors import (
     AgentStartupError,
     AppNotFoundError,
+    BugNotFoundError,
     DeadlineError,
     DeviceError,
     HierarchyError,
@@ -68,11 +69,18 @@ MAX_EXPORT_CHUNKS = 256
 MAX_MESSAGE_MB = 64
 # Room for the health service and queued calls next to the one that holds the device.
 DEFAULT_MAX_WORKERS = 16
-# Snapshot import quotas: an emulator snapshot is a few hundred MB; a search keeps tens of them.
+# Snapshot import quotas of a backend that does not say (DeviceBackend.import_quota): an emulator
+# snapshot is a few hundred MB; a search keeps tens of them.
 DEFAULT_MAX_SNAPSHOT_MB = 4096
 DEFAULT_MAX_SNAPSHOTS = 512
 # A call holding the device this long means the device (or the backend) is stuck.
 DEFAULT_STUCK_AFTER_S = 300.0
+# This many Probe calls in a row failing on the device's side (INTERNAL, DATA_LOSS) turn health
+# NOT_SERVING until one succeeds (decision 0035): a device every probe fails on is not serving.
+FAILING_AFTER_PROBES = 3
+# The statuses that count as the device's failure (not the caller's: bad arguments, a missing
+# snapshot, a deadline or a cancelled call).
+DEVICE_FAILURE_CODES = (grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS)
 # Which gRPC status each error kind becomes; the first matching class wins (subclasses first).
 STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (QuotaError, grpc.StatusCode.RESOURCE_EXHAUSTED),
@@ -80,6 +88,7 @@ STATUS_BY_ERROR: tuple[tuple[type[BaseException], grpc.StatusCode], ...] = (
     (SnapshotError, grpc.StatusCode.FAILED_PRECONDITION),
     (UnsupportedError, grpc.StatusCode.UNIMPLEMENTED),
     (AppNotFoundError, grpc.StatusCode.NOT_FOUND),
+    (BugNotFoundError, grpc.StatusCode.NOT_FOUND),
     (HierarchyError, grpc.StatusCode.DATA_LOSS),
     (DeadlineError, grpc.StatusCode.DEADLINE_EXCEEDED),
     (DeviceError, grpc.StatusCode.INTERNAL),
@@ -131,8 +140,10 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
     ``metrics`` receives probe phase times, snapshot sizes and errors (default: the process's
     :data:`~device_agent.metrics.AGENT_METRICS`). Quotas: an imported snapshot may have at most
     ``max_snapshot_bytes`` bytes, and an import is refused while the device holds
-    ``max_snapshots`` snapshots. ``stuck_after_s``: a call holding the device longer than this
-    makes :attr:`stuck` true.
+    ``max_snapshots`` snapshots (None: the backend's :attr:`DeviceBackend.import_quota`, what its
+    states can be). ``stuck_after_s``: a call holding the device longer than this makes
+    :attr:`stuck` true; :data:`FAILING_AFTER_PROBES` probes in a row failing on the device's
+    side make :attr:`failing` true.
     """
 
     def __init__(
@@ -142,16 +153,19 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         *,
         max_message_bytes: int = MAX_MESSAGE_MB << 20,
         metrics: AgentMetrics | None = None,
-        max_snapshot_bytes: int = DEFAULT_MAX_SNAPSHOT_MB << 20,
-        max_snapshots: int = DEFAULT_MAX_SNAPSHOTS,
+        max_snapshot_bytes: int | None = None,
+        max_snapshots: int | None = None,
         stuck_after_s: float = DEFAULT_STUCK_AFTER_S,
     ) -> None:
         self.backend = backend
         self.metrics = metrics or AGENT_METRICS
         self.keeper = keeper or StateKeeper(backend)
         self.max_message_bytes = max_message_bytes
-        self.max_snapshot_bytes = max_snapshot_bytes
-        self.max_snapshots = max_snapshots
+        quota_bytes, quota_count = backend.import_quota
+        self.max_snapshot_bytes = quota_bytes if max_snapshot_bytes is None else max_snapshot_bytes
+        self.max_snapshots = quota_count if max_snapshots is None else max_snapshots
+        self._probe_failures = 0  # Probe calls failed on the device's side in a row
+        self._last_probe_failure = ""
         self.stuck_after_s = stuck_after_s
         self.log = log.bind(device_id=backend.device_id)
         self._lock = threading.Lock()
@@ -179,6 +193,24 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             return ""
         return f"{busy[0]} has held the device for {held:.0f} s (limit {self.stuck_after_s:g} s)"
 
+    @property
+    def failing(self) -> str:
+        """Why the device counts as failing (the last :data:`FAILING_AFTER_PROBES` Probe calls
+        or more failed on its side, none succeeded since), or ``""``."""
+        if self._probe_failures < FAILING_AFTER_PROBES:
+            return ""
+        return (
+            f"{self._probe_failures} probes in a row failed on the device (last: "
+            f"{self._last_probe_failure})"
+        )
+
+    def _count_probe(self, failure: BaseException | None, code: grpc.StatusCode) -> None:
+        if failure is None:
+            self._probe_failures = 0
+        elif code in DEVICE_FAILURE_CODES:
+            self._probe_failures += 1
+            self._last_probe_failure = (str(failure) or type(failure).__name__)[:200]
+
     # -- plumbing ---------------------------------------------------------------------------
     @contextlib.contextmanager
     def _rpc(self, method: str, context: grpc.ServicerContext) -> Iterator[None]:
@@ -202,6 +234,8 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             with self._active_lock:
                 self._active -= 1
         code = status_for(failure) if failure is not None else grpc.StatusCode.OK
+        if method == "Probe":
+            self._count_probe(failure, code)
         ms = round((time.perf_counter() - start) * 1000, 1)
         if failure is None:
             self.log.info("rpc", method=method, status=code.name, ms=ms)
@@ -323,7 +357,7 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
         t0 = time.perf_counter()
         if request.observe_before:
             before = self.backend.observe(screenshot=screenshots, hierarchy=True)
-            before_hash = structural_hash(before.hierarchy_xml)
+            before_hash = structural_hash(before.hierarchy_xml) if before.hierarchy_xml else ""
             cursor = before.logcat_cursor
         else:
             cursor = self.backend.observe(screenshot=False, hierarchy=False).logcat_cursor
@@ -339,7 +373,8 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
 
         t0 = time.perf_counter()
         after = self.backend.observe(screenshot=screenshots, hierarchy=True)
-        after_hash = structural_hash(after.hierarchy_xml)
+        # A screenshot-only observation (after.hierarchy_missing) has no hash.
+        after_hash = structural_hash(after.hierarchy_xml) if after.hierarchy_xml else ""
         observe_seconds += time.perf_counter() - t0
         lines = self.backend.read_logcat(cursor, ("main", "system", "crash")).lines
 
@@ -349,7 +384,9 @@ class DeviceAgentServicer(pb_grpc.DeviceAgentServicer):
             saved = self.backend.save_snapshot(request.save_snapshot_as)
         # An action that was not performed left the device where it was.
         reached = state.child(action, request.save_snapshot_as, after_hash)
-        if executed.performed:
+        if not after_hash:
+            self.keeper.invalidate()  # where it is cannot be checked: restore next time
+        elif executed.performed:
             self.keeper.mark(reached, after_hash)
             # The after-screen is the next probe's known before-screen (decision 0019).
             self.keeper.remember(reached, after_hash, saved)
@@ -625,7 +662,8 @@ class AgentServer(grpc.Server):
 
     def watch_health(self, interval_s: float = 1.0) -> None:
         """Start a daemon thread that reports NOT_SERVING while the device is stuck (a call has
-        held it longer than ``stuck_after_s``) or the backend says it is unhealthy (an adb
+        held it longer than ``stuck_after_s``), failing (:attr:`DeviceAgentServicer.failing`:
+        probes keep failing on the device's side) or the backend says it is unhealthy (an adb
         device after failures in a row; it is asked ``check_health()`` then), and SERVING again
         once neither holds. Stops with :meth:`stop`."""
 
@@ -633,7 +671,7 @@ class AgentServer(grpc.Server):
             backend = self.servicer.backend
             degraded = False  # NOT_SERVING was set by this watcher (not by the owner)
             while not self._watching.wait(interval_s):
-                problem = self.servicer.stuck
+                problem = self.servicer.stuck or self.servicer.failing
                 if not problem and not getattr(backend, "healthy", True):
                     check = getattr(backend, "check_health", None)
                     if check is None or not check():
@@ -713,8 +751,8 @@ def serve(
     keeper: StateKeeper | None = None,
     serving: bool = True,
     metrics: AgentMetrics | None = None,
-    max_snapshot_mb: int = DEFAULT_MAX_SNAPSHOT_MB,
-    max_snapshots: int = DEFAULT_MAX_SNAPSHOTS,
+    max_snapshot_mb: int | None = None,
+    max_snapshots: int | None = None,
     stuck_after_s: float = DEFAULT_STUCK_AFTER_S,
 ) -> tuple[AgentServer, int]:
     """Start a device agent for ``backend`` on ``host:port`` (``port`` 0: a free port).
@@ -725,7 +763,8 @@ def serve(
     ``max_message_mb`` caps messages both ways (screenshots and snapshot chunks must fit).
     ``metrics`` receives the agent's Prometheus metrics (default: the process-wide
     :data:`~device_agent.metrics.AGENT_METRICS`; serve them with ``--metrics-port``).
-    ``max_snapshot_mb`` and ``max_snapshots`` are the snapshot import quotas;
+    ``max_snapshot_mb`` and ``max_snapshots`` are the snapshot import quotas (None: the
+    backend's :attr:`~device_agent.backend.DeviceBackend.import_quota`);
     ``stuck_after_s`` is how long one call may hold the device before health says NOT_SERVING
     (the watcher runs from the start: :meth:`AgentServer.watch_health`).
     Returns ``(server, bound_port)``; the server is started. Raises :class:`AgentStartupError`
@@ -738,7 +777,7 @@ def serve(
         keeper,
         max_message_bytes=max_message_mb << 20,
         metrics=metrics,
-        max_snapshot_bytes=max_snapshot_mb << 20,
+        max_snapshot_bytes=None if max_snapshot_mb is None else max_snapshot_mb << 20,
         max_snapshots=max_snapshots,
         stuck_after_s=stuck_after_s,
     )

@@ -208,15 +208,37 @@ CLOSE_WAIT_S = 10.0
 MAX_IN_FLIGHT_PER_DEVICE = 1
 
 
+# The health heartbeat (decision 0035): a worker asks each of its agents' gRPC health service
+# every HEARTBEAT_S seconds; an agent with no SERVING answer for HEARTBEAT_WINDOW_S seconds has
+# missed its window: its calls are cut with AgentUnresponsiveError (a frozen agent costs seconds,
+# not a probe deadline) and the pool quarantines the device on that error.
+HEARTBEAT_S = 1.0
+HEARTBEAT_WINDOW_S = 4.0
+
+# Probe deadlines (decision 0035): PROBE_DEADLINE_FACTOR x what the probe is expected to take
+# (the slowest call this pool has measured, prepare included, plus replaying its prefix), at
+# least PROBE_DEADLINE_FLOOR_S seconds and at most the pool's configured probe timeout.
+PROBE_DEADLINE_FACTOR = 4.0
+PROBE_DEADLINE_FLOOR_S = 15.0
+
+
 @dataclass
 class _Agent:
-    """A worker's side of one device: its client, its in-flight bound and the step cursor."""
+    """A worker's side of one device: its client, its in-flight bound and the step cursor;
+    ``lost`` says why the heartbeat declared the agent unresponsive (``""``: it answers),
+    ``calls`` are the tasks using or waiting for the device, ``cut`` those the heartbeat
+    cancelled."""
 
     client: Any  # device_agent.aio_client.AsyncAgentClient
     slots: asyncio.Semaphore
     cursor: int = 0  # logcat cursor of the step-by-step replay (begin_steps / step)
     in_flight: int = 0
     peak_in_flight: int = 0
+    lost: str = ""
+    calls: set[asyncio.Task[Any]] = field(default_factory=set)
+    cut: dict[asyncio.Task[Any], str] = field(default_factory=dict)  # task -> why
+    heartbeat: asyncio.Task[None] | None = None
+    beats: int = 0  # health checks answered SERVING
 
 
 @ray.remote(num_cpus=0)
@@ -232,34 +254,102 @@ class DeviceWorker:
     """
 
     def __init__(
-        self, token: str | None, timeout: float, max_in_flight_per_device: int = 1
+        self,
+        token: str | None,
+        timeout: float,
+        max_in_flight_per_device: int = 1,
+        heartbeat_s: float = HEARTBEAT_S,
+        heartbeat_window_s: float = HEARTBEAT_WINDOW_S,
     ) -> None:
         self.token = token
         self.timeout = timeout
         self.max_in_flight = max_in_flight_per_device
+        self.heartbeat_s = heartbeat_s  # 0: no heartbeat
+        self.heartbeat_window_s = heartbeat_window_s
         self._agents: dict[str, _Agent] = {}
         self._in_flight = 0  # calls running now, over all devices
         self._peak_in_flight = 0
 
     @contextlib.asynccontextmanager
     async def _device(self, address: str) -> AsyncIterator[_Agent]:
-        """The device's state, held for one call (waits while it is at its in-flight bound)."""
+        """The device's state, held for one call (waits while it is at its in-flight bound).
+
+        Raises :class:`~device_agent.errors.AgentUnresponsiveError` at once when the agent has
+        missed its heartbeat window, and in place of the call's own progress when it misses it
+        while the call waits or runs (the heartbeat cancels the call: :meth:`_heartbeat`)."""
         from device_agent.aio_client import AsyncAgentClient
+        from device_agent.errors import AgentUnresponsiveError
 
         agent = self._agents.get(address)
         if agent is None:
             client = AsyncAgentClient(address, token=self.token, timeout=self.timeout)
             agent = self._agents[address] = _Agent(client, asyncio.Semaphore(self.max_in_flight))
-        async with agent.slots:
-            agent.in_flight += 1
-            agent.peak_in_flight = max(agent.peak_in_flight, agent.in_flight)
-            self._in_flight += 1
-            self._peak_in_flight = max(self._peak_in_flight, self._in_flight)
+            if self.heartbeat_s > 0:
+                agent.heartbeat = asyncio.create_task(self._heartbeat(address, agent))
+        if agent.lost:
+            raise AgentUnresponsiveError(agent.lost)
+        task = asyncio.current_task()
+        assert task is not None
+        agent.calls.add(task)
+        try:
+            async with agent.slots:
+                agent.in_flight += 1
+                agent.peak_in_flight = max(agent.peak_in_flight, agent.in_flight)
+                self._in_flight += 1
+                self._peak_in_flight = max(self._peak_in_flight, self._in_flight)
+                try:
+                    yield agent
+                finally:
+                    agent.in_flight -= 1
+                    self._in_flight -= 1
+        except asyncio.CancelledError:
+            if task not in agent.cut:
+                raise  # cancelled by its caller (ray.cancel): not the device's fault
+            task.uncancel()
+            raise AgentUnresponsiveError(agent.cut[task]) from None
+        finally:
+            agent.calls.discard(task)
+            agent.cut.pop(task, None)
+
+    async def _heartbeat(self, address: str, agent: _Agent) -> None:
+        """Ask the agent's health service every ``heartbeat_s`` seconds (each check may take up
+        to the window). When no check has answered SERVING for ``heartbeat_window_s`` seconds and
+        the latest failed too (so a stall of this worker's own loop is no miss), the agent has
+        missed its window: ``lost`` says why and the calls using or waiting for the device are
+        cancelled, to end in :class:`~device_agent.errors.AgentUnresponsiveError`. An agent that
+        answers SERVING again (SIGCONT, a pod back) is usable again for later calls."""
+        loop = asyncio.get_running_loop()
+        last_ok = loop.time()
+        window = self.heartbeat_window_s
+        while True:
+            started = loop.time()
             try:
-                yield agent
-            finally:
-                agent.in_flight -= 1
-                self._in_flight -= 1
+                status = await agent.client.health(timeout=window)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - any failure is a missed beat
+                from device_agent.errors import DeadlineError
+
+                timed_out = isinstance(exc, DeadlineError)
+                status = f"no answer within {window:g} s" if timed_out else _root_message(exc)
+            now = loop.time()
+            if status == "SERVING":
+                last_ok = now
+                agent.beats += 1
+                if agent.lost:
+                    log.info("agent_answers_again", device=address)
+                    agent.lost = ""
+            elif now - last_ok >= window and not agent.lost:
+                agent.lost = (
+                    f"device agent {address} missed its heartbeat window: no SERVING answer "
+                    f"to a health check for {now - last_ok:.1f} s (limit {window:g} s; last: "
+                    f"{status}); is the agent process stopped or its host frozen?"
+                )
+                log.warning("agent_unresponsive", device=address, reason=agent.lost)
+                for call in list(agent.calls):
+                    agent.cut[call] = agent.lost
+                    call.cancel()
+            await asyncio.sleep(max(0.0, self.heartbeat_s - (loop.time() - started)))
 
     async def prepare(self, address: str, app: str, version: str) -> dict[str, Any]:
         """Install and launch the app fresh and save the base snapshot; returns the device's
@@ -289,8 +379,13 @@ class DeviceWorker:
             "png": obs.screenshot_png,
         }
 
-    async def probe(self, address: str, spec: ProbeSpec) -> ProbeOutcome:
-        """Run one probe on the device (see :class:`ProbeSpec`)."""
+    async def probe(
+        self, address: str, spec: ProbeSpec, timeout: float | None = None
+    ) -> ProbeOutcome:
+        """Run one probe on the device (see :class:`ProbeSpec`); ``timeout``: the Probe call's
+        deadline in seconds (None: the worker's ``timeout``; :meth:`DevicePool.probe_deadline`).
+        Raises ``DeadlineError`` past it, ``AgentUnresponsiveError`` when the agent misses its
+        heartbeat window meanwhile."""
         async with self._device(address) as agent:
             start = time.perf_counter()
             if spec.import_from and spec.state.snapshot_id:
@@ -301,6 +396,7 @@ class DeviceWorker:
                 observe_before=spec.observe_before,
                 save_snapshot_as=spec.save_as,
                 screenshots=spec.screenshots,
+                timeout=timeout,
             )
             wall = time.perf_counter() - start
         outcome = ProbeOutcome(
@@ -338,6 +434,13 @@ class DeviceWorker:
 
         try:
             async with AsyncAgentClient(holder, token=self.token, timeout=self.timeout) as source:
+                # A holder that stopped answering would hold the copy up to its whole deadline.
+                known = self._agents.get(holder)
+                if known is not None and known.lost:
+                    raise DeviceError(known.lost)
+                status = await source.health(timeout=self.heartbeat_window_s)
+                if status != "SERVING":
+                    raise DeviceError(f"the holder's agent is {status}")
                 await source.copy_snapshot_to(agent.client, snapshot_id)
         except DeviceError as exc:
             log.warning(
@@ -428,17 +531,26 @@ class DeviceWorker:
         if agent is not None:
             async with agent.slots:
                 await agent.client.close()
+            if agent.heartbeat is not None:
+                agent.heartbeat.cancel()
 
     async def describe(self) -> dict[str, Any]:
         """``{"pid", "node_id", "peak_in_flight", "devices": {address: {"in_flight",
-        "peak_in_flight"}}}``: where this worker runs, the most calls it has run at once, and the
-        devices it has served (tests and benchmarks read it)."""
+        "peak_in_flight", "lost", "beats"}}}``: where this worker runs, the most calls it has run
+        at once, and the devices it has served: why the heartbeat declared one unresponsive
+        (``""``: it answers) and how many health checks it answered SERVING (tests and
+        benchmarks read it)."""
         return {
             "pid": os.getpid(),
             "node_id": ray.get_runtime_context().get_node_id(),
             "peak_in_flight": self._peak_in_flight,
             "devices": {
-                address: {"in_flight": a.in_flight, "peak_in_flight": a.peak_in_flight}
+                address: {
+                    "in_flight": a.in_flight,
+                    "peak_in_flight": a.peak_in_flight,
+                    "lost": a.lost,
+                    "beats": a.beats,
+                }
                 for address, a in self._agents.items()
             },
         }
@@ -489,7 +601,9 @@ def create_worker_actor(addresses: Sequence[str], token: str | None, probe_timeo
     from orchestrator.ray_cluster import worker_options
 
     placed = DeviceWorker.options(**worker_options(addresses[0]))  # type: ignore[attr-defined]
-    return placed.remote(token, probe_timeout_s, MAX_IN_FLIGHT_PER_DEVICE)
+    return placed.remote(
+        token, probe_timeout_s, MAX_IN_FLIGHT_PER_DEVICE, HEARTBEAT_S, HEARTBEAT_WINDOW_S
+    )
 
 
 def start_workers(
@@ -618,6 +732,9 @@ class DevicePool:
         self._flights: dict[Any, _Flight] = {}  # ObjectRef -> probe call in flight
         self._spreads: dict[Any, tuple[_Device, str]] = {}  # spread imports in flight
         self._positions: dict[Any, _Device] = {}  # position_ahead calls in flight
+        # The slowest call measured on this pool's devices (a probe, or preparing a device):
+        # what probe_deadline scales; 0 until one has been measured.
+        self._slowest_s = 0.0
 
     # -- setup ------------------------------------------------------------------------------
     def prepare(self, app: str, version: str = "") -> dict[str, Any]:
@@ -632,6 +749,7 @@ class DevicePool:
         self.forget_snapshots(set())
         for device in self.devices:
             device.snapshots, device.imported = set(), set()
+        started = time.perf_counter()
         refs = {d.address: d.worker.call("prepare", app, version) for d in self.devices}
         first: dict[str, Any] | None = None
         keys: set[str] = set()
@@ -643,6 +761,8 @@ class DevicePool:
                 self._quarantine(device, f"prepare failed: {_root_message(exc)}")
                 errors.append(f"{device.address}: {_root_message(exc)}")
                 continue
+            # (an upper bound of this device's own prepare: the calls ran side by side)
+            self._slowest_s = max(self._slowest_s, time.perf_counter() - started)
             device.device_id = base["info"].device_id
             device.snapshots.add(BASE_SNAPSHOT)
             device.at = ()  # prepared: on the base screen
@@ -874,8 +994,25 @@ class DevicePool:
                 continue
             spec = self._with_import(device, spec)
             device.at = None  # until the probe lands
-            ref = device.worker.call("probe", spec)
+            ref = device.worker.call("probe", spec, self.probe_deadline(spec))
             self._flights[ref] = _Flight(device, spec, tried | {device.address}, speculative)
+
+    def probe_deadline(self, spec: ProbeSpec) -> float:
+        """The Probe call's deadline for ``spec``, in seconds (decision 0035): what the probe is
+        expected to take — the slowest call measured on this pool's devices (probes, and the
+        prepare that seeds it), plus replaying the state's prefix and a snapshot transfer when it
+        imports one (:class:`RestoreCosts`) — times :data:`PROBE_DEADLINE_FACTOR`, at least
+        :data:`PROBE_DEADLINE_FLOOR_S` and at most the pool's ``probe_timeout_s`` (which it is
+        until something has been measured). A device that stops answering altogether is found
+        sooner, by the heartbeat (:data:`HEARTBEAT_WINDOW_S`); this bounds a call that is
+        answered but stuck."""
+        if self._slowest_s <= 0:
+            return self._probe_timeout_s
+        expected = self._slowest_s + len(spec.state.prefix) * self.restore_costs.per_action
+        if spec.import_from:
+            expected += self.restore_costs.transfer
+        deadline = max(PROBE_DEADLINE_FLOOR_S, PROBE_DEADLINE_FACTOR * expected)
+        return min(self._probe_timeout_s, deadline)
 
     @staticmethod
     def _starts_where(device: _Device) -> Callable[[ProbeSpec], bool]:
@@ -929,6 +1066,7 @@ class DevicePool:
         device.failures = 0
         device.probes += 1
         device.busy_seconds += outcome.wall_seconds
+        self._slowest_s = max(self._slowest_s, outcome.wall_seconds)
         if outcome.performed and outcome.restore_method != "snapshot_imported":
             # It stays on the probe's after-screen (after an imported load it could not save
             # there: such a device is left to restore as usual, decision 0020).
@@ -990,6 +1128,7 @@ class DevicePool:
         gone = (
             isinstance(_root_cause(exc), AgentUnavailableError)
             or "AgentUnavailableError" in repr(exc)
+            or "AgentUnresponsiveError" in repr(exc)  # missed its heartbeat window
             or worker_lost(exc)  # Ray gave up restarting the worker on a live node
         )
         log.warning("probe_failed", device=device.address, error=message, failures=device.failures)

@@ -286,7 +286,31 @@ def test_dump_retries_idle_errors(server: AdbServer, emulator: AdbEmulator, toke
     emulator.faults.idle_errors = 10_000
     adb.dump_timeout_s = 1.0
     with pytest.raises(DeadlineError, match="no complete hierarchy"):
-        adb.observe(screenshot=False)
+        adb.dump()  # (an observation falls back to a screenshot: the test below)
+
+
+def test_a_screen_that_never_goes_idle_is_observed_compressed_then_by_screenshot(
+    server: AdbServer, emulator: AdbEmulator, token_file: Path
+):
+    from device_agent import convert
+
+    adb = backend_for(emulator, server, token_file, dump_timeout_s=1.5)
+    live = emulator.device.observe(screenshot=False, hierarchy=True).hierarchy_xml
+    emulator.faults.never_idle = True  # plain dumps never get an idle state
+    obs = adb.observe(screenshot=False)
+    assert structural_hash(obs.hierarchy_xml) == structural_hash(live)  # --compressed did
+    assert obs.hierarchy_missing == ""
+    emulator.faults.never_idle_compressed = True  # neither does --compressed
+    obs = adb.observe(screenshot=False)
+    assert obs.hierarchy_xml == "" and obs.screenshot_png.startswith(b"\x89PNG")
+    assert obs.hierarchy_missing.startswith("screenshot only: ")
+    assert (
+        "--compressed" in obs.hierarchy_missing and "no complete hierarchy" in obs.hierarchy_missing
+    )
+    assert obs.package == emulator.device.observe(screenshot=False, hierarchy=False).package
+    # The mark travels through the agent's API.
+    back = convert.observation_from_proto(convert.observation_to_proto(obs))
+    assert back.hierarchy_missing == obs.hierarchy_missing
 
 
 def test_dump_without_nodes_while_the_app_is_in_front_is_retried(
@@ -301,7 +325,7 @@ def test_dump_without_nodes_while_the_app_is_in_front_is_retried(
     emulator.faults.empty_dumps = 10_000
     adb.dump_timeout_s = 1.0
     with pytest.raises(DeadlineError, match="no nodes while .* is in front"):
-        adb.observe(screenshot=False)
+        adb.dump()
 
 
 def test_wedged_dump_times_out_and_marks_the_device_unhealthy(

@@ -152,6 +152,26 @@ def test_snapshot_load_ok_is_restored_only_when_the_screen_proves_it(
     assert adb.foreground()[1].endswith(".MainActivity")
 
 
+def test_a_load_is_done_only_once_input_works(adb: AdbDevice, emu: AdbEmulator) -> None:
+    """``cmd: Can't find service: input`` (exit 20) after a load: the input service is not up.
+    A load is waited on until input works, and is not restored when it never does."""
+    adb.save_snapshot("list")
+    assert adb.execute(FAB).performed  # now in the editor
+    emu.faults.input_service_missing = 1000
+    with pytest.raises(SnapshotError, match="input does not work.*Can't find service: input"):
+        adb.load_snapshot("list")
+    emu.faults.input_service_missing = 2  # up after a moment: the load is waited on, then done
+    adb.load_snapshot("list")
+    assert emu.faults.input_service_missing == 0
+    assert adb.foreground()[1].endswith(".MainActivity")
+    # An action meeting it is a failed action, not one that "worked".
+    emu.faults.input_service_missing = 1
+    result = adb.execute(FAB)
+    assert not result.performed and "Can't find service: input" in result.detail
+    assert P.input_failure("cmd: Can't find service: input\n")
+    assert P.exit_status(f"x\n{P.EXIT_MARK}20\n") == 20
+
+
 def test_keeper_falls_back_to_replay_when_a_load_lies(adb: AdbDevice, emu: AdbEmulator):
     adb.save_snapshot("base")
     keeper = StateKeeper(adb)
@@ -221,7 +241,7 @@ def test_the_apps_own_anr_dialog_is_left_as_evidence(adb: AdbDevice, emu: AdbEmu
 
 
 # -- text input cannot type --------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["50%s off", "Grüße 👋"])
+@pytest.mark.parametrize("text", ["Grüße 👋", "tab\there"])
 def test_text_input_cannot_type_is_reported_once(adb: AdbDevice, emu: AdbEmulator, text: str):
     assert adb.execute(FAB).performed
     with structlog.testing.capture_logs() as logs:
@@ -232,6 +252,28 @@ def test_text_input_cannot_type_is_reported_once(adb: AdbDevice, emu: AdbEmulato
         assert "ADBKeyboard" in result.detail
     assert [e["event"] for e in logs].count("text_not_typable") == 1
     assert _node(adb, "title").text == "Title"  # untouched (the hint still shows)
+
+
+@pytest.mark.parametrize("text", ["100%sure", "50%s off %s"])
+def test_a_literal_percent_s_is_typed_in_parts_without_adb_keyboard(
+    adb: AdbDevice, emu: AdbEmulator, text: str
+) -> None:
+    assert adb.execute(FAB).performed
+    result = adb.execute(Action(INPUT_TEXT, TITLE, text=text))
+    assert result.performed, result.detail
+    assert _node(adb, "title").text == text
+
+
+def test_a_newline_is_typed_as_enter(adb: AdbDevice, emu: AdbEmulator) -> None:
+    assert adb.execute(FAB).performed
+    keys: list[str] = []
+    key = emu.device.key
+    emu.device.key = lambda name: keys.append(name) or key(name)  # type: ignore[method-assign]
+    result = adb.execute(Action(INPUT_TEXT, TITLE, text="Groceries\n"))
+    assert result.performed, result.detail
+    assert keys.count("enter") == 1 and keys[-1] == "enter"  # (after clearing the field)
+    # The notes app's title field saves the note on Enter: back on the list, which shows it.
+    assert adb.foreground()[1].endswith(".MainActivity") and "Groceries" in adb.dump()
 
 
 @pytest.mark.parametrize("text", ["50%s off", "Grüße 👋"])

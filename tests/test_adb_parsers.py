@@ -155,8 +155,19 @@ def test_input_text_escaping_and_chunks():
     assert P.input_text_args("") == []
     with pytest.raises(ValueError, match="ASCII"):
         P.input_text_args("héllo")
-    with pytest.raises(ValueError, match="%s"):
-        P.input_text_args("100%sure")
+    # A literal "%s" is typed in two parts (one argument would turn it into a space).
+    assert P.input_text_args("100%sure") == ["100%", "sure"]
+    assert P.input_text_args("a %s") == ["a%s%", "s"]
+    with pytest.raises(ValueError, match="ASCII"):
+        P.input_text_args("a\nb")  # a newline is a key event, not text
+
+
+def test_input_text_commands_type_a_newline_as_enter():
+    assert P.input_text_commands("a b\nc") == ["text a%sb", "keyevent KEYCODE_ENTER", "text c"]
+    assert P.input_text_commands("x\r\n") == ["text x", "keyevent KEYCODE_ENTER"]
+    assert P.input_text_commands("100%sure") == ["text 100%", "text sure"]
+    with pytest.raises(ValueError, match="ASCII"):
+        P.input_text_commands("tab\there")
 
 
 def test_input_text_round_trips_through_a_posix_shell():

@@ -407,7 +407,7 @@ def test_adb_input_text_clears_the_field_first_and_spaces_become_percent_s(
     assert "reproduced: the final screen shows the evidence" in ran.stdout
 
 
-@pytest.mark.parametrize("text", ["Grüße", "日本", "tab\there", "50%s off"])
+@pytest.mark.parametrize("text", ["Grüße", "日本", "tab\there"])  # "%s": typed in two parts
 def test_adb_text_that_input_cannot_type_is_left_to_a_person(
     text: str, fake_adb: FakeAdb, tmp_path: Path
 ) -> None:

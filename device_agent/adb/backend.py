@@ -7,7 +7,8 @@ What each operation sends (all through one adb server, ``adb -P`` / ``--adb-port
 - focus: ``dumpsys window windows`` (``mCurrentFocus``), falling back to ``dumpsys activity
   activities`` (``mResumedActivity`` / ``ResumedActivity``); keyboard from ``dumpsys input_method``;
 - input: ``input tap``, ``input swipe`` (a long press is a swipe that does not move, 1 s),
-  ``input keyevent``, ``input text`` (escaped and chunked by :func:`.parsers.input_text_args`);
+  ``input keyevent``, ``input text`` (escaped and chunked by :func:`.parsers.input_text_args`,
+  a newline as Enter: :func:`.parsers.input_text_commands`);
   a widget action first resolves its selector on a fresh dump with the same locator cascade as
   everywhere else (:func:`device_agent.hierarchy.find_node`);
 - rotation: ``settings put system accelerometer_rotation 0`` then ``user_rotation 0|1``;
@@ -63,6 +64,7 @@ from device_agent.errors import (
     DeadlineError,
     DeviceError,
     HierarchyError,
+    ScreenNotIdleError,
     SnapshotError,
     UnsupportedError,
 )
@@ -87,6 +89,11 @@ STATUS_BAR_DP = 24
 # How long a load of a snapshot with a known screen waits for that screen before the usual
 # dump-based readiness check (a load that says OK settles in about 0.5 s: DESIGN §2.2).
 KNOWN_SCREEN_WAIT_S = 3.0
+# How long a loaded snapshot may take to accept input (the input service registers a moment
+# after the load; until then `input` prints "cmd: Can't find service: input" and exits 20).
+INPUT_READY_WAIT_S = 2.0
+# The share of dump_timeout_s a plain `uiautomator dump` gets before `--compressed` is tried.
+PLAIN_DUMP_SHARE = 2 / 3
 _KEYS = {A.PRESS_BACK: 4, A.PRESS_HOME: 3, A.PRESS_ENTER: 66, A.PRESS_DELETE: 67}
 _ANIMATION_SETTINGS = (
     "window_animation_scale",
@@ -235,8 +242,13 @@ class AdbDevice(DeviceBackend):
 
     def _input(self, args: str) -> None:
         """Run ``input ARGS``; raises :class:`InputRefusedError` when it printed an exception
-        although it exited 0 (the event was not injected)."""
-        why = P.input_failure(self._sh(f"input {args}", both=True))
+        although it exited 0, or exited non-zero (``cmd: Can't find service: input``, exit 20):
+        the event was not injected."""
+        out = self._sh(f"input {args}; echo {P.EXIT_MARK}$?", both=True)
+        why = P.input_failure(out)
+        status = P.exit_status(out)
+        if not why and status:
+            why = f"exit {status}"
         if why:
             raise InputRefusedError(f"`input {args[:60]}` on {self.serial} failed: {why}")
 
@@ -309,22 +321,37 @@ class AdbDevice(DeviceBackend):
 
     def dump(self) -> str:
         """The current ``uiautomator dump`` XML. Retries ``could not get idle state``, and a dump
-        without nodes while an app window is in front, until ``dump_timeout_s``; raises
-        :class:`DeadlineError` (timed out) or :class:`HierarchyError` (still no good dump)."""
-        deadline = time.monotonic() + self.dump_timeout_s
+        without nodes while an app window is in front; when a plain dump still gave no complete
+        hierarchy after :data:`PLAIN_DUMP_SHARE` of ``dump_timeout_s`` (a screen that never goes
+        idle), tries ``uiautomator dump --compressed`` (fewer views to wait on) for the rest.
+        Raises :class:`ScreenNotIdleError` (no complete hierarchy either way: observe falls back
+        to a screenshot), :class:`DeadlineError` (the shell did not answer in time) or
+        :class:`HierarchyError`."""
+        started = time.monotonic()
+        try:
+            return self._dump_until(started + self.dump_timeout_s * PLAIN_DUMP_SHARE, "")
+        except ScreenNotIdleError as exc:
+            log.warning("dump_compressed_fallback", serial=self.serial, reason=str(exc))
+            return self._dump_until(started + self.dump_timeout_s, "--compressed ")
+
+    def _dump_until(self, deadline: float, flags: str) -> str:
+        """:meth:`dump`'s retry loop for ``uiautomator dump {flags}/dev/tty`` until the
+        ``time.monotonic()`` ``deadline``."""
         last = ""
         dismissed = 0
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 self._failed("dump timed out")
-                raise DeadlineError(
-                    f"uiautomator dump on {self.serial} gave no complete hierarchy within "
+                raise ScreenNotIdleError(
+                    f"uiautomator dump {flags}on {self.serial} gave no complete hierarchy within "
                     f"{self.dump_timeout_s:.0f} s (last: {last or 'no answer'}); the app is busy "
                     "or the device is wedged"
                 )
             try:
-                out = self._sh("uiautomator dump /dev/tty", timeout_s=max(0.25, left), check=False)
+                out = self._sh(
+                    f"uiautomator dump {flags}/dev/tty", timeout_s=max(0.25, left), check=False
+                )
                 xml = P.dump_xml(out)
                 if P.has_no_nodes(xml) and (front := self.foreground()[1]):
                     raise HierarchyError(f"uiautomator dump has no nodes while {front} is in front")
@@ -434,9 +461,16 @@ class AdbDevice(DeviceBackend):
         return self._seen[1], self._seen[2]
 
     def _observe_impl(self, screenshot: bool, hierarchy: bool) -> Observation:
+        """A screen that never goes idle (no dump, plain or compressed: :meth:`dump`) is
+        observed by a screenshot only, marked in ``hierarchy_missing``."""
         with self._lock:
             seen_xml, seen_png = self._fresh_screen()
-            xml = (seen_xml or self.dump()) if hierarchy else ""
+            missing = ""
+            try:
+                xml = (seen_xml or self.dump()) if hierarchy else ""
+            except ScreenNotIdleError as exc:
+                xml, missing, screenshot = "", f"screenshot only: {exc}", True
+                log.warning("observed_by_screenshot_only", serial=self.serial, reason=str(exc))
             png = (seen_png or self.screenshot()) if screenshot else b""
             if xml and png:
                 self._seen = (time.monotonic(), xml, png)
@@ -452,6 +486,7 @@ class AdbDevice(DeviceBackend):
             orientation="landscape" if rotation in (1, 3) else "portrait",
             keyboard_shown=keyboard,
             logcat_cursor=P.cursor_after(tail),
+            hierarchy_missing=missing,
         )
 
     # -- DeviceBackend: actions -------------------------------------------------------------------
@@ -548,9 +583,11 @@ class AdbDevice(DeviceBackend):
                 False, f"{action.target.describe()} is not an editable text field", x, y
             )
         try:
-            chunks: list[str] | None = P.input_text_args(action.text)
+            # Printable ASCII through `input text` (a literal "%s" in two parts), a newline as
+            # the Enter key; anything else through ADBKeyboard when the device has it.
+            commands: list[str] | None = P.input_text_commands(action.text)
         except ValueError as exc:
-            chunks = None
+            commands = None
             if not self._has_adb_keyboard():
                 return self._cannot_type(action.text, str(exc), x, y)
         self._input(f"tap {x} {y}")  # focus the field
@@ -561,13 +598,15 @@ class AdbDevice(DeviceBackend):
                 keys = ["KEYCODE_MOVE_END"] + ["KEYCODE_DEL"] * len(current)
                 for start in range(0, len(keys), 64):
                     self._input("keyevent " + " ".join(keys[start : start + 64]))
-            if chunks is None:
+            if commands is None:
                 self._type_with_adb_keyboard(action.text)
             else:
-                for chunk in chunks:
-                    self._input(f"text {chunk}")
-            if node.password:
-                break  # a password field shows dots: nothing to read back
+                for command in commands:
+                    self._input(command)
+            if node.password or "\n" in action.text:
+                # A password field shows dots; an Enter may have submitted the field or moved
+                # the focus, and typing again would press it twice: nothing to read back.
+                break
             shown = self._field_text(node)
             if shown == action.text:
                 break
@@ -800,16 +839,33 @@ class AdbDevice(DeviceBackend):
         self._check_restored(snapshot_id)
 
     def _check_restored(self, snapshot_id: str) -> None:
-        """The input and activity halves of :meth:`_verify_restored` (no dump)."""
-        # KEYCODE_UNKNOWN changes nothing and proves input works; the focus in the same trip.
-        out = self._sh(f"input keyevent 0; echo {_SPLIT}; dumpsys window windows", both=True)
-        window = out.partition(_SPLIT + "\n")[2]
-        why = P.input_failure(out)  # stderr comes after stdout: read all of it
-        if why:
-            self._failed(why)
-            raise SnapshotError(
-                f"snapshot {snapshot_id!r} loaded on {self.serial} but input does not work: {why}"
+        """The input and activity halves of :meth:`_verify_restored` (no dump). Input must
+        work within :data:`INPUT_READY_WAIT_S` (the input service comes up a moment after a
+        load: ``cmd: Can't find service: input``, exit 20, until then)."""
+        deadline = time.monotonic() + INPUT_READY_WAIT_S
+        while True:
+            # KEYCODE_UNKNOWN changes nothing and proves input works; the focus in the same trip.
+            out = self._sh(
+                f"input keyevent 0; echo {P.EXIT_MARK}$?; echo {_SPLIT}; dumpsys window windows",
+                both=True,
             )
+            window = out.partition(_SPLIT + "\n")[2]
+            why = P.input_failure(out)  # stderr comes after stdout: read all of it
+            status = P.exit_status(out)
+            if not why and status:
+                why = f"`input keyevent 0` exited {status}"
+            if not why:
+                break
+            # Only a service not up yet is worth waiting for (an exception such as a missing
+            # INJECT_EVENTS permission stays).
+            coming_up = bool(status) or "Can't find service" in why
+            if not coming_up or time.monotonic() >= deadline:
+                self._failed(why)
+                raise SnapshotError(
+                    f"snapshot {snapshot_id!r} loaded on {self.serial} but input does not work: "
+                    f"{why}" + (f" (still after {INPUT_READY_WAIT_S:g} s)" if coming_up else "")
+                )
+            time.sleep(0.25)
         expected = self._snapshot_activity.get(snapshot_id, "")
         if expected:
             activity = P.current_focus(window) or self.foreground()[1]

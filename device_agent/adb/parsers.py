@@ -302,26 +302,41 @@ INPUT_CHUNK = 64
 def input_text_args(text: str, chunk: int = INPUT_CHUNK) -> list[str]:
     """The arguments of successive ``input text`` commands that type ``text``: spaces become
     ``%s`` (``input``'s own escape), shell metacharacters get a backslash, and long text is cut
-    into chunks of ``chunk`` characters (``input`` drops characters from very long arguments).
-    Raises ``ValueError`` for characters ``input text`` cannot type (non-ASCII, control
-    characters other than nothing; use a keyboard app such as ADBKeyboard for those) and for a
-    literal ``%s``, which ``input`` would turn into a space."""
-    if "%s" in text:
-        raise ValueError("`input text` cannot type a literal '%s' (it means a space)")
+    into chunks of ``chunk`` characters (``input`` drops characters from very long arguments). A
+    literal ``%s`` (``100%sure``), which ``input`` would turn into a space, is typed in two
+    commands: one ending with the ``%``, the next starting with the ``s``. Raises
+    ``ValueError`` for characters ``input text`` cannot type (non-ASCII, control characters; a
+    newline is a key event: :func:`input_text_commands`; use a keyboard app such as ADBKeyboard
+    for the others)."""
     bad = sorted({c for c in text if not (" " <= c <= "~")})
     if bad:
         raise ValueError(
             f"`input text` types printable ASCII only; cannot type {bad!r} (install a keyboard "
             "app such as ADBKeyboard for other characters)"
         )
+    # Cut after every '%' that an 's' follows: no argument then holds a literal "%s".
+    pieces = re.split(r"(?<=%)(?=s)", text)
     out: list[str] = []
-    for start in range(0, len(text), chunk):
-        piece = text[start : start + chunk]
-        escaped = "".join(
-            "%s" if c == " " else ("\\" + c if c in _SHELL_SPECIAL else c) for c in piece
-        )
-        out.append(escaped)
+    for part in pieces:
+        for start in range(0, len(part), chunk):
+            piece = part[start : start + chunk]
+            escaped = "".join(
+                "%s" if c == " " else ("\\" + c if c in _SHELL_SPECIAL else c) for c in piece
+            )
+            out.append(escaped)
     return out
+
+
+def input_text_commands(text: str, chunk: int = INPUT_CHUNK) -> list[str]:
+    """The ``input`` commands (their arguments: ``text ...`` or ``keyevent KEYCODE_ENTER``) that
+    type ``text``: each line through :func:`input_text_args`, and each newline (LF or CRLF) as
+    the Enter key. Raises ``ValueError`` as :func:`input_text_args` does."""
+    commands: list[str] = []
+    for i, line in enumerate(text.replace("\r\n", "\n").split("\n")):
+        if i:
+            commands.append("keyevent KEYCODE_ENTER")
+        commands += [f"text {arg}" for arg in input_text_args(line, chunk)]
+    return commands
 
 
 # -- the emulator console ----------------------------------------------------------------------
@@ -345,16 +360,22 @@ def snapshot_names(list_output: str) -> list[str]:
 # -- devices that lie (issue 15, section 3) -----------------------------------------------------
 
 _INPUT_FAILURE_RE = re.compile(
-    r"^(?:Exception occurred while executing|(?:java|android)\.[\w.$]{1,200}(?:Exception|Error)\b)"
+    r"^(?:Exception occurred while executing|(?:java|android)\.[\w.$]{1,200}(?:Exception|Error)\b"
+    r"|(?:cmd: )?Can't find service: [\w.]{1,100})"
 )
+# The line ``echo MARK$?`` prints after a command: its exit status.
+_EXIT_MARK_RE = re.compile(r"^---reprofarm-exit-(\d{1,3})$", re.MULTILINE)
+EXIT_MARK = "---reprofarm-exit-"
 _IME_WINDOW_RE = re.compile(r"Window\{[0-9a-f]+ (?:u\d+ )?InputMethod\}")
 _FRAME_RE = re.compile(r"\b(?:mFrame|frame)=\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 
 
 def input_failure(output: str) -> str:
     """Why an ``input`` command failed although it exited 0 (it prints a Java exception, e.g.
-    ``java.lang.SecurityException: Injecting input events requires ... INJECT_EVENTS``), as one
-    line; ``""`` when the output shows no failure. Only the first 200 lines are read."""
+    ``java.lang.SecurityException: Injecting input events requires ... INJECT_EVENTS``), or
+    while the input service is not up (``cmd: Can't find service: input``, exit 20, right after
+    a snapshot load or a boot), as one line; ``""`` when the output shows no failure. Only the
+    first 200 lines are read."""
     lines = output.splitlines()[:200]
     for i, line in enumerate(lines):
         if _INPUT_FAILURE_RE.match(line.strip()[:300]):
@@ -364,6 +385,13 @@ def input_failure(output: str) -> str:
             )
             return (line.strip() + (" " + cause if cause else ""))[:300]
     return ""
+
+
+def exit_status(output: str) -> int | None:
+    """The exit status a command printed with ``; echo {EXIT_MARK}$?`` after it (the first such
+    line), or None when there is none."""
+    match = _EXIT_MARK_RE.search(output)
+    return int(match.group(1)) if match else None
 
 
 def ime_frame(dumpsys_window: str) -> tuple[int, int, int, int] | None:

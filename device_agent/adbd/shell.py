@@ -89,7 +89,12 @@ class Faults:
     "isn't responding" dialog appears at the next dump (then cleared). ``adb_keyboard``: the
     ADBKeyboard input method is installed (``ime list``, ``am broadcast -a ADB_INPUT_B64``).
     ``logcat_clear_fails``: ``logcat -c`` prints ``failed to clear the 'crash' log`` and exits 1,
-    clearing nothing (as on devices that refuse it). ``taps`` records every ``input tap`` point.
+    clearing nothing (as on devices that refuse it).
+    ``input_service_missing``: that many ``input`` commands print ``cmd: Can't find service:
+    input`` on stderr and exit 20, doing nothing (the input service not up yet after a snapshot
+    load). ``never_idle``: every plain ``uiautomator dump`` prints :data:`IDLE_ERROR` (an
+    animated screen); with ``never_idle_compressed`` ``--compressed`` dumps do too. ``taps``
+    records every ``input tap`` point.
     """
 
     idle_errors: int = 0
@@ -108,6 +113,9 @@ class Faults:
     foreign_anr: str = ""
     adb_keyboard: bool = False
     logcat_clear_fails: bool = False
+    input_service_missing: int = 0
+    never_idle: bool = False
+    never_idle_compressed: bool = False
     taps: list[tuple[int, int]] = field(default_factory=list)
 
     @property
@@ -289,6 +297,9 @@ class Shell:
         if self.faults.idle_errors > 0:
             self.faults.idle_errors -= 1
             return Result(stderr=IDLE_ERROR.encode(), status=1)
+        compressed = "--compressed" in args
+        if (self.faults.never_idle and not compressed) or self.faults.never_idle_compressed:
+            return Result(stderr=IDLE_ERROR.encode(), status=1)
         if self.faults.foreign_anr:
             package, self.faults.foreign_anr = self.faults.foreign_anr, ""
             label = package.rsplit(".", 1)[-1]
@@ -330,6 +341,9 @@ class Shell:
             raise _Usage("usage: input [source] tap|swipe|text|keyevent ...")
         verb, rest = args[0], args[1:]
         d = self.device
+        if self.faults.input_service_missing > 0:
+            self.faults.input_service_missing -= 1
+            return Result(stderr=b"cmd: Can't find service: input\n", status=20)
         if self.faults.input_exceptions > 0:
             self.faults.input_exceptions -= 1
             return Result(stdout=INPUT_EXCEPTION.replace("'tap'", f"'{verb}'").encode())

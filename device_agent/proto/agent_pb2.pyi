@@ -127,7 +127,7 @@ class ObserveRequest(_message.Message):
     def __init__(self, skip_screenshot: _Optional[bool] = ..., skip_hierarchy: _Optional[bool] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("screenshot_png", "hierarchy_xml", "package", "activity", "orientation", "keyboard_shown", "logcat_cursor", "structural_hash")
+    __slots__ = ("screenshot_png", "hierarchy_xml", "package", "activity", "orientation", "keyboard_shown", "logcat_cursor", "structural_hash", "hierarchy_missing")
     SCREENSHOT_PNG_FIELD_NUMBER: _ClassVar[int]
     HIERARCHY_XML_FIELD_NUMBER: _ClassVar[int]
     PACKAGE_FIELD_NUMBER: _ClassVar[int]
@@ -136,6 +136,7 @@ class Observation(_message.Message):
     KEYBOARD_SHOWN_FIELD_NUMBER: _ClassVar[int]
     LOGCAT_CURSOR_FIELD_NUMBER: _ClassVar[int]
     STRUCTURAL_HASH_FIELD_NUMBER: _ClassVar[int]
+    HIERARCHY_MISSING_FIELD_NUMBER: _ClassVar[int]
     screenshot_png: bytes
     hierarchy_xml: str
     package: str
@@ -144,7 +145,8 @@ class Observation(_message.Message):
     keyboard_shown: bool
     logcat_cursor: int
     structural_hash: str
-    def __init__(self, screenshot_png: _Optional[bytes] = ..., hierarchy_xml: _Optional[str] = ..., package: _Optional[str] = ..., activity: _Optional[str] = ..., orientation: _Optional[str] = ..., keyboard_shown: _Optional[bool] = ..., logcat_cursor: _Optional[int] = ..., structural_hash: _Optional[str] = ...) -> None: ...
+    hierarchy_missing: str
+    def __init__(self, screenshot_png: _Optional[bytes] = ..., hierarchy_xml: _Optional[str] = ..., package: _Optional[str] = ..., activity: _Optional[str] = ..., orientation: _Optional[str] = ..., keyboard_shown: _Optional[bool] = ..., logcat_cursor: _Optional[int] = ..., structural_hash: _Optional[str] = ..., hierarchy_missing: _Optional[str] = ...) -> None: ...
 
 class ExecuteRequest(_message.Message):
     __slots__ = ("action",)

@@ -47,7 +47,7 @@ from device_agent.backend import (
     Observation,
     SnapshotInfo,
 )
-from device_agent.errors import AppNotFoundError, DeviceError, SnapshotError
+from device_agent.errors import AppNotFoundError, BugNotFoundError, DeviceError, SnapshotError
 from device_agent.hierarchy import Hierarchy, find_node
 from device_agent.virtual import latency as L
 from device_agent.virtual import snapshot as snap
@@ -206,6 +206,10 @@ class VirtualDevice(DeviceBackend):
     Extra attributes for tests and benchmarks: ``simulated_seconds`` (device time spent, unscaled),
     ``logcat``, ``clock``, ``s`` (the raw state dict; treat as read-only).
     """
+
+    # A virtual state is a few kB of JSON (an app's data, the windows, the logcat since boot:
+    # ~100 kB after 300 launches); 4 MiB leaves room for a noisy app, 256 of them for any search.
+    import_quota = (4 << 20, 256)
 
     def __init__(
         self,
@@ -400,6 +404,14 @@ class VirtualDevice(DeviceBackend):
         """Raise unless ``state`` is a device state this device can run: the right shape, and a
         scratch device with the same app restores it, renders it and reads its logcat."""
         snap.check_shape(state, {"s": _fresh_state(), "logcat": {}, "clock_ms": 0})
+        if self.app is not None and state["s"].get("installed"):
+            # The app model's handlers read every top-level key of its data: a state without
+            # one (or with another JSON type there) renders fine and fails every later action.
+            snap.check_shape(
+                state["s"]["data"],
+                {k: _loose(v) for k, v in self._initial_data(self.app).items()},
+                f"the data of app model {self.app.name}",
+            )
         scratch = VirtualDevice(f"{self.device_id}-import-check", self.app, app_dir=self.app_dir)
         scratch._restore(copy.deepcopy(state))
         scratch.observe(screenshot=True, hierarchy=True)
@@ -463,7 +475,7 @@ class VirtualDevice(DeviceBackend):
             try:
                 spec = app.bug(bug_id)
             except KeyError as exc:
-                raise DeviceError(str(exc.args[0]) if exc.args else str(exc)) from exc
+                raise BugNotFoundError(str(exc.args[0]) if exc.args else str(exc)) from exc
             system = self.system_records()
             try:
                 triggered = bool(spec.oracle(copy.deepcopy(self.s["data"]), system))
@@ -1405,3 +1417,14 @@ class VirtualDevice(DeviceBackend):
         with self._lock:
             self.clock.advance(max(seconds, min_virtual_s))
         self.latency.charge(operation)
+
+
+def _loose(value: Any) -> Any:
+    """A :func:`snapshot.check_shape` template for one top-level value of an app's data: a dict
+    or a list stays one (its keys and items change as the app runs: an empty one accepts any),
+    a scalar may become anything (``None``: a selection made, a field cleared)."""
+    if isinstance(value, dict):
+        return {}
+    if isinstance(value, list):
+        return []
+    return None

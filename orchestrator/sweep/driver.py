@@ -417,6 +417,20 @@ class _Sweep:
             ablation=config.ablation,
         )
 
+    def _answers(self, address: str) -> bool:
+        """Whether the agent at ``address`` answers a health check SERVING within one heartbeat
+        window (:data:`orchestrator.farm.HEARTBEAT_WINDOW_S`)."""
+        from device_agent.client import AgentClient
+        from device_agent.errors import DeviceError
+        from orchestrator.farm import HEARTBEAT_WINDOW_S
+
+        try:
+            with AgentClient(address, token=self.config.farm.token) as client:
+                return client.health(timeout=HEARTBEAT_WINDOW_S) == "SERVING"
+        except DeviceError as exc:
+            log.warning("scoring_device_unresponsive", device=address, error=str(exc))
+            return False
+
     def _score(
         self, replay_on: Callable[..., Any], lease: Lease, result: dict[str, Any], run_dir: Path
     ) -> tuple[bool | None, str]:
@@ -425,12 +439,17 @@ class _Sweep:
         from orchestrator.results import write_json_atomic
 
         healthy = [a for a in lease.addresses if a not in lease.quarantined]
-        if not healthy:
-            return None, "not scored: every leased device was quarantined"
+        # A device that stopped answering after the search's last call to it would hold the
+        # replay for its whole deadline: the first that answers a health check is used, those
+        # that do not are quarantined (decision 0035).
+        device = next((a for a in reversed(healthy) if self._answers(a)), None)
+        lease.quarantined |= set(healthy[healthy.index(device) + 1 :] if device else healthy)
+        if device is None:
+            return None, "not scored: every leased device was quarantined or did not answer"
         # replay_on puts the device back to HOME and the trace's starting orientation first:
         # the search left it in whatever state its last probe reached.
         try:
-            verdict = replay_on(healthy[-1], result, token=self.config.farm.token)
+            verdict = replay_on(device, result, token=self.config.farm.token)
         except ReproError as exc:
             return None, f"not scored: {exc}"
         detail = verdict.detail
@@ -445,7 +464,7 @@ class _Sweep:
                 "total": verdict.total,
                 "detail": verdict.detail,
                 "crash": verdict.crash,
-                "device": healthy[-1],
+                "device": device,
             },
         )
         return verdict.triggered, detail

@@ -2,9 +2,12 @@
 
 A reproduction asks for its fair share of the healthy devices — ``healthy // min(concurrency,
 reproductions not finished)``, at least one — so M reproductions on N devices get about N/M each
-and the last ones of a sweep get more. Requests are served first come, first served (a large
-request at the head is not overtaken by small ones, so nobody starves), and every wait is bounded:
-after ``timeout`` seconds the request fails with :class:`InfrastructureError` naming the fix.
+and the last ones of a sweep get more; and the free devices the reproductions yet to start will
+not need (the remainder of that division, or what is left after a device was quarantined
+mid-sweep) go to the one asking, so no healthy device idles (decision 0035). Requests are served
+first come, first served (a large request at the head is not overtaken by small ones, so nobody
+starves), and every wait is bounded: after ``timeout`` seconds the request fails with
+:class:`InfrastructureError` naming the fix.
 Devices a reproduction saw fail are returned as quarantined and never leased again.
 """
 
@@ -56,6 +59,7 @@ class LeaseManager:
         self._cond = threading.Condition()
         self._tickets = itertools.count()
         self._queue: list[int] = []  # waiting tickets, first come first served
+        self._held = 0  # leases granted and not yet released
         self._on_change = on_change
         self._notify()
 
@@ -66,11 +70,17 @@ class LeaseManager:
 
     def fair_share(self, unfinished: int) -> int:
         """Devices one reproduction gets when ``unfinished`` reproductions (running or waiting)
-        remain: ``healthy // min(concurrency, unfinished)``, at least 1."""
+        remain: ``healthy // min(concurrency, unfinished)``, at least 1, or more when more are
+        free than the reproductions that will start after this one (concurrency slots not
+        holding a lease) need at that share: 3 healthy devices and 2 reproductions at once give
+        2 and 1, not 1 and 1 with one device idle."""
         with self._cond:
             healthy = len(self._free) + len(self._busy)
+            free, held = len(self._free), self._held
         sharers = max(1, min(self.concurrency, unfinished))
-        return max(1, healthy // sharers)
+        share = max(1, healthy // sharers)
+        after = max(0, sharers - held - 1)  # reproductions that will ask after this one
+        return max(share, free - after * share)
 
     def acquire(self, owner: str, count: int, timeout: float) -> Lease:
         """Block until ``count`` devices are free (fewer if fewer stay healthy) and lease them.
@@ -96,6 +106,7 @@ class LeaseManager:
                         picked = sorted(self._free, key=self._order.__getitem__)[:want]
                         self._free.difference_update(picked)
                         self._busy.update(picked)
+                        self._held += 1
                         self._notify()
                         return Lease(owner, picked, granted_after_s=time.monotonic() - started)
                     left = deadline - time.monotonic()
@@ -113,6 +124,8 @@ class LeaseManager:
     def release(self, lease: Lease) -> None:
         """Return a lease's devices; those in ``lease.quarantined`` are retired for good."""
         with self._cond:
+            if lease.addresses:  # (released once)
+                self._held -= 1
             for address in lease.addresses:
                 self._busy.discard(address)
                 if address in lease.quarantined:

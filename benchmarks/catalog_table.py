@@ -163,10 +163,15 @@ def markdown(rows: list[dict[str, Any]], summary_path: str) -> str:
         "the version it was reported on; human actions: LTGDroid's `index.tsv` / the model's",
         "human steps. Set (`benchmarks/catalog_sets.py`): `dev`, `dev2` tuned on; `test`, `test2`",
         "held out (split by app for `test2`), `unseen` until someone who writes engine rules looks",
-        "at the bug. First seen: the engine's first run on the bug's real report text, before any",
-        "rule was tuned on it (`docs/catalog-first-seen.json`, written once by",
+        "at the bug, `looked at` once one has; `other`: catalog bugs that joined before either",
+        "split and are neither. First seen: the engine's first run on the bug's real report text,",
+        "before any rule was tuned on it (`docs/catalog-first-seen.json`, written once by",
         "`benchmarks/first_seen.py`, never rewritten; `-` for bugs that joined before it was",
         f"recorded). {source}",
+        "",
+        "Regenerate with `.venv/bin/python benchmarks/catalog_table.py --summary "
+        f"{summary_path or 'SUMMARY'} --why docs/catalog-misses.json` "
+        "(`--index` where LTGDroid's index.tsv is not in `../shared/datasets/ltgdroid_reports/`).",
         "",
         "| bug | app | version | kind | set | human actions | first seen | heuristic now "
         "| false claims | why not |",
@@ -217,6 +222,12 @@ def main() -> None:
     parser.add_argument("--out", default=str(REPO / "docs" / "catalog.md"))
     parser.add_argument("--index", default=str(INDEX), help="LTGDroid's index.tsv")
     args = parser.parse_args()
+    if not Path(args.index).is_file():
+        sys.exit(
+            f"catalog_table: LTGDroid's index {args.index} is absent: without it the table "
+            "lacks the unmodelled bugs and the human action counts; pass --index PATH to "
+            "shared/datasets/ltgdroid_reports/index.tsv"
+        )
     summary = json.loads(Path(args.summary).read_text()) if args.summary else None
     why = json.loads(Path(args.why).read_text()) if args.why else {}
     first_seen = _json_or_empty(Path(args.first_seen))

@@ -5,7 +5,7 @@ engine does on bugs it has never seen, so it is written when a bug joins and nev
 Reads a sweep's ``summary.json`` (``reprofarm sweep`` over the new ids, real report texts,
 ``heuristic`` reasoner, ``--repeat 1``) and adds one entry per bug to
 ``docs/catalog-first-seen.json``: ``{bug id: {"commit", "date", "verdict", "reproduced",
-"probes", "false_claim", "split", "reasoner", "command"}}``. A bug already recorded is
+"probes", "false_claim", "split", "reasoner", "budget", "command"}}``. A bug already recorded is
 left as it is and listed under ``kept``; ``--check`` only prints what would be added.
 
     .venv/bin/python benchmarks/first_seen.py runs/first-seen/summary.json [--commit SHA]
@@ -35,6 +35,15 @@ RECORD = REPO / "docs" / "catalog-first-seen.json"
 
 class FirstSeenError(ValueError):
     """The summary cannot be recorded (not a sweep summary, or not one run per bug)."""
+
+
+DEFAULT_PROBES = 1500  # SearchConfig.max_probes' default
+
+
+def _budget(summary: dict[str, Any]) -> dict[str, Any]:
+    """The sweep's search budget (``max_probes``, ``max_minutes``) from its ``meta``."""
+    search = summary.get("meta", {}).get("settings", {}).get("search", {})
+    return {k: search[k] for k in ("max_probes", "max_minutes") if k in search}
 
 
 def entries_from_summary(
@@ -70,7 +79,8 @@ def entries_from_summary(
             "probes": row.get("mean_actions"),
             "false_claim": bool(row["false_claims"]),
             "split": split_of(row["bug_id"]),
-            "reasoner": "heuristic",
+            "reasoner": summary.get("meta", {}).get("settings", {}).get("reasoner", "heuristic"),
+            "budget": _budget(summary),
             "command": command,
         }
     return out
@@ -114,18 +124,38 @@ def _head() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description="Record each new catalog bug's first-seen result once (issue 26): the "
+        "engine's first run on a bug, before anyone who writes engine rules has looked at it.",
+    )
     parser.add_argument("summary", type=Path, help="the sweep's summary.json (--repeat 1)")
     parser.add_argument("--commit", default="", help="the commit the sweep ran on (default HEAD)")
     parser.add_argument(
         "--command", default="", help="the sweep's command line, when its summary lacks one"
     )
-    parser.add_argument("--record", type=Path, default=RECORD)
+    parser.add_argument(
+        "--record",
+        type=Path,
+        default=RECORD,
+        help="the record to add to (default: docs/catalog-first-seen.json)",
+    )
+    parser.add_argument(
+        "--any-budget",
+        action="store_true",
+        help="accept a sweep whose probe budget is not the default (1500)",
+    )
     parser.add_argument("--check", action="store_true", help="change nothing")
     args = parser.parse_args()
     try:
         summary = json.loads(args.summary.read_text())
         summary.setdefault("command", args.command)
+        budget = _budget(summary)
+        if budget.get("max_probes", DEFAULT_PROBES) != DEFAULT_PROBES and not args.any_budget:
+            raise FirstSeenError(
+                f"the sweep ran with --max-probes {budget['max_probes']}: a first-seen result "
+                f"is kept for good, so it is taken with the default {DEFAULT_PROBES} "
+                "(--any-budget to record it anyway)"
+            )
         new = entries_from_summary(
             summary,
             commit=args.commit or _head(),

@@ -24,6 +24,8 @@ from device_agent.actions import Action
 ProbePath = tuple[tuple[Action, ...], Action]
 
 NEVER_TRIGGERED = "never_triggered"
+# a claim while no probe fired the bug: the ground truth says the claim is false
+CLAIMED_NOT_TRIGGERED = "claimed_not_triggered"
 TRIGGERED_NOT_RECOGNISED = "triggered_not_recognised"
 REPRODUCED = "reproduced"
 
@@ -73,12 +75,13 @@ def probe_triggers(
 
 
 def miss_cause(reproduced: bool, triggers: Sequence[bool]) -> dict[str, Any]:
-    """``result.json``'s ``ground_truth``: ``cause`` (``reproduced``, ``never_triggered`` or
-    ``triggered_not_recognised``), ``probes_triggering`` (how many probes fired the bug) and
-    ``first_probe`` (1-based line of ``probes.jsonl`` of the first that did, or ``None``)."""
+    """``result.json``'s ``ground_truth``: ``cause`` (``reproduced``; ``claimed_not_triggered``,
+    a claim although no probe fired the bug; ``never_triggered``; ``triggered_not_recognised``),
+    ``probes_triggering`` (how many probes fired the bug) and ``first_probe`` (1-based line of
+    ``probes.jsonl`` of the first that did, or ``None``)."""
     first = next((i + 1 for i, fired in enumerate(triggers) if fired), None)
     if reproduced:
-        cause = REPRODUCED
+        cause = REPRODUCED if first is not None else CLAIMED_NOT_TRIGGERED
     else:
         cause = NEVER_TRIGGERED if first is None else TRIGGERED_NOT_RECOGNISED
     return {"cause": cause, "probes_triggering": sum(triggers), "first_probe": first}

@@ -397,6 +397,11 @@ def reproduce_on_pool(
                 bug_id=report.bug_id,
                 app_dir=config.farm.app_dir,
             )
+            if record.ground_truth.get("cause") == "claimed_not_triggered":
+                record.warnings.append(
+                    "the app model's ground truth says no probe of this search triggered the "
+                    "bug: this claim is likely false (check it with `reprofarm replay`)"
+                )
     except KeyboardInterrupt:
         # Ctrl-C or SIGTERM: the devices are already stopped (the pool's ``finally``); keep the
         # work done so far (probes.jsonl, counts, verdict ``interrupted``), then stop.

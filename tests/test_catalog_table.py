@@ -99,3 +99,25 @@ def test_first_seen_is_shown_beside_today_and_held_out_bugs_say_whether_seen() -
     table = markdown(with_results(rows, summary, {}, first), "s.json")
     assert "| test (unseen) | ? / 3 | `abc1234` not_reproduced, 1500 probes | 3/3 | 0 |" in table
     assert "| test (looked at) |" in table and "`def5678` FALSE CLAIM, 80 probes" in table
+
+
+def test_a_missing_index_is_an_error_not_a_shorter_table(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "benchmarks" / "catalog_table.py"),
+            "--index",
+            str(tmp_path / "absent.tsv"),
+            "--out",
+            str(tmp_path / "catalog.md"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0 and "--index" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "catalog.md").exists()

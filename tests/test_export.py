@@ -772,3 +772,17 @@ def test_maestro_keeps_an_id_that_is_unique_on_its_screen(count: int | None, sel
     command = list(yaml.safe_load_all(to_maestro_flow(result_of(clicked))))[1][-1]
     expected = {"id": "com\\.example\\.app:id/settings_item"} if selector == "id" else "Settings"
     assert command == {"tapOn": expected}
+
+
+def test_cli_warns_when_the_ground_truth_says_the_claim_is_false(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    result = load("amaze-1796")
+    result["ground_truth"] = {"cause": "claimed_not_triggered", "probes_triggering": 0}
+    (tmp_path / "result.json").write_text(json.dumps(result))
+    assert main(["export", str(tmp_path)]) == 0
+    assert "likely false" in capsys.readouterr().err
+    result["ground_truth"] = {"cause": "reproduced", "probes_triggering": 1}
+    (tmp_path / "result.json").write_text(json.dumps(result))
+    assert main(["export", str(tmp_path), "--force"]) == 0
+    assert "likely false" not in capsys.readouterr().err

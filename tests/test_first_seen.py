@@ -55,6 +55,7 @@ def test_entries_come_from_a_one_run_sweep_and_are_never_rewritten() -> None:
         "false_claim": False,
         "split": "test2",
         "reasoner": "heuristic",
+        "budget": {},
         "command": "reprofarm sweep X --repeat 1",
     }
     record, added, kept = merge({}, first)
@@ -119,3 +120,20 @@ def test_a_run_that_ended_in_an_error_is_not_seen_yet() -> None:
     summary = _summary(("NotallyX#517", 0, 0), ("qksms#585", 0, 0))
     summary["per_bug"][1]["errors"] = 1  # type: ignore[index]
     assert list(entries_from_summary(summary, commit="c", date="d")) == ["NotallyX#517"]
+
+
+def test_a_sweep_on_a_smaller_budget_is_not_kept_for_good(tmp_path: Path) -> None:
+    summary = tmp_path / "summary.json"
+    small = _summary(("qksms#585", 0, 0))
+    small["meta"] = {"settings": {"search": {"max_probes": 300, "max_minutes": 4.0}}}
+    summary.write_text(json.dumps(small))
+    record = tmp_path / "first.json"
+    script = [sys.executable, str(REPO / "benchmarks" / "first_seen.py"), str(summary)]
+    refused = subprocess.run([*script, "--record", str(record)], capture_output=True, text=True)
+    assert refused.returncode != 0 and "--max-probes 300" in refused.stderr
+    assert not record.exists()
+    subprocess.run(
+        [*script, "--record", str(record), "--any-budget"], check=True, capture_output=True
+    )
+    saved = json.loads(record.read_text())["qksms#585"]
+    assert saved["budget"] == {"max_probes": 300, "max_minutes": 4.0}

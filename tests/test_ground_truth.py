@@ -43,6 +43,8 @@ def test_a_miss_says_which_half_lost_it() -> None:
         "first_probe": 2,
     }
     assert miss_cause(True, [True])["cause"] == "reproduced"
+    # a claim no probe's ground truth supports (the fixed build's Tally after ten taps)
+    assert miss_cause(True, [False, False])["cause"] == "claimed_not_triggered"
 
 
 def test_the_probe_log_gets_the_verdicts_and_probes_jsonl_keeps_no_objects(tmp_path: Path) -> None:

@@ -282,3 +282,7 @@ def test_summary_splits_misses_by_which_half_lost_them() -> None:
     expected = {"never_triggered": 1, "triggered_not_recognised": 1, "unknown": 1}
     assert s["misses_by_cause"] == expected
     assert s["per_bug"][0]["miss_causes"] == expected
+    table = markdown_table(s)
+    assert (
+        "missed 3 (never triggered 1, triggered but not recognised 1, no ground truth 1)" in table
+    )

@@ -21,6 +21,13 @@ def register(sub: Any) -> None:
             "Turn a reproduction into something a developer runs without reprofarm: a POSIX sh "
             "script that needs only adb (--format adb), or a Maestro flow (--format maestro)."
         ),
+        epilog=(
+            "repro.sh exits 0 when the bug shows (reproduced), 1 when it does not (every recorded "
+            "widget was found: likely fixed), 2 when it does not show and a recorded widget was "
+            "missing (the path could not be followed: the test broke), 3 on a device or setup "
+            "problem. Run it as ANDROID_SERIAL=<serial> sh repro.sh [--keep-data] (skip pm "
+            "clear); REPRO_DELAY=S sets the pause between steps."
+        ),
     )
     parser.add_argument("result", help="result.json (or the run directory)")
     parser.add_argument(
@@ -96,6 +103,12 @@ def run(args: argparse.Namespace) -> int:
         raise BadInputError(f"cannot write {out}: {exc.strerror or exc}") from exc
     for note in export.notes:
         print(f"note: {note}", file=sys.stderr)
+    if result.get("ground_truth", {}).get("cause") == "claimed_not_triggered":
+        print(
+            "warning: the app model's ground truth says the search never triggered this bug; "
+            "the claim is likely false and this script may pass on a fixed build",
+            file=sys.stderr,
+        )
     steps = len(result.get("trace", []))
     how = (
         f"run it with: ANDROID_SERIAL=<serial> sh {os.fspath(out)}"

@@ -29,6 +29,18 @@ def _rate(value: float, bugs: int) -> str:
     return _pct(value) if bugs else "n/a"
 
 
+def _causes(summary: dict[str, Any]) -> str:
+    """`` (never triggered N, triggered but not recognised M)`` from ``misses_by_cause``."""
+    causes = summary.get("misses_by_cause") or {}
+    names = {
+        "never_triggered": "never triggered",
+        "triggered_not_recognised": "triggered but not recognised",
+        "unknown": "no ground truth",
+    }
+    parts = [f"{names.get(k, k)} {v}" for k, v in causes.items() if v]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def markdown_table(summary: dict[str, Any]) -> str:
     """The per-bug table and the totals of a ``summary.json`` object, as Markdown."""
     lines = [
@@ -54,7 +66,8 @@ def markdown_table(summary: dict[str, Any]) -> str:
         f"non-crash {_rate(s['noncrash_sr'], s['noncrash_bugs'])} ({s['noncrash_bugs']} bugs); "
         f"per repeat {by_repeat} (stdev {100 * s['sr_spread']['stdev']:.1f} points).",
         f"Bugs reproduced at least once: {_pct(s['overall_bugs_any_sr'])}. "
-        f"False claims {s['false_claims']}, missed {s['missed']}, errors {s['errors']}.",
+        f"False claims {s['false_claims']}, missed {s['missed']}{_causes(s)}, "
+        f"errors {s['errors']}.",
         f"Mean per run: {s['mean_actions']:.1f} actions executed, {s['mean_minutes']:.2f} min, "
         f"{s['mean_tokens']:.0f} tokens, ${s['mean_cost_usd']:.4f}.",
     ]

@@ -163,12 +163,13 @@ def load_app(name: str, app_dir: str | Path | None = None, version: str = "") ->
         c for c in candidates if _norm(c.name) == target or c.package.lower() == base.lower()
     ]
     if not matches:
-        known = (
-            ", ".join(sorted({f"{c.name} ({c.package}) {c.version}" for c in candidates})) or "none"
-        )
+        names = sorted({c.name for c in candidates}, key=str.lower)
+        close = [n for n in names if target[:3] and _norm(n).startswith(target[:3])]
+        hint = f" (close: {', '.join(close)})" if close else ""
         raise AppNotFoundError(
-            f"no app model named {name!r}; known apps: {known}. Add a directory of app models "
-            "with --app-dir DIR (each .py file there defines VirtualApp subclasses)"
+            f"no app model named {name!r}{hint}; known apps: {', '.join(names) or 'none'} "
+            "(`reprofarm apps` lists their builds and bugs). Add a directory of app models with "
+            "--app-dir DIR (each .py file there defines VirtualApp subclasses)"
         )
     fitting = [c for c in matches if _version_matches(c.version, wanted_version)]
     if not fitting:

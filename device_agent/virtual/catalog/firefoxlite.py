@@ -57,9 +57,11 @@ and does not crash. Not modelled: the app's texts in the chosen language after i
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -172,26 +174,9 @@ REPLACE_FRAMES = [
 ]
 
 
-def _oracle_5085(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    """The settings fragment re-created for a new language crashed on its null arguments."""
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.NullPointerException"
-        and "Bundle.getString" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
-
-
-def _click(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": rid if not rid or ":" in rid else f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+# The settings fragment re-created for a new language crashed on its null arguments.
+_oracle_5085 = crash_oracle(PACKAGE, "java.lang.NullPointerException", "Bundle.getString")
+_click = partial(click, PACKAGE)
 
 
 BUG_5085 = BugSpec(

@@ -316,15 +316,24 @@ def choice_dialog(
     on_dismiss: Handler | None,
     *,
     negative: tuple[str, Handler | None] | None = None,
+    visible_rows: int = 0,
+    scroll_key: str = "choice_scroll",
 ) -> Window:
     """A single-choice AlertDialog (``setSingleChoiceItems``): a ``ListView``
     (``android:id/select_dialog_listview``) of ``CheckedTextView`` rows (``android:id/text1``),
-    the ``selected`` one checked; tapping row ``i`` calls ``on_choose(ctx, i)``."""
+    the ``selected`` one checked; tapping row ``i`` calls ``on_choose(ctx, i)``. With
+    ``visible_rows`` the list shows that many rows and scrolls (its first visible row in
+    ``ctx.ui[scroll_key]``), so the buttons of a list longer than the screen stay on it."""
+    size: dict[str, Any] = (
+        {"height": 147 * visible_rows, "scrollable": True, "scroll_key": scroll_key}
+        if visible_rows
+        else {"weight": 0}
+    )
     listing = View(
         cls="android.widget.ListView",
         resource_id="android:id/select_dialog_listview",
-        weight=0,
         children=checked_rows(choices, selected, on_choose, height=147),
+        **size,
     )
     return alert_dialog(dialog_title(title), [listing], _buttons(None, negative), on_dismiss)
 
@@ -804,7 +813,6 @@ def app_intro(
     return intro_pager(page, skip=skip, indicator=indicator, advance=advance, bottom_rid="bottom")
 
 
-# --- added by m4 ---------------------------------------------------------------------------------
 def long_choice_dialog(
     title: str,
     choices: Sequence[str],
@@ -816,22 +824,20 @@ def long_choice_dialog(
     visible_rows: int = 8,
     scroll_key: str = "choice_scroll",
 ) -> Window:
-    """A single-choice AlertDialog (``setSingleChoiceItems``, a ``ListPreference``'s dialog)
-    whose list is longer than the screen: as :func:`choice_dialog`, but the ``ListView``
-    (``android:id/select_dialog_listview``) shows ``visible_rows`` rows and scrolls (its first
-    visible row in ``ctx.ui[scroll_key]``), so the buttons stay on screen."""
-    listing = View(
-        cls="android.widget.ListView",
-        resource_id="android:id/select_dialog_listview",
-        height=147 * visible_rows,
-        scrollable=True,
+    """:func:`choice_dialog` for a list longer than the screen (a ``ListPreference``'s dialog of
+    many entries): ``visible_rows`` rows shown, the rest scrolled to."""
+    return choice_dialog(
+        title,
+        choices,
+        selected,
+        on_choose,
+        on_dismiss,
+        negative=negative,
+        visible_rows=visible_rows,
         scroll_key=scroll_key,
-        children=checked_rows(choices, selected, on_choose, height=147),
     )
-    return alert_dialog(dialog_title(title), [listing], _buttons(None, negative), on_dismiss)
 
 
-# --- added by m2
 def number_picker(
     rid: str,
     labels: Sequence[str],

@@ -47,6 +47,9 @@ WORKER_MAX_TASK_RETRIES = 3
 # Tries to start the embedded local Ray (a try fails in about a minute when the machine is too
 # loaded for Ray's fixed start-up deadlines, as first tries did at load average 40 on 2 cores).
 LOCAL_START_ATTEMPTS = 3
+# How long the embedded Ray waits for its GCS server's port file (Ray's default: 30 s).
+GCS_PORT_WAIT_ENV = "RAY_gcs_server_port_wait_time_s"
+GCS_PORT_WAIT_S = 120
 # What a device worker asks Ray for: no CPU (it waits on devices) but one byte of `memory`, a
 # resource every node has. Ray places an actor whose request is empty on a random live node and
 # ignores its soft node affinity or SPREAD strategy; only hard affinity is honoured (Ray docs,
@@ -141,6 +144,9 @@ def connect(address: str = "") -> None:
             "include_dashboard": False,
         }
         what, fix = "start the local Ray instance", "see Ray's logs under /tmp/ray/session_latest"
+        # Ray waits 30 s for its GCS to write its port file; with every core busy (a test suite
+        # beside two busy loops) three such tries all timed out. Ray's own override, unless set.
+        os.environ.setdefault(GCS_PORT_WAIT_ENV, str(GCS_PORT_WAIT_S))
     from orchestrator import reaper
 
     if not address and _reaper is None:  # before Ray starts: a failed start leaves processes too

@@ -233,3 +233,24 @@ def test_a_dead_raylets_log_tail_goes_to_the_log_as_one_line_not_to_stdout(
     assert routed["log_level"] == "warning"
     assert routed["message"].startswith("Raylet is terminated.")
     assert "state-dump" not in routed["message"] and "\n" not in routed["message"]
+
+
+def test_the_embedded_ray_waits_longer_for_its_gcs_on_a_busy_machine(monkeypatch) -> None:
+    """Ray's GCS port-file wait (30 s by default) timed out three times in a row with both cores
+    busy; the embedded start gives it GCS_PORT_WAIT_S unless the user set Ray's variable."""
+    import ray
+
+    from orchestrator import ray_cluster
+
+    calls: list[str | None] = []
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(
+        ray, "init", lambda **kw: calls.append(os.environ.get(ray_cluster.GCS_PORT_WAIT_ENV))
+    )
+    monkeypatch.setattr(ray_cluster, "_reaper", object())  # no reaper process in this test
+    monkeypatch.delenv(ray_cluster.GCS_PORT_WAIT_ENV, raising=False)
+    ray_cluster.connect("")
+    assert calls == [str(ray_cluster.GCS_PORT_WAIT_S)]
+    monkeypatch.setenv(ray_cluster.GCS_PORT_WAIT_ENV, "45")
+    ray_cluster.connect("")
+    assert calls[-1] == "45"

@@ -886,10 +886,9 @@ class AnkiDroid291(VirtualApp):
             children=[text_view(label, rid, width=250), field],
         )
 
-    def _browser(self, ctx: AppContext) -> Screen:
-        ui = ctx.ui
-        shown = ui.get("rows", [])
-        count = len(shown)
+    def _browser_bar(self, count: int, add_id: str) -> View:
+        """The card browser's app bar: the deck spinner with the count of cards shown, Add note
+        (its id ``add_id`` changed between versions), Search and the overflow menu."""
         deck = View(
             cls="android.widget.Spinner",
             resource_id="toolbar_spinner",
@@ -903,16 +902,19 @@ class AnkiDroid291(VirtualApp):
                 ),
             ],
         )
-        bar = toolbar(
+        return toolbar(
             deck,
             navigation=self._toolbar_nav(),
             actions=[
-                action_item("action_add_card_from_card_browser", "Add note", self._add_note),
+                action_item(add_id, "Add note", self._add_note),
                 action_item("action_search", "Search", lambda c: None),
                 overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
-        columns = View(
+
+    def _browser_columns(self) -> View:
+        """The card browser's two column spinners (Question, Answer)."""
+        return View(
             cls="android.widget.LinearLayout",
             layout=HORIZONTAL,
             height=126,
@@ -921,6 +923,13 @@ class AnkiDroid291(VirtualApp):
                 spinner("browser_column2_spinner", "Answer", None),
             ],
         )
+
+    def _browser(self, ctx: AppContext) -> Screen:
+        ui = ctx.ui
+        shown = ui.get("rows", [])
+        count = len(shown)
+        bar = self._browser_bar(count, "action_add_card_from_card_browser")
+        columns = self._browser_columns()
         rows = [
             View(
                 cls="android.widget.LinearLayout",
@@ -1911,38 +1920,8 @@ class AnkiDroid2110(AnkiDroid291):
                 actions=actions,
             )
         else:
-            count = len(cards)
-            deck = View(
-                cls="android.widget.Spinner",
-                resource_id="toolbar_spinner",
-                on_click=lambda c: None,
-                children=[
-                    text_view("Default", "dropdown_deck_name", height=80),
-                    text_view(
-                        f"{count} card{'' if count == 1 else 's'} shown",
-                        "dropdown_deck_counts",
-                        height=67,
-                    ),
-                ],
-            )
-            bar = toolbar(
-                deck,
-                navigation=self._toolbar_nav(),
-                actions=[
-                    action_item("action_add_note_from_card_browser", "Add note", self._add_note),
-                    action_item("action_search", "Search", lambda c: None),
-                    overflow_button(lambda c: c.ui.update(menu="overflow")),
-                ],
-            )
-        columns = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=126,
-            children=[
-                spinner("browser_column1_spinner", "Question", None),
-                spinner("browser_column2_spinner", "Answer", None),
-            ],
-        )
+            bar = self._browser_bar(len(cards), "action_add_note_from_card_browser")
+        columns = self._browser_columns()
         rows = []
         for i, card in enumerate(cards):
             children = [text_view(card["q"], "card_sfld"), text_view(card["a"], "card_column2")]

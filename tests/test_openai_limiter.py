@@ -23,11 +23,12 @@ MESSAGES = [
 
 def _max_in_flight(ray, share: bool, tasks: int = 4, limit: int = 2) -> int:
     with FakeOpenAIServer() as server:
-        # Each request is held until one more than the limit is in flight (or 10 s pass), so
-        # the control's answer does not depend on how fast the Ray workers start (under load
-        # they started one by one and a 0.5 s hold saw only two at once).
+        # Each request is held until one more than the limit is in flight, or for a hold long
+        # enough that the next worker's request arrives meanwhile, so neither answer depends on
+        # how fast the Ray workers start: under load they started one by one, a 0.5 s hold saw
+        # only one request at a time with the shared limiter and a short hold only two without.
         server.fail(
-            "slow", times=tasks, seconds=10.0 if not share else 0.5, until_in_flight=limit + 1
+            "slow", times=tasks, seconds=10.0 if not share else 6.0, until_in_flight=limit + 1
         )
         settings = LLMSettings(
             model="fake-model",

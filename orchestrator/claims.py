@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from device_agent.actions import CLICK
+from device_agent.actions import CLICK, INPUT_TEXT
 from orchestrator.logcat import (
     ParsedCrash,
     crash_matches,
@@ -41,6 +41,7 @@ from orchestrator.reasoner.align import (
     action_match,
     align,
     position_match,
+    same_text,
     screen_index,
 )
 
@@ -191,6 +192,39 @@ def crash_is_reported(spec: ReproSpec, crash: CrashInfo) -> tuple[bool, list[str
     return True, reasons
 
 
+def carries_whole_trace(spec: ReproSpec, crash: CrashInfo) -> bool:
+    """The crash matches everything the report's quoted trace says: its exception, a message
+    with words to compare, and at least two app frames (the innermost and its caller), all
+    found in the crash (:func:`crash_is_reported`). Such a crash is the reported one wherever
+    the path met it: the same code failed the same way, reached from the same caller, so the
+    report's vague or prose steps before it need not all be aligned (decision 0045)."""
+    if not spec.exception_class or not _message_words(spec.exception_message):
+        return False
+    want = _ordered_app_frames(spec.exception_frames)[:2]
+    have = app_frames([f for _, _, frames in _chain(crash) for f in frames])
+    if len(want) < 2 or not set(want) <= have:
+        return False
+    return crash_is_reported(spec, crash)[0]
+
+
+def _enters_reported_input(spec: ReproSpec, path: Path, done_before: int) -> int:
+    """The index of the step the crashing action does when that step types a value the report
+    quotes (in quotes or backticks: the input the report blames) and every step before it was
+    done; ``-1`` otherwise. A report that says the app dies a step later ("Save the card. It
+    crashes.") describes the same input: the app may check it as it is typed (decision 0045)."""
+    k = done_before + 1
+    if k >= len(spec.steps):
+        return -1
+    step = spec.steps[k]
+    crashing = path.transitions[-1]
+    if step.action_hint != INPUT_TEXT or not step.value or crashing.action.kind != INPUT_TEXT:
+        return -1
+    quoted = any(f"{q}{step.value}{q2}" in step.text for q, q2 in ('""', "''", "``", "“”", "‘’"))
+    if not quoted or not same_text(crashing.action.text or "", step.value):
+        return -1
+    return k
+
+
 def _does_step(step: S2RStep, transition: Transition) -> bool:
     """The transition's action does what ``step`` asks (kind and label, as the aligner reads
     them)."""
@@ -235,9 +269,28 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
         return CrashClaim(True, reasons + ["the report lists no steps"], -1, -1)
     before = Path(transitions=path.transitions[:-1])
     done_before = max(align(spec, before).reached, reasoner_reached)
+    if carries_whole_trace(spec, path.transitions[-1].crash):
+        return CrashClaim(
+            True,
+            reasons + ["the report's own trace (its message and app frames): the place follows"],
+            done_before,
+            last,
+        )
     done_with = align(spec, path).reached
     if done_before >= last:
         return CrashClaim(True, reasons + ["after every step was done"], done_before, last)
+    entered = _enters_reported_input(spec, path, done_before)
+    if entered >= 0:
+        return CrashClaim(
+            True,
+            reasons
+            + [
+                f"on step {entered + 1}, which types the report's quoted input: the app died "
+                "before the steps after it"
+            ],
+            done_before,
+            entered,
+        )
     skipped = range(done_before + 1, last)
     if _does_step(spec.steps[last], path.transitions[-1]) and all(
         _never_shown(spec.steps[k], path) for k in skipped

@@ -281,6 +281,16 @@ _ITEM_WORDS = wordset("item items entry entries one row rows element cell result
 _COLLECTION_CLASSES = ("ListView", "GridView", "RecyclerView")
 # How well a click on the item a position word picks does the step.
 POSITION_SCORE = 0.75
+# A step that leaves the choice to the reader ("change to a different language", "select some
+# cards", "open any note"): a quantifier and the noun it governs.
+_ANY_ITEM_RE = re.compile(
+    r"\b(?:any|some|a few|several|another|(?:a |the )?different|one of(?: the| your)?)"
+    r"\s+(?:of the\s+)?([a-z][\w-]*)",
+    re.IGNORECASE,
+)
+# How well a click on an item of a list that shows the step's noun does such a step: it does
+# the step, but never outranks a control the step names.
+ANY_ITEM_SCORE = 0.6
 
 
 def _position(target: str) -> tuple[str, str]:
@@ -329,7 +339,7 @@ def position_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
         return 0.0
     places = [p for p in map(_position, step.targets) if p[0]]
     if not places:
-        return 0.0
+        return any_item_match(step, action, index)
     node = find_node(index.tree, action.target)
     if node is None:
         return 0.0
@@ -344,6 +354,46 @@ def position_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
         if not label or nouns & _ITEM_WORDS or similarity(label, noun) > 0.0:
             return POSITION_SCORE
     return 0.0
+
+
+def _any_item_noun(step: S2RStep) -> str:
+    """The noun of a step that leaves the choice of item to the reader ("Change the different
+    language" → ``language``, "select some cards" → ``cards``), else ``""``."""
+    found = _ANY_ITEM_RE.search(step.text)
+    return found.group(1) if found else ""
+
+
+def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
+    """:data:`ANY_ITEM_SCORE` when ``step`` leaves the choice of item to the reader ("select
+    some cards", "change to a different language") and ``action`` clicks (or long-clicks) an item
+    of a list or grid on a screen that names the step's noun (its title, a heading, or the item
+    itself: "Language" above a list of languages); else 0.0. Any item does such a step, since
+    the report does not say which (decision 0045)."""
+    if action.kind not in (CLICK, LONG_CLICK) or action.target is None or index.tree is None:
+        return 0.0
+    if step.action_hint not in (CLICK, LONG_CLICK, "") or step.value:
+        return 0.0
+    noun = _any_item_noun(step)
+    if not noun:
+        return 0.0
+    node = find_node(index.tree, action.target)
+    if node is None or not any(
+        item is node or _holds(item, node) for item in _collection_items(node)
+    ):
+        return 0.0
+    if index.best_match(noun) < MATCH_THRESHOLD:
+        return 0.0
+    return ANY_ITEM_SCORE
+
+
+def _holds(outer: ViewNode, inner: ViewNode) -> bool:
+    """``inner`` is ``outer`` or one of its descendants."""
+    current: ViewNode | None = inner
+    while current is not None:
+        if current is outer:
+            return True
+        current = current.parent
+    return False
 
 
 # A step that sets a switch or check box to a state ("Enable Minimalistic UI", "turn off Sync").

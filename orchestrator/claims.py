@@ -14,6 +14,10 @@ it and happens where the report says it happens (issue 12 §1):
   place is enough, since its action may be named differently in the app). Earlier steps the path
   did not do are excused only when the crashing action does the last step and those steps are
   plain clicks naming nothing any screen of the path showed (the app calls them otherwise).
+- **loose reports** (decision 0045): a crash carrying the report's whole quoted trace (class,
+  message, innermost app frame and caller) is the reported one wherever the path met it, and a
+  crash as the report's quoted input is typed (every step before it done) is the reported one even
+  when the report says the app died a step later.
 
 A crash that does not qualify is a side finding (``other_crashes`` in ``result.json``), with the
 reason it was refused. Shared by every reasoner: the place uses the aligner

@@ -195,3 +195,20 @@ def test_a_crash_as_the_report_s_quoted_input_is_typed_is_the_reported_one() -> 
     )
     unquoted.kind = CRASH
     assert not judge_crash(unquoted, other).qualifies
+
+
+def test_an_example_of_a_choice_left_to_the_reader_is_a_target_not_a_value() -> None:
+    from orchestrator.model import BugReport
+    from orchestrator.reasoner.s2r import analyze
+
+    def steps(line: str) -> list[S2RStep]:
+        body = f"Steps to reproduce:\n1. Open the app\n2. {line}\n3. Press Start\n"
+        return analyze(BugReport("x#1", "Crash on start", body)).steps
+
+    loose = next(s for s in steps("tap More on any list (e.g. groceries.db)") if "More" in s.text)
+    assert loose.value == "" and "groceries.db" in loose.targets
+    # A step that names its choice keeps the example as what it enters; so does a typing step.
+    named = next(s for s in steps("change its type to e.g. todo.txt") if "type" in s.text)
+    assert named.value == "todo.txt"
+    typed = next(s for s in steps("type any name (e.g. Bob)") if "name" in s.text)
+    assert typed.value == "Bob"

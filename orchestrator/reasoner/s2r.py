@@ -2097,6 +2097,26 @@ def _app_names(report: BugReport) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# A step that leaves the choice of object to the reader ("tap More on any database").
+_ANY_OBJECT_RE = re.compile(r"\b(?:any|some|a few|several|one of)\s+\w", re.IGNORECASE)
+
+
+def _example_not_value(step: S2RStep) -> S2RStep:
+    """A click step that leaves the choice to the reader and gives an example of it ("tap More
+    on any database (e.g. french-body-parts.db)"): the example is one more target the step may
+    pick, not a value the path must enter (decision 0045). Typing and creating steps keep their
+    example value (it is what they type)."""
+    if step.action_hint == "input_text" or not step.value or not _ANY_OBJECT_RE.search(step.text):
+        return step
+    if set(content_words(step.text)[:1]) & _CREATE_VERBS:
+        return step
+    example = _EG_RE.search(step.text)
+    raw = (example.group("v") or example.group("q") or "") if example else ""
+    if not raw or _unquote(raw).strip(".,;") != step.value:
+        return step
+    return replace(step, value="", targets=[*step.targets, step.value])
+
+
 def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
     """Drop "in <App>" / "with <App>" from a step: it names the app, not a widget, and would
     otherwise match any widget that shows the app's name (a source or account named like it)."""
@@ -2133,7 +2153,8 @@ def analyze(report: BugReport) -> ReproSpec:
     stated = expressions([report.full_text()])
     steps, *alternatives = [
         _keys_as_stated_expression(
-            [_without_app_name(s, report) for s in _dedupe_steps(way)], stated
+            [_example_not_value(_without_app_name(s, report)) for s in _dedupe_steps(way)],
+            stated,
         )
         for way in [extraction.steps, *extraction.alternatives]
     ]

@@ -168,7 +168,8 @@ def connect(address: str = "") -> None:
                 ray.shutdown()
             if reaping:  # the failed start's GCS and monitors, not another Ray's
                 reaper.end_ray_sessions(os.getpid(), keep=earlier)
-            if attempt == attempts or "timed out" not in str(exc):
+            # (any case: Ray's GCS wait says "Timed out waiting for file ...gcs_server_port")
+            if attempt == attempts or "timed out" not in str(exc).lower():
                 raise InfrastructureError(f"could not {what}: {_one_line(exc)}; {fix}") from exc
             log.warning("ray_start_retry", error=_one_line(exc))
     with _state:

@@ -212,3 +212,18 @@ def test_an_example_of_a_choice_left_to_the_reader_is_a_target_not_a_value() -> 
     assert named.value == "todo.txt"
     typed = next(s for s in steps("type any name (e.g. Bob)") if "name" in s.text)
     assert typed.value == "Bob"
+
+
+def test_a_scrolling_screen_is_not_a_list_to_choose_from() -> None:
+    # A settings screen that scrolls and shows the noun: any of its controls is no choice of it.
+    form = dump(
+        status_bar(),
+        node(
+            "android.widget.ScrollView", "", "", "", (0, 63, 1080, 1920),
+            node("android.widget.TextView", "Template", "", "", (0, 100, 1080, 200)),
+            button("Test webhook", (0, 200, 1080, 350), rid=f"{APP}:id/test"),
+            scrollable=True,
+        ),
+    )  # fmt: skip
+    step = S2RStep("choose any Template", CLICK, ["Template"])
+    assert any_item_match(step, _click(form, "Test webhook"), screen_index(form)) == 0.0

@@ -366,9 +366,9 @@ def _any_item_noun(step: S2RStep) -> str:
 def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     """:data:`ANY_ITEM_SCORE` when ``step`` leaves the choice of item to the reader ("select
     some cards", "change to a different language") and ``action`` clicks (or long-clicks) an item
-    of a list or grid on a screen that names the step's noun (its title, a heading, or the item
-    itself: "Language" above a list of languages); else 0.0. Any item does such a step, since
-    the report does not say which (decision 0045)."""
+    of a list or grid proper (not just a scrolling screen) on a screen that names the step's noun
+    (its title, a heading, or the item itself: "Language" above a list of languages); else
+    0.0. Any item does such a step, since the report does not say which (decision 0045)."""
     if action.kind not in (CLICK, LONG_CLICK) or action.target is None or index.tree is None:
         return 0.0
     if step.action_hint not in (CLICK, LONG_CLICK, "") or step.value:
@@ -377,20 +377,19 @@ def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     if not noun:
         return 0.0
     node = find_node(index.tree, action.target)
-    if node is None or not any(
-        item is node or _holds(item, node) for item in _collection_items(node)
-    ):
+    if node is None or not _in_list(node):
         return 0.0
     if index.best_match(noun) < MATCH_THRESHOLD:
         return 0.0
     return ANY_ITEM_SCORE
 
 
-def _holds(outer: ViewNode, inner: ViewNode) -> bool:
-    """``inner`` is ``outer`` or one of its descendants."""
-    current: ViewNode | None = inner
+def _in_list(node: ViewNode) -> bool:
+    """``node`` sits in a list or grid proper (ListView, GridView, RecyclerView: a picker's
+    choices, a dropdown's rows), not merely in a scrolling screen, where any control would do."""
+    current = node.parent
     while current is not None:
-        if current is outer:
+        if current.short_class.endswith(_COLLECTION_CLASSES):
             return True
         current = current.parent
     return False

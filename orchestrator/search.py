@@ -522,9 +522,31 @@ class Reproducer:
 
     def _judge_crash(self, path: Path) -> CrashClaim:
         """:func:`orchestrator.claims.judge_crash` with the reasoner's own judgement of the
-        path before the crashing action."""
+        path before the crashing action. A model's reasoner (not the offline one) is held to
+        the offline evidence too (decision 0041): the crash must also qualify on the offline
+        reading of the report (:meth:`Reasoner.evidence_spec`: its exception, quoted message and
+        frames, its steps as the offline aligner finds them on the path) without the model's
+        judgement of how far the path got, so an over-eager model cannot place a crash after
+        steps the path did not do, nor drop the exception the report names."""
         parent_reached = path.transitions[-2].reached_step if len(path.transitions) > 1 else -1
-        return judge_crash(self.spec, path, parent_reached)
+        claim = judge_crash(self.spec, path, parent_reached)
+        if not claim.qualifies or self._offline_judge():
+            return claim
+        held = judge_crash(self.reasoner.evidence_spec(self.spec), path)
+        if held.qualifies:
+            return claim
+        why = "; ".join(held.reasons)
+        return CrashClaim(
+            False, [f"the model's reading qualified it, the evidence does not ({why})"], -1
+        )
+
+    def _held_to_evidence(self, path: Path) -> bool:
+        """Whether the crash ending ``path`` qualifies on the offline reading of the report too
+        (always, for the offline reasoner): :meth:`_judge_crash`'s guard, for a shortened trace."""
+        return (
+            self._offline_judge()
+            or judge_crash(self.reasoner.evidence_spec(self.spec), path).qualifies
+        )
 
     def _crash_evidence(self, path: Path, claim: CrashClaim) -> dict[str, Any]:
         """What a person checks a crash claim with: the report's sentence, the matched exception
@@ -1079,8 +1101,8 @@ class Reproducer:
         claim."""
         # A crash must still come where the report puts it once the detour is cut.
         if claim.transitions[-1].crash is not None:
-            return (
-                shorter.transitions[-1].crash is None or judge_crash(self.spec, shorter).qualifies
+            return shorter.transitions[-1].crash is None or (
+                judge_crash(self.spec, shorter).qualifies and self._held_to_evidence(shorter)
             )
         # A symptom is judged on the screen, and a shorter trace can end on the same screen
         # without the bug ever happening (an empty list looks the same whether or not the note

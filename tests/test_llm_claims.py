@@ -199,11 +199,10 @@ def test_the_test_server_naive_verifier_claims_nothing_on_mhabit_270(ray_session
     screen (a careless model); on mhabit#270 it did after "New Habit" and a typed name, and the
     engine believed it. Now no claim comes without the offline evidence: nothing is claimed
     within the budget, or what is claimed the app's ground truth confirms."""
-    from tests.conftest import EXAMPLES
-
     from orchestrator.config import FarmConfig, RunConfig, SearchConfig
     from orchestrator.llm.settings import LLMSettings
     from orchestrator.run import reproduce
+    from tests.conftest import EXAMPLES
 
     report: FilePath = EXAMPLES / "mhabit-270.md"
     with FakeOpenAIServer() as server:

@@ -137,8 +137,8 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
 def add_llm_options(parser: argparse.ArgumentParser) -> None:
     """``--model``, ``--vision-model``, ``--llm-base-url``, ``--llm-cache``, ``--prices``,
     ``--llm-image-side``, ``--llm-concurrency``, ``--llm-timeout``, ``--llm-max-failed-calls``,
-    ``--llm-max-unusable``, ``--llm-savings`` (for ``--reasoner openai``, see docs/llm.md) and ``--ablate``
-    (LTGDroid's Table IV, either reasoner)."""
+    ``--llm-max-unusable``, ``--llm-savings`` (for ``--reasoner openai``, see docs/llm.md) and
+    ``--ablate`` (LTGDroid's Table IV, either reasoner)."""
     llm = parser.add_argument_group("LLM (--reasoner openai, see docs/llm.md)")
     llm.add_argument("--model", default="", help="chat model; Azure: the deployment name")
     llm.add_argument(

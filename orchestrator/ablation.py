@@ -176,3 +176,6 @@ class AblatedReasoner(Reasoner):
         if self.ablation.no_bug_verification:
             return Verdict(True, "bug verification switched off (ablation)", 0.0)
         return self.inner.verify(spec, path)
+
+    def evidence_spec(self, spec: ReproSpec) -> ReproSpec:
+        return self.inner.evidence_spec(spec)

@@ -522,9 +522,34 @@ class Reproducer:
 
     def _judge_crash(self, path: Path) -> CrashClaim:
         """:func:`orchestrator.claims.judge_crash` with the reasoner's own judgement of the
-        path before the crashing action."""
+        path before the crashing action. A model's reasoner (not the offline one) is held to
+        the offline evidence too (decision 0041): the crash must be the one the offline reading
+        of the report names (:meth:`Reasoner.evidence_spec`: its exception with the report's
+        quoted message and frames), so an over-eager model cannot drop the exception the report
+        names. Where the crash comes stays the model's judgement: the offline aligner cannot
+        follow every path a model finds (it refused AmazeFileManager#1796's confirmed crash)."""
         parent_reached = path.transitions[-2].reached_step if len(path.transitions) > 1 else -1
-        return judge_crash(self.spec, path, parent_reached)
+        claim = judge_crash(self.spec, path, parent_reached)
+        if not claim.qualifies or self._offline_judge():
+            return claim
+        crash = path.transitions[-1].crash
+        assert crash is not None  # judge_crash raised otherwise
+        named, why = crash_is_reported(self.reasoner.evidence_spec(self.spec), crash)
+        if named:
+            return claim
+        return CrashClaim(
+            False, [f"the model's reading qualified it, the evidence does not ({'; '.join(why)})"]
+        )
+
+    def _held_to_evidence(self, path: Path) -> bool:
+        """Whether the crash ending ``path`` is the one the offline reading of the report names
+        (always, for the offline reasoner): :meth:`_judge_crash`'s guard, for a shortened trace."""
+        crash = path.transitions[-1].crash
+        return (
+            self._offline_judge()
+            or crash is None
+            or crash_is_reported(self.reasoner.evidence_spec(self.spec), crash)[0]
+        )
 
     def _crash_evidence(self, path: Path, claim: CrashClaim) -> dict[str, Any]:
         """What a person checks a crash claim with: the report's sentence, the matched exception
@@ -1079,8 +1104,8 @@ class Reproducer:
         claim."""
         # A crash must still come where the report puts it once the detour is cut.
         if claim.transitions[-1].crash is not None:
-            return (
-                shorter.transitions[-1].crash is None or judge_crash(self.spec, shorter).qualifies
+            return shorter.transitions[-1].crash is None or (
+                judge_crash(self.spec, shorter).qualifies and self._held_to_evidence(shorter)
             )
         # A symptom is judged on the screen, and a shorter trace can end on the same screen
         # without the bug ever happening (an empty list looks the same whether or not the note

@@ -447,7 +447,8 @@ def test_verify_applies_the_confidence_bar(server):
         {"reproduced": True, "evidence": "maybe", "confidence": 0.3},
     )
     r = reasoner(server)
-    sure, unsure = r.verify(SPEC, path), r.verify(SPEC, other)
+    # The model's own verdict (the offline evidence guard on top: tests/test_llm_claims.py).
+    sure, unsure = r._model_verdict(SPEC, path), r._model_verdict(SPEC, other)
     assert (sure.reproduced, sure.evidence, sure.confidence) == (True, "the list is empty", 0.9)
     assert unsure.reproduced is False and unsure.confidence == 0.3
     req = server.requests[0]

@@ -137,8 +137,8 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
 def add_llm_options(parser: argparse.ArgumentParser) -> None:
     """``--model``, ``--vision-model``, ``--llm-base-url``, ``--llm-cache``, ``--prices``,
     ``--llm-image-side``, ``--llm-concurrency``, ``--llm-timeout``, ``--llm-max-failed-calls``,
-    ``--llm-max-unusable`` (for ``--reasoner openai``, see docs/llm.md) and ``--ablate``
-    (LTGDroid's Table IV, either reasoner)."""
+    ``--llm-max-unusable``, ``--llm-savings`` (for ``--reasoner openai``, see docs/llm.md) and
+    ``--ablate`` (LTGDroid's Table IV, either reasoner)."""
     llm = parser.add_argument_group("LLM (--reasoner openai, see docs/llm.md)")
     llm.add_argument("--model", default="", help="chat model; Azure: the deployment name")
     llm.add_argument(
@@ -173,6 +173,14 @@ def add_llm_options(parser: argparse.ArgumentParser) -> None:
         help="stop (exit 3, probes kept) after this many unusable model answers in a row (10)",
     )
     llm.add_argument(
+        "--llm-savings",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="the cost savings of docs/llm.md (deterministic summaries, questions asked once, "
+        "fewer images, the model's verification skipped where the evidence is missing); "
+        "--no-llm-savings asks the model everything, the baseline they are measured against (on)",
+    )
+    llm.add_argument(
         "--max-cost-usd",
         type=float,
         default=0.0,
@@ -205,6 +213,7 @@ def llm_settings(args: argparse.Namespace) -> LLMSettings:
         timeout_s=args.llm_timeout,
         max_failed_calls=args.llm_max_failed_calls,
         max_unusable=args.llm_max_unusable,
+        savings=getattr(args, "llm_savings", True),
     )
 
 

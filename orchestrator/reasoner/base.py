@@ -93,3 +93,11 @@ class Reasoner(abc.ABC):
     @abc.abstractmethod
     def verify(self, spec: ReproSpec, path: Path) -> Verdict:
         """The second, stricter check for a non-crash symptom on the path's final screen."""
+
+    def evidence_spec(self, spec: ReproSpec) -> ReproSpec:
+        """The reading of the report a claim is held to (decision 0041): the report's steps, its
+        symptom and its exception as the offline rules read them, whatever this reasoner's own
+        reading (``spec``) says. The offline reasoner's reading is ``spec`` itself; a model's
+        reasoner returns the offline analysis of the report it analysed (``spec`` when it has
+        analysed none, or the offline analysis found no steps)."""
+        return spec

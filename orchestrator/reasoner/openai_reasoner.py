@@ -81,6 +81,7 @@ from device_agent.actions import INPUT_TEXT as INPUT_TEXT_KIND
 from device_agent.errors import HierarchyError
 from device_agent.hierarchy import Hierarchy, ViewNode, parse_hierarchy
 from orchestrator.ablation import Ablation, raw_spec
+from orchestrator.claims import with_reported_trace
 from orchestrator.diff import describe_diff
 from orchestrator.enumerate import candidate_label
 from orchestrator.errors import ReasonerError
@@ -205,6 +206,8 @@ class OpenAIReasoner(Reasoner):
         # Questions asked in this search (savings): key -> the answer, or the asking in flight.
         self._questions: dict[tuple[str, ...], Future[str]] = {}
         self._questions_lock = threading.Lock()
+        # The offline reading of the report analysed last: what a claim is held to (0041).
+        self._evidence: ReproSpec | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__.copy()
@@ -221,7 +224,10 @@ class OpenAIReasoner(Reasoner):
     # -- report analysis -------------------------------------------------------------------------
     @_offline_when_the_call_fails
     def analyze_report(self, report: BugReport) -> ReproSpec:
-        """S2R, symptom, crash or not, exception class, input values and missing setup."""
+        """S2R, symptom, crash or not, exception class, input values and missing setup. The
+        offline analysis of the same report is kept as the standard a claim is held to
+        (:meth:`evidence_spec`; no model call)."""
+        self._evidence = with_reported_trace(analyze(report), report)
         if self.ablation.no_report_analysis:
             return raw_spec(report)
         ctx = {
@@ -589,10 +595,54 @@ class OpenAIReasoner(Reasoner):
         return judgements
 
     # -- verification ----------------------------------------------------------------------------
-    @_offline_when_the_call_fails
+    def evidence_spec(self, spec: ReproSpec) -> ReproSpec:
+        """The offline analysis of the report :meth:`analyze_report` read last (its steps, its
+        symptom, the exception it names with the report's quoted message and frames), or
+        ``spec`` when no report was analysed or the offline analysis found no steps."""
+        evidence = self._evidence
+        return evidence if evidence is not None and evidence.steps else spec
+
     def verify(self, spec: ReproSpec, path: Path) -> Verdict:
         """The stricter visual check of a non-crash symptom on the path's final screen. A
-        "reproduced" answer below ``settings.min_verify_confidence`` does not count."""
+        "reproduced" answer below ``settings.min_verify_confidence`` does not count, and one
+        above it counts only when the offline verifier finds the evidence too (decision 0041):
+        the report's steps done along ``path`` (the offline aligner on :meth:`evidence_spec`)
+        and the report's symptom on its final screen, so no model, however careless, claims
+        more than the evidence carries.
+
+        With savings the model is not asked where the offline verifier already refuses (its
+        "reproduced" could not count): ``unsupported`` in the role's slot, no call. Without
+        them it is asked, and a refused "reproduced" is counted as ``overruled``. Either way the
+        verdict is then not reproduced, its ``evidence`` saying what the evidence lacks; an
+        accepted one carries the model's evidence, the offline verifier's, and the offline
+        verifier's ``details`` (what ``final_screen`` and ``repro.sh`` check)."""
+        if self.ablation.no_bug_verification:
+            return self._model_verdict(spec, path)
+        held = self._offline().verify(self.evidence_spec(spec), path)
+        if not held.reproduced and self.settings.savings:
+            self.client.count(schemas.VERIFICATION, "unsupported")
+            return Verdict(False, f"the evidence does not carry the symptom: {held.evidence}", 0.0)
+        try:
+            verdict = self._model_verdict(spec, path)
+        except _AnswerOffline:  # the call failed every retry: the offline verifier answers
+            verdict = self._offline().verify(spec, path)
+        if not verdict.reproduced:
+            return verdict
+        if held.reproduced:
+            return Verdict(
+                True, f"{verdict.evidence}; {held.evidence}", verdict.confidence, held.details
+            )
+        self.client.count(schemas.VERIFICATION, "overruled")
+        log.info("llm_verdict_overruled", model=verdict.evidence, offline=held.evidence)
+        return Verdict(
+            False,
+            f"the model saw the symptom ({verdict.evidence}), but the evidence does not carry it:"
+            f" {held.evidence}",
+            verdict.confidence,
+        )
+
+    def _model_verdict(self, spec: ReproSpec, path: Path) -> Verdict:
+        """The model's own verdict on ``path`` (below the confidence bar: not reproduced)."""
         if self.ablation.no_bug_verification:
             return Verdict(
                 True, "bug verification switched off (ablation): the evaluator's claim stands", 0.0

@@ -83,13 +83,13 @@ def retry_on_unavailable(fn: F) -> F:
             return fn(self, *args, **kwargs)
         except grpc.RpcError as err:
             if err.code() != grpc.StatusCode.UNAVAILABLE:
-                raise self._error(fn.__name__, err) from err
+                raise self._error(fn.__name__, err, kwargs.get("timeout")) from err
             log.info("agent_reconnect", address=self.address, method=fn.__name__)
             self._reconnect()
         try:
             return fn(self, *args, **kwargs)
         except grpc.RpcError as err:
-            raise self._error(fn.__name__, err) from err
+            raise self._error(fn.__name__, err, kwargs.get("timeout")) from err
 
     return wrapper  # type: ignore[return-value]
 
@@ -105,7 +105,7 @@ def _once(fn: F) -> F:
         except grpc.RpcError as err:
             if err.code() == grpc.StatusCode.UNAVAILABLE:
                 self._reconnect()
-            raise self._error(fn.__name__, err) from err
+            raise self._error(fn.__name__, err, kwargs.get("timeout")) from err
 
     return wrapper  # type: ignore[return-value]
 
@@ -174,8 +174,9 @@ class AgentClient:
             raise DeviceError(f"the client for {self.address} is closed; create a new one")
         return {"timeout": self.timeout if timeout is None else timeout, "metadata": self._metadata}
 
-    def _error(self, method: str, err: grpc.RpcError) -> Exception:
-        """The ``device_agent.errors`` exception for a failed call."""
+    def _error(self, method: str, err: grpc.RpcError, timeout: float | None = None) -> Exception:
+        """The ``device_agent.errors`` exception for a failed call; ``timeout`` is the call's own
+        deadline when it overrode the client's (a deadline error names the one it ran with)."""
         code = err.code()
         details = err.details() or code.name
         if code == grpc.StatusCode.UNAVAILABLE:
@@ -188,9 +189,10 @@ class AgentClient:
                 "(AgentClient(address, token=...), or --token/--token-env on the command line)"
             )
         if code == grpc.StatusCode.DEADLINE_EXCEEDED:
+            used = self.timeout if timeout is None else timeout
             return DeadlineError(
                 f"{method} on the device agent at {self.address} did not finish in time "
-                f"({details}); raise the timeout (now {self.timeout:g} s) or check the device"
+                f"({details}); raise the timeout (now {used:g} s) or check the device"
             )
         name = ""
         for key, value in err.trailing_metadata() or ():

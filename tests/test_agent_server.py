@@ -282,6 +282,7 @@ def test_deadline_exceeded_is_a_timeout():
         with pytest.raises(DeadlineError) as err:
             slow.client.probe(DeviceState("base"), add_button(), timeout=0.2)
         assert isinstance(err.value, TimeoutError)
+        assert "now 0.2 s" in str(err.value)  # the deadline the call ran with, not the client's
         assert backend.load_started.is_set()
         backend.load_gate.set()
         slow.client.observe()  # waits for the device: the probe's call has ended on the server

@@ -211,8 +211,15 @@ def test_a_failed_ray_start_is_ended_without_touching_other_sessions(tmp_path: P
             assert time.monotonic() < deadline, "the older session never showed"
             time.sleep(0.1)
         keep = ray_sessions(os.getpid())
-        failed = fake_gcs("session_2026-12-01_17-01-08_000002_2")
+        failed_session = "session_2026-12-01_17-01-08_000002_2"
+        failed = fake_gcs(failed_session)
         try:
+            # A process just spawned shows an empty command line until it has exec'd: wait for
+            # it, or end_ray_sessions can run before there is anything to end (a CI race).
+            deadline = time.monotonic() + 10
+            while str(tmp_path / failed_session) not in ray_sessions(os.getpid()):
+                assert time.monotonic() < deadline, "the failed session never showed"
+                time.sleep(0.1)
             assert end_ray_sessions(os.getpid(), keep=keep) == 1
             assert failed.wait(timeout=10) == -signal.SIGKILL
             assert older.poll() is None, "a session in keep was ended"

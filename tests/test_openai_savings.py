@@ -155,6 +155,37 @@ def test_the_filter_sends_no_picture_when_every_candidate_is_named(server):
     assert len(off.images) == 1
 
 
+def test_a_filter_and_an_input_question_are_asked_once_per_screen_and_progress(server):
+    """The same screen at the same S2R progress with the same candidates is one filter question
+    whichever path reached it (decision 0047); another progress, another screen, or the savings
+    off ask again."""
+    screen = make_screen(["test2", "test3"])
+    candidates = enumerate_actions(parse_hierarchy(screen.hierarchy_xml))
+    on = reasoner(server, savings=True)
+    other_path = Path([transition(make_screen(["x"]), screen, _click_first(make_screen(["x"])))])
+    first = on.filter_actions(SPEC, screen, candidates, Path(), 6)
+    again = on.filter_actions(SPEC, screen, candidates, other_path, 6)
+    assert server.calls() == 1 and again.actions == first.actions and again.reasons
+    assert on.usage.by_role["action_filter"]["cache_hits"] == 1
+    further = Path(other_path.transitions, reached_step=0)
+    on.filter_actions(SPEC, screen, candidates, further, 6)
+    other = make_screen(["test4"])
+    on.filter_actions(
+        SPEC, other, enumerate_actions(parse_hierarchy(other.hierarchy_xml)), Path(), 6
+    )
+    assert server.calls() == 3
+    field = next(
+        n for n in parse_hierarchy(screen.hierarchy_xml).iter() if n.resource_id.endswith("search")
+    )
+    typed = on.input_text(SPEC, screen, field, Path())
+    assert on.input_text(SPEC, screen, field, other_path) == typed
+    assert server.calls() == 4
+    off = reasoner(server)
+    off.filter_actions(SPEC, screen, candidates, Path(), 6)
+    off.filter_actions(SPEC, screen, candidates, other_path, 6)
+    assert server.calls() == 6
+
+
 def test_the_filter_schema_does_not_change_with_the_screen(server):
     r = reasoner(server, savings=True)
     for rows in (["a"], ["a", "b", "c"]):

@@ -205,6 +205,8 @@ class OpenAIReasoner(Reasoner):
         self._unusable_in_a_row = 0
         # Questions asked in this search (savings): key -> the answer, or the asking in flight.
         self._questions: dict[tuple[str, ...], Future[str]] = {}
+        # Filter and input questions likewise (:meth:`_asked_once`): key -> the answer.
+        self._answers: dict[tuple[str, ...], Future[Any]] = {}
         self._questions_lock = threading.Lock()
         # The offline reading of the report analysed last: what a claim is held to (0041).
         self._evidence: ReproSpec | None = None
@@ -214,6 +216,7 @@ class OpenAIReasoner(Reasoner):
         state.pop("_questions_lock", None)
         state.pop("_streak_lock", None)
         state["_questions"] = {}
+        state["_answers"] = {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -277,6 +280,32 @@ class OpenAIReasoner(Reasoner):
         enumeration: exactly one action, the model's proposal."""
         if not candidates:
             return FilterResult([])
+        if not self.settings.savings:
+            return self._ask_filter(spec, screen, candidates, path, limit)
+        # The same screen at the same S2R progress with the same candidates is the same
+        # question, whichever path reached it (decision 0047): asked once per search.
+        key = (
+            "filter",
+            _digest(self._spec(spec)),
+            _screen_identity(screen),
+            str(path.reached_step),
+            _digest([a.key() for a in candidates]),
+            str(limit),
+        )
+
+        def ask() -> tuple[list[int], list[str]]:
+            result = self._ask_filter(spec, screen, candidates, path, limit)
+            reasons = [*result.reasons, *[""] * (len(result.actions) - len(result.reasons))]
+            kept = [(a, r) for a, r in zip(result.actions, reasons, strict=True) if a in candidates]
+            return [candidates.index(a) for a, _ in kept], [r for _, r in kept]
+
+        chosen, reasons = self._asked_once(key, schemas.ACTION_FILTER, ask)
+        return FilterResult([candidates[i] for i in chosen], list(reasons))
+
+    def _ask_filter(
+        self, spec: ReproSpec, screen: Screen, candidates: list[Action], path: Path, limit: int
+    ) -> FilterResult:
+        """:meth:`filter_actions`'s question to the model (no memory)."""
         single = self.ablation.no_action_enumeration
         limit = 1 if single else max(1, limit)
         max_global = 1 if single else self.settings.max_global
@@ -388,7 +417,28 @@ class OpenAIReasoner(Reasoner):
     # -- input text ------------------------------------------------------------------------------
     @_offline_when_the_call_fails
     def input_text(self, spec: ReproSpec, screen: Screen, field_node: ViewNode, path: Path) -> str:
-        """The whole new content of ``field_node``."""
+        """The whole new content of ``field_node``. With savings asked once per search for a
+        field of a screen at one S2R progress (whichever path reached it)."""
+        if not self.settings.savings:
+            return self._ask_input(spec, screen, field_node, path)
+        key = (
+            "input",
+            _digest(self._spec(spec)),
+            _screen_identity(screen),
+            str(path.reached_step),
+            field_node.resource_id,
+            str(field_node.bounds),
+        )
+        return str(
+            self._asked_once(
+                key,
+                schemas.INPUT_TEXT,
+                lambda: self._ask_input(spec, screen, field_node, path),
+            )
+        )
+
+    def _ask_input(self, spec: ReproSpec, screen: Screen, field_node: ViewNode, path: Path) -> str:
+        """:meth:`input_text`'s question to the model (no memory)."""
         ctx = {
             "spec": self._spec(spec),
             "screen": _screen(screen),
@@ -493,6 +543,30 @@ class OpenAIReasoner(Reasoner):
             pending.set_exception(exc)
             with self._questions_lock:
                 self._questions.pop(key, None)  # a failed question may be asked again
+            raise
+        pending.set_result(answer)
+        return answer
+
+    def _asked_once(self, key: tuple[str, ...], role: str, ask: Callable[[], Any]) -> Any:
+        """``ask()``'s answer, asked once per search for ``key`` (decision 0047): a later or
+        concurrent asking of the same question waits for the first one's answer and is booked
+        as a ``cache_hits`` of ``role``, not a call. A question whose asking raised may be asked
+        again; the error reaches every caller that waited for it."""
+        with self._questions_lock:
+            pending = self._answers.get(key)
+            mine = pending is None
+            if mine:
+                pending = self._answers[key] = Future()
+        assert pending is not None
+        if not mine:
+            self.client.count(role, "cache_hits")
+            return pending.result()
+        try:
+            answer = ask()
+        except BaseException as exc:
+            pending.set_exception(exc)
+            with self._questions_lock:
+                self._answers.pop(key, None)
             raise
         pending.set_result(answer)
         return answer

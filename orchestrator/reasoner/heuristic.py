@@ -749,6 +749,9 @@ class HeuristicReasoner(Reasoner):
             return Verdict(
                 False, f"only {progress.reached + 1} of {len(spec.steps)} steps done", 0.0
             )
+        undone = verifier.input_undone(path, progress.served, progress.typed)
+        if undone:
+            return Verdict(False, undone, 0.0)
         return verifier.verify(spec, path, progress.typed)
 
 

@@ -67,7 +67,11 @@ from orchestrator.text import (
     stem,
 )
 
-_NUMBER_RE = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)?(?![\w.])")
+# A standalone number: not part of a word, nor a fragment of an identifier joined by a
+# separator ("item-12", "list_2", "12-abc", "#3" after a name: the digits name, they count nothing).
+_NUMBER_RE = re.compile(
+    r"(?<![\w.])(?<![A-Za-z_][-/#])-?\d+(?:[.,]\d+)?(?![\w.])(?![-/#][A-Za-z_])"
+)
 _STILL_RE = re.compile(
     r"\b(?:still (?:visible|there|shown|shows|appears?|displayed|present|exists?)|remains?|"
     r"not (?:removed|deleted|disappear\w*)|doesn't disappear|does not disappear|stays?)\b",
@@ -180,6 +184,34 @@ def _setting_undone(spec: ReproSpec, path: Path) -> str:
                 f"'{step.text}'"
             )
     return ""
+
+
+def input_undone(path: Path, served: list[int], typed: list[str]) -> str:
+    """Why the final screen cannot carry the report's symptom: an action after the one that did
+    the report's last step (``served``: the step each transition did, -1 for a helper) changed
+    a text field that held a value the steps typed (``typed``) so that it no longer holds it, so
+    the final screen shows what the path undid, not what the report's steps left; ``""`` when
+    no such action."""
+    done = [i for i, step in enumerate(served) if step >= 0]
+    values = [normalize_label(v) for v in typed if v.strip()]
+    if not done or not values:
+        return ""
+    for transition in path.transitions[done[-1] + 1 :]:
+        before = _field_texts(transition.before.hierarchy_xml)
+        after = _field_texts(transition.after.hierarchy_xml)
+        for key, text in before.items():
+            held = [v for v in values if v in normalize_label(text)]
+            if held and key in after and held[0] not in normalize_label(after[key]):
+                return (
+                    f"an action after the report's last step ({transition.action.kind}) took "
+                    f"the typed '{held[0]}' out of its field"
+                )
+    return ""
+
+
+def _field_texts(xml: str) -> dict[str, str]:
+    """``{field id: text}`` of the screen's text fields that have a resource id."""
+    return {node.resource_id: node.text for node in screen_index(xml).editable if node.resource_id}
 
 
 def _over_app(package: str) -> bool:
@@ -848,6 +880,8 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     # where the value should show up next, so the widget may have left with its screen.
     kept_elsewhere = bool(_NOT_PERSISTED_RE.search(observed))
     for v in dict.fromkeys(values):
+        if _said_shown(observed, v):
+            continue  # "only 'Hello' is displayed": what the report sees is not what was lost
         if (
             _visible(before, v)
             and not _visible(index, v)
@@ -855,6 +889,23 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
         ):
             return f"'{v}' was on screen before '{last.action.describe()}' and is gone after it"
     return ""
+
+
+# A sentence of the symptom that says what the screen shows ("the card shows only X",
+# "only X is displayed", "I see X").
+_SAYS_SHOWN_RE = re.compile(r"\b(?:show\w*|display\w*|appear\w*|visible|see[sn]?)\b", re.I)
+
+
+def _said_shown(observed: str, value: str) -> bool:
+    """The symptom quotes ``value`` in a sentence that says the screen shows it: then it is what
+    is left on screen, not what disappeared."""
+    v = normalize_label(value)
+    for sentence in re.split(r"(?<=[.!?;:])\s+", observed):
+        if _SAYS_SHOWN_RE.search(sentence) and any(
+            normalize_label(q) == v for _, q in quoted(sentence)
+        ):
+            return True
+    return False
 
 
 def _holder_still_there(before, after, value: str) -> bool:

@@ -1,0 +1,93 @@
+"""A claim is the report's symptom on the screen the report's steps leave (issue 28): an action
+after the report's last step that takes a typed value out of its field undoes the steps, and a
+number that only names something ("item-12") is no expected result. Hand-written screens and
+reports that belong to no catalog app."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device_agent.actions import INPUT_TEXT
+from device_agent.hierarchy import parse_hierarchy
+from orchestrator.enumerate import enumerate_actions
+from orchestrator.model import NON_CRASH, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.reasoner.align import screen_index
+from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.reasoner.verify import _expected_number, input_undone
+from tests.test_enumerate import button, dump, node, status_bar
+from tests.test_heuristic import APP, _click, _spec_of, _transition
+
+
+def _form(title: str) -> str:
+    """A note form: a title field holding ``title``, a Clear and a Save button."""
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+            node("android.widget.EditText", title, f"{APP}:id/title", "", (40, 200, 1040, 330),
+                 clickable=True),
+            button("Clear", (40, 400, 500, 520), rid=f"{APP}:id/clear"),
+            button("Save", (580, 400, 1040, 520), rid=f"{APP}:id/save"),
+        ),
+    )  # fmt: skip
+
+
+def _type(xml: str, text: str):
+    action = next(a for a in enumerate_actions(parse_hierarchy(xml)) if a.kind == INPUT_TEXT)
+    return replace(action, text=text)
+
+
+SPEC = _spec_of(
+    S2RStep("Type 'Groceries' as the title", INPUT_TEXT, ["title"], "Groceries"),
+    kind=NON_CRASH,
+    symptom="The title is empty. Expected: the title keeps what was typed",
+    values=["Groceries"],
+)
+
+
+def test_an_action_after_the_last_step_that_empties_the_typed_field_is_no_evidence() -> None:
+    typed = _transition(_type(_form(""), "Groceries"), _form(""), _form("Groceries"))
+    cleared = _transition(_click(_form("Groceries"), "Clear"), _form("Groceries"), _form(""))
+    path = SPath([typed, cleared])
+    assert input_undone(path, [0, -1], ["Groceries"]).startswith("an action after the report")
+    verdict = HeuristicReasoner().verify(SPEC, path)
+    assert not verdict.reproduced and "took the typed 'groceries' out" in verdict.evidence
+    # The same clearing done by the step itself (before the last step is done) is not refused
+    # by this check, nor a trailing action that leaves the field alone.
+    assert input_undone(path, [-1, 0], ["Groceries"]) == ""
+    saved = _transition(_click(_form("Groceries"), "Save"), _form("Groceries"), _form("Groceries"))
+    assert input_undone(SPath([typed, saved]), [0, -1], ["Groceries"]) == ""
+
+
+def test_a_number_joined_to_a_name_is_no_expected_result() -> None:
+    shown = screen_index(
+        dump(
+            status_bar(),
+            node("android.widget.TextView", "3", f"{APP}:id/count", "", (40, 200, 400, 300)),
+        )
+    )
+    assert _expected_number("the list should show note-12 first", shown) == ""
+    assert _expected_number("the list should show note_12 first", shown) == ""
+    assert _expected_number("the count should show 12", shown) == (
+        "the screen shows '3' where the report expects '12'"
+    )
+
+
+def test_a_value_the_symptom_says_is_shown_is_not_what_disappeared() -> None:
+    """An editor that clears its field on Save: the typed "Hello" leaves the field, but the
+    report says "Hello" is what the card shows; the text that vanished is the rest."""
+    spec = _spec_of(
+        S2RStep("Type 'Hello' as the title", INPUT_TEXT, ["title"], "Hello"),
+        S2RStep("Save", "click", ["Save"]),
+        kind=NON_CRASH,
+        symptom="Text disappears from the note. Actual: the note shows only 'Hello'",
+        values=["Hello"],
+    )
+    typed = _transition(_type(_form(""), "Hello"), _form(""), _form("Hello"))
+    saved = _transition(_click(_form("Hello"), "Save"), _form("Hello"), _form(""))
+    verdict = HeuristicReasoner().verify(spec, SPath([typed, saved]))
+    assert not verdict.reproduced, verdict.evidence
+    # Told as a loss of the typed value itself, the same path is the report's symptom.
+    lost = replace(spec, symptom="The title disappears after Save. Expected: it stays")
+    assert HeuristicReasoner().verify(lost, SPath([typed, saved])).reproduced

@@ -238,26 +238,18 @@ def test_path_evaluation_shows_a_shared_beginning_once(server):
     assert [j.score for j in on] == [j.score for j in off]
 
 
-def test_a_child_that_changed_nothing_is_judged_without_the_model(server):
-    """Decision 0047: a child whose last action left the dump as it was is its parent's state at
-    its parent's progress; the model judges only the others, and ranks it above none of them.
-    A final screen two paths share is listed once."""
-    root = make_screen(["test2"])
-    parent = Path(reached_step=0)
-    parent = parent.extend(transition(make_screen([]), root, _click_first(make_screen([]))))
-    moved = _children(parent, [["k1"], ["k1"]])
-    idle = parent.extend(transition(root, root, _click_first(root)))
-    r = reasoner(server, savings=True)
-    judged = r.evaluate_paths(SPEC, [moved[0], idle, moved[1]])
-    (request,) = server.requests
-    assert "Live paths (2)" in request.text and "the same screen as path 1" in request.text
-    assert judged[1].reached_step == 0 and judged[1].score < min(judged[0].score, judged[2].score)
-    assert r.usage.by_role["path_evaluation"]["deterministic"] == 1
-    # Only idle children: no call at all.
-    assert r.evaluate_paths(SPEC, [idle])[0].reached_step == 0 and len(server.requests) == 1
-    # Without the savings the model sees all three.
-    reasoner(server).evaluate_paths(SPEC, [moved[0], idle, moved[1]])
-    assert "Live paths (3)" in server.requests[-1].text
+def test_a_final_screen_two_paths_share_is_listed_once(server):
+    """Decision 0047: the evaluator's prompt lists a final screen once; the test server's model
+    judges the same from the shorter prompt."""
+    parent = Path().extend(
+        transition(make_screen([]), make_screen(["t"]), _click_first(make_screen([])))
+    )
+    paths = _children(parent, [["k1", "k2"], ["k1", "k2"], ["k3"]])
+    on = reasoner(server, savings=True).evaluate_paths(SPEC, paths)
+    off = reasoner(server).evaluate_paths(SPEC, paths)
+    short, full = server.requests
+    assert "the same screen as path 1" in short.text and "the same screen" not in full.text
+    assert [(j.reached_step, j.score) for j in on] == [(j.reached_step, j.score) for j in off]
 
 
 def test_cached_prompt_tokens_are_booked_at_the_cached_rate(server):

@@ -603,10 +603,6 @@ class OpenAIReasoner(Reasoner):
         if not paths:
             return []
         n_steps = len(spec.steps)
-        if self.settings.savings:
-            idle = [i for i, p in enumerate(paths) if _did_nothing(p)]
-            if idle:
-                return self._judge_idle_apart(spec, paths, set(idle))
         canonical = sorted(range(len(paths)), key=lambda i: [a.key() for a in paths[i].actions])
         id_of = {index: number for number, index in enumerate(canonical, 1)}
         ordered = [paths[i] for i in canonical]
@@ -671,32 +667,6 @@ class OpenAIReasoner(Reasoner):
                 )
             )
         return judgements
-
-    def _judge_idle_apart(
-        self, spec: ReproSpec, paths: list[Path], idle: set[int]
-    ) -> list[PathJudgement]:
-        """With savings: a path whose last action visibly did nothing is its parent's state at
-        its parent's progress, so the model is not shown it (decision 0047). It keeps the
-        parent's ``reached_step`` and ranks below every path the model judged at that progress
-        (half the score an unkept judged path gets there); the others are judged as usual."""
-        asked = [p for i, p in enumerate(paths) if i not in idle]
-        judged = iter(self.evaluate_paths(spec, asked) if asked else [])
-        n_steps = max(1, len(spec.steps))
-        out = []
-        for i, path in enumerate(paths):
-            if i not in idle:
-                out.append(next(judged))
-                continue
-            self.client.count(schemas.PATH_EVALUATION, "deterministic")
-            score = 0.2 * (path.reached_step + 1) / n_steps
-            out.append(
-                PathJudgement(
-                    score=round(score, 4),
-                    reached_step=path.reached_step,
-                    reason="the last action changed nothing visible: the parent's state",
-                )
-            )
-        return out
 
     # -- verification ----------------------------------------------------------------------------
     def evidence_spec(self, spec: ReproSpec) -> ReproSpec:
@@ -962,21 +932,6 @@ class OpenAIReasoner(Reasoner):
             ]
         messages = [{"role": "system", "content": system}, {"role": "user", "content": content}]
         return self.client.complete_json(role, model, messages, check=check, schema=schema)
-
-
-def _did_nothing(path: Path) -> bool:
-    """The path's last action left the screen as it was (the same dump, orientation and
-    keyboard) and crashed nothing."""
-    if not path.transitions:
-        return False
-    last = path.transitions[-1]
-    before, after = last.before, last.after
-    return (
-        last.crash is None
-        and before.hierarchy_xml == after.hierarchy_xml
-        and before.orientation == after.orientation
-        and before.keyboard_shown == after.keyboard_shown
-    )
 
 
 def _check_analysis(data: dict[str, Any]) -> list[str]:

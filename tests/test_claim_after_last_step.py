@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device_agent.actions import INPUT_TEXT
+from device_agent.actions import INPUT_TEXT, PRESS_BACK, Action
 from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, S2RStep
@@ -91,3 +91,38 @@ def test_a_value_the_symptom_says_is_shown_is_not_what_disappeared() -> None:
     # Told as a loss of the typed value itself, the same path is the report's symptom.
     lost = replace(spec, symptom="The title disappears after Save. Expected: it stays")
     assert HeuristicReasoner().verify(lost, SPath([typed, saved])).reproduced
+
+
+def _page(title: str, rid: str) -> str:
+    """A screen of one heading ``title`` (id ``rid``) and a Back-able body."""
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout", "", f"{APP}:id/{rid}", "", (0, 63, 1080, 1920),
+            node("android.widget.TextView", title, f"{APP}:id/{rid}_title", "",
+                 (40, 100, 1040, 200)),
+            button("Info", (900, 100, 1040, 200), rid=f"{APP}:id/{rid}_info"),
+        ),
+    )  # fmt: skip
+
+
+def test_back_that_lands_elsewhere_than_the_form_loses_the_typed_value() -> None:
+    """ "Press back: dropped to the main page, the form data is lost": the value typed on the form
+    the path left is on no screen Back lands on. Back to the form with the value is no claim."""
+    spec = _spec_of(
+        S2RStep("Add a name 'Test'", INPUT_TEXT, ["name"], "Test"),
+        S2RStep("Tap Info", "click", ["Info"]),
+        S2RStep("Press back", PRESS_BACK, []),
+        kind=NON_CRASH,
+        symptom="No way back. Actual: dropped to the main page, the form data is lost",
+        values=["Test"],
+    )
+    info, main = _page("About", "about"), _page("Notes", "main")
+    form_with_info = _form("Test").replace("Clear", "Info")
+    typed = _transition(_type(_form(""), "Test"), _form(""), form_with_info)
+    opened = _transition(_click(form_with_info, "Info"), form_with_info, info)
+    lost = SPath([typed, opened, _transition(Action(PRESS_BACK), info, main)])
+    verdict = HeuristicReasoner().verify(spec, lost)
+    assert verdict.reproduced and "'Test' was typed on a screen the path left" in verdict.evidence
+    kept = SPath([typed, opened, _transition(Action(PRESS_BACK), info, form_with_info)])
+    assert not HeuristicReasoner().verify(spec, kept).reproduced

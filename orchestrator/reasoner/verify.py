@@ -36,7 +36,7 @@ import math
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import CLICK, INPUT_TEXT, ROTATE
+from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE
 from device_agent.hierarchy import ViewNode, find_node
 from orchestrator.diff import toast_text
 from orchestrator.model import Path, ReproSpec, Transition
@@ -155,6 +155,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _still_after_delete(observed, path, typed, index),
         lambda: _not_listed_after_create(observed, path, typed, index),
         lambda: _gone(observed, spec, path, typed, index),
+        lambda: _lost_on_return(observed, spec, path, typed),
         lambda: _back_to_start(observed, path),
         lambda: _quoted_message(actual, index, path),
         lambda: _checked_state(expected, index),
@@ -906,6 +907,45 @@ def _said_shown(observed: str, value: str) -> bool:
         ):
             return True
     return False
+
+
+def _lost_on_return(observed: str, spec: ReproSpec, path: Path, typed: list[str]) -> str:
+    """A state loss on the way back ("press back: dropped to the main page, the form data is
+    lost"): the path left a screen whose text field held a value the report has typed, opened
+    another screen, and the last action, Back, lands on neither that screen nor one showing the
+    value. On a build without the bug Back returns to the form with the value in it."""
+    if not _GONE_RE.search(observed) or len(path.transitions) < 3:
+        return ""
+    last = path.transitions[-1]
+    if last.action.kind != PRESS_BACK:
+        return ""
+    # The transition that opened the screen Back left (actions on that screen skipped).
+    left = last.before.structural_hash
+    k = len(path.transitions) - 2
+    while k >= 0 and path.transitions[k].before.structural_hash == left:
+        k -= 1
+    if k < 0:
+        return ""
+    origin = path.transitions[k].before
+    asks_typing = any(s.action_hint == INPUT_TEXT for s in spec.steps) or bool(spec.input_values)
+    values = [t for t in typed if t.strip()] if asks_typing else []
+    values += [s.value for s in spec.steps if s.value and s.action_hint == INPUT_TEXT]
+    held = screen_index(origin.hierarchy_xml)
+    final = screen_index(last.after.hierarchy_xml)
+    if last.after.structural_hash == origin.structural_hash:
+        return ""
+    for v in dict.fromkeys(values):
+        nv = normalize_label(v)
+        if (
+            nv
+            and any(nv in normalize_label(n.text) for n in held.editable)
+            and not _visible(final, v)
+        ):
+            return (
+                f"'{v}' was typed on a screen the path left; '{last.action.describe()}' lands on "
+                f"another screen ({last.after.activity}) without it"
+            )
+    return ""
 
 
 def _holder_still_there(before, after, value: str) -> bool:

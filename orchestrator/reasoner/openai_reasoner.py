@@ -203,9 +203,8 @@ class OpenAIReasoner(Reasoner):
         self._streak_lock = threading.Lock()
         self._failed_in_a_row = 0
         self._unusable_in_a_row = 0
-        # Questions asked in this search (savings): key -> the answer, or the asking in flight.
-        self._questions: dict[tuple[str, ...], Future[str]] = {}
-        # Filter and input questions likewise (:meth:`_asked_once`): key -> the answer.
+        # Questions asked in this search (savings; summaries, filters, inputs): key -> the
+        # answer, or the asking in flight (:meth:`_asked_once`).
         self._answers: dict[tuple[str, ...], Future[Any]] = {}
         self._questions_lock = threading.Lock()
         # The offline reading of the report analysed last: what a claim is held to (0041).
@@ -215,7 +214,6 @@ class OpenAIReasoner(Reasoner):
         state = self.__dict__.copy()
         state.pop("_questions_lock", None)
         state.pop("_streak_lock", None)
-        state["_questions"] = {}
         state["_answers"] = {}
         return state
 
@@ -514,38 +512,25 @@ class OpenAIReasoner(Reasoner):
         return _one_line(data["summary"]) or _one_line(data["effect"])
 
     def _once(self, key: tuple[str, ...], spec: ReproSpec, transition: Transition) -> str:
-        """The summary of a question asked once per search: the same action from the same
-        screen to the same screen (:func:`question_key`) on another path, or asked while the
-        first asking is still in flight, gets the first answer without a request; with
-        ``--llm-cache`` the answer is also kept on disk under the question (not the exact
-        request, whose screenshots carry the clock), so a later search finds it."""
-        with self._questions_lock:
-            pending = self._questions.get(key)
-            mine = pending is None
-            if mine:
-                pending = self._questions[key] = Future()
-        assert pending is not None
-        if not mine:
-            self.client.count(schemas.TRANSITION_SUMMARY, "cache_hits")
-            return str(pending.result())
-        try:
+        """The summary of a question asked once per search (:meth:`_asked_once`): the same
+        action from the same screen to the same screen (:func:`question_key`) on another path,
+        or asked while the first asking is still in flight, gets the first answer without a
+        request; with ``--llm-cache`` the answer is also kept on disk under the question (not
+        the exact request, whose screenshots carry the clock), so a later search finds it."""
+
+        def ask() -> str:
             disk_key = self._disk_key(key, spec)
             cache = self.client.cache
             hit = cache.get(disk_key) if cache is not None else None
             if hit is not None and isinstance(hit.get("summary"), str):
                 self.client.count(schemas.TRANSITION_SUMMARY, "cache_hits")
-                answer = hit["summary"]
-            else:
-                answer = self._ask_summary(spec, transition)
-                if cache is not None and answer:
-                    cache.put(disk_key, {"role": schemas.TRANSITION_SUMMARY, "summary": answer})
-        except BaseException as exc:
-            pending.set_exception(exc)
-            with self._questions_lock:
-                self._questions.pop(key, None)  # a failed question may be asked again
-            raise
-        pending.set_result(answer)
-        return answer
+                return str(hit["summary"])
+            answer = self._ask_summary(spec, transition)
+            if cache is not None and answer:
+                cache.put(disk_key, {"role": schemas.TRANSITION_SUMMARY, "summary": answer})
+            return answer
+
+        return str(self._asked_once(key, schemas.TRANSITION_SUMMARY, ask))
 
     def _asked_once(self, key: tuple[str, ...], role: str, ask: Callable[[], Any]) -> Any:
         """``ask()``'s answer, asked once per search for ``key`` (decision 0047): a later or

@@ -57,6 +57,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.stacks import launch_frames, message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -229,12 +230,7 @@ PREF_CHANGED_FRAMES = [
     "android.support.v7.preference.EditTextPreferenceDialogFragmentCompat.onDialogClosed(EditTextPreferenceDialogFragmentCompat.java:96)",
     "android.support.v7.preference.PreferenceDialogFragmentCompat.onDismiss(PreferenceDialogFragmentCompat.java:270)",
     "android.app.Dialog$ListenersHandler.handleMessage(Dialog.java:1323)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *message_frames(23),
 ]
 # The report's second trace: opening Settings again with the bad value stored.
 ON_CREATE_FRAMES = [
@@ -248,16 +244,7 @@ ON_CREATE_FRAMES = [
     "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2369)",
 ]
 LAUNCH_FRAMES = [
-    "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2416)",
-    "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2476)",
-    "android.app.ActivityThread.-wrap11(ActivityThread.java)",
-    "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1344)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *launch_frames(23),
 ]
 
 

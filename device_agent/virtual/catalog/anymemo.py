@@ -43,6 +43,7 @@ import dataclasses
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -104,17 +105,7 @@ def _rotation_crash() -> JavaException:
         "org.liberty.android.fantastischmemo.ui.StudyActivity}: java.lang.NullPointerException: "
         + npe.message,
         frames=[
-            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2416)",
-            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2476)",
-            "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4077)",
-            "android.app.ActivityThread.-wrap15(ActivityThread.java)",
-            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1350)",
-            "android.os.Handler.dispatchMessage(Handler.java:102)",
-            "android.os.Looper.loop(Looper.java:148)",
-            "android.app.ActivityThread.main(ActivityThread.java:5417)",
-            "java.lang.reflect.Method.invoke(Native Method)",
-            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+            *launch_frames(23, relaunch=True),
         ],
         cause=npe,
     )
@@ -790,16 +781,7 @@ def _paint_crash() -> JavaException:
         "org.liberty.android.fantastischmemo.ui.StudyActivity}: java.lang.NullPointerException: "
         + npe.message,
         frames=[
-            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2665)",
-            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2726)",
-            "android.app.ActivityThread.-wrap12(ActivityThread.java)",
-            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1477)",
-            "android.os.Handler.dispatchMessage(Handler.java:102)",
-            "android.os.Looper.loop(Looper.java:154)",
-            "android.app.ActivityThread.main(ActivityThread.java:6119)",
-            "java.lang.reflect.Method.invoke(Native Method)",
-            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+            *launch_frames(25),
         ],
         cause=npe,
     )

@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -124,16 +125,7 @@ SETTINGS_FRAMES = (
     "de.k3b.android.androFotoFinder.SettingsActivity.onCreate(SettingsActivity.java:78)",
     "android.app.Activity.performCreate(Activity.java:6679)",
     "android.app.Instrumentation.callActivityOnCreate(Instrumentation.java:1118)",
-    "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2618)",
-    "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2726)",
-    "android.app.ActivityThread.-wrap12(ActivityThread.java)",
-    "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1477)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+    *launch_frames(25, perform_line=2618),
 )
 MISSING_CLASS = "de.k3b.android.widgets.EditTextPreferenceWithSummary"
 

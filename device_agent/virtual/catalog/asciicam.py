@@ -50,6 +50,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.stacks import message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     alert_dialog,
@@ -102,12 +103,7 @@ RESUME_FRAMES = (
     "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4077)",
     "android.app.ActivityThread.-wrap15(ActivityThread.java)",
     "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1350)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *message_frames(23),
 )
 LIBRARY_COMPONENT = f"{{{PACKAGE}/{PACKAGE}.LibraryActivity}}"
 

@@ -62,6 +62,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -164,13 +165,7 @@ REPLACE_FRAMES = [
     "android.app.BackStackRecord.run(BackStackRecord.java:793)",
     "android.app.FragmentManagerImpl.execPendingActions(FragmentManager.java:1535)",
     "android.app.FragmentManagerImpl$1.run(FragmentManager.java:482)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 ]
 
 

@@ -64,6 +64,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -200,13 +201,7 @@ SPINNER_FRAMES = (
     "android.widget.AdapterView.dispatchOnItemSelected(AdapterView.java:920)",
     "android.widget.AdapterView.-wrap1(AdapterView.java)",
     "android.widget.AdapterView$SelectionNotifier.run(AdapterView.java:890)",
-    "android.os.Handler.handleCallback(Handler.java:751)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+    *callback_frames(25),
 )
 
 

@@ -50,6 +50,7 @@ from urllib.parse import quote, quote_plus
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View
 from device_agent.virtual.widgets import bind, edit_text, text_view, toolbar
 
@@ -112,10 +113,7 @@ CAUSE_FRAMES = [
 CLICK_FRAMES = [
     "android.view.View.performClick(View.java:5637)",
     "android.view.View$PerformClick.run(View.java:22429)",
-    "android.os.Handler.handleCallback(Handler.java:751)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
+    *callback_frames(25, full=False),
 ]
 
 

@@ -59,6 +59,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -170,13 +171,7 @@ PAUSE_FRAMES = (
 CLICK_FRAMES = (
     "android.view.View.performClick(View.java:5637)",
     "android.view.View$PerformClick.run(View.java:22429)",
-    "android.os.Handler.handleCallback(Handler.java:751)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+    *callback_frames(25),
 )
 NPE_MESSAGE = (
     "Attempt to invoke virtual method 'void android.widget.ListView.invalidateViews()' on a "

@@ -62,6 +62,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     alert_dialog,
@@ -176,13 +177,7 @@ NO_FLASH_FILE = "No flash storage file exists or is empty."
 
 # Android 6.0's main-thread frames below a posted callback (the reports' traces).
 _LOOPER_FRAMES = [
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 ]
 AIOOBE_FRAMES = [
     "app.librenews.io.librenews.controllers.FlashManager.convertFlashesToOutputString(FlashManager.java:184)",

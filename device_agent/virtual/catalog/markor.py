@@ -46,6 +46,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -102,17 +103,7 @@ def _rotation_crash(activity: str) -> JavaException:
         f"Unable to start activity ComponentInfo{{{PACKAGE}/{PACKAGE}{activity}}}: "
         f"java.lang.NullPointerException: {npe.message}",
         frames=[
-            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2416)",
-            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2476)",
-            "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4077)",
-            "android.app.ActivityThread.-wrap15(ActivityThread.java)",
-            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1350)",
-            "android.os.Handler.dispatchMessage(Handler.java:102)",
-            "android.os.Looper.loop(Looper.java:148)",
-            "android.app.ActivityThread.main(ActivityThread.java:5417)",
-            "java.lang.reflect.Method.invoke(Native Method)",
-            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+            *launch_frames(23, relaunch=True),
         ],
         cause=npe,
     )

@@ -52,6 +52,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
+from device_agent.virtual.stacks import message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     MONTHS,
@@ -236,9 +237,7 @@ class MementoCalendar36(VirtualApp):
                     "(BirthdayPickerDialog.java:83)",
                     "android.support.v7.app.AlertController$ButtonHandler.handleMessage"
                     "(AlertController.java:157)",
-                    "android.os.Handler.dispatchMessage(Handler.java:102)",
-                    "android.os.Looper.loop(Looper.java:154)",
-                    "android.app.ActivityThread.main(ActivityThread.java:6119)",
+                    *message_frames(25, full=False),
                 ],
             )
         ctx.ui["birthday"] = [day, month, year]

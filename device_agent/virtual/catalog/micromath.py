@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     OPEN_DRAWER,
@@ -113,13 +114,7 @@ WELCOME: tuple[tuple[str, ...], ...] = (
 CLICK_FRAMES = (
     "android.view.View.performClick(View.java:5198)",
     "android.view.View$PerformClick.run(View.java:21147)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 )
 PARSE_FRAMES = (
     "java.lang.Integer.invalidInt(Integer.java:138)",

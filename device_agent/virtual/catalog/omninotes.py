@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -68,13 +69,7 @@ CRASH_FRAMES = [
     "it.feio.android.omninotes.DetailFragment$$Lambda$8.onClick(Unknown Source)",
     "android.view.View.performClick(View.java:5204)",
     "android.view.View$PerformClick.run(View.java:21153)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 ]
 # 2017-06-12 23:39 UTC, the report's upload time; every saved change moves the clock a minute.
 START_CLOCK = 1497310740

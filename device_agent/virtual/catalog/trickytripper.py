@@ -51,6 +51,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text, long_click
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     MORE_OPTIONS,
@@ -148,13 +149,7 @@ MENU_FRAMES = [
     "android.widget.AbsListView.performItemClick(AbsListView.java:1145)",
     "android.widget.AbsListView$PerformClick.run(AbsListView.java:3042)",
     "android.widget.AbsListView$3.run(AbsListView.java:3879)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 ]
 TAB = "de.koelle.christian.trickytripper.activities.a"  # ParticipantTabActivity, obfuscated
 

@@ -1,5 +1,5 @@
 """Pieces the catalog's bug specs share: builders of the JSON actions a ``BugSpec.human_steps``
-holds, and a crash oracle.
+holds, and crash oracles.
 
 A model's steps name their targets the way a recorded trace does (resource id, text, content
 description, class); these builders expand a short id (``"fab"``) to the package's
@@ -58,18 +58,27 @@ def input_text(
     return step
 
 
+def crashed(system: dict[str, Any], package: str, exception: str = "", *fragments: str) -> bool:
+    """Whether the device recorded a crash of ``package`` (``system["crashes"]``, as an oracle
+    receives it) with the fully qualified ``exception`` class (any class when ``""``) and a
+    message containing every one of ``fragments``: the test a crash bug's oracle makes, alone
+    or next to a condition on the app's data."""
+    return any(
+        c.get("package") == package
+        and (not exception or c.get("exception") == exception)
+        and all(fragment in str(c.get("message", "")) for fragment in fragments)
+        for c in system.get("crashes", [])
+    )
+
+
 def crash_oracle(
-    package: str, exception: str, fragment: str
+    package: str, exception: str = "", *fragments: str
 ) -> Callable[[dict[str, Any], dict[str, Any]], bool]:
     """A ground-truth oracle for a crash bug: the device recorded a crash of ``package`` with
-    the fully qualified ``exception`` class and a message containing ``fragment``."""
+    the fully qualified ``exception`` class (any class when ``""``) and a message containing
+    every one of ``fragments`` (see :func:`crashed`)."""
 
-    def crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-        return any(
-            c.get("package") == package
-            and c.get("exception") == exception
-            and fragment in str(c.get("message", ""))
-            for c in system.get("crashes", [])
-        )
+    def oracle(data: dict[str, Any], system: dict[str, Any]) -> bool:
+        return crashed(system, package, exception, *fragments)
 
-    return crashed
+    return oracle

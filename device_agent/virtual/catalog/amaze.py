@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -154,11 +155,8 @@ def _dialog_button(rid: str, text: str, handler: Any, enabled: bool = True) -> V
 
 
 def _oracle_1796(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.IndexOutOfBoundsException"
-        and "Invalid index 0, size is 0" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
+    return crashed(
+        system, PACKAGE, "java.lang.IndexOutOfBoundsException", "Invalid index 0, size is 0"
     )
 
 
@@ -1103,11 +1101,11 @@ ROTATION_CRASH_FRAMES = [
 
 
 def _oracle_4185(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.IllegalStateException"
-        and "is not currently in the FragmentManager" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
+    return crashed(
+        system,
+        PACKAGE,
+        "java.lang.IllegalStateException",
+        "is not currently in the FragmentManager",
     )
 
 

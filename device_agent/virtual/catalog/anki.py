@@ -110,7 +110,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, crash_oracle, input_text, long_click
+from device_agent.virtual.catalog._steps import click, crash_oracle, crashed, input_text, long_click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -1697,9 +1697,8 @@ def _selection_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Ground truth of Anki-Android#6432: the card browser's selection check died of the
     out-of-date card list (a ``doInBackground()`` crash after a note type change from the
     multi-select mode)."""
-    return bool(data.get("selection_check_failed")) and any(
-        c.get("package") == PACKAGE and c.get("exception") == "java.lang.RuntimeException"
-        for c in system.get("crashes", [])
+    return bool(data.get("selection_check_failed")) and crashed(
+        system, PACKAGE, "java.lang.RuntimeException"
     )
 
 

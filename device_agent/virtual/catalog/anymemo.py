@@ -43,6 +43,7 @@ import dataclasses
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -112,12 +113,7 @@ def _rotation_crash() -> JavaException:
 
 
 def _oracle_422(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.RuntimeException"
-        and "StudyActivity" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.RuntimeException", "StudyActivity")
 
 
 def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
@@ -789,12 +785,8 @@ def _paint_crash() -> JavaException:
 
 def _oracle_440(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """The study screen failed to start on a null database path (the Paint menu of a quiz)."""
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.RuntimeException"
-        and "StudyActivity" in str(c.get("message", ""))
-        and "String.compareTo" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
+    return crashed(
+        system, PACKAGE, "java.lang.RuntimeException", "StudyActivity", "String.compareTo"
     )
 
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -162,10 +163,7 @@ def _settings_inflate_failure() -> JavaException:
 
 
 def _crashed_in_settings(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and "SettingsActivity" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "SettingsActivity")
 
 
 BUG_116 = BugSpec(

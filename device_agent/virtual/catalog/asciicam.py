@@ -50,6 +50,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -177,11 +178,7 @@ def _missing_folder_crash() -> JavaException:
 
 
 def _index_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and "IndexOutOfBoundsException: Invalid index 0, size is 0" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "IndexOutOfBoundsException: Invalid index 0, size is 0")
 
 
 def _click(rid: str, cls: str, text: str = "") -> dict[str, Any]:

@@ -39,6 +39,7 @@ import dataclasses
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -123,12 +124,7 @@ def _service_crash(value: str) -> JavaException:
 def _oracle_13(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Crashed parsing a stored foresight period that is no Java int."""
     bad = _parse_int(str(data.get("prefs", {}).get("widget_future_days", "5"))) is None
-    return bad and any(
-        c.get("package") == PACKAGE
-        and "NumberFormatException" in str(c.get("message", ""))
-        and "BirthdroidService" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return bad and crashed(system, PACKAGE, "", "NumberFormatException", "BirthdroidService")
 
 
 def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:

@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
 from device_agent.virtual.widgets import (
@@ -157,12 +158,7 @@ def _scroll_bar_crash() -> JavaException:
 
 
 def _generic_item_crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and "GenericItemActivity" in str(c.get("message", ""))
-        and "TypedArray.recycle()" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "GenericItemActivity", "TypedArray.recycle()")
 
 
 BUG_394 = BugSpec(

@@ -62,6 +62,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -228,10 +229,8 @@ NPE_LIST_FRAMES = [
 def _oracle_22(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Crashed with ArrayIndexOutOfBoundsException, leaving the flash file truncated to empty by
     ``clearPushedFlashes``."""
-    return data.get("flash_file") == "" and any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.ArrayIndexOutOfBoundsException"
-        for c in system.get("crashes", [])
+    return data.get("flash_file") == "" and crashed(
+        system, PACKAGE, "java.lang.ArrayIndexOutOfBoundsException"
     )
 
 
@@ -239,12 +238,7 @@ def _oracle_23(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Crashed with the NullPointerException on ``View.getContext()`` while a fragment whose view
     is gone was still registered as a preference listener."""
     dead = any(not fragment["view"] for fragment in data.get("proc", {}).get("listeners", []))
-    return dead and any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.NullPointerException"
-        and "View.getContext()" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return dead and crashed(system, PACKAGE, "java.lang.NullPointerException", "View.getContext()")
 
 
 def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:

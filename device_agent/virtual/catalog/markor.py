@@ -46,6 +46,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -110,10 +111,7 @@ def _rotation_crash(activity: str) -> JavaException:
 
 
 def _oracle_194(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and "cancelButtonEnable" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "cancelButtonEnable")
 
 
 def _oracle_331(data: dict[str, Any], system: dict[str, Any]) -> bool:

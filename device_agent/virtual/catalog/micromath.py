@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -141,10 +142,7 @@ def java_int(text: str, *, via: str) -> int:
 
 # -- ground truth and human steps ----------------------------------------------------------
 def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and c.get("exception") == "java.lang.NumberFormatException"
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.NumberFormatException")
 
 
 def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, str]:

@@ -71,6 +71,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.system_log import LAUNCH_FRAMES, LOOPER_FRAMES
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -233,10 +234,7 @@ def _search_fragment_already_added() -> JavaException:
 
 def _crashed_with(text: str) -> Any:
     def oracle(data: dict[str, Any], system: dict[str, Any]) -> bool:
-        return any(
-            c.get("package") == PACKAGE and text in str(c.get("message", ""))
-            for c in system.get("crashes", [])
-        )
+        return crashed(system, PACKAGE, "", text)
 
     return oracle
 

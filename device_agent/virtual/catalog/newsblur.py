@@ -49,6 +49,7 @@ import re
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
 from device_agent.virtual.widgets import edit_text, text_view, toolbar
 
@@ -150,12 +151,7 @@ def _oracle_1053(data: dict[str, Any], system: dict[str, Any]) -> bool:
     server = data.get("custom_server")
     if server is None or url_parses(server + PATH_LOGIN):
         return False
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.RuntimeException"
-        and DO_IN_BACKGROUND in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.RuntimeException", DO_IN_BACKGROUND)
 
 
 def _id(rid: str) -> str:

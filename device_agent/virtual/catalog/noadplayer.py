@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import Screen, View, Window
 from device_agent.virtual.widgets import confirm_dialog, text_view
 
@@ -133,11 +134,8 @@ def _row_inflate_failure() -> JavaException:
 
 
 def _crashed_inflating_rows(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "android.view.InflateException"
-        and "Error inflating class ImageView" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
+    return crashed(
+        system, PACKAGE, "android.view.InflateException", "Error inflating class ImageView"
     )
 
 

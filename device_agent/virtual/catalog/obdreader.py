@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     MORE_OPTIONS,
@@ -175,12 +176,7 @@ PREFERENCES = (
 
 def _oracle_22(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Stop Live Data unbound a connection the system had already forgotten."""
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.IllegalArgumentException"
-        and "Service not registered" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.IllegalArgumentException", "Service not registered")
 
 
 def _menu_item(title: str) -> dict[str, Any]:

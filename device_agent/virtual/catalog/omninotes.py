@@ -33,6 +33,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -79,10 +80,7 @@ START_CLOCK = 1497310740
 
 
 def _oracle_377(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and c.get("exception") == "java.lang.NullPointerException"
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.NullPointerException")
 
 
 def _click(rid: str, text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:

@@ -54,6 +54,7 @@ from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -1451,10 +1452,7 @@ class _OpenCalc(VirtualApp):
 
 
 def _crashed_with(system: dict[str, Any], exception: str) -> bool:
-    return any(
-        c.get("package") == PACKAGE and c.get("exception") == exception
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, exception)
 
 
 def _click(

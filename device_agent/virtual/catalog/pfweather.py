@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     OPEN_DRAWER,
@@ -141,10 +142,7 @@ def _restored_last_page() -> JavaException:
 
 
 def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and "TutorialActivity" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "TutorialActivity")
 
 
 def _click(rid: str, text: str = "", cls: str = "android.widget.Button") -> dict[str, Any]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -191,12 +192,7 @@ def _dialog(
 
 
 def _oracle_25(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.RuntimeException"
-        and "AboutActivity" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.RuntimeException", "AboutActivity")
 
 
 def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:

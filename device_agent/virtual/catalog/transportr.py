@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     bind,
@@ -129,10 +130,7 @@ def _missing_slf4j() -> JavaException:
 
 
 def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and "doInBackground" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "doInBackground")
 
 
 def _click_text(text: str, rid: str = "name") -> dict[str, Any]:

@@ -45,6 +45,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -196,12 +197,7 @@ def _cast_failure(connection_class: str) -> JavaException:
 
 
 def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.ClassCastException"
-        and "HttpsURLConnection" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.ClassCastException", "HttpsURLConnection")
 
 
 def _click(text: str = "", rid: str = "", cls: str = "android.widget.Button") -> dict[str, Any]:

@@ -27,18 +27,49 @@ def target(
     }
 
 
-def click(
-    package: str, rid: str = "", text: str = "", desc: str = "", cls: str = ""
+def step(
+    kind: str,
+    package: str,
+    rid: str = "",
+    text: str = "",
+    desc: str = "",
+    cls: str = "",
+    *,
+    bounds: list[int] | None = None,
 ) -> dict[str, Any]:
-    """A click on the widget :func:`target` describes."""
-    return {"kind": "click", "target": target(package, rid, text, desc, cls)}
+    """An action of ``kind`` (``click``, ``long_click``...) on the widget :func:`target`
+    describes; ``bounds`` (``[left, top, right, bottom]``) tells apart widgets that share the
+    rest (a Flutter or Compose view with no id)."""
+    found = target(package, rid, text, desc, cls)
+    if bounds is not None:
+        found["bounds"] = bounds
+    return {"kind": kind, "target": found}
+
+
+def click(
+    package: str,
+    rid: str = "",
+    text: str = "",
+    desc: str = "",
+    cls: str = "",
+    *,
+    bounds: list[int] | None = None,
+) -> dict[str, Any]:
+    """A click on the widget :func:`target` describes (see :func:`step` for ``bounds``)."""
+    return step("click", package, rid, text, desc, cls, bounds=bounds)
 
 
 def long_click(
-    package: str, rid: str = "", text: str = "", desc: str = "", cls: str = ""
+    package: str,
+    rid: str = "",
+    text: str = "",
+    desc: str = "",
+    cls: str = "",
+    *,
+    bounds: list[int] | None = None,
 ) -> dict[str, Any]:
-    """A long click on the widget :func:`target` describes."""
-    return {"kind": "long_click", "target": target(package, rid, text, desc, cls)}
+    """A long click on the widget :func:`target` describes (see :func:`step`)."""
+    return step("long_click", package, rid, text, desc, cls, bounds=bounds)
 
 
 def input_text(
@@ -48,14 +79,15 @@ def input_text(
     *,
     cls: str = "android.widget.EditText",
     bounds: list[int] | None = None,
+    hint: str = "",
+    desc: str = "",
 ) -> dict[str, Any]:
     """Typing ``typed`` into the field ``rid`` (its whole new text); ``bounds``
-    (``[left, top, right, bottom]``) tells apart fields that share an id."""
-    step: dict[str, Any] = {"kind": "input_text", "target": target(package, rid, cls=cls)}
-    step["text"] = typed
-    if bounds is not None:
-        step["target"]["bounds"] = bounds
-    return step
+    (``[left, top, right, bottom]``) tells apart fields that share an id; a field with no id
+    is found by the ``hint`` its empty text shows (the selector's ``text``) or by ``desc``."""
+    found = step("input_text", package, rid, hint, desc, cls, bounds=bounds)
+    found["text"] = typed
+    return found
 
 
 def crashed(system: dict[str, Any], package: str, exception: str = "", *fragments: str) -> bool:

@@ -57,6 +57,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import click, target
 from device_agent.virtual.stacks import launch_frames, message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -279,8 +280,7 @@ def _oracle_285(data: dict[str, Any], system: dict[str, Any]) -> bool:
     )
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
 BUG_285 = BugSpec(
@@ -289,24 +289,19 @@ BUG_285 = BugSpec(
     title="An empty location update period crashes Settings (NumberFormatException)",
     oracle=_oracle_285,
     human_steps=(
-        {"kind": "click", "target": _target(desc=OPEN_NAVIGATION)},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/design_menu_item_text", "Settings")},
+        click(PACKAGE, desc=OPEN_NAVIGATION),
+        click(PACKAGE, f"{PACKAGE}:id/design_menu_item_text", "Settings"),
         {"kind": "swipe", "direction": "up"},
-        {"kind": "click", "target": _target("android:id/title", "Location Service")},
-        {"kind": "click", "target": _target("android:id/text1", "Network")},
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button", "Allow"
-            ),
-        },
-        {"kind": "click", "target": _target("android:id/title", "Update period")},
+        click(PACKAGE, "android:id/title", "Location Service"),
+        click(PACKAGE, "android:id/text1", "Network"),
+        click(PACKAGE, "com.android.permissioncontroller:id/permission_allow_button", "Allow"),
+        click(PACKAGE, "android:id/title", "Update period"),
         {
             "kind": "input_text",
             "target": _target("android:id/edit", cls="android.widget.EditText"),
             "text": "",
         },
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
+        click(PACKAGE, "android:id/button1", "OK"),
     ),
 )
 

@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import posixpath
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed, long_click, target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -160,8 +161,7 @@ def _oracle_1796(data: dict[str, Any], system: dict[str, Any]) -> bool:
     )
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
 def _id(name: str) -> str:
@@ -174,48 +174,26 @@ BUG_1796 = BugSpec(
     title="crash when cutting a folder and paste in it",
     oracle=_oracle_1796,
     human_steps=(
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
-        {
-            "kind": "click",
-            "target": _target(_id("firstline"), "Movies", cls="android.widget.TextView"),
-        },
-        {"kind": "click", "target": _target(_id("sd_main_fab"), cls="android.widget.ImageButton")},
-        {
-            "kind": "click",
-            "target": _target(_id("sd_label"), "Folder", cls="android.widget.TextView"),
-        },
+        click(
+            PACKAGE,
+            "com.android.permissioncontroller:id/permission_allow_button",
+            "Allow",
+            cls="android.widget.Button",
+        ),
+        click(PACKAGE, _id("firstline"), "Movies", cls="android.widget.TextView"),
+        click(PACKAGE, _id("sd_main_fab"), cls="android.widget.ImageButton"),
+        click(PACKAGE, _id("sd_label"), "Folder", cls="android.widget.TextView"),
         {
             "kind": "input_text",
             "target": _target(_id("singleedittext_input"), cls="android.widget.EditText"),
             "text": "test2",
         },
         {"kind": "press_back"},  # hide the soft keyboard, which covers the dialog's buttons
-        {
-            "kind": "click",
-            "target": _target(
-                _id("md_buttonDefaultPositive"), "CREATE", cls="android.widget.TextView"
-            ),
-        },
-        {
-            "kind": "long_click",
-            "target": _target(_id("firstline"), "test2", cls="android.widget.TextView"),
-        },
-        {"kind": "click", "target": _target(_id("cut"), desc="Cut", cls="android.widget.TextView")},
-        {
-            "kind": "click",
-            "target": _target(_id("firstline"), "test2", cls="android.widget.TextView"),
-        },
-        {
-            "kind": "click",
-            "target": _target(_id("paste"), desc="Paste", cls="android.widget.TextView"),
-        },
+        click(PACKAGE, _id("md_buttonDefaultPositive"), "CREATE", cls="android.widget.TextView"),
+        long_click(PACKAGE, _id("firstline"), "test2", cls="android.widget.TextView"),
+        click(PACKAGE, _id("cut"), desc="Cut", cls="android.widget.TextView"),
+        click(PACKAGE, _id("firstline"), "test2", cls="android.widget.TextView"),
+        click(PACKAGE, _id("paste"), desc="Paste", cls="android.widget.TextView"),
     ),
 )
 
@@ -1115,18 +1093,13 @@ BUG_4185 = BugSpec(
     title="Rotate the screen after entering text during the search, and the text disappears",
     oracle=_oracle_4185,
     human_steps=(
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
-        {
-            "kind": "click",
-            "target": _target(_id("search"), desc="Search", cls="android.widget.TextView"),
-        },
+        click(
+            PACKAGE,
+            "com.android.permissioncontroller:id/permission_allow_button",
+            "Allow",
+            cls="android.widget.Button",
+        ),
+        click(PACKAGE, _id("search"), desc="Search", cls="android.widget.TextView"),
         {
             "kind": "input_text",
             "target": _target(_id("search_edit_text"), cls="android.widget.EditText"),

@@ -43,7 +43,7 @@ import dataclasses
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -116,26 +116,20 @@ def _oracle_422(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return crashed(system, PACKAGE, "java.lang.RuntimeException", "StudyActivity")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
-
-
 BUG_422 = BugSpec(
     bug_id="AnyMemo#422",
     kind="crash",
     title="Application crash after rotating screen",
     oracle=_oracle_422,
     human_steps=(
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB)},
+        click(
+            PACKAGE,
+            "com.android.permissioncontroller:id/permission_allow_button",
+            "Allow",
+            cls="android.widget.Button",
+        ),
+        click(PACKAGE, "android:id/button1", "OK"),
+        click(PACKAGE, f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB),
         {"kind": "rotate", "orientation": "landscape"},
     ),
 )
@@ -663,16 +657,14 @@ class AnyMemo(VirtualApp):
 BUG_422_WHATS_NEW = dataclasses.replace(
     BUG_422,
     human_steps=(
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB)},
+        click(PACKAGE, "android:id/button1", "OK"),
+        click(
+            PACKAGE,
+            "com.android.permissioncontroller:id/permission_allow_button",
+            "Allow",
+            cls="android.widget.Button",
+        ),
+        click(PACKAGE, f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB),
         {"kind": "rotate", "orientation": "landscape"},
     ),
 )
@@ -797,11 +789,11 @@ BUG_440 = BugSpec(
     oracle=_oracle_440,
     human_steps=(
         *BUG_422_WHATS_NEW.human_steps[:2],
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_more_button", "MORE")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/quiz", "")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/start_quiz_button", "Start quiz")},
-        {"kind": "click", "target": _target(desc="More options")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/title", "Paint")},
+        click(PACKAGE, f"{PACKAGE}:id/recent_item_more_button", "MORE"),
+        click(PACKAGE, f"{PACKAGE}:id/quiz", ""),
+        click(PACKAGE, f"{PACKAGE}:id/start_quiz_button", "Start quiz"),
+        click(PACKAGE, desc="More options"),
+        click(PACKAGE, f"{PACKAGE}:id/title", "Paint"),
     ),
 )
 

@@ -50,7 +50,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -182,15 +182,7 @@ def _index_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _click(rid: str, cls: str, text: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": rid if ":" in rid else f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": "",
-            "class_name": cls,
-        },
-    }
+    return click(PACKAGE, rid, text, cls=cls)
 
 
 ALLOW = "com.android.permissioncontroller:id/permission_allow_button"

@@ -36,10 +36,11 @@ fixed).
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -127,8 +128,7 @@ def _oracle_13(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return bad and crashed(system, PACKAGE, "", "NumberFormatException", "BirthdroidService")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
 BUG_13 = BugSpec(
@@ -137,15 +137,15 @@ BUG_13 = BugSpec(
     title="Setting the foresight period to a number of more than 10 digits crashes the app",
     oracle=_oracle_13,
     human_steps=(
-        {"kind": "click", "target": _target(desc="More options", cls="android.widget.ImageView")},
-        {"kind": "click", "target": _target("android:id/title", "Settings")},
-        {"kind": "click", "target": _target("android:id/title", "Foresight period")},
+        click(PACKAGE, desc="More options", cls="android.widget.ImageView"),
+        click(PACKAGE, "android:id/title", "Settings"),
+        click(PACKAGE, "android:id/title", "Foresight period"),
         {
             "kind": "input_text",
             "target": _target("android:id/edit", cls="android.widget.EditText"),
             "text": "111111111111",
         },
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
+        click(PACKAGE, "android:id/button1", "OK"),
         {"kind": "press_back"},
     ),
 )
@@ -476,7 +476,7 @@ BUG_13_WIDGET_SCREEN = dataclasses.replace(
     BUG_13,
     human_steps=(
         *BUG_13.human_steps[:2],
-        {"kind": "click", "target": _target("android:id/title", "Widget settings")},
+        click(PACKAGE, "android:id/title", "Widget settings"),
         *BUG_13.human_steps[2:],
     ),
 )

@@ -59,10 +59,11 @@ is a toggle off and on; then INFO, GO TO LIBRENEWS, Back and the toggle).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -241,12 +242,11 @@ def _oracle_23(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return dead and crashed(system, PACKAGE, "java.lang.NullPointerException", "View.getContext()")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
-_GO = {"kind": "click", "target": _target(f"{PACKAGE}:id/startLibreNews", "GO TO LIBRENEWS")}
-_AUTO = {"kind": "click", "target": _target("android:id/title", "Automatically refresh")}
+_GO = click(PACKAGE, f"{PACKAGE}:id/startLibreNews", "GO TO LIBRENEWS")
+_AUTO = click(PACKAGE, "android:id/title", "Automatically refresh")
 
 BUG_22 = BugSpec(
     bug_id="LibreNews-Android#22",
@@ -256,14 +256,14 @@ BUG_22 = BugSpec(
     human_steps=(
         _GO,
         _AUTO,
-        {"kind": "click", "target": _target("android:id/title", "Server")},
+        click(PACKAGE, "android:id/title", "Server"),
         {
             "kind": "input_text",
             "target": _target("android:id/edit", cls="android.widget.EditText"),
             "text": "xxyyzz",
         },
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/refresh_button", "REFRESH")},
+        click(PACKAGE, "android:id/button1", "OK"),
+        click(PACKAGE, f"{PACKAGE}:id/refresh_button", "REFRESH"),
     ),
 )
 BUG_23 = BugSpec(
@@ -276,7 +276,7 @@ BUG_23 = BugSpec(
         _GO,
         _AUTO,
         _AUTO,
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/app_info", "INFO")},
+        click(PACKAGE, f"{PACKAGE}:id/app_info", "INFO"),
         _GO,
         {"kind": "press_back"},
         _AUTO,

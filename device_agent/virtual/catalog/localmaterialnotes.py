@@ -50,6 +50,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog._steps import click, input_text, step
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
 from device_agent.virtual.widgets import bind
 
@@ -69,10 +70,7 @@ def _bin_missed_a_deleted_note(data: dict[str, Any], system: dict[str, Any]) -> 
 
 
 def _tap(desc: str, cls: str = "android.widget.Button") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {"resource_id": "", "text": "", "content_desc": desc, "class_name": cls},
-    }
+    return click(PACKAGE, desc=desc, cls=cls)
 
 
 BUG_327 = BugSpec(
@@ -592,23 +590,11 @@ def _stale_label_shown(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _flutter_step(kind: str, desc: str, cls: str = "android.widget.Button") -> dict[str, Any]:
-    return {
-        "kind": kind,
-        "target": {"resource_id": "", "text": "", "content_desc": desc, "class_name": cls},
-    }
+    return step(kind, PACKAGE, desc=desc, cls=cls)
 
 
 def _type(hint: str, typed: str) -> dict[str, Any]:
-    return {
-        "kind": "input_text",
-        "target": {
-            "resource_id": "",
-            "text": hint,
-            "content_desc": "",
-            "class_name": "android.widget.EditText",
-        },
-        "text": typed,
-    }
+    return input_text(PACKAGE, "", typed, hint=hint)
 
 
 BUG_415 = BugSpec(

@@ -43,10 +43,11 @@ Versions modelled, one class each, sharing one implementation (:class:`_Markor`)
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -119,18 +120,15 @@ def _oracle_331(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return any(doc.get("content") or doc.get("title") for doc in data.get("lost", []))
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
-_ALLOW = {
-    "kind": "click",
-    "target": _target(
-        "com.android.permissioncontroller:id/permission_allow_button",
-        "Allow",
-        cls="android.widget.Button",
-    ),
-}
+_ALLOW = click(
+    PACKAGE,
+    "com.android.permissioncontroller:id/permission_allow_button",
+    "Allow",
+    cls="android.widget.Button",
+)
 
 BUG_194 = BugSpec(
     bug_id="markor#194",
@@ -139,8 +137,8 @@ BUG_194 = BugSpec(
     oracle=_oracle_194,
     human_steps=(
         _ALLOW,
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_expand_menu_button")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/create_note")},
+        click(PACKAGE, f"{PACKAGE}:id/fab_expand_menu_button"),
+        click(PACKAGE, f"{PACKAGE}:id/create_note"),
         {
             "kind": "input_text",
             "target": _target(f"{PACKAGE}:id/note__activity__note_content_editor"),
@@ -155,12 +153,9 @@ BUG_194 = BugSpec(
                 "bounds": [882, 1647, 1008, 1794],
             },
         },
-        {
-            "kind": "click",
-            "target": _target(
-                f"{PACKAGE}:id/ui__select_path_dialog__browse_filesystem", "BROWSE FILESYSTEM"
-            ),
-        },
+        click(
+            PACKAGE, f"{PACKAGE}:id/ui__select_path_dialog__browse_filesystem", "BROWSE FILESYSTEM"
+        ),
         {"kind": "rotate", "orientation": "landscape"},
     ),
 )
@@ -172,7 +167,7 @@ BUG_331 = BugSpec(
     oracle=_oracle_331,
     human_steps=(
         _ALLOW,
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+        click(PACKAGE, f"{PACKAGE}:id/fab_add_new_item"),
         {
             "kind": "input_text",
             "target": _target(f"{PACKAGE}:id/note__activity__edit_note_title"),
@@ -184,8 +179,8 @@ BUG_331 = BugSpec(
             "text": "Milk and bread",
         },
         {"kind": "press_back"},  # hide the keyboard
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/action_save", desc="Save")},
-        {"kind": "click", "target": _target(desc="Navigate up")},
+        click(PACKAGE, f"{PACKAGE}:id/action_save", desc="Save"),
+        click(PACKAGE, desc="Navigate up"),
     ),
 )
 
@@ -935,7 +930,7 @@ def _oracle_1020(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _dialog_target(rid: str, text: str = "", cls: str = "") -> dict[str, Any]:
-    return {"kind": "click", "target": _target(f"{PACKAGE}:id/{rid}", text, cls=cls)}
+    return click(PACKAGE, rid, text, cls=cls)
 
 
 BUG_1020 = BugSpec(
@@ -944,20 +939,20 @@ BUG_1020 = BugSpec(
     title="New file dialogue always says Type: Markdown rather than previous type used",
     oracle=_oracle_1020,
     human_steps=(
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/skip", desc="SKIP")},
+        click(PACKAGE, f"{PACKAGE}:id/skip", desc="SKIP"),
         _ALLOW,
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+        click(PACKAGE, f"{PACKAGE}:id/fab_add_new_item"),
         {
             "kind": "input_text",
             "target": _target(f"{PACKAGE}:id/new_file_dialog__name"),
             "text": "tasks",
         },
         _dialog_target("new_file_dialog__type", cls="android.widget.Spinner"),
-        {"kind": "click", "target": _target("android:id/text1", "todo.txt")},
+        click(PACKAGE, "android:id/text1", "todo.txt"),
         {"kind": "press_back"},  # hide the keyboard, which covers the dialog's buttons
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
-        {"kind": "click", "target": _target(desc="Navigate up")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+        click(PACKAGE, "android:id/button1", "OK"),
+        click(PACKAGE, desc="Navigate up"),
+        click(PACKAGE, f"{PACKAGE}:id/fab_add_new_item"),
     ),
 )
 

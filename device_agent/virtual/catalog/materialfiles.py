@@ -44,9 +44,11 @@ stale (no observer) after the grant.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog._steps import click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     OPEN_DRAWER,
@@ -121,16 +123,7 @@ def _bug_triggered(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return bool(data.get("missed_refreshes"))
 
 
-def _click(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": rid if not rid or ":" in rid else f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+_click = partial(click, PACKAGE)
 
 
 BUG_1392 = BugSpec(

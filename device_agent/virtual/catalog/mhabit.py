@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog._steps import target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
 
@@ -61,7 +62,7 @@ def _oracle_270(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _target(text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": "", "text": text, "content_desc": desc, "class_name": cls}
+    return target(PACKAGE, "", text, desc, cls)
 
 
 BUG_270 = BugSpec(

@@ -37,10 +37,11 @@ the app. Nothing here needs the world: the worksheet is the bundled welcome docu
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -145,13 +146,7 @@ def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return crashed(system, PACKAGE, "java.lang.NumberFormatException")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, str]:
-    return {
-        "resource_id": rid if ":" in rid or not rid else f"{PACKAGE}:id/{rid}",
-        "text": text,
-        "content_desc": desc,
-        "class_name": cls,
-    }
+_target = partial(target, PACKAGE)
 
 
 BUG_39 = BugSpec(
@@ -160,8 +155,8 @@ BUG_39 = BugSpec(
     title="NumberFormatException",
     oracle=_crashed,
     human_steps=(
-        {"kind": "click", "target": _target(desc="More options", cls="android.widget.ImageView")},
-        {"kind": "click", "target": _target("title", "Document settings")},
+        click(PACKAGE, desc="More options", cls="android.widget.ImageView"),
+        click(PACKAGE, "title", "Document settings"),
         {
             "kind": "input_text",
             # Both pickers' fields are ``edit_text_value``: the bounds say which (the second).

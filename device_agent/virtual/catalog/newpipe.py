@@ -68,10 +68,11 @@ a tap into the search field and a Back to hide the keyboard, which the model doe
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed, input_text
 from device_agent.virtual.system_log import LAUNCH_FRAMES, LOOPER_FRAMES
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -240,28 +241,10 @@ def _crashed_with(text: str) -> Any:
 
 
 def _click(text: str = "", rid: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}" if rid else "",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+    return click(PACKAGE, rid, text, desc, cls)
 
 
-def _type(rid: str, text: str) -> dict[str, Any]:
-    return {
-        "kind": "input_text",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}",
-            "text": "",
-            "content_desc": "",
-            "class_name": "android.widget.EditText",
-        },
-        "text": text,
-    }
+_type = partial(input_text, PACKAGE)
 
 
 BUG_11914 = BugSpec(

@@ -46,7 +46,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     MORE_OPTIONS,
@@ -180,15 +180,7 @@ def _oracle_22(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _menu_item(title: str) -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": "android:id/title",
-            "text": title,
-            "content_desc": "",
-            "class_name": "",
-        },
-    }
+    return click(PACKAGE, "android:id/title", title)
 
 
 _MORE = {

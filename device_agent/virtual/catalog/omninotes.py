@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -83,16 +84,7 @@ def _oracle_377(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return crashed(system, PACKAGE, "java.lang.NullPointerException")
 
 
-def _click(rid: str, text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+_click = partial(click, PACKAGE)
 
 
 BUG_377 = BugSpec(

@@ -54,7 +54,7 @@ from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed, input_text
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
@@ -1458,15 +1458,7 @@ def _crashed_with(system: dict[str, Any], exception: str) -> bool:
 def _click(
     resource_id: str, text: str = "", desc: str = "", cls: str = "android.widget.Button"
 ) -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{resource_id}",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+    return click(PACKAGE, resource_id, text, desc, cls)
 
 
 BUG_532 = BugSpec(
@@ -1483,16 +1475,7 @@ BUG_532 = BugSpec(
 
 
 def _input(text: str, typed: str) -> dict[str, Any]:
-    return {
-        "kind": "input_text",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/input",
-            "text": text,
-            "content_desc": "",
-            "class_name": "android.widget.EditText",
-        },
-        "text": typed,
-    }
+    return input_text(PACKAGE, "input", typed, hint=text)
 
 
 BUG_493 = BugSpec(

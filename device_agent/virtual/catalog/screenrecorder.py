@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
@@ -195,15 +195,8 @@ def _oracle_25(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return crashed(system, PACKAGE, "java.lang.RuntimeException", "AboutActivity")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
-
-
-_MORE = {"kind": "click", "target": _target(desc="More options", cls="android.widget.ImageView")}
-_ABOUT = {
-    "kind": "click",
-    "target": _target(f"{PACKAGE}:id/title", "About", cls="android.widget.TextView"),
-}
+_MORE = click(PACKAGE, desc="More options", cls="android.widget.ImageView")
+_ABOUT = click(PACKAGE, f"{PACKAGE}:id/title", "About", cls="android.widget.TextView")
 
 BUG_25 = BugSpec(
     bug_id="screenrecorder#25",
@@ -211,18 +204,13 @@ BUG_25 = BugSpec(
     title='App stops after opening "about" twice',
     oracle=_oracle_25,
     human_steps=(
-        {
-            "kind": "click",
-            "target": _target("android:id/button3", "OK", cls="android.widget.Button"),
-        },
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
+        click(PACKAGE, "android:id/button3", "OK", cls="android.widget.Button"),
+        click(
+            PACKAGE,
+            "com.android.permissioncontroller:id/permission_allow_button",
+            "Allow",
+            cls="android.widget.Button",
+        ),
         _MORE,
         _ABOUT,
         {"kind": "press_back"},

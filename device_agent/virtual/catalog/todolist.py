@@ -26,9 +26,11 @@ one of several lists, or re-creating the activity (rotation), leaves the drawer 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog._steps import click, long_click, target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import (
@@ -75,13 +77,7 @@ def _oracle_158(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return bool(data.get("list_menu_on_non_list"))
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "resource_id": f"{PACKAGE}:id/{rid}" if rid else "",
-        "text": text,
-        "content_desc": desc,
-        "class_name": cls,
-    }
+_target = partial(target, PACKAGE)
 
 
 BUG_158 = BugSpec(
@@ -90,42 +86,19 @@ BUG_158 = BugSpec(
     title="Settings entry mistakenly treated as a to-do list after deleting the last to-do list",
     oracle=_oracle_158,
     human_steps=(
-        {"kind": "click", "target": _target("btn_skip", "SKIP", cls="android.widget.Button")},
-        {
-            "kind": "click",
-            "target": _target(
-                "fab_new_list", desc="Add to-do list", cls="android.widget.ImageButton"
-            ),
-        },
+        click(PACKAGE, "btn_skip", "SKIP", cls="android.widget.Button"),
+        click(PACKAGE, "fab_new_list", desc="Add to-do list", cls="android.widget.ImageButton"),
         {
             "kind": "input_text",
             "target": _target("et_todo_list_name", cls="android.widget.EditText"),
             "text": "Groceries",
         },
-        {
-            "kind": "click",
-            "target": _target("bt_newtodolist_ok", "OK", cls="android.widget.Button"),
-        },
-        {
-            "kind": "click",
-            "target": _target(desc="Open navigation drawer", cls="android.widget.ImageButton"),
-        },
-        {
-            "kind": "long_click",
-            "target": _target("nav_item_title", "Groceries", cls="android.widget.CheckedTextView"),
-        },
-        {
-            "kind": "click",
-            "target": _target("title", "Delete list", cls="android.widget.TextView"),
-        },
-        {
-            "kind": "click",
-            "target": _target(desc="Open navigation drawer", cls="android.widget.ImageButton"),
-        },
-        {
-            "kind": "long_click",
-            "target": _target("nav_item_title", "Settings", cls="android.widget.CheckedTextView"),
-        },
+        click(PACKAGE, "bt_newtodolist_ok", "OK", cls="android.widget.Button"),
+        click(PACKAGE, desc="Open navigation drawer", cls="android.widget.ImageButton"),
+        long_click(PACKAGE, "nav_item_title", "Groceries", cls="android.widget.CheckedTextView"),
+        click(PACKAGE, "title", "Delete list", cls="android.widget.TextView"),
+        click(PACKAGE, desc="Open navigation drawer", cls="android.widget.ImageButton"),
+        long_click(PACKAGE, "nav_item_title", "Settings", cls="android.widget.CheckedTextView"),
     ),
 )
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     bind,
@@ -134,15 +134,7 @@ def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _click_text(text: str, rid: str = "name") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": "",
-            "class_name": "android.widget.TextView",
-        },
-    }
+    return click(PACKAGE, rid, text, cls="android.widget.TextView")
 
 
 BUG_972 = BugSpec(

@@ -165,16 +165,7 @@ def _overlapping_units(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _day_button(portrait_bounds: list[int]) -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": "",
-            "text": "",
-            "content_desc": "",
-            "class_name": "android.view.View",
-            "bounds": portrait_bounds,
-        },
-    }
+    return click(PACKAGE, cls="android.view.View", bounds=portrait_bounds)
 
 
 BUG_1545 = BugSpec(

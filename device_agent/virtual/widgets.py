@@ -6,6 +6,8 @@ widgets it meets on a phone; the parameters cover the variations real apps show 
 for its toolbar, a Switch instead of a CheckBox...). The pieces:
 
 - basics: :func:`bind`, :func:`text_view`, :func:`image_button`, :func:`fab`;
+- building blocks: :func:`button`, :func:`image_view`, :func:`linear_layout`,
+  :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`;
 - app bar: :func:`toolbar`, :func:`nav_button`, :func:`action_item`, :func:`overflow_button`;
 - menus: :func:`popup_menu`, :func:`menu_window`;
 - dialogs: :func:`dialog_button`, :func:`alert_dialog`, :func:`confirm_dialog`,
@@ -28,7 +30,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from device_agent.virtual.app import AppContext
-from device_agent.virtual.views import FRAME, HORIZONTAL, Handler, TextHandler, View, Window
+from device_agent.virtual.views import (
+    FRAME,
+    HORIZONTAL,
+    VERTICAL,
+    Handler,
+    TextHandler,
+    View,
+    Window,
+)
 
 
 def bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
@@ -144,6 +154,73 @@ def fab(rid: str, desc: str, handler: Handler | None, *, size: int = FAB_SIZE, *
         width=size,
         height=size,
         style="fab",
+        **kw,
+    )
+
+
+# -- building blocks ---------------------------------------------------------------------------
+# One builder a framework class the screens are made of, so a model names what a node is and its
+# own values, never the View fields every instance of that class repeats.
+def button(rid: str = "", text: str = "", handler: Handler | None = None, **kw: Any) -> View:
+    """An ``android.widget.Button`` with id ``rid`` and label ``text``; a tap calls
+    ``handler`` (other :class:`View` fields, ``width``, ``enabled``..., through ``kw``)."""
+    return View(cls="android.widget.Button", resource_id=rid, text=text, on_click=handler, **kw)
+
+
+def image_view(rid: str = "", desc: str = "", handler: Handler | None = None, **kw: Any) -> View:
+    """An ``android.widget.ImageView`` (an icon, a picture, a clickable image): id ``rid``,
+    content description ``desc``; a tap calls ``handler`` when given."""
+    return View(
+        cls="android.widget.ImageView",
+        resource_id=rid,
+        content_desc=desc,
+        on_click=handler,
+        **kw,
+    )
+
+
+def linear_layout(
+    children: list[View] | None = None, *, rid: str = "", horizontal: bool = False, **kw: Any
+) -> View:
+    """An ``android.widget.LinearLayout`` stacking ``children`` top to bottom, or left to right
+    with ``horizontal``; id ``rid`` (the list is used as given, not copied)."""
+    return View(
+        cls="android.widget.LinearLayout",
+        resource_id=rid,
+        layout=HORIZONTAL if horizontal else VERTICAL,
+        children=children if children is not None else [],
+        **kw,
+    )
+
+
+def frame_layout(children: list[View] | None = None, *, rid: str = "", **kw: Any) -> View:
+    """An ``android.widget.FrameLayout`` holding ``children`` (pass ``layout=FRAME`` to let them
+    overlap), id ``rid``."""
+    return View(
+        cls="android.widget.FrameLayout",
+        resource_id=rid,
+        children=children if children is not None else [],
+        **kw,
+    )
+
+
+def relative_layout(children: list[View] | None = None, *, rid: str = "", **kw: Any) -> View:
+    """An ``android.widget.RelativeLayout`` holding ``children``, id ``rid``."""
+    return View(
+        cls="android.widget.RelativeLayout",
+        resource_id=rid,
+        children=children if children is not None else [],
+        **kw,
+    )
+
+
+def scroll_view(children: list[View] | None = None, *, rid: str = "", **kw: Any) -> View:
+    """An ``android.widget.ScrollView`` holding ``children`` (its one content child), id
+    ``rid``; pass ``scrollable=True`` and a ``scroll_key`` for one the user scrolls."""
+    return View(
+        cls="android.widget.ScrollView",
+        resource_id=rid,
+        children=children if children is not None else [],
         **kw,
     )
 

@@ -141,6 +141,7 @@ from device_agent.virtual.widgets import (
     TOOLBAR_HEIGHT,
     action_item,
     bind,
+    button,
     choice_dialog,
     confirm_dialog,
     date_picker_dialog,
@@ -470,14 +471,7 @@ class AnglersLog131(VirtualApp):
             height=147,
             children=[
                 View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="primary_button",
-                    text=text,
-                    hint=hint,
-                    on_click=handler,
-                    style="text",
-                ),
+                button("primary_button", text, handler, hint=hint, style="text"),
             ],
         )
 
@@ -774,15 +768,14 @@ class AnglersLog125(AnglersLog131):
                     View(cls="android.view.View", height=3),
                     text_view(INSTABUG_TITLE, "title_text_view", height=150),
                     text_view(INSTABUG_TEXT, "description_text_view", height=160),
-                    View(
-                        cls="android.widget.Button",
-                        resource_id="close_button",
-                        text="Dismiss",
+                    button(
+                        "close_button",
+                        "Dismiss",
+                        self._dismiss_sheet,
                         width=300,
                         gravity="end",
                         height=147,
                         style="text",
-                        on_click=self._dismiss_sheet,
                     ),
                 ],
             )

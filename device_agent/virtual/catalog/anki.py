@@ -116,6 +116,7 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     action_item,
     bind,
+    button,
     drawer_entry,
     drawer_layout,
     image_button,
@@ -1064,22 +1065,10 @@ class AnkiDroid291(VirtualApp):
         )
         controls: list[View] = [
             View(cls="android.widget.ImageView", height=500),
-            View(
-                cls="android.widget.Button",
-                text="Gallery",
-                height=144,
-                on_click=self._gallery,
-            ),
+            button("", "Gallery", self._gallery, height=144),
         ]
         if not self.CAMERA_ASK or CAMERA in ctx.permissions:
-            controls.append(
-                View(
-                    cls="android.widget.Button",
-                    text="Camera",
-                    height=144,
-                    on_click=self._camera,
-                )
-            )
+            controls.append(button("", "Camera", self._camera, height=144))
         scroll = View(
             cls="android.widget.ScrollView",
             resource_id="scrollView1",

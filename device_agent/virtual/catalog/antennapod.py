@@ -70,6 +70,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     bind,
     bottom_navigation,
+    button,
     confirm_dialog,
     dialog_button,
     dialog_title,
@@ -612,13 +613,7 @@ class AntennaPod380(VirtualApp):
                     height=126,
                     children=[
                         text_view("Suggestions by Apple Podcasts", "poweredByLabel"),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="discover_more",
-                            text="Discover more »",
-                            on_click=lambda c: None,
-                            width=400,
-                        ),
+                        button("discover_more", "Discover more »", lambda c: None, width=400),
                     ],
                 ),
             ],
@@ -724,12 +719,8 @@ class AntennaPod380(VirtualApp):
         elif state == "error":
             body.append(text_view(FYYD_ERROR, "txtvError", height=200))
             body.append(
-                View(
-                    cls="android.widget.Button",
-                    resource_id="butRetry",
-                    text="Retry",
-                    on_click=lambda c: self._search(c, self._top(c)["query"]),
-                    width=300,
+                button(
+                    "butRetry", "Retry", lambda c: self._search(c, self._top(c)["query"]), width=300
                 )
             )
         body.append(View())

@@ -49,6 +49,7 @@ from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     alert_dialog,
+    button,
     dialog_button,
     menu_window,
     nav_button,
@@ -280,13 +281,12 @@ class AnyMemo(VirtualApp):
                                         _text(self._stats(cards), "recent_item_info"),
                                     ],
                                 ),
-                                View(
-                                    cls="android.widget.Button",
-                                    resource_id="recent_item_more_button",
-                                    text="MORE",
+                                button(
+                                    "recent_item_more_button",
+                                    "MORE",
+                                    actions,
                                     width=220,
                                     style="text",
-                                    on_click=actions,
                                 ),
                             ],
                         )
@@ -357,12 +357,7 @@ class AnyMemo(VirtualApp):
             cls="android.widget.ListView",
             resource_id="misc_list",
             children=[
-                View(
-                    cls="android.widget.Button",
-                    text=item,
-                    resource_id=f"misc_{item.lower().replace(' ', '_')}",
-                    on_click=_bind(self._misc, item),
-                )
+                button(f"misc_{item.lower().replace(' ', '_')}", item, _bind(self._misc, item))
                 for item in items
             ],
         )
@@ -475,23 +470,12 @@ class AnyMemo(VirtualApp):
                 layout=HORIZONTAL,
                 height=170,
                 children=[
-                    View(
-                        cls="android.widget.Button",
-                        resource_id=f"grade_button_{i}",
-                        text=label,
-                        on_click=_bind(self._grade, i),
-                    )
+                    button(f"grade_button_{i}", label, _bind(self._grade, i))
                     for i, label in enumerate(GRADES)
                 ],
             )
         else:
-            buttons = View(
-                cls="android.widget.Button",
-                resource_id="show_answer",
-                text="Show answer",
-                on_click=self._show_answer,
-                height=170,
-            )
+            buttons = button("show_answer", "Show answer", self._show_answer, height=170)
         content = View(
             cls="android.widget.LinearLayout",
             children=[
@@ -552,18 +536,10 @@ class AnyMemo(VirtualApp):
                     layout=HORIZONTAL,
                     height=150,
                     children=[
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="prev_button",
-                            text="Previous",
-                            on_click=_bind(self._move_preview, -1, len(cards)),
+                        button(
+                            "prev_button", "Previous", _bind(self._move_preview, -1, len(cards))
                         ),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="next_button",
-                            text="Next",
-                            on_click=_bind(self._move_preview, 1, len(cards)),
-                        ),
+                        button("next_button", "Next", _bind(self._move_preview, 1, len(cards))),
                     ],
                 ),
             ],
@@ -937,12 +913,8 @@ class AnyMemo10101(AnyMemo10100):
                         weight=0,
                         children=[
                             _text("Category", height=80),
-                            View(
-                                cls="android.widget.Button",
-                                resource_id="category_button",
-                                text="Select category",
-                                on_click=lambda c: None,
-                                height=140,
+                            button(
+                                "category_button", "Select category", lambda c: None, height=140
                             ),
                         ],
                     )
@@ -978,13 +950,7 @@ class AnyMemo10101(AnyMemo10100):
                             checked=dialog["shuffle"],
                             on_click=_bind(self._quiz_set, shuffle=not dialog["shuffle"]),
                         ),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="start_quiz_button",
-                            text="Start quiz",
-                            on_click=self._start_quiz,
-                            height=140,
-                        ),
+                        button("start_quiz_button", "Start quiz", self._start_quiz, height=140),
                     ],
                 )
             ],
@@ -1083,18 +1049,8 @@ class AnyMemo10101(AnyMemo10100):
             layout=HORIZONTAL,
             height=170,
             children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="grade_button_0",
-                    text="Forget",
-                    on_click=_bind(self._quiz_grade, False),
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="grade_button_5",
-                    text="Remember",
-                    on_click=_bind(self._quiz_grade, True),
-                ),
+                button("grade_button_0", "Forget", _bind(self._quiz_grade, False)),
+                button("grade_button_5", "Remember", _bind(self._quiz_grade, True)),
             ],
         )
         content = View(

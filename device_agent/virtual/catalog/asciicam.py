@@ -56,6 +56,7 @@ from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     alert_dialog,
     bind,
+    button,
     checked_rows,
     dialog_button,
     dialog_message,
@@ -430,27 +431,9 @@ class AsciiCam123(VirtualApp):
             height=140,
             gravity="bottom",
             children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="deleteImageButton",
-                    text="Delete Picture",
-                    on_click=self._delete_image,
-                    width=330,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="shareButton",
-                    text="Share Picture",
-                    on_click=lambda c: c.ui.update(share=0),
-                    width=330,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="exitViewImageButton",
-                    text="Return",
-                    on_click=lambda c: c.finish(),
-                    width=260,
-                ),
+                button("deleteImageButton", "Delete Picture", self._delete_image, width=330),
+                button("shareButton", "Share Picture", lambda c: c.ui.update(share=0), width=330),
+                button("exitViewImageButton", "Return", lambda c: c.finish(), width=260),
             ],
         )
         root = View(

@@ -81,6 +81,7 @@ from device_agent.virtual.widgets import (
     OPEN_DRAWER,
     action_item,
     bind,
+    button,
     confirm_dialog,
     edit_text,
     image_button,
@@ -152,24 +153,8 @@ def _sweet_alert(
     children.extend(body or [])
     buttons: list[View] = []
     if cancel is not None:
-        buttons.append(
-            View(
-                cls="android.widget.Button",
-                resource_id="cancel_button",
-                text=cancel[0],
-                on_click=cancel[1],
-                width=300,
-            )
-        )
-    buttons.append(
-        View(
-            cls="android.widget.Button",
-            resource_id="confirm_button",
-            text=confirm[0],
-            on_click=confirm[1],
-            width=300,
-        )
-    )
+        buttons.append(button("cancel_button", cancel[0], cancel[1], width=300))
+    buttons.append(button("confirm_button", confirm[0], confirm[1], width=300))
     children.append(
         View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=140, children=buttons)
     )
@@ -554,12 +539,7 @@ class FastNFitness0190(VirtualApp):
                         )
                     ],
                 ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="create_newprofil",
-                    text="Create",
-                    on_click=self._create_profile,
-                ),
+                button("create_newprofil", "Create", self._create_profile),
             ],
         )
 
@@ -702,29 +682,14 @@ class FastNFitness0190(VirtualApp):
                     height=140,
                     children=[
                         chooser,
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="newProgram",
-                            text="New",
-                            on_click=self._ask_name,
-                            width=220,
-                        ),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="editProgram",
-                            text="Edit",
-                            on_click=self._edit,
-                            width=220,
-                        ),
+                        button("newProgram", "New", self._ask_name, width=220),
+                        button("editProgram", "Edit", self._edit, width=220),
                     ],
                 ),
             ],
         )
-        start = View(
-            cls="android.widget.Button",
-            resource_id="startStopProgram",
-            text="Finish program" if running else "Start program",
-            on_click=self._start_stop,
+        start = button(
+            "startStopProgram", "Finish program" if running else "Start program", self._start_stop
         )
         title = "Program ongoing:" if running else "Program preview:"
         return View(
@@ -759,12 +724,7 @@ class FastNFitness0190(VirtualApp):
         return View(
             cls="android.widget.LinearLayout",
             children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="newWorkout",
-                    text="New program",
-                    on_click=self._ask_name,
-                ),
+                button("newWorkout", "New program", self._ask_name),
                 edit_text(
                     "searchField",
                     "",
@@ -1117,11 +1077,10 @@ class FastNFitness0206(FastNFitness0190):
         return View(
             cls="android.widget.LinearLayout",
             children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="addExercise",
-                    text="Add new Exercise",
-                    on_click=lambda c: c.ui.update(dialog={"kind": "type"}),
+                button(
+                    "addExercise",
+                    "Add new Exercise",
+                    lambda c: c.ui.update(dialog={"kind": "type"}),
                 ),
                 View(
                     cls="android.widget.LinearLayout",
@@ -1278,12 +1237,8 @@ class FastNFitness0206(FastNFitness0190):
             buttons = window.root.children[0].children[-1]
             buttons.children.insert(
                 1,
-                View(
-                    cls="android.widget.Button",
-                    resource_id="neutral_button",
-                    text="Isometric",
-                    on_click=bind(self._add_exercise, "Isometric"),
-                    width=300,
+                button(
+                    "neutral_button", "Isometric", bind(self._add_exercise, "Isometric"), width=300
                 ),
             )
             windows.append(window)

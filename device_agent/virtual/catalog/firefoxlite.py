@@ -67,6 +67,7 @@ from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     bind,
+    button,
     choice_dialog,
     image_button,
     list_view,
@@ -413,14 +414,7 @@ class FirefoxLite(VirtualApp):
                                 "content_services_plateform_onboarding_message",
                                 height=150,
                             ),
-                            View(
-                                cls="android.widget.Button",
-                                resource_id="next",
-                                text="OK",
-                                on_click=self._close_spotlight,
-                                height=126,
-                                width=300,
-                            ),
+                            button("next", "OK", self._close_spotlight, height=126, width=300),
                         ],
                     )
                 ],

@@ -64,6 +64,7 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     action_item,
     bind,
+    button,
     edit_text,
     fab,
     image_button,
@@ -218,11 +219,10 @@ class Focus70(VirtualApp):
                         View(cls="android.widget.ImageView", resource_id="image", height=500),
                         text_view(title, "title", height=150),
                         text_view(text, "text", height=300),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="button",
-                            text="OK, got it!" if last else "Next",
-                            on_click=self._finish_firstrun if last else self._next_page,
+                        button(
+                            "button",
+                            "OK, got it!" if last else "Next",
+                            self._finish_firstrun if last else self._next_page,
                             height=147,
                         ),
                     ],
@@ -257,14 +257,8 @@ class Focus70(VirtualApp):
                         dots,
                     ],
                 ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="skip",
-                    text="Skip",
-                    on_click=self._finish_firstrun,
-                    width=260,
-                    height=147,
-                    gravity="top_end",
+                button(
+                    "skip", "Skip", self._finish_firstrun, width=260, height=147, gravity="top_end"
                 ),
             ],
         )

@@ -71,6 +71,7 @@ from device_agent.virtual.widgets import (
     action_item,
     alert_dialog,
     bind,
+    button,
     checked_rows,
     dialog_button,
     dialog_title,
@@ -413,13 +414,7 @@ class GnuCash215(VirtualApp):
         pager = View(
             cls="androidx.viewpager.widget.ViewPager", resource_id="pager", children=[body]
         )
-        back = View(
-            cls="android.widget.Button",
-            resource_id="btn_cancel",
-            text="Back",
-            on_click=self._wizard_back if page > 0 else None,
-            width=540,
-        )
+        back = button("btn_cancel", "Back", self._wizard_back if page > 0 else None, width=540)
         buttons = View(
             cls="android.widget.LinearLayout",
             layout=HORIZONTAL,
@@ -616,11 +611,10 @@ class GnuCash215(VirtualApp):
                     height=150,
                     children=[
                         text_view(SD_CARD, "snackbar_text", height=150),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="snackbar_action",
-                            text="GRANT",
-                            on_click=lambda c: c.request_permission(STORAGE),
+                        button(
+                            "snackbar_action",
+                            "GRANT",
+                            lambda c: c.request_permission(STORAGE),
                             width=220,
                         ),
                     ],

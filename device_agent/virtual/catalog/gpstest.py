@@ -70,6 +70,7 @@ from device_agent.virtual.widgets import (
     action_item,
     alert_dialog,
     bind,
+    button,
     checkbox_widget,
     choice_dialog,
     confirm_dialog,
@@ -650,12 +651,7 @@ class GpsTest364(VirtualApp):
                             layout=HORIZONTAL,
                             height=140,
                             children=[
-                                View(
-                                    cls="android.widget.Button",
-                                    resource_id="save",
-                                    text="Save",
-                                    on_click=self._save_truth,
-                                ),
+                                button("save", "Save", self._save_truth),
                                 image_button(
                                     "qr_code",
                                     "Scan a QR Code",

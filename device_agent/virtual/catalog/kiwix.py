@@ -65,6 +65,7 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     action_item,
     bind,
+    button,
     choice_dialog,
     confirm_dialog,
     list_view,
@@ -296,13 +297,7 @@ class Kiwix24(VirtualApp):
                     ),
                 ],
             ),
-            View(
-                cls="android.widget.Button",
-                resource_id="get_content_card",
-                text="Get Content",
-                on_click=self._get_content,
-                height=147,
-            ),
+            button("get_content_card", "Get Content", self._get_content, height=147),
         ]
         for heading, body in HELP_CARDS:
             cards.append(

@@ -69,6 +69,7 @@ from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     alert_dialog,
     bind,
+    button,
     choice_dialog,
     dialog_button,
     dialog_title,
@@ -464,13 +465,8 @@ class LibreNews(VirtualApp):
                         View(cls="android.view.View", resource_id="view2", height=20),
                         text_view(HOW_TO_USE, "textView3", height=420),
                         View(cls="android.view.View", height=None),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="startLibreNews",
-                            text="GO TO LIBRENEWS",
-                            on_click=self._go,
-                            height=140,
-                            style="text",
+                        button(
+                            "startLibreNews", "GO TO LIBRENEWS", self._go, height=140, style="text"
                         ),
                     ],
                 )
@@ -502,22 +498,10 @@ class LibreNews(VirtualApp):
             children=[
                 text_view("•", "server_status", width=60),
                 text_view(self._status(ctx), "status_text"),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="app_info",
-                    text="INFO",
-                    on_click=lambda c: c.start_activity(WELCOME),
-                    width=220,
-                    style="text",
+                button(
+                    "app_info", "INFO", lambda c: c.start_activity(WELCOME), width=220, style="text"
                 ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="refresh_button",
-                    text="REFRESH",
-                    on_click=self._refresh,
-                    width=260,
-                    style="text",
-                ),
+                button("refresh_button", "REFRESH", self._refresh, width=260, style="text"),
             ],
         )
 

@@ -52,7 +52,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text, step
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind
+from device_agent.virtual.widgets import bind, button
 
 PACKAGE = "com.maelchiotti.localmaterialnotes"
 MAIN = ".MainActivity"
@@ -114,10 +114,11 @@ def _view(desc: str = "", **kw: Any) -> View:
 
 def _button(desc: str, handler: Any, *, enabled: bool = True, width: int = 126) -> View:
     """An IconButton/TextButton: an ``android.widget.Button`` whose tooltip is its label."""
-    return View(
-        cls="android.widget.Button",
+    return button(
+        "",
+        "",
+        handler if enabled else None,
         content_desc=desc,
-        on_click=handler if enabled else None,
         clickable=enabled,
         enabled=enabled,
         width=width,
@@ -420,10 +421,11 @@ class LocalMaterialNotes1100(VirtualApp):
             body = _view("No deleted notes" if bin_page else "No notes")
         fab_desc = "Empty the bin" if bin_page else "Add a note"
         fab_handler = None if bin_page else self._add_note
-        fab = View(
-            cls="android.widget.Button",
+        fab = button(
+            "",
+            "",
+            fab_handler,
             content_desc=fab_desc,
-            on_click=fab_handler,
             width=147,
             height=147,
             gravity="bottom_end",
@@ -829,12 +831,13 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
             height=126,
             weight=0,
             children=[
-                View(
-                    cls="android.widget.Button",
+                button(
+                    "",
+                    "",
+                    bind(self._choose_filter, f),
                     content_desc=f,
                     selected=f == current,
                     width=230,
-                    on_click=bind(self._choose_filter, f),
                 )
                 for f in LABEL_FILTERS
             ],
@@ -848,10 +851,11 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
             )
         else:
             body = _view("No labels")
-        fab = View(
-            cls="android.widget.Button",
+        fab = button(
+            "",
+            "",
+            lambda c: self._set(c, dialog={"kind": "add", "name": "", "error": ""}),
             content_desc="Add a label",
-            on_click=lambda c: self._set(c, dialog={"kind": "add", "name": "", "error": ""}),
             width=147,
             height=147,
             gravity="bottom_end",

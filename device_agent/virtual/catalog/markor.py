@@ -55,6 +55,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     app_intro,
     bottom_navigation,
+    button,
     dialog_button,
     edit_text,
     fab,
@@ -599,11 +600,10 @@ class _Markor(VirtualApp):
                 hint="URL or path",
                 on_text=_bind_text(self._dialog_field, "url"),
             ),
-            View(
-                cls="android.widget.Button",
-                resource_id="ui__select_path_dialog__browse_filesystem",
-                text="BROWSE FILESYSTEM",
-                on_click=lambda c: self._open_fs(c, "file"),
+            button(
+                "ui__select_path_dialog__browse_filesystem",
+                "BROWSE FILESYSTEM",
+                lambda c: self._open_fs(c, "file"),
             ),
             View(
                 cls="android.widget.LinearLayout",
@@ -629,14 +629,7 @@ class _Markor(VirtualApp):
 
     @staticmethod
     def _dialog_button(rid: str, text: str, handler: Any) -> View:
-        return View(
-            cls="android.widget.Button",
-            resource_id=rid,
-            text=text,
-            on_click=handler,
-            width=260,
-            style="text",
-        )
+        return button(rid, text, handler, width=260, style="text")
 
     def _fs_dialog(self, ctx: AppContext) -> Window:
         fs = ctx.ui["fsdialog"]

@@ -58,6 +58,7 @@ from device_agent.virtual.widgets import (
     MONTHS,
     action_item,
     alert_dialog,
+    button,
     dialog_button,
     dialog_title,
     edit_text,
@@ -368,19 +369,12 @@ class MementoCalendar36(VirtualApp):
             height=140,
             children=[
                 View(),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="addbirthday_dismiss_button",
-                    text="Discard",
-                    on_click=lambda c: c.finish(),
-                    width=300,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="addbirthday_add_button",
-                    text="Add",
+                button("addbirthday_dismiss_button", "Discard", lambda c: c.finish(), width=300),
+                button(
+                    "addbirthday_add_button",
+                    "Add",
+                    self._add,
                     enabled=self._can_add(ctx),
-                    on_click=self._add,
                     width=300,
                 ),
             ],

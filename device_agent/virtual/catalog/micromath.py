@@ -48,6 +48,7 @@ from device_agent.virtual.widgets import (
     OPEN_DRAWER,
     action_item,
     bind,
+    button,
     drawer_layout,
     edit_text,
     image_button,
@@ -425,18 +426,8 @@ class MicroMathematics2154(VirtualApp):
             layout=HORIZONTAL,
             height=140,
             children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="dialog_button_ok",
-                    text="OK",
-                    on_click=self._accept_settings,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="dialog_button_cancel",
-                    text="Cancel",
-                    on_click=lambda c: c.ui.update(dialog=None),
-                ),
+                button("dialog_button_ok", "OK", self._accept_settings),
+                button("dialog_button_cancel", "Cancel", lambda c: c.ui.update(dialog=None)),
             ],
         )
         root = View(

@@ -81,6 +81,7 @@ from device_agent.virtual.widgets import (
     action_item,
     alert_dialog,
     bind,
+    button,
     dialog_button,
     dialog_message,
     drawer_entry,
@@ -590,11 +591,10 @@ class NewPipe0274(VirtualApp):
                 )
             )
         panel.append(
-            View(
-                cls="android.widget.Button",
-                resource_id="input_button",
-                text="Import" if by_url else "Import file",
-                on_click=bind(self._import_clicked, service),
+            button(
+                "input_button",
+                "Import" if by_url else "Import file",
+                bind(self._import_clicked, service),
                 height=140,
             )
         )
@@ -633,11 +633,11 @@ class NewPipe0274(VirtualApp):
                         View(cls="android.widget.ImageView", resource_id="drawer_arrow", width=80),
                     ],
                 ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="drawer_header_action_button",
+                button(
+                    "drawer_header_action_button",
+                    "",
+                    lambda c: c.ui.update(services=not c.ui["services"]),
                     content_desc=f"Toggle service, currently selected:{service}",
-                    on_click=lambda c: c.ui.update(services=not c.ui["services"]),
                     height=70,
                 ),
             ],

@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import edit_text, text_view, toolbar
+from device_agent.virtual.widgets import button, edit_text, text_view, toolbar
 
 PACKAGE = "com.newsblur"
 INIT = ".activity.InitActivity"
@@ -302,13 +302,12 @@ class NewsBlur(VirtualApp):
                     height=140,
                     children=[
                         View(cls="android.view.View"),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="login_button",
-                            text="Log In",
+                        button(
+                            "login_button",
+                            "Log In",
+                            self._log_in,
                             content_desc="Press to log in.",
                             width=300,
-                            on_click=self._log_in,
                         ),
                     ],
                 ),
@@ -369,13 +368,12 @@ class NewsBlur(VirtualApp):
                             height=140,
                             on_click=lambda c: c.ui.update(page="login"),
                         ),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="registration_button",
-                            text="Register",
+                        button(
+                            "registration_button",
+                            "Register",
+                            self._sign_up,
                             content_desc="Press to log in.",
                             width=315,
-                            on_click=self._sign_up,
                         ),
                     ],
                 ),

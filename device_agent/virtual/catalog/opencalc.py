@@ -58,6 +58,7 @@ from device_agent.virtual.catalog._steps import click, crashed, input_text
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
+    button,
     choice_dialog,
     nav_button,
     preference,
@@ -473,14 +474,7 @@ FUNCTION_KEYS: dict[str, tuple[tuple[str, str], tuple[str, str], str]] = {
 def _button(
     rid: str, text: str, on_click: Any, *, desc: str = "", width: int | None = None
 ) -> View:
-    return View(
-        cls="android.widget.Button",
-        resource_id=rid,
-        text=text,
-        content_desc=desc,
-        on_click=on_click,
-        width=width,
-    )
+    return button(rid, text, on_click, content_desc=desc, width=width)
 
 
 def _image_button(

@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.views import HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind, list_view, text_view, toolbar
+from device_agent.virtual.widgets import bind, button, list_view, text_view, toolbar
 
 PACKAGE = "org.osmdroid"
 INTRO = ".intro.IntroActivity"
@@ -381,12 +381,8 @@ class OpenMap601(VirtualApp):
             texts.append(text_view(STORAGE_TEXT, height=400))
             if LOCATION not in ctx.permissions or STORAGE not in ctx.permissions:
                 texts.append(
-                    View(
-                        cls="android.widget.Button",
-                        resource_id="askPermissions",
-                        text="Ask for Permissions",
-                        height=144,
-                        on_click=self._ask_permissions,
+                    button(
+                        "askPermissions", "Ask for Permissions", self._ask_permissions, height=144
                     )
                 )
         if page == 3:
@@ -400,12 +396,8 @@ class OpenMap601(VirtualApp):
         bar: list[View] = []
         if page > 0:
             bar.append(
-                View(
-                    cls="android.widget.Button",
-                    resource_id="introPrev",
-                    text="Previous",
-                    width=300,
-                    on_click=lambda c: c.ui.update(page=c.ui["page"] - 1),
+                button(
+                    "introPrev", "Previous", lambda c: c.ui.update(page=c.ui["page"] - 1), width=300
                 )
             )
         else:
@@ -413,15 +405,7 @@ class OpenMap601(VirtualApp):
         bar.append(
             View(cls="android.widget.ProgressBar", resource_id="introProgressBar", height=60)
         )
-        bar.append(
-            View(
-                cls="android.widget.Button",
-                resource_id="introNext",
-                text="I Agree" if last else "Next",
-                width=300,
-                on_click=self._next,
-            )
-        )
+        bar.append(button("introNext", "I Agree" if last else "Next", self._next, width=300))
         bottom = View(
             cls="android.widget.LinearLayout", layout=HORIZONTAL, height=168, children=bar
         )

@@ -38,6 +38,7 @@ from device_agent.virtual.widgets import (
     OPEN_DRAWER,
     action_item,
     bind,
+    button,
     drawer_entry,
     drawer_layout,
     edit_text,
@@ -250,23 +251,11 @@ class PrivacyFriendlyWeather20(VirtualApp):
             children=[text_view("•", width=60, selected=i == page_no) for i in range(len(PAGES))],
         )
         last = page_no == LAST
-        advance = View(
-            cls="android.widget.Button",
-            resource_id="btn_next",
-            text="Okay" if last else "Next",
-            on_click=self._next,
-            width=300,
-        )
+        advance = button("btn_next", "Okay" if last else "Next", self._next, width=300)
         skip = (
             None
             if last
-            else View(
-                cls="android.widget.Button",
-                resource_id="btn_skip",
-                text="Skip",
-                on_click=lambda c: c.ui.update(page=LAST),
-                width=300,
-            )
+            else button("btn_skip", "Skip", lambda c: c.ui.update(page=LAST), width=300)
         )
         content = intro_pager(
             page,

@@ -32,6 +32,7 @@ from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
+    button,
     checkbox_widget,
     fab,
     nav_button,
@@ -154,14 +155,7 @@ def _toolbar(title: str, *, up: Any = None, overflow: Any = None) -> View:
 
 def _button(rid: str, text: str, handler: Any) -> View:
     # AlertDialog buttons are borderless Buttons.
-    return View(
-        cls="android.widget.Button",
-        resource_id=rid,
-        text=text,
-        on_click=handler,
-        width=300,
-        style="text",
-    )
+    return button(rid, text, handler, width=300, style="text")
 
 
 def _dialog(

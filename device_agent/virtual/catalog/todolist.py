@@ -34,6 +34,7 @@ from device_agent.virtual.catalog._steps import click, long_click, target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import (
+    button,
     drawer_entry,
     intro_pager,
     nav_button,
@@ -61,9 +62,7 @@ NAV_AFTER = ("Settings", "Help", "About")
 
 
 def _button(rid: str, text: str, handler: Any) -> View:
-    return View(
-        cls="android.widget.Button", resource_id=rid, text=text, on_click=handler, width=300
-    )
+    return button(rid, text, handler, width=300)
 
 
 def _toolbar(title: str, desc: str, handler: Any) -> View:

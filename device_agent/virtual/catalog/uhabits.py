@@ -70,6 +70,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     app_intro,
     bind,
+    button,
     confirm_dialog,
     edit_text,
     menu_window,
@@ -743,13 +744,7 @@ class UHabits211(VirtualApp):
         ui = ctx.ui
         numeric = ui["type"] == "NUMERICAL"
         title = "Create habit" if ui["habit_id"] is None else "Edit habit"
-        save = View(
-            cls="android.widget.Button",
-            resource_id="buttonSave",
-            text="Save",
-            on_click=self._save_habit,
-            width=260,
-        )
+        save = button("buttonSave", "Save", self._save_habit, width=260)
         bar = toolbar(
             title,
             navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
@@ -786,12 +781,7 @@ class UHabits211(VirtualApp):
                     ),
                     box(
                         "Color",
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="colorButton",
-                            on_click=lambda c: None,
-                            height=120,
-                        ),
+                        button("colorButton", "", lambda c: None, height=120),
                     ),
                 ],
             ),

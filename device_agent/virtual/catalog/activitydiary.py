@@ -73,6 +73,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     fab,
     image_button,
+    image_view,
     list_view,
     nav_button,
     preference,
@@ -504,12 +505,7 @@ class ActivityDiary(VirtualApp):
                     cls="android.widget.RelativeLayout",
                     resource_id="activity_background",
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="activity_image",
-                            content_desc="Picture for activity",
-                            width=200,
-                        ),
+                        image_view("activity_image", "Picture for activity", width=200),
                         text_view(current or NO_ACTIVITY, "activity_name", height=220),
                     ],
                     layout=HORIZONTAL,

@@ -41,6 +41,7 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     OPEN_DRAWER,
     checkbox_widget,
+    image_view,
     nav_button,
     preference,
     preference_category,
@@ -352,13 +353,7 @@ class AmazeFileManager(VirtualApp):
 
     def _action_mode_bar(self, ctx: AppContext) -> View:
         count = len(ctx.ui["selected"])
-        close = View(
-            cls="android.widget.ImageView",
-            resource_id="action_mode_close_button",
-            content_desc="Done",
-            on_click=self._clear_selection,
-            width=147,
-        )
+        close = image_view("action_mode_close_button", "Done", self._clear_selection, width=147)
         return toolbar(
             _text(str(count), "item_count", height=147),
             navigation=close,
@@ -380,12 +375,8 @@ class AmazeFileManager(VirtualApp):
             layout=HORIZONTAL,
             height=150,
             children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="img_view_search",
-                    content_desc="Navigate up",
-                    on_click=lambda c: self._set(c, search=None),
-                    width=147,
+                image_view(
+                    "img_view_search", "Navigate up", lambda c: self._set(c, search=None), width=147
                 ),
                 View(
                     cls="android.widget.EditText",
@@ -455,13 +446,7 @@ class AmazeFileManager(VirtualApp):
                             width=189,
                             on_click=_bind(self._toggle, path),
                             children=[
-                                View(
-                                    cls="android.widget.ImageView",
-                                    resource_id="generic_icon",
-                                    width=105,
-                                    height=105,
-                                    gravity="center",
-                                )
+                                image_view("generic_icon", width=105, height=105, gravity="center")
                             ],
                             layout=FRAME,
                         ),
@@ -640,7 +625,7 @@ class AmazeFileManager(VirtualApp):
             cls="com.amaze.filemanager.ui.views.ScrimInsetsRelativeLayout",
             resource_id="left_drawer",
             children=[
-                View(cls="android.widget.ImageView", resource_id="drawer_header", height=250),
+                image_view("drawer_header", height=250),
                 View(cls="android.widget.ListView", resource_id="menu_drawer", children=rows),
                 View(
                     cls="android.widget.RelativeLayout",

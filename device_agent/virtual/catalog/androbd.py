@@ -48,6 +48,7 @@ from device_agent.virtual.widgets import (
     action_item,
     bind,
     image_button,
+    image_view,
     list_view,
     preference,
     preference_category,
@@ -266,7 +267,7 @@ class AndrOBD207(VirtualApp):
             cls="android.widget.LinearLayout",
             resource_id="startup_layout",
             children=[
-                View(cls="android.widget.ImageView", resource_id="imageView1", height=500),
+                image_view("imageView1", height=500),
                 View(
                     cls="android.widget.LinearLayout",
                     weight=0,

@@ -150,6 +150,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     fab,
     image_button,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -371,7 +372,7 @@ class AnglersLog131(VirtualApp):
             height=220,
             on_click=bind(self._open_trip, trip["id"]),
             children=[
-                View(cls="android.widget.ImageView", resource_id="image_view", width=160),
+                image_view("image_view", width=160),
                 View(cls="android.widget.LinearLayout", resource_id="content_view", children=texts),
             ],
         )
@@ -470,7 +471,7 @@ class AnglersLog131(VirtualApp):
             layout=HORIZONTAL,
             height=147,
             children=[
-                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
+                image_view("icon_image_view", width=126),
                 button("primary_button", text, handler, hint=hint, style="text"),
             ],
         )
@@ -483,7 +484,7 @@ class AnglersLog131(VirtualApp):
             layout=HORIZONTAL,
             height=147,
             children=[
-                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
+                image_view("icon_image_view", width=126),
                 edit_text("edit_text", text, handler, hint=hint),
             ],
         )
@@ -840,9 +841,7 @@ class AnglersLog125(AnglersLog131):
                     layout=HORIZONTAL,
                     height=147,
                     children=[
-                        View(
-                            cls="android.widget.ImageView", resource_id="icon_image_view", width=126
-                        ),
+                        image_view("icon_image_view", width=126),
                         View(
                             cls="android.widget.Spinner",
                             resource_id="fishing_spot_spinner",
@@ -1152,7 +1151,7 @@ class AnglersLog125(AnglersLog131):
             layout=HORIZONTAL,
             height=157,
             children=[
-                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
+                image_view("icon_image_view", width=126),
                 edit_text("edit_text", spot["name"], self._spot_field("name"), hint="Add name"),
             ],
         )
@@ -1162,14 +1161,7 @@ class AnglersLog125(AnglersLog131):
             height=788,
             children=[
                 self._map_view("fishing_spot_map"),
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="crosshairs",
-                    content_desc=CROSSHAIRS_DESC,
-                    width=126,
-                    height=126,
-                    gravity="center",
-                ),
+                image_view("crosshairs", CROSSHAIRS_DESC, width=126, height=126, gravity="center"),
             ],
         )
         coords = View(
@@ -1209,7 +1201,7 @@ class AnglersLog125(AnglersLog131):
             resource_id=rid,
             layout=HORIZONTAL,
             children=[
-                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
+                image_view("icon_image_view", width=126),
                 View(
                     cls="android.widget.LinearLayout",
                     children=[

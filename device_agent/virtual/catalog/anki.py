@@ -120,6 +120,7 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     image_button,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -1064,7 +1065,7 @@ class AnkiDroid291(VirtualApp):
             ],
         )
         controls: list[View] = [
-            View(cls="android.widget.ImageView", height=500),
+            image_view(height=500),
             button("", "Gallery", self._gallery, height=144),
         ]
         if not self.CAMERA_ASK or CAMERA in ctx.permissions:
@@ -1406,7 +1407,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                     cls="android.widget.LinearLayout",
                     resource_id="no_decks_placeholder",
                     children=[
-                        View(cls="android.widget.ImageView", height=300),
+                        image_view(height=300),
                         text_view("Collection is empty", height=100),
                         text_view("Start adding cards\nusing the + icon.", height=150),
                     ],

@@ -77,6 +77,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     fab,
     image_button,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -450,7 +451,7 @@ class AntennaPod380(VirtualApp):
             cls="android.widget.RelativeLayout",
             resource_id="welcomeContainer",
             children=[
-                View(cls="android.widget.ImageView", resource_id="icon", height=300),
+                image_view("icon", height=300),
                 text_view("Welcome to AntennaPod!", "titleLabel"),
                 text_view(
                     "You are not subscribed to any podcasts yet. Open the menu to add a podcast.",
@@ -464,7 +465,7 @@ class AntennaPod380(VirtualApp):
         return View(
             cls="android.widget.LinearLayout",
             children=[
-                View(cls="android.widget.ImageView", resource_id="emptyViewIcon", height=200),
+                image_view("emptyViewIcon", height=200),
                 text_view(title, "emptyViewTitle"),
                 text_view(message, "emptyViewMessage", height=200),
             ],
@@ -567,12 +568,8 @@ class AntennaPod380(VirtualApp):
             layout=HORIZONTAL,
             height=147,
             children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="searchButton",
-                    content_desc="Search podcast…",
-                    on_click=lambda c: self._combined_search(c),
-                    width=147,
+                image_view(
+                    "searchButton", "Search podcast…", lambda c: self._combined_search(c), width=147
                 ),
                 edit_text(
                     "combinedFeedSearchEditText",
@@ -583,13 +580,7 @@ class AntennaPod380(VirtualApp):
             ],
         )
         covers = [
-            View(
-                cls="android.widget.ImageView",
-                resource_id="discovery_cover",
-                content_desc=title,
-                on_click=bind(self._preview, title),
-                width=240,
-            )
+            image_view("discovery_cover", title, bind(self._preview, title), width=240)
             for title in TOP_PODCASTS
         ]
         grid = View(
@@ -661,12 +652,8 @@ class AntennaPod380(VirtualApp):
         plate = [query_field]
         if top["text"]:
             plate.append(
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="search_close_btn",
-                    content_desc="Clear query",
-                    on_click=lambda c: self._type_query(c, ""),
-                    width=147,
+                image_view(
+                    "search_close_btn", "Clear query", lambda c: self._type_query(c, ""), width=147
                 )
             )
         search_view = View(
@@ -699,7 +686,7 @@ class AntennaPod380(VirtualApp):
                     on_click=bind(self._preview, title),
                     layout=HORIZONTAL,
                     children=[
-                        View(cls="android.widget.ImageView", resource_id="imgvCover", width=220),
+                        image_view("imgvCover", width=220),
                         View(
                             cls="android.widget.LinearLayout",
                             children=[
@@ -748,7 +735,7 @@ class AntennaPod380(VirtualApp):
                     height=147,
                     on_click=bind(self._more_item, tag),
                     children=[
-                        View(cls="android.widget.ImageView", resource_id="coverImage", width=126),
+                        image_view("coverImage", width=126),
                         text_view(label, "titleLabel", height=147),
                     ],
                 )

@@ -51,6 +51,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     button,
     dialog_button,
+    image_view,
     menu_window,
     nav_button,
     overflow_button,
@@ -269,11 +270,7 @@ class AnyMemo(VirtualApp):
                             cls="android.widget.LinearLayout",
                             layout=HORIZONTAL,
                             children=[
-                                View(
-                                    cls="android.widget.ImageView",
-                                    resource_id="open_screen_db_icon",
-                                    width=126,
-                                ),
+                                image_view("open_screen_db_icon", width=126),
                                 View(
                                     cls="android.widget.LinearLayout",
                                     children=[
@@ -418,7 +415,7 @@ class AnyMemo(VirtualApp):
                 on_click=handler,
                 height=140,
                 children=[
-                    View(cls="android.widget.ImageView", width=126),
+                    image_view(width=126),
                     _text(label, clickable=False, focusable=False),
                 ],
             )

@@ -54,6 +54,7 @@ from device_agent.virtual.widgets import (
     action_item,
     bind,
     confirm_dialog,
+    image_view,
     menu_window,
     nav_button,
     overflow_button,
@@ -276,7 +277,7 @@ class APhotoManager064(VirtualApp):
     def _cell(self, ctx: AppContext, path: str) -> View:
         name = path.rsplit("/", 1)[-1]
         children = [
-            View(cls="android.widget.ImageView", resource_id="image", height=300),
+            image_view("image", height=300),
             text_view(name, "text", height=60, gravity="bottom"),
         ]
         return View(

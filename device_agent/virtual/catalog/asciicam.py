@@ -62,6 +62,7 @@ from device_agent.virtual.widgets import (
     dialog_message,
     dialog_title,
     image_button,
+    image_view,
     preference,
     preference_category,
     text_view,
@@ -332,15 +333,7 @@ class AsciiCam123(VirtualApp):
             ("convertPictureButton", lambda c: c.start_activity(PICKER)),
             ("switchCameraButton", self._switch_camera),
         ]
-        column = [
-            View(
-                cls="android.widget.ImageView",
-                resource_id="shutterButton",
-                on_click=self._shutter,
-                naf=True,
-                height=200,
-            )
-        ]
+        column = [image_view("shutterButton", "", self._shutter, naf=True, height=200)]
         column += [image_button(rid, "", handler, naf=True, height=160) for rid, handler in icons]
         column.append(
             View(
@@ -399,9 +392,7 @@ class AsciiCam123(VirtualApp):
                 width=270,
                 height=220,
                 on_click=bind(self._open_cell, i),
-                children=[
-                    View(cls="android.widget.ImageView", resource_id="grid_image", height=220)
-                ],
+                children=[image_view("grid_image", height=220)],
             )
             for i in range(len(maps))
         ]
@@ -439,7 +430,7 @@ class AsciiCam123(VirtualApp):
         root = View(
             cls="android.widget.FrameLayout",
             layout=FRAME,
-            children=[View(cls="android.widget.ImageView", resource_id="imageView"), buttons],
+            children=[image_view("imageView"), buttons],
         )
         windows: list[Window] = []
         if ctx.ui.get("share") is not None:

@@ -47,6 +47,7 @@ from device_agent.virtual.widgets import (
     action_item,
     bind,
     drawer_layout,
+    image_view,
     list_view,
     nav_button,
     text_view,
@@ -253,7 +254,7 @@ class FastAdapterSample251(VirtualApp):
                 cls="android.widget.FrameLayout",
                 height=420,
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="item_image_img", height=300),
+                    image_view("item_image_img", height=300),
                     View(
                         cls="android.widget.FrameLayout",
                         resource_id="item_image_content",
@@ -312,7 +313,7 @@ class FastAdapterSample251(VirtualApp):
             height=189 if description else 147,
             on_click=bind(self._open_sample, activity),
             children=[
-                View(cls="android.widget.ImageView", resource_id="material_drawer_icon", width=150),
+                image_view("material_drawer_icon", width=150),
                 View(cls="android.widget.LinearLayout", children=texts),
             ],
         )

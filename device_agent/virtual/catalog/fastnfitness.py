@@ -85,6 +85,7 @@ from device_agent.virtual.widgets import (
     confirm_dialog,
     edit_text,
     image_button,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -432,7 +433,7 @@ class FastNFitness0190(VirtualApp):
             page = View(
                 cls="android.widget.LinearLayout",
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="mi_image", height=600),
+                    image_view("mi_image", height=600),
                     text_view(title, "mi_title", height=160),
                     text_view(description, "mi_description", height=400),
                 ],
@@ -562,13 +563,7 @@ class FastNFitness0190(VirtualApp):
                 navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
                 actions=[
                     action_item("action_chrono", "Chronometer", None),
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="imageProfile",
-                        content_desc="Profil",
-                        on_click=lambda c: None,
-                        width=147,
-                    ),
+                    image_view("imageProfile", "Profil", lambda c: None, width=147),
                     overflow_button(lambda c: c.ui.update(menu=True)),
                 ],
             )
@@ -623,7 +618,7 @@ class FastNFitness0190(VirtualApp):
                     on_click=bind(self._drawer_item, fragment),
                     layout=HORIZONTAL,
                     children=[
-                        View(cls="android.widget.ImageView", resource_id="drawer_icon", width=147),
+                        image_view("drawer_icon", width=147),
                         text_view(label, "drawer_itemName", height=147),
                     ],
                 )
@@ -1055,9 +1050,7 @@ class FastNFitness0206(FastNFitness0190):
                 height=190,
                 on_click=bind(self._open_exercise, e["id"]),
                 children=[
-                    View(
-                        cls="android.widget.ImageView", resource_id="LIST_MACHINE_PHOTO", width=190
-                    ),
+                    image_view("LIST_MACHINE_PHOTO", width=190),
                     View(
                         cls="android.widget.LinearLayout",
                         children=[
@@ -1065,11 +1058,7 @@ class FastNFitness0206(FastNFitness0190):
                             text_view("", "LIST_MACHINE_SHORT_DESCRIPTION"),
                         ],
                     ),
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="LIST_MACHINE_FAVORITE",
-                        width=147,
-                    ),
+                    image_view("LIST_MACHINE_FAVORITE", width=147),
                 ],
             )
             for e in ctx.data["exercises"]
@@ -1151,16 +1140,11 @@ class FastNFitness0206(FastNFitness0190):
                         text=exercise["name"] or DEFAULT_EXERCISE,
                         on_click=edit,
                     ),
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="editButton",
-                        on_click=edit,
-                        width=140,
-                    ),
+                    image_view("editButton", "", edit, width=140),
                 ],
             )
             fields: list[View] = [
-                View(cls="android.widget.ImageView", resource_id="machine_photo", height=400),
+                image_view("machine_photo", height=400),
                 text_view("Name", height=90),
                 name,
                 text_view("Description", height=90),

@@ -70,6 +70,7 @@ from device_agent.virtual.widgets import (
     button,
     choice_dialog,
     image_button,
+    image_view,
     list_view,
     long_choice_dialog,
     nav_button,
@@ -295,7 +296,7 @@ class FirefoxLite(VirtualApp):
                             cls="android.view.ViewGroup",
                             on_click=bind(lambda c, a: c.start_activity(a), activity),
                             children=[
-                                View(cls="android.widget.ImageView", resource_id="icon"),
+                                image_view("icon"),
                                 text_view(title, "text", height=70),
                             ],
                         )
@@ -312,7 +313,7 @@ class FirefoxLite(VirtualApp):
                 width=270,
                 on_click=bind(self._open_site, index),
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="content_image", height=150),
+                    image_view("content_image", height=150),
                     text_view(title, "text", height=80),
                 ],
             )
@@ -344,10 +345,7 @@ class FirefoxLite(VirtualApp):
                     resource_id="home_fragment_fake_input",
                     on_click=lambda c: None,  # the search screen: not modelled
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="home_fragment_fake_input_icon",
-                        ),
+                        image_view("home_fragment_fake_input_icon"),
                         text_view("Search…", "home_fragment_fake_input_text", height=168),
                     ],
                     layout=HORIZONTAL,
@@ -381,9 +379,9 @@ class FirefoxLite(VirtualApp):
             cls="android.view.ViewGroup",
             resource_id="home_container",
             children=[
-                View(cls="android.widget.ImageView", resource_id="home_fragment_title", height=200),
+                image_view("home_fragment_title", height=200),
                 hub,
-                View(cls="android.widget.ImageView", resource_id="arc_view", height=120),
+                image_view("arc_view", height=120),
                 panel,
             ],
         )
@@ -453,7 +451,7 @@ class FirefoxLite(VirtualApp):
                 on_click=bind(self._menu_item, rid),
                 enabled=rid != "menu_find_in_page",  # enabled only over a web page
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="menu_item_image", height=110),
+                    image_view("menu_item_image", height=110),
                     text_view(title, "menu_item_text", height=70),
                 ],
             )

@@ -68,6 +68,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     fab,
     image_button,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -216,7 +217,7 @@ class Focus70(VirtualApp):
                 View(
                     cls="android.widget.LinearLayout",
                     children=[
-                        View(cls="android.widget.ImageView", resource_id="image", height=500),
+                        image_view("image", height=500),
                         text_view(title, "title", height=150),
                         text_view(text, "text", height=300),
                         button(
@@ -300,7 +301,7 @@ class Focus70(VirtualApp):
             cls="android.widget.LinearLayout",
             resource_id="keyboardLinearLayout",
             children=[
-                View(cls="android.widget.ImageView", content_desc=APP_NAME, height=300),
+                image_view("", APP_NAME, height=300),
                 text_view(TEASER, "homeViewTipsLabel", height=200),
             ],
         )
@@ -325,7 +326,7 @@ class Focus70(VirtualApp):
             on_click=close,
             children=[
                 text_view("What's New"),
-                View(cls="android.widget.ImageView", resource_id="dot", width=40),
+                image_view("dot", width=40),
             ],
         )
         listing = View(
@@ -354,12 +355,7 @@ class Focus70(VirtualApp):
                     resource_id="urlbar",
                     layout=HORIZONTAL,
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="security_info",
-                            content_desc="Site information",
-                            width=100,
-                        ),
+                        image_view("security_info", "Site information", width=100),
                         text_view(url, "display_url", height=147),
                         image_button("menuView", "More options", lambda c: None, width=147),
                     ],

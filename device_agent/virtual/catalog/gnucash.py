@@ -78,6 +78,7 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     fab,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -527,24 +528,18 @@ class GnuCash215(VirtualApp):
                                 text_view("$0.00", "account_balance", height=60),
                             ],
                         ),
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="favorite_status",
+                        image_view(
+                            "favorite_status",
+                            "",
+                            bind(self._toggle_favorite, index),
                             checked=favorite,
-                            on_click=bind(self._toggle_favorite, index),
                             width=130,
                         ),
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="create_transaction",
-                            on_click=bind(self._form, "New transaction"),
-                            width=130,
+                        image_view(
+                            "create_transaction", "", bind(self._form, "New transaction"), width=130
                         ),
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="options_menu",
-                            on_click=bind(self._set_ui, menu=index + 1),
-                            width=130,
+                        image_view(
+                            "options_menu", "", bind(self._set_ui, menu=index + 1), width=130
                         ),
                     ],
                 )

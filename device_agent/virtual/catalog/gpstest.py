@@ -79,6 +79,7 @@ from device_agent.virtual.widgets import (
     drawer_layout,
     edit_text,
     image_button,
+    image_view,
     input_dialog,
     list_view,
     preference,
@@ -626,7 +627,7 @@ class GpsTest364(VirtualApp):
                 text_view("", "error", height=150),
                 text_view("m", "error_unit", width=80, height=150),
                 text_view("Error", "error_label", height=150),
-                View(cls="android.widget.ImageView", resource_id="drawer_handle", width=120),
+                image_view("drawer_handle", width=120),
             ],
         )
         card = View(
@@ -695,7 +696,7 @@ class GpsTest364(VirtualApp):
                         selected=item == position,
                         on_click=bind(self._select_item, item),
                         children=[
-                            View(cls="android.widget.ImageView", resource_id="icon", width=150),
+                            image_view("icon", width=150),
                             text_view(title, "title", height=126),
                         ],
                     )

@@ -72,6 +72,7 @@ from device_agent.virtual.widgets import (
     bind,
     confirm_dialog,
     edit_text,
+    image_view,
     list_view,
     nav_button,
     preference,
@@ -310,11 +311,10 @@ class Kiss3135(VirtualApp):
                     height=147,
                     weight=0,
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="whiteLauncherButton",
-                            content_desc="Display history",
-                            on_click=lambda c: self._display_kiss_bar(c, False),
+                        image_view(
+                            "whiteLauncherButton",
+                            "Display history",
+                            lambda c: self._display_kiss_bar(c, False),
                             width=147,
                         ),
                         View(cls="android.widget.LinearLayout", resource_id="embeddedFavoritesBar"),
@@ -353,7 +353,7 @@ class Kiss3135(VirtualApp):
                 on_click=lambda c: None,  # would start the app: not modelled
                 on_long_click=bind(self._open_app_popup, app),
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="item_app_icon", width=160),
+                    image_view("item_app_icon", width=160),
                     View(
                         cls="android.widget.LinearLayout",
                         children=[text_view(app, "item_app_name", height=160)],
@@ -387,20 +387,12 @@ class Kiss3135(VirtualApp):
         ui = ctx.ui
         hint = "" if self._minimal(ctx) else SEARCH_HINT
         end = (
-            View(
-                cls="android.widget.ImageView",
-                resource_id="clearButton",
-                content_desc="Clear search bar",
-                on_click=lambda c: self._update_search(c, ""),
-                width=147,
+            image_view(
+                "clearButton", "Clear search bar", lambda c: self._update_search(c, ""), width=147
             )
             if ui["query"]
-            else View(
-                cls="android.widget.ImageView",
-                resource_id="menuButton",
-                content_desc="Menu",
-                on_click=lambda c: c.ui.update(popup={"kind": "menu"}),
-                width=147,
+            else image_view(
+                "menuButton", "Menu", lambda c: c.ui.update(popup={"kind": "menu"}), width=147
             )
         )
         return View(
@@ -415,11 +407,10 @@ class Kiss3135(VirtualApp):
                     resource_id="leftHandSideButtonsWrapper",
                     width=147,
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="launcherButton",
-                            content_desc="Display app list",
-                            on_click=lambda c: self._display_kiss_bar(c, not c.ui["all_apps"]),
+                        image_view(
+                            "launcherButton",
+                            "Display app list",
+                            lambda c: self._display_kiss_bar(c, not c.ui["all_apps"]),
                         )
                     ],
                 ),

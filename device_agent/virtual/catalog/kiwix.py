@@ -68,6 +68,7 @@ from device_agent.virtual.widgets import (
     button,
     choice_dialog,
     confirm_dialog,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -289,7 +290,7 @@ class Kiwix24(VirtualApp):
                 cls="android.support.v7.widget.CardView",
                 weight=0,
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="welcome_image", height=300),
+                    image_view("welcome_image", height=300),
                     text_view(
                         "Kiwix allows you offline access to websites such as Wikipedia in a "
                         "highly compressed form.",
@@ -456,7 +457,7 @@ class Kiwix24(VirtualApp):
             height=300,
             on_click=bind(self._download, index),
             children=[
-                View(cls="android.widget.ImageView", resource_id="favicon", width=150),
+                image_view("favicon", width=150),
                 View(
                     cls="android.widget.LinearLayout",
                     children=[
@@ -485,7 +486,7 @@ class Kiwix24(VirtualApp):
             layout=HORIZONTAL,
             height=260,
             children=[
-                View(cls="android.widget.ImageView", resource_id="favicon", width=150),
+                image_view("favicon", width=150),
                 View(
                     cls="android.widget.LinearLayout",
                     children=[
@@ -504,18 +505,8 @@ class Kiwix24(VirtualApp):
                     layout=HORIZONTAL,
                     width=300,
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="pause",
-                            on_click=bind(self._toggle, position),
-                            width=150,
-                        ),
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="stop",
-                            on_click=bind(self._ask_stop, position),
-                            width=150,
-                        ),
+                        image_view("pause", "", bind(self._toggle, position), width=150),
+                        image_view("stop", "", bind(self._ask_stop, position), width=150),
                     ],
                 ),
             ],

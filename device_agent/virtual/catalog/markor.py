@@ -59,6 +59,7 @@ from device_agent.virtual.widgets import (
     dialog_button,
     edit_text,
     fab,
+    image_view,
     nav_button,
     spinner,
     spinner_dropdown,
@@ -348,9 +349,7 @@ class _Markor(VirtualApp):
 
     @staticmethod
     def _overflow(handler: Any) -> View:
-        return View(
-            cls="android.widget.ImageView", content_desc="More options", on_click=handler, width=126
-        )
+        return image_view("", "More options", handler, width=126)
 
     def _file_rows(self, ctx: AppContext, folder: str, on_pick: Any) -> list[View]:
         rows = []
@@ -363,11 +362,7 @@ class _Markor(VirtualApp):
                     height=170,
                     on_click=_bind(on_pick, path, is_folder),
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="ui__filesystem_item__image",
-                            width=147,
-                        ),
+                        image_view("ui__filesystem_item__image", width=147),
                         View(
                             cls="android.widget.LinearLayout",
                             children=[
@@ -543,12 +538,7 @@ class _Markor(VirtualApp):
                     resource_id="note__activity__markdownchar_bar",
                     layout=HORIZONTAL,
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            on_click=_bind(self._markdown, key),
-                            width=126,
-                            naf=True,
-                        )
+                        image_view("", "", _bind(self._markdown, key), width=126, naf=True)
                         for key in MARKDOWN_BAR
                     ],
                 )
@@ -636,13 +626,7 @@ class _Markor(VirtualApp):
         folder = fs["folder"]
         close = lambda c: self._set(c, fsdialog=None)  # noqa: E731
         icons = [
-            View(
-                cls="android.widget.ImageView",
-                resource_id=rid,
-                on_click=handler,
-                width=126,
-                naf=True,
-            )
+            image_view(rid, "", handler, width=126, naf=True)
             for rid, handler in (
                 ("ui__filesystem_dialog__dir_up", self._fs_up),
                 ("ui__filesystem_dialog__home", lambda c: self._fs_go(c, ROOT)),

@@ -58,6 +58,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     fab,
     image_button,
+    image_view,
     input_dialog,
     list_view,
     menu_window,
@@ -321,7 +322,7 @@ class MaterialFiles174(VirtualApp):
                     cls="android.widget.FrameLayout",
                     resource_id="iconLayout",
                     width=168,
-                    children=[View(cls="android.widget.ImageView", resource_id="iconImage")],
+                    children=[image_view("iconImage")],
                 ),
                 View(
                     cls="android.widget.LinearLayout",

@@ -63,6 +63,7 @@ from device_agent.virtual.widgets import (
     dialog_title,
     edit_text,
     fab,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -353,7 +354,7 @@ class MementoCalendar36(VirtualApp):
             layout=HORIZONTAL,
             height=150,
             children=[
-                View(cls="android.widget.ImageView", width=150),
+                image_view(width=150),
                 View(
                     cls="android.widget.TextView",
                     resource_id="birthdaypicker_label",

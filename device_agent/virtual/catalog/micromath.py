@@ -52,6 +52,7 @@ from device_agent.virtual.widgets import (
     drawer_layout,
     edit_text,
     image_button,
+    image_view,
     menu_window,
     nav_button,
     overflow_button,
@@ -287,7 +288,7 @@ class MicroMathematics2154(VirtualApp):
                 height=168,
                 on_click=bind(self._open_document, i),
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="main_drawer_logo", width=147),
+                    image_view("main_drawer_logo", width=147),
                     View(
                         cls="android.widget.LinearLayout",
                         children=[

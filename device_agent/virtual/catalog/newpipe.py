@@ -87,6 +87,7 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     edit_text,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -470,7 +471,7 @@ class NewPipe0274(VirtualApp):
                 content_desc=name,
                 selected=i == tab,
                 on_click=bind(self._select_tab, i),
-                children=[View(cls="android.widget.ImageView", width=200)],
+                children=[image_view(width=200)],
             )
             for i, name in enumerate(names)
         ]
@@ -505,9 +506,8 @@ class NewPipe0274(VirtualApp):
                         on_click=bind(self._push, f"video:{i}"),
                         on_long_click=lambda c: None,
                         children=[
-                            View(
-                                cls="android.widget.ImageView",
-                                resource_id="itemThumbnailView",
+                            image_view(
+                                "itemThumbnailView",
                                 width=420,
                                 children=[text_view(duration, "itemDurationView", height=60)],
                             ),
@@ -554,7 +554,7 @@ class NewPipe0274(VirtualApp):
                 width=300,
                 on_click=lambda c: c.toast(title) if title == "All" else None,
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="icon", height=150),
+                    image_view("icon", height=150),
                     text_view(title, "title", height=80),
                 ],
             )
@@ -624,13 +624,9 @@ class NewPipe0274(VirtualApp):
                     layout=HORIZONTAL,
                     height=120,
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="drawer_header_service_icon",
-                            width=100,
-                        ),
+                        image_view("drawer_header_service_icon", width=100),
                         text_view(service, "drawer_header_service_view", height=120),
-                        View(cls="android.widget.ImageView", resource_id="drawer_arrow", width=80),
+                        image_view("drawer_arrow", width=80),
                     ],
                 ),
                 button(

@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import button, edit_text, text_view, toolbar
+from device_agent.virtual.widgets import button, edit_text, image_view, text_view, toolbar
 
 PACKAGE = "com.newsblur"
 INIT = ".activity.InitActivity"
@@ -254,9 +254,7 @@ class NewsBlur(VirtualApp):
             content=View(
                 cls="android.widget.RelativeLayout",
                 layout=FRAME,
-                children=[
-                    View(cls="android.widget.ImageView", width=400, height=400, gravity="center")
-                ],
+                children=[image_view(width=400, height=400, gravity="center")],
             )
         )
 
@@ -265,13 +263,7 @@ class NewsBlur(VirtualApp):
         header = View(
             cls="android.widget.LinearLayout",
             height=240,
-            children=[
-                View(
-                    cls="android.widget.ImageView",
-                    content_desc="NewsBlur Logo",
-                    height=200,
-                )
-            ],
+            children=[image_view("", "NewsBlur Logo", height=200)],
         )
         rule = View(cls="android.view.View", height=5)
 

@@ -89,6 +89,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     fab,
     image_button,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -595,13 +596,8 @@ class NotallyX730(VirtualApp):
                 View(
                     cls="android.widget.FrameLayout",
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="ImageView",
-                            content_desc="Background",
-                            width=252,
-                            height=252,
-                            gravity="center",
+                        image_view(
+                            "ImageView", "Background", width=252, height=252, gravity="center"
                         )
                     ],
                     layout=FRAME,

@@ -43,6 +43,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     app_intro,
     dialog_button,
+    image_view,
     nav_button,
     preference_category,
     toolbar,
@@ -449,7 +450,7 @@ class OmniNotes540(VirtualApp):
                 on_click=self._reminder,
                 height=147,
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="reminder_icon", width=147),
+                    image_view("reminder_icon", width=147),
                     _text("Add reminder", "datetime", height=147),
                 ],
             )

@@ -42,6 +42,7 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     edit_text,
+    image_view,
     intro_pager,
     nav_button,
     text_view,
@@ -228,7 +229,7 @@ class PrivacyFriendlyWeather20(VirtualApp):
         heading, text = PAGES[page_no]
         children = [
             text_view(heading, height=200),
-            View(cls="android.widget.ImageView", height=500),
+            image_view(height=500),
             text_view(text, height=300),
         ]
         if page_no == LAST:

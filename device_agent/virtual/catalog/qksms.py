@@ -58,6 +58,7 @@ from device_agent.virtual.widgets import (
     bind,
     checkbox_widget,
     fab,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -327,27 +328,20 @@ class QKSMS271(VirtualApp):
             height=168,
             weight=0,
             children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="welcome_previous",
+                image_view(
+                    "welcome_previous",
+                    "",
+                    lambda c: self._welcome_page(c, c.ui["page"] - 1),
                     width=168,
                     enabled=page > 0,
-                    on_click=lambda c: self._welcome_page(c, c.ui["page"] - 1),
                 ),
-                *[
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id=f"welcome_indicator_{i}",
-                        width=42,
-                    )
-                    for i in range(3)
-                ],
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="welcome_next",
+                *[image_view(f"welcome_indicator_{i}", width=42) for i in range(3)],
+                image_view(
+                    "welcome_next",
+                    "",
+                    lambda c: self._welcome_page(c, c.ui["page"] + 1),
                     width=168,
                     enabled=page < 2,
-                    on_click=lambda c: self._welcome_page(c, c.ui["page"] + 1),
                 ),
             ],
         )
@@ -402,11 +396,7 @@ class QKSMS271(VirtualApp):
                     self._main_action, lambda c, n=name: c.start_activity(THREAD, {"name": n})
                 ),
                 children=[
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="conversation_list_avatar",
-                        width=168,
-                    ),
+                    image_view("conversation_list_avatar", width=168),
                     View(
                         cls="android.widget.LinearLayout",
                         children=[

@@ -35,6 +35,7 @@ from device_agent.virtual.widgets import (
     button,
     checkbox_widget,
     fab,
+    image_view,
     nav_button,
     overflow_button,
     preference,
@@ -505,7 +506,7 @@ class ScreenRecorder(VirtualApp):
 
     def _render_about(self, ctx: AppContext) -> Screen:
         body = [
-            View(cls="android.widget.ImageView", resource_id="app_icon", height=300),
+            image_view("app_icon", height=300),
             _text(
                 f"Copyright © orpheusdroid 2014-2017\n{self.label} V{self.version}", "versionTxt"
             ),

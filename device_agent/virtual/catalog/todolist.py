@@ -36,6 +36,7 @@ from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import (
     button,
     drawer_entry,
+    image_view,
     intro_pager,
     nav_button,
     preference,
@@ -189,7 +190,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         page = View(
             cls="android.widget.LinearLayout",
             children=[
-                View(cls="android.widget.ImageView", resource_id="image", height=600),
+                image_view("image", height=600),
                 _text(title, "tutorial_title", height=160),
                 _text(text, "tutorial_description", height=300),
             ],

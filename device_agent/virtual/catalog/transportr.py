@@ -44,6 +44,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     fab,
     image_button,
+    image_view,
     list_view,
     text_view,
     toolbar,
@@ -216,9 +217,9 @@ class Transportr222(VirtualApp):
                     height=168,
                     on_click=bind(self._toggle, continent),
                     children=[
-                        View(cls="android.widget.ImageView", resource_id="contour", width=168),
+                        image_view("contour", width=168),
                         text_view(continent, "name", height=168),
-                        View(cls="android.widget.ImageView", resource_id="chevron", width=126),
+                        image_view("chevron", width=126),
                     ],
                 )
             )
@@ -246,12 +247,7 @@ class Transportr222(VirtualApp):
                             height=189,
                             on_click=bind(self._pick, name),
                             children=[
-                                View(
-                                    cls="android.widget.ImageView",
-                                    resource_id="logo",
-                                    content_desc="Network",
-                                    width=168,
-                                ),
+                                image_view("logo", "Network", width=168),
                                 View(
                                     cls="android.widget.LinearLayout",
                                     children=[
@@ -281,12 +277,7 @@ class Transportr222(VirtualApp):
             layout=HORIZONTAL,
             height=147,
             children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="statusButton",
-                    content_desc="Open Navigation Drawer",
-                    width=126,
-                ),
+                image_view("statusButton", "Open Navigation Drawer", width=126),
                 edit_text(
                     "location",
                     text,
@@ -334,7 +325,7 @@ class Transportr222(VirtualApp):
                         cls="android.view.ViewGroup",
                         layout=HORIZONTAL,
                         children=[
-                            View(cls="android.widget.ImageView", resource_id="logo", width=147),
+                            image_view("logo", width=147),
                             View(
                                 cls="android.widget.LinearLayout",
                                 children=[

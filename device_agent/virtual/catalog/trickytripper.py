@@ -65,6 +65,7 @@ from device_agent.virtual.widgets import (
     dialog_title,
     drawer_layout,
     edit_text,
+    image_view,
     list_view,
     menu_window,
     nav_button,
@@ -368,13 +369,7 @@ class TrickyTripper160(VirtualApp):
                 height=147,
                 style="toolbar",
                 children=[
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="action_mode_close_button",
-                        content_desc="Done",
-                        width=147,
-                        on_click=self._finish_mode,
-                    ),
+                    image_view("action_mode_close_button", "Done", self._finish_mode, width=147),
                     text_view(ui["mode"]["participant"], "action_bar_title", height=147),
                     overflow_button(lambda c: c.ui.update(menu="mode")),
                 ],

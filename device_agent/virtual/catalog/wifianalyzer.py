@@ -52,6 +52,7 @@ from device_agent.virtual.widgets import (
     bind,
     drawer_entry,
     drawer_layout,
+    image_view,
     list_view,
     nav_button,
     text_view,
@@ -318,7 +319,7 @@ class WiFiAnalyzer203(VirtualApp):
                 cls="android.widget.LinearLayout",
                 weight=0,
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="imageView", height=200),
+                    image_view("imageView", height=200),
                     text_view("WiFiAnalyzer (open-source)", height=100),
                 ],
             )
@@ -398,11 +399,10 @@ class WiFiAnalyzer203(VirtualApp):
         close = []
         if query:
             close.append(
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="android:id/search_close_btn",
-                    content_desc="Clear query",
-                    on_click=lambda c: self._query(c, ""),
+                image_view(
+                    "android:id/search_close_btn",
+                    "Clear query",
+                    lambda c: self._query(c, ""),
                     width=126,
                 )
             )
@@ -417,11 +417,7 @@ class WiFiAnalyzer203(VirtualApp):
             resource_id="android:id/search_edit_frame",
             layout=HORIZONTAL,
             children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="android:id/search_mag_icon",
-                    width=120,
-                ),
+                image_view("android:id/search_mag_icon", width=120),
                 plate,
             ],
         )

@@ -482,9 +482,9 @@ class ActivityDiary(VirtualApp):
                     ),
                 ],
             )
-        add = View(
-            cls="android.widget.TextView",
-            resource_id="action_add_activity",
+        add = text_view(
+            "",
+            "action_add_activity",
             content_desc="Add Activity",
             on_click=lambda c: c.start_activity(".ui.generic.EditActivity"),
             width=147,

@@ -41,10 +41,12 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     OPEN_DRAWER,
     checkbox_widget,
+    image_button,
     image_view,
     nav_button,
     preference,
     preference_category,
+    text_view,
     toolbar,
 )
 from device_agent.virtual.widgets import action_item as _action
@@ -143,14 +145,7 @@ def _size(n: int) -> str:
 
 def _dialog_button(rid: str, text: str, handler: Any, enabled: bool = True) -> View:
     # MaterialDialogs' MDButton is a TextView.
-    return View(
-        cls="android.widget.TextView",
-        resource_id=rid,
-        text=text,
-        on_click=handler,
-        enabled=enabled,
-        width=300,
-    )
+    return text_view(text, rid, on_click=handler, enabled=enabled, width=300)
 
 
 # -- ground truth ----------------------------------------------------------------------------------
@@ -468,10 +463,10 @@ class AmazeFileManager(VirtualApp):
                                 ),
                             ],
                         ),
-                        View(
-                            cls="android.widget.ImageButton",
-                            resource_id="properties",
-                            on_click=_bind(self._set, menu="item", menu_path=path),
+                        image_button(
+                            "properties",
+                            "",
+                            _bind(self._set, menu="item", menu_path=path),
                             width=126,
                             naf=True,
                         ),
@@ -489,10 +484,10 @@ class AmazeFileManager(VirtualApp):
     def _fab(self, ctx: AppContext) -> View:
         """The speed-dial FAB (``fabs_menu``): the main button, and when open its three actions
         (a label and a small button each) stacked above it."""
-        main = View(
-            cls="android.widget.ImageButton",
-            resource_id="sd_main_fab",
-            on_click=self._toggle_fab,
+        main = image_button(
+            "sd_main_fab",
+            "",
+            self._toggle_fab,
             width=168,
             height=168,
             gravity="end",
@@ -514,14 +509,8 @@ class AmazeFileManager(VirtualApp):
                         height=170,
                         children=[
                             _text(label, "sd_label", on_click=handler),
-                            View(
-                                cls="android.widget.ImageButton",
-                                resource_id="sd_fab",
-                                on_click=handler,
-                                width=147,
-                                height=147,
-                                style="fab",
-                                naf=True,
+                            image_button(
+                                "sd_fab", "", handler, width=147, height=147, style="fab", naf=True
                             ),
                         ],
                     )

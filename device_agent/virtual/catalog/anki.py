@@ -600,20 +600,10 @@ class AnkiDroid291(VirtualApp):
                     height=140,
                     children=[
                         View(cls="android.view.View"),
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="md_buttonDefaultNegative",
-                            text="CANCEL",
-                            on_click=negative,
-                            width=250,
+                        text_view(
+                            "CANCEL", "md_buttonDefaultNegative", on_click=negative, width=250
                         ),
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="md_buttonDefaultPositive",
-                            text="OK",
-                            on_click=positive,
-                            width=250,
-                        ),
+                        text_view("OK", "md_buttonDefaultPositive", on_click=positive, width=250),
                     ],
                 ),
             ],
@@ -705,16 +695,12 @@ class AnkiDroid291(VirtualApp):
             height=160,
             on_click=self._open_deck,
             children=[
-                View(cls="android.widget.ImageButton", resource_id="deckpicker_indent", width=20),
+                image_button("deckpicker_indent", width=20),
                 View(
                     cls="android.widget.LinearLayout",
                     layout=HORIZONTAL,
                     children=[
-                        View(
-                            cls="android.widget.ImageButton",
-                            resource_id="deckpicker_expander",
-                            width=60,
-                        ),
+                        image_button("deckpicker_expander", width=60),
                         text_view("Default", "deckpicker_name"),
                     ],
                 ),
@@ -1471,17 +1457,13 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             on_click=self._open_deck,
             on_long_click=bind(self._deck_menu, name),
             children=[
-                View(cls="android.widget.ImageButton", resource_id="deckpicker_indent", width=20),
+                image_button("deckpicker_indent", width=20),
                 View(
                     cls="android.widget.LinearLayout",
                     resource_id="deck_name_linear_layout",
                     layout=HORIZONTAL,
                     children=[
-                        View(
-                            cls="android.widget.ImageButton",
-                            resource_id="deckpicker_expander",
-                            width=60,
-                        ),
+                        image_button("deckpicker_expander", width=60),
                         text_view(name, "deckpicker_name"),
                     ],
                 ),
@@ -1538,7 +1520,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
 
     def _dialog_216(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
         kind = dialog["kind"]
-        title = View(cls="android.widget.TextView", resource_id="md_title", height=140)
+        title = text_view("", "md_title", height=140)
         if kind == "welcome":
             title.text = WELCOME
             body = [title, text_view(WELCOME_DETAILS, "md_content", height=600)]
@@ -1584,15 +1566,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         if buttons:
             row: list[View] = [View(cls="android.view.View")]
             for rid, text, handler in buttons:
-                row.append(
-                    View(
-                        cls="android.widget.TextView",
-                        resource_id=rid,
-                        text=text,
-                        on_click=handler,
-                        width=250,
-                    )
-                )
+                row.append(text_view(text, rid, on_click=handler, width=250))
             children.append(
                 View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=140, children=row)
             )

@@ -56,6 +56,7 @@ from device_agent.virtual.widgets import (
     nav_button,
     overflow_button,
     tabs,
+    text_view,
     toolbar,
 )
 from device_agent.virtual.widgets import bind as _bind
@@ -480,9 +481,9 @@ class AnyMemo(VirtualApp):
                     title,
                     up=lambda c: c.finish(),
                     actions=[
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="menu_undo",
+                        text_view(
+                            "",
+                            "menu_undo",
                             content_desc="Undo",
                             on_click=lambda c: c.toast("Unable to undo"),
                             width=147,
@@ -1005,13 +1006,7 @@ class AnyMemo10101(AnyMemo10100):
         title = path.rsplit("/", 1)[-1]
         windows: list[Window] = []
         actions = [
-            View(
-                cls="android.widget.TextView",
-                resource_id="menu_lookup",
-                content_desc=LOOK_UP,
-                on_click=lambda c: None,
-                width=147,
-            ),
+            text_view("", "menu_lookup", content_desc=LOOK_UP, on_click=lambda c: None, width=147),
             overflow_button(lambda c: self._set(c, menu=True)),
         ]
         bar = self._toolbar(title, up=lambda c: c.finish(), actions=actions)

@@ -522,9 +522,9 @@ class FastNFitness0190(VirtualApp):
                     resource_id="signup_input_layout_name2",
                     height=170,
                     children=[
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="profileBirthday",
+                        text_view(
+                            "",
+                            "profileBirthday",
                             hint="Birthday (optional)",
                             on_click=lambda c: None,
                         )
@@ -639,12 +639,7 @@ class FastNFitness0190(VirtualApp):
                     cls="android.widget.LinearLayout",
                     layout=HORIZONTAL,
                     children=[
-                        View(
-                            cls="android.widget.TextView",
-                            text=title,
-                            selected=i == tab,
-                            on_click=bind(self._workout_tab, i),
-                        )
+                        text_view(title, selected=i == tab, on_click=bind(self._workout_tab, i))
                         for i, title in enumerate(WORKOUT_TABS)
                     ],
                 )
@@ -754,9 +749,8 @@ class FastNFitness0190(VirtualApp):
             layout=HORIZONTAL,
             height=126,
             children=[
-                View(
-                    cls="android.widget.TextView",
-                    text=title,
+                text_view(
+                    title,
                     selected=i == tab,
                     on_click=bind(lambda c, i: self._top(c).update(tab=i), i),
                 )
@@ -1115,9 +1109,8 @@ class FastNFitness0206(FastNFitness0190):
             layout=HORIZONTAL,
             height=126,
             children=[
-                View(
-                    cls="android.widget.TextView",
-                    text=title,
+                text_view(
+                    title,
                     selected=i == tab,
                     on_click=bind(lambda c, i: self._top(c).update(tab=i), i),
                 )
@@ -1134,12 +1127,7 @@ class FastNFitness0206(FastNFitness0190):
                 height=140,
                 layout=HORIZONTAL,
                 children=[
-                    View(
-                        cls="android.widget.TextView",
-                        resource_id="valueTextView",
-                        text=exercise["name"] or DEFAULT_EXERCISE,
-                        on_click=edit,
-                    ),
+                    text_view(exercise["name"] or DEFAULT_EXERCISE, "valueTextView", on_click=edit),
                     image_view("editButton", "", edit, width=140),
                 ],
             )
@@ -1158,12 +1146,7 @@ class FastNFitness0206(FastNFitness0190):
             if exercise["type"] != "Cardio":
                 fields += [
                     text_view("Muscles", "machine_muscles_textview", height=90),
-                    View(
-                        cls="android.widget.TextView",
-                        resource_id="machine_muscles",
-                        on_click=lambda c: None,
-                        height=120,
-                    ),
+                    text_view("", "machine_muscles", on_click=lambda c: None, height=120),
                 ]
             page = View(
                 cls="android.widget.FrameLayout",

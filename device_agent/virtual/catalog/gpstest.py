@@ -485,11 +485,7 @@ class GpsTest364(VirtualApp):
         )
         bar = toolbar(
             VIEWS[position],
-            navigation=View(
-                cls="android.widget.ImageButton",
-                content_desc=OPEN_DRAWER,
-                on_click=bind(self._set_ui, drawer=True),
-            ),
+            navigation=image_button("", OPEN_DRAWER, bind(self._set_ui, drawer=True)),
             actions=actions,
         )
         fragment = View(

@@ -439,13 +439,7 @@ class Kiss3135(VirtualApp):
         else:
             items = [(title, bind(self._app_item, title)) for title in self._app_items(ctx)]
         rows = [
-            View(
-                cls="android.widget.TextView",
-                resource_id="android:id/text1",
-                text=title,
-                on_click=handler,
-                height=147,
-            )
+            text_view(title, "android:id/text1", on_click=handler, height=147)
             for title, handler in items
         ]
         listing = View(cls="android.widget.ListView", weight=0, children=rows)

@@ -68,6 +68,7 @@ from device_agent.virtual.widgets import (
     button,
     choice_dialog,
     confirm_dialog,
+    image_button,
     image_view,
     list_view,
     menu_window,
@@ -280,9 +281,7 @@ class Kiwix24(VirtualApp):
     def _render_main(self, ctx: AppContext) -> Screen:
         bar = toolbar(
             "Kiwix",
-            navigation=View(
-                cls="android.widget.ImageButton", on_click=lambda c: None, naf=True, width=147
-            ),
+            navigation=image_button("", "", lambda c: None, naf=True, width=147),
             actions=[overflow_button(bind(self._set_ui, menu=True))],
         )
         cards: list[View] = [

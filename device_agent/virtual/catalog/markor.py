@@ -59,10 +59,12 @@ from device_agent.virtual.widgets import (
     dialog_button,
     edit_text,
     fab,
+    image_button,
     image_view,
     nav_button,
     spinner,
     spinner_dropdown,
+    text_view,
     toolbar,
 )
 from device_agent.virtual.widgets import bind as _bind
@@ -338,14 +340,7 @@ class _Markor(VirtualApp):
 
     @staticmethod
     def _action(rid: str, desc: str, handler: Any, enabled: bool = True) -> View:
-        return View(
-            cls="android.widget.TextView",
-            resource_id=rid,
-            content_desc=desc,
-            on_click=handler,
-            enabled=enabled,
-            width=147,
-        )
+        return text_view("", rid, content_desc=desc, on_click=handler, enabled=enabled, width=147)
 
     @staticmethod
     def _overflow(handler: Any) -> View:
@@ -451,19 +446,15 @@ class _Markor(VirtualApp):
         items: list[View] = []
         if ctx.ui["fab_open"]:
             items = [
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="create_folder",
-                    on_click=lambda c: c.toast("Create folder is not modelled"),
+                image_button(
+                    "create_folder",
+                    "",
+                    lambda c: c.toast("Create folder is not modelled"),
                     height=147,
                     naf=True,
                 ),
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="create_note",
-                    on_click=lambda c: self._new_document(c),
-                    height=147,
-                    naf=True,
+                image_button(
+                    "create_note", "", lambda c: self._new_document(c), height=147, naf=True
                 ),
             ]
         return View(
@@ -474,10 +465,10 @@ class _Markor(VirtualApp):
             gravity="bottom_end",
             children=[
                 *items,
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="fab_expand_menu_button",
-                    on_click=lambda c: self._set(c, fab_open=not c.ui["fab_open"]),
+                image_button(
+                    "fab_expand_menu_button",
+                    "",
+                    lambda c: self._set(c, fab_open=not c.ui["fab_open"]),
                     height=168,
                     style="fab",
                     naf=True,

@@ -345,12 +345,7 @@ class MaterialFiles174(VirtualApp):
                         layout=HORIZONTAL,
                         height=147,
                         children=[
-                            View(
-                                cls="android.widget.TextView",
-                                resource_id="sd_label",
-                                text=label,
-                                on_click=bind(self._create, label),
-                            ),
+                            text_view(label, "sd_label", on_click=bind(self._create, label)),
                             image_button("sd_fab", "", bind(self._create, label), width=147),
                         ],
                     )

@@ -355,10 +355,9 @@ class MementoCalendar36(VirtualApp):
             height=150,
             children=[
                 image_view(width=150),
-                View(
-                    cls="android.widget.TextView",
-                    resource_id="birthdaypicker_label",
-                    text=_formatted(*birthday) if birthday else "",
+                text_view(
+                    _formatted(*birthday) if birthday else "",
+                    "birthdaypicker_label",
                     hint="Birthday",
                     on_click=self._open_picker,
                 ),

@@ -87,6 +87,7 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     edit_text,
+    image_button,
     image_view,
     list_view,
     menu_window,
@@ -531,20 +532,10 @@ class NewPipe0274(VirtualApp):
             height=147,
             children=[
                 text_view("Channel groups", "header_title", height=147),
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="header_toggle_view_mode",
-                    content_desc="List view mode",
-                    on_click=lambda c: None,
-                    width=147,
+                image_button(
+                    "header_toggle_view_mode", "List view mode", lambda c: None, width=147
                 ),
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="header_sort",
-                    content_desc="Sort",
-                    on_click=lambda c: None,
-                    width=147,
-                ),
+                image_button("header_sort", "Sort", lambda c: None, width=147),
             ],
         )
 

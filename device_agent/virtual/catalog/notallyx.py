@@ -496,14 +496,7 @@ class NotallyX730(VirtualApp):
             if note["body"]:
                 children.append(text_view(note["body"], "Note"))
             for item in note["items"][:10]:
-                children.append(
-                    View(
-                        cls="android.widget.TextView",
-                        text=item["body"],
-                        checkable=True,
-                        checked=item["checked"],
-                    )
-                )
+                children.append(text_view(item["body"], checkable=True, checked=item["checked"]))
             cards.append(
                 View(
                     cls="android.widget.FrameLayout",
@@ -527,10 +520,9 @@ class NotallyX730(VirtualApp):
                     layout=HORIZONTAL,
                     height=147,
                     children=[
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="LabelText",
-                            text=label,
+                        text_view(
+                            label,
+                            "LabelText",
                             on_click=bind(self._navigate_to_label, label, LABEL_ROW_FRAMES),
                             height=147,
                         ),

@@ -43,6 +43,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     app_intro,
     dialog_button,
+    image_button,
     image_view,
     nav_button,
     preference_category,
@@ -292,11 +293,10 @@ class OmniNotes540(VirtualApp):
                         height=168,
                         children=[
                             _text(label, width=352),
-                            View(
-                                cls="android.widget.ImageButton",
-                                resource_id=rid,
-                                content_desc=label,
-                                on_click=_bind(self._new_note, checklist, rid == "fab_camera"),
+                            image_button(
+                                rid,
+                                label,
+                                _bind(self._new_note, checklist, rid == "fab_camera"),
                                 width=168,
                             ),
                         ],

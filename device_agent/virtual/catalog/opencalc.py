@@ -60,9 +60,11 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     button,
     choice_dialog,
+    image_button,
     nav_button,
     preference,
     switch_widget,
+    text_view,
     toolbar,
 )
 from device_agent.virtual.widgets import bind as _bind
@@ -480,14 +482,7 @@ def _button(
 def _image_button(
     rid: str, desc: str, on_click: Any, *, width: int | None = None, on_long: Any = None
 ) -> View:
-    return View(
-        cls="android.widget.ImageButton",
-        resource_id=rid,
-        content_desc=desc,
-        on_click=on_click,
-        on_long_click=on_long,
-        width=width,
-    )
+    return image_button(rid, desc, on_click, on_long_click=on_long, width=width)
 
 
 def _toolbar(title: str, on_up: Any) -> View:
@@ -605,10 +600,9 @@ class _OpenCalc(VirtualApp):
             layout=FRAME,
             height=126,
             children=[
-                View(
-                    cls="android.widget.TextView",
-                    resource_id="degreeTextView",
-                    text=("DEG" if ui["degrees"] else "RAD") if self._sci_rows(ctx) else "",
+                text_view(
+                    ("DEG" if ui["degrees"] else "RAD") if self._sci_rows(ctx) else "",
+                    "degreeTextView",
                     width=200,
                     height=110,
                     gravity="top_start",
@@ -642,12 +636,8 @@ class _OpenCalc(VirtualApp):
                 )
             ],
         )
-        result = View(
-            cls="android.widget.TextView",
-            resource_id="resultDisplay",
-            text=ui["result"],
-            height=110 if landscape else 160,
-            long_clickable=False,
+        result = text_view(
+            ui["result"], "resultDisplay", height=110 if landscape else 160, long_clickable=False
         )
         children: list[View] = [top, display, result]
         if ui["history_open"]:
@@ -918,10 +908,9 @@ class _OpenCalc(VirtualApp):
             return View(
                 cls="android.widget.FrameLayout",
                 children=[
-                    View(
-                        cls="android.widget.TextView",
-                        resource_id="no_history_text",
-                        text="No History Available",
+                    text_view(
+                        "No History Available",
+                        "no_history_text",
                         gravity="center",
                         height=110,
                         width=ctx.screen_size[0] - 100,
@@ -936,16 +925,8 @@ class _OpenCalc(VirtualApp):
                     cls="android.widget.LinearLayout",
                     on_click=_bind(self._insert, entry["result"].replace(",", "")),
                     children=[
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="history_item_calculation",
-                            text=entry["calculation"],
-                        ),
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="history_item_result",
-                            text=entry["result"],
-                        ),
+                        text_view(entry["calculation"], "history_item_calculation"),
+                        text_view(entry["result"], "history_item_result"),
                     ],
                     weight=0,
                 )
@@ -965,9 +946,7 @@ class _OpenCalc(VirtualApp):
                 resource_id=rid,
                 on_click=handler,
                 height=126,
-                children=[
-                    View(cls="android.widget.TextView", resource_id="title", text=title, height=126)
-                ],
+                children=[text_view(title, "title", height=126)],
             )
 
         root = View(
@@ -1013,12 +992,8 @@ class _OpenCalc(VirtualApp):
             on_click=self._open_theme_dialog,
             height=200,
             children=[
-                View(cls="android.widget.TextView", resource_id="android:id/title", text="Theme"),
-                View(
-                    cls="android.widget.TextView",
-                    resource_id="android:id/summary",
-                    text=prefs["theme"],
-                ),
+                text_view("Theme", "android:id/title"),
+                text_view(prefs["theme"], "android:id/summary"),
             ],
         )
         listing = View(
@@ -1026,7 +1001,7 @@ class _OpenCalc(VirtualApp):
             resource_id="recycler_view",
             scrollable=True,
             children=[
-                View(cls="android.widget.TextView", text="GENERAL", height=110),
+                text_view("GENERAL", height=110),
                 language_row,
                 theme_row,
                 switch_row("vibration", "Vibration", "Vibrate when a button is pressed"),
@@ -1045,14 +1020,14 @@ class _OpenCalc(VirtualApp):
                     'Replace the "X²" button with a modulo button (available when the "INV" '
                     "button is pressed)",
                 ),
-                View(cls="android.widget.TextView", text="FORMATTING", height=110),
+                text_view("FORMATTING", height=110),
                 list_row("precision", "Number of decimal places", PRECISION_CHOICES),
                 switch_row(
                     "scientific_notation",
                     "Number into scientific notation",
                     "Convert all results to scientific notation",
                 ),
-                View(cls="android.widget.TextView", text="HISTORY", height=110),
+                text_view("HISTORY", height=110),
                 list_row("history_size", "Results saved in history", HISTORY_SIZE_CHOICES),
                 switch_row(
                     "delete_on_swipe",
@@ -1065,7 +1040,7 @@ class _OpenCalc(VirtualApp):
                     "Automatically save calculations in history without needing to click the "
                     "equal button",
                 ),
-                View(cls="android.widget.TextView", text="ADVANCED", height=110),
+                text_view("ADVANCED", height=110),
                 switch_row(
                     "long_click_copy",
                     "Long press to copy value",
@@ -1098,14 +1073,7 @@ class _OpenCalc(VirtualApp):
                     root=View(
                         cls="android.widget.LinearLayout",
                         weight=0,
-                        children=[
-                            View(
-                                cls="android.widget.TextView",
-                                resource_id="alertTitle",
-                                text="Theme",
-                                height=140,
-                            )
-                        ]
+                        children=[text_view("Theme", "alertTitle", height=140)]
                         + [
                             View(
                                 cls="android.widget.CheckedTextView",
@@ -1145,18 +1113,8 @@ class _OpenCalc(VirtualApp):
             View(
                 cls="android.widget.LinearLayout",
                 weight=0,
-                children=[View(cls="android.widget.TextView", text=title)]
-                + (
-                    [
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="about_app_version",
-                            text=value,
-                        )
-                    ]
-                    if value
-                    else []
-                ),
+                children=[text_view(title)]
+                + ([text_view(value, "about_app_version")] if value else []),
             )
             for title, value in lines
         ]

@@ -422,13 +422,7 @@ class OpenMap601(VirtualApp):
             ],
         )
         rows = [
-            View(
-                cls="android.widget.TextView",
-                resource_id="android:id/text1",
-                text=title,
-                height=147,
-                on_click=bind(self._main_item, i),
-            )
+            text_view(title, "android:id/text1", height=147, on_click=bind(self._main_item, i))
             for i, title in enumerate(MAIN_LIST)
         ]
         column = View(

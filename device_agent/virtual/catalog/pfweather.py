@@ -276,10 +276,9 @@ class PrivacyFriendlyWeather20(VirtualApp):
         if not matches:
             return []
         rows = [
-            View(
-                cls="android.widget.TextView",
-                resource_id="android:id/text1",
-                text=f"{city}, {country}",
+            text_view(
+                f"{city}, {country}",
+                "android:id/text1",
                 on_click=bind(self._pick_city, f"{city}, {country}"),
                 height=126,
             )

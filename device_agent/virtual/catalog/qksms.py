@@ -442,10 +442,9 @@ class QKSMS271(VirtualApp):
                     gravity="bottom",
                     children=[
                         text_view(NOT_DEFAULT, "sb__text"),
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="sb__action",
-                            text="Set now",
+                        text_view(
+                            "Set now",
+                            "sb__action",
                             width=260,
                             on_click=lambda c: c.data.update(snackbar=False),
                         ),
@@ -494,12 +493,7 @@ class QKSMS271(VirtualApp):
             layout=HORIZONTAL,
             height=140,
             children=[
-                View(
-                    cls="android.widget.TextView",
-                    resource_id=rid,
-                    text=text,
-                    on_click=bind(self._mms_answer, which),
-                )
+                text_view(text, rid, on_click=bind(self._mms_answer, which))
                 for rid, text, which in buttons
             ],
         )

@@ -74,6 +74,7 @@ from device_agent.virtual.widgets import (
     fab,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     nav_button,
     preference,
@@ -418,10 +419,7 @@ class ActivityDiary(VirtualApp):
             navigation = nav_button(NAVIGATE_UP, lambda c: c.finish())
         heading: str | View = title
         if subtitle:
-            heading = View(
-                cls="android.widget.LinearLayout",
-                children=[text_view(title, height=84), text_view(subtitle, height=63)],
-            )
+            heading = linear_layout([text_view(title, height=84), text_view(subtitle, height=63)])
         return toolbar(
             heading,
             navigation=navigation,
@@ -582,10 +580,7 @@ class ActivityDiary(VirtualApp):
             resource_id="main_layout",
             layout=FRAME,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[grid] if query is not None else [header, grid],
-                ),
+                linear_layout([grid] if query is not None else [header, grid]),
                 fab("fab_edit_note", "", self._edit_note, gravity="bottom_end", naf=True),
                 fab(
                     "fab_attach_picture", "", self._attach_picture, gravity="bottom_start", naf=True
@@ -693,9 +688,7 @@ class ActivityDiary(VirtualApp):
             cls="android.support.v7.widget.RecyclerView",
             scroll_key="prefs_scroll",
         )
-        fragment = View(
-            cls="android.widget.LinearLayout", resource_id="settings_fragment", children=[rows]
-        )
+        fragment = linear_layout([rows], rid="settings_fragment")
         content = self._base(ctx, self._bar("Settings", drawer=False), fragment)
         return Screen(content=content, windows=self._settings_dialogs(ctx))
 

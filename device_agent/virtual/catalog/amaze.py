@@ -43,6 +43,7 @@ from device_agent.virtual.widgets import (
     checkbox_widget,
     image_button,
     image_view,
+    linear_layout,
     nav_button,
     preference,
     preference_category,
@@ -293,10 +294,8 @@ class AmazeFileManager(VirtualApp):
                 resource_id="buttonbarframe",
                 height=190,
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="pathbar",
-                        children=[
+                    linear_layout(
+                        [
                             View(
                                 cls="android.widget.HorizontalScrollView",
                                 resource_id="scroll1",
@@ -304,14 +303,13 @@ class AmazeFileManager(VirtualApp):
                             ),
                             _text(self._summary(ctx) if granted else "", "pathname", height=80),
                         ],
+                        rid="pathbar",
                     )
                 ],
             )
         )
         content.append(self._listing(ctx) if granted else View(cls="android.widget.FrameLayout"))
-        frame_children: list[View] = [
-            View(cls="android.widget.LinearLayout", resource_id="main_frame", children=content)
-        ]
+        frame_children: list[View] = [linear_layout(content, rid="main_frame")]
         if granted and not ui["selected"] and ui["search"] is None:
             if ui["fab_open"]:
                 frame_children.append(
@@ -364,12 +362,8 @@ class AmazeFileManager(VirtualApp):
         )
 
     def _search_bar(self, ctx: AppContext) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="search_view",
-            layout=HORIZONTAL,
-            height=150,
-            children=[
+        return linear_layout(
+            [
                 image_view(
                     "img_view_search", "Navigate up", lambda c: self._set(c, search=None), width=147
                 ),
@@ -381,6 +375,9 @@ class AmazeFileManager(VirtualApp):
                     on_text=lambda c, t: self._set(c, search=t, list_scroll=0),
                 ),
             ],
+            rid="search_view",
+            horizontal=True,
+            height=150,
         )
 
     def _summary(self, ctx: AppContext) -> str:
@@ -502,27 +499,25 @@ class AmazeFileManager(VirtualApp):
                 ("menu_new_folder", "Folder", lambda c: self._open_name_dialog(c, "new_folder")),
             ):
                 items.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id=rid,
-                        layout=HORIZONTAL,
-                        height=170,
-                        children=[
+                    linear_layout(
+                        [
                             _text(label, "sd_label", on_click=handler),
                             image_button(
                                 "sd_fab", "", handler, width=147, height=147, style="fab", naf=True
                             ),
                         ],
+                        rid=rid,
+                        horizontal=True,
+                        height=170,
                     )
                 )
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="fabs_menu",
+        return linear_layout(
+            [*items, main],
+            rid="fabs_menu",
             width=720 if items else 256,
             height=170 * len(items) + 256,
             gravity="bottom_end",
             padding=44,
-            children=[*items, main],
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -693,12 +688,8 @@ class AmazeFileManager(VirtualApp):
         elif kind == "sort":
             title = "Sort By"
             body = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=126,
-                    on_click=_bind(self._set, dialog={"kind": "sort", "choice": option}),
-                    children=[
+                linear_layout(
+                    [
                         View(
                             cls="android.widget.RadioButton",
                             resource_id="md_control",
@@ -708,6 +699,9 @@ class AmazeFileManager(VirtualApp):
                         ),
                         _text(option, "md_title"),
                     ],
+                    horizontal=True,
+                    height=126,
+                    on_click=_bind(self._set, dialog={"kind": "sort", "choice": option}),
                 )
                 for option in SORTS
             ]
@@ -723,11 +717,8 @@ class AmazeFileManager(VirtualApp):
             title = "History"
             history = ctx.data["history"][-8:][::-1]
             body = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=126,
-                    on_click=_bind(self._go, p, close_dialog=True),
-                    children=[_text(p, "text1")],
+                linear_layout(
+                    [_text(p, "text1")], height=126, on_click=_bind(self._go, p, close_dialog=True)
                 )
                 for p in history
             ] or [_text("No history", "md_content")]
@@ -751,19 +742,15 @@ class AmazeFileManager(VirtualApp):
             cls="android.widget.FrameLayout",
             weight=0,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         _text(title, "md_title", height=140),
                         *body,
-                        View(
-                            cls="android.widget.LinearLayout",
-                            layout=HORIZONTAL,
-                            height=140,
-                            children=[View(cls="android.view.View"), *buttons],
+                        linear_layout(
+                            [View(cls="android.view.View"), *buttons], horizontal=True, height=140
                         ),
                     ],
+                    weight=0,
                 )
             ],
         )
@@ -796,7 +783,7 @@ class AmazeFileManager(VirtualApp):
                 check("permissions", "Show Permissions", "Show file permissions in the list"),
             ],
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, listing]))
+        return Screen(content=linear_layout([bar, listing]))
 
     # -- handlers ----------------------------------------------------------------------------------
     def _set(self, ctx: AppContext, **values: Any) -> None:

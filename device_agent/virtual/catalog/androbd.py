@@ -49,6 +49,7 @@ from device_agent.virtual.widgets import (
     bind,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     preference,
     preference_category,
@@ -219,11 +220,8 @@ class AndrOBD207(VirtualApp):
             cls="android.widget.ListView",
             weight=0,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=126,
-                    on_click=handler,
-                    children=[text_view(title, "android:id/title", height=126)],
+                linear_layout(
+                    [text_view(title, "android:id/title", height=126)], height=126, on_click=handler
                 )
                 for title, handler in rows
             ],
@@ -233,10 +231,8 @@ class AndrOBD207(VirtualApp):
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        title = View(
-            cls="android.widget.LinearLayout",
-            height=147,
-            children=[text_view("AndrOBD", height=80), text_view(ui["mode"], height=67)],
+        title = linear_layout(
+            [text_view("AndrOBD", height=80), text_view(ui["mode"], height=67)], height=147
         )
         actions: list[View] = []
         if ui["mode"] == "DEMO":
@@ -263,25 +259,23 @@ class AndrOBD207(VirtualApp):
             )
         )
         bar = toolbar(title, actions=actions, rid="android:id/action_bar")
-        startup = View(
-            cls="android.widget.LinearLayout",
-            resource_id="startup_layout",
-            children=[
+        startup = linear_layout(
+            [
                 image_view("imageView1", height=500),
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         text_view("AndrOBD", "tvAppName"),
                         text_view(VERSION, "tvVersion"),
                         text_view("© 2015-2018 fr3ts0n", "tvCopyright"),
                         text_view("Translation by fr3ts0n", "tvTranslation"),
                     ],
+                    weight=0,
                 ),
                 View(cls="android.widget.ListView", resource_id="android:id/list"),
             ],
+            rid="startup_layout",
         )
-        content = View(cls="android.widget.LinearLayout", children=[bar, startup])
+        content = linear_layout([bar, startup])
         windows: list[Window] = []
         dismiss = lambda c: c.ui.update(menu=None)  # noqa: E731
         if ui["menu"] == "overflow":
@@ -336,13 +330,12 @@ class AndrOBD207(VirtualApp):
             rows = self._pref_rows(ctx, LICENSE)
         else:
             rows = []  # the other nested screens are stubs
-        root = View(
-            cls="android.widget.LinearLayout",
-            style="dialog",
-            children=[
+        root = linear_layout(
+            [
                 toolbar(SCREEN_TITLES[key], rid="android:id/action_bar"),
                 list_view(rows, scroll_key=f"scroll_{key}"),
             ],
+            style="dialog",
         )
         return Window(
             root=root,
@@ -353,12 +346,11 @@ class AndrOBD207(VirtualApp):
     def _render_settings(self, ctx: AppContext) -> Screen:
         rows = self._pref_rows(ctx, ROOT)
         bar = toolbar("Settings", rid="android:id/action_bar")
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 bar,
                 View(resource_id="android:id/content", children=[list_view(rows)]),
-            ],
+            ]
         )
         windows = [self._screen_window(ctx, key) for key in ctx.ui["screens"]]
         return Screen(content=content, windows=windows)

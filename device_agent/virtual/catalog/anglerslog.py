@@ -151,6 +151,7 @@ from device_agent.virtual.widgets import (
     fab,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -304,11 +305,7 @@ class AnglersLog131(VirtualApp):
             content = self._detail(ctx)
         else:
             content = self._list(ctx)
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="master_container",
-            children=content,
-        )
+        root = linear_layout(content, rid="master_container")
         drawer = self._drawer(ctx) if ctx.ui["drawer"] else None
         main = drawer_layout(
             root, drawer, rid="main_drawer", cls="android.support.v4.widget.DrawerLayout"
@@ -366,15 +363,14 @@ class AnglersLog131(VirtualApp):
         if trip["name"]:
             texts.append(text_view(dates, "subtitle_text_view"))
         texts.append(text_view("0 Catches", "subsubtitle_text_view"))
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
+        return linear_layout(
+            [
+                image_view("image_view", width=160),
+                linear_layout(texts, rid="content_view"),
+            ],
+            horizontal=True,
             height=220,
             on_click=bind(self._open_trip, trip["id"]),
-            children=[
-                image_view("image_view", width=160),
-                View(cls="android.widget.LinearLayout", resource_id="content_view", children=texts),
-            ],
         )
 
     def _trip(self, ctx: AppContext, trip_id: int) -> dict[str, Any] | None:
@@ -395,23 +391,18 @@ class AnglersLog131(VirtualApp):
             labels.append(self._label("end_date_view", "End", medium_date(trip["end"])))
         body = View(
             cls="android.widget.ScrollView",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout", resource_id="trip_container", children=labels
-                )
-            ],
+            children=[linear_layout(labels, rid="trip_container")],
         )
         return [self._bar("", nav_button(NAVIGATE_UP, self._up), actions), body]
 
     def _label(self, rid: str, title: str, detail: str) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id=rid,
-            height=180,
-            children=[
+        return linear_layout(
+            [
                 text_view(title, "text_view"),
                 text_view(detail, "detail_text_view"),
             ],
+            rid=rid,
+            height=180,
         )
 
     def _manage(self, ctx: AppContext) -> list[View]:
@@ -428,10 +419,8 @@ class AnglersLog131(VirtualApp):
             return [bar, *self._manage_other(ctx, title)]
         draft = ui["draft"]
         fields = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                children=[
+            linear_layout(
+                [
                     self._input_button(
                         "start_date_view",
                         medium_date(draft["start"]),
@@ -445,6 +434,7 @@ class AnglersLog131(VirtualApp):
                         bind(self._open_picker, "end"),
                     ),
                 ],
+                horizontal=True,
             ),
             self._input_text("name_view", draft["name"], "Add name", self._type_name),
             self._input_button("catches_view", "", "Add catches", lambda c: None),
@@ -454,7 +444,7 @@ class AnglersLog131(VirtualApp):
         ]
         body = View(
             cls="android.widget.ScrollView",
-            children=[View(cls="android.widget.LinearLayout", children=fields)],
+            children=[linear_layout(fields)],
         )
         return [bar, body]
 
@@ -465,28 +455,26 @@ class AnglersLog131(VirtualApp):
     def _input_button(self, rid: str, text: str, hint: str, handler: Any) -> View:
         """An InputButtonView (``view_input_button.xml``): icon, the primary Button (its hint
         shows while it has no text) and a hidden secondary one."""
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id=rid,
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        return linear_layout(
+            [
                 image_view("icon_image_view", width=126),
                 button("primary_button", text, handler, hint=hint, style="text"),
             ],
+            rid=rid,
+            horizontal=True,
+            height=147,
         )
 
     def _input_text(self, rid: str, text: str, hint: str, handler: Any) -> View:
         """An InputTextView (``view_input_text.xml``): icon, then the EditText ``edit_text``."""
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id=rid,
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        return linear_layout(
+            [
                 image_view("icon_image_view", width=126),
                 edit_text("edit_text", text, handler, hint=hint),
             ],
+            rid=rid,
+            horizontal=True,
+            height=147,
         )
 
     def _drawer(self, ctx: AppContext) -> View:
@@ -798,18 +786,13 @@ class AnglersLog125(AnglersLog131):
                 text_view("0 Catches", "subsubtitle_text_view"),
             ]
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
+                linear_layout(
+                    [
+                        linear_layout(texts, rid="content_view"),
+                    ],
+                    horizontal=True,
                     height=220,
                     on_click=bind(self._open_location, loc["id"]),
-                    children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="content_view",
-                            children=texts,
-                        ),
-                    ],
                 )
             )
         return rows
@@ -832,15 +815,10 @@ class AnglersLog125(AnglersLog131):
             overflow_button(lambda c: c.ui.update(menu=True)),
         ]
         first = loc["spots"][0]["name"] if loc["spots"] else ""
-        body = View(
-            cls="android.widget.LinearLayout",
-            resource_id="location_container",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=147,
-                    children=[
+        body = linear_layout(
+            [
+                linear_layout(
+                    [
                         image_view("icon_image_view", width=126),
                         View(
                             cls="android.widget.Spinner",
@@ -848,9 +826,12 @@ class AnglersLog125(AnglersLog131):
                             children=[text_view(first, "android:id/text1", height=147)],
                         ),
                     ],
+                    horizontal=True,
+                    height=147,
                 ),
                 self._map_view("location_map"),
             ],
+            rid="location_container",
         )
         return [self._bar(loc["name"], nav_button(NAVIGATE_UP, self._up), actions), body]
 
@@ -924,20 +905,14 @@ class AnglersLog125(AnglersLog131):
             return super()._manage_other(ctx, title)
         draft = ctx.ui["draft"]
         spots = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="container",
-                layout=HORIZONTAL,
-                height=170,
-                on_click=bind(self._open_spot, spot["id"]),
-                children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="title_subtitle_view",
-                        children=[
+            linear_layout(
+                [
+                    linear_layout(
+                        [
                             text_view(spot["name"], "title_text_view"),
                             text_view(coordinates(spot["lat"], spot["lng"]), "subtitle_text_view"),
                         ],
+                        rid="title_subtitle_view",
                     ),
                     image_button(
                         "more_info_button",
@@ -947,6 +922,10 @@ class AnglersLog125(AnglersLog131):
                         height=147,
                     ),
                 ],
+                rid="container",
+                horizontal=True,
+                height=170,
+                on_click=bind(self._open_spot, spot["id"]),
             )
             for spot in draft["spots"]
         ]
@@ -955,14 +934,12 @@ class AnglersLog125(AnglersLog131):
             self._input_button(
                 "add_fishing_spot_view", "", "Add fishing spot", bind(self._open_spot, None)
             ),
-            View(
-                cls="android.widget.LinearLayout", resource_id="container", weight=0, children=spots
-            ),
+            linear_layout(spots, rid="container", weight=0),
         ]
         return [
             View(
                 cls="android.widget.ScrollView",
-                children=[View(cls="android.widget.LinearLayout", children=fields)],
+                children=[linear_layout(fields)],
             )
         ]
 
@@ -1130,13 +1107,8 @@ class AnglersLog125(AnglersLog131):
         """``fragment_manage.xml``'s dialog toolbar (back, a blank title, the map-type icon
         ManageFishingSpotFragment adds, Done) over ``fragment_manage_fishing_spot.xml``."""
         spot = ctx.ui["spot"]
-        bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="toolbar_view",
-            layout=HORIZONTAL,
-            height=TOOLBAR_HEIGHT,
-            style="toolbar",
-            children=[
+        bar = linear_layout(
+            [
                 image_button("back_button", BACK_DESC, self._close_spot, width=147),
                 text_view(" ", "title_text_view", height=TOOLBAR_HEIGHT),
                 image_button(
@@ -1144,6 +1116,10 @@ class AnglersLog125(AnglersLog131):
                 ),
                 image_button("done_button", DONE_DESC, self._save_spot, width=147),
             ],
+            rid="toolbar_view",
+            horizontal=True,
+            height=TOOLBAR_HEIGHT,
+            style="toolbar",
         )
         name = View(
             cls="com.cohenadair.anglerslog.views.InputTextView",
@@ -1164,33 +1140,29 @@ class AnglersLog125(AnglersLog131):
                 image_view("crosshairs", CROSSHAIRS_DESC, width=126, height=126, gravity="center"),
             ],
         )
-        coords = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=260,
-            children=[
+        coords = linear_layout(
+            [
                 self._coordinate_field("latitude_layout", "Latitude", spot["lat"], "lat"),
                 self._coordinate_field("longitude_layout", "Longitude", spot["lng"], "lng"),
                 image_button(
                     "coordinate_refresh_button", REFRESH_DESC, self._refresh, width=147, height=147
                 ),
             ],
+            horizontal=True,
+            height=260,
         )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="manage_container",
-            weight=0,
-            children=[
+        root = linear_layout(
+            [
                 bar,
                 View(
                     cls="android.widget.ScrollView",
                     resource_id="content_scroll_view",
                     height=157 + 788 + 260,
-                    children=[
-                        View(cls="android.widget.LinearLayout", children=[name, map_area, coords])
-                    ],
+                    children=[linear_layout([name, map_area, coords])],
                 ),
             ],
+            rid="manage_container",
+            weight=0,
         )
         return Window(root=root, on_dismiss=self._close_spot)
 
@@ -1202,12 +1174,11 @@ class AnglersLog125(AnglersLog131):
             layout=HORIZONTAL,
             children=[
                 image_view("icon_image_view", width=126),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         text_view(title, "title_text_view"),
                         edit_text("edit_text", text, self._spot_field(key)),
-                    ],
+                    ]
                 ),
             ],
         )

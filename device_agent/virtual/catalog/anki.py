@@ -121,6 +121,7 @@ from device_agent.virtual.widgets import (
     drawer_layout,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -594,17 +595,16 @@ class AnkiDroid291(VirtualApp):
             weight=0,
             children=[
                 text_view(content, "md_content", height=200),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                linear_layout(
+                    [
                         View(cls="android.view.View"),
                         text_view(
                             "CANCEL", "md_buttonDefaultNegative", on_click=negative, width=250
                         ),
                         text_view("OK", "md_buttonDefaultPositive", on_click=positive, width=250),
                     ],
+                    horizontal=True,
+                    height=140,
                 ),
             ],
         )
@@ -623,7 +623,7 @@ class AnkiDroid291(VirtualApp):
         if ctx.activity in (STATISTICS, SETTINGS):
             title = "Statistics" if ctx.activity == STATISTICS else "Settings"
             bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+            return Screen(content=linear_layout([bar]))
         return self._deck_picker(ctx)
 
     def _deck_counts(self, ctx: AppContext) -> int:
@@ -633,12 +633,11 @@ class AnkiDroid291(VirtualApp):
         ui = ctx.ui
         opened = STORAGE in ctx.permissions
         due = self._deck_counts(ctx) if opened else 0
-        title = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        title = linear_layout(
+            [
                 text_view("AnkiDroid", height=80),
                 text_view(f"{due} card{'' if due == 1 else 's'} due (0 min)", height=67),
-            ],
+            ]
         )
         bar = toolbar(
             title,
@@ -677,16 +676,15 @@ class AnkiDroid291(VirtualApp):
         return Screen(content=self._with_drawer(ctx, root, "Decks"), windows=windows)
 
     def _deck_row(self, ctx: AppContext, new: int) -> View:
-        counts = View(
-            cls="android.widget.LinearLayout",
-            resource_id="counts_layout",
-            layout=HORIZONTAL,
-            width=330,
-            children=[
+        counts = linear_layout(
+            [
                 text_view(str(new), "deckpicker_new", width=110),
                 text_view("0", "deckpicker_lrn", width=110),
                 text_view("0", "deckpicker_rev", width=110),
             ],
+            rid="counts_layout",
+            horizontal=True,
+            width=330,
         )
         return View(
             cls="android.widget.RelativeLayout",
@@ -696,13 +694,12 @@ class AnkiDroid291(VirtualApp):
             on_click=self._open_deck,
             children=[
                 image_button("deckpicker_indent", width=20),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         image_button("deckpicker_expander", width=60),
                         text_view("Default", "deckpicker_name"),
                     ],
+                    horizontal=True,
                 ),
                 counts,
             ],
@@ -717,15 +714,14 @@ class AnkiDroid291(VirtualApp):
                 ("add_note_action", "Add", self._add_note),
             ):
                 children.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        layout=HORIZONTAL,
-                        height=147,
-                        children=[
+                    linear_layout(
+                        [
                             View(cls="android.view.View"),
                             text_view(title, width=400),
                             image_button(rid, title, handler, width=147, style="fab"),
                         ],
+                        horizontal=True,
+                        height=147,
                     )
                 )
         children.append(
@@ -799,40 +795,25 @@ class AnkiDroid291(VirtualApp):
                     ],
                 )
             )
-        rows.append(
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="CardEditorEditFieldsLayout",
-                weight=0,
-                children=fields,
-            )
-        )
+        rows.append(linear_layout(fields, rid="CardEditorEditFieldsLayout", weight=0))
         for rid, text in (("CardEditorTag", "Tags: "), ("CardEditorCards", "Cards: Card 1")):
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id=f"{rid}Button",
+                linear_layout(
+                    [text_view(text, f"{rid}Text")],
+                    rid=f"{rid}Button",
                     height=130,
                     on_click=lambda c: None,
-                    children=[text_view(text, f"{rid}Text")],
                 )
             )
         scroll = View(
             cls="android.widget.ScrollView",
             resource_id="CardEditorScroll",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="CardEditorLayout",
-                    weight=0,
-                    children=rows,
-                )
-            ],
+            children=[linear_layout(rows, rid="CardEditorLayout", weight=0)],
         )
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
-            children=[View(cls="android.widget.LinearLayout", children=[bar, scroll])],
+            children=[linear_layout([bar, scroll])],
         )
         windows: list[Window] = []
         if ui["menu"] == "overflow":
@@ -867,12 +848,7 @@ class AnkiDroid291(VirtualApp):
         raise NotImplementedError  # no version before 2.11.0 opens the type spinner here
 
     def _labelled(self, rid: str, label: str, field: View) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=130,
-            children=[text_view(label, rid, width=250), field],
-        )
+        return linear_layout([text_view(label, rid, width=250), field], horizontal=True, height=130)
 
     def _browser_bar(self, count: int, add_id: str) -> View:
         """The card browser's app bar: the deck spinner with the count of cards shown, Add note
@@ -902,14 +878,13 @@ class AnkiDroid291(VirtualApp):
 
     def _browser_columns(self) -> View:
         """The card browser's two column spinners (Question, Answer)."""
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=126,
-            children=[
+        return linear_layout(
+            [
                 spinner("browser_column1_spinner", "Question", None),
                 spinner("browser_column2_spinner", "Answer", None),
             ],
+            horizontal=True,
+            height=126,
         )
 
     def _browser(self, ctx: AppContext) -> Screen:
@@ -919,20 +894,16 @@ class AnkiDroid291(VirtualApp):
         bar = self._browser_bar(count, "action_add_card_from_card_browser")
         columns = self._browser_columns()
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="card_item_browser",
-                layout=HORIZONTAL,
+            linear_layout(
+                [text_view(q, "card_sfld"), text_view(a, "card_column2")],
+                rid="card_item_browser",
+                horizontal=True,
                 height=150,
                 on_click=lambda c: None,
-                children=[text_view(q, "card_sfld"), text_view(a, "card_column2")],
             )
             for q, a in shown
         ]
-        body = View(
-            cls="android.widget.LinearLayout",
-            children=[bar, columns, list_view(rows, rid="card_browser_list")],
-        )
+        body = linear_layout([bar, columns, list_view(rows, rid="card_browser_list")])
         root = View(cls="android.view.ViewGroup", resource_id="root_layout", children=[body])
         windows: list[Window] = []
         if ui["menu"] == "overflow":
@@ -959,33 +930,27 @@ class AnkiDroid291(VirtualApp):
             )
             if ui["answer"]:
                 buttons = [
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id=f"flashcard_layout_ease{i}",
+                    linear_layout(
+                        [text_view(title, f"ease{i}")],
+                        rid=f"flashcard_layout_ease{i}",
                         on_click=self._answer,
-                        children=[text_view(title, f"ease{i}")],
                     )
                     for i, title in enumerate(("Again", "Hard", "Good", "Easy"), 1)
                 ]
-                area = View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="answer_options_layout",
-                    layout=HORIZONTAL,
-                    height=160,
-                    children=buttons,
+                area = linear_layout(
+                    buttons, rid="answer_options_layout", horizontal=True, height=160
                 )
             else:
-                area = View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="flashcard_layout_flip",
+                area = linear_layout(
+                    [text_view("Show answer", "flip_card")],
+                    rid="flashcard_layout_flip",
                     height=160,
                     on_click=lambda c: c.ui.update(answer=True),
-                    children=[text_view("Show answer", "flip_card")],
                 )
             children.append(area)
         else:
             children.append(text_view("Congratulations! You have finished for now.", height=300))
-        return Screen(content=View(cls="android.widget.LinearLayout", children=children))
+        return Screen(content=linear_layout(children))
 
     # -- handlers ----------------------------------------------------------------------------
     def _collapse(self, ctx: AppContext) -> None:
@@ -1059,21 +1024,10 @@ class AnkiDroid291(VirtualApp):
         scroll = View(
             cls="android.widget.ScrollView",
             resource_id="scrollView1",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="LinearLayoutInScrollViewFieldEdit",
-                    weight=0,
-                    children=controls,
-                )
-            ],
+            children=[linear_layout(controls, rid="LinearLayoutInScrollViewFieldEdit", weight=0)],
         )
-        spare = View(
-            cls="android.widget.LinearLayout",
-            resource_id="LinearLayoutForSpareMenuFieldEdit",
-            height=0,
-        )
-        column = View(cls="android.widget.LinearLayout", children=[bar, spare, scroll])
+        spare = linear_layout(rid="LinearLayoutForSpareMenuFieldEdit", height=0)
+        column = linear_layout([bar, spare, scroll])
         return Screen(
             content=View(cls="android.view.ViewGroup", resource_id="root_layout", children=[column])
         )
@@ -1389,14 +1343,13 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         body: list[View] = []
         if opened and empty:
             body.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="no_decks_placeholder",
-                    children=[
+                linear_layout(
+                    [
                         image_view(height=300),
                         text_view("Collection is empty", height=100),
                         text_view("Start adding cards\nusing the + icon.", height=150),
                     ],
+                    rid="no_decks_placeholder",
                 )
             )
         elif opened:
@@ -1416,11 +1369,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             resource_id="pull_to_sync_wrapper",
             children=[View(cls="android.widget.FrameLayout", children=body)],
         )
-        picker = View(
-            cls="android.widget.LinearLayout",
-            resource_id="deckpicker_view",
-            children=[bar, content],
-        )
+        picker = linear_layout([bar, content], rid="deckpicker_view")
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
@@ -1437,17 +1386,16 @@ class AnkiDroid216Alpha52(AnkiDroid291):
 
     def _deck_row_216(self, ctx: AppContext, name: str) -> View:
         new = len(ctx.data["notes"]) if name == "Default" else 0
-        counts = View(
-            cls="android.widget.LinearLayout",
-            resource_id="counts_layout",
-            content_desc="New, learning and review counts",
-            layout=HORIZONTAL,
-            width=330,
-            children=[
+        counts = linear_layout(
+            [
                 text_view(str(new), "deckpicker_new", width=110),
                 text_view("0", "deckpicker_lrn", width=110),
                 text_view("0", "deckpicker_rev", width=110),
             ],
+            rid="counts_layout",
+            content_desc="New, learning and review counts",
+            horizontal=True,
+            width=330,
         )
         return View(
             cls="android.widget.RelativeLayout",
@@ -1458,14 +1406,13 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             on_long_click=bind(self._deck_menu, name),
             children=[
                 image_button("deckpicker_indent", width=20),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="deck_name_linear_layout",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         image_button("deckpicker_expander", width=60),
                         text_view(name, "deckpicker_name"),
                     ],
+                    rid="deck_name_linear_layout",
+                    horizontal=True,
                 ),
                 counts,
             ],
@@ -1481,24 +1428,20 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                 ("add_note", "Add note", self._add_note),
             ):
                 children.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id=f"{key}_layout",
-                        layout=HORIZONTAL,
-                        height=147,
-                        children=[
+                    linear_layout(
+                        [
                             View(cls="android.view.View"),
                             text_view(title, f"{key}_label", width=400),
                             image_button(f"{key}_action", "", handler, width=147, style="fab"),
                         ],
+                        rid=f"{key}_layout",
+                        horizontal=True,
+                        height=147,
                     )
                 )
         children.append(
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=168,
-                children=[
+            linear_layout(
+                [
                     View(cls="android.view.View"),
                     image_button(
                         "fab_main",
@@ -1508,14 +1451,12 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                         style="fab",
                     ),
                 ],
+                horizontal=True,
+                height=168,
             )
         )
-        return View(
-            cls="android.widget.LinearLayout",
-            gravity="bottom_end",
-            width=700,
-            height=147 * (len(children) - 1) + 168 + 42,
-            children=children,
+        return linear_layout(
+            children, gravity="bottom_end", width=700, height=147 * (len(children) - 1) + 168 + 42
         )
 
     def _dialog_216(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
@@ -1541,11 +1482,10 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             return self._md_window([title, field], buttons, self._close)
         title.text = dialog["deck"]
         items = [
-            View(
-                cls="android.widget.LinearLayout",
+            linear_layout(
+                [text_view(item, "md_title", height=140)],
                 height=140,
                 on_click=bind(self._deck_menu_item, dialog["deck"], item),
-                children=[text_view(item, "md_title", height=140)],
             )
             for item in DECK_CONTEXT_MENU
         ]
@@ -1567,9 +1507,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             row: list[View] = [View(cls="android.view.View")]
             for rid, text, handler in buttons:
                 row.append(text_view(text, rid, on_click=handler, width=250))
-            children.append(
-                View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=140, children=row)
-            )
+            children.append(linear_layout(row, horizontal=True, height=140))
         root = View(cls="android.widget.FrameLayout", weight=0, children=children)
         return Window(root=root, cancelable=cancelable, on_dismiss=on_dismiss)
 
@@ -1899,20 +1837,16 @@ class AnkiDroid2110(AnkiDroid291):
                 )
                 children.insert(0, box)
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="card_item_browser",
-                    layout=HORIZONTAL,
+                linear_layout(
+                    children,
+                    rid="card_item_browser",
+                    horizontal=True,
                     height=150,
                     on_click=bind(self._tap_card, i),
                     on_long_click=bind(self._long_press_card, i),
-                    children=children,
                 )
             )
-        body = View(
-            cls="android.widget.LinearLayout",
-            children=[bar, columns, list_view(rows, rid="card_browser_list")],
-        )
+        body = linear_layout([bar, columns, list_view(rows, rid="card_browser_list")])
         root = View(cls="android.view.ViewGroup", resource_id="root_layout", children=[body])
         windows: list[Window] = []
         if ui["menu"] == "overflow":

@@ -78,6 +78,7 @@ from device_agent.virtual.widgets import (
     fab,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -423,22 +424,20 @@ class AntennaPod380(VirtualApp):
                 )
             ],
         )
-        root = View(cls="android.widget.LinearLayout", resource_id="main_view")
+        root = linear_layout(rid="main_view")
         root.children = [drawer, nav] if ctx.data["bottom_navigation"] else [drawer]
         return Screen(content=root, windows=self._windows(ctx))
 
     def _stub(self, title: str) -> Screen:
         bar = toolbar(title, navigation=nav_button("Navigate up", lambda c: c.finish()))
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=linear_layout([bar, View()]))
 
     def _bar(self, ctx: AppContext, title: str, actions: list[View]) -> View:
         up = nav_button(BACK, self._up) if len(ctx.ui["stack"]) > 1 else None
         bar = toolbar(
             title, navigation=up, actions=actions, cls="android.view.ViewGroup", rid="toolbar"
         )
-        return View(
-            cls="android.widget.LinearLayout", resource_id="appbar", weight=0, children=[bar]
-        )
+        return linear_layout([bar], rid="appbar", weight=0)
 
     def _overflow(self) -> View:
         return overflow_button(lambda c: c.ui.update(menu=True))
@@ -459,25 +458,22 @@ class AntennaPod380(VirtualApp):
                 ),
             ],
         )
-        return View(cls="android.widget.LinearLayout", children=[bar, welcome])
+        return linear_layout([bar, welcome])
 
     def _empty_view(self, title: str, message: str) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
+        return linear_layout(
+            [
                 image_view("emptyViewIcon", height=200),
                 text_view(title, "emptyViewTitle"),
                 text_view(message, "emptyViewMessage", height=200),
-            ],
+            ]
         )
 
     def _empty_page(self, ctx: AppContext, kind: str) -> View:
         label = next(s[3] for s in SECTIONS if s[0] == kind)
         bar = self._bar(ctx, label, [action_item("action_search", "Search", None)])
         head, message = EMPTY_TEXTS[kind]
-        return View(
-            cls="android.widget.LinearLayout", children=[bar, self._empty_view(head, message)]
-        )
+        return linear_layout([bar, self._empty_view(head, message)])
 
     def _subscriptions(self, ctx: AppContext) -> View:
         bar = self._bar(
@@ -501,7 +497,7 @@ class AntennaPod380(VirtualApp):
                 )
             ],
         )
-        column = View(cls="android.widget.LinearLayout", children=[bar, body])
+        column = linear_layout([bar, body])
         add = fab("subscriptions_add", "Add podcast", lambda c: self._child(c, "addfeed"))
         return View(cls="android.widget.RelativeLayout", layout=FRAME, children=[column, add])
 
@@ -519,13 +515,12 @@ class AntennaPod380(VirtualApp):
             ]
         elif page == 1:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=500,
-                    children=[
+                linear_layout(
+                    [
                         View(cls="android.view.View", resource_id="barChart", height=400),
                         text_view("Time played per month", "barchart_description", height=100),
                     ],
+                    height=500,
                 )
             ]
         else:
@@ -547,7 +542,7 @@ class AntennaPod380(VirtualApp):
             ],
         )
         tab_bar = tabs(TABS, page, self._tab, rid="sliding_tabs", height=140)
-        return View(cls="android.widget.LinearLayout", children=[bar, tab_bar, pager])
+        return linear_layout([bar, tab_bar, pager])
 
     def _total(self, value: str, caption: str) -> View:
         return View(
@@ -562,12 +557,8 @@ class AntennaPod380(VirtualApp):
 
     def _addfeed(self, ctx: AppContext, top: dict[str, Any]) -> View:
         bar = self._bar(ctx, "Add podcast", [])
-        search = View(
-            cls="android.widget.LinearLayout",
-            resource_id="searchbar",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        search = linear_layout(
+            [
                 image_view(
                     "searchButton", "Search podcast…", lambda c: self._combined_search(c), width=147
                 ),
@@ -578,6 +569,9 @@ class AntennaPod380(VirtualApp):
                     hint="Search podcast…",
                 ),
             ],
+            rid="searchbar",
+            horizontal=True,
+            height=147,
         )
         covers = [
             image_view("discovery_cover", title, bind(self._preview, title), width=240)
@@ -592,22 +586,20 @@ class AntennaPod380(VirtualApp):
                 View(layout=HORIZONTAL, height=260, children=covers[4:]),
             ],
         )
-        discovery = View(
-            cls="android.widget.LinearLayout",
-            resource_id="quickFeedDiscovery",
-            weight=0,
-            children=[
+        discovery = linear_layout(
+            [
                 grid,
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=126,
-                    children=[
+                linear_layout(
+                    [
                         text_view("Suggestions by Apple Podcasts", "poweredByLabel"),
                         button("discover_more", "Discover more »", lambda c: None, width=400),
                     ],
+                    horizontal=True,
+                    height=126,
                 ),
             ],
+            rid="quickFeedDiscovery",
+            weight=0,
         )
 
         def entry(rid: str, text: str, handler: Any) -> View:
@@ -636,7 +628,7 @@ class AntennaPod380(VirtualApp):
             scroll_key="addfeed_scroll",
             children=[search, discovery, *entries],
         )
-        return View(cls="android.widget.LinearLayout", children=[bar, scroll])
+        return linear_layout([bar, scroll])
 
     def _preview(self, ctx: AppContext, title: str) -> None:
         ctx.start_activity(ONLINE_FEED, {"title": title})
@@ -656,18 +648,10 @@ class AntennaPod380(VirtualApp):
                     "search_close_btn", "Clear query", lambda c: self._type_query(c, ""), width=147
                 )
             )
-        search_view = View(
-            cls="android.widget.LinearLayout",
-            resource_id="search_bar",
-            layout=HORIZONTAL,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="search_plate",
-                    layout=HORIZONTAL,
-                    children=plate,
-                )
-            ],
+        search_view = linear_layout(
+            [linear_layout(plate, rid="search_plate", horizontal=True)],
+            rid="search_bar",
+            horizontal=True,
         )
         bar = toolbar(
             search_view,
@@ -687,12 +671,11 @@ class AntennaPod380(VirtualApp):
                     layout=HORIZONTAL,
                     children=[
                         image_view("imgvCover", width=220),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            children=[
+                        linear_layout(
+                            [
                                 text_view(title, "txtvTitle"),
                                 text_view(author, "txtvAuthor"),
-                            ],
+                            ]
                         ),
                     ],
                 )
@@ -716,9 +699,7 @@ class AntennaPod380(VirtualApp):
                 f"Results by {PROVIDER_NAMES[top['provider']]}", "search_powered_by", height=80
             )
         )
-        app_bar = View(
-            cls="android.widget.LinearLayout", resource_id="appbar", weight=0, children=[bar]
-        )
+        app_bar = linear_layout([bar], rid="appbar", weight=0)
         return View(cls="android.widget.RelativeLayout", children=[app_bar, *body])
 
     # -- windows -----------------------------------------------------------------------------
@@ -729,15 +710,14 @@ class AntennaPod380(VirtualApp):
         close_menu = lambda c: c.ui.update(menu=False)  # noqa: E731
         if ui["more"]:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=147,
-                    on_click=bind(self._more_item, tag),
-                    children=[
+                linear_layout(
+                    [
                         image_view("coverImage", width=126),
                         text_view(label, "titleLabel", height=147),
                     ],
+                    horizontal=True,
+                    height=147,
+                    on_click=bind(self._more_item, tag),
                 )
                 for tag, label in [(s[0], s[3]) for s in SECTIONS[4:]]
                 + [("customize", "Customize navigation"), ("settings", "Settings")]
@@ -784,17 +764,16 @@ class AntennaPod380(VirtualApp):
                         include_marked_played=not c.data["include_marked_played"]
                     ),
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="dateSelectionContainer",
-                    layout=HORIZONTAL,
-                    height=126,
-                    children=[
+                linear_layout(
+                    [
                         text_view("From", width=160),
                         View(cls="android.widget.Spinner", resource_id="timeFromSpinner"),
                         text_view("To", width=120),
                         View(cls="android.widget.Spinner", resource_id="timeToSpinner"),
                     ],
+                    rid="dateSelectionContainer",
+                    horizontal=True,
+                    height=126,
                 ),
                 text_view("Notice: Playback speed is never taken into account."),
             ]

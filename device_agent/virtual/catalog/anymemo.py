@@ -45,13 +45,14 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import launch_frames
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     alert_dialog,
     button,
     dialog_button,
     image_view,
+    linear_layout,
     menu_window,
     nav_button,
     overflow_button,
@@ -245,13 +246,12 @@ class AnyMemo(VirtualApp):
         page = (self._recent_page, self._open_page, self._download_page, self._misc_page)[
             ui["tab"]
         ](ctx)
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._toolbar("AnyMemo"),
                 tab_row,
                 View(cls="android.support.v4.view.ViewPager", resource_id="pager", children=[page]),
-            ],
+            ]
         )
         return Screen(content=content, windows=self._main_windows(ctx))
 
@@ -267,17 +267,14 @@ class AnyMemo(VirtualApp):
                     on_click=_bind(self._study, path),
                     on_long_click=actions,
                     children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            layout=HORIZONTAL,
-                            children=[
+                        linear_layout(
+                            [
                                 image_view("open_screen_db_icon", width=126),
-                                View(
-                                    cls="android.widget.LinearLayout",
-                                    children=[
+                                linear_layout(
+                                    [
                                         _text(path.rsplit("/", 1)[-1], "recent_item_filename"),
                                         _text(self._stats(cards), "recent_item_info"),
-                                    ],
+                                    ]
                                 ),
                                 button(
                                     "recent_item_more_button",
@@ -287,6 +284,7 @@ class AnyMemo(VirtualApp):
                                     style="text",
                                 ),
                             ],
+                            horizontal=True,
                         )
                     ],
                 )
@@ -301,25 +299,22 @@ class AnyMemo(VirtualApp):
 
     def _open_page(self, ctx: AppContext) -> View:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
+            linear_layout(
+                [_text("..", "file_name")],
                 height=160,
                 on_click=lambda c: c.toast("You are at the top level"),
-                children=[_text("..", "file_name")],
             )
         ]
         for path in sorted(ctx.data["dbs"]):
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
+                linear_layout(
+                    [_text(path.rsplit("/", 1)[-1], "file_name")],
                     height=160,
                     on_click=_bind(self._study, path),
-                    children=[_text(path.rsplit("/", 1)[-1], "file_name")],
                 )
             )
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
+        return linear_layout(
+            [
                 _text(DB_DIR, "file_path", height=110),
                 View(
                     cls="android.widget.ListView",
@@ -328,7 +323,7 @@ class AnyMemo(VirtualApp):
                     scroll_key="open_scroll",
                     children=rows,
                 ),
-            ],
+            ]
         )
 
     def _download_page(self, ctx: AppContext) -> View:
@@ -337,13 +332,12 @@ class AnyMemo(VirtualApp):
             cls="android.widget.ListView",
             resource_id="download_list",
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
+                linear_layout(
+                    [_text(source, "source_name")],
                     height=160,
                     on_click=lambda c: c.toast(
                         "Cannot connect to server. Please check the internet connection."
                     ),
-                    children=[_text(source, "source_name")],
                 )
                 for source in sources
             ],
@@ -409,16 +403,15 @@ class AnyMemo(VirtualApp):
             ("delete", "Delete", close),
         ]
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id=rid,
-                layout=HORIZONTAL,
-                on_click=handler,
-                height=140,
-                children=[
+            linear_layout(
+                [
                     image_view(width=126),
                     _text(label, clickable=False, focusable=False),
                 ],
+                rid=rid,
+                horizontal=True,
+                on_click=handler,
+                height=140,
             )
             for rid, label, handler in items
         ]
@@ -454,29 +447,24 @@ class AnyMemo(VirtualApp):
                 ],
             )
             return Screen(
-                content=View(
-                    cls="android.widget.LinearLayout",
-                    children=[self._toolbar(title, up=lambda c: c.finish()), body],
-                )
+                content=linear_layout([self._toolbar(title, up=lambda c: c.finish()), body])
             )
         card = cards[queue[0]]
         answer_shown = ui["answer_shown"]
         if answer_shown:
-            buttons = View(
-                cls="android.widget.LinearLayout",
-                resource_id="grade_buttons",
-                layout=HORIZONTAL,
-                height=170,
-                children=[
+            buttons = linear_layout(
+                [
                     button(f"grade_button_{i}", label, _bind(self._grade, i))
                     for i, label in enumerate(GRADES)
                 ],
+                rid="grade_buttons",
+                horizontal=True,
+                height=170,
             )
         else:
             buttons = button("show_answer", "Show answer", self._show_answer, height=170)
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._toolbar(
                     title,
                     up=lambda c: c.finish(),
@@ -513,7 +501,7 @@ class AnyMemo(VirtualApp):
                     ],
                 ),
                 buttons,
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -522,25 +510,23 @@ class AnyMemo(VirtualApp):
         cards = ctx.data["dbs"].get(path, [])
         index = min(ctx.ui["index"], max(len(cards) - 1, 0))
         card = cards[index] if cards else {"q": "", "a": ""}
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._toolbar(path.rsplit("/", 1)[-1], up=lambda c: c.finish()),
                 _text(f"{index + 1} / {len(cards)}", "preview_position", height=90),
                 _text(card["q"], "question"),
                 _text(card["a"], "answer"),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=150,
-                    children=[
+                linear_layout(
+                    [
                         button(
                             "prev_button", "Previous", _bind(self._move_preview, -1, len(cards))
                         ),
                         button("next_button", "Next", _bind(self._move_preview, 1, len(cards))),
                     ],
+                    horizontal=True,
+                    height=150,
                 ),
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -548,17 +534,15 @@ class AnyMemo(VirtualApp):
         path = ctx.extras.get("path", "")
         cards = ctx.data["dbs"].get(path, [])
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
+            linear_layout(
+                [_text(c["q"], "item_question"), _text(c["a"], "item_answer")],
+                horizontal=True,
                 height=150,
-                children=[_text(c["q"], "item_question"), _text(c["a"], "item_answer")],
             )
             for c in cards
         ]
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._toolbar("Card list", up=lambda c: c.finish()),
                 View(
                     cls="android.support.v7.widget.RecyclerView",
@@ -567,7 +551,7 @@ class AnyMemo(VirtualApp):
                     scroll_key="list_scroll",
                     children=rows,
                 ),
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -883,11 +867,8 @@ class AnyMemo10101(AnyMemo10100):
                 continue  # the other modes' settings are GONE
             if mode == "group":
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="quiz_by_group_settings",
-                        weight=0,
-                        children=[
+                    linear_layout(
+                        [
                             _text(
                                 f"Quiz group size (1-{min(total, MAX_GROUP_SIZE)})",
                                 "quiz_group_size_title",
@@ -901,44 +882,42 @@ class AnyMemo10101(AnyMemo10100):
                             ),
                             self._field("quiz_group_number", dialog["number"], "number"),
                         ],
+                        rid="quiz_by_group_settings",
+                        weight=0,
                     )
                 )
             elif mode == "category":
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="quiz_by_category_settings",
-                        weight=0,
-                        children=[
+                    linear_layout(
+                        [
                             _text("Category", height=80),
                             button(
                                 "category_button", "Select category", lambda c: None, height=140
                             ),
                         ],
+                        rid="quiz_by_category_settings",
+                        weight=0,
                     )
                 )
             else:
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="quiz_by_range_settings",
-                        weight=0,
-                        children=[
+                    linear_layout(
+                        [
                             _text(f"Start ordinal (1-{total})", "quiz_range_start_size_title"),
                             self._field("quiz_range_strat_ordinal", dialog["start"], "start"),
                             _text(f"End ordinal (1-{total})", "quiz_range_end_size_title"),
                             self._field("quiz_range_end_ordinal", dialog["end"], "end"),
                         ],
+                        rid="quiz_by_range_settings",
+                        weight=0,
                     )
                 )
         body = View(
             cls="android.widget.ScrollView",
             weight=0,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         View(cls="android.widget.RadioGroup", weight=0, children=rows),
                         View(
                             cls="android.widget.CheckBox",
@@ -950,6 +929,7 @@ class AnyMemo10101(AnyMemo10100):
                         ),
                         button("start_quiz_button", "Start quiz", self._start_quiz, height=140),
                     ],
+                    weight=0,
                 )
             ],
         )
@@ -1027,36 +1007,30 @@ class AnyMemo10101(AnyMemo10100):
                     cancelable=False,
                 )
             )
-            return Screen(
-                content=View(cls="android.widget.LinearLayout", children=[bar]), windows=windows
-            )
+            return Screen(content=linear_layout([bar]), windows=windows)
         index = ui["queue"][0]
         card = cards[index]
         shown = ui["answer_shown"]
         done = ui["total"] - len([i for i in ui["queue"] if i not in ui["review"]])
         small = f"Quiz: {done}/{ui['total']} Rev: {len(ui['review'])} ID: {index + 1} "
-        grade = View(
-            cls="android.widget.LinearLayout",
-            resource_id="grade_buttons_quiz",
-            layout=HORIZONTAL,
-            height=170,
-            children=[
+        grade = linear_layout(
+            [
                 button("grade_button_0", "Forget", _bind(self._quiz_grade, False)),
                 button("grade_button_5", "Remember", _bind(self._quiz_grade, True)),
             ],
+            rid="grade_buttons_quiz",
+            horizontal=True,
+            height=170,
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 bar,
                 View(
                     cls="android.gesture.GestureOverlayView",
                     resource_id="gesture_overlay",
                     children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="root",
-                            children=[
+                        linear_layout(
+                            [
                                 _text(small, "small_title_bar", height=90),
                                 View(
                                     cls="android.widget.FrameLayout",
@@ -1099,10 +1073,11 @@ class AnyMemo10101(AnyMemo10100):
                                     children=[grade] if shown else [],
                                 ),
                             ],
+                            rid="root",
                         )
                     ],
                 ),
-            ],
+            ]
         )
         if ui["menu"]:
             close = lambda c: self._set(c, menu=False)  # noqa: E731

@@ -48,13 +48,14 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     action_item,
     bind,
     confirm_dialog,
     image_view,
+    linear_layout,
     menu_window,
     nav_button,
     overflow_button,
@@ -234,7 +235,7 @@ class APhotoManager064(VirtualApp):
             navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
             rid="android:id/action_bar",
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=linear_layout([bar, View()]))
 
     def _title(self, ctx: AppContext) -> str:
         count = len(ctx.data["photos"])
@@ -257,7 +258,7 @@ class APhotoManager064(VirtualApp):
         )
         cells = [self._cell(ctx, path) for path in ctx.data["photos"]]
         rows = [
-            View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=360, children=row)
+            linear_layout(row, horizontal=True, height=360)
             for row in (cells[i : i + 3] for i in range(0, len(cells), 3))
         ]
         grid = View(
@@ -267,11 +268,7 @@ class APhotoManager064(VirtualApp):
             scroll_key="grid_scroll",
             children=rows,
         )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="root_view",
-            children=[bar, View(cls="android.widget.LinearLayout", children=[grid])],
-        )
+        root = linear_layout([bar, linear_layout([grid])], rid="root_view")
         return Screen(content=root, windows=self._windows(ctx))
 
     def _cell(self, ctx: AppContext, path: str) -> View:
@@ -285,7 +282,7 @@ class APhotoManager064(VirtualApp):
             layout=FRAME,
             width=360,
             on_click=bind(self._open_photo, path),
-            children=[View(cls="android.widget.LinearLayout", children=children)],
+            children=[linear_layout(children)],
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:

@@ -52,7 +52,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import message_frames
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import (
     alert_dialog,
     bind,
@@ -63,6 +63,7 @@ from device_agent.virtual.widgets import (
     dialog_title,
     image_button,
     image_view,
+    linear_layout,
     preference,
     preference_category,
     text_view,
@@ -336,9 +337,8 @@ class AsciiCam123(VirtualApp):
         column = [image_view("shutterButton", "", self._shutter, naf=True, height=200)]
         column += [image_button(rid, "", handler, naf=True, height=160) for rid, handler in icons]
         column.append(
-            View(
-                cls="android.widget.LinearLayout",
-                children=[
+            linear_layout(
+                [
                     image_button(
                         "helpButton",
                         "",
@@ -347,7 +347,7 @@ class AsciiCam123(VirtualApp):
                         height=160,
                         gravity="bottom",
                     )
-                ],
+                ]
             )
         )
         overlay = View(
@@ -356,13 +356,7 @@ class AsciiCam123(VirtualApp):
             children=[
                 View(cls="android.view.View", resource_id="overlayView"),
                 text_view("", "statusText", height=60, gravity="top"),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="verticalButtonBar",
-                    width=170,
-                    gravity="start",
-                    children=column,
-                ),
+                linear_layout(column, rid="verticalButtonBar", width=170, gravity="start"),
             ],
         )
         root = View(
@@ -387,17 +381,16 @@ class AsciiCam123(VirtualApp):
         library = ctx.data["library"] or {"maps": []}
         maps = library["maps"]
         cells = [
-            View(
-                cls="android.widget.LinearLayout",
+            linear_layout(
+                [image_view("grid_image", height=220)],
                 width=270,
                 height=220,
                 on_click=bind(self._open_cell, i),
-                children=[image_view("grid_image", height=220)],
             )
             for i in range(len(maps))
         ]
         rows = [
-            View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=220, children=row)
+            linear_layout(row, horizontal=True, height=220)
             for row in (cells[i : i + 4] for i in range(0, len(cells), 4))
         ]
         children = [
@@ -416,16 +409,15 @@ class AsciiCam123(VirtualApp):
         )
 
     def _render_view_image(self, ctx: AppContext) -> Screen:
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=140,
-            gravity="bottom",
-            children=[
+        buttons = linear_layout(
+            [
                 button("deleteImageButton", "Delete Picture", self._delete_image, width=330),
                 button("shareButton", "Share Picture", lambda c: c.ui.update(share=0), width=330),
                 button("exitViewImageButton", "Return", lambda c: c.finish(), width=260),
             ],
+            horizontal=True,
+            height=140,
+            gravity="bottom",
         )
         root = View(
             cls="android.widget.FrameLayout",

@@ -41,12 +41,13 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, target
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     alert_dialog,
     checkbox_widget,
     dialog_button,
+    linear_layout,
     nav_button,
     overflow_button,
     preference,
@@ -225,34 +226,31 @@ class Birthdroid(VirtualApp):
                 scrollable=True,
                 scroll_key="list_scroll",
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        layout=HORIZONTAL,
-                        height=230,
-                        on_click=lambda c: c.toast("No contacts app to open the contact"),
-                        children=[
-                            View(
-                                cls="android.widget.LinearLayout",
-                                children=[
+                    linear_layout(
+                        [
+                            linear_layout(
+                                [
                                     _text(p["name"], "list_name"),
                                     _text(p["date"], "list_date"),
                                     _text(p["days_left"], "list_daysLeft"),
-                                ],
+                                ]
                             ),
                             _text(str(p.get("age", "")), "list_years", width=150),
                         ],
+                        horizontal=True,
+                        height=230,
+                        on_click=lambda c: c.toast("No contacts app to open the contact"),
                     )
                     for p in contacts
                 ],
             )
         else:
             body = _text("No birthdays in contacts", "android:id/empty", weight=1.0, height=None)
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._action_bar(self.label, overflow=lambda c: self._set(c, menu=True)),
                 body,
-            ],
+            ]
         )
         windows: list[Window] = []
         if ctx.ui["menu"]:
@@ -272,11 +270,8 @@ class Birthdroid(VirtualApp):
                 cls="android.widget.ListView",
                 weight=0,
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        on_click=handler,
-                        height=126,
-                        children=[_text(title, "android:id/title", height=126)],
+                    linear_layout(
+                        [_text(title, "android:id/title", height=126)], on_click=handler, height=126
                     )
                     for title, handler in items
                 ],
@@ -358,9 +353,8 @@ class Birthdroid(VirtualApp):
     def _render_prefs(self, ctx: AppContext, root: str = "") -> Screen:
         screens = ctx.ui["screens"]
         title, rows = self._pref_screen(ctx, screens[-1] if screens else root)
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._action_bar(title),
                 View(
                     cls="android.widget.ListView",
@@ -369,7 +363,7 @@ class Birthdroid(VirtualApp):
                     scroll_key="prefs_scroll",
                     children=rows,
                 ),
-            ],
+            ]
         )
         return Screen(content=content, windows=self._pref_dialogs(ctx))
 
@@ -415,9 +409,8 @@ class Birthdroid(VirtualApp):
         return dialog_button(rid, text, handler, width=300)
 
     def _render_about(self, ctx: AppContext) -> Screen:
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._action_bar("About Birthdroid"),
                 View(
                     cls="android.widget.ScrollView",
@@ -430,7 +423,7 @@ class Birthdroid(VirtualApp):
                         _text(self.CHANGES, "about_changes"),
                     ],
                 ),
-            ],
+            ]
         )
         return Screen(content=content)
 

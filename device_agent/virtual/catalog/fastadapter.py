@@ -41,13 +41,14 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
+from device_agent.virtual.views import FRAME, Screen, View
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     action_item,
     bind,
     drawer_layout,
     image_view,
+    linear_layout,
     list_view,
     nav_button,
     text_view,
@@ -231,7 +232,7 @@ class FastAdapterSample251(VirtualApp):
             LABELS.get(ctx.activity, ""),
             navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=linear_layout([bar, View()]))
 
     def _render_sample(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
@@ -259,13 +260,12 @@ class FastAdapterSample251(VirtualApp):
                         cls="android.widget.FrameLayout",
                         resource_id="item_image_content",
                         children=[
-                            View(
-                                cls="android.widget.LinearLayout",
-                                resource_id="item_text_container",
-                                children=[
+                            linear_layout(
+                                [
                                     text_view(name, "item_image_name", height=60),
                                     text_view(description, "item_image_description", height=50),
                                 ],
+                                rid="item_text_container",
                             )
                         ],
                     ),
@@ -307,15 +307,14 @@ class FastAdapterSample251(VirtualApp):
         texts = [text_view(title, "material_drawer_name", height=100 if description else 147)]
         if description:
             texts.append(text_view(description, "material_drawer_description", height=89))
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
+        return linear_layout(
+            [
+                image_view("material_drawer_icon", width=150),
+                linear_layout(texts),
+            ],
+            horizontal=True,
             height=189 if description else 147,
             on_click=bind(self._open_sample, activity),
-            children=[
-                image_view("material_drawer_icon", width=150),
-                View(cls="android.widget.LinearLayout", children=texts),
-            ],
         )
 
     def _drawer(self) -> View:

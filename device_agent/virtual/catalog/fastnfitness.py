@@ -86,6 +86,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -156,15 +157,13 @@ def _sweet_alert(
     if cancel is not None:
         buttons.append(button("cancel_button", cancel[0], cancel[1], width=300))
     buttons.append(button("confirm_button", confirm[0], confirm[1], width=300))
-    children.append(
-        View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=140, children=buttons)
-    )
+    children.append(linear_layout(buttons, horizontal=True, height=140))
     return Window(
         root=View(
             cls="android.widget.FrameLayout",
             resource_id="loading",
             weight=0,
-            children=[View(cls="android.widget.LinearLayout", weight=0, children=children)],
+            children=[linear_layout(children, weight=0)],
         ),
         on_dismiss=on_dismiss,
     )
@@ -430,13 +429,12 @@ class FastNFitness0190(VirtualApp):
         slide = ui["slide"]
         if slide < len(self.slides):
             title, description = self.slides[slide]
-            page = View(
-                cls="android.widget.LinearLayout",
-                children=[
+            page = linear_layout(
+                [
                     image_view("mi_image", height=600),
                     text_view(title, "mi_title", height=160),
                     text_view(description, "mi_description", height=400),
-                ],
+                ]
             )
         else:
             page = self._profile_form(ctx)
@@ -458,9 +456,7 @@ class FastNFitness0190(VirtualApp):
                     resource_id="mi_pager",
                     children=[page],
                 ),
-                View(
-                    cls="android.widget.LinearLayout", layout=HORIZONTAL, height=190, children=bar
-                ),
+                linear_layout(bar, horizontal=True, height=190),
             ],
         )
         windows = []
@@ -497,15 +493,14 @@ class FastNFitness0190(VirtualApp):
             cls="android.widget.ScrollView",
             children=[
                 text_view("Create a profile", height=160),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="signup_input_layout_name",
-                    height=170,
-                    children=[
+                linear_layout(
+                    [
                         edit_text(
                             "profileName", form["name"], typed("name"), hint="Name / pseudonym"
                         )
                     ],
+                    rid="signup_input_layout_name",
+                    height=170,
                 ),
                 View(
                     cls="android.widget.RadioGroup",
@@ -517,11 +512,8 @@ class FastNFitness0190(VirtualApp):
                         radio("radioButtonOtherGender", "Other"),
                     ],
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="signup_input_layout_name2",
-                    height=170,
-                    children=[
+                linear_layout(
+                    [
                         text_view(
                             "",
                             "profileBirthday",
@@ -529,16 +521,17 @@ class FastNFitness0190(VirtualApp):
                             on_click=lambda c: None,
                         )
                     ],
-                ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="signup_input_layout_name3",
+                    rid="signup_input_layout_name2",
                     height=170,
-                    children=[
+                ),
+                linear_layout(
+                    [
                         edit_text(
                             "profileSize", form["size"], typed("size"), hint="Size in cm (optional)"
                         )
                     ],
+                    rid="signup_input_layout_name3",
+                    height=170,
                 ),
                 button("create_newprofil", "Create", self._create_profile),
             ],
@@ -570,11 +563,7 @@ class FastNFitness0190(VirtualApp):
             page = self._page(ctx, top)
             content = [
                 bar,
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="fragment_container",
-                    children=[page],
-                ),
+                linear_layout([page], rid="fragment_container"),
             ]
         column = View(cls="android.widget.RelativeLayout", children=content)
         drawer = self._drawer(ctx) if ui["drawer"] else None
@@ -635,13 +624,12 @@ class FastNFitness0190(VirtualApp):
             layout=HORIZONTAL,
             height=126,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         text_view(title, selected=i == tab, on_click=bind(self._workout_tab, i))
                         for i, title in enumerate(WORKOUT_TABS)
                     ],
+                    horizontal=True,
                 )
             ],
         )
@@ -666,15 +654,14 @@ class FastNFitness0190(VirtualApp):
             height=300,
             children=[
                 text_view("Programs", height=100),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                linear_layout(
+                    [
                         chooser,
                         button("newProgram", "New", self._ask_name, width=220),
                         button("editProgram", "Edit", self._edit, width=220),
                     ],
+                    horizontal=True,
+                    height=140,
                 ),
             ],
         )
@@ -686,11 +673,7 @@ class FastNFitness0190(VirtualApp):
             cls="android.widget.ScrollView",
             children=[
                 card,
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=260,
-                    children=[start, text_view(title, "programListTitle")],
-                ),
+                linear_layout([start, text_view(title, "programListTitle")], height=260),
                 text_view("This program is empty", "listProgramEmpty", height=140),
                 View(),
             ],
@@ -698,22 +681,20 @@ class FastNFitness0190(VirtualApp):
 
     def _program_list(self, ctx: AppContext) -> View:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
+            linear_layout(
+                [
+                    text_view(p["name"], "LIST_WORKOUT_NAME"),
+                    text_view(p["description"], "LIST_WORKOUT_DESCRIPTION"),
+                ],
                 height=190,
                 on_click=bind(
                     lambda c, pid: self._push(c, {"f": "program", "id": pid, "tab": 0}), p["id"]
                 ),
-                children=[
-                    text_view(p["name"], "LIST_WORKOUT_NAME"),
-                    text_view(p["description"], "LIST_WORKOUT_DESCRIPTION"),
-                ],
             )
             for p in ctx.data["programs"]
         ]
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
+        return linear_layout(
+            [
                 button("newWorkout", "New program", self._ask_name),
                 edit_text(
                     "searchField",
@@ -723,7 +704,7 @@ class FastNFitness0190(VirtualApp):
                     cls="android.widget.AutoCompleteTextView",
                 ),
                 list_view(rows, rid="listWorkout"),
-            ],
+            ]
         )
 
     def _program_pager(self, ctx: AppContext, top: dict[str, Any]) -> View:
@@ -806,7 +787,7 @@ class FastNFitness0190(VirtualApp):
                     (SWEET_OK, self._add_program),
                     ("Cancel", close_dialog),
                     close_dialog,
-                    body=[View(cls="android.widget.LinearLayout", height=170, children=[field])],
+                    body=[linear_layout([field], height=170)],
                 )
             )
         elif dialog and dialog["kind"] == "delete":
@@ -1038,38 +1019,32 @@ class FastNFitness0206(FastNFitness0190):
 
     def _exercise_list(self, ctx: AppContext) -> View:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=190,
-                on_click=bind(self._open_exercise, e["id"]),
-                children=[
+            linear_layout(
+                [
                     image_view("LIST_MACHINE_PHOTO", width=190),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
+                    linear_layout(
+                        [
                             text_view(e["name"], "LIST_MACHINE_NAME"),
                             text_view("", "LIST_MACHINE_SHORT_DESCRIPTION"),
-                        ],
+                        ]
                     ),
                     image_view("LIST_MACHINE_FAVORITE", width=147),
                 ],
+                horizontal=True,
+                height=190,
+                on_click=bind(self._open_exercise, e["id"]),
             )
             for e in ctx.data["exercises"]
         ]
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
+        return linear_layout(
+            [
                 button(
                     "addExercise",
                     "Add new Exercise",
                     lambda c: c.ui.update(dialog={"kind": "type"}),
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=150,
-                    children=[
+                linear_layout(
+                    [
                         edit_text(
                             "searchField",
                             "",
@@ -1080,9 +1055,11 @@ class FastNFitness0206(FastNFitness0190):
                         text_view("Filter by exercise type", "textViewFilterByTypes", width=300),
                         image_button("buttonFilterListMachine", "", lambda c: None, width=147),
                     ],
+                    horizontal=True,
+                    height=150,
                 ),
                 list_view(rows, rid="listMachine"),
-            ],
+            ]
         )
 
     def _exercise_pager(self, ctx: AppContext, top: dict[str, Any]) -> View:
@@ -1164,9 +1141,8 @@ class FastNFitness0206(FastNFitness0190):
                 ],
             )
         else:
-            page = View(
-                cls="android.widget.LinearLayout",
-                children=[
+            page = linear_layout(
+                [
                     View(
                         cls="android.widget.TableRow",
                         layout=HORIZONTAL,
@@ -1177,16 +1153,14 @@ class FastNFitness0206(FastNFitness0190):
                         ],
                     ),
                     list_view([], rid="listFilterRecord"),
-                ],
+                ]
             )
         pager = View(
             cls="androidx.viewpager.widget.ViewPager",
             resource_id="exercise_viewpager",
             children=[page],
         )
-        app_bar = View(
-            cls="android.widget.LinearLayout", resource_id="appbar", weight=0, children=[bar]
-        )
+        app_bar = linear_layout([bar], rid="appbar", weight=0)
         return View(cls="android.widget.RelativeLayout", children=[app_bar, strip, pager])
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -1218,7 +1192,7 @@ class FastNFitness0206(FastNFitness0190):
                     (SWEET_OK, self._rename),
                     ("Cancel", close),
                     close,
-                    body=[View(cls="android.widget.LinearLayout", height=170, children=[field])],
+                    body=[linear_layout([field], height=170)],
                 )
             )
         elif dialog and dialog["kind"] == "delete_exercise":

@@ -71,6 +71,7 @@ from device_agent.virtual.widgets import (
     choice_dialog,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     long_choice_dialog,
     nav_button,
@@ -261,7 +262,7 @@ class FirefoxLite(VirtualApp):
             bar = toolbar(
                 STUBS[ctx.activity], navigation=nav_button(NAVIGATE_UP, lambda c: c.finish())
             )
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+            return Screen(content=linear_layout([bar]))
         if ctx.ui.get("site") is not None:
             return self._render_site(ctx)
         return self._render_home(ctx)
@@ -269,29 +270,19 @@ class FirefoxLite(VirtualApp):
     def _render_site(self, ctx: AppContext) -> Screen:
         """A tapped top site: the browser with the site's address (the page is not modelled)."""
         title, url = TOP_SITES[ctx.ui["site"]]
-        bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="url_bar",
-            layout=HORIZONTAL,
-            height=147,
-            children=[text_view(url, "display_url", height=147)],
+        bar = linear_layout(
+            [text_view(url, "display_url", height=147)], rid="url_bar", horizontal=True, height=147
         )
         page = View(cls="android.webkit.WebView", resource_id="webview_slot", content_desc=title)
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, page]))
+        return Screen(content=linear_layout([bar, page]))
 
     def _render_home(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        hub = View(
-            cls="android.widget.LinearLayout",
-            resource_id="content_hub_layout",
-            height=360,
-            children=[
+        hub = linear_layout(
+            [
                 text_view(SPOTLIGHT_TITLE, "content_hub_title", height=90),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="content_hub",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         View(
                             cls="android.view.ViewGroup",
                             on_click=bind(lambda c, a: c.start_activity(a), activity),
@@ -302,8 +293,12 @@ class FirefoxLite(VirtualApp):
                         )
                         for title, activity in CONTENT_HUB
                     ],
+                    rid="content_hub",
+                    horizontal=True,
                 ),
             ],
+            rid="content_hub_layout",
+            height=360,
         )
         first = ui["page"] * SITES_PER_PAGE
         shown = list(enumerate(TOP_SITES))[first : first + SITES_PER_PAGE]
@@ -365,15 +360,14 @@ class FirefoxLite(VirtualApp):
                 ),
             ],
         )
-        panel = View(
-            cls="android.widget.LinearLayout",
-            resource_id="arc_panel",
-            weight=0,
-            children=[
+        panel = linear_layout(
+            [
                 sites,
                 View(cls="android.view.View", resource_id="page_indicator", height=40),
                 search,
             ],
+            rid="arc_panel",
+            weight=0,
         )
         home = View(
             cls="android.view.ViewGroup",
@@ -398,10 +392,8 @@ class FirefoxLite(VirtualApp):
                 resource_id="onboarding_dialog",
                 weight=0,
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        weight=0,
-                        children=[
+                    linear_layout(
+                        [
                             text_view(
                                 SPOTLIGHT_TITLE,
                                 "content_services_plateform_onboarding_title",
@@ -414,6 +406,7 @@ class FirefoxLite(VirtualApp):
                             ),
                             button("next", "OK", self._close_spotlight, height=126, width=300),
                         ],
+                        weight=0,
                     )
                 ],
             )
@@ -457,27 +450,22 @@ class FirefoxLite(VirtualApp):
             )
             for rid, title in MENU_ITEMS
         ]
-        grid = View(
-            cls="android.widget.LinearLayout",
-            resource_id="menu_layout",
-            weight=0,
-            children=[
+        grid = linear_layout(
+            [
                 View(layout=HORIZONTAL, height=200, children=cells[i : i + 4])
                 for i in range(0, len(cells), 4)
             ],
-        )
-        bottom = View(
-            cls="android.widget.LinearLayout",
-            resource_id="menu_bottom_bar",
-            layout=HORIZONTAL,
-            height=147,
-            children=[image_button(rid, "", None, enabled=False) for rid in BOTTOM_BAR],
-        )
-        sheet = View(
-            cls="android.widget.LinearLayout",
-            resource_id="menu",
+            rid="menu_layout",
             weight=0,
-            children=[grid, View(cls="android.view.View", height=3), bottom],
+        )
+        bottom = linear_layout(
+            [image_button(rid, "", None, enabled=False) for rid in BOTTOM_BAR],
+            rid="menu_bottom_bar",
+            horizontal=True,
+            height=147,
+        )
+        sheet = linear_layout(
+            [grid, View(cls="android.view.View", height=3), bottom], rid="menu", weight=0
         )
         height = 3 * 200 + 3 + 147
         width, screen_h = ctx.screen_size
@@ -495,12 +483,8 @@ class FirefoxLite(VirtualApp):
 
         def switch(key: str) -> View:
             """The row's own Switch (``switch_widget``): its listener flips the preference."""
-            return View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/widget_frame",
-                width=200,
-                weight=0,
-                children=[
+            return linear_layout(
+                [
                     View(
                         cls="android.widget.Switch",
                         resource_id="switch_widget",
@@ -509,6 +493,9 @@ class FirefoxLite(VirtualApp):
                         on_click=bind(self._toggle, key),
                     )
                 ],
+                rid="android:id/widget_frame",
+                width=200,
+                weight=0,
             )
 
         rows = [
@@ -533,7 +520,7 @@ class FirefoxLite(VirtualApp):
             resource_id="container",
             children=[list_view(rows, scroll_key="prefs_scroll")],
         )
-        content = View(cls="android.widget.LinearLayout", children=[bar, container])
+        content = linear_layout([bar, container])
         windows: list[Window] = []
         dialog = ctx.ui["dialog"]
         close = lambda c: c.ui.update(dialog=None)  # noqa: E731

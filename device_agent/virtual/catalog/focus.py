@@ -69,6 +69,7 @@ from device_agent.virtual.widgets import (
     fab,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -214,9 +215,8 @@ class Focus70(VirtualApp):
         card = View(
             cls="android.widget.FrameLayout",
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         image_view("image", height=500),
                         text_view(title, "title", height=150),
                         text_view(text, "text", height=300),
@@ -226,7 +226,7 @@ class Focus70(VirtualApp):
                             self._finish_firstrun if last else self._next_page,
                             height=147,
                         ),
-                    ],
+                    ]
                 )
             ],
         )
@@ -236,19 +236,15 @@ class Focus70(VirtualApp):
             layout=HORIZONTAL,
             height=80,
             weight=0,
-            children=[
-                View(cls="android.widget.LinearLayout", selected=i == page, width=60)
-                for i in range(len(FIRSTRUN))
-            ],
+            children=[linear_layout(selected=i == page, width=60) for i in range(len(FIRSTRUN))],
         )
         return View(
             cls="android.widget.FrameLayout",
             resource_id="background",
             layout=FRAME,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         View(height=160, weight=0),
                         View(
                             cls="android.support.v4.view.ViewPager",
@@ -256,7 +252,7 @@ class Focus70(VirtualApp):
                             children=[card],
                         ),
                         dots,
-                    ],
+                    ]
                 ),
                 button(
                     "skip", "Skip", self._finish_firstrun, width=260, height=147, gravity="top_end"
@@ -272,10 +268,8 @@ class Focus70(VirtualApp):
             height=180,
             weight=0,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         edit_text(
                             "urlView",
                             ui["url_text"],
@@ -294,21 +288,21 @@ class Focus70(VirtualApp):
                             width=147,
                         ),
                     ],
+                    horizontal=True,
                 )
             ],
         )
-        body = View(
-            cls="android.widget.LinearLayout",
-            resource_id="keyboardLinearLayout",
-            children=[
+        body = linear_layout(
+            [
                 image_view("", APP_NAME, height=300),
                 text_view(TEASER, "homeViewTipsLabel", height=200),
             ],
+            rid="keyboardLinearLayout",
         )
         root = View(
             cls="android.widget.FrameLayout",
             resource_id="backgroundView",
-            children=[View(cls="android.widget.LinearLayout", children=[bar, body])],
+            children=[linear_layout([bar, body])],
         )
         windows = [self._home_menu()] if ui["menu"] else []
         return Screen(content=root, windows=windows)
@@ -318,16 +312,15 @@ class Focus70(VirtualApp):
         carrying the item's id (``HomeMenuAdapter``: ``labelView.id = item.id``); What's New
         holds its label and the ``dot`` (highlighted on a fresh install)."""
         close = self._close_menu
-        whats_new = View(
-            cls="android.widget.LinearLayout",
-            resource_id="whats_new",
-            layout=HORIZONTAL,
-            height=147,
-            on_click=close,
-            children=[
+        whats_new = linear_layout(
+            [
                 text_view("What's New"),
                 image_view("dot", width=40),
             ],
+            rid="whats_new",
+            horizontal=True,
+            height=147,
+            on_click=close,
         )
         listing = View(
             cls="android.support.v7.widget.RecyclerView",
@@ -371,7 +364,7 @@ class Focus70(VirtualApp):
                 fab("erase", "Erase browsing history", self._erase),
             ],
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, page]))
+        return Screen(content=linear_layout([bar, page]))
 
     # -- settings ----------------------------------------------------------------------------
     def _settings(self, ctx: AppContext) -> Screen:
@@ -418,9 +411,8 @@ class Focus70(VirtualApp):
             ]
         else:
             rows = []  # a stub: the screen's title
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 toolbar(
                     TITLES[key],
                     navigation=nav_button(NAVIGATE_UP, self._settings_up),
@@ -439,7 +431,7 @@ class Focus70(VirtualApp):
                         )
                     ],
                 ),
-            ],
+            ]
         )
         return Screen(content=content, windows=windows)
 
@@ -462,12 +454,7 @@ class Focus70(VirtualApp):
             children = [edit_text(rid, text, bind_text(self._type_field, key), hint=hint)]
             if errors.get(key):
                 children.append(text_view(errors[key], "textinput_error", height=70))
-            return View(
-                cls="android.widget.LinearLayout",
-                resource_id=f"{rid}_layout",
-                weight=0,
-                children=children,
-            )
+            return linear_layout(children, rid=f"{rid}_layout", weight=0)
 
         return [
             field("edit_engine_name", ui["name"], "Search engine name", "name"),

@@ -79,6 +79,7 @@ from device_agent.virtual.widgets import (
     drawer_layout,
     fab,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -361,18 +362,16 @@ class GnuCash215(VirtualApp):
         if page < len(pages):
             key, title, choices = pages[page]
             if key == "welcome":
-                body = View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                body = linear_layout(
+                    [
                         text_view("Welcome to GnuCash", height=200),
                         text_view(WELCOME, height=500),
-                    ],
+                    ]
                 )
             else:
                 selected = choices.index(values[key]) if key in values else None
-                body = View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                body = linear_layout(
+                    [
                         text_view(title, "android:id/title", height=160),
                         View(
                             cls="android.widget.ListView",
@@ -383,32 +382,30 @@ class GnuCash215(VirtualApp):
                                 self._chooser(key, choices),
                             ),
                         ),
-                    ],
+                    ]
                 )
             advance = "Review" if ui["review_edit"] else "Next"
             enabled = page != cut_off
         else:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=168,
-                    on_click=bind(self._edit_from_review, i),
-                    children=[
+                linear_layout(
+                    [
                         text_view(title, "android:id/text1", height=84),
                         text_view(values.get(key, ""), "android:id/text2", height=84),
                     ],
+                    height=168,
+                    on_click=bind(self._edit_from_review, i),
                 )
                 for i, (key, title, choices) in enumerate(pages)
                 if choices
             ]
-            body = View(
-                cls="android.widget.LinearLayout",
-                children=[
+            body = linear_layout(
+                [
                     text_view("Review", "android:id/title", height=160),
                     View(
                         cls="android.widget.ListView", resource_id="android:id/list", children=rows
                     ),
-                ],
+                ]
             )
             advance, enabled = "Done", True
         strip = View(cls="android.view.View", resource_id="strip", height=40)
@@ -416,11 +413,8 @@ class GnuCash215(VirtualApp):
             cls="androidx.viewpager.widget.ViewPager", resource_id="pager", children=[body]
         )
         back = button("btn_cancel", "Back", self._wizard_back if page > 0 else None, width=540)
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        buttons = linear_layout(
+            [
                 back if page > 0 else View(cls="android.view.View", width=540),
                 View(
                     cls="android.support.v7.widget.AppCompatButton",
@@ -431,11 +425,11 @@ class GnuCash215(VirtualApp):
                     width=540,
                 ),
             ],
+            horizontal=True,
+            height=147,
         )
         bar = toolbar("Setup GnuCash", rid="action_bar")
-        return Screen(
-            content=View(cls="android.widget.LinearLayout", children=[bar, strip, pager, buttons])
-        )
+        return Screen(content=linear_layout([bar, strip, pager, buttons]))
 
     def _chooser(self, key: str, choices: tuple[str, ...]) -> Callable[[AppContext, int], None]:
         """The page's ``on_choose``: row ``i`` sets the page's value to ``choices[i]``."""
@@ -482,20 +476,19 @@ class GnuCash215(VirtualApp):
         if ctx.activity == FORM:
             title = str(ctx.extras.get("title", "Create Account"))
             bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+            return Screen(content=linear_layout([bar]))
         if ctx.data["first_run"]:
             return Screen(content=View(cls="android.widget.FrameLayout"))
         return self._render_accounts(ctx)
 
     def _drawer(self) -> View:
-        header = View(
-            cls="android.widget.LinearLayout",
-            height=300,
-            weight=0,
-            children=[
+        header = linear_layout(
+            [
                 text_view("GnuCash", "drawer_title", height=150),
                 text_view("Book 1", "book_name", height=110),
             ],
+            height=300,
+            weight=0,
         )
         entries = [drawer_entry(t, lambda c: c.ui.update(drawer=False)) for t in DRAWER]
         return View(
@@ -520,13 +513,12 @@ class GnuCash215(VirtualApp):
                     layout=HORIZONTAL,
                     children=[
                         View(cls="android.view.View", resource_id="account_color_strip", width=20),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            children=[
+                        linear_layout(
+                            [
                                 text_view(name, "primary_text", height=100),
                                 text_view(subtitle, "secondary_text", height=80),
                                 text_view("$0.00", "account_balance", height=60),
-                            ],
+                            ]
                         ),
                         image_view(
                             "favorite_status",
@@ -600,11 +592,8 @@ class GnuCash215(VirtualApp):
         ]
         if STORAGE not in ctx.permissions:
             body.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=150,
-                    children=[
+                linear_layout(
+                    [
                         text_view(SD_CARD, "snackbar_text", height=150),
                         button(
                             "snackbar_action",
@@ -613,6 +602,8 @@ class GnuCash215(VirtualApp):
                             width=220,
                         ),
                     ],
+                    horizontal=True,
+                    height=150,
                 )
             )
         coordinator = View(
@@ -620,7 +611,7 @@ class GnuCash215(VirtualApp):
             resource_id="coordinatorLayout",
             layout=FRAME,
             children=[
-                View(cls="android.widget.LinearLayout", children=body),
+                linear_layout(body),
                 fab(
                     "fab_create_account",
                     "",
@@ -676,25 +667,23 @@ class GnuCash215(VirtualApp):
             page = self._account_list(ctx, kids, "sub_scroll", "No accounts to display")
         else:
             page = text_view("No transactions to display", "empty_view", height=300)
-        balance = View(
-            cls="android.widget.LinearLayout",
-            resource_id="account_balance_toolbar",
-            layout=HORIZONTAL,
-            height=120,
-            weight=0,
-            children=[
+        balance = linear_layout(
+            [
                 text_view("Balance:", "label_sum", height=120),
                 text_view("$0.00", "transactions_sum", height=120),
             ],
+            rid="account_balance_toolbar",
+            horizontal=True,
+            height=120,
+            weight=0,
         )
         content = View(
             cls="android.support.design.widget.CoordinatorLayout",
             resource_id="coordinatorLayout",
             layout=FRAME,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         View(
                             cls="android.support.design.widget.AppBarLayout",
                             resource_id="fragment_container",
@@ -715,7 +704,7 @@ class GnuCash215(VirtualApp):
                             children=[page],
                         ),
                         balance,
-                    ],
+                    ]
                 ),
                 fab(
                     "fab_create_transaction",

@@ -81,6 +81,7 @@ from device_agent.virtual.widgets import (
     image_button,
     image_view,
     input_dialog,
+    linear_layout,
     list_view,
     preference,
     preference_category,
@@ -460,7 +461,7 @@ class GpsTest364(VirtualApp):
         if ctx.activity == HELP:
             bar = toolbar("About", rid="action_bar")
             body = text_view("GPSTest: GNSS status, map, sky view and accuracy.", height=400)
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, body]))
+            return Screen(content=linear_layout([bar, body]))
         return self._render_main(ctx)
 
     def _render_main(self, ctx: AppContext) -> Screen:
@@ -494,17 +495,11 @@ class GpsTest364(VirtualApp):
             children=[self._fragment(ctx, position, started)],
         )
         drawer = self._drawer(position) if ui["drawer"] else None
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="appbar",
-                    weight=0,
-                    children=[bar],
-                ),
+        content = linear_layout(
+            [
+                linear_layout([bar], rid="appbar", weight=0),
                 drawer_layout(fragment, drawer, rid="nav_drawer_left_pane"),
-            ],
+            ]
         )
         return Screen(content=content, windows=self._main_dialogs(ctx))
 
@@ -514,12 +509,11 @@ class GpsTest364(VirtualApp):
         if position == 1:
             return View(cls="org.osmdroid.views.MapView", resource_id="map", content_desc="Map")
         if position == 2:
-            return View(
-                cls="android.widget.LinearLayout",
-                children=[
+            return linear_layout(
+                [
                     View(cls="com.android.gpstest.view.GpsSkyView", resource_id="sky_view"),
                     text_view("In view", "sky_legend_in_view", height=100),
-                ],
+                ]
             )
         return self._accuracy(ctx)
 
@@ -536,20 +530,14 @@ class GpsTest364(VirtualApp):
             )
             for rid, label, value in FIX
         ]
-        header = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
+        header = linear_layout(
+            [text_view(t, height=90) for t in ("ID", "GNSS", "C/N0", "Flags", "Elev", "Azim")],
+            horizontal=True,
             height=90,
-            children=[
-                text_view(t, height=90) for t in ("ID", "GNSS", "C/N0", "Flags", "Elev", "Azim")
-            ],
         )
         sats = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=90,
-                children=[
+            linear_layout(
+                [
                     text_view(svid, "sv_id", height=90),
                     text_view(gnss, "gnss_flag", height=90),
                     text_view(cn0, "cn0_text", height=90),
@@ -557,6 +545,8 @@ class GpsTest364(VirtualApp):
                     text_view(elev, "elevation", height=90),
                     text_view(azim, "azimuth", height=90),
                 ],
+                horizontal=True,
+                height=90,
             )
             for svid, gnss, cn0, elev, azim, flags in (SATELLITES if started else ())
         ]
@@ -592,7 +582,7 @@ class GpsTest364(VirtualApp):
         )
         return View(
             cls="android.widget.ScrollView",
-            children=[View(cls="android.widget.LinearLayout", children=[location_card, gnss_card])],
+            children=[linear_layout([location_card, gnss_card])],
         )
 
     def _accuracy(self, ctx: AppContext) -> View:
@@ -643,11 +633,8 @@ class GpsTest364(VirtualApp):
                         field("lat", "Your latitude"),
                         field("long", "Your longitude"),
                         field("alt", "Your altitude in WGS84 (Optional)"),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            layout=HORIZONTAL,
-                            height=140,
-                            children=[
+                        linear_layout(
+                            [
                                 button("save", "Save", self._save_truth),
                                 image_button(
                                     "qr_code",
@@ -656,6 +643,8 @@ class GpsTest364(VirtualApp):
                                     width=160,
                                 ),
                             ],
+                            horizontal=True,
+                            height=140,
                         ),
                     ],
                 )
@@ -666,12 +655,7 @@ class GpsTest364(VirtualApp):
             layout=FRAME,
             children=[
                 View(cls="org.osmdroid.views.MapView", resource_id="map", content_desc="Map"),
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    gravity="top",
-                    children=[card, header],
-                ),
+                linear_layout([card, header], weight=0, gravity="top"),
             ],
         )
 
@@ -701,13 +685,7 @@ class GpsTest364(VirtualApp):
             cls="com.android.gpstest.view.ScrimInsetsScrollView",
             resource_id="navdrawer",
             width=800,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="navdrawer_items_list",
-                    children=rows,
-                )
-            ],
+            children=[linear_layout(rows, rid="navdrawer_items_list")],
         )
 
     def _main_dialogs(self, ctx: AppContext) -> list[Window]:
@@ -807,11 +785,8 @@ class GpsTest364(VirtualApp):
                 on_click=lambda c: None,
                 height=120,
             ),
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=140,
-                children=[
+            linear_layout(
+                [
                     image_button(rid, desc, close, width=200)
                     for rid, desc in (
                         ("location_copy", "Copy"),
@@ -820,6 +795,8 @@ class GpsTest364(VirtualApp):
                         ("location_share", "Share"),
                     )
                 ],
+                horizontal=True,
+                height=140,
             ),
         ]
         if ctx.data["logger_open"]:
@@ -865,9 +842,7 @@ class GpsTest364(VirtualApp):
                         close,
                     )
                 )
-        return Screen(
-            content=View(cls="android.widget.LinearLayout", children=children), windows=windows
-        )
+        return Screen(content=linear_layout(children), windows=windows)
 
     def _pref_row(self, ctx: AppContext, pref: tuple[str, str, str, str]) -> View:
         kind, key, title, summary = pref

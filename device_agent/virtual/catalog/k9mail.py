@@ -51,8 +51,8 @@ from urllib.parse import quote, quote_plus
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
 from device_agent.virtual.stacks import callback_frames
-from device_agent.virtual.views import HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind, edit_text, text_view, toolbar
+from device_agent.virtual.views import Screen, View
+from device_agent.virtual.widgets import bind, edit_text, linear_layout, text_view, toolbar
 
 PACKAGE = "com.fsck.k9"
 ACCOUNTS = ".activity.Accounts"
@@ -220,19 +220,10 @@ class K9Mail5403(VirtualApp):
     def _render_welcome(self, ctx: AppContext) -> Screen:
         body = View(
             cls="android.widget.ScrollView",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[text_view(WELCOME_TEXT, "welcome_message", height=1200)],
-                )
-            ],
+            children=[linear_layout([text_view(WELCOME_TEXT, "welcome_message", height=1200)])],
         )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            weight=0,
-            children=[
+        buttons = linear_layout(
+            [
                 View(
                     cls="android.widget.Button",
                     resource_id="import_settings",
@@ -246,18 +237,16 @@ class K9Mail5403(VirtualApp):
                     on_click=self._welcome_next,
                 ),
             ],
+            horizontal=True,
+            height=147,
+            weight=0,
         )
         divider = View(cls="android.view.View", resource_id="divider", height=3, weight=0)
         return self._frame("Welcome to K-9 Mail", [body, divider, buttons])
 
     def _frame(self, title: str, children: list[View]) -> Screen:
         bar = toolbar(title, rid="android:id/action_bar")
-        return Screen(
-            content=View(
-                cls="android.widget.LinearLayout",
-                children=[bar, View(cls="android.widget.LinearLayout", children=children)],
-            )
-        )
+        return Screen(content=linear_layout([bar, linear_layout(children)]))
 
     # -- account setup basics --------------------------------------------------------------
     def _valid(self, ctx: AppContext) -> bool:
@@ -385,24 +374,13 @@ class K9Mail5403(VirtualApp):
                     on_click=lambda c: self._set(c, "certificate", not c.ui["certificate"]),
                 )
             )
-        fields.append(
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="foldable_advanced_options",
-                weight=0,
-                children=advanced,
-            )
-        )
+        fields.append(linear_layout(advanced, rid="foldable_advanced_options", weight=0))
         form = View(
             cls="android.widget.ScrollView",
-            children=[View(cls="android.widget.LinearLayout", weight=0, children=fields)],
+            children=[linear_layout(fields, weight=0)],
         )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            weight=0,
-            children=[
+        buttons = linear_layout(
+            [
                 View(
                     cls="android.widget.Button",
                     resource_id="manual_setup",
@@ -418,6 +396,9 @@ class K9Mail5403(VirtualApp):
                     on_click=self._on_next,
                 ),
             ],
+            horizontal=True,
+            height=147,
+            weight=0,
         )
         divider = View(cls="android.view.View", resource_id="divider", height=3, weight=0)
         return self._frame("Set up a new account", [form, divider, buttons])

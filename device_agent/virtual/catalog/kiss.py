@@ -73,6 +73,7 @@ from device_agent.virtual.widgets import (
     confirm_dialog,
     edit_text,
     image_view,
+    linear_layout,
     list_view,
     nav_button,
     preference,
@@ -275,12 +276,7 @@ class Kiss3135(VirtualApp):
     def _main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         children: list[View] = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="widgetLayout",
-                on_click=self._tap_home,
-                clickable=None,
-            )
+            linear_layout(rid="widgetLayout", on_click=self._tap_home, clickable=None)
         ]
         rows = self._result_rows(ctx)
         if rows:
@@ -317,7 +313,7 @@ class Kiss3135(VirtualApp):
                             lambda c: self._display_kiss_bar(c, False),
                             width=147,
                         ),
-                        View(cls="android.widget.LinearLayout", resource_id="embeddedFavoritesBar"),
+                        linear_layout(rid="embeddedFavoritesBar"),
                     ],
                 )
             )
@@ -332,7 +328,7 @@ class Kiss3135(VirtualApp):
         for heading, sub in INTRO:
             texts.append(text_view(heading, height=120))
             texts.append(text_view(sub, height=90))
-        return View(cls="android.widget.LinearLayout", resource_id="main_empty", children=texts)
+        return linear_layout(texts, rid="main_empty")
 
     def _apps_shown(self, ctx: AppContext) -> list[str]:
         ui = ctx.ui
@@ -354,23 +350,15 @@ class Kiss3135(VirtualApp):
                 on_long_click=bind(self._open_app_popup, app),
                 children=[
                     image_view("item_app_icon", width=160),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[text_view(app, "item_app_name", height=160)],
-                    ),
+                    linear_layout([text_view(app, "item_app_name", height=160)]),
                 ],
             )
             for app in self._apps_shown(ctx)
         ]
 
     def _favorites_bar(self, ctx: AppContext) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="externalFavoriteBar",
-            layout=HORIZONTAL,
-            height=170,
-            weight=0,
-            children=[
+        return linear_layout(
+            [
                 View(
                     cls="android.widget.ImageView",
                     resource_id="favorite",
@@ -381,6 +369,10 @@ class Kiss3135(VirtualApp):
                 )
                 for app in ctx.data["favorites"]
             ],
+            rid="externalFavoriteBar",
+            horizontal=True,
+            height=170,
+            weight=0,
         )
 
     def _search_bar(self, ctx: AppContext) -> View:
@@ -523,9 +515,8 @@ class Kiss3135(VirtualApp):
             rows = self._ux_rows(ctx)
         else:
             rows = []  # a stub: the screen's title only
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 toolbar(
                     title,
                     navigation=nav_button(NAVIGATE_UP, self._settings_up) if screens else None,
@@ -538,7 +529,7 @@ class Kiss3135(VirtualApp):
                     scroll_key=f"scroll_{key}",
                     children=rows,
                 ),
-            ],
+            ]
         )
         windows = []
         if ctx.ui["dialog"] == "reset-favorites":

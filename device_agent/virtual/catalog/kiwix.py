@@ -60,7 +60,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.stacks import callback_frames
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     action_item,
@@ -70,6 +70,7 @@ from device_agent.virtual.widgets import (
     confirm_dialog,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -275,7 +276,7 @@ class Kiwix24(VirtualApp):
         if ctx.activity in (SETTINGS, BOOKMARKS):
             title = "Settings" if ctx.activity == SETTINGS else "Bookmarks"
             bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+            return Screen(content=linear_layout([bar]))
         return Screen(content=View(cls="android.widget.FrameLayout"))  # the splash
 
     def _render_main(self, ctx: AppContext) -> Screen:
@@ -414,58 +415,52 @@ class Kiwix24(VirtualApp):
             rows.append(text_view(heading, "divider_text", height=100))
             rows.extend(self._book_row(i, book) for i, book in books)
         listing = list_view(rows, rid="library_list", scroll_key="library_scroll")
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
+        return linear_layout(
+            [
                 View(
                     cls="android.support.v4.widget.SwipeRefreshLayout",
                     resource_id="library_swiperefresh",
                     children=[listing],
                 )
-            ],
+            ]
         )
 
     def _book_row(self, index: int, book: tuple[str, ...]) -> View:
         title, description, size, creator, date, language, file_name = book
-        details = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=120,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+        details = linear_layout(
+            [
+                linear_layout(
+                    [
                         text_view(size, "size", height=40),
                         text_view(creator, "creator", height=40),
                         text_view("Kiwix", "publisher", height=40),
-                    ],
+                    ]
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         text_view(date, "date", height=40),
                         text_view(language, "language", height=40),
                         text_view(file_name, "fileName", height=40),
-                    ],
+                    ]
                 ),
             ],
+            horizontal=True,
+            height=120,
         )
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=300,
-            on_click=bind(self._download, index),
-            children=[
+        return linear_layout(
+            [
                 image_view("favicon", width=150),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         text_view(title, "title", height=80),
                         text_view(description, "description", height=80),
                         details,
-                    ],
+                    ]
                 ),
             ],
+            horizontal=True,
+            height=300,
+            on_click=bind(self._download, index),
         )
 
     def _downloads_page(self, ctx: AppContext) -> View:
@@ -480,15 +475,11 @@ class Kiwix24(VirtualApp):
     def _download_row(self, position: int, download: dict[str, Any]) -> View:
         title, description = BOOKS[download["book"]][:2]
         playing = download["status"] == PLAY
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=260,
-            children=[
+        return linear_layout(
+            [
                 image_view("favicon", width=150),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         text_view(title, "title", height=70),
                         text_view(description, "description", height=70),
                         View(
@@ -497,18 +488,19 @@ class Kiwix24(VirtualApp):
                             height=40,
                         ),
                         text_view("3 min left" if playing else "", "time_remaining", height=70),
-                    ],
+                    ]
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    width=300,
-                    children=[
+                linear_layout(
+                    [
                         image_view("pause", "", bind(self._toggle, position), width=150),
                         image_view("stop", "", bind(self._ask_stop, position), width=150),
                     ],
+                    horizontal=True,
+                    width=300,
                 ),
             ],
+            horizontal=True,
+            height=260,
         )
 
     def _manager_dialogs(self, ctx: AppContext) -> list[Window]:

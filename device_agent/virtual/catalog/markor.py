@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.stacks import launch_frames
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     alert_dialog,
@@ -61,6 +61,7 @@ from device_agent.virtual.widgets import (
     fab,
     image_button,
     image_view,
+    linear_layout,
     nav_button,
     spinner,
     spinner_dropdown,
@@ -314,13 +315,12 @@ class _Markor(VirtualApp):
             screen = self._render_settings(ctx)
         elif ctx.activity == ABOUT:
             screen = Screen(
-                content=View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                content=linear_layout(
+                    [
                         self._toolbar("About", up=lambda c: c.finish()),
                         _text(f"Markor v{self.version}", "about__activity__text_app_version"),
                         _text("Text editor - Notes & ToDo (for Android)", "about__description"),
-                    ],
+                    ]
                 )
             )
         else:
@@ -351,24 +351,22 @@ class _Markor(VirtualApp):
         for name, is_folder in self._children(ctx, folder):
             path = f"{folder}/{name}"
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=170,
-                    on_click=_bind(on_pick, path, is_folder),
-                    children=[
+                linear_layout(
+                    [
                         image_view("ui__filesystem_item__image", width=147),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            children=[
+                        linear_layout(
+                            [
                                 _text(name, "ui__filesystem_item__title"),
                                 _text(
                                     "Folder" if is_folder else f"{len(self._read(ctx, path))} B",
                                     "ui__filesystem_item__description",
                                 ),
-                            ],
+                            ]
                         ),
                     ],
+                    horizontal=True,
+                    height=170,
+                    on_click=_bind(on_pick, path, is_folder),
                 )
             )
         return rows
@@ -410,7 +408,7 @@ class _Markor(VirtualApp):
                     label_rid="largeLabel",
                 )
             )
-        children = [View(cls="android.widget.LinearLayout", children=column)]
+        children = [linear_layout(column)]
         if ui["tab"] == "Files":
             children.append(self._fab(ctx))
         windows: list[Window] = []
@@ -482,12 +480,7 @@ class _Markor(VirtualApp):
                 cls="android.widget.ListView",
                 weight=0,
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        on_click=handler,
-                        height=126,
-                        children=[_text(title, "title", height=126)],
-                    )
+                    linear_layout([_text(title, "title", height=126)], on_click=handler, height=126)
                     for title, handler in items
                 ],
             ),
@@ -524,20 +517,18 @@ class _Markor(VirtualApp):
             resource_id="note__activity__scroll_markdownchar_bar",
             height=147,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="note__activity__markdownchar_bar",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         image_view("", "", _bind(self._markdown, key), width=126, naf=True)
                         for key in MARKDOWN_BAR
                     ],
+                    rid="note__activity__markdownchar_bar",
+                    horizontal=True,
                 )
             ],
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._toolbar(title, up=self._leave_editor, actions=actions),
                 View(
                     cls="android.widget.ScrollView",
@@ -545,7 +536,7 @@ class _Markor(VirtualApp):
                     children=[editor],
                 ),
                 bar,
-            ],
+            ]
         )
         windows: list[Window] = []
         if ui["menu"]:
@@ -586,25 +577,19 @@ class _Markor(VirtualApp):
                 "BROWSE FILESYSTEM",
                 lambda c: self._open_fs(c, "file"),
             ),
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/buttonPanel",
-                layout=HORIZONTAL,
-                height=140,
-                children=[
+            linear_layout(
+                [
                     View(cls="android.view.View"),
                     self._dialog_button("android:id/button2", "CANCEL", close),
                     self._dialog_button("android:id/button1", "OK", self._insert),
                 ],
+                rid="android:id/buttonPanel",
+                horizontal=True,
+                height=140,
             ),
         ]
         return Window(
-            root=View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/parentPanel",
-                weight=0,
-                children=body,
-            ),
+            root=linear_layout(body, rid="android:id/parentPanel", weight=0),
             on_dismiss=close,
         )
 
@@ -635,12 +620,8 @@ class _Markor(VirtualApp):
                     "ui__filesystem_dialog__title",
                     height=147,
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="ui__filesystem_dialog__utilbar",
-                    layout=HORIZONTAL,
-                    height=126,
-                    children=icons,
+                linear_layout(
+                    icons, rid="ui__filesystem_dialog__utilbar", horizontal=True, height=126
                 ),
                 _text(folder, "ui__filesystem_dialog__current", height=100),
                 View(
@@ -651,12 +632,8 @@ class _Markor(VirtualApp):
                     height=800,
                     children=self._file_rows(ctx, folder, self._fs_pick),
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="ui__filesystem_dialog__buttons",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                linear_layout(
+                    [
                         View(cls="android.view.View"),
                         _text(
                             "Cancel",
@@ -671,6 +648,9 @@ class _Markor(VirtualApp):
                             width=330,
                         ),
                     ],
+                    rid="ui__filesystem_dialog__buttons",
+                    horizontal=True,
+                    height=140,
                 ),
             ],
         )
@@ -680,11 +660,8 @@ class _Markor(VirtualApp):
         prefs = ctx.data["prefs"]
         rows = [
             _text("General", "android:id/title", height=110),
-            View(
-                cls="android.widget.LinearLayout",
-                height=190,
-                on_click=lambda c: self._open_fs(c, "folder"),
-                children=[
+            linear_layout(
+                [
                     View(
                         cls="android.widget.RelativeLayout",
                         children=[
@@ -693,11 +670,11 @@ class _Markor(VirtualApp):
                         ],
                     )
                 ],
-            ),
-            View(
-                cls="android.widget.LinearLayout",
                 height=190,
-                children=[
+                on_click=lambda c: self._open_fs(c, "folder"),
+            ),
+            linear_layout(
+                [
                     View(
                         cls="android.widget.RelativeLayout",
                         children=[
@@ -706,11 +683,11 @@ class _Markor(VirtualApp):
                         ],
                     )
                 ],
+                height=190,
             ),
         ]
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._toolbar("Settings", up=lambda c: c.finish()),
                 View(
                     cls="android.support.v7.widget.RecyclerView",
@@ -718,7 +695,7 @@ class _Markor(VirtualApp):
                     scrollable=True,
                     children=rows,
                 ),
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -1041,24 +1018,21 @@ class Markor232(_Markor):
         return screen
 
     def _new_file_dialog(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
-        name_row = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=150,
-            children=[
+        name_row = linear_layout(
+            [
                 edit_text("new_file_dialog__name", dialog["name"], self._type_name, width=700),
                 edit_text("new_file_dialog__ext", dialog["ext"], self._type_ext),
             ],
+            horizontal=True,
+            height=150,
         )
         body = View(
             cls="android.widget.ScrollView",
             resource_id="new_file_dialog__root",
             weight=0,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         _text("Name"),
                         name_row,
                         _text("Type"),
@@ -1076,6 +1050,7 @@ class Markor232(_Markor):
                         _text("- Folder is created without file extension"),
                         _text("- Files and folders are not overwritten"),
                     ],
+                    weight=0,
                 )
             ],
         )

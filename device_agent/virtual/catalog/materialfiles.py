@@ -60,6 +60,7 @@ from device_agent.virtual.widgets import (
     image_button,
     image_view,
     input_dialog,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -245,10 +246,7 @@ class MaterialFiles174(VirtualApp):
             if len(shown) - dirs:
                 parts.append(_plural(len(shown) - dirs, "file"))
             subtitle = ", ".join(parts) or "Empty"
-        title = View(
-            cls="android.widget.LinearLayout",
-            children=[text_view("Files", height=80), text_view(subtitle, height=67)],
-        )
+        title = linear_layout([text_view("Files", height=80), text_view(subtitle, height=67)])
         bar = toolbar(
             title,
             navigation=nav_button(OPEN_DRAWER, lambda c: None),
@@ -268,20 +266,13 @@ class MaterialFiles174(VirtualApp):
             layout=HORIZONTAL,
             height=126,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    on_click=bind(self._open, path),
-                    children=[text_view(label, "text", height=126)],
+                linear_layout(
+                    [text_view(label, "text", height=126)], on_click=bind(self._open, path)
                 )
                 for label, path in crumbs
             ],
         )
-        app_bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="appBarLayout",
-            weight=0,
-            children=[bar, breadcrumb],
-        )
+        app_bar = linear_layout([bar, breadcrumb], rid="appBarLayout", weight=0)
         if shown is None:
             body = text_view(f"{ui['path']}: Permission denied", "errorText", height=300)
         elif not shown:
@@ -304,35 +295,33 @@ class MaterialFiles174(VirtualApp):
             cls="android.widget.FrameLayout", resource_id="contentLayout", children=[body]
         )
         dial = self._speed_dial(ctx)
-        column = View(cls="android.widget.LinearLayout", children=[app_bar, content])
+        column = linear_layout([app_bar, content])
         root = View(layout=FRAME, children=[column, dial])
         return Screen(content=root, windows=self._windows(ctx))
 
     def _row(self, ctx: AppContext, entry: list[Any]) -> View:
         name, is_dir, size = entry
         description = DATE if is_dir else f"{DATE}, {size / 1024:.1f} kB".replace(".0 ", " ")
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="itemLayout",
-            layout=HORIZONTAL,
-            height=189,
-            on_click=bind(self._tap_row, name, is_dir),
-            children=[
+        return linear_layout(
+            [
                 View(
                     cls="android.widget.FrameLayout",
                     resource_id="iconLayout",
                     width=168,
                     children=[image_view("iconImage")],
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         text_view(name, "nameText"),
                         text_view(description, "descriptionText"),
-                    ],
+                    ]
                 ),
                 image_button("menuButton", "", bind(self._row_menu, name), width=147),
             ],
+            rid="itemLayout",
+            horizontal=True,
+            height=189,
+            on_click=bind(self._tap_row, name, is_dir),
         )
 
     def _speed_dial(self, ctx: AppContext) -> View:
@@ -340,26 +329,24 @@ class MaterialFiles174(VirtualApp):
         if ctx.ui["dial"]:
             for label in ("File", "Folder"):
                 children.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        layout=HORIZONTAL,
-                        height=147,
-                        children=[
+                    linear_layout(
+                        [
                             text_view(label, "sd_label", on_click=bind(self._create, label)),
                             image_button("sd_fab", "", bind(self._create, label), width=147),
                         ],
+                        horizontal=True,
+                        height=147,
                     )
                 )
         children.append(
             fab("sd_main_fab", "", lambda c: c.ui.update(dial=not c.ui["dial"]), gravity="end")
         )
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="speedDialView",
+        return linear_layout(
+            children,
+            rid="speedDialView",
             gravity="bottom_end",
             width=600,
             height=147 * (len(children) - 1) + 168 + 42,
-            children=children,
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:

@@ -53,7 +53,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.stacks import message_frames
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import (
     MONTHS,
     action_item,
@@ -64,6 +64,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     fab,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -273,7 +274,7 @@ class MementoCalendar36(VirtualApp):
         if ctx.activity in (SETTINGS, ABOUT):
             title = "Settings" if ctx.activity == SETTINGS else "About"
             bar = toolbar(title, navigation=nav_button("Navigate up", lambda c: c.finish()))
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+            return Screen(content=linear_layout([bar, View()]))
         return self._main(ctx)
 
     def _main(self, ctx: AppContext) -> Screen:
@@ -289,29 +290,27 @@ class MementoCalendar36(VirtualApp):
         contacts = ctx.data["contacts"]
         if contacts:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=168,
-                    children=[
+                linear_layout(
+                    [
                         text_view(c["name"], "upcoming_event_contact_name"),
                         text_view(_formatted(*c["birthday"])),
                     ],
+                    height=168,
                 )
                 for c in contacts
             ]
             body = list_view(rows, rid="upcoming_eventslist")
         else:
             body = text_view(EMPTY_TEXT, "upcoming_events_emptyview", height=300)
-        column = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        column = linear_layout(
+            [
                 bar,
                 View(
                     cls="android.widget.FrameLayout",
                     resource_id="upcoming",
                     children=[body],
                 ),
-            ],
+            ]
         )
         add = fab("fab_add", "", lambda c: c.start_activity(ADD))
         windows: list[Window] = []
@@ -328,12 +327,8 @@ class MementoCalendar36(VirtualApp):
     def _add_screen(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         birthday = ui["birthday"]
-        hero = View(
-            cls="android.widget.LinearLayout",
-            resource_id="addbirthday_hero",
-            layout=HORIZONTAL,
-            height=170,
-            children=[
+        hero = linear_layout(
+            [
                 View(
                     cls="android.widget.FrameLayout",
                     resource_id="contact_hero_avatar_holder",
@@ -347,13 +342,12 @@ class MementoCalendar36(VirtualApp):
                     cls="android.widget.AutoCompleteTextView",
                 ),
             ],
+            rid="addbirthday_hero",
+            horizontal=True,
+            height=170,
         )
-        label = View(
-            cls="android.widget.LinearLayout",
-            resource_id="addbirthday_datepicker",
-            layout=HORIZONTAL,
-            height=150,
-            children=[
+        label = linear_layout(
+            [
                 image_view(width=150),
                 text_view(
                     _formatted(*birthday) if birthday else "",
@@ -362,12 +356,12 @@ class MementoCalendar36(VirtualApp):
                     on_click=self._open_picker,
                 ),
             ],
+            rid="addbirthday_datepicker",
+            horizontal=True,
+            height=150,
         )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=140,
-            children=[
+        buttons = linear_layout(
+            [
                 View(),
                 button("addbirthday_dismiss_button", "Discard", lambda c: c.finish(), width=300),
                 button(
@@ -378,17 +372,14 @@ class MementoCalendar36(VirtualApp):
                     width=300,
                 ),
             ],
+            horizontal=True,
+            height=140,
         )
         content = View(
             cls="android.widget.RelativeLayout",
             children=[
                 text_view("Add birthday", "addbirthday_title", height=160),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="addbirthday_content",
-                    weight=0,
-                    children=[hero, label],
-                ),
+                linear_layout([hero, label], rid="addbirthday_content", weight=0),
                 View(),
                 buttons,
             ],
@@ -428,17 +419,9 @@ class MementoCalendar36(VirtualApp):
                     input_rid=PICKER_INPUT,
                 )
             )
-        body = View(
-            cls="android.widget.LinearLayout",
-            resource_id="dialog_birthday_picker",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=370,
-                    children=wheels,
-                ),
+        body = linear_layout(
+            [
+                linear_layout(wheels, horizontal=True, height=370),
                 View(
                     cls="android.widget.CheckedTextView",
                     resource_id="include_year_checkbox",
@@ -449,6 +432,8 @@ class MementoCalendar36(VirtualApp):
                     height=120,
                 ),
             ],
+            rid="dialog_birthday_picker",
+            weight=0,
         )
         close = lambda c: c.ui.update(picker=None)  # noqa: E731
         return alert_dialog(

@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.stacks import callback_frames
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import Screen, View, Window
 from device_agent.virtual.widgets import (
     OPEN_DRAWER,
     action_item,
@@ -53,6 +53,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     image_button,
     image_view,
+    linear_layout,
     menu_window,
     nav_button,
     overflow_button,
@@ -229,11 +230,10 @@ class MicroMathematics2154(VirtualApp):
             resource_id="main_scroll_view",
             scrollable=True,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="main_list_view",
+                linear_layout(
+                    [self._element(ctx, i) for i in range(len(WELCOME))],
+                    rid="main_list_view",
                     weight=0,
-                    children=[self._element(ctx, i) for i in range(len(WELCOME))],
                 )
             ],
         )
@@ -241,14 +241,13 @@ class MicroMathematics2154(VirtualApp):
             cls="android.widget.HorizontalScrollView",
             height=147,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="main_palette_view",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         image_button("", desc, bind(self._new_element, desc), width=147)
                         for _key, desc in NEW_ELEMENTS
                     ],
+                    rid="main_palette_view",
+                    horizontal=True,
                 )
             ],
         )
@@ -269,34 +268,31 @@ class MicroMathematics2154(VirtualApp):
             return text_view(element[1], height=260)
         left = element[1]
         right = ctx.data["terms"].get(str(index), element[2])
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=126,
-            children=[
+        return linear_layout(
+            [
                 edit_text("", left, None, width=250),
                 text_view(":=", width=90),
                 edit_text("", right, lambda c, t: self._edit_term(c, str(index), t), width=500),
             ],
+            horizontal=True,
+            height=126,
         )
 
     def _drawer(self, ctx: AppContext) -> View:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=168,
-                on_click=bind(self._open_document, i),
-                children=[
+            linear_layout(
+                [
                     image_view("main_drawer_logo", width=147),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
+                    linear_layout(
+                        [
                             text_view(title, "main_drawer_title"),
                             text_view(subtitle, "main_drawer_subtitle"),
-                        ],
+                        ]
                     ),
                 ],
+                horizontal=True,
+                height=168,
+                on_click=bind(self._open_document, i),
             )
             for i, (title, subtitle) in enumerate(DRAWER)
         ]
@@ -338,13 +334,8 @@ class MicroMathematics2154(VirtualApp):
     ) -> View:
         """A HorizontalNumberPicker (``horizontal_number_picker.xml``) bound to the dialog's
         ``key`` field."""
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id=rid,
-            layout=HORIZONTAL,
-            height=150,
-            enabled=enabled,
-            children=[
+        return linear_layout(
+            [
                 text_view(label, "label_text", width=420, enabled=enabled),
                 image_button(
                     "button_decrease",
@@ -370,6 +361,10 @@ class MicroMathematics2154(VirtualApp):
                     enabled=enabled,
                 ),
             ],
+            rid=rid,
+            horizontal=True,
+            height=150,
+            enabled=enabled,
         )
 
     def _settings_dialog(self, ctx: AppContext) -> Window:
@@ -397,10 +392,8 @@ class MicroMathematics2154(VirtualApp):
             cls="android.widget.ScrollView",
             weight=0,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         check,
                         self._picker(
                             fields,
@@ -418,44 +411,36 @@ class MicroMathematics2154(VirtualApp):
                         ),
                         redefine,
                     ],
+                    weight=0,
                 )
             ],
         )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            resource_id="dialog_button_panel",
-            layout=HORIZONTAL,
-            height=140,
-            children=[
+        buttons = linear_layout(
+            [
                 button("dialog_button_ok", "OK", self._accept_settings),
                 button("dialog_button_cancel", "Cancel", lambda c: c.ui.update(dialog=None)),
             ],
+            rid="dialog_button_panel",
+            horizontal=True,
+            height=140,
         )
-        root = View(
-            cls="android.widget.LinearLayout",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="dialog_title_layout",
+        root = linear_layout(
+            [
+                linear_layout(
+                    [text_view("Document settings", "dialog_title_text", height=140)],
+                    rid="dialog_title_layout",
                     height=140,
-                    children=[text_view("Document settings", "dialog_title_text", height=140)],
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="dialog_root_layout",
-                    weight=0,
-                    children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="dialog_content_panel",
-                            weight=0,
-                            children=[content],
-                        ),
+                linear_layout(
+                    [
+                        linear_layout([content], rid="dialog_content_panel", weight=0),
                         buttons,
                     ],
+                    rid="dialog_root_layout",
+                    weight=0,
                 ),
             ],
+            weight=0,
         )
         return Window(root=root, on_dismiss=lambda c: c.ui.update(dialog=None))
 

@@ -89,6 +89,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -368,7 +369,7 @@ class NewPipe0274(VirtualApp):
             return self._render_settings(ctx)
         title = "About NewPipe" if ctx.activity == ABOUT else "Downloads"
         bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=linear_layout([bar, View()]))
 
     def _kiosk_name(self, ctx: AppContext) -> str:
         return KIOSK[ctx.data["service"]]
@@ -390,11 +391,8 @@ class NewPipe0274(VirtualApp):
             title = self._page_title(ctx, top)
         if shows_subscriptions:
             actions.append(overflow_button(lambda c: c.ui.update(menu="overflow")))
-        bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="toolbar_layout",
-            weight=0,
-            children=[
+        bar = linear_layout(
+            [
                 toolbar(
                     title,
                     navigation=navigation,
@@ -402,6 +400,8 @@ class NewPipe0274(VirtualApp):
                     cls="androidx.appcompat.widget.Toolbar",
                 )
             ],
+            rid="toolbar_layout",
+            weight=0,
         )
         holder = View(
             cls="androidx.fragment.app.FragmentContainerView",
@@ -443,36 +443,30 @@ class NewPipe0274(VirtualApp):
             return self._import_page(ctx, top.split(":", 1)[1])
         if top.startswith("video:"):
             name, uploader, details, _ = TRENDING[int(top.split(":", 1)[1])]
-            return View(
-                cls="android.widget.LinearLayout",
-                children=[
+            return linear_layout(
+                [
                     text_view(name, "detail_video_title_view"),
                     text_view(uploader, "detail_uploader_text_view"),
                     text_view(details, "detail_view_count_view"),
-                ],
+                ]
             )
         if top == "search":
-            return View(
-                cls="android.widget.LinearLayout",
-                children=[text_view("No results", "empty_state_message")],
-            )
+            return linear_layout([text_view("No results", "empty_state_message")])
         empty = {"bookmarks": "No playlist bookmarks yet", "feed": "Nothing here but crickets"}
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="empty_state_view",
-            children=[text_view("¯\\_(ツ)_/¯"), text_view(empty.get(top, "No one is watching"))],
+        return linear_layout(
+            [text_view("¯\\_(ツ)_/¯"), text_view(empty.get(top, "No one is watching"))],
+            rid="empty_state_view",
         )
 
     def _main_fragment(self, ctx: AppContext) -> View:
         tab = ctx.ui["tab"]
         names = (self._kiosk_name(ctx), *TABS[1:])
         tab_views = [
-            View(
-                cls="android.widget.LinearLayout",
+            linear_layout(
+                [image_view(width=200)],
                 content_desc=name,
                 selected=i == tab,
                 on_click=bind(self._select_tab, i),
-                children=[image_view(width=200)],
             )
             for i, name in enumerate(names)
         ]
@@ -512,13 +506,12 @@ class NewPipe0274(VirtualApp):
                                 width=420,
                                 children=[text_view(duration, "itemDurationView", height=60)],
                             ),
-                            View(
-                                cls="android.widget.LinearLayout",
-                                children=[
+                            linear_layout(
+                                [
                                     text_view(name, "itemVideoTitleView"),
                                     text_view(uploader, "itemUploaderView", height=60),
                                     text_view(details, "itemAdditionalDetails", height=60),
-                                ],
+                                ]
                             ),
                         ],
                     )
@@ -526,17 +519,16 @@ class NewPipe0274(VirtualApp):
         return list_view(rows, rid="items_list", cls="androidx.recyclerview.widget.RecyclerView")
 
     def _subscriptions(self) -> View:
-        header = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        header = linear_layout(
+            [
                 text_view("Channel groups", "header_title", height=147),
                 image_button(
                     "header_toggle_view_mode", "List view mode", lambda c: None, width=147
                 ),
                 image_button("header_sort", "Sort", lambda c: None, width=147),
             ],
+            horizontal=True,
+            height=147,
         )
 
         def card(title: str) -> View:
@@ -557,11 +549,7 @@ class NewPipe0274(VirtualApp):
             height=260,
             children=[card("All"), card("New")],
         )
-        placeholder = View(
-            cls="android.widget.LinearLayout",
-            height=400,
-            children=[text_view("¯\\_(ツ)_/¯"), text_view(IMPORT_HINT)],
-        )
+        placeholder = linear_layout([text_view("¯\\_(ツ)_/¯"), text_view(IMPORT_HINT)], height=400)
         return View(
             cls="androidx.recyclerview.widget.RecyclerView",
             resource_id="items_list",
@@ -594,12 +582,7 @@ class NewPipe0274(VirtualApp):
             cls="android.widget.RelativeLayout",
             children=[
                 text_view(info, "info_text_view"),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="inputs_panel",
-                    weight=0,
-                    children=panel,
-                ),
+                linear_layout(panel, rid="inputs_panel", weight=0),
             ],
         )
 
@@ -610,15 +593,14 @@ class NewPipe0274(VirtualApp):
             height=380,
             children=[
                 text_view("NewPipe", "drawer_header_newpipe_title", height=190),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=120,
-                    children=[
+                linear_layout(
+                    [
                         image_view("drawer_header_service_icon", width=100),
                         text_view(service, "drawer_header_service_view", height=120),
                         image_view("drawer_arrow", width=80),
                     ],
+                    horizontal=True,
+                    height=120,
                 ),
                 button(
                     "drawer_header_action_button",
@@ -796,12 +778,7 @@ class NewPipe0274(VirtualApp):
             resource_id="settings_fragment_holder",
             children=[page],
         )
-        toolbar_layout = View(
-            cls="android.widget.LinearLayout",
-            resource_id="settings_toolbar_layout",
-            weight=0,
-            children=[bar],
-        )
+        toolbar_layout = linear_layout([bar], rid="settings_toolbar_layout", weight=0)
         return Screen(
             content=View(cls="android.widget.RelativeLayout", children=[toolbar_layout, holder])
         )
@@ -809,21 +786,18 @@ class NewPipe0274(VirtualApp):
     def _search_results(self, ctx: AppContext) -> View:
         found = _matches(ctx.ui["search_text"])
         if not found:
-            return View(
-                cls="android.widget.LinearLayout",
-                resource_id="empty_state_view",
-                children=[text_view("╰(°●°╰)"), text_view("No results")],
+            return linear_layout(
+                [text_view("╰(°●°╰)"), text_view("No results")], rid="empty_state_view"
             )
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                height=260,
-                on_click=bind(self._result_clicked, page),
-                children=[
+            linear_layout(
+                [
                     text_view(title, "title"),
                     text_view(summary, "summary", height=70),
                     text_view(page, "breadcrumbs", height=70),
                 ],
+                height=260,
+                on_click=bind(self._result_clicked, page),
             )
             for page, title, summary in found
         ]

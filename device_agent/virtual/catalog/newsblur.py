@@ -51,7 +51,14 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import button, edit_text, image_view, text_view, toolbar
+from device_agent.virtual.widgets import (
+    button,
+    edit_text,
+    image_view,
+    linear_layout,
+    text_view,
+    toolbar,
+)
 
 PACKAGE = "com.newsblur"
 INIT = ".activity.InitActivity"
@@ -232,12 +239,11 @@ class NewsBlur(VirtualApp):
                 cls="android.widget.ViewSwitcher",
                 resource_id="register_viewswitcher",
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
+                    linear_layout(
+                        [
                             View(cls="android.widget.ProgressBar", height=160),
                             text_view("Registering...", height=120),
-                        ],
+                        ]
                     )
                 ],
             )
@@ -246,9 +252,7 @@ class NewsBlur(VirtualApp):
                 resource_id="login_progress_container",
                 children=[body],
             )
-            return Screen(
-                content=View(cls="android.widget.LinearLayout", children=[bar, container])
-            )
+            return Screen(content=linear_layout([bar, container]))
         # InitActivity's splash: the logo.
         return Screen(
             content=View(
@@ -260,11 +264,7 @@ class NewsBlur(VirtualApp):
 
     def _render_login(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        header = View(
-            cls="android.widget.LinearLayout",
-            height=240,
-            children=[image_view("", "NewsBlur Logo", height=200)],
-        )
+        header = linear_layout([image_view("", "NewsBlur Logo", height=200)], height=240)
         rule = View(cls="android.view.View", height=5)
 
         def field(rid: str, key: str, hint: str, *, password: bool = False) -> View:
@@ -279,20 +279,16 @@ class NewsBlur(VirtualApp):
 
         if ui["page"] == "login":
             rows: list[View] = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="login_fields_container",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         field("login_username", "username", "username"),
                         field("login_password", "password", "password", password=True),
                     ],
+                    rid="login_fields_container",
+                    weight=0,
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                linear_layout(
+                    [
                         View(cls="android.view.View"),
                         button(
                             "login_button",
@@ -302,6 +298,8 @@ class NewsBlur(VirtualApp):
                             width=300,
                         ),
                     ],
+                    horizontal=True,
+                    height=140,
                 ),
                 text_view(
                     "I need to register",
@@ -332,10 +330,8 @@ class NewsBlur(VirtualApp):
                 View(
                     cls="android.widget.ScrollView",
                     children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            weight=0,
-                            children=[
+                        linear_layout(
+                            [
                                 field("registration_username", "reg_username", "username"),
                                 field(
                                     "registration_password",
@@ -345,15 +341,12 @@ class NewsBlur(VirtualApp):
                                 ),
                                 field("registration_email", "reg_email", "email address"),
                             ],
+                            weight=0,
                         )
                     ],
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="registration_button_container",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                linear_layout(
+                    [
                         text_view(
                             "I need to log in!",
                             "login_change_to_login",
@@ -368,6 +361,9 @@ class NewsBlur(VirtualApp):
                             width=315,
                         ),
                     ],
+                    rid="registration_button_container",
+                    horizontal=True,
+                    height=140,
                 ),
             ]
         page = View(cls="android.widget.RelativeLayout", children=rows)
@@ -377,9 +373,7 @@ class NewsBlur(VirtualApp):
         container = View(
             cls="android.widget.FrameLayout", resource_id="login_container", children=[switcher]
         )
-        return Screen(
-            content=View(cls="android.widget.LinearLayout", children=[header, rule, container])
-        )
+        return Screen(content=linear_layout([header, rule, container]))
 
     def _render_login_progress(self) -> Screen:
         def row(text: str, rid: str, progress: str) -> View:
@@ -392,16 +386,15 @@ class NewsBlur(VirtualApp):
                 ],
             )
 
-        body = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        body = linear_layout(
+            [
                 row("Logging in…", "login_logging_in", "login_logging_in_progress"),
                 # login_feed_progress is INVISIBLE until the login succeeds.
                 View(
                     cls="android.widget.RelativeLayout",
                     children=[text_view("Retrieving feeds…", "login_retrieving_feeds")],
                 ),
-            ],
+            ]
         )
         container = View(
             cls="android.widget.FrameLayout",

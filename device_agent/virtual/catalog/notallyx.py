@@ -90,6 +90,7 @@ from device_agent.virtual.widgets import (
     fab,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -515,11 +516,8 @@ class NotallyX730(VirtualApp):
         rows = []
         for label in ctx.data["labels"]:
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=147,
-                    children=[
+                linear_layout(
+                    [
                         text_view(
                             label,
                             "LabelText",
@@ -543,6 +541,8 @@ class NotallyX730(VirtualApp):
                             width=126,
                         ),
                     ],
+                    horizontal=True,
+                    height=147,
                 )
             )
         return rows
@@ -568,15 +568,14 @@ class NotallyX730(VirtualApp):
         fragment: list[View] = []
         if dest != "Labels":
             fragment.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="EnterSearchKeywordLayout",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         edit_text(
                             "EnterSearchKeyword", "", lambda c, t: None, hint="Search", height=147
                         )
                     ],
+                    rid="EnterSearchKeywordLayout",
+                    weight=0,
                 )
             )
         if rows:
@@ -705,7 +704,7 @@ class NotallyX730(VirtualApp):
             sheet = View(
                 cls="android.widget.ScrollView",
                 weight=0,
-                children=[View(cls="android.widget.LinearLayout", weight=0, children=rows)],
+                children=[linear_layout(rows, weight=0)],
             )
             return [Window(root=sheet, kind="sheet", on_dismiss=close)]
         if dialog["kind"] == "delete":
@@ -719,10 +718,8 @@ class NotallyX730(VirtualApp):
                 )
             ]
         typed = ctx.ui["typed"]
-        field = View(
-            cls="android.widget.LinearLayout",
-            weight=0,
-            children=[
+        field = linear_layout(
+            [
                 edit_text(
                     "EditText",
                     typed,
@@ -730,6 +727,7 @@ class NotallyX730(VirtualApp):
                     cls="android.widget.EditText",
                 )
             ],
+            weight=0,
         )
         save = dialog_button("android:id/button1", "Save", self._save_label)
         save.enabled = bool(typed)
@@ -838,14 +836,7 @@ class NotallyX730(VirtualApp):
             cls="android.widget.ScrollView",
             resource_id="ScrollView",
             scrollable=True,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="ContentLayout",
-                    weight=0,
-                    children=body,
-                )
-            ],
+            children=[linear_layout(body, rid="ContentLayout", weight=0)],
         )
         toggle_desc = "Edit"
 
@@ -858,40 +849,35 @@ class NotallyX730(VirtualApp):
             layout=HORIZONTAL,
             height=147,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="BottomAppBarLeft",
-                    layout=HORIZONTAL,
-                    children=(
-                        [image_button("", "Adding files", lambda c: None)]
-                        if is_list
-                        else [
-                            image_button("", "Add Item", lambda c: None),
-                            image_button("", "Edit", lambda c: None, enabled=False),
-                        ]
-                    ),
+                linear_layout(
+                    [image_button("", "Adding files", lambda c: None)]
+                    if is_list
+                    else [
+                        image_button("", "Add Item", lambda c: None),
+                        image_button("", "Edit", lambda c: None, enabled=False),
+                    ],
+                    rid="BottomAppBarLeft",
+                    horizontal=True,
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="BottomAppBarCenter",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         image_button("", "Undo", lambda c: None, enabled=False),
                         image_button("", "Redo", lambda c: None, enabled=False),
                     ],
+                    rid="BottomAppBarCenter",
+                    horizontal=True,
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="BottomAppBarRight",
-                    layout=HORIZONTAL,
-                    children=[
+                linear_layout(
+                    [
                         image_button("", toggle_desc, toggle),
                         image_button("", "Tap for more options", lambda c: None),
                     ],
+                    rid="BottomAppBarRight",
+                    horizontal=True,
                 ),
             ],
         )
-        root = View(cls="android.widget.LinearLayout", children=[bar, scroll, bottom])
+        root = linear_layout([bar, scroll, bottom])
         return Screen(content=root)
 
 

@@ -52,6 +52,7 @@ from device_agent.virtual.widgets import (
     MORE_OPTIONS,
     bind,
     image_button,
+    linear_layout,
     list_view,
     preference,
     preference_category,
@@ -261,10 +262,10 @@ class ObdReader(VirtualApp):
                 rows.extend(preference(title, summary, lambda c: None) for title, summary in prefs)
             bar = toolbar(APP_NAME, rid="android:id/action_bar")
             listing = list_view(rows, scroll_key="prefs_scroll")
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, listing]))
+            return Screen(content=linear_layout([bar, listing]))
         if ctx.activity == MAIN:
             return self._render_main(ctx)
-        return Screen(content=View(cls="android.widget.LinearLayout"))
+        return Screen(content=linear_layout())
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
@@ -322,16 +323,11 @@ class ObdReader(VirtualApp):
             scroll_key="data_scroll",
             children=[table],
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 bar,
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="vehicle_view",
-                    children=[head, live, scroll],
-                ),
-            ],
+                linear_layout([head, live, scroll], rid="vehicle_view"),
+            ]
         )
         windows: list[Window] = []
         if ui["menu"]:
@@ -343,20 +339,10 @@ class ObdReader(VirtualApp):
                 weight=0,
                 children=[text_view(BT_DISABLED, "android:id/message", height=160)],
             )
-            panel = View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/contentPanel",
-                weight=0,
-                children=[message],
-            )
+            panel = linear_layout([message], rid="android:id/contentPanel", weight=0)
             windows.append(
                 Window(
-                    root=View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="android:id/parentPanel",
-                        weight=0,
-                        children=[panel],
-                    ),
+                    root=linear_layout([panel], rid="android:id/parentPanel", weight=0),
                     on_dismiss=lambda c: c.ui.update(dialog=False),
                 )
             )
@@ -367,13 +353,12 @@ class ObdReader(VirtualApp):
         running = ctx.ui["connected"] and ctx.ui["running"]
         enabled = {START: not running, STOP: running, GET_DTC: not running, SETTINGS: not running}
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
+            linear_layout(
+                [text_view(title, "android:id/title", height=126, enabled=enabled[title])],
                 height=126,
                 enabled=enabled[title],
                 on_click=bind(self._option, title) if enabled[title] else None,
                 clickable=True,
-                children=[text_view(title, "android:id/title", height=126, enabled=enabled[title])],
             )
             for title in (START, STOP, GET_DTC, SETTINGS)
         ]

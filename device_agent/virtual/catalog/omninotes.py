@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import callback_frames
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     OPEN_DRAWER,
@@ -45,6 +45,7 @@ from device_agent.virtual.widgets import (
     dialog_button,
     image_button,
     image_view,
+    linear_layout,
     nav_button,
     preference_category,
     toolbar,
@@ -223,17 +224,16 @@ class OmniNotes540(VirtualApp):
         notes = self._visible_notes(ctx)
         if notes:
             cards = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="root",
-                    on_click=_bind(self._open_note, note["id"]),
-                    on_long_click=_bind(self._open_note, note["id"]),
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         _text(note["title"] or note["content"][:40], "note_title"),
                         _text(note["content"] if note["title"] else "", "note_content"),
                         _text(self._date(note["modified"]), "note_date", height=80),
                     ],
+                    rid="root",
+                    on_click=_bind(self._open_note, note["id"]),
+                    on_long_click=_bind(self._open_note, note["id"]),
+                    weight=0,
                 )
                 for note in notes
             ]
@@ -254,9 +254,7 @@ class OmniNotes540(VirtualApp):
                     children=[_text("Nothing here!", "empty_list", gravity="center", width=500)],
                 )
             )
-        frame: list[View] = [
-            View(cls="android.widget.LinearLayout", resource_id="content_frame", children=content)
-        ]
+        frame: list[View] = [linear_layout(content, rid="content_frame")]
         if ui["section"] in ("Notes", "Reminders") and ui["search"] is None:
             frame.extend(self._fab(ctx))
         root = View(
@@ -287,11 +285,8 @@ class OmniNotes540(VirtualApp):
                 ("fab_note", "Text note", False),
             ):
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        layout=HORIZONTAL,
-                        height=168,
-                        children=[
+                    linear_layout(
+                        [
                             _text(label, width=352),
                             image_button(
                                 rid,
@@ -300,6 +295,8 @@ class OmniNotes540(VirtualApp):
                                 width=168,
                             ),
                         ],
+                        horizontal=True,
+                        height=168,
                     )
                 )
         rows.append(
@@ -355,22 +352,20 @@ class OmniNotes540(VirtualApp):
             )
         if ui["drawer"]:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
+                linear_layout(
+                    [_text(section, "navdrawer_title", height=147)],
                     on_click=_bind(self._goto_section, section),
                     height=147,
                     selected=ui["section"] == section,
-                    children=[_text(section, "navdrawer_title", height=147)],
                 )
                 for section in NAVIGATION
             ]
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="settings_view",
+                linear_layout(
+                    [_text("Settings", "settings", height=147)],
+                    rid="settings_view",
                     on_click=self._open_settings,
                     height=147,
-                    children=[_text("Settings", "settings", height=147)],
                 )
             )
             windows.append(
@@ -418,17 +413,16 @@ class OmniNotes540(VirtualApp):
                 height=80,
             ),
         ]
-        root = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        root = linear_layout(
+            [
                 bar,
                 View(
                     cls="android.widget.ScrollView",
                     resource_id="content_wrapper",
                     scrollable=True,
-                    children=[View(cls="android.widget.LinearLayout", children=body)],
+                    children=[linear_layout(body)],
                 ),
-            ],
+            ]
         )
         return Screen(content=root, windows=self._detail_windows(ctx))
 
@@ -443,16 +437,15 @@ class OmniNotes540(VirtualApp):
     def _reminder_row(self, ctx: AppContext) -> list[View]:
         """The editor's reminder row under the content ("Add reminder")."""
         return [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="reminder_layout",
-                layout=HORIZONTAL,
-                on_click=self._reminder,
-                height=147,
-                children=[
+            linear_layout(
+                [
                     image_view("reminder_icon", width=147),
                     _text("Add reminder", "datetime", height=147),
                 ],
+                rid="reminder_layout",
+                horizontal=True,
+                on_click=self._reminder,
+                height=147,
             )
         ]
 
@@ -489,12 +482,8 @@ class OmniNotes540(VirtualApp):
         rows = [
             preference_category("Data"),
             preference_category("Interface"),
-            View(
-                cls="android.widget.LinearLayout",
-                on_click=lambda c: prefs.update(swipe_to_trash=not prefs["swipe_to_trash"]),
-                height=200,
-                layout=HORIZONTAL,
-                children=[
+            linear_layout(
+                [
                     _text("Swipe to trash", "android:id/title"),
                     View(
                         cls="android.widget.CheckBox",
@@ -504,6 +493,9 @@ class OmniNotes540(VirtualApp):
                         width=160,
                     ),
                 ],
+                on_click=lambda c: prefs.update(swipe_to_trash=not prefs["swipe_to_trash"]),
+                height=200,
+                horizontal=True,
             ),
             preference_category("Notifications"),
             preference_category("Privacy"),
@@ -511,7 +503,7 @@ class OmniNotes540(VirtualApp):
         ]
         bar = toolbar("Settings", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
         listing = View(cls="android.widget.ListView", resource_id="android:id/list", children=rows)
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, listing]))
+        return Screen(content=linear_layout([bar, listing]))
 
     # -- handlers ----------------------------------------------------------------------------------
     def _date(self, ts: int) -> str:

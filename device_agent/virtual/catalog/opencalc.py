@@ -61,6 +61,7 @@ from device_agent.virtual.widgets import (
     button,
     choice_dialog,
     image_button,
+    linear_layout,
     nav_button,
     preference,
     switch_widget,
@@ -921,13 +922,12 @@ class _OpenCalc(VirtualApp):
         rows = []
         for entry in history:
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    on_click=_bind(self._insert, entry["result"].replace(",", "")),
-                    children=[
+                linear_layout(
+                    [
                         text_view(entry["calculation"], "history_item_calculation"),
                         text_view(entry["result"], "history_item_result"),
                     ],
+                    on_click=_bind(self._insert, entry["result"].replace(",", "")),
                     weight=0,
                 )
             )
@@ -941,12 +941,8 @@ class _OpenCalc(VirtualApp):
 
     def _menu_window(self) -> Window:
         def item(rid: str, title: str, handler: Any) -> View:
-            return View(
-                cls="android.widget.LinearLayout",
-                resource_id=rid,
-                on_click=handler,
-                height=126,
-                children=[text_view(title, "title", height=126)],
+            return linear_layout(
+                [text_view(title, "title", height=126)], rid=rid, on_click=handler, height=126
             )
 
         root = View(
@@ -987,14 +983,13 @@ class _OpenCalc(VirtualApp):
             # screen; not modelled, the tap leaves the calculator as it is).
             None,
         )
-        theme_row = View(
-            cls="android.widget.LinearLayout",
-            on_click=self._open_theme_dialog,
-            height=200,
-            children=[
+        theme_row = linear_layout(
+            [
                 text_view("Theme", "android:id/title"),
                 text_view(prefs["theme"], "android:id/summary"),
             ],
+            on_click=self._open_theme_dialog,
+            height=200,
         )
         listing = View(
             cls="androidx.recyclerview.widget.RecyclerView",
@@ -1070,10 +1065,8 @@ class _OpenCalc(VirtualApp):
             options = ["Material You", "System", "Light", "Dark", "Amoled"]
             windows.append(
                 Window(
-                    root=View(
-                        cls="android.widget.LinearLayout",
-                        weight=0,
-                        children=[text_view("Theme", "alertTitle", height=140)]
+                    root=linear_layout(
+                        [text_view("Theme", "alertTitle", height=140)]
                         + [
                             View(
                                 cls="android.widget.CheckedTextView",
@@ -1085,14 +1078,12 @@ class _OpenCalc(VirtualApp):
                             )
                             for name in options
                         ],
+                        weight=0,
                     ),
                     on_dismiss=self._close_theme_dialog,
                 )
             )
-        root = View(
-            cls="android.widget.LinearLayout",
-            children=[_toolbar("Settings", lambda c: c.finish()), listing],
-        )
+        root = linear_layout([_toolbar("Settings", lambda c: c.finish()), listing])
         return Screen(content=root, windows=windows)
 
     def _render_about(self, ctx: AppContext) -> Screen:
@@ -1110,19 +1101,14 @@ class _OpenCalc(VirtualApp):
             ("Version", self.version),
         ]
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
+            linear_layout(
+                [text_view(title)] + ([text_view(value, "about_app_version")] if value else []),
                 weight=0,
-                children=[text_view(title)]
-                + ([text_view(value, "about_app_version")] if value else []),
             )
             for title, value in lines
         ]
         listing = View(cls="android.widget.ScrollView", scrollable=True, children=rows)
-        root = View(
-            cls="android.widget.LinearLayout",
-            children=[_toolbar("About", lambda c: c.finish()), listing],
-        )
+        root = linear_layout([_toolbar("About", lambda c: c.finish()), listing])
         return Screen(content=root)
 
     # -- input handlers ----------------------------------------------------------------------------

@@ -45,8 +45,8 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
-from device_agent.virtual.views import HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind, button, list_view, text_view, toolbar
+from device_agent.virtual.views import Screen, View
+from device_agent.virtual.widgets import bind, button, linear_layout, list_view, text_view, toolbar
 
 PACKAGE = "org.osmdroid"
 INTRO = ".intro.IntroActivity"
@@ -354,7 +354,7 @@ class OpenMap601(VirtualApp):
         children: list[View] = [self._bar(title)]
         if ctx.extras.get("map"):
             children.append(self._map_view())
-        return Screen(content=View(cls="android.widget.LinearLayout", children=children))
+        return Screen(content=linear_layout(children))
 
     def _bar(self, title: str) -> View:
         return toolbar(title, rid="my_toolbar")
@@ -406,34 +406,30 @@ class OpenMap601(VirtualApp):
             View(cls="android.widget.ProgressBar", resource_id="introProgressBar", height=60)
         )
         bar.append(button("introNext", "I Agree" if last else "Next", self._next, width=300))
-        bottom = View(
-            cls="android.widget.LinearLayout", layout=HORIZONTAL, height=168, children=bar
-        )
+        bottom = linear_layout(bar, horizontal=True, height=168)
         return Screen(content=View(cls="android.widget.RelativeLayout", children=[pager, bottom]))
 
     def _main(self, ctx: AppContext) -> Screen:
-        header = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=80,
-            children=[
+        header = linear_layout(
+            [
                 text_view("External Storage State:", "sdcardstate"),
                 text_view("Mounted", "sdcardstate_value"),
             ],
+            horizontal=True,
+            height=80,
         )
         rows = [
             text_view(title, "android:id/text1", height=147, on_click=bind(self._main_item, i))
             for i, title in enumerate(MAIN_LIST)
         ]
-        column = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        column = linear_layout(
+            [
                 self._bar("Open Map"),
                 header,
                 text_view(f"{CACHE_DIR}\nCache size: 0 B", "mainstorageInfo", height=110),
                 text_view("6.0.1 release", "version_text", height=60),
                 list_view(rows, rid="activitylist", scroll_key="scroll"),
-            ],
+            ]
         )
         return Screen(content=column)
 
@@ -445,33 +441,30 @@ class OpenMap601(VirtualApp):
             rows: list[View] = []
             for group, titles in SAMPLES:
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
+                    linear_layout(
+                        [text_view(group, "lblListHeader", height=126)],
                         height=126,
                         on_click=bind(self._toggle_group, group),
-                        children=[text_view(group, "lblListHeader", height=126)],
                     )
                 )
                 if group in ui["expanded"]:
                     rows.extend(
-                        View(
-                            cls="android.widget.LinearLayout",
+                        linear_layout(
+                            [text_view(title, "lblListItem", height=110)],
                             height=110,
                             on_click=bind(self._open_sample, title),
-                            children=[text_view(title, "lblListItem", height=110)],
                         )
                         for title in titles
                     )
-            body = View(
-                cls="android.widget.LinearLayout",
-                children=[
+            body = linear_layout(
+                [
                     list_view(
                         rows,
                         rid="lvExp",
                         cls="android.widget.ExpandableListView",
                         scroll_key="scroll",
                     )
-                ],
+                ]
             )
         container = View(
             cls="android.widget.FrameLayout", resource_id="samples_container", children=[body]

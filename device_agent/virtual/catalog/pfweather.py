@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import (
     OPEN_DRAWER,
     action_item,
@@ -44,6 +44,7 @@ from device_agent.virtual.widgets import (
     edit_text,
     image_view,
     intro_pager,
+    linear_layout,
     nav_button,
     text_view,
     toolbar,
@@ -243,13 +244,12 @@ class PrivacyFriendlyWeather20(VirtualApp):
             )
         page = View(
             cls="android.widget.RelativeLayout",
-            children=[View(cls="android.widget.LinearLayout", children=children)],
+            children=[linear_layout(children)],
         )
-        dots = View(
-            cls="android.widget.LinearLayout",
-            resource_id="layoutDots",
-            layout=HORIZONTAL,
-            children=[text_view("•", width=60, selected=i == page_no) for i in range(len(PAGES))],
+        dots = linear_layout(
+            [text_view("•", width=60, selected=i == page_no) for i in range(len(PAGES))],
+            rid="layoutDots",
+            horizontal=True,
         )
         last = page_no == LAST
         advance = button("btn_next", "Okay" if last else "Next", self._next, width=300)
@@ -303,7 +303,7 @@ class PrivacyFriendlyWeather20(VirtualApp):
             "noCitySelectedText",
             height=400,
         )
-        content = View(cls="android.widget.LinearLayout", children=[bar, body])
+        content = linear_layout([bar, body])
         drawer = None
         if ctx.ui.get("drawer"):
             drawer = View(

@@ -59,6 +59,7 @@ from device_agent.virtual.widgets import (
     checkbox_widget,
     fab,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -307,7 +308,7 @@ class QKSMS271(VirtualApp):
             View(
                 cls="androidx.viewpager.widget.ViewPager",
                 resource_id="welcome_pager",
-                children=[View(cls="android.widget.LinearLayout", children=body)],
+                children=[linear_layout(body)],
             )
         ]
         if page == 0 or ui["finished"]:
@@ -322,12 +323,8 @@ class QKSMS271(VirtualApp):
             )
         else:
             children.append(View(cls="android.view.View", height=95, weight=0))
-        arrows = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=168,
-            weight=0,
-            children=[
+        arrows = linear_layout(
+            [
                 image_view(
                     "welcome_previous",
                     "",
@@ -344,9 +341,12 @@ class QKSMS271(VirtualApp):
                     enabled=page < 2,
                 ),
             ],
+            horizontal=True,
+            height=168,
+            weight=0,
         )
         children.append(arrows)
-        root = View(cls="android.widget.LinearLayout", resource_id="welcome", children=children)
+        root = linear_layout(children, rid="welcome")
         return Screen(content=root)
 
     # -- conversation list -----------------------------------------------------------------
@@ -387,31 +387,28 @@ class QKSMS271(VirtualApp):
 
     def _render_main(self, ctx: AppContext) -> Screen:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="conversation_list_row",
-                layout=HORIZONTAL,
+            linear_layout(
+                [
+                    image_view("conversation_list_avatar", width=168),
+                    linear_layout(
+                        [
+                            linear_layout(
+                                [
+                                    text_view(name, "conversation_list_name"),
+                                    text_view(date, "conversation_list_date", width=200),
+                                ],
+                                horizontal=True,
+                            ),
+                            text_view(snippet, "conversation_list_snippet"),
+                        ]
+                    ),
+                ],
+                rid="conversation_list_row",
+                horizontal=True,
                 height=210,
                 on_click=bind(
                     self._main_action, lambda c, n=name: c.start_activity(THREAD, {"name": n})
                 ),
-                children=[
-                    image_view("conversation_list_avatar", width=168),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
-                            View(
-                                cls="android.widget.LinearLayout",
-                                layout=HORIZONTAL,
-                                children=[
-                                    text_view(name, "conversation_list_name"),
-                                    text_view(date, "conversation_list_date", width=200),
-                                ],
-                            ),
-                            text_view(snippet, "conversation_list_snippet"),
-                        ],
-                    ),
-                ],
             )
             for name, date, snippet in THREADS
         ]
@@ -435,12 +432,8 @@ class QKSMS271(VirtualApp):
         ]
         if ctx.data["snackbar"]:
             body.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=220,
-                    gravity="bottom",
-                    children=[
+                linear_layout(
+                    [
                         text_view(NOT_DEFAULT, "sb__text"),
                         text_view(
                             "Set now",
@@ -449,12 +442,13 @@ class QKSMS271(VirtualApp):
                             on_click=lambda c: c.data.update(snackbar=False),
                         ),
                     ],
+                    horizontal=True,
+                    height=220,
+                    gravity="bottom",
                 )
             )
-        content = View(
-            cls="android.widget.LinearLayout",
-            resource_id="root",
-            children=[bar, View(resource_id="content_frame", layout=FRAME, children=body)],
+        content = linear_layout(
+            [bar, View(resource_id="content_frame", layout=FRAME, children=body)], rid="root"
         )
         windows: list[Window] = []
         if ctx.ui["menu"]:
@@ -497,22 +491,20 @@ class QKSMS271(VirtualApp):
                 for rid, text, which in buttons
             ],
         )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="parentPanel",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="contentPanel",
-                    weight=0,
-                    children=[
+        root = linear_layout(
+            [
+                linear_layout(
+                    [
                         text_view(title, "alertTitle", height=140),
                         text_view(body, "message", height=260),
                     ],
+                    rid="contentPanel",
+                    weight=0,
                 ),
                 panel,
             ],
+            rid="parentPanel",
+            weight=0,
         )
         return Window(root=root, cancelable=False)
 
@@ -621,16 +613,15 @@ class QKSMS271(VirtualApp):
             up=True,
             actions=[overflow_button(lambda c: c.ui.update(menu=True))],
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            resource_id="root",
-            children=[
+        content = linear_layout(
+            [
                 bar,
                 View(
                     resource_id="content_frame",
                     children=[list_view(rows, scroll_key="settings_scroll")],
                 ),
             ],
+            rid="root",
         )
         windows = []
         if ctx.ui["menu"]:
@@ -653,4 +644,4 @@ class QKSMS271(VirtualApp):
             return self._render_settings(ctx)
         titles = {SEARCH: "Search", COMPOSE: "Compose", THREAD: str(ctx.extras.get("name", ""))}
         bar = self._toolbar(titles.get(ctx.activity, ""), up=True, actions=[])
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=linear_layout([bar, View()]))

@@ -29,13 +29,14 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import launch_frames
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     button,
     checkbox_widget,
     fab,
     image_view,
+    linear_layout,
     nav_button,
     overflow_button,
     preference,
@@ -165,21 +166,15 @@ def _dialog(
     children = [_text(title, "alertTitle", height=140)] if title else []
     children += body
     children.append(
-        View(
-            cls="android.widget.LinearLayout",
-            resource_id="buttonPanel",
-            layout=HORIZONTAL,
+        linear_layout(
+            [View(cls="android.view.View"), *buttons],
+            rid="buttonPanel",
+            horizontal=True,
             height=140,
-            children=[View(cls="android.view.View"), *buttons],
         )
     )
     return Window(
-        root=View(
-            cls="android.widget.LinearLayout",
-            resource_id="parentPanel",
-            weight=0,
-            children=children,
-        ),
+        root=linear_layout(children, rid="parentPanel", weight=0),
         kind="dialog",
         cancelable=cancelable,
         on_dismiss=on_dismiss,
@@ -286,9 +281,8 @@ class ScreenRecorder(VirtualApp):
                 layout=FRAME,
                 children=[_text(message, "message_tv", gravity="center", width=700)],
             )
-        column = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        column = linear_layout(
+            [
                 _toolbar(self.label, overflow=self._open_menu),
                 tab_row,
                 View(
@@ -296,7 +290,7 @@ class ScreenRecorder(VirtualApp):
                     resource_id="viewpager",
                     children=[page],
                 ),
-            ],
+            ]
         )
         children = [column]
         if ui["tab"] == 0:
@@ -388,12 +382,11 @@ class ScreenRecorder(VirtualApp):
                         cls="android.widget.ListView",
                         weight=0,
                         children=[
-                            View(
-                                cls="android.widget.LinearLayout",
-                                resource_id=rid,
+                            linear_layout(
+                                [_text(title, "title", height=126)],
+                                rid=rid,
                                 on_click=handler,
                                 height=126,
-                                children=[_text(title, "title", height=126)],
                             )
                             for rid, title, handler in items
                         ],
@@ -523,12 +516,11 @@ class ScreenRecorder(VirtualApp):
                 "opensource_info_tv",
             ),
         ]
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 _toolbar("About", up=lambda c: c.finish()),
                 View(cls="android.widget.ScrollView", scrollable=True, children=body),
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -538,12 +530,11 @@ class ScreenRecorder(VirtualApp):
             "statistics are sent only when enabled in the settings, and can be turned off at any "
             "time."
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 _toolbar("Privacy Policy", up=lambda c: c.finish()),
                 View(cls="android.webkit.WebView", children=[_text(text, "privacy_text")]),
-            ],
+            ]
         )
         return Screen(content=content)
 

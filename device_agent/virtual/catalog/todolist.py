@@ -31,13 +31,14 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, long_click, target
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import (
     button,
     drawer_entry,
     image_view,
     intro_pager,
+    linear_layout,
     nav_button,
     preference,
     switch_widget,
@@ -187,19 +188,14 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         slide = ctx.ui["slide"]
         title, text = TUTORIAL_SLIDES[slide]
         last = slide == len(TUTORIAL_SLIDES) - 1
-        page = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        page = linear_layout(
+            [
                 image_view("image", height=600),
                 _text(title, "tutorial_title", height=160),
                 _text(text, "tutorial_description", height=300),
-            ],
+            ]
         )
-        dots = View(
-            cls="android.widget.LinearLayout",
-            resource_id="layoutDots",
-            children=[_text("•" * (slide + 1), height=60)],
-        )
+        dots = linear_layout([_text("•" * (slide + 1), height=60)], rid="layoutDots")
         advance = _button(
             "btn_next",
             "GOT IT" if last else "NEXT",
@@ -246,11 +242,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             resource_id="drawer_layout",
             layout=FRAME,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="fragment_container",
-                    children=[toolbar, body],
-                ),
+                linear_layout([toolbar, body], rid="fragment_container"),
                 fab,
             ],
         )
@@ -276,17 +268,16 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             done = sum(1 for t in todo["tasks"] if t["done"])
             total = len(todo["tasks"])
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="todo_list_row",
-                    on_click=_bind(self._open_list, todo["id"]),
-                    on_long_click=_bind(self._list_menu, todo["id"], todo["name"]),
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         _text(todo["name"], "tv_todo_list_title"),
                         _text(f"{done}/{total} tasks", "tv_todo_list_next_deadline", height=80),
                         _text(f"{100 * done // total if total else 0}%", "tv_todo_list_progress"),
                     ],
+                    rid="todo_list_row",
+                    on_click=_bind(self._open_list, todo["id"]),
+                    on_long_click=_bind(self._list_menu, todo["id"], todo["name"]),
+                    weight=0,
                 )
             )
         return View(
@@ -307,12 +298,8 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                 ],
             )
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                weight=0,
-                height=150,
-                children=[
+            linear_layout(
+                [
                     View(
                         cls="android.widget.CheckBox",
                         resource_id="cb_task_done",
@@ -323,6 +310,9 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                     ),
                     _text(task["name"], "tv_exlv_task_name", height=150),
                 ],
+                horizontal=True,
+                weight=0,
+                height=150,
             )
             for n, task in enumerate(todo["tasks"])
         ]
@@ -348,11 +338,10 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                         children=[
                             _text(menu["title"], "alertTitle", height=140),
                             *(
-                                View(
-                                    cls="android.widget.LinearLayout",
+                                linear_layout(
+                                    [_text(item, "title", height=126)],
                                     on_click=_bind(self._list_action, item),
                                     height=126,
-                                    children=[_text(item, "title", height=126)],
                                 )
                                 for item in ("Edit list", "Delete list")
                             ),
@@ -370,11 +359,10 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         ui = ctx.ui
         lists = ctx.data["lists"]
         rows: list[View] = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="nav_header",
+            linear_layout(
+                [_text("Privacy Friendly To-Do List", "nav_header_title", height=300)],
+                rid="nav_header",
                 height=300,
-                children=[_text("Privacy Friendly To-Do List", "nav_header_title", height=300)],
             )
         ]
 
@@ -411,7 +399,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                 )
             )
         return Window(
-            root=View(cls="android.widget.LinearLayout", resource_id="nav_view", children=rows),
+            root=linear_layout(rows, rid="nav_view"),
             kind="sheet",
             bounds=(0, 0, 840, ctx.screen_size[1]),
             on_dismiss=lambda c: c.ui.update(drawer=False),
@@ -433,10 +421,8 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                 "bt_newtodolist_cancel",
             ),
         }[dialog["kind"]]
-        root = View(
-            cls="android.widget.LinearLayout",
-            weight=0,
-            children=[
+        root = linear_layout(
+            [
                 _text(title, "tv_dialog_title", height=140),
                 View(
                     cls="android.widget.EditText",
@@ -445,16 +431,16 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                     text=dialog["text"],
                     on_text=self._dialog_text,
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                linear_layout(
+                    [
                         _button(cancel, "CANCEL", lambda c: c.ui.update(dialog=None)),
                         _button(ok, "OK", self._confirm_dialog),
                     ],
+                    horizontal=True,
+                    height=140,
                 ),
             ],
+            weight=0,
         )
         return Window(root=root, on_dismiss=lambda c: c.ui.update(dialog=None))
 
@@ -480,9 +466,8 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             ],
         )
         return Screen(
-            content=View(
-                cls="android.widget.LinearLayout",
-                children=[_toolbar("Settings", "Navigate up", lambda c: c.finish()), listing],
+            content=linear_layout(
+                [_toolbar("Settings", "Navigate up", lambda c: c.finish()), listing]
             )
         )
 
@@ -494,16 +479,15 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             else ["Privacy Friendly To-Do List", f"Version {self.version}", "SECUSO, TU Darmstadt"]
         )
         return Screen(
-            content=View(
-                cls="android.widget.LinearLayout",
-                children=[
+            content=linear_layout(
+                [
                     _toolbar(title, "Navigate up", lambda c: c.finish()),
                     View(
                         cls="android.widget.ScrollView",
                         scrollable=True,
                         children=[_text(line) for line in lines],
                     ),
-                ],
+                ]
             )
         )
 

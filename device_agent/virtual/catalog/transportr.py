@@ -45,6 +45,7 @@ from device_agent.virtual.widgets import (
     fab,
     image_button,
     image_view,
+    linear_layout,
     list_view,
     text_view,
     toolbar,
@@ -248,35 +249,30 @@ class Transportr222(VirtualApp):
                             on_click=bind(self._pick, name),
                             children=[
                                 image_view("logo", "Network", width=168),
-                                View(
-                                    cls="android.widget.LinearLayout",
-                                    children=[
+                                linear_layout(
+                                    [
                                         text_view(name, "name"),
                                         text_view(status, "status", height=40),
                                         text_view(desc, "desc"),
-                                    ],
+                                    ]
                                 ),
                             ],
                         )
                     )
         bar = toolbar("Choose Area", rid="toolbar")
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 bar,
                 text_view(FIRST_RUN, "firstRunTextView", height=330),
                 list_view(rows, rid="list", cls="androidx.recyclerview.widget.RecyclerView"),
-            ],
+            ]
         )
         return Screen(content=content)
 
     def _location_view(self, text: str, hint: str, on_text: Any) -> View:
         """``location_view.xml``: status icon, the auto-complete field, clear button."""
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        return linear_layout(
+            [
                 image_view("statusButton", "Open Navigation Drawer", width=126),
                 edit_text(
                     "location",
@@ -291,6 +287,8 @@ class Transportr222(VirtualApp):
                     else []
                 ),
             ],
+            horizontal=True,
+            height=147,
         )
 
     def _render_map(self, ctx: AppContext) -> Screen:
@@ -326,12 +324,11 @@ class Transportr222(VirtualApp):
                         layout=HORIZONTAL,
                         children=[
                             image_view("logo", width=147),
-                            View(
-                                cls="android.widget.LinearLayout",
-                                children=[
+                            linear_layout(
+                                [
                                     text_view(title, "title"),
                                     text_view(chosen or "Tap to set", "description"),
-                                ],
+                                ]
                             ),
                             image_button("overflowButton", "More", None, width=126),
                         ],
@@ -360,12 +357,9 @@ class Transportr222(VirtualApp):
             title = "Set Home Location" if ui["dialog"] == "home" else "Set Work Location"
             windows.append(
                 Window(
-                    root=View(
-                        cls="android.widget.LinearLayout",
+                    root=linear_layout(
+                        [self._location_view(ui["dialog_text"], title, self._dialog_typed)],
                         weight=0,
-                        children=[
-                            self._location_view(ui["dialog_text"], title, self._dialog_typed)
-                        ],
                     ),
                     on_dismiss=lambda c: c.ui.update(dialog=None, dialog_text=""),
                 )

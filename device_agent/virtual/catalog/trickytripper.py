@@ -66,6 +66,7 @@ from device_agent.virtual.widgets import (
     drawer_layout,
     edit_text,
     image_view,
+    linear_layout,
     list_view,
     menu_window,
     nav_button,
@@ -397,10 +398,7 @@ class TrickyTripper160(VirtualApp):
     def _travelers_page(self, ctx: AppContext) -> View:
         people = sorted(ctx.data["participants"], key=lambda p: p["name"].lower())
         if not people:
-            return View(
-                cls="android.widget.LinearLayout",
-                children=[text_view(NO_TRAVELERS, "android:id/empty", height=500)],
-            )
+            return linear_layout([text_view(NO_TRAVELERS, "android:id/empty", height=500)])
         selected = ctx.ui["mode"]["participant"] if ctx.ui["mode"] else None
         rows = []
         for person in people:
@@ -413,12 +411,8 @@ class TrickyTripper160(VirtualApp):
                     on_click=bind(self._tap_traveler, person["name"]),
                     on_long_click=bind(self._start_mode, person["name"]),
                     children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="participantTabRowView_upperLayout",
-                            layout=HORIZONTAL,
-                            height=120,
-                            children=[
+                        linear_layout(
+                            [
                                 text_view(name, "participantTabRowView_output_participantName"),
                                 text_view(
                                     f"0.00 {SYMBOL}",
@@ -426,6 +420,9 @@ class TrickyTripper160(VirtualApp):
                                     width=300,
                                 ),
                             ],
+                            rid="participantTabRowView_upperLayout",
+                            horizontal=True,
+                            height=120,
                         ),
                         View(
                             cls="android.widget.TableLayout",
@@ -443,7 +440,7 @@ class TrickyTripper160(VirtualApp):
                     ],
                 )
             )
-        return View(cls="android.widget.LinearLayout", children=[list_view(rows)])
+        return linear_layout([list_view(rows)])
 
     def _tap_traveler(self, ctx: AppContext, name: str) -> None:
         if ctx.ui["mode"] is not None:
@@ -512,10 +509,7 @@ class TrickyTripper160(VirtualApp):
         if page_no == 0:
             page = self._travelers_page(ctx)
         elif page_no == 1:
-            page = View(
-                cls="android.widget.LinearLayout",
-                children=[text_view(NO_PAYMENTS, "android:id/empty", height=500)],
-            )
+            page = linear_layout([text_view(NO_PAYMENTS, "android:id/empty", height=500)])
         else:
             page = self._report_page(ctx)
         strip = View(
@@ -550,12 +544,11 @@ class TrickyTripper160(VirtualApp):
                     )
                 ],
             )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 self._action_bar(ctx),
                 drawer_layout(pager, drawer, cls="android.support.v4.widget.DrawerLayout"),
-            ],
+            ]
         )
         windows: list[Window] = []
         if ui["menu"] == "options":
@@ -584,13 +577,12 @@ class TrickyTripper160(VirtualApp):
                 continue  # onCreateActionMode removes the one that does not apply
             enabled = groups[group]
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
+                linear_layout(
+                    [text_view(title, "title", height=126, enabled=enabled)],
                     height=126,
                     enabled=enabled,
                     on_click=bind(self._mode_item, rid) if enabled else None,
                     clickable=True,
-                    children=[text_view(title, "title", height=126, enabled=enabled)],
                 )
             )
         listing = View(cls="android.widget.ListView", weight=0, children=rows)
@@ -670,16 +662,15 @@ class TrickyTripper160(VirtualApp):
                     rid="editParticipantViewListViewAlreadyCreated",
                 )
             )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 bar,
                 View(
                     cls="android.widget.RelativeLayout",
                     resource_id="create_trip_view_tableLayout",
                     children=body,
                 ),
-            ],
+            ]
         )
         windows = []
         if ui["rationale"]:
@@ -711,4 +702,4 @@ class TrickyTripper160(VirtualApp):
             navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
             rid="action_bar",
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=linear_layout([bar, View()]))

@@ -63,7 +63,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     action_item,
@@ -73,6 +73,7 @@ from device_agent.virtual.widgets import (
     button,
     confirm_dialog,
     edit_text,
+    linear_layout,
     menu_window,
     nav_button,
     overflow_button,
@@ -521,10 +522,8 @@ class UHabits211(VirtualApp):
                 _wrapped("\uf0f3", "reminderIcon"),
                 _wrapped("Off", "reminderLabel", 11),
             ]
-            children.append(
-                View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=80, children=row)
-            )
-        content = View(cls="android.widget.LinearLayout", children=children)
+            children.append(linear_layout(row, horizontal=True, height=80))
+        content = linear_layout(children)
         return Screen(content=content)
 
     def _render_intro(self, ctx: AppContext) -> Screen:
@@ -549,22 +548,17 @@ class UHabits211(VirtualApp):
                     on_long_click=bind(self._toggle_day, habit["id"], day),
                 )
             )
-        panel = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            width=count * BUTTON_WIDTH,
-            height=BUTTON_WIDTH,
-            children=buttons,
+        panel = linear_layout(
+            buttons, horizontal=True, width=count * BUTTON_WIDTH, height=BUTTON_WIDTH
         )
-        inner = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=BUTTON_WIDTH,
-            children=[
+        inner = linear_layout(
+            [
                 View(cls="android.view.View", width=60, height=BUTTON_WIDTH),
                 text_view(habit["name"], height=BUTTON_WIDTH),
                 panel,
             ],
+            horizontal=True,
+            height=BUTTON_WIDTH,
         )
         return View(
             cls="android.widget.FrameLayout",
@@ -612,12 +606,11 @@ class UHabits211(VirtualApp):
                 children=[self._card(ctx, h, count) for h in habits],
             )
         else:
-            body = View(
-                cls="android.widget.LinearLayout",
-                children=[
+            body = linear_layout(
+                [
                     text_view("\uf5ca", height=200),
                     text_view("You have no active habits", height=120),
-                ],
+                ]
             )
         root = View(
             cls="android.widget.FrameLayout",
@@ -657,12 +650,11 @@ class UHabits211(VirtualApp):
         close = self._close_dialog
         if dialog["kind"] == "type":
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id=rid,
+                linear_layout(
+                    [text_view(title, height=90), text_view(example, height=140)],
+                    rid=rid,
                     weight=0,
                     on_click=bind(self._create, kind),
-                    children=[text_view(title, height=90), text_view(example, height=140)],
                 )
                 for rid, kind, title, example in (
                     (
@@ -679,12 +671,7 @@ class UHabits211(VirtualApp):
                     ),
                 )
             ]
-            root = View(
-                cls="android.widget.LinearLayout",
-                resource_id="background",
-                weight=0,
-                children=rows,
-            )
+            root = linear_layout(rows, rid="background", weight=0)
             return [Window(root=root, on_dismiss=lambda c: c.ui.update(dialog=None))]
         if dialog["kind"] == "delete":
             one = dialog["count"] == 1
@@ -706,23 +693,18 @@ class UHabits211(VirtualApp):
             cls="android.widget.EditText",
         )
         if dialog["kind"] == "check":
-            buttons = View(
-                cls="android.widget.LinearLayout",
-                resource_id="booleanButtons",
-                layout=HORIZONTAL,
-                height=147,
-                children=[
+            buttons = linear_layout(
+                [
                     text_view(FA_CHECK, "yesBtn", on_click=bind(self._pick, YES_MANUAL)),
                     text_view(FA_TIMES, "noBtn", on_click=bind(self._pick, NO)),
                 ],
+                rid="booleanButtons",
+                horizontal=True,
+                height=147,
             )
         else:
-            buttons = View(
-                cls="android.widget.LinearLayout",
-                resource_id="numberButtons",
-                layout=HORIZONTAL,
-                height=147,
-                children=[
+            buttons = linear_layout(
+                [
                     edit_text(
                         "value",
                         dialog["value"],
@@ -731,13 +713,11 @@ class UHabits211(VirtualApp):
                     ),
                     text_view("Save", "saveBtn", on_click=self._save_number, width=250),
                 ],
+                rid="numberButtons",
+                horizontal=True,
+                height=147,
             )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="container",
-            weight=0,
-            children=[notes, buttons],
-        )
+        root = linear_layout([notes, buttons], rid="container", weight=0)
         return [Window(root=root, on_dismiss=close)]
 
     def _render_edit(self, ctx: AppContext) -> Screen:
@@ -756,25 +736,15 @@ class UHabits211(VirtualApp):
                 cls="android.widget.FrameLayout",
                 resource_id=rid,
                 weight=0,
-                children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        weight=0,
-                        children=[text_view(label, height=70), field],
-                    )
-                ],
+                children=[linear_layout([text_view(label, height=70), field], weight=0)],
             )
 
         def field(key: str, rid: str, hint: str) -> View:
             return edit_text(rid, ui[key], bind_text(self._field, key), hint=hint, height=120)
 
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                weight=0,
-                height=210,
-                children=[
+            linear_layout(
+                [
                     box(
                         "Name",
                         field("name", "nameInput", "e.g. Run" if numeric else "e.g. Exercise"),
@@ -784,6 +754,9 @@ class UHabits211(VirtualApp):
                         button("colorButton", "", lambda c: None, height=120),
                     ),
                 ],
+                horizontal=True,
+                weight=0,
+                height=210,
             ),
             box(
                 "Question",
@@ -799,13 +772,8 @@ class UHabits211(VirtualApp):
         if numeric:
             rows.append(box("Unit", field("unit", "unitInput", "e.g. miles"), "unitOuterBox"))
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="targetOuterBox",
-                    layout=HORIZONTAL,
-                    weight=0,
-                    height=210,
-                    children=[
+                linear_layout(
+                    [
                         box("Target", field("target", "targetInput", "e.g. 15")),
                         box(
                             "Frequency",
@@ -814,6 +782,10 @@ class UHabits211(VirtualApp):
                             ),
                         ),
                     ],
+                    rid="targetOuterBox",
+                    horizontal=True,
+                    weight=0,
+                    height=210,
                 )
             )
             target_type = "At least" if ui["target_type"] == "AT_LEAST" else "At most"
@@ -843,7 +815,7 @@ class UHabits211(VirtualApp):
         scroll = View(
             cls="android.widget.ScrollView",
             scrollable=True,
-            children=[View(cls="android.widget.LinearLayout", weight=0, children=rows)],
+            children=[linear_layout(rows, weight=0)],
         )
         windows = []
         for error in dict.fromkeys(ui["errors"].values()):
@@ -868,7 +840,7 @@ class UHabits211(VirtualApp):
                     View(cls="android.view.View", height=0), [listing], [], self._close_dialog
                 )
             )
-        root = View(cls="android.widget.LinearLayout", children=[bar, scroll])
+        root = linear_layout([bar, scroll])
         return Screen(content=root, windows=windows)
 
 

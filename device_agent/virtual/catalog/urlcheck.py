@@ -46,7 +46,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import Screen, View, Window
 from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     alert_dialog,
@@ -54,6 +54,7 @@ from device_agent.virtual.widgets import (
     dialog_title,
     edit_text,
     image_button,
+    linear_layout,
     menu_window,
     nav_button,
     overflow_button,
@@ -303,14 +304,12 @@ class URLCheck34(VirtualApp):
         if ctx.activity == MAIN:
             return self._render_main(ctx)
         if ctx.activity == MAIN_DIALOG:
-            body = View(
-                cls="android.widget.LinearLayout",
-                weight=0,
-                children=[text_view(ctx.extras.get("url", ""), "url", height=200)],
+            body = linear_layout(
+                [text_view(ctx.extras.get("url", ""), "url", height=200)], weight=0
             )
             return Screen(content=View(cls="android.widget.FrameLayout"), windows=[Window(body)])
         bar = self._bar(STUB_TITLES.get(ctx.activity, ""), up=True, menu=False)
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=linear_layout([bar, View()]))
 
     def _render_tutorial(self, ctx: AppContext) -> Screen:
         page = ctx.ui["page"]
@@ -345,15 +344,12 @@ class URLCheck34(VirtualApp):
                 View(
                     cls="android.widget.ScrollView",
                     resource_id=f"p{page + 1}",
-                    children=[View(cls="android.widget.LinearLayout", children=children)],
+                    children=[linear_layout(children)],
                 )
             ],
         )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        buttons = linear_layout(
+            [
                 View(
                     cls="android.widget.Button",
                     resource_id="bBack",
@@ -368,11 +364,11 @@ class URLCheck34(VirtualApp):
                     on_click=self._next,
                 ),
             ],
+            horizontal=True,
+            height=147,
         )
         bar = self._bar("Tutorial", up=False, menu=False)
-        return Screen(
-            content=View(cls="android.widget.LinearLayout", children=[bar, flipper, buttons])
-        )
+        return Screen(content=linear_layout([bar, flipper, buttons]))
 
     def _render_main(self, ctx: AppContext) -> Screen:
         def button(text: str, target: str) -> View:
@@ -385,25 +381,23 @@ class URLCheck34(VirtualApp):
         body = View(
             cls="android.widget.ScrollView",
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                linear_layout(
+                    [
                         image_button("", "", lambda c: c.toast("URLCheck - TrianguloY")),
                         text_view("URLCheck"),
                         text_view(INFO, height=330),
                         text_view("Press the link below to test it:"),
                         text_view(SAMPLE_URL, on_click=self._open_sample),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            weight=0,
-                            children=[
+                        linear_layout(
+                            [
                                 button("Modules", MODULES),
                                 button("Automations", AUTOMATIONS),
                                 button("Settings", SETTINGS),
                                 button("About", ABOUT),
                             ],
+                            weight=0,
                         ),
-                    ],
+                    ]
                 )
             ],
         )
@@ -416,7 +410,7 @@ class URLCheck34(VirtualApp):
                 )
             )
         bar = self._bar("URLCheck", up=False, menu=True)
-        content = View(cls="android.widget.LinearLayout", children=[bar, body])
+        content = linear_layout([bar, body])
         return Screen(content=content, windows=windows)
 
     def _render_modules(self, ctx: AppContext) -> Screen:
@@ -449,17 +443,14 @@ class URLCheck34(VirtualApp):
             windows.append(alert_dialog(dialog_title("Templates"), [rows], [], close))
         bar = self._bar("Modules", up=True, menu=True)
         return Screen(
-            content=View(cls="android.widget.LinearLayout", children=[bar, scroll]),
+            content=linear_layout([bar, scroll]),
             windows=windows,
         )
 
     def _card(self, ctx: AppContext, mid: str, name: str, _default: bool, desc: str) -> View:
         expanded = mid in ctx.ui["expanded"]
-        header = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        header = linear_layout(
+            [
                 text_view(f"{name}:", "label", height=147, on_click=bind(self._toggle, mid)),
                 image_button("move_up", "Move up", lambda c: None, width=126),
                 image_button("move_down", "Move down", lambda c: None, width=126),
@@ -474,39 +465,35 @@ class URLCheck34(VirtualApp):
                     width=180,
                 ),
             ],
+            horizontal=True,
+            height=147,
         )
         children = [header]
         if expanded:
             box = self._webhook_config(ctx) if mid == "webhook" else [text_view(desc, height=220)]
             children.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="details",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         View(
                             cls="android.widget.FrameLayout",
                             resource_id="box",
                             weight=0,
-                            children=[
-                                View(cls="android.widget.LinearLayout", weight=0, children=box)
-                            ],
+                            children=[linear_layout(box, weight=0)],
                         )
                     ],
+                    rid="details",
+                    weight=0,
                 )
             )
-        return View(cls="android.widget.LinearLayout", weight=0, children=children)
+        return linear_layout(children, weight=0)
 
     def _webhook_config(self, ctx: AppContext) -> list[View]:
         data = ctx.data
         return [
             text_view(WEBHOOK_DESC, "label", height=420),
             edit_text("webhook_url", data["webhook_url"], self._url_typed, hint="Webhook URL"),
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=300,
-                children=[
+            linear_layout(
+                [
                     edit_text(
                         "webhook_body",
                         data["webhook_body"],
@@ -522,6 +509,8 @@ class URLCheck34(VirtualApp):
                         width=300,
                     ),
                 ],
+                horizontal=True,
+                height=300,
             ),
             View(
                 cls="android.widget.Button",

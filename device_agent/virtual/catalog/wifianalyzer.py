@@ -45,7 +45,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text
-from device_agent.virtual.views import HORIZONTAL, Screen, View
+from device_agent.virtual.views import Screen, View
 from device_agent.virtual.widgets import (
     OPEN_DRAWER,
     action_item,
@@ -53,6 +53,7 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     image_view,
+    linear_layout,
     list_view,
     nav_button,
     text_view,
@@ -296,32 +297,29 @@ class WiFiAnalyzer203(VirtualApp):
             fragment = self._vendors(ctx)
         else:
             fragment = View(cls="android.widget.FrameLayout")
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = linear_layout(
+            [
                 bar,
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="main_fragment_layout",
-                    children=[
+                linear_layout(
+                    [
                         View(
                             cls="android.widget.FrameLayout",
                             resource_id="main_fragment",
                             children=[fragment],
                         )
                     ],
+                    rid="main_fragment_layout",
                 ),
-            ],
+            ]
         )
         drawer = None
         if ui.get("drawer"):
-            header = View(
-                cls="android.widget.LinearLayout",
-                weight=0,
-                children=[
+            header = linear_layout(
+                [
                     image_view("imageView", height=200),
                     text_view("WiFiAnalyzer (open-source)", height=100),
                 ],
+                weight=0,
             )
             entries = [
                 drawer_entry(title, bind(self._select, title), checked=title == item)
@@ -349,31 +347,28 @@ class WiFiAnalyzer203(VirtualApp):
         for ssid, bssid, level, channel, frequency, capabilities in SCAN:
             vendor = find_vendor_name(bssid)
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    on_click=lambda c: None,
-                    children=[
+                linear_layout(
+                    [
                         text_view(f"{ssid} ({bssid})", "ssid", height=80),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="attachPopup",
-                            layout=HORIZONTAL,
-                            height=80,
-                            children=[
+                        linear_layout(
+                            [
                                 text_view(f"{level}dBm", "level"),
                                 text_view(str(channel), "channel"),
                                 text_view(f"{frequency}MHz", "primaryFrequency"),
                                 text_view(vendor[:VENDOR_SHORT_MAX], "vendorShort"),
                             ],
+                            rid="attachPopup",
+                            horizontal=True,
+                            height=80,
                         ),
                         text_view(capabilities, "capabilities", height=70),
                     ],
+                    weight=0,
+                    on_click=lambda c: None,
                 )
             )
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
+        return linear_layout(
+            [
                 View(
                     cls="android.support.v4.widget.SwipeRefreshLayout",
                     resource_id="accessPointsRefresh",
@@ -383,7 +378,7 @@ class WiFiAnalyzer203(VirtualApp):
                         )
                     ],
                 )
-            ],
+            ]
         )
 
     def _vendors(self, ctx: AppContext) -> View:
@@ -406,51 +401,37 @@ class WiFiAnalyzer203(VirtualApp):
                     width=126,
                 )
             )
-        plate = View(
-            cls="android.widget.LinearLayout",
-            resource_id="android:id/search_plate",
-            layout=HORIZONTAL,
-            children=[field, *close],
-        )
-        edit_frame = View(
-            cls="android.widget.LinearLayout",
-            resource_id="android:id/search_edit_frame",
-            layout=HORIZONTAL,
-            children=[
+        plate = linear_layout([field, *close], rid="android:id/search_plate", horizontal=True)
+        edit_frame = linear_layout(
+            [
                 image_view("android:id/search_mag_icon", width=120),
                 plate,
             ],
+            rid="android:id/search_edit_frame",
+            horizontal=True,
         )
         search = View(  # the framework SearchView, not iconified
             cls="android.widget.SearchView",
             resource_id="vendorSearchText",
             height=147,
             weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="android:id/search_bar",
-                    layout=HORIZONTAL,
-                    children=[edit_frame],
-                )
-            ],
+            children=[linear_layout([edit_frame], rid="android:id/search_bar", horizontal=True)],
         )
         if found:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
+                linear_layout(
+                    [
                         text_view(name, "vendor_name", height=70),
                         text_view(", ".join(VENDORS[name]), "vendor_macs", height=70),
                     ],
+                    weight=0,
                 )
                 for name in found
             ]
             body = list_view(rows, scroll_key="vendor_scroll")
         else:
             body = text_view("No Data", "android:id/empty", height=400)
-        return View(cls="android.widget.LinearLayout", children=[search, body])
+        return linear_layout([search, body])
 
 
 class WiFiAnalyzer204(WiFiAnalyzer203):

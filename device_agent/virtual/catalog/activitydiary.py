@@ -72,6 +72,7 @@ from device_agent.virtual.widgets import (
     drawer_layout,
     edit_text,
     fab,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -79,6 +80,7 @@ from device_agent.virtual.widgets import (
     nav_button,
     preference,
     preference_category,
+    relative_layout,
     switch_widget,
     tabs,
     text_view,
@@ -389,16 +391,13 @@ class ActivityDiary(VirtualApp):
                     for title, target in DRAWER
                 ],
             )
-        frame = View(
-            cls="android.widget.FrameLayout", resource_id="content_fragment", children=[content]
-        )
-        return View(
-            cls="android.widget.RelativeLayout",
-            resource_id="content_frame",
-            children=[
+        frame = frame_layout([content], rid="content_fragment")
+        return relative_layout(
+            [
                 bar,
                 drawer_layout(frame, drawer, cls="android.support.v4.widget.DrawerLayout"),
             ],
+            rid="content_frame",
         )
 
     def _bar(
@@ -499,13 +498,12 @@ class ActivityDiary(VirtualApp):
             resource_id="card",
             height=220,
             children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="activity_background",
-                    children=[
+                relative_layout(
+                    [
                         image_view("activity_image", "Picture for activity", width=200),
                         text_view(current or NO_ACTIVITY, "activity_name", height=220),
                     ],
+                    rid="activity_background",
                     layout=HORIZONTAL,
                 )
             ],
@@ -556,10 +554,8 @@ class ActivityDiary(VirtualApp):
                 height=200,
                 on_click=bind(self._select, name),
                 children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        resource_id="activity_background",
-                        children=[text_view(name, "activity_name", height=200)],
+                    relative_layout(
+                        [text_view(name, "activity_name", height=200)], rid="activity_background"
                     )
                 ],
             )

@@ -41,12 +41,14 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     OPEN_DRAWER,
     checkbox_widget,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
     nav_button,
     preference,
     preference_category,
+    relative_layout,
     text_view,
     toolbar,
 )
@@ -289,11 +291,8 @@ class AmazeFileManager(VirtualApp):
         if ui["search"] is not None:
             content.append(self._search_bar(ctx))
         content.append(
-            View(
-                cls="android.widget.FrameLayout",
-                resource_id="buttonbarframe",
-                height=190,
-                children=[
+            frame_layout(
+                [
                     linear_layout(
                         [
                             View(
@@ -306,9 +305,11 @@ class AmazeFileManager(VirtualApp):
                         rid="pathbar",
                     )
                 ],
+                rid="buttonbarframe",
+                height=190,
             )
         )
-        content.append(self._listing(ctx) if granted else View(cls="android.widget.FrameLayout"))
+        content.append(self._listing(ctx) if granted else frame_layout())
         frame_children: list[View] = [linear_layout(content, rid="main_frame")]
         if granted and not ui["selected"] and ui["search"] is None:
             if ui["fab_open"]:
@@ -413,43 +414,29 @@ class AmazeFileManager(VirtualApp):
         selected = set(ctx.ui["selected"])
         entries = self._visible_entries(ctx)
         if not entries:
-            return View(
-                cls="android.widget.FrameLayout",
-                resource_id="nofilelayout",
+            return frame_layout(
+                [_text("No files", "nofiletext", gravity="center", width=400)],
+                rid="nofilelayout",
                 layout=FRAME,
-                children=[_text("No files", "nofiletext", gravity="center", width=400)],
             )
         rows = []
         for path in entries:
             entry = fs[path]
             rows.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="second",
-                    layout=HORIZONTAL,
-                    height=ROW_PX,
-                    selected=path in selected,
-                    on_click=_bind(self._row_click, path),
-                    on_long_click=_bind(self._toggle, path),
-                    children=[
-                        View(
-                            cls="android.widget.RelativeLayout",
-                            resource_id="icon_frame_parent",
+                relative_layout(
+                    [
+                        relative_layout(
+                            [image_view("generic_icon", width=105, height=105, gravity="center")],
+                            rid="icon_frame_parent",
                             width=189,
                             on_click=_bind(self._toggle, path),
-                            children=[
-                                image_view("generic_icon", width=105, height=105, gravity="center")
-                            ],
                             layout=FRAME,
                         ),
-                        View(
-                            cls="android.widget.RelativeLayout",
-                            children=[
+                        relative_layout(
+                            [
                                 _text(posixpath.basename(path), "firstline", height=95),
-                                View(
-                                    cls="android.widget.RelativeLayout",
-                                    layout=HORIZONTAL,
-                                    children=[
+                                relative_layout(
+                                    [
                                         _text(_date(entry["mtime"]), "date"),
                                         _text(
                                             "" if entry["dir"] else _size(entry["size"]),
@@ -457,8 +444,9 @@ class AmazeFileManager(VirtualApp):
                                             weight=0,
                                         ),
                                     ],
+                                    layout=HORIZONTAL,
                                 ),
-                            ],
+                            ]
                         ),
                         image_button(
                             "properties",
@@ -468,6 +456,12 @@ class AmazeFileManager(VirtualApp):
                             naf=True,
                         ),
                     ],
+                    rid="second",
+                    layout=HORIZONTAL,
+                    height=ROW_PX,
+                    selected=path in selected,
+                    on_click=_bind(self._row_click, path),
+                    on_long_click=_bind(self._toggle, path),
                 )
             )
         return View(
@@ -591,13 +585,7 @@ class AmazeFileManager(VirtualApp):
             parts = [_text(title, "firstline", height=90)]
             if summary:
                 parts.append(_text(summary, "secondLine", height=70))
-            return View(
-                cls="android.widget.RelativeLayout",
-                resource_id=rid,
-                on_click=handler,
-                weight=0,
-                children=parts,
-            )
+            return relative_layout(parts, rid=rid, on_click=handler, weight=0)
 
         rows = [row("", "Internal Storage", lambda c: self._go(c, ROOT, close_drawer=True), ROOT)]
         rows += [
@@ -611,12 +599,11 @@ class AmazeFileManager(VirtualApp):
             children=[
                 image_view("drawer_header", height=250),
                 View(cls="android.widget.ListView", resource_id="menu_drawer", children=rows),
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="settingsbutton",
+                relative_layout(
+                    [_text("Settings", "settingtext", height=126)],
+                    rid="settingsbutton",
                     height=126,
                     on_click=self._open_settings,
-                    children=[_text("Settings", "settingtext", height=126)],
                 ),
             ],
         )
@@ -738,10 +725,8 @@ class AmazeFileManager(VirtualApp):
             ]
             buttons = [_dialog_button("md_buttonDefaultPositive", "GRANT", self._grant_again)]
             cancelable = False
-        root = View(
-            cls="android.widget.FrameLayout",
-            weight=0,
-            children=[
+        root = frame_layout(
+            [
                 linear_layout(
                     [
                         _text(title, "md_title", height=140),
@@ -753,6 +738,7 @@ class AmazeFileManager(VirtualApp):
                     weight=0,
                 )
             ],
+            weight=0,
         )
         return Window(
             root=root, kind="dialog", cancelable=cancelable, on_dismiss=self._close_dialog

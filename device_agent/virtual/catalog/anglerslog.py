@@ -149,6 +149,7 @@ from device_agent.virtual.widgets import (
     drawer_layout,
     edit_text,
     fab,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -156,6 +157,8 @@ from device_agent.virtual.widgets import (
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -389,10 +392,7 @@ class AnglersLog131(VirtualApp):
         if trip["start"]:
             labels.append(self._label("start_date_view", "Start", medium_date(trip["start"])))
             labels.append(self._label("end_date_view", "End", medium_date(trip["end"])))
-        body = View(
-            cls="android.widget.ScrollView",
-            children=[linear_layout(labels, rid="trip_container")],
-        )
+        body = scroll_view([linear_layout(labels, rid="trip_container")])
         return [self._bar("", nav_button(NAVIGATE_UP, self._up), actions), body]
 
     def _label(self, rid: str, title: str, detail: str) -> View:
@@ -442,10 +442,7 @@ class AnglersLog131(VirtualApp):
             self._input_button("anglers_view", "", "Add anglers", lambda c: None),
             self._input_text("notes_view", draft["notes"], "Add note", self._type_notes),
         ]
-        body = View(
-            cls="android.widget.ScrollView",
-            children=[linear_layout(fields)],
-        )
+        body = scroll_view([linear_layout(fields)])
         return [bar, body]
 
     def _manage_other(self, ctx: AppContext, title: str) -> list[View]:
@@ -837,11 +834,8 @@ class AnglersLog125(AnglersLog131):
 
     def _map_view(self, rid: str) -> View:
         """A Google Map (SupportMapFragment): a FrameLayout holding the map's view."""
-        return View(
-            cls="android.widget.FrameLayout",
-            resource_id=rid,
-            layout=FRAME,
-            children=[View(cls="android.view.View", content_desc="Google Map")],
+        return frame_layout(
+            [View(cls="android.view.View", content_desc="Google Map")], rid=rid, layout=FRAME
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -936,12 +930,7 @@ class AnglersLog125(AnglersLog131):
             ),
             linear_layout(spots, rid="container", weight=0),
         ]
-        return [
-            View(
-                cls="android.widget.ScrollView",
-                children=[linear_layout(fields)],
-            )
-        ]
+        return [scroll_view([linear_layout(fields)])]
 
     def _remove_spot(self, ctx: AppContext, spot_id: int) -> None:
         draft = ctx.ui["draft"]
@@ -1131,14 +1120,13 @@ class AnglersLog125(AnglersLog131):
                 edit_text("edit_text", spot["name"], self._spot_field("name"), hint="Add name"),
             ],
         )
-        map_area = View(
-            cls="android.widget.RelativeLayout",
-            layout=FRAME,
-            height=788,
-            children=[
+        map_area = relative_layout(
+            [
                 self._map_view("fishing_spot_map"),
                 image_view("crosshairs", CROSSHAIRS_DESC, width=126, height=126, gravity="center"),
             ],
+            layout=FRAME,
+            height=788,
         )
         coords = linear_layout(
             [
@@ -1154,11 +1142,10 @@ class AnglersLog125(AnglersLog131):
         root = linear_layout(
             [
                 bar,
-                View(
-                    cls="android.widget.ScrollView",
-                    resource_id="content_scroll_view",
+                scroll_view(
+                    [linear_layout([name, map_area, coords])],
+                    rid="content_scroll_view",
                     height=157 + 788 + 260,
-                    children=[linear_layout([name, map_area, coords])],
                 ),
             ],
             rid="manage_container",

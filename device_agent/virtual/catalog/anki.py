@@ -119,6 +119,7 @@ from device_agent.virtual.widgets import (
     button,
     drawer_entry,
     drawer_layout,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -126,6 +127,8 @@ from device_agent.virtual.widgets import (
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
+    scroll_view,
     spinner,
     spinner_dropdown,
     text_view,
@@ -557,19 +560,13 @@ class AnkiDroid291(VirtualApp):
             drawer_entry(title, bind(self._navigate, targets.get(title)), checked=title == current)
             for title in self.DRAWER_ITEMS
         ]
-        header = View(cls="android.widget.FrameLayout", height=300, children=[])
+        header = frame_layout([], height=300)
         items = View(
             cls=self.RECYCLER_CLS,
             resource_id="design_navigation_view",
             children=[header, *entries],
         )
-        return View(
-            cls="android.widget.FrameLayout",
-            resource_id="navdrawer_items_container",
-            width=800,
-            gravity="start",
-            children=[items],
-        )
+        return frame_layout([items], rid="navdrawer_items_container", width=800, gravity="start")
 
     def _navigate(self, ctx: AppContext, target: str | None) -> None:
         """``NavigationDrawerActivity.onNavigationItemSelected``."""
@@ -590,10 +587,8 @@ class AnkiDroid291(VirtualApp):
 
     def _md_dialog(self, content: str, positive: Any, negative: Any) -> Window:
         """A MaterialDialog (``afollestad`` library) with a message and OK/CANCEL."""
-        root = View(
-            cls="android.widget.FrameLayout",
-            weight=0,
-            children=[
+        root = frame_layout(
+            [
                 text_view(content, "md_content", height=200),
                 linear_layout(
                     [
@@ -607,6 +602,7 @@ class AnkiDroid291(VirtualApp):
                     height=140,
                 ),
             ],
+            weight=0,
         )
         return Window(root=root, on_dismiss=negative)
 
@@ -658,11 +654,7 @@ class AnkiDroid291(VirtualApp):
         stats = text_view(
             "Studied 0 cards in 0 minutes today" if opened else "", "today_stats_text_view"
         )
-        picker = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="deckpicker_view",
-            children=[bar, listing, stats],
-        )
+        picker = relative_layout([bar, listing, stats], rid="deckpicker_view")
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
@@ -686,13 +678,8 @@ class AnkiDroid291(VirtualApp):
             horizontal=True,
             width=330,
         )
-        return View(
-            cls="android.widget.RelativeLayout",
-            resource_id="DeckPickerHoriz",
-            layout=HORIZONTAL,
-            height=160,
-            on_click=self._open_deck,
-            children=[
+        return relative_layout(
+            [
                 image_button("deckpicker_indent", width=20),
                 linear_layout(
                     [
@@ -703,6 +690,10 @@ class AnkiDroid291(VirtualApp):
                 ),
                 counts,
             ],
+            rid="DeckPickerHoriz",
+            layout=HORIZONTAL,
+            height=160,
+            on_click=self._open_deck,
         )
 
     def _fab_menu(self, ctx: AppContext) -> View:
@@ -725,11 +716,8 @@ class AnkiDroid291(VirtualApp):
                     )
                 )
         children.append(
-            View(
-                cls="android.widget.FrameLayout",
-                layout=HORIZONTAL,
-                height=168,
-                children=[
+            frame_layout(
+                [
                     View(cls="android.view.View"),
                     image_button(
                         "fab_expand_menu_button",
@@ -739,6 +727,8 @@ class AnkiDroid291(VirtualApp):
                         style="fab",
                     ),
                 ],
+                layout=HORIZONTAL,
+                height=168,
             )
         )
         return View(
@@ -774,11 +764,8 @@ class AnkiDroid291(VirtualApp):
         for i, name in enumerate(self._field_names(ctx)):
             fields.append(text_view(name, height=70))
             fields.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    layout=HORIZONTAL,
-                    height=150,
-                    children=[
+                relative_layout(
+                    [
                         View(
                             cls="android.widget.EditText",
                             resource_id="id_note_editText",
@@ -793,6 +780,8 @@ class AnkiDroid291(VirtualApp):
                             width=140,
                         ),
                     ],
+                    layout=HORIZONTAL,
+                    height=150,
                 )
             )
         rows.append(linear_layout(fields, rid="CardEditorEditFieldsLayout", weight=0))
@@ -805,10 +794,8 @@ class AnkiDroid291(VirtualApp):
                     on_click=lambda c: None,
                 )
             )
-        scroll = View(
-            cls="android.widget.ScrollView",
-            resource_id="CardEditorScroll",
-            children=[linear_layout(rows, rid="CardEditorLayout", weight=0)],
+        scroll = scroll_view(
+            [linear_layout(rows, rid="CardEditorLayout", weight=0)], rid="CardEditorScroll"
         )
         root = View(
             cls="android.view.ViewGroup",
@@ -1021,10 +1008,9 @@ class AnkiDroid291(VirtualApp):
         ]
         if not self.CAMERA_ASK or CAMERA in ctx.permissions:
             controls.append(button("", "Camera", self._camera, height=144))
-        scroll = View(
-            cls="android.widget.ScrollView",
-            resource_id="scrollView1",
-            children=[linear_layout(controls, rid="LinearLayoutInScrollViewFieldEdit", weight=0)],
+        scroll = scroll_view(
+            [linear_layout(controls, rid="LinearLayoutInScrollViewFieldEdit", weight=0)],
+            rid="scrollView1",
         )
         spare = linear_layout(rid="LinearLayoutForSpareMenuFieldEdit", height=0)
         column = linear_layout([bar, spare, scroll])
@@ -1355,19 +1341,18 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         elif opened:
             rows = [self._deck_row_216(ctx, name) for name in self._deck_names(ctx)]
             body.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="deck_picker_content",
-                    children=[
+                relative_layout(
+                    [
                         list_view(rows, rid="files", cls=self.RECYCLER_CLS),
                         text_view("Studied 0 cards in 0 minutes today", "today_stats_text_view"),
                     ],
+                    rid="deck_picker_content",
                 )
             )
         content = View(
             cls="android.view.ViewGroup",
             resource_id="pull_to_sync_wrapper",
-            children=[View(cls="android.widget.FrameLayout", children=body)],
+            children=[frame_layout(body)],
         )
         picker = linear_layout([bar, content], rid="deckpicker_view")
         root = View(
@@ -1397,14 +1382,8 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             horizontal=True,
             width=330,
         )
-        return View(
-            cls="android.widget.RelativeLayout",
-            resource_id="DeckPickerHoriz",
-            layout=HORIZONTAL,
-            height=160,
-            on_click=self._open_deck,
-            on_long_click=bind(self._deck_menu, name),
-            children=[
+        return relative_layout(
+            [
                 image_button("deckpicker_indent", width=20),
                 linear_layout(
                     [
@@ -1416,6 +1395,11 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                 ),
                 counts,
             ],
+            rid="DeckPickerHoriz",
+            layout=HORIZONTAL,
+            height=160,
+            on_click=self._open_deck,
+            on_long_click=bind(self._deck_menu, name),
         )
 
     def _speed_dial(self, ctx: AppContext) -> View:
@@ -1508,7 +1492,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             for rid, text, handler in buttons:
                 row.append(text_view(text, rid, on_click=handler, width=250))
             children.append(linear_layout(row, horizontal=True, height=140))
-        root = View(cls="android.widget.FrameLayout", weight=0, children=children)
+        root = frame_layout(children, weight=0)
         return Window(root=root, cancelable=cancelable, on_dismiss=on_dismiss)
 
     # -- handlers ----------------------------------------------------------------------------

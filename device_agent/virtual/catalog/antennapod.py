@@ -76,6 +76,7 @@ from device_agent.virtual.widgets import (
     dialog_title,
     edit_text,
     fab,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -83,6 +84,7 @@ from device_agent.virtual.widgets import (
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
     tabs,
     text_view,
     toolbar,
@@ -446,10 +448,8 @@ class AntennaPod380(VirtualApp):
         bar = self._bar(
             ctx, "Home", [action_item("action_search", "Search", None), self._overflow()]
         )
-        welcome = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="welcomeContainer",
-            children=[
+        welcome = relative_layout(
+            [
                 image_view("icon", height=300),
                 text_view("Welcome to AntennaPod!", "titleLabel"),
                 text_view(
@@ -457,6 +457,7 @@ class AntennaPod380(VirtualApp):
                     height=200,
                 ),
             ],
+            rid="welcomeContainer",
         )
         return linear_layout([bar, welcome])
 
@@ -499,7 +500,7 @@ class AntennaPod380(VirtualApp):
         )
         column = linear_layout([bar, body])
         add = fab("subscriptions_add", "Add podcast", lambda c: self._child(c, "addfeed"))
-        return View(cls="android.widget.RelativeLayout", layout=FRAME, children=[column, add])
+        return relative_layout([column, add], layout=FRAME)
 
     def _statistics(self, ctx: AppContext, top: dict[str, Any]) -> View:
         actions: list[View] = []
@@ -529,15 +530,14 @@ class AntennaPod380(VirtualApp):
             cls="androidx.viewpager2.widget.ViewPager2",
             resource_id="viewpager",
             children=[
-                View(
-                    cls="android.widget.FrameLayout",
-                    children=[
+                frame_layout(
+                    [
                         list_view(
                             rows,
                             rid="statistics_list",
                             cls="androidx.recyclerview.widget.RecyclerView",
                         )
-                    ],
+                    ]
                 )
             ],
         )
@@ -545,14 +545,13 @@ class AntennaPod380(VirtualApp):
         return linear_layout([bar, tab_bar, pager])
 
     def _total(self, value: str, caption: str) -> View:
-        return View(
-            cls="android.widget.RelativeLayout",
-            height=450,
-            children=[
+        return relative_layout(
+            [
                 View(cls="android.view.View", resource_id="pie_chart", height=250),
                 text_view(value, "total_time", height=100),
                 text_view(caption, "total_description", height=100),
             ],
+            height=450,
         )
 
     def _addfeed(self, ctx: AppContext, top: dict[str, Any]) -> View:
@@ -664,12 +663,8 @@ class AntennaPod380(VirtualApp):
         body: list[View] = []
         if state == "results" and top["results"]:
             rows = [
-                View(
-                    cls="android.widget.RelativeLayout",
-                    height=220,
-                    on_click=bind(self._preview, title),
-                    layout=HORIZONTAL,
-                    children=[
+                relative_layout(
+                    [
                         image_view("imgvCover", width=220),
                         linear_layout(
                             [
@@ -678,6 +673,9 @@ class AntennaPod380(VirtualApp):
                             ]
                         ),
                     ],
+                    height=220,
+                    on_click=bind(self._preview, title),
+                    layout=HORIZONTAL,
                 )
                 for title, author in top["results"]
             ]
@@ -700,7 +698,7 @@ class AntennaPod380(VirtualApp):
             )
         )
         app_bar = linear_layout([bar], rid="appbar", weight=0)
-        return View(cls="android.widget.RelativeLayout", children=[app_bar, *body])
+        return relative_layout([app_bar, *body])
 
     # -- windows -----------------------------------------------------------------------------
     def _windows(self, ctx: AppContext) -> list[Window]:

@@ -51,11 +51,13 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     button,
     dialog_button,
+    frame_layout,
     image_view,
     linear_layout,
     menu_window,
     nav_button,
     overflow_button,
+    scroll_view,
     tabs,
     text_view,
     toolbar,
@@ -261,12 +263,8 @@ class AnyMemo(VirtualApp):
             cards = ctx.data["dbs"].get(path, [])
             actions = _bind(self._open_actions, path)
             rows.append(
-                View(
-                    cls="android.widget.FrameLayout",
-                    height=230,
-                    on_click=_bind(self._study, path),
-                    on_long_click=actions,
-                    children=[
+                frame_layout(
+                    [
                         linear_layout(
                             [
                                 image_view("open_screen_db_icon", width=126),
@@ -287,6 +285,9 @@ class AnyMemo(VirtualApp):
                             horizontal=True,
                         )
                     ],
+                    height=230,
+                    on_click=_bind(self._study, path),
+                    on_long_click=actions,
                 )
             )
         return View(
@@ -433,10 +434,8 @@ class AnyMemo(VirtualApp):
         queue = ui["queue"]
         title = path.rsplit("/", 1)[-1]
         if not queue:
-            body = View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[
+            body = frame_layout(
+                [
                     _text(
                         "There is no item to learn for now. If you want to cram, you can do "
                         'quizzes by long clicking a db in the "Recent" tab.',
@@ -445,6 +444,7 @@ class AnyMemo(VirtualApp):
                         width=900,
                     )
                 ],
+                layout=FRAME,
             )
             return Screen(
                 content=linear_layout([self._toolbar(title, up=lambda c: c.finish()), body])
@@ -479,19 +479,14 @@ class AnyMemo(VirtualApp):
                     ],
                 ),
                 _text(self._stats(cards), "study_stats", height=90),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="question_layout",
+                frame_layout(
+                    [_text(card["q"], "question", gravity="center", width=900)],
+                    rid="question_layout",
                     layout=FRAME,
                     on_click=self._show_answer,
-                    children=[_text(card["q"], "question", gravity="center", width=900)],
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="answer_layout",
-                    layout=FRAME,
-                    on_click=self._show_answer,
-                    children=[
+                frame_layout(
+                    [
                         _text(
                             card["a"] if answer_shown else "",
                             "answer",
@@ -499,6 +494,9 @@ class AnyMemo(VirtualApp):
                             width=900,
                         )
                     ],
+                    rid="answer_layout",
+                    layout=FRAME,
+                    on_click=self._show_answer,
                 ),
                 buttons,
             ]
@@ -912,10 +910,8 @@ class AnyMemo10101(AnyMemo10100):
                         weight=0,
                     )
                 )
-        body = View(
-            cls="android.widget.ScrollView",
-            weight=0,
-            children=[
+        body = scroll_view(
+            [
                 linear_layout(
                     [
                         View(cls="android.widget.RadioGroup", weight=0, children=rows),
@@ -932,6 +928,7 @@ class AnyMemo10101(AnyMemo10100):
                     weight=0,
                 )
             ],
+            weight=0,
         )
         close = lambda c: self._set(c, dialog=None)  # noqa: E731
         return [self._alert("Quiz", [body], [], close)]
@@ -1032,16 +1029,10 @@ class AnyMemo10101(AnyMemo10100):
                         linear_layout(
                             [
                                 _text(small, "small_title_bar", height=90),
-                                View(
-                                    cls="android.widget.FrameLayout",
-                                    resource_id="card_root",
-                                    children=[
-                                        View(
-                                            cls="android.widget.FrameLayout",
-                                            resource_id="question_layout",
-                                            layout=FRAME,
-                                            on_click=self._show_answer,
-                                            children=[
+                                frame_layout(
+                                    [
+                                        frame_layout(
+                                            [
                                                 _text(
                                                     card["q"],
                                                     "question",
@@ -1049,13 +1040,12 @@ class AnyMemo10101(AnyMemo10100):
                                                     width=900,
                                                 )
                                             ],
-                                        ),
-                                        View(
-                                            cls="android.widget.FrameLayout",
-                                            resource_id="answer_layout",
+                                            rid="question_layout",
                                             layout=FRAME,
                                             on_click=self._show_answer,
-                                            children=[
+                                        ),
+                                        frame_layout(
+                                            [
                                                 _text(
                                                     card["a"] if shown else "",
                                                     "answer",
@@ -1063,14 +1053,15 @@ class AnyMemo10101(AnyMemo10100):
                                                     width=900,
                                                 )
                                             ],
+                                            rid="answer_layout",
+                                            layout=FRAME,
+                                            on_click=self._show_answer,
                                         ),
                                     ],
+                                    rid="card_root",
                                 ),
-                                View(
-                                    cls="android.widget.FrameLayout",
-                                    resource_id="buttons_root",
-                                    height=170,
-                                    children=[grade] if shown else [],
+                                frame_layout(
+                                    [grade] if shown else [], rid="buttons_root", height=170
                                 ),
                             ],
                             rid="root",

@@ -54,6 +54,7 @@ from device_agent.virtual.widgets import (
     action_item,
     bind,
     confirm_dialog,
+    frame_layout,
     image_view,
     linear_layout,
     menu_window,
@@ -277,12 +278,11 @@ class APhotoManager064(VirtualApp):
             image_view("image", height=300),
             text_view(name, "text", height=60, gravity="bottom"),
         ]
-        return View(
-            cls="android.widget.FrameLayout",
+        return frame_layout(
+            [linear_layout(children)],
             layout=FRAME,
             width=360,
             on_click=bind(self._open_photo, path),
-            children=[linear_layout(children)],
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:

@@ -61,6 +61,7 @@ from device_agent.virtual.widgets import (
     dialog_button,
     dialog_message,
     dialog_title,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -350,19 +351,16 @@ class AsciiCam123(VirtualApp):
                 ]
             )
         )
-        overlay = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[
+        overlay = frame_layout(
+            [
                 View(cls="android.view.View", resource_id="overlayView"),
                 text_view("", "statusText", height=60, gravity="top"),
                 linear_layout(column, rid="verticalButtonBar", width=170, gravity="start"),
             ],
-        )
-        root = View(
-            cls="android.widget.FrameLayout",
             layout=FRAME,
-            children=[View(cls="android.view.SurfaceView", resource_id="cameraView"), overlay],
+        )
+        root = frame_layout(
+            [View(cls="android.view.SurfaceView", resource_id="cameraView"), overlay], layout=FRAME
         )
         windows: list[Window] = []
         if ctx.ui.get("dialog"):
@@ -404,9 +402,7 @@ class AsciiCam123(VirtualApp):
         ]
         if not maps:
             children.append(text_view(NO_IMAGES, "noImagesTextView", gravity="center"))
-        return Screen(
-            content=View(cls="android.widget.FrameLayout", layout=FRAME, children=children)
-        )
+        return Screen(content=frame_layout(children, layout=FRAME))
 
     def _render_view_image(self, ctx: AppContext) -> Screen:
         buttons = linear_layout(
@@ -419,11 +415,7 @@ class AsciiCam123(VirtualApp):
             height=140,
             gravity="bottom",
         )
-        root = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[image_view("imageView"), buttons],
-        )
+        root = frame_layout([image_view("imageView"), buttons], layout=FRAME)
         windows: list[Window] = []
         if ctx.ui.get("share") is not None:
             close = lambda c: c.ui.update(share=None)  # noqa: E731 - a one-line handler

@@ -51,6 +51,7 @@ from device_agent.virtual.widgets import (
     nav_button,
     overflow_button,
     preference,
+    scroll_view,
     toolbar,
 )
 from device_agent.virtual.widgets import bind as _bind
@@ -412,16 +413,15 @@ class Birthdroid(VirtualApp):
         content = linear_layout(
             [
                 self._action_bar("About Birthdroid"),
-                View(
-                    cls="android.widget.ScrollView",
-                    scrollable=True,
-                    children=[
+                scroll_view(
+                    [
                         _text(f"Birthdroid v{self.version}", "about_title"),
                         _text("2011-2015 © Daniel Hiepler", "about_copyright"),
                         _text("http://github.com/rigid/Birthdroid", "about_url"),
                         _text("Simple application to show upcoming birthdays.", "about_desc"),
                         _text(self.CHANGES, "about_changes"),
                     ],
+                    scrollable=True,
                 ),
             ]
         )

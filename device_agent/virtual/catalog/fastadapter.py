@@ -47,10 +47,12 @@ from device_agent.virtual.widgets import (
     action_item,
     bind,
     drawer_layout,
+    frame_layout,
     image_view,
     linear_layout,
     list_view,
     nav_button,
+    relative_layout,
     text_view,
     toolbar,
 )
@@ -251,15 +253,11 @@ class FastAdapterSample251(VirtualApp):
             ],
         )
         cards = [
-            View(
-                cls="android.widget.FrameLayout",
-                height=420,
-                children=[
+            frame_layout(
+                [
                     image_view("item_image_img", height=300),
-                    View(
-                        cls="android.widget.FrameLayout",
-                        resource_id="item_image_content",
-                        children=[
+                    frame_layout(
+                        [
                             linear_layout(
                                 [
                                     text_view(name, "item_image_name", height=60),
@@ -268,17 +266,17 @@ class FastAdapterSample251(VirtualApp):
                                 rid="item_text_container",
                             )
                         ],
+                        rid="item_image_content",
                     ),
                 ],
+                height=420,
                 selected=ui.get("selected") == i,
                 on_click=bind(self._select, i),
             )
             for i, (name, description) in enumerate(ui["cards"])
         ]
-        body = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="frame_container",
-            children=[
+        body = relative_layout(
+            [
                 list_view(
                     cards,
                     rid="rv",
@@ -286,11 +284,12 @@ class FastAdapterSample251(VirtualApp):
                     scroll_key="first_visible",
                 )
             ],
+            rid="frame_container",
         )
         content = View(
             cls="com.mikepenz.materialdrawer.view.ScrimInsetsFrameLayout",
             resource_id="content_layout",
-            children=[View(cls="android.widget.RelativeLayout", children=[bar, body])],
+            children=[relative_layout([bar, body])],
         )
         drawer = self._drawer() if ui["drawer"] else None
         root = drawer_layout(
@@ -320,10 +319,8 @@ class FastAdapterSample251(VirtualApp):
     def _drawer(self) -> View:
         rows = [self._drawer_item(title, desc, activity) for _i, title, desc, activity in DRAWER]
         rows.append(
-            View(
-                cls="android.widget.RelativeLayout",
-                height=22,
-                children=[View(cls="android.view.View", resource_id="material_drawer_divider")],
+            relative_layout(
+                [View(cls="android.view.View", resource_id="material_drawer_divider")], height=22
             )
         )
         rows.append(self._drawer_item("Open Source", "", LIBRARIES))

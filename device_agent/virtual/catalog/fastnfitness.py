@@ -84,6 +84,7 @@ from device_agent.virtual.widgets import (
     button,
     confirm_dialog,
     edit_text,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -91,6 +92,8 @@ from device_agent.virtual.widgets import (
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
+    scroll_view,
     spinner,
     spinner_dropdown,
     text_view,
@@ -159,12 +162,7 @@ def _sweet_alert(
     buttons.append(button("confirm_button", confirm[0], confirm[1], width=300))
     children.append(linear_layout(buttons, horizontal=True, height=140))
     return Window(
-        root=View(
-            cls="android.widget.FrameLayout",
-            resource_id="loading",
-            weight=0,
-            children=[linear_layout(children, weight=0)],
-        ),
+        root=frame_layout([linear_layout(children, weight=0)], rid="loading", weight=0),
         on_dismiss=on_dismiss,
     )
 
@@ -447,10 +445,8 @@ class FastNFitness0190(VirtualApp):
             )
         bar.append(View(cls="android.view.View", resource_id="mi_pager_indicator"))
         bar.append(image_button("mi_button_next", "", self._intro_next, width=168))
-        root = View(
-            cls="android.widget.FrameLayout",
-            resource_id="mi_frame",
-            children=[
+        root = frame_layout(
+            [
                 View(
                     cls="androidx.viewpager.widget.ViewPager",
                     resource_id="mi_pager",
@@ -458,6 +454,7 @@ class FastNFitness0190(VirtualApp):
                 ),
                 linear_layout(bar, horizontal=True, height=190),
             ],
+            rid="mi_frame",
         )
         windows = []
         if ui["dialog"] == "created":
@@ -489,9 +486,8 @@ class FastNFitness0190(VirtualApp):
                 width=330,
             )
 
-        return View(
-            cls="android.widget.ScrollView",
-            children=[
+        return scroll_view(
+            [
                 text_view("Create a profile", height=160),
                 linear_layout(
                     [
@@ -534,7 +530,7 @@ class FastNFitness0190(VirtualApp):
                     height=170,
                 ),
                 button("create_newprofil", "Create", self._create_profile),
-            ],
+            ]
         )
 
     def _main(self, ctx: AppContext) -> Screen:
@@ -565,7 +561,7 @@ class FastNFitness0190(VirtualApp):
                 bar,
                 linear_layout([page], rid="fragment_container"),
             ]
-        column = View(cls="android.widget.RelativeLayout", children=content)
+        column = relative_layout(content)
         drawer = self._drawer(ctx) if ui["drawer"] else None
         children = [column] if drawer is None else [column, drawer]
         root = View(
@@ -591,25 +587,23 @@ class FastNFitness0190(VirtualApp):
     def _drawer(self, ctx: AppContext) -> View:
         profile = ctx.data["profile"] or {"name": ""}
         rows = [
-            View(
-                cls="android.widget.RelativeLayout",
-                resource_id="headerLayout",
+            relative_layout(
+                [text_view(profile["name"], "drawerTitle", height=250)],
+                rid="headerLayout",
                 height=250,
-                children=[text_view(profile["name"], "drawerTitle", height=250)],
             )
         ]
         for label, fragment, _ in self.drawer_items:
             rows.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="itemLayout",
-                    height=147,
-                    on_click=bind(self._drawer_item, fragment),
-                    layout=HORIZONTAL,
-                    children=[
+                relative_layout(
+                    [
                         image_view("drawer_icon", width=147),
                         text_view(label, "drawer_itemName", height=147),
                     ],
+                    rid="itemLayout",
+                    height=147,
+                    on_click=bind(self._drawer_item, fragment),
+                    layout=HORIZONTAL,
                 )
             )
         return View(
@@ -637,7 +631,7 @@ class FastNFitness0190(VirtualApp):
         pager = View(
             cls="androidx.viewpager.widget.ViewPager", resource_id="pager", children=[page]
         )
-        return View(cls="android.widget.RelativeLayout", children=[strip, pager])
+        return relative_layout([strip, pager])
 
     def _runner(self, ctx: AppContext) -> View:
         running = self._running(ctx)
@@ -669,14 +663,13 @@ class FastNFitness0190(VirtualApp):
             "startStopProgram", "Finish program" if running else "Start program", self._start_stop
         )
         title = "Program ongoing:" if running else "Program preview:"
-        return View(
-            cls="android.widget.ScrollView",
-            children=[
+        return scroll_view(
+            [
                 card,
                 linear_layout([start, text_view(title, "programListTitle")], height=260),
                 text_view("This program is empty", "listProgramEmpty", height=140),
                 View(),
-            ],
+            ]
         )
 
     def _program_list(self, ctx: AppContext) -> View:
@@ -739,9 +732,8 @@ class FastNFitness0190(VirtualApp):
             ],
         )
         if tab == 0:
-            page = View(
-                cls="android.widget.ScrollView",
-                children=[
+            page = scroll_view(
+                [
                     View(
                         cls="androidx.cardview.widget.CardView",
                         resource_id="nameCardView",
@@ -753,14 +745,14 @@ class FastNFitness0190(VirtualApp):
                         ],
                     ),
                     View(),
-                ],
+                ]
             )
         else:
             page = text_view("Editor", height=200)
         pager = View(
             cls="androidx.viewpager.widget.ViewPager", resource_id="program_pager", children=[page]
         )
-        return View(cls="android.widget.RelativeLayout", children=[bar, strip, pager])
+        return relative_layout([bar, strip, pager])
 
     def _windows(self, ctx: AppContext) -> list[Window]:
         ui = ctx.ui
@@ -1098,26 +1090,22 @@ class FastNFitness0206(FastNFitness0190):
             edit = lambda c: c.ui.update(  # noqa: E731
                 dialog={"kind": "rename", "text": self._exercise(c, top["id"])["name"]}
             )
-            name = View(
-                cls="android.widget.RelativeLayout",
-                resource_id="machine_name",
-                height=140,
-                layout=HORIZONTAL,
-                children=[
+            name = relative_layout(
+                [
                     text_view(exercise["name"] or DEFAULT_EXERCISE, "valueTextView", on_click=edit),
                     image_view("editButton", "", edit, width=140),
                 ],
+                rid="machine_name",
+                height=140,
+                layout=HORIZONTAL,
             )
             fields: list[View] = [
                 image_view("machine_photo", height=400),
                 text_view("Name", height=90),
                 name,
                 text_view("Description", height=90),
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="machine_description",
-                    height=140,
-                    children=[text_view("", "valueTextView")],
+                relative_layout(
+                    [text_view("", "valueTextView")], rid="machine_description", height=140
                 ),
             ]
             if exercise["type"] != "Cardio":
@@ -1125,10 +1113,8 @@ class FastNFitness0206(FastNFitness0190):
                     text_view("Muscles", "machine_muscles_textview", height=90),
                     text_view("", "machine_muscles", on_click=lambda c: None, height=120),
                 ]
-            page = View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[
+            page = frame_layout(
+                [
                     View(cls="androidx.core.widget.NestedScrollView", children=fields),
                     image_button(
                         "actionCamera",
@@ -1139,6 +1125,7 @@ class FastNFitness0206(FastNFitness0190):
                         gravity="bottom_end",
                     ),
                 ],
+                layout=FRAME,
             )
         else:
             page = linear_layout(
@@ -1161,7 +1148,7 @@ class FastNFitness0206(FastNFitness0190):
             children=[page],
         )
         app_bar = linear_layout([bar], rid="appbar", weight=0)
-        return View(cls="android.widget.RelativeLayout", children=[app_bar, strip, pager])
+        return relative_layout([app_bar, strip, pager])
 
     def _windows(self, ctx: AppContext) -> list[Window]:
         windows = super()._windows(ctx)

@@ -69,6 +69,7 @@ from device_agent.virtual.widgets import (
     bind,
     button,
     choice_dialog,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -76,6 +77,7 @@ from device_agent.virtual.widgets import (
     long_choice_dialog,
     nav_button,
     preference,
+    relative_layout,
     text_view,
     toolbar,
 )
@@ -345,16 +347,14 @@ class FirefoxLite(VirtualApp):
                     ],
                     layout=HORIZONTAL,
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="home_fragment_tab_counter",
+                frame_layout(
+                    [text_view("0", "counter_text", height=126)],
+                    rid="home_fragment_tab_counter",
                     on_click=lambda c: None,
                     width=126,
-                    children=[text_view("0", "counter_text", height=126)],
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="home_fragment_menu_button",
+                frame_layout(
+                    rid="home_fragment_menu_button",
                     on_click=lambda c: c.ui.update(menu=True),
                     width=126,
                 ),
@@ -410,9 +410,8 @@ class FirefoxLite(VirtualApp):
                     )
                 ],
             )
-            root = View(
-                cls="android.widget.RelativeLayout",
-                children=[
+            root = relative_layout(
+                [
                     View(cls="android.view.View", height=760),
                     View(
                         cls="androidx.constraintlayout.widget.ConstraintLayout",
@@ -422,7 +421,7 @@ class FirefoxLite(VirtualApp):
                             card,
                         ],
                     ),
-                ],
+                ]
             )
             windows.append(
                 Window(
@@ -515,11 +514,7 @@ class FirefoxLite(VirtualApp):
             preference("About", "", lambda c: c.start_activity(INFO)),
         ]
         bar = toolbar("Settings", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-        container = View(
-            cls="android.widget.FrameLayout",
-            resource_id="container",
-            children=[list_view(rows, scroll_key="prefs_scroll")],
-        )
+        container = frame_layout([list_view(rows, scroll_key="prefs_scroll")], rid="container")
         content = linear_layout([bar, container])
         windows: list[Window] = []
         dialog = ctx.ui["dialog"]

@@ -67,6 +67,7 @@ from device_agent.virtual.widgets import (
     button,
     edit_text,
     fab,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -212,9 +213,8 @@ class Focus70(VirtualApp):
         page = ctx.ui["page"]
         title, text = FIRSTRUN[page]
         last = page == len(FIRSTRUN) - 1
-        card = View(
-            cls="android.widget.FrameLayout",
-            children=[
+        card = frame_layout(
+            [
                 linear_layout(
                     [
                         image_view("image", height=500),
@@ -228,7 +228,7 @@ class Focus70(VirtualApp):
                         ),
                     ]
                 )
-            ],
+            ]
         )
         dots = View(
             cls="android.widget.HorizontalScrollView",
@@ -238,11 +238,8 @@ class Focus70(VirtualApp):
             weight=0,
             children=[linear_layout(selected=i == page, width=60) for i in range(len(FIRSTRUN))],
         )
-        return View(
-            cls="android.widget.FrameLayout",
-            resource_id="background",
-            layout=FRAME,
-            children=[
+        return frame_layout(
+            [
                 linear_layout(
                     [
                         View(height=160, weight=0),
@@ -258,16 +255,14 @@ class Focus70(VirtualApp):
                     "skip", "Skip", self._finish_firstrun, width=260, height=147, gravity="top_end"
                 ),
             ],
+            rid="background",
+            layout=FRAME,
         )
 
     def _home(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        bar = View(
-            cls="android.widget.FrameLayout",
-            resource_id="urlInputLayout",
-            height=180,
-            weight=0,
-            children=[
+        bar = frame_layout(
+            [
                 linear_layout(
                     [
                         edit_text(
@@ -291,6 +286,9 @@ class Focus70(VirtualApp):
                     horizontal=True,
                 )
             ],
+            rid="urlInputLayout",
+            height=180,
+            weight=0,
         )
         body = linear_layout(
             [
@@ -299,11 +297,7 @@ class Focus70(VirtualApp):
             ],
             rid="keyboardLinearLayout",
         )
-        root = View(
-            cls="android.widget.FrameLayout",
-            resource_id="backgroundView",
-            children=[linear_layout([bar, body])],
-        )
+        root = frame_layout([linear_layout([bar, body])], rid="backgroundView")
         windows = [self._home_menu()] if ui["menu"] else []
         return Screen(content=root, windows=windows)
 
@@ -343,26 +337,24 @@ class Focus70(VirtualApp):
             height=147,
             weight=0,
             children=[
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="urlbar",
-                    layout=HORIZONTAL,
-                    children=[
+                frame_layout(
+                    [
                         image_view("security_info", "Site information", width=100),
                         text_view(url, "display_url", height=147),
                         image_button("menuView", "More options", lambda c: None, width=147),
                     ],
+                    rid="urlbar",
+                    layout=HORIZONTAL,
                 )
             ],
         )
-        page = View(
-            cls="android.widget.FrameLayout",
-            resource_id="main_content",
-            layout=FRAME,
-            children=[
+        page = frame_layout(
+            [
                 View(cls="android.webkit.WebView", resource_id="webview"),
                 fab("erase", "Erase browsing history", self._erase),
             ],
+            rid="main_content",
+            layout=FRAME,
         )
         return Screen(content=linear_layout([bar, page]))
 
@@ -419,10 +411,8 @@ class Focus70(VirtualApp):
                     actions=actions,
                     cls="android.support.v7.widget.Toolbar",
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="container",
-                    children=[
+                frame_layout(
+                    [
                         list_view(
                             rows,
                             rid="list",
@@ -430,6 +420,7 @@ class Focus70(VirtualApp):
                             scroll_key=f"scroll_{key}",
                         )
                     ],
+                    rid="container",
                 ),
             ]
         )

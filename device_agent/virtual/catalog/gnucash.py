@@ -78,12 +78,14 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     fab,
+    frame_layout,
     image_view,
     linear_layout,
     list_view,
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
     spinner,
     spinner_dropdown,
     tabs,
@@ -478,7 +480,7 @@ class GnuCash215(VirtualApp):
             bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
             return Screen(content=linear_layout([bar]))
         if ctx.data["first_run"]:
-            return Screen(content=View(cls="android.widget.FrameLayout"))
+            return Screen(content=frame_layout())
         return self._render_accounts(ctx)
 
     def _drawer(self) -> View:
@@ -508,10 +510,8 @@ class GnuCash215(VirtualApp):
             height=240,
             on_click=bind(self._open_account, index),
             children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    layout=HORIZONTAL,
-                    children=[
+                relative_layout(
+                    [
                         View(cls="android.view.View", resource_id="account_color_strip", width=20),
                         linear_layout(
                             [
@@ -534,6 +534,7 @@ class GnuCash215(VirtualApp):
                             "options_menu", "", bind(self._set_ui, menu=index + 1), width=130
                         ),
                     ],
+                    layout=HORIZONTAL,
                 )
             ],
         )
@@ -568,10 +569,9 @@ class GnuCash215(VirtualApp):
                 accounts = sorted(_children(-1), key=lambda i: DEFAULT_ACCOUNTS[i][0])
             else:
                 accounts = list(data["favorites"])
-        page = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="fragment_account_list",
-            children=[self._account_list(ctx, accounts, f"accounts_scroll_{tab}", empty)],
+        page = relative_layout(
+            [self._account_list(ctx, accounts, f"accounts_scroll_{tab}", empty)],
+            rid="fragment_account_list",
         )
         body: list[View] = [
             View(

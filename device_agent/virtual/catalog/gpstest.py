@@ -78,6 +78,7 @@ from device_agent.virtual.widgets import (
     dialog_title,
     drawer_layout,
     edit_text,
+    frame_layout,
     image_button,
     image_view,
     input_dialog,
@@ -85,6 +86,8 @@ from device_agent.virtual.widgets import (
     list_view,
     preference,
     preference_category,
+    relative_layout,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -489,11 +492,7 @@ class GpsTest364(VirtualApp):
             navigation=image_button("", OPEN_DRAWER, bind(self._set_ui, drawer=True)),
             actions=actions,
         )
-        fragment = View(
-            cls="android.widget.FrameLayout",
-            resource_id="fragment_container",
-            children=[self._fragment(ctx, position, started)],
-        )
+        fragment = frame_layout([self._fragment(ctx, position, started)], rid="fragment_container")
         drawer = self._drawer(position) if ui["drawer"] else None
         content = linear_layout(
             [
@@ -580,10 +579,7 @@ class GpsTest364(VirtualApp):
                 )
             ],
         )
-        return View(
-            cls="android.widget.ScrollView",
-            children=[linear_layout([location_card, gnss_card])],
-        )
+        return scroll_view([linear_layout([location_card, gnss_card])])
 
     def _accuracy(self, ctx: AppContext) -> View:
         truth = ctx.ui["ground_truth"]
@@ -650,13 +646,12 @@ class GpsTest364(VirtualApp):
                 )
             ],
         )
-        return View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[
+        return frame_layout(
+            [
                 View(cls="org.osmdroid.views.MapView", resource_id="map", content_desc="Map"),
                 linear_layout([card, header], weight=0, gravity="top"),
             ],
+            layout=FRAME,
         )
 
     def _drawer(self, position: int) -> View:
@@ -669,16 +664,15 @@ class GpsTest364(VirtualApp):
             else:
                 item, title = entry
                 rows.append(
-                    View(
-                        cls="android.widget.RelativeLayout",
+                    relative_layout(
+                        [
+                            image_view("icon", width=150),
+                            text_view(title, "title", height=126),
+                        ],
                         layout=HORIZONTAL,
                         height=126,
                         selected=item == position,
                         on_click=bind(self._select_item, item),
-                        children=[
-                            image_view("icon", width=150),
-                            text_view(title, "title", height=126),
-                        ],
                     )
                 )
         return View(

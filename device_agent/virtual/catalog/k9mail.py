@@ -52,7 +52,14 @@ from device_agent.virtual.app import AppContext, BugSpec, JavaException, Virtual
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import Screen, View
-from device_agent.virtual.widgets import bind, edit_text, linear_layout, text_view, toolbar
+from device_agent.virtual.widgets import (
+    bind,
+    edit_text,
+    linear_layout,
+    scroll_view,
+    text_view,
+    toolbar,
+)
 
 PACKAGE = "com.fsck.k9"
 ACCOUNTS = ".activity.Accounts"
@@ -218,9 +225,8 @@ class K9Mail5403(VirtualApp):
         ctx.finish()
 
     def _render_welcome(self, ctx: AppContext) -> Screen:
-        body = View(
-            cls="android.widget.ScrollView",
-            children=[linear_layout([text_view(WELCOME_TEXT, "welcome_message", height=1200)])],
+        body = scroll_view(
+            [linear_layout([text_view(WELCOME_TEXT, "welcome_message", height=1200)])]
         )
         buttons = linear_layout(
             [
@@ -375,10 +381,7 @@ class K9Mail5403(VirtualApp):
                 )
             )
         fields.append(linear_layout(advanced, rid="foldable_advanced_options", weight=0))
-        form = View(
-            cls="android.widget.ScrollView",
-            children=[linear_layout(fields, weight=0)],
-        )
+        form = scroll_view([linear_layout(fields, weight=0)])
         buttons = linear_layout(
             [
                 View(

@@ -72,12 +72,15 @@ from device_agent.virtual.widgets import (
     bind,
     confirm_dialog,
     edit_text,
+    frame_layout,
     image_view,
     linear_layout,
     list_view,
     nav_button,
     preference,
     preference_category,
+    relative_layout,
+    scroll_view,
     switch_widget,
     text_view,
     toolbar,
@@ -283,30 +286,19 @@ class Kiss3135(VirtualApp):
             children[0].weight = 0
             children[0].height = 0
             children.append(
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="resultLayout",
-                    children=[
-                        list_view(rows, scroll_key="list_scroll", cls="android.widget.ListView")
-                    ],
+                frame_layout(
+                    [list_view(rows, scroll_key="list_scroll", cls="android.widget.ListView")],
+                    rid="resultLayout",
                 )
             )
         elif not self._minimal(ctx) and not ui["query"]:
-            children[0] = View(
-                cls="android.widget.ScrollView",
-                resource_id="android:id/empty",
-                on_click=self._tap_home,
-                children=[self._intro()],
+            children[0] = scroll_view(
+                [self._intro()], rid="android:id/empty", on_click=self._tap_home
             )
         if ui["all_apps"]:
             children.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="mainKissbar",
-                    layout=HORIZONTAL,
-                    height=147,
-                    weight=0,
-                    children=[
+                relative_layout(
+                    [
                         image_view(
                             "whiteLauncherButton",
                             "Display history",
@@ -315,12 +307,16 @@ class Kiss3135(VirtualApp):
                         ),
                         linear_layout(rid="embeddedFavoritesBar"),
                     ],
+                    rid="mainKissbar",
+                    layout=HORIZONTAL,
+                    height=147,
+                    weight=0,
                 )
             )
         if self._bar_visible(ctx) and ctx.data["favorites"]:
             children.append(self._favorites_bar(ctx))
         children.append(self._search_bar(ctx))
-        root = View(cls="android.widget.RelativeLayout", children=children)
+        root = relative_layout(children)
         return Screen(content=root, windows=self._popups(ctx))
 
     def _intro(self) -> View:
@@ -387,24 +383,18 @@ class Kiss3135(VirtualApp):
                 "menuButton", "Menu", lambda c: c.ui.update(popup={"kind": "menu"}), width=147
             )
         )
-        return View(
-            cls="android.widget.RelativeLayout",
-            resource_id="searchEditLayout",
-            layout=HORIZONTAL,
-            height=160,
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="leftHandSideButtonsWrapper",
-                    width=147,
-                    children=[
+        return relative_layout(
+            [
+                frame_layout(
+                    [
                         image_view(
                             "launcherButton",
                             "Display app list",
                             lambda c: self._display_kiss_bar(c, not c.ui["all_apps"]),
                         )
                     ],
+                    rid="leftHandSideButtonsWrapper",
+                    width=147,
                 ),
                 edit_text(
                     "searchEditText",
@@ -413,13 +403,12 @@ class Kiss3135(VirtualApp):
                     hint=hint,
                     cls="android.widget.EditText",
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="rightHandSideButtonsWrapper",
-                    width=147,
-                    children=[end],
-                ),
+                frame_layout([end], rid="rightHandSideButtonsWrapper", width=147),
             ],
+            rid="searchEditLayout",
+            layout=HORIZONTAL,
+            height=160,
+            weight=0,
         )
 
     def _popups(self, ctx: AppContext) -> list[Window]:

@@ -68,6 +68,7 @@ from device_agent.virtual.widgets import (
     button,
     choice_dialog,
     confirm_dialog,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -75,6 +76,8 @@ from device_agent.virtual.widgets import (
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
+    scroll_view,
     tabs,
     text_view,
     toolbar,
@@ -277,7 +280,7 @@ class Kiwix24(VirtualApp):
             title = "Settings" if ctx.activity == SETTINGS else "Bookmarks"
             bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
             return Screen(content=linear_layout([bar]))
-        return Screen(content=View(cls="android.widget.FrameLayout"))  # the splash
+        return Screen(content=frame_layout())  # the splash
 
     def _render_main(self, ctx: AppContext) -> Screen:
         bar = toolbar(
@@ -308,22 +311,12 @@ class Kiwix24(VirtualApp):
                     children=[text_view(heading, height=110), text_view(body, height=260)],
                 )
             )
-        page = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            scroll_key="help_scroll",
-            children=cards,
-        )
+        page = scroll_view(cards, scrollable=True, scroll_key="help_scroll")
         content = View(
             cls="android.support.design.widget.CoordinatorLayout",
             resource_id="snackbar_layout",
             children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="toolbar_layout",
-                    weight=0,
-                    children=[bar],
-                ),
+                relative_layout([bar], rid="toolbar_layout", weight=0),
                 View(
                     cls="android.support.v4.widget.DrawerLayout",
                     resource_id="drawer_layout",
@@ -362,12 +355,7 @@ class Kiwix24(VirtualApp):
             resource_id="appbar",
             weight=0,
             children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="toolbar_layout",
-                    weight=0,
-                    children=[bar],
-                ),
+                relative_layout([bar], rid="toolbar_layout", weight=0),
                 tabs(
                     [t.upper() for t in TABS],
                     tab,
@@ -388,16 +376,15 @@ class Kiwix24(VirtualApp):
         return Screen(content=content, windows=self._manager_dialogs(ctx))
 
     def _device_page(self, ctx: AppContext) -> View:
-        return View(
-            cls="android.widget.RelativeLayout",
-            children=[
+        return relative_layout(
+            [
                 text_view("No files here", "file_management_no_files", height=200),
                 View(
                     cls="android.support.v4.widget.SwipeRefreshLayout",
                     resource_id="zim_swiperefresh",
                     children=[list_view([], rid="zimfilelist")],
                 ),
-            ],
+            ]
         )
 
     def _online_page(self, ctx: AppContext) -> View:
@@ -470,7 +457,7 @@ class Kiwix24(VirtualApp):
         if not downloads:
             children.append(text_view("No downloads here", "download_management_no_downloads"))
         children.append(list_view(rows, rid="zim_downloader_list"))
-        return View(cls="android.widget.RelativeLayout", children=children)
+        return relative_layout(children)
 
     def _download_row(self, position: int, download: dict[str, Any]) -> View:
         title, description = BOOKS[download["book"]][:2]

@@ -74,6 +74,7 @@ from device_agent.virtual.widgets import (
     dialog_button,
     dialog_title,
     edit_text,
+    frame_layout,
     input_dialog,
     list_view,
     preference,
@@ -452,9 +453,8 @@ class LibreNews(VirtualApp):
         ctx.start_activity(MAIN, {"from": "welcome"})
 
     def _render_welcome(self, ctx: AppContext) -> Screen:
-        body = View(
-            cls="android.widget.FrameLayout",
-            children=[
+        body = frame_layout(
+            [
                 View(
                     cls="android.view.ViewGroup",
                     children=[
@@ -470,7 +470,7 @@ class LibreNews(VirtualApp):
                         ),
                     ],
                 )
-            ],
+            ]
         )
         return Screen(content=body)
 
@@ -562,11 +562,7 @@ class LibreNews(VirtualApp):
                     cls="android.view.ViewGroup",
                     children=[
                         bar,
-                        View(
-                            cls="android.widget.FrameLayout",
-                            resource_id="fragment",
-                            children=[list_view(rows, scroll_key="prefs_scroll")],
-                        ),
+                        frame_layout([list_view(rows, scroll_key="prefs_scroll")], rid="fragment"),
                     ],
                 ),
             ],

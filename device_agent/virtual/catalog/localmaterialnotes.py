@@ -52,7 +52,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text, step
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind, button
+from device_agent.virtual.widgets import bind, button, frame_layout, scroll_view
 
 PACKAGE = "com.maelchiotti.localmaterialnotes"
 MAIN = ".MainActivity"
@@ -411,11 +411,10 @@ class LocalMaterialNotes1100(VirtualApp):
         bar = View(cls="android.view.View", layout=HORIZONTAL, height=BAR, children=bar_children)
         if notes:
             chosen = set(selection or [])
-            body = View(
-                cls="android.widget.ScrollView",
+            body = scroll_view(
+                [self._tile(ctx, n, n["id"] in chosen) for n in notes],
                 scrollable=True,
                 scroll_key="list_scroll",
-                children=[self._tile(ctx, n, n["id"] in chosen) for n in notes],
             )
         else:
             body = _view("No deleted notes" if bin_page else "No notes")
@@ -539,10 +538,8 @@ class LocalMaterialNotes1100(VirtualApp):
         else:
             layers.append(self._other_page(ctx, page))
         layers.extend(self._overlays(ctx))
-        flutter = View(
-            cls="android.widget.FrameLayout",
-            focusable=True,
-            children=[View(cls="android.view.View", layout=FRAME, children=layers)],
+        flutter = frame_layout(
+            [View(cls="android.view.View", layout=FRAME, children=layers)], focusable=True
         )
         return Screen(content=flutter)
 
@@ -844,11 +841,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         )
         labels = [lab for lab in self._sorted_labels(ctx) if self._filter_keeps(lab, current)]
         if labels:
-            body = View(
-                cls="android.widget.ScrollView",
-                scrollable=True,
-                children=[self._label_tile(lab) for lab in labels],
-            )
+            body = scroll_view([self._label_tile(lab) for lab in labels], scrollable=True)
         else:
             body = _view("No labels")
         fab = button(

@@ -59,10 +59,13 @@ from device_agent.virtual.widgets import (
     dialog_button,
     edit_text,
     fab,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
     nav_button,
+    relative_layout,
+    scroll_view,
     spinner,
     spinner_dropdown,
     text_view,
@@ -385,10 +388,9 @@ class _Markor(VirtualApp):
                 or [_text("Empty" if granted else "No storage permission", "empty_hint")],
             )
         else:
-            page = View(
-                cls="android.widget.FrameLayout",
+            page = frame_layout(
+                [_text(f"{ui['tab']}", "tab_placeholder", gravity="center", width=600)],
                 layout=FRAME,
-                children=[_text(f"{ui['tab']}", "tab_placeholder", gravity="center", width=600)],
             )
         column: list[View] = [self._toolbar("Markor", actions=self._main_actions(ctx)), page]
         if not self.fab_menu:
@@ -422,7 +424,7 @@ class _Markor(VirtualApp):
                 )
             )
         return Screen(
-            content=View(cls="android.widget.FrameLayout", layout=FRAME, children=children),
+            content=frame_layout(children, layout=FRAME),
             windows=windows,
         )
 
@@ -530,11 +532,7 @@ class _Markor(VirtualApp):
         content = linear_layout(
             [
                 self._toolbar(title, up=self._leave_editor, actions=actions),
-                View(
-                    cls="android.widget.ScrollView",
-                    resource_id="note__activity__scroll_note",
-                    children=[editor],
-                ),
+                scroll_view([editor], rid="note__activity__scroll_note"),
                 bar,
             ]
         )
@@ -610,11 +608,8 @@ class _Markor(VirtualApp):
             )
         ]
         ok_text = "Select folder" if fs["mode"] == "folder" else "OK"
-        root = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="ui__filesystem_dialog__root",
-            weight=0,
-            children=[
+        root = relative_layout(
+            [
                 _text(
                     "Select file" if fs["mode"] == "file" else "Select folder",
                     "ui__filesystem_dialog__title",
@@ -653,6 +648,8 @@ class _Markor(VirtualApp):
                     height=140,
                 ),
             ],
+            rid="ui__filesystem_dialog__root",
+            weight=0,
         )
         return Window(root=root, on_dismiss=close)
 
@@ -662,12 +659,11 @@ class _Markor(VirtualApp):
             _text("General", "android:id/title", height=110),
             linear_layout(
                 [
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
+                    relative_layout(
+                        [
                             _text("Notebook directory", "android:id/title"),
                             _text(prefs["notebook"], "android:id/summary"),
-                        ],
+                        ]
                     )
                 ],
                 height=190,
@@ -675,12 +671,11 @@ class _Markor(VirtualApp):
             ),
             linear_layout(
                 [
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
+                    relative_layout(
+                        [
                             _text("Language", "android:id/title"),
                             _text("System", "android:id/summary"),
-                        ],
+                        ]
                     )
                 ],
                 height=190,
@@ -1026,11 +1021,8 @@ class Markor232(_Markor):
             horizontal=True,
             height=150,
         )
-        body = View(
-            cls="android.widget.ScrollView",
-            resource_id="new_file_dialog__root",
-            weight=0,
-            children=[
+        body = scroll_view(
+            [
                 linear_layout(
                     [
                         _text("Name"),
@@ -1053,6 +1045,8 @@ class Markor232(_Markor):
                     weight=0,
                 )
             ],
+            rid="new_file_dialog__root",
+            weight=0,
         )
         buttons = [
             dialog_button("android:id/button2", "Cancel", self._close_new_file),

@@ -57,6 +57,7 @@ from device_agent.virtual.widgets import (
     confirm_dialog,
     edit_text,
     fab,
+    frame_layout,
     image_button,
     image_view,
     input_dialog,
@@ -291,9 +292,7 @@ class MaterialFiles174(VirtualApp):
                     )
                 ],
             )
-        content = View(
-            cls="android.widget.FrameLayout", resource_id="contentLayout", children=[body]
-        )
+        content = frame_layout([body], rid="contentLayout")
         dial = self._speed_dial(ctx)
         column = linear_layout([app_bar, content])
         root = View(layout=FRAME, children=[column, dial])
@@ -304,12 +303,7 @@ class MaterialFiles174(VirtualApp):
         description = DATE if is_dir else f"{DATE}, {size / 1024:.1f} kB".replace(".0 ", " ")
         return linear_layout(
             [
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="iconLayout",
-                    width=168,
-                    children=[image_view("iconImage")],
-                ),
+                frame_layout([image_view("iconImage")], rid="iconLayout", width=168),
                 linear_layout(
                     [
                         text_view(name, "nameText"),

@@ -63,6 +63,7 @@ from device_agent.virtual.widgets import (
     dialog_title,
     edit_text,
     fab,
+    frame_layout,
     image_view,
     linear_layout,
     list_view,
@@ -70,6 +71,7 @@ from device_agent.virtual.widgets import (
     nav_button,
     number_picker,
     overflow_button,
+    relative_layout,
     text_view,
     toolbar,
 )
@@ -305,11 +307,7 @@ class MementoCalendar36(VirtualApp):
         column = linear_layout(
             [
                 bar,
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="upcoming",
-                    children=[body],
-                ),
+                frame_layout([body], rid="upcoming"),
             ]
         )
         add = fab("fab_add", "", lambda c: c.start_activity(ADD))
@@ -321,7 +319,7 @@ class MementoCalendar36(VirtualApp):
                 return lambda c: (c.ui.update(menu=False), c.start_activity(activity))
 
             windows.append(menu_window([("Settings", go(SETTINGS)), ("About", go(ABOUT))], close))
-        root = View(cls="android.widget.RelativeLayout", layout=FRAME, children=[column, add])
+        root = relative_layout([column, add], layout=FRAME)
         return Screen(content=root, windows=windows)
 
     def _add_screen(self, ctx: AppContext) -> Screen:
@@ -329,11 +327,7 @@ class MementoCalendar36(VirtualApp):
         birthday = ui["birthday"]
         hero = linear_layout(
             [
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="contact_hero_avatar_holder",
-                    width=170,
-                ),
+                frame_layout(rid="contact_hero_avatar_holder", width=170),
                 edit_text(
                     "contacthero_name_suggestion",
                     ui["name"],
@@ -375,14 +369,13 @@ class MementoCalendar36(VirtualApp):
             horizontal=True,
             height=140,
         )
-        content = View(
-            cls="android.widget.RelativeLayout",
-            children=[
+        content = relative_layout(
+            [
                 text_view("Add birthday", "addbirthday_title", height=160),
                 linear_layout([hero, label], rid="addbirthday_content", weight=0),
                 View(),
                 buttons,
-            ],
+            ]
         )
         windows = [self._picker_dialog(ctx)] if ui["picker"] else []
         return Screen(content=content, windows=windows)

@@ -35,6 +35,7 @@ from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
+from device_agent.virtual.widgets import frame_layout, scroll_view
 
 PACKAGE = "io.github.friesi23.mhabit"
 MAIN = ".MainActivity"
@@ -235,12 +236,7 @@ class MHabit(VirtualApp):
                 )
                 for row in rows_data
             ]
-            body = View(
-                cls="android.widget.ScrollView",
-                scrollable=True,
-                scroll_key="list_scroll",
-                children=[header, *rows],
-            )
+            body = scroll_view([header, *rows], scrollable=True, scroll_key="list_scroll")
         else:
             body = View(
                 cls="android.view.View",
@@ -254,10 +250,8 @@ class MHabit(VirtualApp):
                     )
                 ],
             )
-        root = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[
+        root = frame_layout(
+            [
                 View(cls="android.view.View", children=[bar, body]),
                 _button(
                     "New Habit",
@@ -268,6 +262,7 @@ class MHabit(VirtualApp):
                     style="fab",
                 ),
             ],
+            layout=FRAME,
         )
         return Screen(content=root)
 
@@ -312,7 +307,7 @@ class MHabit(VirtualApp):
             cls="android.view.View",
             children=[
                 bar,
-                View(cls="android.widget.ScrollView", scrollable=True, children=fields),
+                scroll_view(fields, scrollable=True),
             ],
         )
         return Screen(content=content)
@@ -327,14 +322,13 @@ class MHabit(VirtualApp):
                 _button("Show menu", lambda c: self._set(c, menu="detail"), width=126),
             ],
         )
-        body = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            children=[
+        body = scroll_view(
+            [
                 _label("Summary", height=110),
                 _label("Current grade is 0.0, and it has been 0 days since the start.", height=160),
                 _label(f"Checked in {len(habit['done'])} of the last 5 days", height=110),
             ],
+            scrollable=True,
         )
         return Screen(content=View(cls="android.view.View", children=[bar, body]))
 
@@ -355,12 +349,7 @@ class MHabit(VirtualApp):
                 for title in titles
             )
         bar = self._app_bar(_button("Back", lambda c: self._pop(c), width=147), "Settings", [])
-        body = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            scroll_key="settings_scroll",
-            children=tiles,
-        )
+        body = scroll_view(tiles, scrollable=True, scroll_key="settings_scroll")
         return Screen(content=View(cls="android.view.View", children=[bar, body]))
 
     def _windows(self, ctx: AppContext) -> list[Window]:

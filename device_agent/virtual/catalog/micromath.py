@@ -51,12 +51,15 @@ from device_agent.virtual.widgets import (
     button,
     drawer_layout,
     edit_text,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -225,17 +228,16 @@ class MicroMathematics2154(VirtualApp):
             ],
             rid="action_bar",
         )
-        sheet = View(
-            cls="android.widget.ScrollView",
-            resource_id="main_scroll_view",
-            scrollable=True,
-            children=[
+        sheet = scroll_view(
+            [
                 linear_layout(
                     [self._element(ctx, i) for i in range(len(WELCOME))],
                     rid="main_list_view",
                     weight=0,
                 )
             ],
+            rid="main_scroll_view",
+            scrollable=True,
         )
         palette = View(
             cls="android.widget.HorizontalScrollView",
@@ -251,11 +253,7 @@ class MicroMathematics2154(VirtualApp):
                 )
             ],
         )
-        content = View(
-            cls="android.widget.FrameLayout",
-            resource_id="main_content_frame",
-            children=[View(cls="android.widget.RelativeLayout", children=[bar, sheet, palette])],
-        )
+        content = frame_layout([relative_layout([bar, sheet, palette])], rid="main_content_frame")
         drawer = self._drawer(ctx) if ui["drawer"] else None
         root = drawer_layout(
             content, drawer, rid="main_drawer_layout", cls="android.support.v4.widget.DrawerLayout"
@@ -388,10 +386,8 @@ class MicroMathematics2154(VirtualApp):
                 redefine_allowed=not c.ui["dialog"]["redefine_allowed"]
             ),
         )
-        content = View(
-            cls="android.widget.ScrollView",
-            weight=0,
-            children=[
+        content = scroll_view(
+            [
                 linear_layout(
                     [
                         check,
@@ -414,6 +410,7 @@ class MicroMathematics2154(VirtualApp):
                     weight=0,
                 )
             ],
+            weight=0,
         )
         buttons = linear_layout(
             [

@@ -87,6 +87,7 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     edit_text,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -95,6 +96,7 @@ from device_agent.virtual.widgets import (
     nav_button,
     overflow_button,
     preference,
+    relative_layout,
     text_view,
     toolbar,
 )
@@ -486,21 +488,15 @@ class NewPipe0274(VirtualApp):
         pager = View(
             cls="androidx.viewpager.widget.ViewPager", resource_id="pager", children=[page]
         )
-        return View(cls="android.widget.RelativeLayout", children=[tab_layout, pager])
+        return relative_layout([tab_layout, pager])
 
     def _kiosk(self, ctx: AppContext) -> View:
         rows = []
         if ctx.data["service"] == "YouTube":
             for i, (name, uploader, details, duration) in enumerate(TRENDING):
                 rows.append(
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        resource_id="itemRoot",
-                        layout=HORIZONTAL,
-                        height=290,
-                        on_click=bind(self._push, f"video:{i}"),
-                        on_long_click=lambda c: None,
-                        children=[
+                    relative_layout(
+                        [
                             image_view(
                                 "itemThumbnailView",
                                 width=420,
@@ -514,6 +510,11 @@ class NewPipe0274(VirtualApp):
                                 ]
                             ),
                         ],
+                        rid="itemRoot",
+                        layout=HORIZONTAL,
+                        height=290,
+                        on_click=bind(self._push, f"video:{i}"),
+                        on_long_click=lambda c: None,
                     )
                 )
         return list_view(rows, rid="items_list", cls="androidx.recyclerview.widget.RecyclerView")
@@ -578,12 +579,11 @@ class NewPipe0274(VirtualApp):
             )
         )
         info = SOUNDCLOUD_INSTRUCTIONS if by_url else YOUTUBE_INSTRUCTIONS
-        return View(
-            cls="android.widget.RelativeLayout",
-            children=[
+        return relative_layout(
+            [
                 text_view(info, "info_text_view"),
                 linear_layout(panel, rid="inputs_panel", weight=0),
-            ],
+            ]
         )
 
     def _drawer(self, ctx: AppContext) -> View:
@@ -729,25 +729,23 @@ class NewPipe0274(VirtualApp):
         top = ui["stack"][-1] if ui["stack"] else ""
         actions: list[View] = []
         if ui["search_active"]:
-            title: str | View = View(
-                cls="android.widget.FrameLayout",
-                resource_id="toolbar_search_container",
-                layout=HORIZONTAL,
-                children=[
+            title: str | View = frame_layout(
+                [
                     edit_text(
                         "toolbar_search_edit_text",
                         ui["search_text"],
                         self._search_typed,
                         hint="Search",
                     ),
-                    View(
-                        cls="android.widget.FrameLayout",
-                        resource_id="toolbar_search_clear",
+                    frame_layout(
+                        rid="toolbar_search_clear",
                         content_desc="Clear",
                         on_click=lambda c: c.ui.update(search_text=""),
                         width=126,
                     ),
                 ],
+                rid="toolbar_search_container",
+                layout=HORIZONTAL,
             )
         else:
             title = top or "Settings"
@@ -779,9 +777,7 @@ class NewPipe0274(VirtualApp):
             children=[page],
         )
         toolbar_layout = linear_layout([bar], rid="settings_toolbar_layout", weight=0)
-        return Screen(
-            content=View(cls="android.widget.RelativeLayout", children=[toolbar_layout, holder])
-        )
+        return Screen(content=relative_layout([toolbar_layout, holder]))
 
     def _search_results(self, ctx: AppContext) -> View:
         found = _matches(ctx.ui["search_text"])

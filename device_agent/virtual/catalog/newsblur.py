@@ -54,8 +54,11 @@ from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
 from device_agent.virtual.widgets import (
     button,
     edit_text,
+    frame_layout,
     image_view,
     linear_layout,
+    relative_layout,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -247,18 +250,12 @@ class NewsBlur(VirtualApp):
                     )
                 ],
             )
-            container = View(
-                cls="android.widget.FrameLayout",
-                resource_id="login_progress_container",
-                children=[body],
-            )
+            container = frame_layout([body], rid="login_progress_container")
             return Screen(content=linear_layout([bar, container]))
         # InitActivity's splash: the logo.
         return Screen(
-            content=View(
-                cls="android.widget.RelativeLayout",
-                layout=FRAME,
-                children=[image_view(width=400, height=400, gravity="center")],
+            content=relative_layout(
+                [image_view(width=400, height=400, gravity="center")], layout=FRAME
             )
         )
 
@@ -327,9 +324,8 @@ class NewsBlur(VirtualApp):
                 rows.append(field("login_custom_server_value", "server", DEFAULT_BASE))
         else:
             rows = [
-                View(
-                    cls="android.widget.ScrollView",
-                    children=[
+                scroll_view(
+                    [
                         linear_layout(
                             [
                                 field("registration_username", "reg_username", "username"),
@@ -343,7 +339,7 @@ class NewsBlur(VirtualApp):
                             ],
                             weight=0,
                         )
-                    ],
+                    ]
                 ),
                 linear_layout(
                     [
@@ -366,41 +362,31 @@ class NewsBlur(VirtualApp):
                     height=140,
                 ),
             ]
-        page = View(cls="android.widget.RelativeLayout", children=rows)
+        page = relative_layout(rows)
         switcher = View(
             cls="android.widget.ViewSwitcher", resource_id="login_viewswitcher", children=[page]
         )
-        container = View(
-            cls="android.widget.FrameLayout", resource_id="login_container", children=[switcher]
-        )
+        container = frame_layout([switcher], rid="login_container")
         return Screen(content=linear_layout([header, rule, container]))
 
     def _render_login_progress(self) -> Screen:
         def row(text: str, rid: str, progress: str) -> View:
-            return View(
-                cls="android.widget.RelativeLayout",
-                layout=HORIZONTAL,
-                children=[
+            return relative_layout(
+                [
                     View(cls="android.widget.ProgressBar", resource_id=progress, width=105),
                     text_view(text, rid),
                 ],
+                layout=HORIZONTAL,
             )
 
         body = linear_layout(
             [
                 row("Logging in…", "login_logging_in", "login_logging_in_progress"),
                 # login_feed_progress is INVISIBLE until the login succeeds.
-                View(
-                    cls="android.widget.RelativeLayout",
-                    children=[text_view("Retrieving feeds…", "login_retrieving_feeds")],
-                ),
+                relative_layout([text_view("Retrieving feeds…", "login_retrieving_feeds")]),
             ]
         )
-        container = View(
-            cls="android.widget.FrameLayout",
-            resource_id="login_progress_container",
-            children=[body],
-        )
+        container = frame_layout([body], rid="login_progress_container")
         return Screen(content=container)
 
     # -- handlers ----------------------------------------------------------------------------

@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import Screen, View, Window
-from device_agent.virtual.widgets import confirm_dialog, text_view
+from device_agent.virtual.widgets import confirm_dialog, frame_layout, relative_layout, text_view
 
 PACKAGE = "com.droidheat.musicplayer"
 SPLASH = ".SplashActivity"
@@ -202,12 +202,11 @@ class NoadPlayer08(VirtualApp):
 
     def render(self, ctx: AppContext) -> Screen:
         if ctx.activity == SPLASH:
-            content = View(
-                cls="android.widget.RelativeLayout",
-                children=[
+            content = relative_layout(
+                [
                     View(cls="android.widget.ProgressBar", resource_id="progressBar", height=200),
                     text_view("Initiating..", "textView10"),
-                ],
+                ]
             )
             windows: list[Window] = []
             if ctx.ui.get("asking"):
@@ -221,7 +220,7 @@ class NoadPlayer08(VirtualApp):
                     )
                 )
             return Screen(content=content, windows=windows)
-        return Screen(content=View(cls="android.widget.FrameLayout"))
+        return Screen(content=frame_layout())
 
     def _accept(self, ctx: AppContext) -> None:
         ctx.ui["asking"] = False

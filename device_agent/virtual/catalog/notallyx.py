@@ -88,6 +88,7 @@ from device_agent.virtual.widgets import (
     drawer_layout,
     edit_text,
     fab,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -95,6 +96,8 @@ from device_agent.virtual.widgets import (
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -499,14 +502,13 @@ class NotallyX730(VirtualApp):
             for item in note["items"][:10]:
                 children.append(text_view(item["body"], checkable=True, checked=item["checked"]))
             cards.append(
-                View(
-                    cls="android.widget.FrameLayout",
+                frame_layout(
+                    [View(cls="android.view.ViewGroup", weight=0, children=children)],
                     weight=0,
                     on_click=bind(self._open_note, note["id"]),
                     on_long_click=bind(self._select, note["id"]),
                     checkable=True,
                     checked=note["id"] in ui["selected"],
-                    children=[View(cls="android.view.ViewGroup", weight=0, children=children)],
                 )
             )
         return cards
@@ -584,9 +586,8 @@ class NotallyX730(VirtualApp):
             )
         else:
             fragment.append(
-                View(
-                    cls="android.widget.FrameLayout",
-                    children=[
+                frame_layout(
+                    [
                         image_view(
                             "ImageView", "Background", width=252, height=252, gravity="center"
                         )
@@ -595,10 +596,8 @@ class NotallyX730(VirtualApp):
                 )
             )
         host: list[View] = [
-            View(
-                cls="android.widget.FrameLayout",
-                resource_id="NavHostFragment",
-                children=[View(cls="android.view.ViewGroup", children=fragment)],
+            frame_layout(
+                [View(cls="android.view.ViewGroup", children=fragment)], rid="NavHostFragment"
             )
         ]
         if dest in FAB_DESTINATIONS:
@@ -619,11 +618,7 @@ class NotallyX730(VirtualApp):
                     ],
                 )
             )
-        content = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="RelativeLayout",
-            children=[bar, *host],
-        )
+        content = relative_layout([bar, *host], rid="RelativeLayout")
         root = drawer_layout(
             content, self._drawer(ctx) if ui["drawer"] else None, rid="DrawerLayout"
         )
@@ -701,11 +696,7 @@ class NotallyX730(VirtualApp):
             rows = [
                 text_view(t, on_click=close, height=147) for t in ("View file", "Save to device")
             ]
-            sheet = View(
-                cls="android.widget.ScrollView",
-                weight=0,
-                children=[linear_layout(rows, weight=0)],
-            )
+            sheet = scroll_view([linear_layout(rows, weight=0)], weight=0)
             return [Window(root=sheet, kind="sheet", on_dismiss=close)]
         if dialog["kind"] == "delete":
             return [
@@ -771,13 +762,7 @@ class NotallyX730(VirtualApp):
                     "Delete", f"Delete{position}", bind(self._delete_item, index), width=126
                 )
             )
-        return View(
-            cls="android.widget.RelativeLayout",
-            layout=HORIZONTAL,
-            height=147,
-            weight=0,
-            children=children,
-        )
+        return relative_layout(children, layout=HORIZONTAL, height=147, weight=0)
 
     def _render_editor(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
@@ -832,11 +817,8 @@ class NotallyX730(VirtualApp):
                     children=[self._item_row(ctx, i, p, True) for p, i in enumerate(checked)],
                 )
             )
-        scroll = View(
-            cls="android.widget.ScrollView",
-            resource_id="ScrollView",
-            scrollable=True,
-            children=[linear_layout(body, rid="ContentLayout", weight=0)],
+        scroll = scroll_view(
+            [linear_layout(body, rid="ContentLayout", weight=0)], rid="ScrollView", scrollable=True
         )
         toggle_desc = "Edit"
 

@@ -56,6 +56,7 @@ from device_agent.virtual.widgets import (
     list_view,
     preference,
     preference_category,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -316,13 +317,7 @@ class ObdReader(VirtualApp):
                 for name, value in ui["rows"]
             ],
         )
-        scroll = View(
-            cls="android.widget.ScrollView",
-            resource_id="data_scroll",
-            scrollable=True,
-            scroll_key="data_scroll",
-            children=[table],
-        )
+        scroll = scroll_view([table], rid="data_scroll", scrollable=True, scroll_key="data_scroll")
         content = linear_layout(
             [
                 bar,
@@ -333,11 +328,10 @@ class ObdReader(VirtualApp):
         if ui["menu"]:
             windows.append(self._options_menu(ctx))
         if ui["dialog"]:
-            message = View(
-                cls="android.widget.ScrollView",
-                resource_id="android:id/scrollView",
+            message = scroll_view(
+                [text_view(BT_DISABLED, "android:id/message", height=160)],
+                rid="android:id/scrollView",
                 weight=0,
-                children=[text_view(BT_DISABLED, "android:id/message", height=160)],
             )
             panel = linear_layout([message], rid="android:id/contentPanel", weight=0)
             windows.append(

@@ -43,11 +43,13 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     app_intro,
     dialog_button,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
     nav_button,
     preference_category,
+    scroll_view,
     toolbar,
 )
 from device_agent.virtual.widgets import action_item as _action
@@ -248,10 +250,9 @@ class OmniNotes540(VirtualApp):
             )
         else:
             content.append(
-                View(
-                    cls="android.widget.FrameLayout",
+                frame_layout(
+                    [_text("Nothing here!", "empty_list", gravity="center", width=500)],
                     layout=FRAME,
-                    children=[_text("Nothing here!", "empty_list", gravity="center", width=500)],
                 )
             )
         frame: list[View] = [linear_layout(content, rid="content_frame")]
@@ -416,12 +417,7 @@ class OmniNotes540(VirtualApp):
         root = linear_layout(
             [
                 bar,
-                View(
-                    cls="android.widget.ScrollView",
-                    resource_id="content_wrapper",
-                    scrollable=True,
-                    children=[linear_layout(body)],
-                ),
+                scroll_view([linear_layout(body)], rid="content_wrapper", scrollable=True),
             ]
         )
         return Screen(content=root, windows=self._detail_windows(ctx))

@@ -60,10 +60,12 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     button,
     choice_dialog,
+    frame_layout,
     image_button,
     linear_layout,
     nav_button,
     preference,
+    scroll_view,
     switch_widget,
     text_view,
     toolbar,
@@ -906,9 +908,8 @@ class _OpenCalc(VirtualApp):
     def _history_panel(self, ctx: AppContext) -> View:
         history = ctx.data["history"]
         if not history:
-            return View(
-                cls="android.widget.FrameLayout",
-                children=[
+            return frame_layout(
+                [
                     text_view(
                         "No History Available",
                         "no_history_text",
@@ -1107,7 +1108,7 @@ class _OpenCalc(VirtualApp):
             )
             for title, value in lines
         ]
-        listing = View(cls="android.widget.ScrollView", scrollable=True, children=rows)
+        listing = scroll_view(rows, scrollable=True)
         root = linear_layout([_toolbar("About", lambda c: c.finish()), listing])
         return Screen(content=root)
 

@@ -46,7 +46,17 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.views import Screen, View
-from device_agent.virtual.widgets import bind, button, linear_layout, list_view, text_view, toolbar
+from device_agent.virtual.widgets import (
+    bind,
+    button,
+    frame_layout,
+    linear_layout,
+    list_view,
+    relative_layout,
+    scroll_view,
+    text_view,
+    toolbar,
+)
 
 PACKAGE = "org.osmdroid"
 INTRO = ".intro.IntroActivity"
@@ -390,7 +400,7 @@ class OpenMap601(VirtualApp):
         pager = View(
             cls="android.support.v4.view.ViewPager",
             resource_id="introviewpager",
-            children=[View(cls="android.widget.ScrollView", children=texts)],
+            children=[scroll_view(texts)],
         )
         last = page == len(INTRO_PAGES) - 1
         bar: list[View] = []
@@ -407,7 +417,7 @@ class OpenMap601(VirtualApp):
         )
         bar.append(button("introNext", "I Agree" if last else "Next", self._next, width=300))
         bottom = linear_layout(bar, horizontal=True, height=168)
-        return Screen(content=View(cls="android.widget.RelativeLayout", children=[pager, bottom]))
+        return Screen(content=relative_layout([pager, bottom]))
 
     def _main(self, ctx: AppContext) -> Screen:
         header = linear_layout(
@@ -466,14 +476,8 @@ class OpenMap601(VirtualApp):
                     )
                 ]
             )
-        container = View(
-            cls="android.widget.FrameLayout", resource_id="samples_container", children=[body]
-        )
-        root = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="parent_container",
-            children=[self._bar("More Samples"), container],
-        )
+        container = frame_layout([body], rid="samples_container")
+        root = relative_layout([self._bar("More Samples"), container], rid="parent_container")
         return Screen(content=root)
 
     # -- handlers ----------------------------------------------------------------------------

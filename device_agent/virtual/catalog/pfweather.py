@@ -42,10 +42,12 @@ from device_agent.virtual.widgets import (
     drawer_entry,
     drawer_layout,
     edit_text,
+    frame_layout,
     image_view,
     intro_pager,
     linear_layout,
     nav_button,
+    relative_layout,
     text_view,
     toolbar,
 )
@@ -222,7 +224,7 @@ class PrivacyFriendlyWeather20(VirtualApp):
             return self._render_tutorial(ctx)
         if ctx.activity == FORECAST:
             return self._render_forecast(ctx)
-        return Screen(content=View(cls="android.widget.FrameLayout"))  # the splash, for a frame
+        return Screen(content=frame_layout())  # the splash, for a frame
 
     def _render_tutorial(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
@@ -242,10 +244,7 @@ class PrivacyFriendlyWeather20(VirtualApp):
                     cls="android.widget.AutoCompleteTextView",
                 )
             )
-        page = View(
-            cls="android.widget.RelativeLayout",
-            children=[linear_layout(children)],
-        )
+        page = relative_layout([linear_layout(children)])
         dots = linear_layout(
             [text_view("•", width=60, selected=i == page_no) for i in range(len(PAGES))],
             rid="layoutDots",

@@ -66,6 +66,7 @@ from device_agent.virtual.widgets import (
     overflow_button,
     preference,
     preference_category,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -288,10 +289,7 @@ class QKSMS271(VirtualApp):
             body = [
                 text_view("Pick a color", "welcome_quickreply_title", height=220),
                 text_view("Any color.", height=140),
-                View(
-                    cls="android.widget.ScrollView",
-                    children=[View(cls="android.view.View", resource_id="welcome_themes")],
-                ),
+                scroll_view([View(cls="android.view.View", resource_id="welcome_themes")]),
             ]
         else:
             body = [

@@ -35,11 +35,13 @@ from device_agent.virtual.widgets import (
     button,
     checkbox_widget,
     fab,
+    frame_layout,
     image_view,
     linear_layout,
     nav_button,
     overflow_button,
     preference,
+    scroll_view,
     tabs,
     toolbar,
 )
@@ -276,10 +278,8 @@ class ScreenRecorder(VirtualApp):
             page = self._settings_list(ctx)
         else:
             message = "No videos available" if granted else "Storage permission denied"
-            page = View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[_text(message, "message_tv", gravity="center", width=700)],
+            page = frame_layout(
+                [_text(message, "message_tv", gravity="center", width=700)], layout=FRAME
             )
         column = linear_layout(
             [
@@ -519,7 +519,7 @@ class ScreenRecorder(VirtualApp):
         content = linear_layout(
             [
                 _toolbar("About", up=lambda c: c.finish()),
-                View(cls="android.widget.ScrollView", scrollable=True, children=body),
+                scroll_view(body, scrollable=True),
             ]
         )
         return Screen(content=content)

@@ -36,11 +36,13 @@ from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import (
     button,
     drawer_entry,
+    frame_layout,
     image_view,
     intro_pager,
     linear_layout,
     nav_button,
     preference,
+    scroll_view,
     switch_widget,
     toolbar,
 )
@@ -251,10 +253,8 @@ class PrivacyFriendlyTodoList310(VirtualApp):
     def _overview(self, ctx: AppContext) -> View:
         lists = ctx.data["lists"]
         if not lists:
-            return View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[
+            return frame_layout(
+                [
                     _text(
                         "No to-do lists yet. Tap + to add one.",
                         "tv_empty_view_no_todo_lists",
@@ -262,6 +262,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                         width=900,
                     )
                 ],
+                layout=FRAME,
             )
         rows = []
         for todo in lists:
@@ -290,12 +291,9 @@ class PrivacyFriendlyTodoList310(VirtualApp):
 
     def _tasks(self, ctx: AppContext, todo: dict[str, Any]) -> View:
         if not todo["tasks"]:
-            return View(
-                cls="android.widget.FrameLayout",
+            return frame_layout(
+                [_text("No tasks yet", "tv_empty_view_no_tasks", gravity="center", width=600)],
                 layout=FRAME,
-                children=[
-                    _text("No tasks yet", "tv_empty_view_no_tasks", gravity="center", width=600)
-                ],
             )
         rows = [
             linear_layout(
@@ -482,11 +480,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             content=linear_layout(
                 [
                     _toolbar(title, "Navigate up", lambda c: c.finish()),
-                    View(
-                        cls="android.widget.ScrollView",
-                        scrollable=True,
-                        children=[_text(line) for line in lines],
-                    ),
+                    scroll_view([_text(line) for line in lines], scrollable=True),
                 ]
             )
         )

@@ -43,6 +43,7 @@ from device_agent.virtual.widgets import (
     bind,
     edit_text,
     fab,
+    frame_layout,
     image_button,
     image_view,
     linear_layout,
@@ -302,14 +303,13 @@ class Transportr222(VirtualApp):
                 self._location_view(ui["search"], "Search here", self._search_typed),
             ],
         )
-        map_view = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[
+        map_view = frame_layout(
+            [
                 View(cls="android.view.View", resource_id="map"),
                 text_view("© OpenStreetMap contributors", "attribution", gravity="bottom"),
                 fab("gpsFab", "", lambda c: c.toast("Location unavailable"), size=147),
             ],
+            layout=FRAME,
         )
 
         def favorite(key: str, title: str) -> View:
@@ -336,17 +336,16 @@ class Transportr222(VirtualApp):
                 ],
             )
 
-        sheet = View(
-            cls="android.widget.FrameLayout",
-            resource_id="bottomSheet",
-            height=420,
-            children=[
+        sheet = frame_layout(
+            [
                 View(
                     cls="androidx.recyclerview.widget.RecyclerView",
                     resource_id="favorites",
                     children=[favorite("home", "Home"), favorite("work", "Work")],
                 )
             ],
+            rid="bottomSheet",
+            height=420,
         )
         content = View(
             cls="androidx.coordinatorlayout.widget.CoordinatorLayout",
@@ -364,11 +363,7 @@ class Transportr222(VirtualApp):
                     on_dismiss=lambda c: c.ui.update(dialog=None, dialog_text=""),
                 )
             )
-        root = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[content, fab("directionsFab", "Directions", None)],
-        )
+        root = frame_layout([content, fab("directionsFab", "Directions", None)], layout=FRAME)
         return Screen(content=root, windows=windows)
 
     # -- handlers ----------------------------------------------------------------------------

@@ -71,6 +71,8 @@ from device_agent.virtual.widgets import (
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
+    scroll_view,
     spinner,
     text_view,
     toolbar,
@@ -404,13 +406,8 @@ class TrickyTripper160(VirtualApp):
         for person in people:
             name = person["name"] + ("" if person["active"] else " [Inactive]")
             rows.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    height=260,
-                    selected=person["name"] == selected,
-                    on_click=bind(self._tap_traveler, person["name"]),
-                    on_long_click=bind(self._start_mode, person["name"]),
-                    children=[
+                relative_layout(
+                    [
                         linear_layout(
                             [
                                 text_view(name, "participantTabRowView_output_participantName"),
@@ -438,6 +435,10 @@ class TrickyTripper160(VirtualApp):
                             ],
                         ),
                     ],
+                    height=260,
+                    selected=person["name"] == selected,
+                    on_click=bind(self._tap_traveler, person["name"]),
+                    on_long_click=bind(self._start_mode, person["name"]),
                 )
             )
         return linear_layout([list_view(rows)])
@@ -449,23 +450,20 @@ class TrickyTripper160(VirtualApp):
             ctx.start_activity(PAYMENT_EDIT, {"payer": name})
 
     def _report_page(self, ctx: AppContext) -> View:
-        return View(
-            cls="android.widget.RelativeLayout",
-            children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="reportViewTopLayout",
-                    layout=HORIZONTAL,
-                    height=147,
-                    weight=0,
-                    children=[
+        return relative_layout(
+            [
+                relative_layout(
+                    [
                         text_view("For:", "reportViewSpinnerLabel", width=200),
                         spinner("reportViewBaseSpinner", "All travelers", None),
                     ],
+                    rid="reportViewTopLayout",
+                    layout=HORIZONTAL,
+                    height=147,
+                    weight=0,
                 ),
-                View(
-                    cls="android.widget.ScrollView",
-                    children=[
+                scroll_view(
+                    [
                         View(
                             cls="android.widget.TableLayout",
                             resource_id="reportViewTableLayout",
@@ -498,9 +496,9 @@ class TrickyTripper160(VirtualApp):
                             weight=0,
                             children=[text_view("Owing debts"), text_view("No debts")],
                         ),
-                    ],
+                    ]
                 ),
-            ],
+            ]
         )
 
     def _render_main(self, ctx: AppContext) -> Screen:
@@ -665,11 +663,7 @@ class TrickyTripper160(VirtualApp):
         content = linear_layout(
             [
                 bar,
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="create_trip_view_tableLayout",
-                    children=body,
-                ),
+                relative_layout(body, rid="create_trip_view_tableLayout"),
             ]
         )
         windows = []

@@ -73,10 +73,13 @@ from device_agent.virtual.widgets import (
     button,
     confirm_dialog,
     edit_text,
+    frame_layout,
     linear_layout,
     menu_window,
     nav_button,
     overflow_button,
+    relative_layout,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -560,15 +563,14 @@ class UHabits211(VirtualApp):
             horizontal=True,
             height=BUTTON_WIDTH,
         )
-        return View(
-            cls="android.widget.FrameLayout",
+        return frame_layout(
+            [inner],
             height=BUTTON_WIDTH,
             weight=0,
             checkable=False,
             selected=habit["id"] in ctx.ui["selected"],
             on_click=bind(self._on_card, habit["id"]),
             on_long_click=bind(self._on_card_long, habit["id"]),
-            children=[inner],
         )
 
     def _render_list(self, ctx: AppContext) -> Screen:
@@ -612,10 +614,7 @@ class UHabits211(VirtualApp):
                     text_view("You have no active habits", height=120),
                 ]
             )
-        root = View(
-            cls="android.widget.FrameLayout",
-            children=[View(cls="android.widget.RelativeLayout", children=[bar, header, body])],
-        )
+        root = frame_layout([relative_layout([bar, header, body])])
         return Screen(content=root, windows=self._list_windows(ctx))
 
     def _show_type_dialog(self, ctx: AppContext) -> None:
@@ -732,11 +731,8 @@ class UHabits211(VirtualApp):
         )
 
         def box(label: str, field: View, rid: str = "") -> View:
-            return View(
-                cls="android.widget.FrameLayout",
-                resource_id=rid,
-                weight=0,
-                children=[linear_layout([text_view(label, height=70), field], weight=0)],
+            return frame_layout(
+                [linear_layout([text_view(label, height=70), field], weight=0)], rid=rid, weight=0
             )
 
         def field(key: str, rid: str, hint: str) -> View:
@@ -812,11 +808,7 @@ class UHabits211(VirtualApp):
             box("Reminder", text_view("Off", "reminderTimePicker", on_click=lambda c: None))
         )
         rows.append(box("Notes", field("notes", "notesInput", "(Optional)")))
-        scroll = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            children=[linear_layout(rows, weight=0)],
-        )
+        scroll = scroll_view([linear_layout(rows, weight=0)], scrollable=True)
         windows = []
         for error in dict.fromkeys(ui["errors"].values()):
             # TextView.setError: the error's popup (a PopupWindow under the field)

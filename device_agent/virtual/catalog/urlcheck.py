@@ -53,11 +53,13 @@ from device_agent.virtual.widgets import (
     bind,
     dialog_title,
     edit_text,
+    frame_layout,
     image_button,
     linear_layout,
     menu_window,
     nav_button,
     overflow_button,
+    scroll_view,
     text_view,
     toolbar,
 )
@@ -307,7 +309,7 @@ class URLCheck34(VirtualApp):
             body = linear_layout(
                 [text_view(ctx.extras.get("url", ""), "url", height=200)], weight=0
             )
-            return Screen(content=View(cls="android.widget.FrameLayout"), windows=[Window(body)])
+            return Screen(content=frame_layout(), windows=[Window(body)])
         bar = self._bar(STUB_TITLES.get(ctx.activity, ""), up=True, menu=False)
         return Screen(content=linear_layout([bar, View()]))
 
@@ -340,13 +342,7 @@ class URLCheck34(VirtualApp):
         flipper = View(
             cls="android.widget.ViewFlipper",
             resource_id="flipper",
-            children=[
-                View(
-                    cls="android.widget.ScrollView",
-                    resource_id=f"p{page + 1}",
-                    children=[linear_layout(children)],
-                )
-            ],
+            children=[scroll_view([linear_layout(children)], rid=f"p{page + 1}")],
         )
         buttons = linear_layout(
             [
@@ -378,9 +374,8 @@ class URLCheck34(VirtualApp):
                 on_click=lambda c: c.start_activity(target),
             )
 
-        body = View(
-            cls="android.widget.ScrollView",
-            children=[
+        body = scroll_view(
+            [
                 linear_layout(
                     [
                         image_button("", "", lambda c: c.toast("URLCheck - TrianguloY")),
@@ -399,7 +394,7 @@ class URLCheck34(VirtualApp):
                         ),
                     ]
                 )
-            ],
+            ]
         )
         windows = []
         if ctx.ui["menu"]:
@@ -416,12 +411,7 @@ class URLCheck34(VirtualApp):
     def _render_modules(self, ctx: AppContext) -> Screen:
         cards = [text_view(CONF, height=260)]
         cards += [self._card(ctx, *module) for module in MODULE_LIST]
-        scroll = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            scroll_key="scroll",
-            children=cards,
-        )
+        scroll = scroll_view(cards, scrollable=True, scroll_key="scroll")
         windows: list[Window] = []
         close = self._close_windows
         if ctx.ui["menu"]:
@@ -473,14 +463,7 @@ class URLCheck34(VirtualApp):
             box = self._webhook_config(ctx) if mid == "webhook" else [text_view(desc, height=220)]
             children.append(
                 linear_layout(
-                    [
-                        View(
-                            cls="android.widget.FrameLayout",
-                            resource_id="box",
-                            weight=0,
-                            children=[linear_layout(box, weight=0)],
-                        )
-                    ],
+                    [frame_layout([linear_layout(box, weight=0)], rid="box", weight=0)],
                     rid="details",
                     weight=0,
                 )

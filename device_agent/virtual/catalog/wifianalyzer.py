@@ -52,6 +52,7 @@ from device_agent.virtual.widgets import (
     bind,
     drawer_entry,
     drawer_layout,
+    frame_layout,
     image_view,
     linear_layout,
     list_view,
@@ -296,18 +297,12 @@ class WiFiAnalyzer203(VirtualApp):
         elif item == "Vendors":
             fragment = self._vendors(ctx)
         else:
-            fragment = View(cls="android.widget.FrameLayout")
+            fragment = frame_layout()
         content = linear_layout(
             [
                 bar,
                 linear_layout(
-                    [
-                        View(
-                            cls="android.widget.FrameLayout",
-                            resource_id="main_fragment",
-                            children=[fragment],
-                        )
-                    ],
+                    [frame_layout([fragment], rid="main_fragment")],
                     rid="main_fragment_layout",
                 ),
             ]

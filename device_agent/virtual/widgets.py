@@ -7,7 +7,8 @@ for its toolbar, a Switch instead of a CheckBox...). The pieces:
 
 - basics: :func:`bind`, :func:`text_view`, :func:`image_button`, :func:`fab`;
 - building blocks: :func:`button`, :func:`image_view`, :func:`linear_layout`,
-  :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`;
+  :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`, :func:`check_box`;
+- state: :func:`toggle` (a multi-select tap), :func:`pager_swipe` (a ViewPager's swipe);
 - app bar: :func:`toolbar`, :func:`nav_button`, :func:`action_item`, :func:`overflow_button`;
 - menus: :func:`popup_menu`, :func:`menu_window`;
 - dialogs: :func:`dialog_button`, :func:`alert_dialog`, :func:`confirm_dialog`,
@@ -223,6 +224,45 @@ def scroll_view(children: list[View] | None = None, *, rid: str = "", **kw: Any)
         children=children if children is not None else [],
         **kw,
     )
+
+
+def check_box(
+    rid: str, text: str, checked: bool, handler: Handler | None = None, **kw: Any
+) -> View:
+    """A checkable ``android.widget.CheckBox`` with id ``rid`` and label ``text``, ``checked``
+    or not; a tap calls ``handler`` (which flips the state the model keeps)."""
+    return View(
+        cls="android.widget.CheckBox",
+        resource_id=rid,
+        text=text,
+        checkable=True,
+        checked=checked,
+        on_click=handler,
+        **kw,
+    )
+
+
+def toggle(items: list[Any], value: Any) -> None:
+    """A multi-select tap on ``value``: removes it from ``items`` (a selection, the expanded
+    groups of an expandable list...) when there, else appends it."""
+    if value in items:
+        items.remove(value)
+    else:
+        items.append(value)
+
+
+def pager_swipe(ui: dict[str, Any], key: str, count: int, direction: str) -> bool:
+    """A swipe on a ViewPager (intro slides, tabs) whose page is ``ui[key]`` of ``count``:
+    ``left`` goes to the next page, ``right`` to the previous one; returns whether the pager
+    moved (what :meth:`~device_agent.virtual.app.VirtualApp.on_swipe` answers)."""
+    page = ui[key]
+    if direction == "left" and page < count - 1:
+        ui[key] = page + 1
+        return True
+    if direction == "right" and page > 0:
+        ui[key] = page - 1
+        return True
+    return False
 
 
 # -- app bar -----------------------------------------------------------------------------------

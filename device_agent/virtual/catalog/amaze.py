@@ -50,6 +50,7 @@ from device_agent.virtual.widgets import (
     preference_category,
     relative_layout,
     text_view,
+    toggle,
     toolbar,
 )
 from device_agent.virtual.widgets import action_item as _action
@@ -815,10 +816,7 @@ class AmazeFileManager(VirtualApp):
     def _toggle(self, ctx: AppContext, path: str) -> None:
         """Long click (or a tap on the icon, or a tap in selection mode): select or unselect."""
         selected = list(ctx.ui["selected"])
-        if path in selected:
-            selected.remove(path)
-        else:
-            selected.append(path)
+        toggle(selected, path)
         ctx.ui.update(selected=selected, fab_open=False, back_once=False)
 
     def _clear_selection(self, ctx: AppContext) -> None:

@@ -132,6 +132,7 @@ from device_agent.virtual.widgets import (
     spinner,
     spinner_dropdown,
     text_view,
+    toggle,
     toolbar,
 )
 
@@ -1860,10 +1861,7 @@ class AnkiDroid2110(AnkiDroid291):
         """A tap: toggles the card in the multi-select mode, else opens its note."""
         checked = ctx.ui["checked"]
         if checked:
-            if position in checked:
-                checked.remove(position)
-            else:
-                checked.append(position)
+            toggle(checked, position)
             return
         note = self._cards(ctx)[position]["note"]
         ctx.start_activity(EDITOR, {"note": note})

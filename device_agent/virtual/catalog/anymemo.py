@@ -57,6 +57,7 @@ from device_agent.virtual.widgets import (
     menu_window,
     nav_button,
     overflow_button,
+    pager_swipe,
     scroll_view,
     tabs,
     text_view,
@@ -212,14 +213,7 @@ class AnyMemo(VirtualApp):
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity != MAIN:
             return False
-        tab = ctx.ui["tab"]
-        if direction == "left" and tab < len(TABS) - 1:
-            ctx.ui["tab"] = tab + 1
-            return True
-        if direction == "right" and tab > 0:
-            ctx.ui["tab"] = tab - 1
-            return True
-        return False
+        return pager_swipe(ctx.ui, "tab", len(TABS), direction)
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:

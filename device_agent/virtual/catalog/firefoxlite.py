@@ -76,6 +76,7 @@ from device_agent.virtual.widgets import (
     list_view,
     long_choice_dialog,
     nav_button,
+    pager_swipe,
     preference,
     relative_layout,
     text_view,
@@ -247,14 +248,7 @@ class FirefoxLite(VirtualApp):
         if ctx.activity != MAIN or ctx.ui.get("site") is not None:
             return False
         pages = (len(TOP_SITES) - 1) // SITES_PER_PAGE + 1
-        page = ctx.ui["page"]
-        if direction == "left" and page < pages - 1:
-            ctx.ui["page"] = page + 1
-            return True
-        if direction == "right" and page > 0:
-            ctx.ui["page"] = page - 1
-            return True
-        return False
+        return pager_swipe(ctx.ui, "page", pages, direction)
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:

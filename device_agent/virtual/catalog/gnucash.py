@@ -90,6 +90,7 @@ from device_agent.virtual.widgets import (
     spinner_dropdown,
     tabs,
     text_view,
+    toggle,
     toolbar,
 )
 
@@ -748,10 +749,7 @@ class GnuCash215(VirtualApp):
 
     def _toggle_favorite(self, ctx: AppContext, index: int) -> None:
         favorites = ctx.data["favorites"]
-        if index in favorites:
-            favorites.remove(index)
-        else:
-            favorites.append(index)
+        toggle(favorites, index)
 
     def _pick_account(self, ctx: AppContext, index: int) -> None:
         ctx.ui["account"] = index

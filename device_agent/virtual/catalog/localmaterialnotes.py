@@ -52,7 +52,7 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text, step
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind, button, frame_layout, scroll_view
+from device_agent.virtual.widgets import bind, button, frame_layout, scroll_view, toggle
 
 PACKAGE = "com.maelchiotti.localmaterialnotes"
 MAIN = ".MainActivity"
@@ -321,10 +321,7 @@ class LocalMaterialNotes1100(VirtualApp):
 
     def _toggle_select(self, ctx: AppContext, note_id: int) -> None:
         selection = ctx.ui["selection"]
-        if note_id in selection:
-            selection.remove(note_id)
-        else:
-            selection.append(note_id)
+        toggle(selection, note_id)
 
     def _select_all(self, ctx: AppContext, ids: list[int]) -> None:
         ctx.ui["selection"] = [] if set(ctx.ui["selection"]) == set(ids) else list(ids)
@@ -777,10 +774,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
 
     def _toggle_check(self, ctx: AppContext, name: str) -> None:
         checked = ctx.ui["dialog"]["checked"]
-        if name in checked:
-            checked.remove(name)
-        else:
-            checked.append(name)
+        toggle(checked, name)
 
     def _apply_labels(self, ctx: AppContext) -> None:
         """editLabels -> putLabels: the note's links, in the database and on the object."""

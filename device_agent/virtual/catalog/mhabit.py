@@ -35,7 +35,7 @@ from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import frame_layout, scroll_view
+from device_agent.virtual.widgets import frame_layout, scroll_view, toggle
 
 PACKAGE = "io.github.friesi23.mhabit"
 MAIN = ".MainActivity"
@@ -475,10 +475,7 @@ class MHabit(VirtualApp):
 
     def _select(self, ctx: AppContext, habit_id: int) -> None:
         selected = list(ctx.ui["selected"])
-        if habit_id in selected:
-            selected.remove(habit_id)
-        else:
-            selected.append(habit_id)
+        toggle(selected, habit_id)
         ctx.ui["selected"] = selected
 
     def _select_all(self, ctx: AppContext) -> None:
@@ -490,10 +487,7 @@ class MHabit(VirtualApp):
         if habit is None:
             return
         done = list(habit["done"])
-        if day in done:
-            done.remove(day)
-        else:
-            done.append(day)
+        toggle(done, day)
         habit["done"] = done
 
     def _edit(self, ctx: AppContext, habit_id: int) -> None:

@@ -99,6 +99,7 @@ from device_agent.virtual.widgets import (
     relative_layout,
     scroll_view,
     text_view,
+    toggle,
     toolbar,
 )
 
@@ -318,10 +319,7 @@ class NotallyX730(VirtualApp):
 
     def _toggle_visibility(self, ctx: AppContext, label: str) -> None:
         hidden = ctx.data["hidden_labels"]
-        if label in hidden:
-            hidden.remove(label)
-        else:
-            hidden.append(label)
+        toggle(hidden, label)
 
     # -- edit list ---------------------------------------------------------------------------
     def _split(self, ctx: AppContext) -> tuple[list[int], list[int]]:
@@ -391,10 +389,7 @@ class NotallyX730(VirtualApp):
     def _open_note(self, ctx: AppContext, note_id: int) -> None:
         selected = ctx.ui["selected"]
         if selected:
-            if note_id in selected:
-                selected.remove(note_id)
-            else:
-                selected.append(note_id)
+            toggle(selected, note_id)
             return
         note = self._note(ctx, note_id)
         if note is None:

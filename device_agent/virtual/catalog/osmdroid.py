@@ -52,9 +52,11 @@ from device_agent.virtual.widgets import (
     frame_layout,
     linear_layout,
     list_view,
+    pager_swipe,
     relative_layout,
     scroll_view,
     text_view,
+    toggle,
     toolbar,
 )
 
@@ -343,14 +345,7 @@ class OpenMap601(VirtualApp):
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity != INTRO:
             return False
-        page = ctx.ui["page"]
-        if direction == "left" and page < len(INTRO_PAGES) - 1:
-            ctx.ui["page"] = page + 1
-            return True
-        if direction == "right" and page > 0:
-            ctx.ui["page"] = page - 1
-            return True
-        return False
+        return pager_swipe(ctx.ui, "page", len(INTRO_PAGES), direction)
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -511,10 +506,7 @@ class OpenMap601(VirtualApp):
 
     def _toggle_group(self, ctx: AppContext, group: str) -> None:
         expanded = ctx.ui["expanded"]
-        if group in expanded:
-            expanded.remove(group)
-        else:
-            expanded.append(group)
+        toggle(expanded, group)
 
     def _open_sample(self, ctx: AppContext, title: str) -> None:
         """The child click: the sample's fragment replaces the menu; its ``onResume`` runs

@@ -49,6 +49,7 @@ from device_agent.virtual.widgets import (
     linear_layout,
     list_view,
     text_view,
+    toggle,
     toolbar,
 )
 
@@ -369,10 +370,7 @@ class Transportr222(VirtualApp):
     # -- handlers ----------------------------------------------------------------------------
     def _toggle(self, ctx: AppContext, name: str) -> None:
         opened = ctx.ui["open"]
-        if name in opened:
-            opened.remove(name)
-        else:
-            opened.append(name)
+        toggle(opened, name)
 
     def _pick(self, ctx: AppContext, network: str) -> None:
         ctx.data["network"] = network

@@ -81,6 +81,7 @@ from device_agent.virtual.widgets import (
     relative_layout,
     scroll_view,
     text_view,
+    toggle,
     toolbar,
 )
 
@@ -402,10 +403,7 @@ class UHabits211(VirtualApp):
 
     def _on_card_long(self, ctx: AppContext, habit_id: int) -> None:
         selected = ctx.ui["selected"]
-        if habit_id in selected:
-            selected.remove(habit_id)
-        else:
-            selected.append(habit_id)
+        toggle(selected, habit_id)
 
     def _selection_item(self, ctx: AppContext, item: str) -> None:
         ui = ctx.ui

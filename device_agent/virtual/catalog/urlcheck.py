@@ -61,6 +61,7 @@ from device_agent.virtual.widgets import (
     overflow_button,
     scroll_view,
     text_view,
+    toggle,
     toolbar,
 )
 
@@ -527,10 +528,7 @@ class URLCheck34(VirtualApp):
 
     def _toggle(self, ctx: AppContext, mid: str) -> None:
         expanded = ctx.ui["expanded"]
-        if mid in expanded:
-            expanded.remove(mid)
-        else:
-            expanded.append(mid)
+        toggle(expanded, mid)
 
     def _cannot_enable(self, ctx: AppContext, mid: str) -> bool:
         return mid == "webhook" and not (ctx.data["webhook_url"] and ctx.data["webhook_body"])

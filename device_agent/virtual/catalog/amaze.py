@@ -41,6 +41,7 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     OPEN_DRAWER,
     checkbox_widget,
+    edit_text,
     frame_layout,
     image_button,
     image_view,
@@ -369,12 +370,11 @@ class AmazeFileManager(VirtualApp):
                 image_view(
                     "img_view_search", "Navigate up", lambda c: self._set(c, search=None), width=147
                 ),
-                View(
-                    cls="android.widget.EditText",
-                    resource_id="search_edit_text",
+                edit_text(
+                    "search_edit_text",
+                    ctx.ui["search"] or "",
+                    lambda c, t: self._set(c, search=t, list_scroll=0),
                     hint="Search...",
-                    text=ctx.ui["search"] or "",
-                    on_text=lambda c, t: self._set(c, search=t, list_scroll=0),
                 ),
             ],
             rid="search_view",
@@ -630,12 +630,11 @@ class AmazeFileManager(VirtualApp):
             if kind == "rename" and text == posixpath.basename(dialog["path"]):
                 problem = ""
             body = [
-                View(
-                    cls="android.widget.EditText",
-                    resource_id="singleedittext_input",
+                edit_text(
+                    "singleedittext_input",
+                    text,
+                    lambda c, t: self._dialog_text(c, t),
                     hint="Enter name",
-                    text=text,
-                    on_text=lambda c, t: self._dialog_text(c, t),
                 )
             ]
             if problem:

@@ -117,8 +117,10 @@ from device_agent.virtual.widgets import (
     action_item,
     bind,
     button,
+    check_box,
     drawer_entry,
     drawer_layout,
+    edit_text,
     frame_layout,
     image_button,
     image_view,
@@ -767,11 +769,10 @@ class AnkiDroid291(VirtualApp):
             fields.append(
                 relative_layout(
                     [
-                        View(
-                            cls="android.widget.EditText",
-                            resource_id="id_note_editText",
-                            text=ui["fields"][i],
-                            on_text=self._typing(i),
+                        edit_text(
+                            "id_note_editText",
+                            ui["fields"][i],
+                            self._typing(i),
                             extra={"multiline": True},
                         ),
                         image_button(
@@ -1454,12 +1455,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             return self._md_window(body, buttons, None, cancelable=False)
         if kind == "create":
             title.text = "Create deck"
-            field = View(
-                cls="android.widget.EditText",
-                resource_id="android:id/input",
-                text=dialog["text"],
-                on_text=self._type_deck_name,
-            )
+            field = edit_text("android:id/input", dialog["text"], self._type_deck_name)
             buttons = [
                 ("md_buttonDefaultNegative", "CANCEL", self._close),
                 ("md_buttonDefaultPositive", "OK", self._create_deck),
@@ -1812,14 +1808,7 @@ class AnkiDroid2110(AnkiDroid291):
         for i, card in enumerate(cards):
             children = [text_view(card["q"], "card_sfld"), text_view(card["a"], "card_column2")]
             if multi:
-                box = View(
-                    cls="android.widget.CheckBox",
-                    resource_id="card_checkbox",
-                    checkable=True,
-                    checked=i in checked,
-                    clickable=False,
-                    width=120,
-                )
+                box = check_box("card_checkbox", "", i in checked, clickable=False, width=120)
                 children.insert(0, box)
             rows.append(
                 linear_layout(

@@ -71,6 +71,7 @@ from device_agent.virtual.widgets import (
     bind,
     bottom_navigation,
     button,
+    check_box,
     confirm_dialog,
     dialog_button,
     dialog_title,
@@ -752,13 +753,11 @@ class AntennaPod380(VirtualApp):
             )
         elif dialog and dialog["kind"] == "filter":
             body = [
-                View(
-                    cls="android.widget.CheckBox",
-                    resource_id="includeMarkedCheckbox",
-                    text="Include duration of episodes that are just marked as played",
-                    checkable=True,
-                    checked=ctx.data["include_marked_played"],
-                    on_click=lambda c: c.data.update(
+                check_box(
+                    "includeMarkedCheckbox",
+                    "Include duration of episodes that are just marked as played",
+                    ctx.data["include_marked_played"],
+                    lambda c: c.data.update(
                         include_marked_played=not c.data["include_marked_played"]
                     ),
                 ),

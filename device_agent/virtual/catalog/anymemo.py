@@ -50,7 +50,9 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     alert_dialog,
     button,
+    check_box,
     dialog_button,
+    edit_text,
     frame_layout,
     image_view,
     linear_layout,
@@ -909,13 +911,11 @@ class AnyMemo10101(AnyMemo10100):
                 linear_layout(
                     [
                         View(cls="android.widget.RadioGroup", weight=0, children=rows),
-                        View(
-                            cls="android.widget.CheckBox",
-                            resource_id="shuffle_checkbox",
-                            text="Shuffle cards",
-                            checkable=True,
-                            checked=dialog["shuffle"],
-                            on_click=_bind(self._quiz_set, shuffle=not dialog["shuffle"]),
+                        check_box(
+                            "shuffle_checkbox",
+                            "Shuffle cards",
+                            dialog["shuffle"],
+                            _bind(self._quiz_set, shuffle=not dialog["shuffle"]),
                         ),
                         button("start_quiz_button", "Start quiz", self._start_quiz, height=140),
                     ],
@@ -931,7 +931,7 @@ class AnyMemo10101(AnyMemo10100):
         def typed(ctx: AppContext, value: str) -> None:
             self._quiz_set(ctx, **{key: value})
 
-        return View(cls="android.widget.EditText", resource_id=rid, text=text, on_text=typed)
+        return edit_text(rid, text, typed)
 
     def _quiz_set(self, ctx: AppContext, **values: Any) -> None:
         ctx.ui["dialog"] = {**ctx.ui["dialog"], **values}

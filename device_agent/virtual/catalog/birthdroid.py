@@ -47,6 +47,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     checkbox_widget,
     dialog_button,
+    edit_text,
     linear_layout,
     nav_button,
     overflow_button,
@@ -375,12 +376,7 @@ class Birthdroid(VirtualApp):
         close = lambda c: self._set(c, dialog=None)  # noqa: E731
         if dialog["kind"] == "number":
             title = NUMBER_PREFS[dialog["key"]][0]
-            field = View(
-                cls="android.widget.EditText",
-                resource_id="android:id/edit",
-                text=dialog["text"],
-                on_text=self._type_number,
-            )
+            field = edit_text("android:id/edit", dialog["text"], self._type_number)
             buttons = [
                 self._button("android:id/button2", "Cancel", close),
                 self._button("android:id/button1", "OK", self._save_number),

@@ -71,6 +71,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     bind,
     button,
+    check_box,
     checkbox_widget,
     choice_dialog,
     confirm_dialog,
@@ -725,12 +726,11 @@ class GpsTest364(VirtualApp):
                 dialog_title("Delete assist data?"),
                 [
                     text_view(CLEAR_ASSIST, "clear_assist_warning_text", height=400),
-                    View(
-                        cls="android.widget.CheckBox",
-                        resource_id="clear_assist_never_ask_again",
-                        text="Never ask again",
-                        checkable=True,
-                        on_click=lambda c: None,
+                    check_box(
+                        "clear_assist_never_ask_again",
+                        "Never ask again",
+                        False,
+                        lambda c: None,
                         height=120,
                     ),
                 ],
@@ -771,14 +771,7 @@ class GpsTest364(VirtualApp):
         body = [
             text_view("Location", "location_label", height=100),
             text_view("28.0586800,-82.4160500", "location_value", height=100),
-            View(
-                cls="android.widget.CheckBox",
-                resource_id="include_altitude",
-                text="Include altitude",
-                checkable=True,
-                on_click=lambda c: None,
-                height=120,
-            ),
+            check_box("include_altitude", "Include altitude", False, lambda c: None, height=120),
             linear_layout(
                 [
                     image_button(rid, desc, close, width=200)

@@ -54,6 +54,7 @@ from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import Screen, View
 from device_agent.virtual.widgets import (
     bind,
+    check_box,
     edit_text,
     linear_layout,
     scroll_view,
@@ -345,13 +346,11 @@ class K9Mail5403(VirtualApp):
                 )
             )
             fields.append(
-                View(
-                    cls="android.widget.CheckBox",
-                    resource_id="show_password",
-                    text="Show password",
-                    checkable=True,
-                    checked=ui["show_password"],
-                    on_click=lambda c: self._set(c, "show_password", not c.ui["show_password"]),
+                check_box(
+                    "show_password",
+                    "Show password",
+                    ui["show_password"],
+                    lambda c: self._set(c, "show_password", not c.ui["show_password"]),
                 )
             )
         else:
@@ -371,13 +370,11 @@ class K9Mail5403(VirtualApp):
         ]
         if ui["advanced"]:
             advanced.append(
-                View(
-                    cls="android.widget.CheckBox",
-                    resource_id="account_client_certificate",
-                    text="Use client certificate",
-                    checkable=True,
-                    checked=ui["certificate"],
-                    on_click=lambda c: self._set(c, "certificate", not c.ui["certificate"]),
+                check_box(
+                    "account_client_certificate",
+                    "Use client certificate",
+                    ui["certificate"],
+                    lambda c: self._set(c, "certificate", not c.ui["certificate"]),
                 )
             )
         fields.append(linear_layout(advanced, rid="foldable_advanced_options", weight=0))

@@ -52,7 +52,15 @@ from typing import Any, ClassVar
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text, step
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind, button, frame_layout, scroll_view, toggle
+from device_agent.virtual.widgets import (
+    bind,
+    button,
+    check_box,
+    edit_text,
+    frame_layout,
+    scroll_view,
+    toggle,
+)
 
 PACKAGE = "com.maelchiotti.localmaterialnotes"
 MAIN = ".MainActivity"
@@ -488,19 +496,19 @@ class LocalMaterialNotes1100(VirtualApp):
             ]
         actions.append(_button("Show menu", lambda c: self._set(c, overlay="menu")))
         bar = View(cls="android.view.View", layout=HORIZONTAL, height=BAR, children=actions)
-        title = View(
-            cls="android.widget.EditText",
-            text=note["title"],
+        title = edit_text(
+            "",
+            note["title"],
+            None if read_only else (lambda c, t: self._edit(c, "title", t)),
             hint="Title",
             height=84,
-            on_text=None if read_only else (lambda c, t: self._edit(c, "title", t)),
         )
-        content = View(
-            cls="android.widget.EditText",
-            text=note["content"],
+        content = edit_text(
+            "",
+            note["content"],
+            None if read_only else (lambda c, t: self._edit(c, "content", t)),
             hint="Note",
             extra={"multiline": True},
-            on_text=None if read_only else (lambda c, t: self._edit(c, "content", t)),
         )
         labels_bar = self._editor_labels_bar(ctx, note, read_only)
         toolbar = View(
@@ -967,12 +975,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
                 height=147,
                 children=[
                     _button("", lambda c: None, width=147),  # the colour indicator
-                    View(
-                        cls="android.widget.EditText",
-                        text=dialog["name"],
-                        hint="Name",
-                        on_text=self._type_label_name,
-                    ),
+                    edit_text("", dialog["name"], self._type_label_name, hint="Name"),
                 ],
             )
             body = [field_row]
@@ -987,13 +990,13 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         else:
             title = "Select labels"
             body = [
-                View(
-                    cls="android.widget.CheckBox",
+                check_box(
+                    "",
+                    "",
+                    lab["name"] in dialog["checked"],
+                    bind(self._toggle_check, lab["name"]),
                     content_desc=lab["name"],
-                    checkable=True,
-                    checked=lab["name"] in dialog["checked"],
                     height=147,
-                    on_click=bind(self._toggle_check, lab["name"]),
                 )
                 for lab in self._sorted_labels(ctx)
             ]

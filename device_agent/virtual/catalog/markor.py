@@ -492,12 +492,11 @@ class _Markor(VirtualApp):
 
     def _render_document(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        title = View(
-            cls="android.widget.EditText",
-            resource_id="note__activity__edit_note_title",
-            text=ui["title"],
+        title = edit_text(
+            "note__activity__edit_note_title",
+            ui["title"],
+            self._type_title,
             hint="Title",
-            on_text=self._type_title,
             height=147,
         )
         actions: list[View] = []
@@ -507,12 +506,8 @@ class _Markor(VirtualApp):
                 self._action("action_preview", "Preview", self._preview),
                 self._overflow(lambda c: self._set(c, menu=True)),
             ]
-        editor = View(
-            cls="android.widget.EditText",
-            resource_id=self.content_id,
-            text=ui["content"],
-            on_text=self._type_content,
-            extra={"multiline": True},
+        editor = edit_text(
+            self.content_id, ui["content"], self._type_content, extra={"multiline": True}
         )
         bar = View(
             cls="android.widget.HorizontalScrollView",
@@ -556,19 +551,17 @@ class _Markor(VirtualApp):
         close = lambda c: self._set(c, dialog=None)  # noqa: E731
         body = [
             _text(f"Insert {kind}", "android:id/alertTitle", height=140),
-            View(
-                cls="android.widget.EditText",
-                resource_id="ui__select_path_dialog__name",
-                text=dialog.get("name", ""),
+            edit_text(
+                "ui__select_path_dialog__name",
+                dialog.get("name", ""),
+                _bind_text(self._dialog_field, "name"),
                 hint="Description",
-                on_text=_bind_text(self._dialog_field, "name"),
             ),
-            View(
-                cls="android.widget.EditText",
-                resource_id="ui__select_path_dialog__url",
-                text=dialog.get("url", ""),
+            edit_text(
+                "ui__select_path_dialog__url",
+                dialog.get("url", ""),
+                _bind_text(self._dialog_field, "url"),
                 hint="URL or path",
-                on_text=_bind_text(self._dialog_field, "url"),
             ),
             button(
                 "ui__select_path_dialog__browse_filesystem",

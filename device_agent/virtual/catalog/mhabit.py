@@ -35,7 +35,7 @@ from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import frame_layout, scroll_view, toggle
+from device_agent.virtual.widgets import edit_text, frame_layout, scroll_view, toggle
 
 PACKAGE = "io.github.friesi23.mhabit"
 MAIN = ".MainActivity"
@@ -276,25 +276,18 @@ class MHabit(VirtualApp):
 
     def _render_edit(self, ctx: AppContext, route: dict[str, Any]) -> Screen:
         fields = [
-            View(
-                cls="android.widget.EditText",
-                text=route["name"],
-                hint="Habit Name ...",
-                on_text=self._type_name,
-            ),
+            edit_text("", route["name"], self._type_name, hint="Habit Name ..."),
             _label("Habit type", height=90),
             _button("Positive", lambda c: c.toast("Negative habits are not modelled"), height=130),
-            View(
-                cls="android.widget.EditText", text="", hint="Daily goal, default 1", on_text=None
-            ),
+            edit_text("", "", None, hint="Daily goal, default 1"),
             _button("Daily", lambda c: None, height=130),
             _button("21 days", lambda c: None, height=130),
             _button("Reminder", lambda c: None, height=130),
-            View(
-                cls="android.widget.EditText",
-                text=route.get("memo", ""),
+            edit_text(
+                "",
+                route.get("memo", ""),
+                self._type_memo,
                 hint="Memo, support Markdown",
-                on_text=self._type_memo,
                 extra={"multiline": True},
             ),
         ]

@@ -49,6 +49,7 @@ from device_agent.virtual.widgets import (
     action_item,
     bind,
     button,
+    check_box,
     drawer_layout,
     edit_text,
     frame_layout,
@@ -342,11 +343,10 @@ class MicroMathematics2154(VirtualApp):
                     width=130,
                     enabled=enabled,
                 ),
-                View(
-                    cls="android.widget.EditText",
-                    resource_id="edit_text_value",
-                    text=str(fields[key]),
-                    on_text=(lambda c, t: self._type(c, key, t)) if enabled else None,
+                edit_text(
+                    "edit_text_value",
+                    str(fields[key]),
+                    (lambda c, t: self._type(c, key, t)) if enabled else None,
                     enabled=enabled,
                     width=240,
                     extra={"digits": "0123456789"},
@@ -368,21 +368,17 @@ class MicroMathematics2154(VirtualApp):
     def _settings_dialog(self, ctx: AppContext) -> Window:
         fields = ctx.ui["dialog"]
         reformat = bool(fields["reformat"])
-        check = View(
-            cls="android.widget.CheckBox",
-            resource_id="dialog_checkbox_reformat",
-            text="Format text fragment",
-            checkable=True,
-            checked=reformat,
-            on_click=lambda c: c.ui["dialog"].update(reformat=not c.ui["dialog"]["reformat"]),
+        check = check_box(
+            "dialog_checkbox_reformat",
+            "Format text fragment",
+            reformat,
+            lambda c: c.ui["dialog"].update(reformat=not c.ui["dialog"]["reformat"]),
         )
-        redefine = View(
-            cls="android.widget.CheckBox",
-            resource_id="dialog_checkbox_redefine_allowed",
-            text="Allow to re-define equations",
-            checkable=True,
-            checked=bool(fields["redefine_allowed"]),
-            on_click=lambda c: c.ui["dialog"].update(
+        redefine = check_box(
+            "dialog_checkbox_redefine_allowed",
+            "Allow to re-define equations",
+            bool(fields["redefine_allowed"]),
+            lambda c: c.ui["dialog"].update(
                 redefine_allowed=not c.ui["dialog"]["redefine_allowed"]
             ),
         )

@@ -81,6 +81,7 @@ from device_agent.virtual.widgets import (
     action_item,
     alert_dialog,
     bind,
+    check_box,
     confirm_dialog,
     dialog_button,
     dialog_title,
@@ -728,26 +729,20 @@ class NotallyX730(VirtualApp):
         editable = not ui["read_only"]
         children = [
             image_button("DragHandle", f"Drag{position}", None, width=100),
-            View(
-                cls="android.widget.CheckBox",
-                resource_id="CheckBox",
+            check_box(
+                "CheckBox",
+                "",
+                item["checked"],
+                bind(self._change_checked, index),
                 content_desc=f"CheckBox{position}",
-                checkable=True,
-                checked=item["checked"],
-                on_click=bind(self._change_checked, index),
                 width=126,
             ),
-            View(
-                cls="android.widget.EditText",
-                resource_id="EditText",
+            edit_text(
+                "EditText",
+                body,
+                (lambda c, t: self._change_text(c, position, in_checked, t)) if editable else None,
                 content_desc=f"EditText{position}",
-                text=body,
                 hint="Item",
-                on_text=(
-                    (lambda c, t: self._change_text(c, position, in_checked, t))
-                    if editable
-                    else None
-                ),
                 on_click=None if editable else bind(self._change_checked, index),
             ),
         ]

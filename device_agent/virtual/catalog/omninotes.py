@@ -43,6 +43,7 @@ from device_agent.virtual.widgets import (
     alert_dialog,
     app_intro,
     dialog_button,
+    edit_text,
     frame_layout,
     image_button,
     image_view,
@@ -215,12 +216,11 @@ class OmniNotes540(VirtualApp):
         content: list[View] = [self._toolbar(ctx, ui["section"])]
         if ui["search"] is not None:
             content.append(
-                View(
-                    cls="android.widget.EditText",
-                    resource_id="search_src_text",
+                edit_text(
+                    "search_src_text",
+                    ui["search"],
+                    lambda c, t: c.ui.update(search=t),
                     hint="Search",
-                    text=ui["search"],
-                    on_text=lambda c, t: c.ui.update(search=t),
                 )
             )
         notes = self._visible_notes(ctx)
@@ -391,19 +391,14 @@ class OmniNotes540(VirtualApp):
             actions=self._detail_actions(ctx),
         )
         body: list[View] = [
-            View(
-                cls="android.widget.EditText",
-                resource_id="detail_title",
-                hint="Title",
-                text=detail["title"],
-                on_text=_bind_text(self._edit, "title"),
+            edit_text(
+                "detail_title", detail["title"], _bind_text(self._edit, "title"), hint="Title"
             ),
-            View(
-                cls="android.widget.EditText",
-                resource_id="detail_content",
+            edit_text(
+                "detail_content",
+                detail["content"],
+                _bind_text(self._edit, "content"),
                 hint="Checklist item" if detail["checklist"] else "Content",
-                text=detail["content"],
-                on_text=_bind_text(self._edit, "content"),
                 height=500,
                 extra={"multiline": True},
             ),

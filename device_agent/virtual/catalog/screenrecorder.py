@@ -34,6 +34,7 @@ from device_agent.virtual.widgets import (
     NAVIGATE_UP,
     button,
     checkbox_widget,
+    edit_text,
     fab,
     frame_layout,
     image_view,
@@ -436,11 +437,10 @@ class ScreenRecorder(VirtualApp):
                 )
             )
         elif kind == "prefix":
-            field = View(
-                cls="android.widget.EditText",
-                resource_id="android:id/edit",
-                text=dialog.get("text", ""),
-                on_text=lambda c, t: self._set(c, dialog={"kind": "prefix", "text": t}),
+            field = edit_text(
+                "android:id/edit",
+                dialog.get("text", ""),
+                lambda c, t: self._set(c, dialog={"kind": "prefix", "text": t}),
             )
             windows.append(
                 _dialog(

@@ -35,7 +35,9 @@ from device_agent.virtual.views import FRAME, Screen, View, Window
 from device_agent.virtual.widgets import bind as _bind
 from device_agent.virtual.widgets import (
     button,
+    check_box,
     drawer_entry,
+    edit_text,
     frame_layout,
     image_view,
     intro_pager,
@@ -298,12 +300,11 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         rows = [
             linear_layout(
                 [
-                    View(
-                        cls="android.widget.CheckBox",
-                        resource_id="cb_task_done",
-                        checkable=True,
-                        checked=task["done"],
-                        on_click=_bind(self._toggle_task, todo["id"], n),
+                    check_box(
+                        "cb_task_done",
+                        "",
+                        task["done"],
+                        _bind(self._toggle_task, todo["id"], n),
                         width=150,
                     ),
                     _text(task["name"], "tv_exlv_task_name", height=150),
@@ -422,13 +423,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         root = linear_layout(
             [
                 _text(title, "tv_dialog_title", height=140),
-                View(
-                    cls="android.widget.EditText",
-                    resource_id=field,
-                    hint="Name",
-                    text=dialog["text"],
-                    on_text=self._dialog_text,
-                ),
+                edit_text(field, dialog["text"], self._dialog_text, hint="Name"),
                 linear_layout(
                     [
                         _button(cancel, "CANCEL", lambda c: c.ui.update(dialog=None)),

@@ -34,31 +34,10 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, long_click, target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    OPEN_DRAWER,
-    checkbox_widget,
-    edit_text,
-    frame_layout,
-    image_button,
-    image_view,
-    linear_layout,
-    nav_button,
-    preference,
-    preference_category,
-    relative_layout,
-    text_view,
-    toggle,
-    toolbar,
-)
-from device_agent.virtual.widgets import action_item as _action
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import overflow_button as _overflow
-from device_agent.virtual.widgets import popup_menu as _popup
-from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.amaze.filemanager"
 MAIN = ".activities.MainActivity"
@@ -150,7 +129,7 @@ def _size(n: int) -> str:
 
 def _dialog_button(rid: str, text: str, handler: Any, enabled: bool = True) -> View:
     # MaterialDialogs' MDButton is a TextView.
-    return text_view(text, rid, on_click=handler, enabled=enabled, width=300)
+    return w.text_view(text, rid, on_click=handler, enabled=enabled, width=300)
 
 
 # -- ground truth ----------------------------------------------------------------------------------
@@ -293,16 +272,18 @@ class AmazeFileManager(VirtualApp):
         if ui["search"] is not None:
             content.append(self._search_bar(ctx))
         content.append(
-            frame_layout(
+            w.frame_layout(
                 [
-                    linear_layout(
+                    w.linear_layout(
                         [
                             View(
                                 cls="android.widget.HorizontalScrollView",
                                 resource_id="scroll1",
-                                children=[_text(ui["path"], "fullpath", height=110)],
+                                children=[w.text_view(ui["path"], "fullpath", height=110)],
                             ),
-                            _text(self._summary(ctx) if granted else "", "pathname", height=80),
+                            w.text_view(
+                                self._summary(ctx) if granted else "", "pathname", height=80
+                            ),
                         ],
                         rid="pathbar",
                     )
@@ -311,8 +292,8 @@ class AmazeFileManager(VirtualApp):
                 height=190,
             )
         )
-        content.append(self._listing(ctx) if granted else frame_layout())
-        frame_children: list[View] = [linear_layout(content, rid="main_frame")]
+        content.append(self._listing(ctx) if granted else w.frame_layout())
+        frame_children: list[View] = [w.linear_layout(content, rid="main_frame")]
         if granted and not ui["selected"] and ui["search"] is None:
             if ui["fab_open"]:
                 frame_children.append(
@@ -337,40 +318,40 @@ class AmazeFileManager(VirtualApp):
         ui = ctx.ui
         actions: list[View] = []
         if ui["clipboard"]:
-            actions.append(_action("paste", "Paste", self._paste))
-        actions.append(_action("search", "Search", self._open_search))
-        actions.append(_overflow(self._open_overflow))
-        return toolbar(
+            actions.append(w.action_item("paste", "Paste", self._paste))
+        actions.append(w.action_item("search", "Search", self._open_search))
+        actions.append(w.overflow_button(self._open_overflow))
+        return w.toolbar(
             "Amaze",
-            navigation=nav_button(OPEN_DRAWER, self._open_drawer),
+            navigation=w.nav_button(w.OPEN_DRAWER, self._open_drawer),
             actions=actions,
             rid="action_bar",
         )
 
     def _action_mode_bar(self, ctx: AppContext) -> View:
         count = len(ctx.ui["selected"])
-        close = image_view("action_mode_close_button", "Done", self._clear_selection, width=147)
-        return toolbar(
-            _text(str(count), "item_count", height=147),
+        close = w.image_view("action_mode_close_button", "Done", self._clear_selection, width=147)
+        return w.toolbar(
+            w.text_view(str(count), "item_count", height=147),
             navigation=close,
             actions=[
-                _action("delete", "Delete", self._ask_delete),
-                _action("cpy", "Copy", lambda c: self._to_clipboard(c, "copy")),
-                _action("cut", "Cut", lambda c: self._to_clipboard(c, "cut")),
-                _action("all", "Select All", self._select_all),
-                _overflow(lambda c: self._set(c, menu="cab")),
+                w.action_item("delete", "Delete", self._ask_delete),
+                w.action_item("cpy", "Copy", lambda c: self._to_clipboard(c, "copy")),
+                w.action_item("cut", "Cut", lambda c: self._to_clipboard(c, "cut")),
+                w.action_item("all", "Select All", self._select_all),
+                w.overflow_button(lambda c: self._set(c, menu="cab")),
             ],
             rid="action_mode_bar",
             cls="android.widget.LinearLayout",
         )
 
     def _search_bar(self, ctx: AppContext) -> View:
-        return linear_layout(
+        return w.linear_layout(
             [
-                image_view(
+                w.image_view(
                     "img_view_search", "Navigate up", lambda c: self._set(c, search=None), width=147
                 ),
-                edit_text(
+                w.edit_text(
                     "search_edit_text",
                     ctx.ui["search"] or "",
                     lambda c, t: self._set(c, search=t, list_scroll=0),
@@ -415,8 +396,8 @@ class AmazeFileManager(VirtualApp):
         selected = set(ctx.ui["selected"])
         entries = self._visible_entries(ctx)
         if not entries:
-            return frame_layout(
-                [_text("No files", "nofiletext", gravity="center", width=400)],
+            return w.frame_layout(
+                [w.text_view("No files", "nofiletext", gravity="center", width=400)],
                 rid="nofilelayout",
                 layout=FRAME,
             )
@@ -424,22 +405,22 @@ class AmazeFileManager(VirtualApp):
         for path in entries:
             entry = fs[path]
             rows.append(
-                relative_layout(
+                w.relative_layout(
                     [
-                        relative_layout(
-                            [image_view("generic_icon", width=105, height=105, gravity="center")],
+                        w.relative_layout(
+                            [w.image_view("generic_icon", width=105, height=105, gravity="center")],
                             rid="icon_frame_parent",
                             width=189,
-                            on_click=_bind(self._toggle, path),
+                            on_click=w.bind(self._toggle, path),
                             layout=FRAME,
                         ),
-                        relative_layout(
+                        w.relative_layout(
                             [
-                                _text(posixpath.basename(path), "firstline", height=95),
-                                relative_layout(
+                                w.text_view(posixpath.basename(path), "firstline", height=95),
+                                w.relative_layout(
                                     [
-                                        _text(_date(entry["mtime"]), "date"),
-                                        _text(
+                                        w.text_view(_date(entry["mtime"]), "date"),
+                                        w.text_view(
                                             "" if entry["dir"] else _size(entry["size"]),
                                             "secondLine",
                                             weight=0,
@@ -449,10 +430,10 @@ class AmazeFileManager(VirtualApp):
                                 ),
                             ]
                         ),
-                        image_button(
+                        w.image_button(
                             "properties",
                             "",
-                            _bind(self._set, menu="item", menu_path=path),
+                            w.bind(self._set, menu="item", menu_path=path),
                             width=126,
                             naf=True,
                         ),
@@ -461,8 +442,8 @@ class AmazeFileManager(VirtualApp):
                     layout=HORIZONTAL,
                     height=ROW_PX,
                     selected=path in selected,
-                    on_click=_bind(self._row_click, path),
-                    on_long_click=_bind(self._toggle, path),
+                    on_click=w.bind(self._row_click, path),
+                    on_long_click=w.bind(self._toggle, path),
                 )
             )
         return View(
@@ -476,7 +457,7 @@ class AmazeFileManager(VirtualApp):
     def _fab(self, ctx: AppContext) -> View:
         """The speed-dial FAB (``fabs_menu``): the main button, and when open its three actions
         (a label and a small button each) stacked above it."""
-        main = image_button(
+        main = w.image_button(
             "sd_main_fab",
             "",
             self._toggle_fab,
@@ -494,10 +475,10 @@ class AmazeFileManager(VirtualApp):
                 ("menu_new_folder", "Folder", lambda c: self._open_name_dialog(c, "new_folder")),
             ):
                 items.append(
-                    linear_layout(
+                    w.linear_layout(
                         [
-                            _text(label, "sd_label", on_click=handler),
-                            image_button(
+                            w.text_view(label, "sd_label", on_click=handler),
+                            w.image_button(
                                 "sd_fab", "", handler, width=147, height=147, style="fab", naf=True
                             ),
                         ],
@@ -506,7 +487,7 @@ class AmazeFileManager(VirtualApp):
                         height=170,
                     )
                 )
-        return linear_layout(
+        return w.linear_layout(
             [*items, main],
             rid="fabs_menu",
             width=720 if items else 256,
@@ -537,7 +518,11 @@ class AmazeFileManager(VirtualApp):
                 ("History", lambda c: self._set(c, menu="", dialog={"kind": "history"})),
             ]
             windows.append(
-                Window(root=_popup(items), kind="menu", on_dismiss=lambda c: self._set(c, menu=""))
+                Window(
+                    root=w.popup_menu(items),
+                    kind="menu",
+                    on_dismiss=lambda c: self._set(c, menu=""),
+                )
             )
         elif menu == "cab":
             items = []
@@ -554,7 +539,11 @@ class AmazeFileManager(VirtualApp):
                     )
                 )
             windows.append(
-                Window(root=_popup(items), kind="menu", on_dismiss=lambda c: self._set(c, menu=""))
+                Window(
+                    root=w.popup_menu(items),
+                    kind="menu",
+                    on_dismiss=lambda c: self._set(c, menu=""),
+                )
             )
         elif menu == "item":
             path = ui.get("menu_path", "")
@@ -570,7 +559,11 @@ class AmazeFileManager(VirtualApp):
                 ),
             ]
             windows.append(
-                Window(root=_popup(items), kind="menu", on_dismiss=lambda c: self._set(c, menu=""))
+                Window(
+                    root=w.popup_menu(items),
+                    kind="menu",
+                    on_dismiss=lambda c: self._set(c, menu=""),
+                )
             )
         dialog = ui["dialog"]
         if dialog:
@@ -583,10 +576,10 @@ class AmazeFileManager(VirtualApp):
         bottom = height if ctx.orientation == "landscape" else height - 126
 
         def row(rid: str, title: str, handler: Any, summary: str = "") -> View:
-            parts = [_text(title, "firstline", height=90)]
+            parts = [w.text_view(title, "firstline", height=90)]
             if summary:
-                parts.append(_text(summary, "secondLine", height=70))
-            return relative_layout(parts, rid=rid, on_click=handler, weight=0)
+                parts.append(w.text_view(summary, "secondLine", height=70))
+            return w.relative_layout(parts, rid=rid, on_click=handler, weight=0)
 
         rows = [row("", "Internal Storage", lambda c: self._go(c, ROOT, close_drawer=True), ROOT)]
         rows += [
@@ -598,10 +591,10 @@ class AmazeFileManager(VirtualApp):
             cls="com.amaze.filemanager.ui.views.ScrimInsetsRelativeLayout",
             resource_id="left_drawer",
             children=[
-                image_view("drawer_header", height=250),
+                w.image_view("drawer_header", height=250),
                 View(cls="android.widget.ListView", resource_id="menu_drawer", children=rows),
-                relative_layout(
-                    [_text("Settings", "settingtext", height=126)],
+                w.relative_layout(
+                    [w.text_view("Settings", "settingtext", height=126)],
                     rid="settingsbutton",
                     height=126,
                     on_click=self._open_settings,
@@ -630,7 +623,7 @@ class AmazeFileManager(VirtualApp):
             if kind == "rename" and text == posixpath.basename(dialog["path"]):
                 problem = ""
             body = [
-                edit_text(
+                w.edit_text(
                     "singleedittext_input",
                     text,
                     lambda c, t: self._dialog_text(c, t),
@@ -638,7 +631,7 @@ class AmazeFileManager(VirtualApp):
                 )
             ]
             if problem:
-                body.append(_text(problem, "singleedittext_warning", height=80))
+                body.append(w.text_view(problem, "singleedittext_warning", height=80))
             ok = "SAVE" if kind == "rename" else "CREATE"
             buttons = [
                 cancel,
@@ -653,8 +646,8 @@ class AmazeFileManager(VirtualApp):
             title = "Delete"
             names = [posixpath.basename(p) for p in ctx.ui["selected"]]
             body = [
-                _text("Are you sure you want to delete these items?", "md_content"),
-                *(_text(n, weight=0) for n in names),
+                w.text_view("Are you sure you want to delete these items?", "md_content"),
+                *(w.text_view(n, weight=0) for n in names),
             ]
             buttons = [
                 cancel,
@@ -666,16 +659,18 @@ class AmazeFileManager(VirtualApp):
             entry = fs.get(path, {"dir": True, "mtime": START_CLOCK, "size": 0})
             items = len(children(fs, path)) if entry["dir"] else 0
             body = [
-                _text(f"Name: {posixpath.basename(path)}"),
-                _text(f"Location: {posixpath.dirname(path)}"),
-                _text(f"Size: {items} items" if entry["dir"] else f"Size: {_size(entry['size'])}"),
-                _text(f"Last Modified: {_date(entry['mtime'])}"),
+                w.text_view(f"Name: {posixpath.basename(path)}"),
+                w.text_view(f"Location: {posixpath.dirname(path)}"),
+                w.text_view(
+                    f"Size: {items} items" if entry["dir"] else f"Size: {_size(entry['size'])}"
+                ),
+                w.text_view(f"Last Modified: {_date(entry['mtime'])}"),
             ]
             buttons = [_dialog_button("md_buttonDefaultPositive", "OK", self._close_dialog)]
         elif kind == "sort":
             title = "Sort By"
             body = [
-                linear_layout(
+                w.linear_layout(
                     [
                         View(
                             cls="android.widget.RadioButton",
@@ -684,11 +679,11 @@ class AmazeFileManager(VirtualApp):
                             width=126,
                             clickable=False,
                         ),
-                        _text(option, "md_title"),
+                        w.text_view(option, "md_title"),
                     ],
                     horizontal=True,
                     height=126,
-                    on_click=_bind(self._set, dialog={"kind": "sort", "choice": option}),
+                    on_click=w.bind(self._set, dialog={"kind": "sort", "choice": option}),
                 )
                 for option in SORTS
             ]
@@ -704,11 +699,13 @@ class AmazeFileManager(VirtualApp):
             title = "History"
             history = ctx.data["history"][-8:][::-1]
             body = [
-                linear_layout(
-                    [_text(p, "text1")], height=126, on_click=_bind(self._go, p, close_dialog=True)
+                w.linear_layout(
+                    [w.text_view(p, "text1")],
+                    height=126,
+                    on_click=w.bind(self._go, p, close_dialog=True),
                 )
                 for p in history
-            ] or [_text("No history", "md_content")]
+            ] or [w.text_view("No history", "md_content")]
             buttons = [
                 _dialog_button(
                     "md_buttonDefaultNegative", "CLEAR", lambda c: self._clear_history(c)
@@ -718,20 +715,20 @@ class AmazeFileManager(VirtualApp):
         else:  # "grant": the storage permission was refused
             title = "Grant permission"
             body = [
-                _text(
+                w.text_view(
                     "Amaze needs permission to access your storage to show and manage files.",
                     "md_content",
                 )
             ]
             buttons = [_dialog_button("md_buttonDefaultPositive", "GRANT", self._grant_again)]
             cancelable = False
-        root = frame_layout(
+        root = w.frame_layout(
             [
-                linear_layout(
+                w.linear_layout(
                     [
-                        _text(title, "md_title", height=140),
+                        w.text_view(title, "md_title", height=140),
                         *body,
-                        linear_layout(
+                        w.linear_layout(
                             [View(cls="android.view.View"), *buttons], horizontal=True, height=140
                         ),
                     ],
@@ -748,20 +745,20 @@ class AmazeFileManager(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def check(key: str, title: str, summary: str) -> View:
-            return preference(
+            return w.preference(
                 title,
                 summary,
                 lambda c: self._toggle_pref(c, key),
-                widget=checkbox_widget(bool(prefs[key])),
+                widget=w.checkbox_widget(bool(prefs[key])),
             )
 
-        bar = toolbar("Settings", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Settings", navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
         listing = View(
             cls="android.widget.ListView",
             resource_id="android:id/list",
             scrollable=True,
             children=[
-                preference_category("Appearance"),
+                w.preference_category("Appearance"),
                 check(
                     "show_hidden", "Show Hidden Files", "Show files and folders starting with a dot"
                 ),
@@ -769,7 +766,7 @@ class AmazeFileManager(VirtualApp):
                 check("permissions", "Show Permissions", "Show file permissions in the list"),
             ],
         )
-        return Screen(content=linear_layout([bar, listing]))
+        return Screen(content=w.linear_layout([bar, listing]))
 
     # -- handlers ----------------------------------------------------------------------------------
     def _set(self, ctx: AppContext, **values: Any) -> None:
@@ -815,7 +812,7 @@ class AmazeFileManager(VirtualApp):
     def _toggle(self, ctx: AppContext, path: str) -> None:
         """Long click (or a tap on the icon, or a tap in selection mode): select or unselect."""
         selected = list(ctx.ui["selected"])
-        toggle(selected, path)
+        w.toggle(selected, path)
         ctx.ui.update(selected=selected, fab_open=False, back_once=False)
 
     def _clear_selection(self, ctx: AppContext) -> None:

@@ -40,22 +40,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click
 from device_agent.virtual.views import Screen, View, Window
-from device_agent.virtual.widgets import (
-    MORE_OPTIONS,
-    action_item,
-    bind,
-    image_button,
-    image_view,
-    linear_layout,
-    list_view,
-    preference,
-    preference_category,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.fr3ts0n.ecu.gui.androbd"
 MAIN = ".MainActivity"
@@ -152,7 +140,7 @@ BUG_144 = BugSpec(
             "Allow",
             cls="android.widget.Button",
         ),
-        click(PACKAGE, desc=MORE_OPTIONS, cls="android.widget.ImageButton"),
+        click(PACKAGE, desc=w.MORE_OPTIONS, cls="android.widget.ImageButton"),
         click(PACKAGE, "android:id/title", "Settings", cls="android.widget.TextView"),
         click(PACKAGE, "android:id/title", "AndrOBD", cls="android.widget.TextView"),
         click(PACKAGE, "android:id/title", "Bitcoin", cls="android.widget.TextView"),
@@ -220,8 +208,10 @@ class AndrOBD207(VirtualApp):
             cls="android.widget.ListView",
             weight=0,
             children=[
-                linear_layout(
-                    [text_view(title, "android:id/title", height=126)], height=126, on_click=handler
+                w.linear_layout(
+                    [w.text_view(title, "android:id/title", height=126)],
+                    height=126,
+                    on_click=handler,
                 )
                 for title, handler in rows
             ],
@@ -231,22 +221,22 @@ class AndrOBD207(VirtualApp):
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        title = linear_layout(
-            [text_view("AndrOBD", height=80), text_view(ui["mode"], height=67)], height=147
+        title = w.linear_layout(
+            [w.text_view("AndrOBD", height=80), w.text_view(ui["mode"], height=67)], height=147
         )
         actions: list[View] = []
         if ui["mode"] == "DEMO":
-            actions.append(action_item("disconnect", "Disconnect", self._disconnect))
+            actions.append(w.action_item("disconnect", "Disconnect", self._disconnect))
         else:
             actions.append(
-                action_item(
+                w.action_item(
                     "secure_connect_scan",
                     "Connect",
                     lambda c: c.toast("No Devices Found"),  # setMode(ONLINE): no adapter
                 )
             )
         actions.append(
-            action_item(
+            w.action_item(
                 "obd_services",
                 "OBD Services",
                 lambda c: c.ui.update(menu="services"),
@@ -254,20 +244,20 @@ class AndrOBD207(VirtualApp):
             )
         )
         actions.append(
-            image_button(
-                desc=MORE_OPTIONS, handler=lambda c: c.ui.update(menu="overflow"), width=126
+            w.image_button(
+                desc=w.MORE_OPTIONS, handler=lambda c: c.ui.update(menu="overflow"), width=126
             )
         )
-        bar = toolbar(title, actions=actions, rid="android:id/action_bar")
-        startup = linear_layout(
+        bar = w.toolbar(title, actions=actions, rid="android:id/action_bar")
+        startup = w.linear_layout(
             [
-                image_view("imageView1", height=500),
-                linear_layout(
+                w.image_view("imageView1", height=500),
+                w.linear_layout(
                     [
-                        text_view("AndrOBD", "tvAppName"),
-                        text_view(VERSION, "tvVersion"),
-                        text_view("© 2015-2018 fr3ts0n", "tvCopyright"),
-                        text_view("Translation by fr3ts0n", "tvTranslation"),
+                        w.text_view("AndrOBD", "tvAppName"),
+                        w.text_view(VERSION, "tvVersion"),
+                        w.text_view("© 2015-2018 fr3ts0n", "tvCopyright"),
+                        w.text_view("Translation by fr3ts0n", "tvTranslation"),
                     ],
                     weight=0,
                 ),
@@ -275,11 +265,11 @@ class AndrOBD207(VirtualApp):
             ],
             rid="startup_layout",
         )
-        content = linear_layout([bar, startup])
+        content = w.linear_layout([bar, startup])
         windows: list[Window] = []
         dismiss = lambda c: c.ui.update(menu=None)  # noqa: E731
         if ui["menu"] == "overflow":
-            rows = [(t, bind(self._menu_item, key)) for key, t in OVERFLOW]
+            rows = [(t, w.bind(self._menu_item, key)) for key, t in OVERFLOW]
             windows.append(self._menu_window(rows, 63, dismiss))
         elif ui["menu"] == "services":
             rows = [(t, dismiss) for t in SERVICES]
@@ -309,13 +299,13 @@ class AndrOBD207(VirtualApp):
         rows: list[View] = []
         for title, summary, action in entries:
             if not action:
-                rows.append(preference_category(title))
+                rows.append(w.preference_category(title))
             elif action == "bitcoin":
-                rows.append(preference(title, summary, self._bitcoin))
+                rows.append(w.preference(title, summary, self._bitcoin))
             elif action.startswith("http"):
-                rows.append(preference(title, summary, bind(self._open_url, action)))
+                rows.append(w.preference(title, summary, w.bind(self._open_url, action)))
             else:
-                rows.append(preference(title, summary, bind(self._open_screen, action)))
+                rows.append(w.preference(title, summary, w.bind(self._open_screen, action)))
         return rows
 
     def _open_screen(self, ctx: AppContext, key: str) -> None:
@@ -330,10 +320,10 @@ class AndrOBD207(VirtualApp):
             rows = self._pref_rows(ctx, LICENSE)
         else:
             rows = []  # the other nested screens are stubs
-        root = linear_layout(
+        root = w.linear_layout(
             [
-                toolbar(SCREEN_TITLES[key], rid="android:id/action_bar"),
-                list_view(rows, scroll_key=f"scroll_{key}"),
+                w.toolbar(SCREEN_TITLES[key], rid="android:id/action_bar"),
+                w.list_view(rows, scroll_key=f"scroll_{key}"),
             ],
             style="dialog",
         )
@@ -345,11 +335,11 @@ class AndrOBD207(VirtualApp):
 
     def _render_settings(self, ctx: AppContext) -> Screen:
         rows = self._pref_rows(ctx, ROOT)
-        bar = toolbar("Settings", rid="android:id/action_bar")
-        content = linear_layout(
+        bar = w.toolbar("Settings", rid="android:id/action_bar")
+        content = w.linear_layout(
             [
                 bar,
-                View(resource_id="android:id/content", children=[list_view(rows)]),
+                View(resource_id="android:id/content", children=[w.list_view(rows)]),
             ]
         )
         windows = [self._screen_window(ctx, key) for key in ctx.ui["screens"]]

@@ -109,34 +109,10 @@ import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, crashed, input_text, long_click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    button,
-    check_box,
-    drawer_entry,
-    drawer_layout,
-    edit_text,
-    frame_layout,
-    image_button,
-    image_view,
-    linear_layout,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    relative_layout,
-    scroll_view,
-    spinner,
-    spinner_dropdown,
-    text_view,
-    toggle,
-    toolbar,
-)
 
 PACKAGE = "com.ichi2.anki"
 DECKS = ".DeckPicker"
@@ -560,16 +536,18 @@ class AnkiDroid291(VirtualApp):
         targets = {"Decks": DECKS, "Card browser": BROWSER, "Statistics": STATISTICS}
         targets["Settings"] = SETTINGS
         entries = [
-            drawer_entry(title, bind(self._navigate, targets.get(title)), checked=title == current)
+            w.drawer_entry(
+                title, w.bind(self._navigate, targets.get(title)), checked=title == current
+            )
             for title in self.DRAWER_ITEMS
         ]
-        header = frame_layout([], height=300)
+        header = w.frame_layout([], height=300)
         items = View(
             cls=self.RECYCLER_CLS,
             resource_id="design_navigation_view",
             children=[header, *entries],
         )
-        return frame_layout([items], rid="navdrawer_items_container", width=800, gravity="start")
+        return w.frame_layout([items], rid="navdrawer_items_container", width=800, gravity="start")
 
     def _navigate(self, ctx: AppContext, target: str | None) -> None:
         """``NavigationDrawerActivity.onNavigationItemSelected``."""
@@ -582,24 +560,24 @@ class AnkiDroid291(VirtualApp):
             ctx.start_activity(target)
 
     def _toolbar_nav(self) -> View:
-        return nav_button(self.NAV_DESC, lambda c: c.ui.update(drawer=True))
+        return w.nav_button(self.NAV_DESC, lambda c: c.ui.update(drawer=True))
 
     def _with_drawer(self, ctx: AppContext, body: View, current: str) -> View:
         drawer = self._drawer(ctx, current) if ctx.ui["drawer"] else None
-        return drawer_layout(body, drawer, cls=self.DRAWER_CLS)
+        return w.drawer_layout(body, drawer, cls=self.DRAWER_CLS)
 
     def _md_dialog(self, content: str, positive: Any, negative: Any) -> Window:
         """A MaterialDialog (``afollestad`` library) with a message and OK/CANCEL."""
-        root = frame_layout(
+        root = w.frame_layout(
             [
-                text_view(content, "md_content", height=200),
-                linear_layout(
+                w.text_view(content, "md_content", height=200),
+                w.linear_layout(
                     [
                         View(cls="android.view.View"),
-                        text_view(
+                        w.text_view(
                             "CANCEL", "md_buttonDefaultNegative", on_click=negative, width=250
                         ),
-                        text_view("OK", "md_buttonDefaultPositive", on_click=positive, width=250),
+                        w.text_view("OK", "md_buttonDefaultPositive", on_click=positive, width=250),
                     ],
                     horizontal=True,
                     height=140,
@@ -621,8 +599,8 @@ class AnkiDroid291(VirtualApp):
             return self._multimedia(ctx)
         if ctx.activity in (STATISTICS, SETTINGS):
             title = "Statistics" if ctx.activity == STATISTICS else "Settings"
-            bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-            return Screen(content=linear_layout([bar]))
+            bar = w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+            return Screen(content=w.linear_layout([bar]))
         return self._deck_picker(ctx)
 
     def _deck_counts(self, ctx: AppContext) -> int:
@@ -632,18 +610,18 @@ class AnkiDroid291(VirtualApp):
         ui = ctx.ui
         opened = STORAGE in ctx.permissions
         due = self._deck_counts(ctx) if opened else 0
-        title = linear_layout(
+        title = w.linear_layout(
             [
-                text_view("AnkiDroid", height=80),
-                text_view(f"{due} card{'' if due == 1 else 's'} due (0 min)", height=67),
+                w.text_view("AnkiDroid", height=80),
+                w.text_view(f"{due} card{'' if due == 1 else 's'} due (0 min)", height=67),
             ]
         )
-        bar = toolbar(
+        bar = w.toolbar(
             title,
             navigation=self._toolbar_nav(),
             actions=[
-                action_item("action_sync", "Synchronization", lambda c: None),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("action_sync", "Synchronization", lambda c: None),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
         rows: list[View] = []
@@ -652,12 +630,12 @@ class AnkiDroid291(VirtualApp):
         listing = View(
             cls="android.view.ViewGroup",
             resource_id="pull_to_sync_wrapper",
-            children=[list_view(rows, rid="files", cls=self.RECYCLER_CLS)],
+            children=[w.list_view(rows, rid="files", cls=self.RECYCLER_CLS)],
         )
-        stats = text_view(
+        stats = w.text_view(
             "Studied 0 cards in 0 minutes today" if opened else "", "today_stats_text_view"
         )
-        picker = relative_layout([bar, listing, stats], rid="deckpicker_view")
+        picker = w.relative_layout([bar, listing, stats], rid="deckpicker_view")
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
@@ -667,27 +645,27 @@ class AnkiDroid291(VirtualApp):
         windows: list[Window] = []
         if ui["menu"] == "overflow":
             items = [(t, self._close) for t in DECK_MENU]
-            windows.append(menu_window(items, self._close))
+            windows.append(w.menu_window(items, self._close))
         return Screen(content=self._with_drawer(ctx, root, "Decks"), windows=windows)
 
     def _deck_row(self, ctx: AppContext, new: int) -> View:
-        counts = linear_layout(
+        counts = w.linear_layout(
             [
-                text_view(str(new), "deckpicker_new", width=110),
-                text_view("0", "deckpicker_lrn", width=110),
-                text_view("0", "deckpicker_rev", width=110),
+                w.text_view(str(new), "deckpicker_new", width=110),
+                w.text_view("0", "deckpicker_lrn", width=110),
+                w.text_view("0", "deckpicker_rev", width=110),
             ],
             rid="counts_layout",
             horizontal=True,
             width=330,
         )
-        return relative_layout(
+        return w.relative_layout(
             [
-                image_button("deckpicker_indent", width=20),
-                linear_layout(
+                w.image_button("deckpicker_indent", width=20),
+                w.linear_layout(
                     [
-                        image_button("deckpicker_expander", width=60),
-                        text_view("Default", "deckpicker_name"),
+                        w.image_button("deckpicker_expander", width=60),
+                        w.text_view("Default", "deckpicker_name"),
                     ],
                     horizontal=True,
                 ),
@@ -708,21 +686,21 @@ class AnkiDroid291(VirtualApp):
                 ("add_note_action", "Add", self._add_note),
             ):
                 children.append(
-                    linear_layout(
+                    w.linear_layout(
                         [
                             View(cls="android.view.View"),
-                            text_view(title, width=400),
-                            image_button(rid, title, handler, width=147, style="fab"),
+                            w.text_view(title, width=400),
+                            w.image_button(rid, title, handler, width=147, style="fab"),
                         ],
                         horizontal=True,
                         height=147,
                     )
                 )
         children.append(
-            frame_layout(
+            w.frame_layout(
                 [
                     View(cls="android.view.View"),
-                    image_button(
+                    w.image_button(
                         "fab_expand_menu_button",
                         "Add",  # DeckPicker.onCreate sets R.string.menu_add on it
                         lambda c: c.ui.update(fab=not c.ui["fab"]),
@@ -745,40 +723,40 @@ class AnkiDroid291(VirtualApp):
 
     def _editor(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        bar = toolbar(
+        bar = w.toolbar(
             self._editor_title(ctx),
-            navigation=nav_button(NAVIGATE_UP, self._editor_up),
+            navigation=w.nav_button(w.NAVIGATE_UP, self._editor_up),
             actions=[
-                action_item("action_save", "Save", self._save),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("action_save", "Save", self._save),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
         rows: list[View] = [
             self._labelled(
                 "CardEditorModelText",
                 "Type:",
-                spinner("note_type_spinner", self._model(ctx), self._type_spinner_handler()),
+                w.spinner("note_type_spinner", self._model(ctx), self._type_spinner_handler()),
             ),
             self._labelled(
-                "CardEditorDeckText", "Deck:", spinner("note_deck_spinner", "Default", None)
+                "CardEditorDeckText", "Deck:", w.spinner("note_deck_spinner", "Default", None)
             ),
         ]
         fields: list[View] = []
         for i, name in enumerate(self._field_names(ctx)):
-            fields.append(text_view(name, height=70))
+            fields.append(w.text_view(name, height=70))
             fields.append(
-                relative_layout(
+                w.relative_layout(
                     [
-                        edit_text(
+                        w.edit_text(
                             "id_note_editText",
                             ui["fields"][i],
                             self._typing(i),
                             extra={"multiline": True},
                         ),
-                        image_button(
+                        w.image_button(
                             "id_media_button",
                             f"Attach multimedia content to the {name} field",
-                            bind(self._media, i),
+                            w.bind(self._media, i),
                             width=140,
                         ),
                     ],
@@ -786,33 +764,33 @@ class AnkiDroid291(VirtualApp):
                     height=150,
                 )
             )
-        rows.append(linear_layout(fields, rid="CardEditorEditFieldsLayout", weight=0))
+        rows.append(w.linear_layout(fields, rid="CardEditorEditFieldsLayout", weight=0))
         for rid, text in (("CardEditorTag", "Tags: "), ("CardEditorCards", "Cards: Card 1")):
             rows.append(
-                linear_layout(
-                    [text_view(text, f"{rid}Text")],
+                w.linear_layout(
+                    [w.text_view(text, f"{rid}Text")],
                     rid=f"{rid}Button",
                     height=130,
                     on_click=lambda c: None,
                 )
             )
-        scroll = scroll_view(
-            [linear_layout(rows, rid="CardEditorLayout", weight=0)], rid="CardEditorScroll"
+        scroll = w.scroll_view(
+            [w.linear_layout(rows, rid="CardEditorLayout", weight=0)], rid="CardEditorScroll"
         )
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
-            children=[linear_layout([bar, scroll])],
+            children=[w.linear_layout([bar, scroll])],
         )
         windows: list[Window] = []
         if ui["menu"] == "overflow":
-            windows.append(menu_window(self._editor_menu(ctx), self._close))
+            windows.append(w.menu_window(self._editor_menu(ctx), self._close))
         elif ui["menu"] == "types":
             windows.append(self._types_dropdown(ctx))
         elif isinstance(ui["menu"], int):
             items: list[tuple[str, Any]] = [(t, self._close) for t in self.MEDIA_MENU]
-            items[0] = ("Add image", bind(self._add_image, ui["menu"]))
-            windows.append(menu_window(items, self._close))
+            items[0] = ("Add image", w.bind(self._add_image, ui["menu"]))
+            windows.append(w.menu_window(items, self._close))
         if ui["dialog"] == "discard":
             windows.append(self._md_dialog(DISCARD, lambda c: c.finish(), self._close))
         return Screen(content=root, windows=windows)
@@ -837,7 +815,9 @@ class AnkiDroid291(VirtualApp):
         raise NotImplementedError  # no version before 2.11.0 opens the type spinner here
 
     def _labelled(self, rid: str, label: str, field: View) -> View:
-        return linear_layout([text_view(label, rid, width=250), field], horizontal=True, height=130)
+        return w.linear_layout(
+            [w.text_view(label, rid, width=250), field], horizontal=True, height=130
+        )
 
     def _browser_bar(self, count: int, add_id: str) -> View:
         """The card browser's app bar: the deck spinner with the count of cards shown, Add note
@@ -847,30 +827,30 @@ class AnkiDroid291(VirtualApp):
             resource_id="toolbar_spinner",
             on_click=lambda c: None,
             children=[
-                text_view("Default", "dropdown_deck_name", height=80),
-                text_view(
+                w.text_view("Default", "dropdown_deck_name", height=80),
+                w.text_view(
                     f"{count} card{'' if count == 1 else 's'} shown",
                     "dropdown_deck_counts",
                     height=67,
                 ),
             ],
         )
-        return toolbar(
+        return w.toolbar(
             deck,
             navigation=self._toolbar_nav(),
             actions=[
-                action_item(add_id, "Add note", self._add_note),
-                action_item("action_search", "Search", lambda c: None),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item(add_id, "Add note", self._add_note),
+                w.action_item("action_search", "Search", lambda c: None),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
 
     def _browser_columns(self) -> View:
         """The card browser's two column spinners (Question, Answer)."""
-        return linear_layout(
+        return w.linear_layout(
             [
-                spinner("browser_column1_spinner", "Question", None),
-                spinner("browser_column2_spinner", "Answer", None),
+                w.spinner("browser_column1_spinner", "Question", None),
+                w.spinner("browser_column2_spinner", "Answer", None),
             ],
             horizontal=True,
             height=126,
@@ -883,8 +863,8 @@ class AnkiDroid291(VirtualApp):
         bar = self._browser_bar(count, "action_add_card_from_card_browser")
         columns = self._browser_columns()
         rows = [
-            linear_layout(
-                [text_view(q, "card_sfld"), text_view(a, "card_column2")],
+            w.linear_layout(
+                [w.text_view(q, "card_sfld"), w.text_view(a, "card_column2")],
                 rid="card_item_browser",
                 horizontal=True,
                 height=150,
@@ -892,17 +872,17 @@ class AnkiDroid291(VirtualApp):
             )
             for q, a in shown
         ]
-        body = linear_layout([bar, columns, list_view(rows, rid="card_browser_list")])
+        body = w.linear_layout([bar, columns, w.list_view(rows, rid="card_browser_list")])
         root = View(cls="android.view.ViewGroup", resource_id="root_layout", children=[body])
         windows: list[Window] = []
         if ui["menu"] == "overflow":
-            windows.append(menu_window([(t, self._close) for t in BROWSER_MENU], self._close))
+            windows.append(w.menu_window([(t, self._close) for t in BROWSER_MENU], self._close))
         return Screen(content=self._with_drawer(ctx, root, "Card browser"), windows=windows)
 
     def _reviewer(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         notes = {n["id"]: n for n in ctx.data["notes"]}
-        bar = toolbar("Default", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Default", navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
         children: list[View] = [bar]
         if ui["queue"]:
             note = notes[ui["queue"][0]]
@@ -914,32 +894,32 @@ class AnkiDroid291(VirtualApp):
                 View(
                     cls="android.webkit.WebView",
                     resource_id="flashcard",
-                    children=[text_view(shown)],
+                    children=[w.text_view(shown)],
                 )
             )
             if ui["answer"]:
                 buttons = [
-                    linear_layout(
-                        [text_view(title, f"ease{i}")],
+                    w.linear_layout(
+                        [w.text_view(title, f"ease{i}")],
                         rid=f"flashcard_layout_ease{i}",
                         on_click=self._answer,
                     )
                     for i, title in enumerate(("Again", "Hard", "Good", "Easy"), 1)
                 ]
-                area = linear_layout(
+                area = w.linear_layout(
                     buttons, rid="answer_options_layout", horizontal=True, height=160
                 )
             else:
-                area = linear_layout(
-                    [text_view("Show answer", "flip_card")],
+                area = w.linear_layout(
+                    [w.text_view("Show answer", "flip_card")],
                     rid="flashcard_layout_flip",
                     height=160,
                     on_click=lambda c: c.ui.update(answer=True),
                 )
             children.append(area)
         else:
-            children.append(text_view("Congratulations! You have finished for now.", height=300))
-        return Screen(content=linear_layout(children))
+            children.append(w.text_view("Congratulations! You have finished for now.", height=300))
+        return Screen(content=w.linear_layout(children))
 
     # -- handlers ----------------------------------------------------------------------------
     def _collapse(self, ctx: AppContext) -> None:
@@ -996,26 +976,26 @@ class AnkiDroid291(VirtualApp):
     def _multimedia(self, ctx: AppContext) -> Screen:
         """``MultimediaEditFieldActivity`` with ``BasicImageFieldController``'s UI: the preview,
         Gallery and Camera (invisible without the camera permission where it is asked)."""
-        bar = toolbar(
+        bar = w.toolbar(
             "Editing field",
             actions=[
-                action_item("multimedia_edit_field_to_text", "Text", lambda c: None),
-                action_item("multimedia_edit_field_to_audio", "Audio", lambda c: None),
-                action_item("multimedia_edit_field_done", "Done", lambda c: c.finish()),
+                w.action_item("multimedia_edit_field_to_text", "Text", lambda c: None),
+                w.action_item("multimedia_edit_field_to_audio", "Audio", lambda c: None),
+                w.action_item("multimedia_edit_field_done", "Done", lambda c: c.finish()),
             ],
         )
         controls: list[View] = [
-            image_view(height=500),
-            button("", "Gallery", self._gallery, height=144),
+            w.image_view(height=500),
+            w.button("", "Gallery", self._gallery, height=144),
         ]
         if not self.CAMERA_ASK or CAMERA in ctx.permissions:
-            controls.append(button("", "Camera", self._camera, height=144))
-        scroll = scroll_view(
-            [linear_layout(controls, rid="LinearLayoutInScrollViewFieldEdit", weight=0)],
+            controls.append(w.button("", "Camera", self._camera, height=144))
+        scroll = w.scroll_view(
+            [w.linear_layout(controls, rid="LinearLayoutInScrollViewFieldEdit", weight=0)],
             rid="scrollView1",
         )
-        spare = linear_layout(rid="LinearLayoutForSpareMenuFieldEdit", height=0)
-        column = linear_layout([bar, spare, scroll])
+        spare = w.linear_layout(rid="LinearLayoutForSpareMenuFieldEdit", height=0)
+        column = w.linear_layout([bar, spare, scroll])
         return Screen(
             content=View(cls="android.view.ViewGroup", resource_id="root_layout", children=[column])
         )
@@ -1318,24 +1298,24 @@ class AnkiDroid216Alpha52(AnkiDroid291):
     def _deck_picker(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         opened = STORAGE in ctx.permissions
-        bar = toolbar(
+        bar = w.toolbar(
             "AnkiDroid",
             navigation=self._toolbar_nav(),
             actions=[
-                action_item("deck_picker_action_filter", "Search decks", lambda c: None),
-                action_item("action_sync", "Sync", lambda c: None),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("deck_picker_action_filter", "Search decks", lambda c: None),
+                w.action_item("action_sync", "Sync", lambda c: None),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
         empty = not ctx.data["notes"] and not ctx.data["decks"]
         body: list[View] = []
         if opened and empty:
             body.append(
-                linear_layout(
+                w.linear_layout(
                     [
-                        image_view(height=300),
-                        text_view("Collection is empty", height=100),
-                        text_view("Start adding cards\nusing the + icon.", height=150),
+                        w.image_view(height=300),
+                        w.text_view("Collection is empty", height=100),
+                        w.text_view("Start adding cards\nusing the + icon.", height=150),
                     ],
                     rid="no_decks_placeholder",
                 )
@@ -1343,10 +1323,10 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         elif opened:
             rows = [self._deck_row_216(ctx, name) for name in self._deck_names(ctx)]
             body.append(
-                relative_layout(
+                w.relative_layout(
                     [
-                        list_view(rows, rid="files", cls=self.RECYCLER_CLS),
-                        text_view("Studied 0 cards in 0 minutes today", "today_stats_text_view"),
+                        w.list_view(rows, rid="files", cls=self.RECYCLER_CLS),
+                        w.text_view("Studied 0 cards in 0 minutes today", "today_stats_text_view"),
                     ],
                     rid="deck_picker_content",
                 )
@@ -1354,9 +1334,9 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         content = View(
             cls="android.view.ViewGroup",
             resource_id="pull_to_sync_wrapper",
-            children=[frame_layout(body)],
+            children=[w.frame_layout(body)],
         )
-        picker = linear_layout([bar, content], rid="deckpicker_view")
+        picker = w.linear_layout([bar, content], rid="deckpicker_view")
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
@@ -1365,7 +1345,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         )
         windows: list[Window] = []
         if ui["menu"] == "overflow":
-            windows.append(menu_window([(t, self._close) for t in DECK_MENU], self._close))
+            windows.append(w.menu_window([(t, self._close) for t in DECK_MENU], self._close))
         dialog = ui.get("dialog")
         if isinstance(dialog, dict):
             windows.append(self._dialog_216(ctx, dialog))
@@ -1373,24 +1353,24 @@ class AnkiDroid216Alpha52(AnkiDroid291):
 
     def _deck_row_216(self, ctx: AppContext, name: str) -> View:
         new = len(ctx.data["notes"]) if name == "Default" else 0
-        counts = linear_layout(
+        counts = w.linear_layout(
             [
-                text_view(str(new), "deckpicker_new", width=110),
-                text_view("0", "deckpicker_lrn", width=110),
-                text_view("0", "deckpicker_rev", width=110),
+                w.text_view(str(new), "deckpicker_new", width=110),
+                w.text_view("0", "deckpicker_lrn", width=110),
+                w.text_view("0", "deckpicker_rev", width=110),
             ],
             rid="counts_layout",
             content_desc="New, learning and review counts",
             horizontal=True,
             width=330,
         )
-        return relative_layout(
+        return w.relative_layout(
             [
-                image_button("deckpicker_indent", width=20),
-                linear_layout(
+                w.image_button("deckpicker_indent", width=20),
+                w.linear_layout(
                     [
-                        image_button("deckpicker_expander", width=60),
-                        text_view(name, "deckpicker_name"),
+                        w.image_button("deckpicker_expander", width=60),
+                        w.text_view(name, "deckpicker_name"),
                     ],
                     rid="deck_name_linear_layout",
                     horizontal=True,
@@ -1401,7 +1381,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             layout=HORIZONTAL,
             height=160,
             on_click=self._open_deck,
-            on_long_click=bind(self._deck_menu, name),
+            on_long_click=w.bind(self._deck_menu, name),
         )
 
     def _speed_dial(self, ctx: AppContext) -> View:
@@ -1414,11 +1394,11 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                 ("add_note", "Add note", self._add_note),
             ):
                 children.append(
-                    linear_layout(
+                    w.linear_layout(
                         [
                             View(cls="android.view.View"),
-                            text_view(title, f"{key}_label", width=400),
-                            image_button(f"{key}_action", "", handler, width=147, style="fab"),
+                            w.text_view(title, f"{key}_label", width=400),
+                            w.image_button(f"{key}_action", "", handler, width=147, style="fab"),
                         ],
                         rid=f"{key}_layout",
                         horizontal=True,
@@ -1426,10 +1406,10 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                     )
                 )
         children.append(
-            linear_layout(
+            w.linear_layout(
                 [
                     View(cls="android.view.View"),
-                    image_button(
+                    w.image_button(
                         "fab_main",
                         "",
                         lambda c: c.ui.update(fab=not c.ui["fab"]),
@@ -1441,21 +1421,21 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                 height=168,
             )
         )
-        return linear_layout(
+        return w.linear_layout(
             children, gravity="bottom_end", width=700, height=147 * (len(children) - 1) + 168 + 42
         )
 
     def _dialog_216(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
         kind = dialog["kind"]
-        title = text_view("", "md_title", height=140)
+        title = w.text_view("", "md_title", height=140)
         if kind == "welcome":
             title.text = WELCOME
-            body = [title, text_view(WELCOME_DETAILS, "md_content", height=600)]
+            body = [title, w.text_view(WELCOME_DETAILS, "md_content", height=600)]
             buttons = [("md_buttonDefaultPositive", "OK", self._welcome_ok)]
             return self._md_window(body, buttons, None, cancelable=False)
         if kind == "create":
             title.text = "Create deck"
-            field = edit_text("android:id/input", dialog["text"], self._type_deck_name)
+            field = w.edit_text("android:id/input", dialog["text"], self._type_deck_name)
             buttons = [
                 ("md_buttonDefaultNegative", "CANCEL", self._close),
                 ("md_buttonDefaultPositive", "OK", self._create_deck),
@@ -1463,10 +1443,10 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             return self._md_window([title, field], buttons, self._close)
         title.text = dialog["deck"]
         items = [
-            linear_layout(
-                [text_view(item, "md_title", height=140)],
+            w.linear_layout(
+                [w.text_view(item, "md_title", height=140)],
                 height=140,
-                on_click=bind(self._deck_menu_item, dialog["deck"], item),
+                on_click=w.bind(self._deck_menu_item, dialog["deck"], item),
             )
             for item in DECK_CONTEXT_MENU
         ]
@@ -1487,9 +1467,9 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         if buttons:
             row: list[View] = [View(cls="android.view.View")]
             for rid, text, handler in buttons:
-                row.append(text_view(text, rid, on_click=handler, width=250))
-            children.append(linear_layout(row, horizontal=True, height=140))
-        root = frame_layout(children, weight=0)
+                row.append(w.text_view(text, rid, on_click=handler, width=250))
+            children.append(w.linear_layout(row, horizontal=True, height=140))
+        root = w.frame_layout(children, weight=0)
         return Window(root=root, cancelable=cancelable, on_dismiss=on_dismiss)
 
     # -- handlers ----------------------------------------------------------------------------
@@ -1591,7 +1571,7 @@ def _add_basic_note(front: str) -> list[dict[str, Any]]:
         click(PACKAGE, "add_note_action", desc="Add", cls="android.widget.ImageButton"),
         input_text(PACKAGE, "id_note_editText", front),
         click(PACKAGE, "action_save", desc="Save"),
-        click(PACKAGE, desc=NAVIGATE_UP, cls="android.widget.ImageButton"),
+        click(PACKAGE, desc=w.NAVIGATE_UP, cls="android.widget.ImageButton"),
     ]
 
 
@@ -1679,7 +1659,7 @@ class AnkiDroid2110(AnkiDroid291):
 
     def _types_dropdown(self, ctx: AppContext) -> Window:
         names = list(MODELS)
-        return spinner_dropdown(
+        return w.spinner_dropdown(
             names, names.index(ctx.ui["model"]), self._choose_model, self._close
         )
 
@@ -1789,16 +1769,16 @@ class AnkiDroid2110(AnkiDroid291):
         multi = bool(checked)
         if multi:
             actions = [
-                action_item("action_flag", "Flag card", lambda c: None),
-                action_item("action_mark_card", "Mark notes", lambda c: None),
-                action_item("action_suspend_card", "Suspend cards", lambda c: None),
+                w.action_item("action_flag", "Flag card", lambda c: None),
+                w.action_item("action_mark_card", "Mark notes", lambda c: None),
+                w.action_item("action_suspend_card", "Suspend cards", lambda c: None),
             ]
             if len(checked) < len(cards):
-                actions.append(action_item("action_select_all", "Select all", self._select_all))
-            actions.append(overflow_button(lambda c: c.ui.update(menu="overflow")))
-            bar = toolbar(
-                text_view(str(len(checked)), "toolbar_title", height=147),
-                navigation=nav_button(NAVIGATE_UP, self._end_multiselect),
+                actions.append(w.action_item("action_select_all", "Select all", self._select_all))
+            actions.append(w.overflow_button(lambda c: c.ui.update(menu="overflow")))
+            bar = w.toolbar(
+                w.text_view(str(len(checked)), "toolbar_title", height=147),
+                navigation=w.nav_button(w.NAVIGATE_UP, self._end_multiselect),
                 actions=actions,
             )
         else:
@@ -1806,21 +1786,21 @@ class AnkiDroid2110(AnkiDroid291):
         columns = self._browser_columns()
         rows = []
         for i, card in enumerate(cards):
-            children = [text_view(card["q"], "card_sfld"), text_view(card["a"], "card_column2")]
+            children = [w.text_view(card["q"], "card_sfld"), w.text_view(card["a"], "card_column2")]
             if multi:
-                box = check_box("card_checkbox", "", i in checked, clickable=False, width=120)
+                box = w.check_box("card_checkbox", "", i in checked, clickable=False, width=120)
                 children.insert(0, box)
             rows.append(
-                linear_layout(
+                w.linear_layout(
                     children,
                     rid="card_item_browser",
                     horizontal=True,
                     height=150,
-                    on_click=bind(self._tap_card, i),
-                    on_long_click=bind(self._long_press_card, i),
+                    on_click=w.bind(self._tap_card, i),
+                    on_long_click=w.bind(self._long_press_card, i),
                 )
             )
-        body = linear_layout([bar, columns, list_view(rows, rid="card_browser_list")])
+        body = w.linear_layout([bar, columns, w.list_view(rows, rid="card_browser_list")])
         root = View(cls="android.view.ViewGroup", resource_id="root_layout", children=[body])
         windows: list[Window] = []
         if ui["menu"] == "overflow":
@@ -1837,7 +1817,7 @@ class AnkiDroid2110(AnkiDroid291):
             else:
                 items = [(t, self._close) for t in BROWSER_MENU_211]
                 items[-1] = ("Select all", self._select_all)
-            windows.append(menu_window(items, self._close))
+            windows.append(w.menu_window(items, self._close))
         return Screen(content=self._with_drawer(ctx, root, "Card browser"), windows=windows)
 
     def on_back(self, ctx: AppContext) -> bool:
@@ -1850,7 +1830,7 @@ class AnkiDroid2110(AnkiDroid291):
         """A tap: toggles the card in the multi-select mode, else opens its note."""
         checked = ctx.ui["checked"]
         if checked:
-            toggle(checked, position)
+            w.toggle(checked, position)
             return
         note = self._cards(ctx)[position]["note"]
         ctx.start_activity(EDITOR, {"note": note})

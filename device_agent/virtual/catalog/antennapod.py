@@ -62,34 +62,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    action_item,
-    alert_dialog,
-    bind,
-    bottom_navigation,
-    button,
-    check_box,
-    confirm_dialog,
-    dialog_button,
-    dialog_title,
-    edit_text,
-    fab,
-    frame_layout,
-    image_button,
-    image_view,
-    linear_layout,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    relative_layout,
-    tabs,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "de.danoeh.antennapod"
 MAIN = ".activity.MainActivity"
@@ -413,7 +389,7 @@ class AntennaPod380(VirtualApp):
         selected = next((s[2] for s in SECTIONS[:4] if s[0] == base), "More")
         items = [(rid, short) for _, rid, short, _ in SECTIONS[:4]]
         items.append(("bottom_navigation_more", "More"))
-        nav = bottom_navigation(
+        nav = w.bottom_navigation(
             items, selected, self._bottom_item, rid="bottomNavigationView", height=168
         )
         drawer = View(
@@ -427,63 +403,63 @@ class AntennaPod380(VirtualApp):
                 )
             ],
         )
-        root = linear_layout(rid="main_view")
+        root = w.linear_layout(rid="main_view")
         root.children = [drawer, nav] if ctx.data["bottom_navigation"] else [drawer]
         return Screen(content=root, windows=self._windows(ctx))
 
     def _stub(self, title: str) -> Screen:
-        bar = toolbar(title, navigation=nav_button("Navigate up", lambda c: c.finish()))
-        return Screen(content=linear_layout([bar, View()]))
+        bar = w.toolbar(title, navigation=w.nav_button("Navigate up", lambda c: c.finish()))
+        return Screen(content=w.linear_layout([bar, View()]))
 
     def _bar(self, ctx: AppContext, title: str, actions: list[View]) -> View:
-        up = nav_button(BACK, self._up) if len(ctx.ui["stack"]) > 1 else None
-        bar = toolbar(
+        up = w.nav_button(BACK, self._up) if len(ctx.ui["stack"]) > 1 else None
+        bar = w.toolbar(
             title, navigation=up, actions=actions, cls="android.view.ViewGroup", rid="toolbar"
         )
-        return linear_layout([bar], rid="appbar", weight=0)
+        return w.linear_layout([bar], rid="appbar", weight=0)
 
     def _overflow(self) -> View:
-        return overflow_button(lambda c: c.ui.update(menu=True))
+        return w.overflow_button(lambda c: c.ui.update(menu=True))
 
     def _home(self, ctx: AppContext) -> View:
         bar = self._bar(
-            ctx, "Home", [action_item("action_search", "Search", None), self._overflow()]
+            ctx, "Home", [w.action_item("action_search", "Search", None), self._overflow()]
         )
-        welcome = relative_layout(
+        welcome = w.relative_layout(
             [
-                image_view("icon", height=300),
-                text_view("Welcome to AntennaPod!", "titleLabel"),
-                text_view(
+                w.image_view("icon", height=300),
+                w.text_view("Welcome to AntennaPod!", "titleLabel"),
+                w.text_view(
                     "You are not subscribed to any podcasts yet. Open the menu to add a podcast.",
                     height=200,
                 ),
             ],
             rid="welcomeContainer",
         )
-        return linear_layout([bar, welcome])
+        return w.linear_layout([bar, welcome])
 
     def _empty_view(self, title: str, message: str) -> View:
-        return linear_layout(
+        return w.linear_layout(
             [
-                image_view("emptyViewIcon", height=200),
-                text_view(title, "emptyViewTitle"),
-                text_view(message, "emptyViewMessage", height=200),
+                w.image_view("emptyViewIcon", height=200),
+                w.text_view(title, "emptyViewTitle"),
+                w.text_view(message, "emptyViewMessage", height=200),
             ]
         )
 
     def _empty_page(self, ctx: AppContext, kind: str) -> View:
         label = next(s[3] for s in SECTIONS if s[0] == kind)
-        bar = self._bar(ctx, label, [action_item("action_search", "Search", None)])
+        bar = self._bar(ctx, label, [w.action_item("action_search", "Search", None)])
         head, message = EMPTY_TEXTS[kind]
-        return linear_layout([bar, self._empty_view(head, message)])
+        return w.linear_layout([bar, self._empty_view(head, message)])
 
     def _subscriptions(self, ctx: AppContext) -> View:
         bar = self._bar(
             ctx,
             "Subscriptions",
             [
-                action_item("action_search", "Search", None),
-                action_item(
+                w.action_item("action_search", "Search", None),
+                w.action_item(
                     "action_statistics", "Statistics", lambda c: self._child(c, "statistics")
                 ),
                 self._overflow(),
@@ -499,14 +475,14 @@ class AntennaPod380(VirtualApp):
                 )
             ],
         )
-        column = linear_layout([bar, body])
-        add = fab("subscriptions_add", "Add podcast", lambda c: self._child(c, "addfeed"))
-        return relative_layout([column, add], layout=FRAME)
+        column = w.linear_layout([bar, body])
+        add = w.fab("subscriptions_add", "Add podcast", lambda c: self._child(c, "addfeed"))
+        return w.relative_layout([column, add], layout=FRAME)
 
     def _statistics(self, ctx: AppContext, top: dict[str, Any]) -> View:
         actions: list[View] = []
         if top["filter"]:
-            actions.append(action_item("statistics_filter", "Filter", self._statistics_filter))
+            actions.append(w.action_item("statistics_filter", "Filter", self._statistics_filter))
         if top["reset"]:
             actions.append(self._overflow())
         bar = self._bar(ctx, "Statistics", actions)
@@ -517,10 +493,10 @@ class AntennaPod380(VirtualApp):
             ]
         elif page == 1:
             rows = [
-                linear_layout(
+                w.linear_layout(
                     [
                         View(cls="android.view.View", resource_id="barChart", height=400),
-                        text_view("Time played per month", "barchart_description", height=100),
+                        w.text_view("Time played per month", "barchart_description", height=100),
                     ],
                     height=500,
                 )
@@ -531,9 +507,9 @@ class AntennaPod380(VirtualApp):
             cls="androidx.viewpager2.widget.ViewPager2",
             resource_id="viewpager",
             children=[
-                frame_layout(
+                w.frame_layout(
                     [
-                        list_view(
+                        w.list_view(
                             rows,
                             rid="statistics_list",
                             cls="androidx.recyclerview.widget.RecyclerView",
@@ -542,27 +518,27 @@ class AntennaPod380(VirtualApp):
                 )
             ],
         )
-        tab_bar = tabs(TABS, page, self._tab, rid="sliding_tabs", height=140)
-        return linear_layout([bar, tab_bar, pager])
+        tab_bar = w.tabs(TABS, page, self._tab, rid="sliding_tabs", height=140)
+        return w.linear_layout([bar, tab_bar, pager])
 
     def _total(self, value: str, caption: str) -> View:
-        return relative_layout(
+        return w.relative_layout(
             [
                 View(cls="android.view.View", resource_id="pie_chart", height=250),
-                text_view(value, "total_time", height=100),
-                text_view(caption, "total_description", height=100),
+                w.text_view(value, "total_time", height=100),
+                w.text_view(caption, "total_description", height=100),
             ],
             height=450,
         )
 
     def _addfeed(self, ctx: AppContext, top: dict[str, Any]) -> View:
         bar = self._bar(ctx, "Add podcast", [])
-        search = linear_layout(
+        search = w.linear_layout(
             [
-                image_view(
+                w.image_view(
                     "searchButton", "Search podcast…", lambda c: self._combined_search(c), width=147
                 ),
-                edit_text(
+                w.edit_text(
                     "combinedFeedSearchEditText",
                     top["text"],
                     self._type_query,
@@ -574,7 +550,7 @@ class AntennaPod380(VirtualApp):
             height=147,
         )
         covers = [
-            image_view("discovery_cover", title, bind(self._preview, title), width=240)
+            w.image_view("discovery_cover", title, w.bind(self._preview, title), width=240)
             for title in TOP_PODCASTS
         ]
         grid = View(
@@ -586,13 +562,13 @@ class AntennaPod380(VirtualApp):
                 View(layout=HORIZONTAL, height=260, children=covers[4:]),
             ],
         )
-        discovery = linear_layout(
+        discovery = w.linear_layout(
             [
                 grid,
-                linear_layout(
+                w.linear_layout(
                     [
-                        text_view("Suggestions by Apple Podcasts", "poweredByLabel"),
-                        button("discover_more", "Discover more »", lambda c: None, width=400),
+                        w.text_view("Suggestions by Apple Podcasts", "poweredByLabel"),
+                        w.button("discover_more", "Discover more »", lambda c: None, width=400),
                     ],
                     horizontal=True,
                     height=126,
@@ -603,7 +579,7 @@ class AntennaPod380(VirtualApp):
         )
 
         def entry(rid: str, text: str, handler: Any) -> View:
-            return text_view(text, rid, on_click=handler, height=140)
+            return w.text_view(text, rid, on_click=handler, height=140)
 
         entries = [
             entry("addViaUrlButton", "Add podcast by RSS address", lambda c: None),
@@ -628,13 +604,13 @@ class AntennaPod380(VirtualApp):
             scroll_key="addfeed_scroll",
             children=[search, discovery, *entries],
         )
-        return linear_layout([bar, scroll])
+        return w.linear_layout([bar, scroll])
 
     def _preview(self, ctx: AppContext, title: str) -> None:
         ctx.start_activity(ONLINE_FEED, {"title": title})
 
     def _online_search(self, ctx: AppContext, top: dict[str, Any]) -> View:
-        query_field = edit_text(
+        query_field = w.edit_text(
             "search_src_text",
             top["text"],
             self._type_query,
@@ -644,62 +620,62 @@ class AntennaPod380(VirtualApp):
         plate = [query_field]
         if top["text"]:
             plate.append(
-                image_view(
+                w.image_view(
                     "search_close_btn", "Clear query", lambda c: self._type_query(c, ""), width=147
                 )
             )
-        search_view = linear_layout(
-            [linear_layout(plate, rid="search_plate", horizontal=True)],
+        search_view = w.linear_layout(
+            [w.linear_layout(plate, rid="search_plate", horizontal=True)],
             rid="search_bar",
             horizontal=True,
         )
-        bar = toolbar(
+        bar = w.toolbar(
             search_view,
-            navigation=nav_button(BACK, self._up),
+            navigation=w.nav_button(BACK, self._up),
             actions=[],
             cls="android.view.ViewGroup",
         )
-        bar.children.insert(1, image_button("", "Collapse", self._up, width=147))
+        bar.children.insert(1, w.image_button("", "Collapse", self._up, width=147))
         state = top["state"]
         body: list[View] = []
         if state == "results" and top["results"]:
             rows = [
-                relative_layout(
+                w.relative_layout(
                     [
-                        image_view("imgvCover", width=220),
-                        linear_layout(
+                        w.image_view("imgvCover", width=220),
+                        w.linear_layout(
                             [
-                                text_view(title, "txtvTitle"),
-                                text_view(author, "txtvAuthor"),
+                                w.text_view(title, "txtvTitle"),
+                                w.text_view(author, "txtvAuthor"),
                             ]
                         ),
                     ],
                     height=220,
-                    on_click=bind(self._preview, title),
+                    on_click=w.bind(self._preview, title),
                     layout=HORIZONTAL,
                 )
                 for title, author in top["results"]
             ]
-            body.append(list_view(rows, rid="gridView", cls="android.widget.GridView"))
+            body.append(w.list_view(rows, rid="gridView", cls="android.widget.GridView"))
         elif state == "results":
             body.append(
-                text_view(f'No results were found for "{top["query"]}"', "android:id/empty")
+                w.text_view(f'No results were found for "{top["query"]}"', "android:id/empty")
             )
         elif state == "error":
-            body.append(text_view(FYYD_ERROR, "txtvError", height=200))
+            body.append(w.text_view(FYYD_ERROR, "txtvError", height=200))
             body.append(
-                button(
+                w.button(
                     "butRetry", "Retry", lambda c: self._search(c, self._top(c)["query"]), width=300
                 )
             )
         body.append(View())
         body.append(
-            text_view(
+            w.text_view(
                 f"Results by {PROVIDER_NAMES[top['provider']]}", "search_powered_by", height=80
             )
         )
-        app_bar = linear_layout([bar], rid="appbar", weight=0)
-        return relative_layout([app_bar, *body])
+        app_bar = w.linear_layout([bar], rid="appbar", weight=0)
+        return w.relative_layout([app_bar, *body])
 
     # -- windows -----------------------------------------------------------------------------
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -709,14 +685,14 @@ class AntennaPod380(VirtualApp):
         close_menu = lambda c: c.ui.update(menu=False)  # noqa: E731
         if ui["more"]:
             rows = [
-                linear_layout(
+                w.linear_layout(
                     [
-                        image_view("coverImage", width=126),
-                        text_view(label, "titleLabel", height=147),
+                        w.image_view("coverImage", width=126),
+                        w.text_view(label, "titleLabel", height=147),
                     ],
                     horizontal=True,
                     height=147,
-                    on_click=bind(self._more_item, tag),
+                    on_click=w.bind(self._more_item, tag),
                 )
                 for tag, label in [(s[0], s[3]) for s in SECTIONS[4:]]
                 + [("customize", "Customize navigation"), ("settings", "Settings")]
@@ -737,12 +713,12 @@ class AntennaPod380(VirtualApp):
                 items = [(t, close_menu) for t in titles]
             else:
                 items = [("Refresh", close_menu), ("Configure Home Screen", close_menu)]
-            windows.append(menu_window(items, close_menu))
+            windows.append(w.menu_window(items, close_menu))
         dialog = ui["dialog"]
         close = lambda c: c.ui.update(dialog=None)  # noqa: E731
         if dialog and dialog["kind"] == "reset":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Reset statistics data",
                     "This will erase the history of duration played for all episodes. "
                     "Are you sure you want to proceed?",
@@ -753,7 +729,7 @@ class AntennaPod380(VirtualApp):
             )
         elif dialog and dialog["kind"] == "filter":
             body = [
-                check_box(
+                w.check_box(
                     "includeMarkedCheckbox",
                     "Include duration of episodes that are just marked as played",
                     ctx.data["include_marked_played"],
@@ -761,24 +737,24 @@ class AntennaPod380(VirtualApp):
                         include_marked_played=not c.data["include_marked_played"]
                     ),
                 ),
-                linear_layout(
+                w.linear_layout(
                     [
-                        text_view("From", width=160),
+                        w.text_view("From", width=160),
                         View(cls="android.widget.Spinner", resource_id="timeFromSpinner"),
-                        text_view("To", width=120),
+                        w.text_view("To", width=120),
                         View(cls="android.widget.Spinner", resource_id="timeToSpinner"),
                     ],
                     rid="dateSelectionContainer",
                     horizontal=True,
                     height=126,
                 ),
-                text_view("Notice: Playback speed is never taken into account."),
+                w.text_view("Notice: Playback speed is never taken into account."),
             ]
-            ok = dialog_button("android:id/button1", "OK", close)
-            windows.append(alert_dialog(dialog_title("Filter"), body, [ok], close))
+            ok = w.dialog_button("android:id/button1", "OK", close)
+            windows.append(w.alert_dialog(w.dialog_title("Filter"), body, [ok], close))
         elif dialog and dialog["kind"] == "customize":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Customize navigation", "", ("Confirm", close), ("Cancel", close), close
                 )
             )

@@ -42,31 +42,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    alert_dialog,
-    button,
-    check_box,
-    dialog_button,
-    edit_text,
-    frame_layout,
-    image_view,
-    linear_layout,
-    menu_window,
-    nav_button,
-    overflow_button,
-    pager_swipe,
-    scroll_view,
-    tabs,
-    text_view,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.liberty.android.fantastischmemo"
 MAIN = ".ui.AnyMemo"
@@ -215,7 +195,7 @@ class AnyMemo(VirtualApp):
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity != MAIN:
             return False
-        return pager_swipe(ctx.ui, "tab", len(TABS), direction)
+        return w.pager_swipe(ctx.ui, "tab", len(TABS), direction)
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -228,8 +208,8 @@ class AnyMemo(VirtualApp):
         return self._render_main(ctx)
 
     def _toolbar(self, title: str, up: Any = None, actions: list[View] | None = None) -> View:
-        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
-        return toolbar(title, navigation=navigation, actions=actions or [])
+        navigation = w.nav_button(w.NAVIGATE_UP, up) if up is not None else None
+        return w.toolbar(title, navigation=navigation, actions=actions or [])
 
     def _stats(self, cards: list[dict[str, Any]]) -> str:
         new = sum(1 for c in cards if c["grade"] is None)
@@ -238,13 +218,13 @@ class AnyMemo(VirtualApp):
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        tab_row = tabs(
+        tab_row = w.tabs(
             TABS, ui["tab"], self._select_tab, tab_cls="android.support.v7.app.ActionBar$Tab"
         )
         page = (self._recent_page, self._open_page, self._download_page, self._misc_page)[
             ui["tab"]
         ](ctx)
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 self._toolbar("AnyMemo"),
                 tab_row,
@@ -257,20 +237,22 @@ class AnyMemo(VirtualApp):
         rows = []
         for path in ctx.data["recent"]:
             cards = ctx.data["dbs"].get(path, [])
-            actions = _bind(self._open_actions, path)
+            actions = w.bind(self._open_actions, path)
             rows.append(
-                frame_layout(
+                w.frame_layout(
                     [
-                        linear_layout(
+                        w.linear_layout(
                             [
-                                image_view("open_screen_db_icon", width=126),
-                                linear_layout(
+                                w.image_view("open_screen_db_icon", width=126),
+                                w.linear_layout(
                                     [
-                                        _text(path.rsplit("/", 1)[-1], "recent_item_filename"),
-                                        _text(self._stats(cards), "recent_item_info"),
+                                        w.text_view(
+                                            path.rsplit("/", 1)[-1], "recent_item_filename"
+                                        ),
+                                        w.text_view(self._stats(cards), "recent_item_info"),
                                     ]
                                 ),
-                                button(
+                                w.button(
                                     "recent_item_more_button",
                                     "MORE",
                                     actions,
@@ -282,7 +264,7 @@ class AnyMemo(VirtualApp):
                         )
                     ],
                     height=230,
-                    on_click=_bind(self._study, path),
+                    on_click=w.bind(self._study, path),
                     on_long_click=actions,
                 )
             )
@@ -296,23 +278,23 @@ class AnyMemo(VirtualApp):
 
     def _open_page(self, ctx: AppContext) -> View:
         rows = [
-            linear_layout(
-                [_text("..", "file_name")],
+            w.linear_layout(
+                [w.text_view("..", "file_name")],
                 height=160,
                 on_click=lambda c: c.toast("You are at the top level"),
             )
         ]
         for path in sorted(ctx.data["dbs"]):
             rows.append(
-                linear_layout(
-                    [_text(path.rsplit("/", 1)[-1], "file_name")],
+                w.linear_layout(
+                    [w.text_view(path.rsplit("/", 1)[-1], "file_name")],
                     height=160,
-                    on_click=_bind(self._study, path),
+                    on_click=w.bind(self._study, path),
                 )
             )
-        return linear_layout(
+        return w.linear_layout(
             [
-                _text(DB_DIR, "file_path", height=110),
+                w.text_view(DB_DIR, "file_path", height=110),
                 View(
                     cls="android.widget.ListView",
                     resource_id="file_list",
@@ -329,8 +311,8 @@ class AnyMemo(VirtualApp):
             cls="android.widget.ListView",
             resource_id="download_list",
             children=[
-                linear_layout(
-                    [_text(source, "source_name")],
+                w.linear_layout(
+                    [w.text_view(source, "source_name")],
                     height=160,
                     on_click=lambda c: c.toast(
                         "Cannot connect to server. Please check the internet connection."
@@ -346,7 +328,7 @@ class AnyMemo(VirtualApp):
             cls="android.widget.ListView",
             resource_id="misc_list",
             children=[
-                button(f"misc_{item.lower().replace(' ', '_')}", item, _bind(self._misc, item))
+                w.button(f"misc_{item.lower().replace(' ', '_')}", item, w.bind(self._misc, item))
                 for item in items
             ],
         )
@@ -361,7 +343,7 @@ class AnyMemo(VirtualApp):
                 self._alert(
                     "New version installed",
                     [
-                        _text(
+                        w.text_view(
                             "See graphical guide of new features, please click version history "
                             "button. or visit official website: https://anymemo.org/versions-view",
                             "android:id/message",
@@ -376,7 +358,7 @@ class AnyMemo(VirtualApp):
             ]
         if dialog["kind"] == "about":
             body = [
-                _text(
+                w.text_view(
                     "Advanced spaced repetition flashcard learning software. Authors: Haowen "
                     "Ning, Qi Wang. Website: https://anymemo.org",
                     "android:id/message",
@@ -389,10 +371,10 @@ class AnyMemo(VirtualApp):
         # The actions sheet (open_actions_layout.xml); Quiz, Card player, Settings, Statistics,
         # Share and Delete are listed but not modelled (they close the sheet).
         items = [
-            ("study", "Study", _bind(self._study, path)),
-            ("edit", "Preview/edit", _bind(self._open_with, PREVIEW, path)),
-            ("list", "Card list", _bind(self._open_with, CARD_LIST, path)),
-            ("quiz", "Quiz", _bind(self._quiz, path)),
+            ("study", "Study", w.bind(self._study, path)),
+            ("edit", "Preview/edit", w.bind(self._open_with, PREVIEW, path)),
+            ("list", "Card list", w.bind(self._open_with, CARD_LIST, path)),
+            ("quiz", "Quiz", w.bind(self._quiz, path)),
             ("card_player", "Card player", close),
             ("settings", "Settings", close),
             ("statistics", "Statistics", close),
@@ -400,10 +382,10 @@ class AnyMemo(VirtualApp):
             ("delete", "Delete", close),
         ]
         rows = [
-            linear_layout(
+            w.linear_layout(
                 [
-                    image_view(width=126),
-                    _text(label, clickable=False, focusable=False),
+                    w.image_view(width=126),
+                    w.text_view(label, clickable=False, focusable=False),
                 ],
                 rid=rid,
                 horizontal=True,
@@ -415,13 +397,13 @@ class AnyMemo(VirtualApp):
         return [self._alert(path.rsplit("/", 1)[-1], rows, [], close)]
 
     def _alert(self, title: str, body: list[View], buttons: list[View], dismiss: Any) -> Window:
-        return alert_dialog(
-            _text(title, "android:id/alertTitle", height=140), body, buttons, dismiss
+        return w.alert_dialog(
+            w.text_view(title, "android:id/alertTitle", height=140), body, buttons, dismiss
         )
 
     @staticmethod
     def _button(rid: str, text: str, handler: Any) -> View:
-        return dialog_button(rid, text, handler, width=330)
+        return w.dialog_button(rid, text, handler, width=330)
 
     def _render_study(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
@@ -430,9 +412,9 @@ class AnyMemo(VirtualApp):
         queue = ui["queue"]
         title = path.rsplit("/", 1)[-1]
         if not queue:
-            body = frame_layout(
+            body = w.frame_layout(
                 [
-                    _text(
+                    w.text_view(
                         "There is no item to learn for now. If you want to cram, you can do "
                         'quizzes by long clicking a db in the "Recent" tab.',
                         "android:id/message",
@@ -443,14 +425,14 @@ class AnyMemo(VirtualApp):
                 layout=FRAME,
             )
             return Screen(
-                content=linear_layout([self._toolbar(title, up=lambda c: c.finish()), body])
+                content=w.linear_layout([self._toolbar(title, up=lambda c: c.finish()), body])
             )
         card = cards[queue[0]]
         answer_shown = ui["answer_shown"]
         if answer_shown:
-            buttons = linear_layout(
+            buttons = w.linear_layout(
                 [
-                    button(f"grade_button_{i}", label, _bind(self._grade, i))
+                    w.button(f"grade_button_{i}", label, w.bind(self._grade, i))
                     for i, label in enumerate(GRADES)
                 ],
                 rid="grade_buttons",
@@ -458,14 +440,14 @@ class AnyMemo(VirtualApp):
                 height=170,
             )
         else:
-            buttons = button("show_answer", "Show answer", self._show_answer, height=170)
-        content = linear_layout(
+            buttons = w.button("show_answer", "Show answer", self._show_answer, height=170)
+        content = w.linear_layout(
             [
                 self._toolbar(
                     title,
                     up=lambda c: c.finish(),
                     actions=[
-                        text_view(
+                        w.text_view(
                             "",
                             "menu_undo",
                             content_desc="Undo",
@@ -474,16 +456,16 @@ class AnyMemo(VirtualApp):
                         )
                     ],
                 ),
-                _text(self._stats(cards), "study_stats", height=90),
-                frame_layout(
-                    [_text(card["q"], "question", gravity="center", width=900)],
+                w.text_view(self._stats(cards), "study_stats", height=90),
+                w.frame_layout(
+                    [w.text_view(card["q"], "question", gravity="center", width=900)],
                     rid="question_layout",
                     layout=FRAME,
                     on_click=self._show_answer,
                 ),
-                frame_layout(
+                w.frame_layout(
                     [
-                        _text(
+                        w.text_view(
                             card["a"] if answer_shown else "",
                             "answer",
                             gravity="center",
@@ -504,18 +486,18 @@ class AnyMemo(VirtualApp):
         cards = ctx.data["dbs"].get(path, [])
         index = min(ctx.ui["index"], max(len(cards) - 1, 0))
         card = cards[index] if cards else {"q": "", "a": ""}
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 self._toolbar(path.rsplit("/", 1)[-1], up=lambda c: c.finish()),
-                _text(f"{index + 1} / {len(cards)}", "preview_position", height=90),
-                _text(card["q"], "question"),
-                _text(card["a"], "answer"),
-                linear_layout(
+                w.text_view(f"{index + 1} / {len(cards)}", "preview_position", height=90),
+                w.text_view(card["q"], "question"),
+                w.text_view(card["a"], "answer"),
+                w.linear_layout(
                     [
-                        button(
-                            "prev_button", "Previous", _bind(self._move_preview, -1, len(cards))
+                        w.button(
+                            "prev_button", "Previous", w.bind(self._move_preview, -1, len(cards))
                         ),
-                        button("next_button", "Next", _bind(self._move_preview, 1, len(cards))),
+                        w.button("next_button", "Next", w.bind(self._move_preview, 1, len(cards))),
                     ],
                     horizontal=True,
                     height=150,
@@ -528,14 +510,14 @@ class AnyMemo(VirtualApp):
         path = ctx.extras.get("path", "")
         cards = ctx.data["dbs"].get(path, [])
         rows = [
-            linear_layout(
-                [_text(c["q"], "item_question"), _text(c["a"], "item_answer")],
+            w.linear_layout(
+                [w.text_view(c["q"], "item_question"), w.text_view(c["a"], "item_answer")],
                 horizontal=True,
                 height=150,
             )
             for c in cards
         ]
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 self._toolbar("Card list", up=lambda c: c.finish()),
                 View(
@@ -673,7 +655,7 @@ class AnyMemo10100(AnyMemo):
         return [
             self._alert(
                 "What's new",
-                [_text(self.CHANGELOG, "android:id/message")],
+                [w.text_view(self.CHANGELOG, "android:id/message")],
                 [self._button("android:id/button1", "OK", seen)],
                 seen,
             )
@@ -853,7 +835,7 @@ class AnyMemo10101(AnyMemo10100):
                     text=label,
                     checkable=True,
                     checked=dialog["mode"] == mode,
-                    on_click=_bind(self._quiz_set, mode=mode),
+                    on_click=w.bind(self._quiz_set, mode=mode),
                     height=126,
                 )
             )
@@ -861,15 +843,15 @@ class AnyMemo10101(AnyMemo10100):
                 continue  # the other modes' settings are GONE
             if mode == "group":
                 rows.append(
-                    linear_layout(
+                    w.linear_layout(
                         [
-                            _text(
+                            w.text_view(
                                 f"Quiz group size (1-{min(total, MAX_GROUP_SIZE)})",
                                 "quiz_group_size_title",
                                 height=80,
                             ),
                             self._field("quiz_group_size", dialog["size"], "size"),
-                            _text(
+                            w.text_view(
                                 f"Quiz group number (1-{groups})",
                                 "quiz_group_number_title",
                                 height=80,
@@ -882,10 +864,10 @@ class AnyMemo10101(AnyMemo10100):
                 )
             elif mode == "category":
                 rows.append(
-                    linear_layout(
+                    w.linear_layout(
                         [
-                            _text("Category", height=80),
-                            button(
+                            w.text_view("Category", height=80),
+                            w.button(
                                 "category_button", "Select category", lambda c: None, height=140
                             ),
                         ],
@@ -895,29 +877,31 @@ class AnyMemo10101(AnyMemo10100):
                 )
             else:
                 rows.append(
-                    linear_layout(
+                    w.linear_layout(
                         [
-                            _text(f"Start ordinal (1-{total})", "quiz_range_start_size_title"),
+                            w.text_view(
+                                f"Start ordinal (1-{total})", "quiz_range_start_size_title"
+                            ),
                             self._field("quiz_range_strat_ordinal", dialog["start"], "start"),
-                            _text(f"End ordinal (1-{total})", "quiz_range_end_size_title"),
+                            w.text_view(f"End ordinal (1-{total})", "quiz_range_end_size_title"),
                             self._field("quiz_range_end_ordinal", dialog["end"], "end"),
                         ],
                         rid="quiz_by_range_settings",
                         weight=0,
                     )
                 )
-        body = scroll_view(
+        body = w.scroll_view(
             [
-                linear_layout(
+                w.linear_layout(
                     [
                         View(cls="android.widget.RadioGroup", weight=0, children=rows),
-                        check_box(
+                        w.check_box(
                             "shuffle_checkbox",
                             "Shuffle cards",
                             dialog["shuffle"],
-                            _bind(self._quiz_set, shuffle=not dialog["shuffle"]),
+                            w.bind(self._quiz_set, shuffle=not dialog["shuffle"]),
                         ),
-                        button("start_quiz_button", "Start quiz", self._start_quiz, height=140),
+                        w.button("start_quiz_button", "Start quiz", self._start_quiz, height=140),
                     ],
                     weight=0,
                 )
@@ -931,7 +915,7 @@ class AnyMemo10101(AnyMemo10100):
         def typed(ctx: AppContext, value: str) -> None:
             self._quiz_set(ctx, **{key: value})
 
-        return edit_text(rid, text, typed)
+        return w.edit_text(rid, text, typed)
 
     def _quiz_set(self, ctx: AppContext, **values: Any) -> None:
         ctx.ui["dialog"] = {**ctx.ui["dialog"], **values}
@@ -977,8 +961,10 @@ class AnyMemo10101(AnyMemo10100):
         title = path.rsplit("/", 1)[-1]
         windows: list[Window] = []
         actions = [
-            text_view("", "menu_lookup", content_desc=LOOK_UP, on_click=lambda c: None, width=147),
-            overflow_button(lambda c: self._set(c, menu=True)),
+            w.text_view(
+                "", "menu_lookup", content_desc=LOOK_UP, on_click=lambda c: None, width=147
+            ),
+            w.overflow_button(lambda c: self._set(c, menu=True)),
         ]
         bar = self._toolbar(title, up=lambda c: c.finish(), actions=actions)
         if not ui["queue"]:
@@ -987,7 +973,7 @@ class AnyMemo10101(AnyMemo10100):
                     self._alert(
                         "Quiz completed",
                         [
-                            _text(
+                            w.text_view(
                                 "Congratulations, you have completed the quiz!",
                                 "android:id/message",
                             )
@@ -998,36 +984,36 @@ class AnyMemo10101(AnyMemo10100):
                     cancelable=False,
                 )
             )
-            return Screen(content=linear_layout([bar]), windows=windows)
+            return Screen(content=w.linear_layout([bar]), windows=windows)
         index = ui["queue"][0]
         card = cards[index]
         shown = ui["answer_shown"]
         done = ui["total"] - len([i for i in ui["queue"] if i not in ui["review"]])
         small = f"Quiz: {done}/{ui['total']} Rev: {len(ui['review'])} ID: {index + 1} "
-        grade = linear_layout(
+        grade = w.linear_layout(
             [
-                button("grade_button_0", "Forget", _bind(self._quiz_grade, False)),
-                button("grade_button_5", "Remember", _bind(self._quiz_grade, True)),
+                w.button("grade_button_0", "Forget", w.bind(self._quiz_grade, False)),
+                w.button("grade_button_5", "Remember", w.bind(self._quiz_grade, True)),
             ],
             rid="grade_buttons_quiz",
             horizontal=True,
             height=170,
         )
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 bar,
                 View(
                     cls="android.gesture.GestureOverlayView",
                     resource_id="gesture_overlay",
                     children=[
-                        linear_layout(
+                        w.linear_layout(
                             [
-                                _text(small, "small_title_bar", height=90),
-                                frame_layout(
+                                w.text_view(small, "small_title_bar", height=90),
+                                w.frame_layout(
                                     [
-                                        frame_layout(
+                                        w.frame_layout(
                                             [
-                                                _text(
+                                                w.text_view(
                                                     card["q"],
                                                     "question",
                                                     gravity="center",
@@ -1038,9 +1024,9 @@ class AnyMemo10101(AnyMemo10100):
                                             layout=FRAME,
                                             on_click=self._show_answer,
                                         ),
-                                        frame_layout(
+                                        w.frame_layout(
                                             [
-                                                _text(
+                                                w.text_view(
                                                     card["a"] if shown else "",
                                                     "answer",
                                                     gravity="center",
@@ -1054,7 +1040,7 @@ class AnyMemo10101(AnyMemo10100):
                                     ],
                                     rid="card_root",
                                 ),
-                                frame_layout(
+                                w.frame_layout(
                                     [grade] if shown else [], rid="buttons_root", height=170
                                 ),
                             ],
@@ -1067,7 +1053,7 @@ class AnyMemo10101(AnyMemo10100):
         if ui["menu"]:
             close = lambda c: self._set(c, menu=False)  # noqa: E731
             windows.append(
-                menu_window(
+                w.menu_window(
                     [
                         ("Paint", self._paint),
                         ("Speak question", close),

@@ -45,24 +45,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    confirm_dialog,
-    frame_layout,
-    image_view,
-    linear_layout,
-    menu_window,
-    nav_button,
-    overflow_button,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "de.k3b.android.androFotoFinder"
 GALLERY = ".FotoGalleryActivity"
@@ -231,12 +218,12 @@ class APhotoManager064(VirtualApp):
             MAP_PICKER: "Map Area Filter",
             FILTER: "Filter",
         }
-        bar = toolbar(
+        bar = w.toolbar(
             titles.get(ctx.activity, ""),
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
             rid="android:id/action_bar",
         )
-        return Screen(content=linear_layout([bar, View()]))
+        return Screen(content=w.linear_layout([bar, View()]))
 
     def _title(self, ctx: AppContext) -> str:
         count = len(ctx.data["photos"])
@@ -244,22 +231,22 @@ class APhotoManager064(VirtualApp):
 
     def _render_gallery(self, ctx: AppContext) -> Screen:
         menu = lambda c: c.ui.update(menu="overflow")  # noqa: E731 - a one-line handler
-        bar = toolbar(
+        bar = w.toolbar(
             self._title(ctx),
             actions=[
-                action_item(
-                    "cmd_select_folder", "Folder Filter", bind(self._stub_dialog, "Folder Filter")
+                w.action_item(
+                    "cmd_select_folder", "Folder Filter", w.bind(self._stub_dialog, "Folder Filter")
                 ),
-                action_item(
+                w.action_item(
                     "cmd_select_lat_lon", "Map Area Filter", lambda c: c.start_activity(MAP_PICKER)
                 ),
-                overflow_button(menu),
+                w.overflow_button(menu),
             ],
             rid="android:id/action_bar",
         )
         cells = [self._cell(ctx, path) for path in ctx.data["photos"]]
         rows = [
-            linear_layout(row, horizontal=True, height=360)
+            w.linear_layout(row, horizontal=True, height=360)
             for row in (cells[i : i + 3] for i in range(0, len(cells), 3))
         ]
         grid = View(
@@ -269,20 +256,20 @@ class APhotoManager064(VirtualApp):
             scroll_key="grid_scroll",
             children=rows,
         )
-        root = linear_layout([bar, linear_layout([grid])], rid="root_view")
+        root = w.linear_layout([bar, w.linear_layout([grid])], rid="root_view")
         return Screen(content=root, windows=self._windows(ctx))
 
     def _cell(self, ctx: AppContext, path: str) -> View:
         name = path.rsplit("/", 1)[-1]
         children = [
-            image_view("image", height=300),
-            text_view(name, "text", height=60, gravity="bottom"),
+            w.image_view("image", height=300),
+            w.text_view(name, "text", height=60, gravity="bottom"),
         ]
-        return frame_layout(
-            [linear_layout(children)],
+        return w.frame_layout(
+            [w.linear_layout(children)],
             layout=FRAME,
             width=360,
-            on_click=bind(self._open_photo, path),
+            on_click=w.bind(self._open_photo, path),
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -291,24 +278,24 @@ class APhotoManager064(VirtualApp):
         sort_title = f"Sort: {ctx.data['sort']} {'^' if ctx.data['ascending'] else 'V'}"
         if ui["menu"] == "overflow":
             items = [
-                ("Tag Filter", bind(self._stub_dialog, "Tag Filter")),
-                ("Filter", bind(self._open, FILTER)),
+                ("Tag Filter", w.bind(self._stub_dialog, "Tag Filter")),
+                ("Filter", w.bind(self._open, FILTER)),
                 (sort_title, lambda c: c.ui.update(menu="sort")),
-                ("Load bookmark from …", bind(self._stub_dialog, "Load bookmark from …")),
-                ("Settings", bind(self._open, SETTINGS)),
+                ("Load bookmark from …", w.bind(self._stub_dialog, "Load bookmark from …")),
+                ("Settings", w.bind(self._open, SETTINGS)),
                 ("More …", lambda c: c.ui.update(menu="more")),
             ]
-            return [menu_window(items, close, bounds=(420, 63, 1080, 63 + 126 * len(items)))]
+            return [w.menu_window(items, close, bounds=(420, 63, 1080, 63 + 126 * len(items)))]
         if ui["menu"] == "sort":
-            items = [(title, bind(self._sort, title)) for _rid, title in SORT_ORDERS]
-            return [menu_window(items, close)]
+            items = [(title, w.bind(self._sort, title)) for _rid, title in SORT_ORDERS]
+            return [w.menu_window(items, close)]
         if ui["menu"] == "more":
-            items = [(title, bind(self._more, title)) for title in MORE_ITEMS]
-            return [menu_window(items, close)]
+            items = [(title, w.bind(self._more, title)) for title in MORE_ITEMS]
+            return [w.menu_window(items, close)]
         if ui["dialog"] is not None:
             title, message = STUB_DIALOGS[ui["dialog"]]
             dismiss = lambda c: c.ui.update(dialog=None)  # noqa: E731 - a one-line handler
-            return [confirm_dialog(title, message, ("OK", dismiss), ("Cancel", dismiss), dismiss)]
+            return [w.confirm_dialog(title, message, ("OK", dismiss), ("Cancel", dismiss), dismiss)]
         return []
 
     # -- handlers ----------------------------------------------------------------------------

@@ -49,26 +49,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import message_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
-from device_agent.virtual.widgets import (
-    alert_dialog,
-    bind,
-    button,
-    checked_rows,
-    dialog_button,
-    dialog_message,
-    dialog_title,
-    frame_layout,
-    image_button,
-    image_view,
-    linear_layout,
-    preference,
-    preference_category,
-    text_view,
-)
 
 PACKAGE = "com.dozingcatsoftware.asciicam"
 CAMERA = ".AsciiCamActivity"
@@ -312,11 +297,11 @@ class AsciiCam123(VirtualApp):
         if ctx.activity == VIEW_IMAGE:
             return self._render_view_image(ctx)
         if ctx.activity == PREFERENCES:
-            rows = [preference_category("Preferences")]
-            rows += [preference(title, "", None) for title in PREFERENCE_TITLES]
+            rows = [w.preference_category("Preferences")]
+            rows += [w.preference(title, "", None) for title in PREFERENCE_TITLES]
             rows += [
-                preference("Automatically convert camera pictures", "", None),
-                preference("Controls on left", "", None),
+                w.preference("Automatically convert camera pictures", "", None),
+                w.preference("Controls on left", "", None),
             ]
             return Screen(
                 content=View(
@@ -324,8 +309,8 @@ class AsciiCam123(VirtualApp):
                 )
             )
         if ctx.activity == ABOUT:
-            return Screen(content=View(children=[text_view(ABOUT_TEXT, height=1200)]))
-        return Screen(content=View(children=[text_view("Choose a picture", height=147)]))
+            return Screen(content=View(children=[w.text_view(ABOUT_TEXT, height=1200)]))
+        return Screen(content=View(children=[w.text_view("Choose a picture", height=147)]))
 
     def _render_camera(self, ctx: AppContext) -> Screen:
         icons = [
@@ -335,12 +320,12 @@ class AsciiCam123(VirtualApp):
             ("convertPictureButton", lambda c: c.start_activity(PICKER)),
             ("switchCameraButton", self._switch_camera),
         ]
-        column = [image_view("shutterButton", "", self._shutter, naf=True, height=200)]
-        column += [image_button(rid, "", handler, naf=True, height=160) for rid, handler in icons]
+        column = [w.image_view("shutterButton", "", self._shutter, naf=True, height=200)]
+        column += [w.image_button(rid, "", handler, naf=True, height=160) for rid, handler in icons]
         column.append(
-            linear_layout(
+            w.linear_layout(
                 [
-                    image_button(
+                    w.image_button(
                         "helpButton",
                         "",
                         lambda c: c.start_activity(ABOUT),
@@ -351,25 +336,25 @@ class AsciiCam123(VirtualApp):
                 ]
             )
         )
-        overlay = frame_layout(
+        overlay = w.frame_layout(
             [
                 View(cls="android.view.View", resource_id="overlayView"),
-                text_view("", "statusText", height=60, gravity="top"),
-                linear_layout(column, rid="verticalButtonBar", width=170, gravity="start"),
+                w.text_view("", "statusText", height=60, gravity="top"),
+                w.linear_layout(column, rid="verticalButtonBar", width=170, gravity="start"),
             ],
             layout=FRAME,
         )
-        root = frame_layout(
+        root = w.frame_layout(
             [View(cls="android.view.SurfaceView", resource_id="cameraView"), overlay], layout=FRAME
         )
         windows: list[Window] = []
         if ctx.ui.get("dialog"):
             close = lambda c: c.ui.update(dialog=None)  # noqa: E731 - a one-line handler
             windows.append(
-                alert_dialog(
+                w.alert_dialog(
                     View(cls="android.view.View", height=0),
-                    [dialog_message(ctx.ui["dialog"])],
-                    [dialog_button("android:id/button3", "OK", close)],
+                    [w.dialog_message(ctx.ui["dialog"])],
+                    [w.dialog_button("android:id/button3", "OK", close)],
                     close,
                 )
             )
@@ -379,16 +364,16 @@ class AsciiCam123(VirtualApp):
         library = ctx.data["library"] or {"maps": []}
         maps = library["maps"]
         cells = [
-            linear_layout(
-                [image_view("grid_image", height=220)],
+            w.linear_layout(
+                [w.image_view("grid_image", height=220)],
                 width=270,
                 height=220,
-                on_click=bind(self._open_cell, i),
+                on_click=w.bind(self._open_cell, i),
             )
             for i in range(len(maps))
         ]
         rows = [
-            linear_layout(row, horizontal=True, height=220)
+            w.linear_layout(row, horizontal=True, height=220)
             for row in (cells[i : i + 4] for i in range(0, len(cells), 4))
         ]
         children = [
@@ -401,21 +386,21 @@ class AsciiCam123(VirtualApp):
             )
         ]
         if not maps:
-            children.append(text_view(NO_IMAGES, "noImagesTextView", gravity="center"))
-        return Screen(content=frame_layout(children, layout=FRAME))
+            children.append(w.text_view(NO_IMAGES, "noImagesTextView", gravity="center"))
+        return Screen(content=w.frame_layout(children, layout=FRAME))
 
     def _render_view_image(self, ctx: AppContext) -> Screen:
-        buttons = linear_layout(
+        buttons = w.linear_layout(
             [
-                button("deleteImageButton", "Delete Picture", self._delete_image, width=330),
-                button("shareButton", "Share Picture", lambda c: c.ui.update(share=0), width=330),
-                button("exitViewImageButton", "Return", lambda c: c.finish(), width=260),
+                w.button("deleteImageButton", "Delete Picture", self._delete_image, width=330),
+                w.button("shareButton", "Share Picture", lambda c: c.ui.update(share=0), width=330),
+                w.button("exitViewImageButton", "Return", lambda c: c.finish(), width=260),
             ],
             horizontal=True,
             height=140,
             gravity="bottom",
         )
-        root = frame_layout([image_view("imageView"), buttons], layout=FRAME)
+        root = w.frame_layout([w.image_view("imageView"), buttons], layout=FRAME)
         windows: list[Window] = []
         if ctx.ui.get("share") is not None:
             close = lambda c: c.ui.update(share=None)  # noqa: E731 - a one-line handler
@@ -423,17 +408,17 @@ class AsciiCam123(VirtualApp):
                 cls="android.widget.ListView",
                 resource_id="android:id/select_dialog_listview",
                 weight=0,
-                children=checked_rows(
+                children=w.checked_rows(
                     SHARE_CHOICES, ctx.ui["share"], lambda c, i: c.ui.update(share=i)
                 ),
             )
             # "Share" opens the system chooser of other apps: not modelled, it closes.
             share_buttons = [
-                dialog_button("android:id/button2", "Cancel", close),
-                dialog_button("android:id/button1", "Share", close),
+                w.dialog_button("android:id/button2", "Cancel", close),
+                w.dialog_button("android:id/button1", "Share", close),
             ]
-            title = dialog_title("How do you want to share this picture?")
-            windows.append(alert_dialog(title, [listing], share_buttons, close))
+            title = w.dialog_title("How do you want to share this picture?")
+            windows.append(w.alert_dialog(title, [listing], share_buttons, close))
         return Screen(content=root, windows=windows)
 
     # -- handlers ----------------------------------------------------------------------------

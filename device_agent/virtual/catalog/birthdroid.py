@@ -39,24 +39,10 @@ import dataclasses
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.views import Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    alert_dialog,
-    checkbox_widget,
-    dialog_button,
-    edit_text,
-    linear_layout,
-    nav_button,
-    overflow_button,
-    preference,
-    scroll_view,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.rigid.birthdroid"
 MAIN = ".BirthdroidActivity"
@@ -214,9 +200,9 @@ class Birthdroid(VirtualApp):
 
     def _action_bar(self, title: str, *, up: Any = None, overflow: Any = None) -> View:
         # The window decor's ActionBar (Birthdroid predates AppCompat's Toolbar).
-        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
-        actions = [overflow_button(overflow)] if overflow is not None else []
-        return toolbar(title, navigation=navigation, actions=actions, rid="android:id/action_bar")
+        navigation = w.nav_button(w.NAVIGATE_UP, up) if up is not None else None
+        actions = [w.overflow_button(overflow)] if overflow is not None else []
+        return w.toolbar(title, navigation=navigation, actions=actions, rid="android:id/action_bar")
 
     def _render_main(self, ctx: AppContext) -> Screen:
         contacts = ctx.data["contacts"]
@@ -228,16 +214,16 @@ class Birthdroid(VirtualApp):
                 scrollable=True,
                 scroll_key="list_scroll",
                 children=[
-                    linear_layout(
+                    w.linear_layout(
                         [
-                            linear_layout(
+                            w.linear_layout(
                                 [
-                                    _text(p["name"], "list_name"),
-                                    _text(p["date"], "list_date"),
-                                    _text(p["days_left"], "list_daysLeft"),
+                                    w.text_view(p["name"], "list_name"),
+                                    w.text_view(p["date"], "list_date"),
+                                    w.text_view(p["days_left"], "list_daysLeft"),
                                 ]
                             ),
-                            _text(str(p.get("age", "")), "list_years", width=150),
+                            w.text_view(str(p.get("age", "")), "list_years", width=150),
                         ],
                         horizontal=True,
                         height=230,
@@ -247,8 +233,10 @@ class Birthdroid(VirtualApp):
                 ],
             )
         else:
-            body = _text("No birthdays in contacts", "android:id/empty", weight=1.0, height=None)
-        content = linear_layout(
+            body = w.text_view(
+                "No birthdays in contacts", "android:id/empty", weight=1.0, height=None
+            )
+        content = w.linear_layout(
             [
                 self._action_bar(self.label, overflow=lambda c: self._set(c, menu=True)),
                 body,
@@ -272,8 +260,10 @@ class Birthdroid(VirtualApp):
                 cls="android.widget.ListView",
                 weight=0,
                 children=[
-                    linear_layout(
-                        [_text(title, "android:id/title", height=126)], on_click=handler, height=126
+                    w.linear_layout(
+                        [w.text_view(title, "android:id/title", height=126)],
+                        on_click=handler,
+                        height=126,
                     )
                     for title, handler in items
                 ],
@@ -285,26 +275,26 @@ class Birthdroid(VirtualApp):
     # -- preferences: rows as the platform's preference layouts draw them ----------------------
     @staticmethod
     def _category(title: str) -> View:
-        return _text(title, "android:id/title", height=110)
+        return w.text_view(title, "android:id/title", height=110)
 
     @staticmethod
     def _row(title: str, summary: str, handler: Any, enabled: bool = True) -> View:
-        return preference(title, summary, handler, enabled=enabled, height=190)
+        return w.preference(title, summary, handler, enabled=enabled, height=190)
 
     def _number_row(self, key: str) -> View:
         title, summary, _default, enabled = NUMBER_PREFS[key]
         return self._row(
-            title, summary, _bind(self._open_number, key) if enabled else None, enabled
+            title, summary, w.bind(self._open_number, key) if enabled else None, enabled
         )
 
     def _check_row(
         self, ctx: AppContext, key: str, title: str, summary: str, enabled: bool = True
     ) -> View:
-        return preference(
+        return w.preference(
             title,
             summary,
-            _bind(self._toggle, key) if enabled else None,
-            widget=checkbox_widget(bool(ctx.data["prefs"][key]), enabled=enabled),
+            w.bind(self._toggle, key) if enabled else None,
+            widget=w.checkbox_widget(bool(ctx.data["prefs"][key]), enabled=enabled),
             enabled=enabled,
             height=190,
         )
@@ -318,7 +308,7 @@ class Birthdroid(VirtualApp):
 
     def _screen_row(self, screen: str, title: str, summary: str) -> View:
         """A nested ``PreferenceScreen`` entry: opens ``screen`` on top (Back closes it)."""
-        return self._row(title, summary, _bind(self._push_screen, screen))
+        return self._row(title, summary, w.bind(self._push_screen, screen))
 
     def _pref_screen(self, ctx: AppContext, screen: str) -> tuple[str, list[View]]:
         """The title and rows of the preference screen ``screen`` (``""``: the top one)."""
@@ -355,7 +345,7 @@ class Birthdroid(VirtualApp):
     def _render_prefs(self, ctx: AppContext, root: str = "") -> Screen:
         screens = ctx.ui["screens"]
         title, rows = self._pref_screen(ctx, screens[-1] if screens else root)
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 self._action_bar(title),
                 View(
@@ -376,7 +366,7 @@ class Birthdroid(VirtualApp):
         close = lambda c: self._set(c, dialog=None)  # noqa: E731
         if dialog["kind"] == "number":
             title = NUMBER_PREFS[dialog["key"]][0]
-            field = edit_text("android:id/edit", dialog["text"], self._type_number)
+            field = w.edit_text("android:id/edit", dialog["text"], self._type_number)
             buttons = [
                 self._button("android:id/button2", "Cancel", close),
                 self._button("android:id/button1", "OK", self._save_number),
@@ -391,31 +381,31 @@ class Birthdroid(VirtualApp):
                     resource_id="android:id/text1",
                     text=label,
                     checked=value == current,
-                    on_click=_bind(self._choose_sort, key, value),
+                    on_click=w.bind(self._choose_sort, key, value),
                     height=140,
                 )
                 for label, value in SORT_ENTRIES
             ]
             title = "Sort by..."
             buttons = [self._button("android:id/button2", "Cancel", close)]
-        title_view = _text(title, "android:id/alertTitle", height=140)
-        return [alert_dialog(title_view, body, buttons, close)]
+        title_view = w.text_view(title, "android:id/alertTitle", height=140)
+        return [w.alert_dialog(title_view, body, buttons, close)]
 
     @staticmethod
     def _button(rid: str, text: str, handler: Any) -> View:
-        return dialog_button(rid, text, handler, width=300)
+        return w.dialog_button(rid, text, handler, width=300)
 
     def _render_about(self, ctx: AppContext) -> Screen:
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 self._action_bar("About Birthdroid"),
-                scroll_view(
+                w.scroll_view(
                     [
-                        _text(f"Birthdroid v{self.version}", "about_title"),
-                        _text("2011-2015 © Daniel Hiepler", "about_copyright"),
-                        _text("http://github.com/rigid/Birthdroid", "about_url"),
-                        _text("Simple application to show upcoming birthdays.", "about_desc"),
-                        _text(self.CHANGES, "about_changes"),
+                        w.text_view(f"Birthdroid v{self.version}", "about_title"),
+                        w.text_view("2011-2015 © Daniel Hiepler", "about_copyright"),
+                        w.text_view("http://github.com/rigid/Birthdroid", "about_url"),
+                        w.text_view("Simple application to show upcoming birthdays.", "about_desc"),
+                        w.text_view(self.CHANGES, "about_changes"),
                     ],
                     scrollable=True,
                 ),

@@ -38,24 +38,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, Screen, View
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    drawer_layout,
-    frame_layout,
-    image_view,
-    linear_layout,
-    list_view,
-    nav_button,
-    relative_layout,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.mikepenz.fastadapter.app"
 SAMPLE = ".SampleActivity"
@@ -230,20 +217,20 @@ class FastAdapterSample251(VirtualApp):
     def render(self, ctx: AppContext) -> Screen:
         if ctx.activity == SAMPLE:
             return self._render_sample(ctx)
-        bar = toolbar(
+        bar = w.toolbar(
             LABELS.get(ctx.activity, ""),
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
         )
-        return Screen(content=linear_layout([bar, View()]))
+        return Screen(content=w.linear_layout([bar, View()]))
 
     def _render_sample(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         toggle = "Close" if ui["drawer"] else "Open"
-        bar = toolbar(
+        bar = w.toolbar(
             "",
-            navigation=nav_button(toggle, lambda c: c.ui.update(drawer=not c.ui["drawer"])),
+            navigation=w.nav_button(toggle, lambda c: c.ui.update(drawer=not c.ui["drawer"])),
             actions=[
-                action_item(rid, title, bind(self._menu, title), text=title.upper(), width=200)
+                w.action_item(rid, title, w.bind(self._menu, title), text=title.upper(), width=200)
                 for rid, title in (
                     ("item_delete", "Delete"),
                     ("item_add", "Add"),
@@ -253,15 +240,15 @@ class FastAdapterSample251(VirtualApp):
             ],
         )
         cards = [
-            frame_layout(
+            w.frame_layout(
                 [
-                    image_view("item_image_img", height=300),
-                    frame_layout(
+                    w.image_view("item_image_img", height=300),
+                    w.frame_layout(
                         [
-                            linear_layout(
+                            w.linear_layout(
                                 [
-                                    text_view(name, "item_image_name", height=60),
-                                    text_view(description, "item_image_description", height=50),
+                                    w.text_view(name, "item_image_name", height=60),
+                                    w.text_view(description, "item_image_description", height=50),
                                 ],
                                 rid="item_text_container",
                             )
@@ -271,13 +258,13 @@ class FastAdapterSample251(VirtualApp):
                 ],
                 height=420,
                 selected=ui.get("selected") == i,
-                on_click=bind(self._select, i),
+                on_click=w.bind(self._select, i),
             )
             for i, (name, description) in enumerate(ui["cards"])
         ]
-        body = relative_layout(
+        body = w.relative_layout(
             [
-                list_view(
+                w.list_view(
                     cards,
                     rid="rv",
                     cls="android.support.v7.widget.RecyclerView",
@@ -289,10 +276,10 @@ class FastAdapterSample251(VirtualApp):
         content = View(
             cls="com.mikepenz.materialdrawer.view.ScrimInsetsFrameLayout",
             resource_id="content_layout",
-            children=[relative_layout([bar, body])],
+            children=[w.relative_layout([bar, body])],
         )
         drawer = self._drawer() if ui["drawer"] else None
-        root = drawer_layout(
+        root = w.drawer_layout(
             content,
             drawer,
             rid="material_drawer_layout",
@@ -303,28 +290,28 @@ class FastAdapterSample251(VirtualApp):
     def _drawer_item(self, title: str, description: str, activity: str) -> View:
         """A ``PrimaryDrawerItem`` (``material_drawer_item_primary.xml``): icon, name and, when
         it has one, the description (72 dp high with it, 56 dp without)."""
-        texts = [text_view(title, "material_drawer_name", height=100 if description else 147)]
+        texts = [w.text_view(title, "material_drawer_name", height=100 if description else 147)]
         if description:
-            texts.append(text_view(description, "material_drawer_description", height=89))
-        return linear_layout(
+            texts.append(w.text_view(description, "material_drawer_description", height=89))
+        return w.linear_layout(
             [
-                image_view("material_drawer_icon", width=150),
-                linear_layout(texts),
+                w.image_view("material_drawer_icon", width=150),
+                w.linear_layout(texts),
             ],
             horizontal=True,
             height=189 if description else 147,
-            on_click=bind(self._open_sample, activity),
+            on_click=w.bind(self._open_sample, activity),
         )
 
     def _drawer(self) -> View:
         rows = [self._drawer_item(title, desc, activity) for _i, title, desc, activity in DRAWER]
         rows.append(
-            relative_layout(
+            w.relative_layout(
                 [View(cls="android.view.View", resource_id="material_drawer_divider")], height=22
             )
         )
         rows.append(self._drawer_item("Open Source", "", LIBRARIES))
-        listing = list_view(
+        listing = w.list_view(
             rows,
             rid="material_drawer_recycler_view",
             cls="android.support.v7.widget.RecyclerView",

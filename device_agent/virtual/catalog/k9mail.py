@@ -48,19 +48,11 @@ import re
 from typing import Any, ClassVar
 from urllib.parse import quote, quote_plus
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import Screen, View
-from device_agent.virtual.widgets import (
-    bind,
-    check_box,
-    edit_text,
-    linear_layout,
-    scroll_view,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.fsck.k9"
 ACCOUNTS = ".activity.Accounts"
@@ -226,10 +218,10 @@ class K9Mail5403(VirtualApp):
         ctx.finish()
 
     def _render_welcome(self, ctx: AppContext) -> Screen:
-        body = scroll_view(
-            [linear_layout([text_view(WELCOME_TEXT, "welcome_message", height=1200)])]
+        body = w.scroll_view(
+            [w.linear_layout([w.text_view(WELCOME_TEXT, "welcome_message", height=1200)])]
         )
-        buttons = linear_layout(
+        buttons = w.linear_layout(
             [
                 View(
                     cls="android.widget.Button",
@@ -252,8 +244,8 @@ class K9Mail5403(VirtualApp):
         return self._frame("Welcome to K-9 Mail", [body, divider, buttons])
 
     def _frame(self, title: str, children: list[View]) -> Screen:
-        bar = toolbar(title, rid="android:id/action_bar")
-        return Screen(content=linear_layout([bar, linear_layout(children)]))
+        bar = w.toolbar(title, rid="android:id/action_bar")
+        return Screen(content=w.linear_layout([bar, w.linear_layout(children)]))
 
     # -- account setup basics --------------------------------------------------------------
     def _valid(self, ctx: AppContext) -> bool:
@@ -328,7 +320,7 @@ class K9Mail5403(VirtualApp):
         ui = ctx.ui
         valid = self._valid(ctx)
         fields: list[View] = [
-            edit_text(
+            w.edit_text(
                 "account_email",
                 ui["email"],
                 lambda c, t: self._set(c, "email", t),
@@ -337,7 +329,7 @@ class K9Mail5403(VirtualApp):
         ]
         if not ui["certificate"]:
             fields.append(
-                edit_text(
+                w.edit_text(
                     "account_password",
                     ui["password"],
                     lambda c, t: self._set(c, "password", t),
@@ -346,7 +338,7 @@ class K9Mail5403(VirtualApp):
                 )
             )
             fields.append(
-                check_box(
+                w.check_box(
                     "show_password",
                     "Show password",
                     ui["show_password"],
@@ -359,27 +351,27 @@ class K9Mail5403(VirtualApp):
                     cls="android.widget.Spinner",
                     resource_id="account_client_certificate_spinner",
                     height=126,
-                    children=[text_view("No client certificate", height=126)],
+                    children=[w.text_view("No client certificate", height=126)],
                 )
             )
         advanced: list[View] = [
-            text_view(
+            w.text_view(
                 "Advanced options",
                 on_click=lambda c: self._set(c, "advanced", not c.ui["advanced"]),
             )
         ]
         if ui["advanced"]:
             advanced.append(
-                check_box(
+                w.check_box(
                     "account_client_certificate",
                     "Use client certificate",
                     ui["certificate"],
                     lambda c: self._set(c, "certificate", not c.ui["certificate"]),
                 )
             )
-        fields.append(linear_layout(advanced, rid="foldable_advanced_options", weight=0))
-        form = scroll_view([linear_layout(fields, weight=0)])
-        buttons = linear_layout(
+        fields.append(w.linear_layout(advanced, rid="foldable_advanced_options", weight=0))
+        form = w.scroll_view([w.linear_layout(fields, weight=0)])
+        buttons = w.linear_layout(
             [
                 View(
                     cls="android.widget.Button",
@@ -405,14 +397,14 @@ class K9Mail5403(VirtualApp):
 
     # -- account type ----------------------------------------------------------------------
     def _render_account_type(self, ctx: AppContext) -> Screen:
-        children: list[View] = [text_view("What kind of account is this?", height=160)]
+        children: list[View] = [w.text_view("What kind of account is this?", height=160)]
         for rid, text in (ACCOUNT_TYPES[1], ACCOUNT_TYPES[0], ACCOUNT_TYPES[2]):
             children.append(
                 View(
                     cls="android.widget.Button",
                     resource_id=rid,
                     text=text,
-                    on_click=bind(self._account_type, text),
+                    on_click=w.bind(self._account_type, text),
                 )
             )
         children.append(View(cls="android.view.View"))

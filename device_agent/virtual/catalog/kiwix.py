@@ -57,31 +57,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    button,
-    choice_dialog,
-    confirm_dialog,
-    frame_layout,
-    image_button,
-    image_view,
-    linear_layout,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    relative_layout,
-    scroll_view,
-    tabs,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "org.kiwix.kiwixmobile"
 SPLASH = "org.kiwix.kiwixmobile.utils.SplashActivity"
@@ -278,45 +258,45 @@ class Kiwix24(VirtualApp):
             return self._render_manager(ctx)
         if ctx.activity in (SETTINGS, BOOKMARKS):
             title = "Settings" if ctx.activity == SETTINGS else "Bookmarks"
-            bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-            return Screen(content=linear_layout([bar]))
-        return Screen(content=frame_layout())  # the splash
+            bar = w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+            return Screen(content=w.linear_layout([bar]))
+        return Screen(content=w.frame_layout())  # the splash
 
     def _render_main(self, ctx: AppContext) -> Screen:
-        bar = toolbar(
+        bar = w.toolbar(
             "Kiwix",
-            navigation=image_button("", "", lambda c: None, naf=True, width=147),
-            actions=[overflow_button(bind(self._set_ui, menu=True))],
+            navigation=w.image_button("", "", lambda c: None, naf=True, width=147),
+            actions=[w.overflow_button(w.bind(self._set_ui, menu=True))],
         )
         cards: list[View] = [
             View(
                 cls="android.support.v7.widget.CardView",
                 weight=0,
                 children=[
-                    image_view("welcome_image", height=300),
-                    text_view(
+                    w.image_view("welcome_image", height=300),
+                    w.text_view(
                         "Kiwix allows you offline access to websites such as Wikipedia in a "
                         "highly compressed form.",
                         height=200,
                     ),
                 ],
             ),
-            button("get_content_card", "Get Content", self._get_content, height=147),
+            w.button("get_content_card", "Get Content", self._get_content, height=147),
         ]
         for heading, body in HELP_CARDS:
             cards.append(
                 View(
                     cls="android.support.v7.widget.CardView",
                     weight=0,
-                    children=[text_view(heading, height=110), text_view(body, height=260)],
+                    children=[w.text_view(heading, height=110), w.text_view(body, height=260)],
                 )
             )
-        page = scroll_view(cards, scrollable=True, scroll_key="help_scroll")
+        page = w.scroll_view(cards, scrollable=True, scroll_key="help_scroll")
         content = View(
             cls="android.support.design.widget.CoordinatorLayout",
             resource_id="snackbar_layout",
             children=[
-                relative_layout([bar], rid="toolbar_layout", weight=0),
+                w.relative_layout([bar], rid="toolbar_layout", weight=0),
                 View(
                     cls="android.support.v4.widget.DrawerLayout",
                     resource_id="drawer_layout",
@@ -326,14 +306,14 @@ class Kiwix24(VirtualApp):
         )
         windows: list[Window] = []
         if ctx.ui["menu"]:
-            close = bind(self._set_ui, menu=False)
+            close = w.bind(self._set_ui, menu=False)
             items = [
-                ("Bookmarks", bind(self._open, BOOKMARKS)),
+                ("Bookmarks", w.bind(self._open, BOOKMARKS)),
                 ("Get Content", self._get_content),
                 ("Help", close),
-                ("Settings", bind(self._open, SETTINGS)),
+                ("Settings", w.bind(self._open, SETTINGS)),
             ]
-            windows.append(menu_window(items, close))
+            windows.append(w.menu_window(items, close))
         return Screen(content=content, windows=windows)
 
     def _render_manager(self, ctx: AppContext) -> Screen:
@@ -342,12 +322,12 @@ class Kiwix24(VirtualApp):
         actions: list[View] = []
         if tab == 1:
             actions = [
-                action_item("action_search", "Search", lambda c: None),
-                action_item("select_language", "Choose a language", self._choose_languages),
+                w.action_item("action_search", "Search", lambda c: None),
+                w.action_item("select_language", "Choose a language", self._choose_languages),
             ]
-        bar = toolbar(
+        bar = w.toolbar(
             "Library",
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
             actions=actions,
         )
         appbar = View(
@@ -355,8 +335,8 @@ class Kiwix24(VirtualApp):
             resource_id="appbar",
             weight=0,
             children=[
-                relative_layout([bar], rid="toolbar_layout", weight=0),
-                tabs(
+                w.relative_layout([bar], rid="toolbar_layout", weight=0),
+                w.tabs(
                     [t.upper() for t in TABS],
                     tab,
                     lambda c, i: self._set_ui(c, tab=i),
@@ -376,13 +356,13 @@ class Kiwix24(VirtualApp):
         return Screen(content=content, windows=self._manager_dialogs(ctx))
 
     def _device_page(self, ctx: AppContext) -> View:
-        return relative_layout(
+        return w.relative_layout(
             [
-                text_view("No files here", "file_management_no_files", height=200),
+                w.text_view("No files here", "file_management_no_files", height=200),
                 View(
                     cls="android.support.v4.widget.SwipeRefreshLayout",
                     resource_id="zim_swiperefresh",
-                    children=[list_view([], rid="zimfilelist")],
+                    children=[w.list_view([], rid="zimfilelist")],
                 ),
             ]
         )
@@ -399,10 +379,10 @@ class Kiwix24(VirtualApp):
             ]
             if not books:
                 continue
-            rows.append(text_view(heading, "divider_text", height=100))
+            rows.append(w.text_view(heading, "divider_text", height=100))
             rows.extend(self._book_row(i, book) for i, book in books)
-        listing = list_view(rows, rid="library_list", scroll_key="library_scroll")
-        return linear_layout(
+        listing = w.list_view(rows, rid="library_list", scroll_key="library_scroll")
+        return w.linear_layout(
             [
                 View(
                     cls="android.support.v4.widget.SwipeRefreshLayout",
@@ -414,40 +394,40 @@ class Kiwix24(VirtualApp):
 
     def _book_row(self, index: int, book: tuple[str, ...]) -> View:
         title, description, size, creator, date, language, file_name = book
-        details = linear_layout(
+        details = w.linear_layout(
             [
-                linear_layout(
+                w.linear_layout(
                     [
-                        text_view(size, "size", height=40),
-                        text_view(creator, "creator", height=40),
-                        text_view("Kiwix", "publisher", height=40),
+                        w.text_view(size, "size", height=40),
+                        w.text_view(creator, "creator", height=40),
+                        w.text_view("Kiwix", "publisher", height=40),
                     ]
                 ),
-                linear_layout(
+                w.linear_layout(
                     [
-                        text_view(date, "date", height=40),
-                        text_view(language, "language", height=40),
-                        text_view(file_name, "fileName", height=40),
+                        w.text_view(date, "date", height=40),
+                        w.text_view(language, "language", height=40),
+                        w.text_view(file_name, "fileName", height=40),
                     ]
                 ),
             ],
             horizontal=True,
             height=120,
         )
-        return linear_layout(
+        return w.linear_layout(
             [
-                image_view("favicon", width=150),
-                linear_layout(
+                w.image_view("favicon", width=150),
+                w.linear_layout(
                     [
-                        text_view(title, "title", height=80),
-                        text_view(description, "description", height=80),
+                        w.text_view(title, "title", height=80),
+                        w.text_view(description, "description", height=80),
                         details,
                     ]
                 ),
             ],
             horizontal=True,
             height=300,
-            on_click=bind(self._download, index),
+            on_click=w.bind(self._download, index),
         )
 
     def _downloads_page(self, ctx: AppContext) -> View:
@@ -455,32 +435,32 @@ class Kiwix24(VirtualApp):
         rows = [self._download_row(n, d) for n, d in enumerate(downloads)]
         children: list[View] = []
         if not downloads:
-            children.append(text_view("No downloads here", "download_management_no_downloads"))
-        children.append(list_view(rows, rid="zim_downloader_list"))
-        return relative_layout(children)
+            children.append(w.text_view("No downloads here", "download_management_no_downloads"))
+        children.append(w.list_view(rows, rid="zim_downloader_list"))
+        return w.relative_layout(children)
 
     def _download_row(self, position: int, download: dict[str, Any]) -> View:
         title, description = BOOKS[download["book"]][:2]
         playing = download["status"] == PLAY
-        return linear_layout(
+        return w.linear_layout(
             [
-                image_view("favicon", width=150),
-                linear_layout(
+                w.image_view("favicon", width=150),
+                w.linear_layout(
                     [
-                        text_view(title, "title", height=70),
-                        text_view(description, "description", height=70),
+                        w.text_view(title, "title", height=70),
+                        w.text_view(description, "description", height=70),
                         View(
                             cls="android.widget.ProgressBar",
                             resource_id="downloadProgress",
                             height=40,
                         ),
-                        text_view("3 min left" if playing else "", "time_remaining", height=70),
+                        w.text_view("3 min left" if playing else "", "time_remaining", height=70),
                     ]
                 ),
-                linear_layout(
+                w.linear_layout(
                     [
-                        image_view("pause", "", bind(self._toggle, position), width=150),
-                        image_view("stop", "", bind(self._ask_stop, position), width=150),
+                        w.image_view("pause", "", w.bind(self._toggle, position), width=150),
+                        w.image_view("stop", "", w.bind(self._ask_stop, position), width=150),
                     ],
                     horizontal=True,
                     width=300,
@@ -497,19 +477,19 @@ class Kiwix24(VirtualApp):
         if dialog["kind"] == "stop":
             position = dialog["position"]
             return [
-                confirm_dialog(
+                w.confirm_dialog(
                     "Stop download?",
                     "Are you sure you want to stop this download?",
-                    ("Yes", bind(self._stop, position)),
-                    ("No", bind(self._keep, position)),
-                    bind(self._keep, position),
+                    ("Yes", w.bind(self._stop, position)),
+                    ("No", w.bind(self._keep, position)),
+                    w.bind(self._keep, position),
                 )
             ]
-        close = bind(self._set_ui, dialog=None)
+        close = w.bind(self._set_ui, dialog=None)
         chosen = ctx.data["languages"]
         selected = LANGUAGES.index(chosen[0]) if chosen else None
         return [
-            choice_dialog(
+            w.choice_dialog(
                 "Choose a language",
                 LANGUAGES,
                 selected,

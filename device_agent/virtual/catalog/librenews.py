@@ -62,26 +62,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    alert_dialog,
-    bind,
-    button,
-    choice_dialog,
-    dialog_button,
-    dialog_title,
-    edit_text,
-    frame_layout,
-    input_dialog,
-    list_view,
-    preference,
-    switch_widget,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "app.librenews.io.librenews"
 MAIN = ".views.MainFlashActivity"
@@ -453,19 +438,19 @@ class LibreNews(VirtualApp):
         ctx.start_activity(MAIN, {"from": "welcome"})
 
     def _render_welcome(self, ctx: AppContext) -> Screen:
-        body = frame_layout(
+        body = w.frame_layout(
             [
                 View(
                     cls="android.view.ViewGroup",
                     children=[
-                        toolbar("About LibreNews", rid="action_bar", height=147),
-                        text_view(SHORT_DESCRIPTION_OF_APP, "textView", height=200),
-                        text_view(SHORT_DESCRIPTION, "textView2", height=420),
-                        text_view(FINAL_NOTES, "textView4", height=200),
+                        w.toolbar("About LibreNews", rid="action_bar", height=147),
+                        w.text_view(SHORT_DESCRIPTION_OF_APP, "textView", height=200),
+                        w.text_view(SHORT_DESCRIPTION, "textView2", height=420),
+                        w.text_view(FINAL_NOTES, "textView4", height=200),
                         View(cls="android.view.View", resource_id="view2", height=20),
-                        text_view(HOW_TO_USE, "textView3", height=420),
+                        w.text_view(HOW_TO_USE, "textView3", height=420),
                         View(cls="android.view.View", height=None),
-                        button(
+                        w.button(
                             "startLibreNews", "GO TO LIBRENEWS", self._go, height=140, style="text"
                         ),
                     ],
@@ -496,32 +481,32 @@ class LibreNews(VirtualApp):
             height=147,
             style="toolbar",
             children=[
-                text_view("•", "server_status", width=60),
-                text_view(self._status(ctx), "status_text"),
-                button(
+                w.text_view("•", "server_status", width=60),
+                w.text_view(self._status(ctx), "status_text"),
+                w.button(
                     "app_info", "INFO", lambda c: c.start_activity(WELCOME), width=220, style="text"
                 ),
-                button("refresh_button", "REFRESH", self._refresh, width=260, style="text"),
+                w.button("refresh_button", "REFRESH", self._refresh, width=260, style="text"),
             ],
         )
 
         def category(title: str) -> View:
-            return text_view(title, "android:id/title", height=110)
+            return w.text_view(title, "android:id/title", height=110)
 
         def switch(key: str) -> View:
             title, summary, _, _ = SWITCHES[key]
             enabled = self._enabled(ctx, key)
-            return preference(
+            return w.preference(
                 title,
                 summary,
-                bind(self._toggle, key) if enabled else None,
-                widget=switch_widget(bool(prefs[key])),
+                w.bind(self._toggle, key) if enabled else None,
+                widget=w.switch_widget(bool(prefs[key])),
                 enabled=enabled,
             )
 
         def plain(title: str, summary: str, handler: Any, key: str = "") -> View:
             enabled = self._enabled(ctx, key)
-            return preference(title, summary, handler if enabled else None, enabled=enabled)
+            return w.preference(title, summary, handler if enabled else None, enabled=enabled)
 
         rows = [
             category("Server Settings"),
@@ -557,12 +542,14 @@ class LibreNews(VirtualApp):
         content = View(
             cls="android.support.design.widget.CoordinatorLayout",
             children=[
-                toolbar("LibreNews", rid="action_bar", height=147),
+                w.toolbar("LibreNews", rid="action_bar", height=147),
                 View(
                     cls="android.view.ViewGroup",
                     children=[
                         bar,
-                        frame_layout([list_view(rows, scroll_key="prefs_scroll")], rid="fragment"),
+                        w.frame_layout(
+                            [w.list_view(rows, scroll_key="prefs_scroll")], rid="fragment"
+                        ),
                     ],
                 ),
             ],
@@ -579,15 +566,15 @@ class LibreNews(VirtualApp):
             return []
         close = lambda c: self._open(c, None)  # type: ignore[arg-type]  # noqa: E731
         if dialog["kind"] == "server":
-            field = edit_text("android:id/edit", dialog["text"], self._type)
+            field = w.edit_text("android:id/edit", dialog["text"], self._type)
             return [
-                input_dialog("Server", field, ("OK", self._save_server), ("Cancel", close), close)
+                w.input_dialog("Server", field, ("OK", self._save_server), ("Cancel", close), close)
             ]
         if dialog["kind"] == "rate":
             value = str(ctx.data["prefs"]["refresh_preference"])
             selected = REFRESH_VALUES.index(value) if value in REFRESH_VALUES else None
             return [
-                choice_dialog(
+                w.choice_dialog(
                     "Refresh rate",
                     REFRESH_RATES,
                     selected,
@@ -603,7 +590,7 @@ class LibreNews(VirtualApp):
                 text=channel,
                 checkable=True,
                 checked=channel in dialog["picked"],
-                on_click=bind(self._pick_channel, channel),
+                on_click=w.bind(self._pick_channel, channel),
                 height=147,
             )
             for channel in CHANNELS
@@ -615,10 +602,10 @@ class LibreNews(VirtualApp):
             children=rows,
         )
         buttons = [
-            dialog_button("android:id/button2", "Cancel", close),
-            dialog_button("android:id/button1", "OK", self._save_channels),
+            w.dialog_button("android:id/button2", "Cancel", close),
+            w.dialog_button("android:id/button1", "OK", self._save_channels),
         ]
-        return [alert_dialog(dialog_title("Channels"), [listing], buttons, close)]
+        return [w.alert_dialog(w.dialog_title("Channels"), [listing], buttons, close)]
 
     def _type(self, ctx: AppContext, text: str) -> None:
         ctx.ui["dialog"] = {**ctx.ui["dialog"], "text": text}

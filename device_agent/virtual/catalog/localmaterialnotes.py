@@ -49,18 +49,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text, step
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import (
-    bind,
-    button,
-    check_box,
-    edit_text,
-    frame_layout,
-    scroll_view,
-    toggle,
-)
 
 PACKAGE = "com.maelchiotti.localmaterialnotes"
 MAIN = ".MainActivity"
@@ -122,7 +114,7 @@ def _view(desc: str = "", **kw: Any) -> View:
 
 def _button(desc: str, handler: Any, *, enabled: bool = True, width: int = 126) -> View:
     """An IconButton/TextButton: an ``android.widget.Button`` whose tooltip is its label."""
-    return button(
+    return w.button(
         "",
         "",
         handler if enabled else None,
@@ -329,7 +321,7 @@ class LocalMaterialNotes1100(VirtualApp):
 
     def _toggle_select(self, ctx: AppContext, note_id: int) -> None:
         selection = ctx.ui["selection"]
-        toggle(selection, note_id)
+        w.toggle(selection, note_id)
 
     def _select_all(self, ctx: AppContext, ids: list[int]) -> None:
         ctx.ui["selection"] = [] if set(ctx.ui["selection"]) == set(ids) else list(ids)
@@ -364,8 +356,8 @@ class LocalMaterialNotes1100(VirtualApp):
             "\n".join(parts),
             height=231,
             selected=selected,
-            on_click=bind(self._open_note, note["id"]),
-            on_long_click=bind(self._start_selection, note["id"]),
+            on_click=w.bind(self._open_note, note["id"]),
+            on_long_click=w.bind(self._start_selection, note["id"]),
         )
 
     def _tile_labels(self, ctx: AppContext, note: dict[str, Any]) -> list[str]:
@@ -384,7 +376,7 @@ class LocalMaterialNotes1100(VirtualApp):
                 _button("Close", lambda c: self._set(c, selection=None)),
                 _view(str(len(selection)), height=BAR),
                 _button(
-                    "Unselect all" if all_selected else "Select all", bind(self._select_all, ids)
+                    "Unselect all" if all_selected else "Select all", w.bind(self._select_all, ids)
                 ),
             ]
             if bin_page:
@@ -416,7 +408,7 @@ class LocalMaterialNotes1100(VirtualApp):
         bar = View(cls="android.view.View", layout=HORIZONTAL, height=BAR, children=bar_children)
         if notes:
             chosen = set(selection or [])
-            body = scroll_view(
+            body = w.scroll_view(
                 [self._tile(ctx, n, n["id"] in chosen) for n in notes],
                 scrollable=True,
                 scroll_key="list_scroll",
@@ -425,7 +417,7 @@ class LocalMaterialNotes1100(VirtualApp):
             body = _view("No deleted notes" if bin_page else "No notes")
         fab_desc = "Empty the bin" if bin_page else "Add a note"
         fab_handler = None if bin_page else self._add_note
-        fab = button(
+        fab = w.button(
             "",
             "",
             fab_handler,
@@ -456,7 +448,7 @@ class LocalMaterialNotes1100(VirtualApp):
                     title,
                     height=147,
                     selected=page == current,
-                    on_click=bind(self._drawer_go, page),
+                    on_click=w.bind(self._drawer_go, page),
                 )
             )
         panel = View(cls="android.view.View", width=840, gravity="start", children=children)
@@ -496,14 +488,14 @@ class LocalMaterialNotes1100(VirtualApp):
             ]
         actions.append(_button("Show menu", lambda c: self._set(c, overlay="menu")))
         bar = View(cls="android.view.View", layout=HORIZONTAL, height=BAR, children=actions)
-        title = edit_text(
+        title = w.edit_text(
             "",
             note["title"],
             None if read_only else (lambda c, t: self._edit(c, "title", t)),
             hint="Title",
             height=84,
         )
-        content = edit_text(
+        content = w.edit_text(
             "",
             note["content"],
             None if read_only else (lambda c, t: self._edit(c, "content", t)),
@@ -543,7 +535,7 @@ class LocalMaterialNotes1100(VirtualApp):
         else:
             layers.append(self._other_page(ctx, page))
         layers.extend(self._overlays(ctx))
-        flutter = frame_layout(
+        flutter = w.frame_layout(
             [View(cls="android.view.View", layout=FRAME, children=layers)], focusable=True
         )
         return Screen(content=flutter)
@@ -570,13 +562,13 @@ class LocalMaterialNotes1100(VirtualApp):
         if overlay == "drawer":
             layers.append(self._drawer(ctx))
         elif overlay == "sort":
-            items = [(s, bind(self._sort, s)) for s in (*SORTS, "Ascending")]
+            items = [(s, w.bind(self._sort, s)) for s in (*SORTS, "Ascending")]
             layers.append(self._popup(items))
         elif overlay == "menu":
             note = self._editor_note(ctx)
             pinned = bool(note and note["pinned"])
             titles = ["Unpin" if t == "Pin" and pinned else t for t in NOTE_MENU]
-            layers.append(self._popup([(t, bind(self._note_menu, t)) for t in titles]))
+            layers.append(self._popup([(t, w.bind(self._note_menu, t)) for t in titles]))
         return layers
 
 
@@ -782,7 +774,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
 
     def _toggle_check(self, ctx: AppContext, name: str) -> None:
         checked = ctx.ui["dialog"]["checked"]
-        toggle(checked, name)
+        w.toggle(checked, name)
 
     def _apply_labels(self, ctx: AppContext) -> None:
         """editLabels -> putLabels: the note's links, in the database and on the object."""
@@ -830,10 +822,10 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
             height=126,
             weight=0,
             children=[
-                button(
+                w.button(
                     "",
                     "",
-                    bind(self._choose_filter, f),
+                    w.bind(self._choose_filter, f),
                     content_desc=f,
                     selected=f == current,
                     width=230,
@@ -843,10 +835,10 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         )
         labels = [lab for lab in self._sorted_labels(ctx) if self._filter_keeps(lab, current)]
         if labels:
-            body = scroll_view([self._label_tile(lab) for lab in labels], scrollable=True)
+            body = w.scroll_view([self._label_tile(lab) for lab in labels], scrollable=True)
         else:
             body = _view("No labels")
-        fab = button(
+        fab = w.button(
             "",
             "",
             lambda c: self._set(c, dialog={"kind": "add", "name": "", "error": ""}),
@@ -877,9 +869,9 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         name = label["name"]
         trailing: list[View] = []
         if label["visible"]:
-            trailing.append(_button("", bind(self._toggle_label, name, "pinned")))
+            trailing.append(_button("", w.bind(self._toggle_label, name, "pinned")))
         if not label["pinned"]:
-            trailing.append(_button("", bind(self._toggle_label, name, "visible")))
+            trailing.append(_button("", w.bind(self._toggle_label, name, "visible")))
         trailing.append(_button("Show menu", lambda c: self._set(c, overlay=f"label_menu:{name}")))
         return View(
             cls="android.view.View",
@@ -949,7 +941,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         overlay = ctx.ui["overlay"] or ""
         if overlay.startswith("label_menu:"):
             name = overlay.split(":", 1)[1]
-            items = [(t, bind(self._label_menu, name, t)) for t in ("Edit", "Delete")]
+            items = [(t, w.bind(self._label_menu, name, t)) for t in ("Edit", "Delete")]
             layers.append(self._popup(items, top=BAR + 126))
         dialog = ctx.ui["dialog"]
         if dialog is not None:
@@ -975,7 +967,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
                 height=147,
                 children=[
                     _button("", lambda c: None, width=147),  # the colour indicator
-                    edit_text("", dialog["name"], self._type_label_name, hint="Name"),
+                    w.edit_text("", dialog["name"], self._type_label_name, hint="Name"),
                 ],
             )
             body = [field_row]
@@ -990,11 +982,11 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         else:
             title = "Select labels"
             body = [
-                check_box(
+                w.check_box(
                     "",
                     "",
                     lab["name"] in dialog["checked"],
-                    bind(self._toggle_check, lab["name"]),
+                    w.bind(self._toggle_check, lab["name"]),
                     content_desc=lab["name"],
                     height=147,
                 )

@@ -46,33 +46,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    alert_dialog,
-    app_intro,
-    bottom_navigation,
-    button,
-    dialog_button,
-    edit_text,
-    fab,
-    frame_layout,
-    image_button,
-    image_view,
-    linear_layout,
-    nav_button,
-    relative_layout,
-    scroll_view,
-    spinner,
-    spinner_dropdown,
-    text_view,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "net.gsantner.markor"
 MAIN = ".activity.MainActivity"
@@ -318,11 +296,13 @@ class _Markor(VirtualApp):
             screen = self._render_settings(ctx)
         elif ctx.activity == ABOUT:
             screen = Screen(
-                content=linear_layout(
+                content=w.linear_layout(
                     [
                         self._toolbar("About", up=lambda c: c.finish()),
-                        _text(f"Markor v{self.version}", "about__activity__text_app_version"),
-                        _text("Text editor - Notes & ToDo (for Android)", "about__description"),
+                        w.text_view(f"Markor v{self.version}", "about__activity__text_app_version"),
+                        w.text_view(
+                            "Text editor - Notes & ToDo (for Android)", "about__description"
+                        ),
                     ]
                 )
             )
@@ -338,29 +318,29 @@ class _Markor(VirtualApp):
         up: Any = None,
         actions: list[View] | None = None,
     ) -> View:
-        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
-        return toolbar(title, navigation=navigation, actions=actions or [])
+        navigation = w.nav_button(w.NAVIGATE_UP, up) if up is not None else None
+        return w.toolbar(title, navigation=navigation, actions=actions or [])
 
     @staticmethod
     def _action(rid: str, desc: str, handler: Any, enabled: bool = True) -> View:
-        return text_view("", rid, content_desc=desc, on_click=handler, enabled=enabled, width=147)
+        return w.text_view("", rid, content_desc=desc, on_click=handler, enabled=enabled, width=147)
 
     @staticmethod
     def _overflow(handler: Any) -> View:
-        return image_view("", "More options", handler, width=126)
+        return w.image_view("", "More options", handler, width=126)
 
     def _file_rows(self, ctx: AppContext, folder: str, on_pick: Any) -> list[View]:
         rows = []
         for name, is_folder in self._children(ctx, folder):
             path = f"{folder}/{name}"
             rows.append(
-                linear_layout(
+                w.linear_layout(
                     [
-                        image_view("ui__filesystem_item__image", width=147),
-                        linear_layout(
+                        w.image_view("ui__filesystem_item__image", width=147),
+                        w.linear_layout(
                             [
-                                _text(name, "ui__filesystem_item__title"),
-                                _text(
+                                w.text_view(name, "ui__filesystem_item__title"),
+                                w.text_view(
                                     "Folder" if is_folder else f"{len(self._read(ctx, path))} B",
                                     "ui__filesystem_item__description",
                                 ),
@@ -369,7 +349,7 @@ class _Markor(VirtualApp):
                     ],
                     horizontal=True,
                     height=170,
-                    on_click=_bind(on_pick, path, is_folder),
+                    on_click=w.bind(on_pick, path, is_folder),
                 )
             )
         return rows
@@ -385,17 +365,17 @@ class _Markor(VirtualApp):
                 scrollable=True,
                 scroll_key="files_scroll",
                 children=rows
-                or [_text("Empty" if granted else "No storage permission", "empty_hint")],
+                or [w.text_view("Empty" if granted else "No storage permission", "empty_hint")],
             )
         else:
-            page = frame_layout(
-                [_text(f"{ui['tab']}", "tab_placeholder", gravity="center", width=600)],
+            page = w.frame_layout(
+                [w.text_view(f"{ui['tab']}", "tab_placeholder", gravity="center", width=600)],
                 layout=FRAME,
             )
         column: list[View] = [self._toolbar("Markor", actions=self._main_actions(ctx)), page]
         if not self.fab_menu:
             column.append(
-                bottom_navigation(
+                w.bottom_navigation(
                     (
                         ("nav_notebook", "Files"),
                         ("nav_todo", "To-Do"),
@@ -410,7 +390,7 @@ class _Markor(VirtualApp):
                     label_rid="largeLabel",
                 )
             )
-        children = [linear_layout(column)]
+        children = [w.linear_layout(column)]
         if ui["tab"] == "Files":
             children.append(self._fab(ctx))
         windows: list[Window] = []
@@ -424,7 +404,7 @@ class _Markor(VirtualApp):
                 )
             )
         return Screen(
-            content=frame_layout(children, layout=FRAME),
+            content=w.frame_layout(children, layout=FRAME),
             windows=windows,
         )
 
@@ -437,7 +417,7 @@ class _Markor(VirtualApp):
 
     def _fab(self, ctx: AppContext) -> View:
         if not self.fab_menu:
-            return fab(
+            return w.fab(
                 "fab_add_new_item",
                 "",
                 lambda c: self._new_document(c),
@@ -446,14 +426,14 @@ class _Markor(VirtualApp):
         items: list[View] = []
         if ctx.ui["fab_open"]:
             items = [
-                image_button(
+                w.image_button(
                     "create_folder",
                     "",
                     lambda c: c.toast("Create folder is not modelled"),
                     height=147,
                     naf=True,
                 ),
-                image_button(
+                w.image_button(
                     "create_note", "", lambda c: self._new_document(c), height=147, naf=True
                 ),
             ]
@@ -465,7 +445,7 @@ class _Markor(VirtualApp):
             gravity="bottom_end",
             children=[
                 *items,
-                image_button(
+                w.image_button(
                     "fab_expand_menu_button",
                     "",
                     lambda c: self._set(c, fab_open=not c.ui["fab_open"]),
@@ -482,7 +462,9 @@ class _Markor(VirtualApp):
                 cls="android.widget.ListView",
                 weight=0,
                 children=[
-                    linear_layout([_text(title, "title", height=126)], on_click=handler, height=126)
+                    w.linear_layout(
+                        [w.text_view(title, "title", height=126)], on_click=handler, height=126
+                    )
                     for title, handler in items
                 ],
             ),
@@ -492,7 +474,7 @@ class _Markor(VirtualApp):
 
     def _render_document(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        title = edit_text(
+        title = w.edit_text(
             "note__activity__edit_note_title",
             ui["title"],
             self._type_title,
@@ -506,7 +488,7 @@ class _Markor(VirtualApp):
                 self._action("action_preview", "Preview", self._preview),
                 self._overflow(lambda c: self._set(c, menu=True)),
             ]
-        editor = edit_text(
+        editor = w.edit_text(
             self.content_id, ui["content"], self._type_content, extra={"multiline": True}
         )
         bar = View(
@@ -514,9 +496,9 @@ class _Markor(VirtualApp):
             resource_id="note__activity__scroll_markdownchar_bar",
             height=147,
             children=[
-                linear_layout(
+                w.linear_layout(
                     [
-                        image_view("", "", _bind(self._markdown, key), width=126, naf=True)
+                        w.image_view("", "", w.bind(self._markdown, key), width=126, naf=True)
                         for key in MARKDOWN_BAR
                     ],
                     rid="note__activity__markdownchar_bar",
@@ -524,10 +506,10 @@ class _Markor(VirtualApp):
                 )
             ],
         )
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 self._toolbar(title, up=self._leave_editor, actions=actions),
-                scroll_view([editor], rid="note__activity__scroll_note"),
+                w.scroll_view([editor], rid="note__activity__scroll_note"),
                 bar,
             ]
         )
@@ -550,25 +532,25 @@ class _Markor(VirtualApp):
         kind = "image" if dialog["kind"] == "image" else "link"
         close = lambda c: self._set(c, dialog=None)  # noqa: E731
         body = [
-            _text(f"Insert {kind}", "android:id/alertTitle", height=140),
-            edit_text(
+            w.text_view(f"Insert {kind}", "android:id/alertTitle", height=140),
+            w.edit_text(
                 "ui__select_path_dialog__name",
                 dialog.get("name", ""),
                 _bind_text(self._dialog_field, "name"),
                 hint="Description",
             ),
-            edit_text(
+            w.edit_text(
                 "ui__select_path_dialog__url",
                 dialog.get("url", ""),
                 _bind_text(self._dialog_field, "url"),
                 hint="URL or path",
             ),
-            button(
+            w.button(
                 "ui__select_path_dialog__browse_filesystem",
                 "BROWSE FILESYSTEM",
                 lambda c: self._open_fs(c, "file"),
             ),
-            linear_layout(
+            w.linear_layout(
                 [
                     View(cls="android.view.View"),
                     self._dialog_button("android:id/button2", "CANCEL", close),
@@ -580,20 +562,20 @@ class _Markor(VirtualApp):
             ),
         ]
         return Window(
-            root=linear_layout(body, rid="android:id/parentPanel", weight=0),
+            root=w.linear_layout(body, rid="android:id/parentPanel", weight=0),
             on_dismiss=close,
         )
 
     @staticmethod
     def _dialog_button(rid: str, text: str, handler: Any) -> View:
-        return button(rid, text, handler, width=260, style="text")
+        return w.button(rid, text, handler, width=260, style="text")
 
     def _fs_dialog(self, ctx: AppContext) -> Window:
         fs = ctx.ui["fsdialog"]
         folder = fs["folder"]
         close = lambda c: self._set(c, fsdialog=None)  # noqa: E731
         icons = [
-            image_view(rid, "", handler, width=126, naf=True)
+            w.image_view(rid, "", handler, width=126, naf=True)
             for rid, handler in (
                 ("ui__filesystem_dialog__dir_up", self._fs_up),
                 ("ui__filesystem_dialog__home", lambda c: self._fs_go(c, ROOT)),
@@ -601,17 +583,17 @@ class _Markor(VirtualApp):
             )
         ]
         ok_text = "Select folder" if fs["mode"] == "folder" else "OK"
-        root = relative_layout(
+        root = w.relative_layout(
             [
-                _text(
+                w.text_view(
                     "Select file" if fs["mode"] == "file" else "Select folder",
                     "ui__filesystem_dialog__title",
                     height=147,
                 ),
-                linear_layout(
+                w.linear_layout(
                     icons, rid="ui__filesystem_dialog__utilbar", horizontal=True, height=126
                 ),
-                _text(folder, "ui__filesystem_dialog__current", height=100),
+                w.text_view(folder, "ui__filesystem_dialog__current", height=100),
                 View(
                     cls="android.support.v7.widget.RecyclerView",
                     resource_id="ui__filesystem_dialog__list",
@@ -620,16 +602,16 @@ class _Markor(VirtualApp):
                     height=800,
                     children=self._file_rows(ctx, folder, self._fs_pick),
                 ),
-                linear_layout(
+                w.linear_layout(
                     [
                         View(cls="android.view.View"),
-                        _text(
+                        w.text_view(
                             "Cancel",
                             "ui__filesystem_dialog__button_cancel",
                             on_click=close,
                             width=260,
                         ),
-                        _text(
+                        w.text_view(
                             ok_text,
                             "ui__filesystem_dialog__button_ok",
                             on_click=self._fs_ok,
@@ -649,32 +631,32 @@ class _Markor(VirtualApp):
     def _render_settings(self, ctx: AppContext) -> Screen:
         prefs = ctx.data["prefs"]
         rows = [
-            _text("General", "android:id/title", height=110),
-            linear_layout(
+            w.text_view("General", "android:id/title", height=110),
+            w.linear_layout(
                 [
-                    relative_layout(
+                    w.relative_layout(
                         [
-                            _text("Notebook directory", "android:id/title"),
-                            _text(prefs["notebook"], "android:id/summary"),
+                            w.text_view("Notebook directory", "android:id/title"),
+                            w.text_view(prefs["notebook"], "android:id/summary"),
                         ]
                     )
                 ],
                 height=190,
                 on_click=lambda c: self._open_fs(c, "folder"),
             ),
-            linear_layout(
+            w.linear_layout(
                 [
-                    relative_layout(
+                    w.relative_layout(
                         [
-                            _text("Language", "android:id/title"),
-                            _text("System", "android:id/summary"),
+                            w.text_view("Language", "android:id/title"),
+                            w.text_view("System", "android:id/summary"),
                         ]
                     )
                 ],
                 height=190,
             ),
         ]
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 self._toolbar("Settings", up=lambda c: c.finish()),
                 View(
@@ -943,7 +925,7 @@ class Markor232(_Markor):
 
     def _render_intro(self, ctx: AppContext) -> Screen:
         return Screen(
-            content=app_intro(INTRO_SLIDES, ctx.ui["slide"], self._next_slide, self._finish_intro)
+            content=w.app_intro(INTRO_SLIDES, ctx.ui["slide"], self._next_slide, self._finish_intro)
         )
 
     def _next_slide(self, ctx: AppContext) -> None:
@@ -987,16 +969,16 @@ class Markor232(_Markor):
         dialog = ctx.ui.get("new_file")
         if dialog is not None:
             screen.windows.append(self._new_file_dialog(ctx, dialog))
-            spinner = ctx.ui.get("spinner")
-            if spinner == "type":
+            open_spinner = ctx.ui.get("spinner")
+            if open_spinner == "type":
                 screen.windows.append(
-                    spinner_dropdown(
+                    w.spinner_dropdown(
                         NEW_FILE_TYPES, dialog["type"], self._choose_type, self._close_spinner
                     )
                 )
-            elif spinner == "template":
+            elif open_spinner == "template":
                 screen.windows.append(
-                    spinner_dropdown(
+                    w.spinner_dropdown(
                         FILE_TEMPLATES,
                         dialog["template"],
                         self._choose_template,
@@ -1006,34 +988,34 @@ class Markor232(_Markor):
         return screen
 
     def _new_file_dialog(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
-        name_row = linear_layout(
+        name_row = w.linear_layout(
             [
-                edit_text("new_file_dialog__name", dialog["name"], self._type_name, width=700),
-                edit_text("new_file_dialog__ext", dialog["ext"], self._type_ext),
+                w.edit_text("new_file_dialog__name", dialog["name"], self._type_name, width=700),
+                w.edit_text("new_file_dialog__ext", dialog["ext"], self._type_ext),
             ],
             horizontal=True,
             height=150,
         )
-        body = scroll_view(
+        body = w.scroll_view(
             [
-                linear_layout(
+                w.linear_layout(
                     [
-                        _text("Name"),
+                        w.text_view("Name"),
                         name_row,
-                        _text("Type"),
-                        spinner(
+                        w.text_view("Type"),
+                        w.spinner(
                             "new_file_dialog__type",
                             NEW_FILE_TYPES[dialog["type"]],
                             lambda c: self._set(c, spinner="type"),
                         ),
-                        _text("Template"),
-                        spinner(
+                        w.text_view("Template"),
+                        w.spinner(
                             "new_file_dialog__template",
                             FILE_TEMPLATES[dialog["template"]],
                             lambda c: self._set(c, spinner="template"),
                         ),
-                        _text("- Folder is created without file extension"),
-                        _text("- Files and folders are not overwritten"),
+                        w.text_view("- Folder is created without file extension"),
+                        w.text_view("- Files and folders are not overwritten"),
                     ],
                     weight=0,
                 )
@@ -1042,11 +1024,11 @@ class Markor232(_Markor):
             weight=0,
         )
         buttons = [
-            dialog_button("android:id/button2", "Cancel", self._close_new_file),
-            dialog_button("android:id/button3", "Folder", self._create_folder),
-            dialog_button("android:id/button1", "OK", self._create_file),
+            w.dialog_button("android:id/button2", "Cancel", self._close_new_file),
+            w.dialog_button("android:id/button3", "Folder", self._create_folder),
+            w.dialog_button("android:id/button1", "OK", self._create_file),
         ]
-        return alert_dialog(View(cls="android.view.View", height=0), [body], buttons, None)
+        return w.alert_dialog(View(cls="android.view.View", height=0), [body], buttons, None)
 
     # -- the new file dialog -----------------------------------------------------------------
     def _new_document(self, ctx: AppContext) -> None:

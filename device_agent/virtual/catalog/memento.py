@@ -50,31 +50,11 @@ from __future__ import annotations
 import calendar
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.stacks import message_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
-from device_agent.virtual.widgets import (
-    MONTHS,
-    action_item,
-    alert_dialog,
-    button,
-    dialog_button,
-    dialog_title,
-    edit_text,
-    fab,
-    frame_layout,
-    image_view,
-    linear_layout,
-    list_view,
-    menu_window,
-    nav_button,
-    number_picker,
-    overflow_button,
-    relative_layout,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.alexstyl.specialdates"
 MAIN = ".ui.activity.MainActivity"
@@ -133,7 +113,7 @@ def _days_in(month: int, year: int) -> int:
 
 def _formatted(day: int, month: int, year: int) -> str:
     """DateUtils.formatDateTime with FORMAT_SHOW_DATE and SHOW_YEAR or NO_YEAR (en-US)."""
-    text = f"{MONTHS[month - 1]} {day}"
+    text = f"{w.MONTHS[month - 1]} {day}"
     return f"{text}, {year}" if year != NO_YEAR else text
 
 
@@ -275,42 +255,42 @@ class MementoCalendar36(VirtualApp):
             return self._add_screen(ctx)
         if ctx.activity in (SETTINGS, ABOUT):
             title = "Settings" if ctx.activity == SETTINGS else "About"
-            bar = toolbar(title, navigation=nav_button("Navigate up", lambda c: c.finish()))
-            return Screen(content=linear_layout([bar, View()]))
+            bar = w.toolbar(title, navigation=w.nav_button("Navigate up", lambda c: c.finish()))
+            return Screen(content=w.linear_layout([bar, View()]))
         return self._main(ctx)
 
     def _main(self, ctx: AppContext) -> Screen:
-        bar = toolbar(
+        bar = w.toolbar(
             "Memento Calendar",
             rid="memento_toolbar",
             actions=[
-                action_item("action_today", "Today", None),
-                action_item("action_search", "Search", None),
-                overflow_button(lambda c: c.ui.update(menu=True)),
+                w.action_item("action_today", "Today", None),
+                w.action_item("action_search", "Search", None),
+                w.overflow_button(lambda c: c.ui.update(menu=True)),
             ],
         )
         contacts = ctx.data["contacts"]
         if contacts:
             rows = [
-                linear_layout(
+                w.linear_layout(
                     [
-                        text_view(c["name"], "upcoming_event_contact_name"),
-                        text_view(_formatted(*c["birthday"])),
+                        w.text_view(c["name"], "upcoming_event_contact_name"),
+                        w.text_view(_formatted(*c["birthday"])),
                     ],
                     height=168,
                 )
                 for c in contacts
             ]
-            body = list_view(rows, rid="upcoming_eventslist")
+            body = w.list_view(rows, rid="upcoming_eventslist")
         else:
-            body = text_view(EMPTY_TEXT, "upcoming_events_emptyview", height=300)
-        column = linear_layout(
+            body = w.text_view(EMPTY_TEXT, "upcoming_events_emptyview", height=300)
+        column = w.linear_layout(
             [
                 bar,
-                frame_layout([body], rid="upcoming"),
+                w.frame_layout([body], rid="upcoming"),
             ]
         )
-        add = fab("fab_add", "", lambda c: c.start_activity(ADD))
+        add = w.fab("fab_add", "", lambda c: c.start_activity(ADD))
         windows: list[Window] = []
         if ctx.ui.get("menu"):
             close = lambda c: c.ui.update(menu=False)  # noqa: E731
@@ -318,17 +298,17 @@ class MementoCalendar36(VirtualApp):
             def go(activity: str) -> Any:
                 return lambda c: (c.ui.update(menu=False), c.start_activity(activity))
 
-            windows.append(menu_window([("Settings", go(SETTINGS)), ("About", go(ABOUT))], close))
-        root = relative_layout([column, add], layout=FRAME)
+            windows.append(w.menu_window([("Settings", go(SETTINGS)), ("About", go(ABOUT))], close))
+        root = w.relative_layout([column, add], layout=FRAME)
         return Screen(content=root, windows=windows)
 
     def _add_screen(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         birthday = ui["birthday"]
-        hero = linear_layout(
+        hero = w.linear_layout(
             [
-                frame_layout(rid="contact_hero_avatar_holder", width=170),
-                edit_text(
+                w.frame_layout(rid="contact_hero_avatar_holder", width=170),
+                w.edit_text(
                     "contacthero_name_suggestion",
                     ui["name"],
                     self._type_name,
@@ -340,10 +320,10 @@ class MementoCalendar36(VirtualApp):
             horizontal=True,
             height=170,
         )
-        label = linear_layout(
+        label = w.linear_layout(
             [
-                image_view(width=150),
-                text_view(
+                w.image_view(width=150),
+                w.text_view(
                     _formatted(*birthday) if birthday else "",
                     "birthdaypicker_label",
                     hint="Birthday",
@@ -354,11 +334,11 @@ class MementoCalendar36(VirtualApp):
             horizontal=True,
             height=150,
         )
-        buttons = linear_layout(
+        buttons = w.linear_layout(
             [
                 View(),
-                button("addbirthday_dismiss_button", "Discard", lambda c: c.finish(), width=300),
-                button(
+                w.button("addbirthday_dismiss_button", "Discard", lambda c: c.finish(), width=300),
+                w.button(
                     "addbirthday_add_button",
                     "Add",
                     self._add,
@@ -369,10 +349,10 @@ class MementoCalendar36(VirtualApp):
             horizontal=True,
             height=140,
         )
-        content = relative_layout(
+        content = w.relative_layout(
             [
-                text_view("Add birthday", "addbirthday_title", height=160),
-                linear_layout([hero, label], rid="addbirthday_content", weight=0),
+                w.text_view("Add birthday", "addbirthday_title", height=160),
+                w.linear_layout([hero, label], rid="addbirthday_content", weight=0),
                 View(),
                 buttons,
             ]
@@ -383,7 +363,7 @@ class MementoCalendar36(VirtualApp):
     def _picker_dialog(self, ctx: AppContext) -> Window:
         picker = ctx.ui["picker"]
         wheels = [
-            number_picker(
+            w.number_picker(
                 "day_picker",
                 [str(d) for d in range(1, 32)],
                 picker["day"] - 1,
@@ -391,9 +371,9 @@ class MementoCalendar36(VirtualApp):
                 cls=PICKER,
                 input_rid=PICKER_INPUT,
             ),
-            number_picker(
+            w.number_picker(
                 "month_picker",
-                list(MONTHS),
+                list(w.MONTHS),
                 picker["month"] - 1,
                 lambda c, i: self._wheel(c, "month", i),
                 cls=PICKER,
@@ -403,7 +383,7 @@ class MementoCalendar36(VirtualApp):
         ]
         if picker["year_visible"]:
             wheels.append(
-                number_picker(
+                w.number_picker(
                     "year_picker",
                     [str(y) for y in range(FIRST_YEAR, TODAY[0] + 1)],
                     picker["year"] - FIRST_YEAR,
@@ -412,9 +392,9 @@ class MementoCalendar36(VirtualApp):
                     input_rid=PICKER_INPUT,
                 )
             )
-        body = linear_layout(
+        body = w.linear_layout(
             [
-                linear_layout(wheels, horizontal=True, height=370),
+                w.linear_layout(wheels, horizontal=True, height=370),
                 View(
                     cls="android.widget.CheckedTextView",
                     resource_id="include_year_checkbox",
@@ -429,9 +409,9 @@ class MementoCalendar36(VirtualApp):
             weight=0,
         )
         close = lambda c: c.ui.update(picker=None)  # noqa: E731
-        return alert_dialog(
-            dialog_title("Birthday date"),
+        return w.alert_dialog(
+            w.dialog_title("Birthday date"),
             [body],
-            [dialog_button("android:id/button1", "Set", self._set)],
+            [w.dialog_button("android:id/button1", "Set", self._set)],
             close,
         )

@@ -31,11 +31,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import edit_text, frame_layout, scroll_view, toggle
 
 PACKAGE = "io.github.friesi23.mhabit"
 MAIN = ".MainActivity"
@@ -220,14 +219,14 @@ class MHabit(VirtualApp):
                         _label(
                             row["name"],
                             width=420,
-                            on_click=_bind(self._row_click, row["id"]),
-                            on_long_click=_bind(self._select, row["id"]),
+                            on_click=w.bind(self._row_click, row["id"]),
+                            on_long_click=w.bind(self._select, row["id"]),
                         ),
                         *[
                             View(
                                 cls="android.view.View",
                                 content_desc="✓" if day in row["done"] else "",
-                                on_click=_bind(self._check, row["id"], day),
+                                on_click=w.bind(self._check, row["id"], day),
                                 naf=day not in row["done"],
                             )
                             for day in DAYS
@@ -236,7 +235,7 @@ class MHabit(VirtualApp):
                 )
                 for row in rows_data
             ]
-            body = scroll_view([header, *rows], scrollable=True, scroll_key="list_scroll")
+            body = w.scroll_view([header, *rows], scrollable=True, scroll_key="list_scroll")
         else:
             body = View(
                 cls="android.view.View",
@@ -250,7 +249,7 @@ class MHabit(VirtualApp):
                     )
                 ],
             )
-        root = frame_layout(
+        root = w.frame_layout(
             [
                 View(cls="android.view.View", children=[bar, body]),
                 _button(
@@ -276,14 +275,14 @@ class MHabit(VirtualApp):
 
     def _render_edit(self, ctx: AppContext, route: dict[str, Any]) -> Screen:
         fields = [
-            edit_text("", route["name"], self._type_name, hint="Habit Name ..."),
+            w.edit_text("", route["name"], self._type_name, hint="Habit Name ..."),
             _label("Habit type", height=90),
             _button("Positive", lambda c: c.toast("Negative habits are not modelled"), height=130),
-            edit_text("", "", None, hint="Daily goal, default 1"),
+            w.edit_text("", "", None, hint="Daily goal, default 1"),
             _button("Daily", lambda c: None, height=130),
             _button("21 days", lambda c: None, height=130),
             _button("Reminder", lambda c: None, height=130),
-            edit_text(
+            w.edit_text(
                 "",
                 route.get("memo", ""),
                 self._type_memo,
@@ -300,7 +299,7 @@ class MHabit(VirtualApp):
             cls="android.view.View",
             children=[
                 bar,
-                scroll_view(fields, scrollable=True),
+                w.scroll_view(fields, scrollable=True),
             ],
         )
         return Screen(content=content)
@@ -311,11 +310,11 @@ class MHabit(VirtualApp):
             _button("Back", lambda c: self._pop(c), width=147),
             habit["name"],
             [
-                _button("Edit", _bind(self._edit, route["id"]), width=147),
+                _button("Edit", w.bind(self._edit, route["id"]), width=147),
                 _button("Show menu", lambda c: self._set(c, menu="detail"), width=126),
             ],
         )
-        body = scroll_view(
+        body = w.scroll_view(
             [
                 _label("Summary", height=110),
                 _label("Current grade is 0.0, and it has been 0 days since the start.", height=160),
@@ -342,7 +341,7 @@ class MHabit(VirtualApp):
                 for title in titles
             )
         bar = self._app_bar(_button("Back", lambda c: self._pop(c), width=147), "Settings", [])
-        body = scroll_view(tiles, scrollable=True, scroll_key="settings_scroll")
+        body = w.scroll_view(tiles, scrollable=True, scroll_key="settings_scroll")
         return Screen(content=View(cls="android.view.View", children=[bar, body]))
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -468,7 +467,7 @@ class MHabit(VirtualApp):
 
     def _select(self, ctx: AppContext, habit_id: int) -> None:
         selected = list(ctx.ui["selected"])
-        toggle(selected, habit_id)
+        w.toggle(selected, habit_id)
         ctx.ui["selected"] = selected
 
     def _select_all(self, ctx: AppContext) -> None:
@@ -480,7 +479,7 @@ class MHabit(VirtualApp):
         if habit is None:
             return
         done = list(habit["done"])
-        toggle(done, day)
+        w.toggle(done, day)
         habit["done"] = done
 
     def _edit(self, ctx: AppContext, habit_id: int) -> None:

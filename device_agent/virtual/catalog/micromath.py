@@ -40,30 +40,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, target
 from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import Screen, View, Window
-from device_agent.virtual.widgets import (
-    OPEN_DRAWER,
-    action_item,
-    bind,
-    button,
-    check_box,
-    drawer_layout,
-    edit_text,
-    frame_layout,
-    image_button,
-    image_view,
-    linear_layout,
-    menu_window,
-    nav_button,
-    overflow_button,
-    relative_layout,
-    scroll_view,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.mkulesh.micromath.plus"
 MAIN = ".MainActivity"
@@ -219,19 +200,19 @@ class MicroMathematics2154(VirtualApp):
     def render(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         title, _subtitle = DRAWER[ui["document"]]
-        bar = toolbar(
+        bar = w.toolbar(
             title,
-            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+            navigation=w.nav_button(w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
             actions=[
-                action_item("action_undo", "Undo", None, enabled=False),
-                action_item("action_new", "New element", lambda c: c.ui.update(menu="new")),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("action_undo", "Undo", None, enabled=False),
+                w.action_item("action_new", "New element", lambda c: c.ui.update(menu="new")),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
             rid="action_bar",
         )
-        sheet = scroll_view(
+        sheet = w.scroll_view(
             [
-                linear_layout(
+                w.linear_layout(
                     [self._element(ctx, i) for i in range(len(WELCOME))],
                     rid="main_list_view",
                     weight=0,
@@ -244,9 +225,9 @@ class MicroMathematics2154(VirtualApp):
             cls="android.widget.HorizontalScrollView",
             height=147,
             children=[
-                linear_layout(
+                w.linear_layout(
                     [
-                        image_button("", desc, bind(self._new_element, desc), width=147)
+                        w.image_button("", desc, w.bind(self._new_element, desc), width=147)
                         for _key, desc in NEW_ELEMENTS
                     ],
                     rid="main_palette_view",
@@ -254,9 +235,11 @@ class MicroMathematics2154(VirtualApp):
                 )
             ],
         )
-        content = frame_layout([relative_layout([bar, sheet, palette])], rid="main_content_frame")
+        content = w.frame_layout(
+            [w.relative_layout([bar, sheet, palette])], rid="main_content_frame"
+        )
         drawer = self._drawer(ctx) if ui["drawer"] else None
-        root = drawer_layout(
+        root = w.drawer_layout(
             content, drawer, rid="main_drawer_layout", cls="android.support.v4.widget.DrawerLayout"
         )
         return Screen(content=root, windows=self._windows(ctx))
@@ -264,14 +247,14 @@ class MicroMathematics2154(VirtualApp):
     def _element(self, ctx: AppContext, index: int) -> View:
         element = WELCOME[index]
         if element[0] == "text":
-            return text_view(element[1], height=260)
+            return w.text_view(element[1], height=260)
         left = element[1]
         right = ctx.data["terms"].get(str(index), element[2])
-        return linear_layout(
+        return w.linear_layout(
             [
-                edit_text("", left, None, width=250),
-                text_view(":=", width=90),
-                edit_text("", right, lambda c, t: self._edit_term(c, str(index), t), width=500),
+                w.edit_text("", left, None, width=250),
+                w.text_view(":=", width=90),
+                w.edit_text("", right, lambda c, t: self._edit_term(c, str(index), t), width=500),
             ],
             horizontal=True,
             height=126,
@@ -279,19 +262,19 @@ class MicroMathematics2154(VirtualApp):
 
     def _drawer(self, ctx: AppContext) -> View:
         rows = [
-            linear_layout(
+            w.linear_layout(
                 [
-                    image_view("main_drawer_logo", width=147),
-                    linear_layout(
+                    w.image_view("main_drawer_logo", width=147),
+                    w.linear_layout(
                         [
-                            text_view(title, "main_drawer_title"),
-                            text_view(subtitle, "main_drawer_subtitle"),
+                            w.text_view(title, "main_drawer_title"),
+                            w.text_view(subtitle, "main_drawer_subtitle"),
                         ]
                     ),
                 ],
                 horizontal=True,
                 height=168,
-                on_click=bind(self._open_document, i),
+                on_click=w.bind(self._open_document, i),
             )
             for i, (title, subtitle) in enumerate(DRAWER)
         ]
@@ -308,15 +291,15 @@ class MicroMathematics2154(VirtualApp):
         close = lambda c: c.ui.update(menu=None)  # noqa: E731 - a one-line handler
         if ui["menu"] == "overflow":
             return [
-                menu_window(
-                    [(title, bind(self._overflow_item, title)) for title in OVERFLOW],
+                w.menu_window(
+                    [(title, w.bind(self._overflow_item, title)) for title in OVERFLOW],
                     close,
                     bounds=(420, 63, 1080, 63 + 126 * len(OVERFLOW)),
                 )
             ]
         if ui["menu"] == "new":
             return [
-                menu_window(
+                w.menu_window(
                     [
                         (desc, lambda c, d=desc: self._new_element(c, d))
                         for _k, desc in NEW_ELEMENTS
@@ -333,17 +316,17 @@ class MicroMathematics2154(VirtualApp):
     ) -> View:
         """A HorizontalNumberPicker (``horizontal_number_picker.xml``) bound to the dialog's
         ``key`` field."""
-        return linear_layout(
+        return w.linear_layout(
             [
-                text_view(label, "label_text", width=420, enabled=enabled),
-                image_button(
+                w.text_view(label, "label_text", width=420, enabled=enabled),
+                w.image_button(
                     "button_decrease",
                     "Decrease value",
-                    bind(self._step, key, -1),
+                    w.bind(self._step, key, -1),
                     width=130,
                     enabled=enabled,
                 ),
-                edit_text(
+                w.edit_text(
                     "edit_text_value",
                     str(fields[key]),
                     (lambda c, t: self._type(c, key, t)) if enabled else None,
@@ -351,10 +334,10 @@ class MicroMathematics2154(VirtualApp):
                     width=240,
                     extra={"digits": "0123456789"},
                 ),
-                image_button(
+                w.image_button(
                     "button_increase",
                     "Increase value",
-                    bind(self._step, key, 1),
+                    w.bind(self._step, key, 1),
                     width=130,
                     enabled=enabled,
                 ),
@@ -368,13 +351,13 @@ class MicroMathematics2154(VirtualApp):
     def _settings_dialog(self, ctx: AppContext) -> Window:
         fields = ctx.ui["dialog"]
         reformat = bool(fields["reformat"])
-        check = check_box(
+        check = w.check_box(
             "dialog_checkbox_reformat",
             "Format text fragment",
             reformat,
             lambda c: c.ui["dialog"].update(reformat=not c.ui["dialog"]["reformat"]),
         )
-        redefine = check_box(
+        redefine = w.check_box(
             "dialog_checkbox_redefine_allowed",
             "Allow to re-define equations",
             bool(fields["redefine_allowed"]),
@@ -382,9 +365,9 @@ class MicroMathematics2154(VirtualApp):
                 redefine_allowed=not c.ui["dialog"]["redefine_allowed"]
             ),
         )
-        content = scroll_view(
+        content = w.scroll_view(
             [
-                linear_layout(
+                w.linear_layout(
                     [
                         check,
                         self._picker(
@@ -408,25 +391,25 @@ class MicroMathematics2154(VirtualApp):
             ],
             weight=0,
         )
-        buttons = linear_layout(
+        buttons = w.linear_layout(
             [
-                button("dialog_button_ok", "OK", self._accept_settings),
-                button("dialog_button_cancel", "Cancel", lambda c: c.ui.update(dialog=None)),
+                w.button("dialog_button_ok", "OK", self._accept_settings),
+                w.button("dialog_button_cancel", "Cancel", lambda c: c.ui.update(dialog=None)),
             ],
             rid="dialog_button_panel",
             horizontal=True,
             height=140,
         )
-        root = linear_layout(
+        root = w.linear_layout(
             [
-                linear_layout(
-                    [text_view("Document settings", "dialog_title_text", height=140)],
+                w.linear_layout(
+                    [w.text_view("Document settings", "dialog_title_text", height=140)],
                     rid="dialog_title_layout",
                     height=140,
                 ),
-                linear_layout(
+                w.linear_layout(
                     [
-                        linear_layout([content], rid="dialog_content_panel", weight=0),
+                        w.linear_layout([content], rid="dialog_content_panel", weight=0),
                         buttons,
                     ],
                     rid="dialog_root_layout",

@@ -48,20 +48,10 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import (
-    button,
-    edit_text,
-    frame_layout,
-    image_view,
-    linear_layout,
-    relative_layout,
-    scroll_view,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.newsblur"
 INIT = ".activity.InitActivity"
@@ -237,35 +227,35 @@ class NewsBlur(VirtualApp):
         if ctx.activity == LOGIN_PROGRESS:
             return self._render_login_progress()
         if ctx.activity == REGISTER_PROGRESS:
-            bar = toolbar("Let's get started", rid="android:id/action_bar")
+            bar = w.toolbar("Let's get started", rid="android:id/action_bar")
             body = View(
                 cls="android.widget.ViewSwitcher",
                 resource_id="register_viewswitcher",
                 children=[
-                    linear_layout(
+                    w.linear_layout(
                         [
                             View(cls="android.widget.ProgressBar", height=160),
-                            text_view("Registering...", height=120),
+                            w.text_view("Registering...", height=120),
                         ]
                     )
                 ],
             )
-            container = frame_layout([body], rid="login_progress_container")
-            return Screen(content=linear_layout([bar, container]))
+            container = w.frame_layout([body], rid="login_progress_container")
+            return Screen(content=w.linear_layout([bar, container]))
         # InitActivity's splash: the logo.
         return Screen(
-            content=relative_layout(
-                [image_view(width=400, height=400, gravity="center")], layout=FRAME
+            content=w.relative_layout(
+                [w.image_view(width=400, height=400, gravity="center")], layout=FRAME
             )
         )
 
     def _render_login(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        header = linear_layout([image_view("", "NewsBlur Logo", height=200)], height=240)
+        header = w.linear_layout([w.image_view("", "NewsBlur Logo", height=200)], height=240)
         rule = View(cls="android.view.View", height=5)
 
         def field(rid: str, key: str, hint: str, *, password: bool = False) -> View:
-            return edit_text(
+            return w.edit_text(
                 rid,
                 ui[key],
                 lambda c, t: c.ui.update({key: t}),
@@ -276,7 +266,7 @@ class NewsBlur(VirtualApp):
 
         if ui["page"] == "login":
             rows: list[View] = [
-                linear_layout(
+                w.linear_layout(
                     [
                         field("login_username", "username", "username"),
                         field("login_password", "password", "password", password=True),
@@ -284,10 +274,10 @@ class NewsBlur(VirtualApp):
                     rid="login_fields_container",
                     weight=0,
                 ),
-                linear_layout(
+                w.linear_layout(
                     [
                         View(cls="android.view.View"),
-                        button(
+                        w.button(
                             "login_button",
                             "Log In",
                             self._log_in,
@@ -298,13 +288,13 @@ class NewsBlur(VirtualApp):
                     horizontal=True,
                     height=140,
                 ),
-                text_view(
+                w.text_view(
                     "I need to register",
                     "login_change_to_register",
                     height=100,
                     on_click=lambda c: c.ui.update(page="register"),
                 ),
-                text_view(
+                w.text_view(
                     "I forgot my password",
                     "login_forgot_password",
                     height=100,
@@ -313,7 +303,7 @@ class NewsBlur(VirtualApp):
             ]
             if not ui["custom_shown"]:
                 rows.append(
-                    text_view(
+                    w.text_view(
                         "I have a custom server",
                         "login_custom_server",
                         height=100,
@@ -324,9 +314,9 @@ class NewsBlur(VirtualApp):
                 rows.append(field("login_custom_server_value", "server", DEFAULT_BASE))
         else:
             rows = [
-                scroll_view(
+                w.scroll_view(
                     [
-                        linear_layout(
+                        w.linear_layout(
                             [
                                 field("registration_username", "reg_username", "username"),
                                 field(
@@ -341,15 +331,15 @@ class NewsBlur(VirtualApp):
                         )
                     ]
                 ),
-                linear_layout(
+                w.linear_layout(
                     [
-                        text_view(
+                        w.text_view(
                             "I need to log in!",
                             "login_change_to_login",
                             height=140,
                             on_click=lambda c: c.ui.update(page="login"),
                         ),
-                        button(
+                        w.button(
                             "registration_button",
                             "Register",
                             self._sign_up,
@@ -362,31 +352,31 @@ class NewsBlur(VirtualApp):
                     height=140,
                 ),
             ]
-        page = relative_layout(rows)
+        page = w.relative_layout(rows)
         switcher = View(
             cls="android.widget.ViewSwitcher", resource_id="login_viewswitcher", children=[page]
         )
-        container = frame_layout([switcher], rid="login_container")
-        return Screen(content=linear_layout([header, rule, container]))
+        container = w.frame_layout([switcher], rid="login_container")
+        return Screen(content=w.linear_layout([header, rule, container]))
 
     def _render_login_progress(self) -> Screen:
         def row(text: str, rid: str, progress: str) -> View:
-            return relative_layout(
+            return w.relative_layout(
                 [
                     View(cls="android.widget.ProgressBar", resource_id=progress, width=105),
-                    text_view(text, rid),
+                    w.text_view(text, rid),
                 ],
                 layout=HORIZONTAL,
             )
 
-        body = linear_layout(
+        body = w.linear_layout(
             [
                 row("Logging in…", "login_logging_in", "login_logging_in_progress"),
                 # login_feed_progress is INVISIBLE until the login succeeds.
-                relative_layout([text_view("Retrieving feeds…", "login_retrieving_feeds")]),
+                w.relative_layout([w.text_view("Retrieving feeds…", "login_retrieving_feeds")]),
             ]
         )
-        container = frame_layout([body], rid="login_progress_container")
+        container = w.frame_layout([body], rid="login_progress_container")
         return Screen(content=container)
 
     # -- handlers ----------------------------------------------------------------------------

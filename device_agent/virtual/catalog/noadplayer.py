@@ -36,10 +36,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import Screen, View, Window
-from device_agent.virtual.widgets import confirm_dialog, frame_layout, relative_layout, text_view
 
 PACKAGE = "com.droidheat.musicplayer"
 SPLASH = ".SplashActivity"
@@ -202,16 +202,16 @@ class NoadPlayer08(VirtualApp):
 
     def render(self, ctx: AppContext) -> Screen:
         if ctx.activity == SPLASH:
-            content = relative_layout(
+            content = w.relative_layout(
                 [
                     View(cls="android.widget.ProgressBar", resource_id="progressBar", height=200),
-                    text_view("Initiating..", "textView10"),
+                    w.text_view("Initiating..", "textView10"),
                 ]
             )
             windows: list[Window] = []
             if ctx.ui.get("asking"):
                 windows.append(
-                    confirm_dialog(
+                    w.confirm_dialog(
                         REQUEST_TITLE,
                         REQUEST_MESSAGE,
                         ("Accept", self._accept),
@@ -220,7 +220,7 @@ class NoadPlayer08(VirtualApp):
                     )
                 )
             return Screen(content=content, windows=windows)
-        return Screen(content=frame_layout())
+        return Screen(content=w.frame_layout())
 
     def _accept(self, ctx: AppContext) -> None:
         ctx.ui["asking"] = False

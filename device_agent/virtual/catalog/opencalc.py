@@ -53,24 +53,10 @@ import re
 from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, input_text
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    button,
-    choice_dialog,
-    frame_layout,
-    image_button,
-    linear_layout,
-    nav_button,
-    preference,
-    scroll_view,
-    switch_widget,
-    text_view,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
 
 PACKAGE = "com.darkempire78.opencalculator"
 MAIN = ".activities.MainActivity"
@@ -479,17 +465,17 @@ FUNCTION_KEYS: dict[str, tuple[tuple[str, str], tuple[str, str], str]] = {
 def _button(
     rid: str, text: str, on_click: Any, *, desc: str = "", width: int | None = None
 ) -> View:
-    return button(rid, text, on_click, content_desc=desc, width=width)
+    return w.button(rid, text, on_click, content_desc=desc, width=width)
 
 
 def _image_button(
     rid: str, desc: str, on_click: Any, *, width: int | None = None, on_long: Any = None
 ) -> View:
-    return image_button(rid, desc, on_click, on_long_click=on_long, width=width)
+    return w.image_button(rid, desc, on_click, on_long_click=on_long, width=width)
 
 
 def _toolbar(title: str, on_up: Any) -> View:
-    return toolbar(title, navigation=nav_button(NAVIGATE_UP, on_up))
+    return w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, on_up))
 
 
 # -- the app ---------------------------------------------------------------------------------------
@@ -603,7 +589,7 @@ class _OpenCalc(VirtualApp):
             layout=FRAME,
             height=126,
             children=[
-                text_view(
+                w.text_view(
                     ("DEG" if ui["degrees"] else "RAD") if self._sci_rows(ctx) else "",
                     "degreeTextView",
                     width=200,
@@ -639,7 +625,7 @@ class _OpenCalc(VirtualApp):
                 )
             ],
         )
-        result = text_view(
+        result = w.text_view(
             ui["result"], "resultDisplay", height=110 if landscape else 160, long_clickable=False
         )
         children: list[View] = [top, display, result]
@@ -908,9 +894,9 @@ class _OpenCalc(VirtualApp):
     def _history_panel(self, ctx: AppContext) -> View:
         history = ctx.data["history"]
         if not history:
-            return frame_layout(
+            return w.frame_layout(
                 [
-                    text_view(
+                    w.text_view(
                         "No History Available",
                         "no_history_text",
                         gravity="center",
@@ -923,12 +909,12 @@ class _OpenCalc(VirtualApp):
         rows = []
         for entry in history:
             rows.append(
-                linear_layout(
+                w.linear_layout(
                     [
-                        text_view(entry["calculation"], "history_item_calculation"),
-                        text_view(entry["result"], "history_item_result"),
+                        w.text_view(entry["calculation"], "history_item_calculation"),
+                        w.text_view(entry["result"], "history_item_result"),
                     ],
-                    on_click=_bind(self._insert, entry["result"].replace(",", "")),
+                    on_click=w.bind(self._insert, entry["result"].replace(",", "")),
                     weight=0,
                 )
             )
@@ -942,8 +928,8 @@ class _OpenCalc(VirtualApp):
 
     def _menu_window(self) -> Window:
         def item(rid: str, title: str, handler: Any) -> View:
-            return linear_layout(
-                [text_view(title, "title", height=126)], rid=rid, on_click=handler, height=126
+            return w.linear_layout(
+                [w.text_view(title, "title", height=126)], rid=rid, on_click=handler, height=126
             )
 
         root = View(
@@ -964,30 +950,30 @@ class _OpenCalc(VirtualApp):
 
         def switch_row(key: str, title: str, summary: str) -> View:
             # AndroidX preference's SwitchPreferenceCompat: its widget's id is switchWidget.
-            return preference(
+            return w.preference(
                 title,
                 summary,
                 lambda c: self._toggle_pref(c, key),
-                widget=switch_widget(bool(prefs[key]), rid="switchWidget", focusable=False),
+                widget=w.switch_widget(bool(prefs[key]), rid="switchWidget", focusable=False),
             )
 
         def list_row(key: str, title: str, choices: tuple[str, ...]) -> View:
             # A ListPreference with useSimpleSummaryProvider: the summary is the chosen entry.
-            return preference(
+            return w.preference(
                 title, prefs[key], lambda c: c.ui.update(list_dialog=[key, title, list(choices)])
             )
 
-        language_row = preference(
+        language_row = w.preference(
             "Language",
             "English",  # Locale.getDefault().displayLanguage on the test device
             # launchChangeAppLanguageIntent(): the system's app-language settings (another app's
             # screen; not modelled, the tap leaves the calculator as it is).
             None,
         )
-        theme_row = linear_layout(
+        theme_row = w.linear_layout(
             [
-                text_view("Theme", "android:id/title"),
-                text_view(prefs["theme"], "android:id/summary"),
+                w.text_view("Theme", "android:id/title"),
+                w.text_view(prefs["theme"], "android:id/summary"),
             ],
             on_click=self._open_theme_dialog,
             height=200,
@@ -997,7 +983,7 @@ class _OpenCalc(VirtualApp):
             resource_id="recycler_view",
             scrollable=True,
             children=[
-                text_view("GENERAL", height=110),
+                w.text_view("GENERAL", height=110),
                 language_row,
                 theme_row,
                 switch_row("vibration", "Vibration", "Vibrate when a button is pressed"),
@@ -1016,14 +1002,14 @@ class _OpenCalc(VirtualApp):
                     'Replace the "X²" button with a modulo button (available when the "INV" '
                     "button is pressed)",
                 ),
-                text_view("FORMATTING", height=110),
+                w.text_view("FORMATTING", height=110),
                 list_row("precision", "Number of decimal places", PRECISION_CHOICES),
                 switch_row(
                     "scientific_notation",
                     "Number into scientific notation",
                     "Convert all results to scientific notation",
                 ),
-                text_view("HISTORY", height=110),
+                w.text_view("HISTORY", height=110),
                 list_row("history_size", "Results saved in history", HISTORY_SIZE_CHOICES),
                 switch_row(
                     "delete_on_swipe",
@@ -1036,7 +1022,7 @@ class _OpenCalc(VirtualApp):
                     "Automatically save calculations in history without needing to click the "
                     "equal button",
                 ),
-                text_view("ADVANCED", height=110),
+                w.text_view("ADVANCED", height=110),
                 switch_row(
                     "long_click_copy",
                     "Long press to copy value",
@@ -1053,7 +1039,7 @@ class _OpenCalc(VirtualApp):
         if ctx.ui.get("list_dialog"):
             key, title, choices = ctx.ui["list_dialog"]
             windows.append(
-                choice_dialog(
+                w.choice_dialog(
                     title,
                     choices,
                     choices.index(prefs[key]) if prefs[key] in choices else None,
@@ -1066,15 +1052,15 @@ class _OpenCalc(VirtualApp):
             options = ["Material You", "System", "Light", "Dark", "Amoled"]
             windows.append(
                 Window(
-                    root=linear_layout(
-                        [text_view("Theme", "alertTitle", height=140)]
+                    root=w.linear_layout(
+                        [w.text_view("Theme", "alertTitle", height=140)]
                         + [
                             View(
                                 cls="android.widget.CheckedTextView",
                                 resource_id="android:id/text1",
                                 text=name,
                                 checked=prefs["theme"] == name,
-                                on_click=_bind(self._set_theme, name),
+                                on_click=w.bind(self._set_theme, name),
                                 height=140,
                             )
                             for name in options
@@ -1084,7 +1070,7 @@ class _OpenCalc(VirtualApp):
                     on_dismiss=self._close_theme_dialog,
                 )
             )
-        root = linear_layout([_toolbar("Settings", lambda c: c.finish()), listing])
+        root = w.linear_layout([_toolbar("Settings", lambda c: c.finish()), listing])
         return Screen(content=root, windows=windows)
 
     def _render_about(self, ctx: AppContext) -> Screen:
@@ -1102,14 +1088,14 @@ class _OpenCalc(VirtualApp):
             ("Version", self.version),
         ]
         rows = [
-            linear_layout(
-                [text_view(title)] + ([text_view(value, "about_app_version")] if value else []),
+            w.linear_layout(
+                [w.text_view(title)] + ([w.text_view(value, "about_app_version")] if value else []),
                 weight=0,
             )
             for title, value in lines
         ]
-        listing = scroll_view(rows, scrollable=True)
-        root = linear_layout([_toolbar("About", lambda c: c.finish()), listing])
+        listing = w.scroll_view(rows, scrollable=True)
+        root = w.linear_layout([_toolbar("About", lambda c: c.finish()), listing])
         return Screen(content=root)
 
     # -- input handlers ----------------------------------------------------------------------------

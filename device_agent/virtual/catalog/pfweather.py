@@ -31,26 +31,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.views import FRAME, Screen, View, Window
-from device_agent.virtual.widgets import (
-    OPEN_DRAWER,
-    action_item,
-    bind,
-    button,
-    drawer_entry,
-    drawer_layout,
-    edit_text,
-    frame_layout,
-    image_view,
-    intro_pager,
-    linear_layout,
-    nav_button,
-    relative_layout,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "org.secuso.privacyfriendlyweather"
 SPLASH = ".activities.SplashActivity"
@@ -224,40 +208,40 @@ class PrivacyFriendlyWeather20(VirtualApp):
             return self._render_tutorial(ctx)
         if ctx.activity == FORECAST:
             return self._render_forecast(ctx)
-        return Screen(content=frame_layout())  # the splash, for a frame
+        return Screen(content=w.frame_layout())  # the splash, for a frame
 
     def _render_tutorial(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         page_no = ui["page"]
         heading, text = PAGES[page_no]
         children = [
-            text_view(heading, height=200),
-            image_view(height=500),
-            text_view(text, height=300),
+            w.text_view(heading, height=200),
+            w.image_view(height=500),
+            w.text_view(text, height=300),
         ]
         if page_no == LAST:
             children.append(
-                edit_text(
+                w.edit_text(
                     "autoCompleteTvAddFirstStart",
                     ui["city_text"],
                     self._type_city,
                     cls="android.widget.AutoCompleteTextView",
                 )
             )
-        page = relative_layout([linear_layout(children)])
-        dots = linear_layout(
-            [text_view("•", width=60, selected=i == page_no) for i in range(len(PAGES))],
+        page = w.relative_layout([w.linear_layout(children)])
+        dots = w.linear_layout(
+            [w.text_view("•", width=60, selected=i == page_no) for i in range(len(PAGES))],
             rid="layoutDots",
             horizontal=True,
         )
         last = page_no == LAST
-        advance = button("btn_next", "Okay" if last else "Next", self._next, width=300)
+        advance = w.button("btn_next", "Okay" if last else "Next", self._next, width=300)
         skip = (
             None
             if last
-            else button("btn_skip", "Skip", lambda c: c.ui.update(page=LAST), width=300)
+            else w.button("btn_skip", "Skip", lambda c: c.ui.update(page=LAST), width=300)
         )
-        content = intro_pager(
+        content = w.intro_pager(
             page,
             skip=skip,
             indicator=dots,
@@ -275,10 +259,10 @@ class PrivacyFriendlyWeather20(VirtualApp):
         if not matches:
             return []
         rows = [
-            text_view(
+            w.text_view(
                 f"{city}, {country}",
                 "android:id/text1",
-                on_click=bind(self._pick_city, f"{city}, {country}"),
+                on_click=w.bind(self._pick_city, f"{city}, {country}"),
                 height=126,
             )
             for city, country in matches
@@ -292,17 +276,17 @@ class PrivacyFriendlyWeather20(VirtualApp):
     def _render_forecast(self, ctx: AppContext) -> Screen:
         watched = ctx.data["cities_to_watch"]
         title = watched[0].split(",")[0] if watched else "Weather"
-        bar = toolbar(
+        bar = w.toolbar(
             title,
-            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
-            actions=[action_item("menu_refresh", "refresh", lambda c: c.toast("No internet"))],
+            navigation=w.nav_button(w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+            actions=[w.action_item("menu_refresh", "refresh", lambda c: c.toast("No internet"))],
         )
-        body = text_view(
+        body = w.text_view(
             "No weather data yet: the forecast needs the network (not modelled)",
             "noCitySelectedText",
             height=400,
         )
-        content = linear_layout([bar, body])
+        content = w.linear_layout([bar, body])
         drawer = None
         if ctx.ui.get("drawer"):
             drawer = View(
@@ -310,11 +294,11 @@ class PrivacyFriendlyWeather20(VirtualApp):
                 resource_id="nav_view",
                 width=800,
                 children=[
-                    drawer_entry(t, lambda c: c.ui.update(drawer=False), checked=t == "Main")
+                    w.drawer_entry(t, lambda c: c.ui.update(drawer=False), checked=t == "Main")
                     for t in DRAWER
                 ],
             )
-        root = drawer_layout(content, drawer, cls="android.support.v4.widget.DrawerLayout")
+        root = w.drawer_layout(content, drawer, cls="android.support.v4.widget.DrawerLayout")
         return Screen(content=View(layout=FRAME, children=[root]))
 
     # -- handlers ----------------------------------------------------------------------------

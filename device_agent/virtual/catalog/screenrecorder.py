@@ -26,28 +26,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    button,
-    checkbox_widget,
-    edit_text,
-    fab,
-    frame_layout,
-    image_view,
-    linear_layout,
-    nav_button,
-    overflow_button,
-    preference,
-    scroll_view,
-    tabs,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.orpheusdroid.screenrecorder"
 MAIN = ".MainActivity"
@@ -153,23 +136,23 @@ def _about_crash() -> JavaException:
 
 
 def _toolbar(title: str, *, up: Any = None, overflow: Any = None) -> View:
-    navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
-    actions = [overflow_button(overflow)] if overflow is not None else []
-    return toolbar(title, navigation=navigation, actions=actions)
+    navigation = w.nav_button(w.NAVIGATE_UP, up) if up is not None else None
+    actions = [w.overflow_button(overflow)] if overflow is not None else []
+    return w.toolbar(title, navigation=navigation, actions=actions)
 
 
 def _button(rid: str, text: str, handler: Any) -> View:
     # AlertDialog buttons are borderless Buttons.
-    return button(rid, text, handler, width=300, style="text")
+    return w.button(rid, text, handler, width=300, style="text")
 
 
 def _dialog(
     title: str, body: list[View], buttons: list[View], on_dismiss: Any, cancelable: bool = True
 ) -> Window:
-    children = [_text(title, "alertTitle", height=140)] if title else []
+    children = [w.text_view(title, "alertTitle", height=140)] if title else []
     children += body
     children.append(
-        linear_layout(
+        w.linear_layout(
             [View(cls="android.view.View"), *buttons],
             rid="buttonPanel",
             horizontal=True,
@@ -177,7 +160,7 @@ def _dialog(
         )
     )
     return Window(
-        root=linear_layout(children, rid="parentPanel", weight=0),
+        root=w.linear_layout(children, rid="parentPanel", weight=0),
         kind="dialog",
         cancelable=cancelable,
         on_dismiss=on_dismiss,
@@ -274,15 +257,15 @@ class ScreenRecorder(VirtualApp):
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         granted = STORAGE_PERMISSION in ctx.permissions
-        tab_row = tabs(("SETTINGS", "VIDEOS"), ui["tab"], self._select_tab)
+        tab_row = w.tabs(("SETTINGS", "VIDEOS"), ui["tab"], self._select_tab)
         if ui["tab"] == 0:
             page = self._settings_list(ctx)
         else:
             message = "No videos available" if granted else "Storage permission denied"
-            page = frame_layout(
-                [_text(message, "message_tv", gravity="center", width=700)], layout=FRAME
+            page = w.frame_layout(
+                [w.text_view(message, "message_tv", gravity="center", width=700)], layout=FRAME
             )
-        column = linear_layout(
+        column = w.linear_layout(
             [
                 _toolbar(self.label, overflow=self._open_menu),
                 tab_row,
@@ -296,7 +279,7 @@ class ScreenRecorder(VirtualApp):
         children = [column]
         if ui["tab"] == 0:
             children.append(
-                fab(
+                w.fab(
                     "fab",
                     "",
                     self._record,
@@ -313,11 +296,11 @@ class ScreenRecorder(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def category(title: str) -> View:
-            return _text(title, "android:id/title", height=110)
+            return w.text_view(title, "android:id/title", height=110)
 
         def list_row(key: str) -> View:
             title, _summary, _entries, _default = LIST_PREFS[key]
-            return preference(
+            return w.preference(
                 title,
                 str(prefs[key]),
                 lambda c: self._set(c, dialog={"kind": "list", "key": key}),
@@ -326,15 +309,15 @@ class ScreenRecorder(VirtualApp):
 
         def check_row(key: str) -> View:
             title, summary, _default = CHECK_PREFS[key]
-            return preference(
+            return w.preference(
                 title,
                 summary,
                 lambda c: self._toggle_check(c, key),
-                widget=checkbox_widget(bool(prefs[key])),
+                widget=w.checkbox_widget(bool(prefs[key])),
                 height=190,
             )
 
-        prefix_row = preference(
+        prefix_row = w.preference(
             "File name prefix",
             prefs["fileprefix"],
             lambda c: self._set(
@@ -342,7 +325,7 @@ class ScreenRecorder(VirtualApp):
             ),
             height=190,
         )
-        location_row = preference("Save location", SAVE_DIR, None, height=190)
+        location_row = w.preference("Save location", SAVE_DIR, None, height=190)
         rows = [
             category("Video settings"),
             list_row("resolution"),
@@ -383,8 +366,8 @@ class ScreenRecorder(VirtualApp):
                         cls="android.widget.ListView",
                         weight=0,
                         children=[
-                            linear_layout(
-                                [_text(title, "title", height=126)],
+                            w.linear_layout(
+                                [w.text_view(title, "title", height=126)],
                                 rid=rid,
                                 on_click=handler,
                                 height=126,
@@ -406,7 +389,7 @@ class ScreenRecorder(VirtualApp):
                 _dialog(
                     "Allow Storage Permission",
                     [
-                        _text(
+                        w.text_view(
                             "Write permission to storage is required to save the recorded video.",
                             "android:id/message",
                         )
@@ -426,7 +409,7 @@ class ScreenRecorder(VirtualApp):
                     resource_id="android:id/text1",
                     text=entry,
                     checked=entry == current,
-                    on_click=_bind(self._choose, key, entry),
+                    on_click=w.bind(self._choose, key, entry),
                     height=140,
                 )
                 for entry in entries
@@ -437,7 +420,7 @@ class ScreenRecorder(VirtualApp):
                 )
             )
         elif kind == "prefix":
-            field = edit_text(
+            field = w.edit_text(
                 "android:id/edit",
                 dialog.get("text", ""),
                 lambda c, t: self._set(c, dialog={"kind": "prefix", "text": t}),
@@ -458,7 +441,7 @@ class ScreenRecorder(VirtualApp):
                 _dialog(
                     "Plugin not found",
                     [
-                        _text(
+                        w.text_view(
                             "Plugin is required to show touches. Do you want to buy it now?",
                             "android:id/message",
                         )
@@ -475,7 +458,7 @@ class ScreenRecorder(VirtualApp):
                 _dialog(
                     "",
                     [
-                        _text(
+                        w.text_view(
                             f"{self.label} will start capturing everything that's displayed "
                             "on your screen.",
                             "android:id/message",
@@ -499,27 +482,29 @@ class ScreenRecorder(VirtualApp):
 
     def _render_about(self, ctx: AppContext) -> Screen:
         body = [
-            image_view("app_icon", height=300),
-            _text(
+            w.image_view("app_icon", height=300),
+            w.text_view(
                 f"Copyright © orpheusdroid 2014-2017\n{self.label} V{self.version}", "versionTxt"
             ),
-            _text("Credits", height=110),
-            _text("App Icons by Niko Hörkkö\n\nwebsite: http://nikosite.net", "icon_credit_tv"),
-            _text("Libraries", height=110),
-            _text(
+            w.text_view("Credits", height=110),
+            w.text_view(
+                "App Icons by Niko Hörkkö\n\nwebsite: http://nikosite.net", "icon_credit_tv"
+            ),
+            w.text_view("Libraries", height=110),
+            w.text_view(
                 "Folder Picker\n\nLicense: Apache License 2.0", "directory_chooser_lib_credit_tv"
             ),
-            _text("Open Source", height=110),
-            _text(
+            w.text_view("Open Source", height=110),
+            w.text_view(
                 "This app is opensourced and the source could be obained at\n\nGithub url: "
                 "https://github.com/vijai1996/screenrecorder\n\nLicense: GNU AGPLv3",
                 "opensource_info_tv",
             ),
         ]
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 _toolbar("About", up=lambda c: c.finish()),
-                scroll_view(body, scrollable=True),
+                w.scroll_view(body, scrollable=True),
             ]
         )
         return Screen(content=content)
@@ -530,10 +515,10 @@ class ScreenRecorder(VirtualApp):
             "statistics are sent only when enabled in the settings, and can be turned off at any "
             "time."
         )
-        content = linear_layout(
+        content = w.linear_layout(
             [
                 _toolbar("Privacy Policy", up=lambda c: c.finish()),
-                View(cls="android.webkit.WebView", children=[_text(text, "privacy_text")]),
+                View(cls="android.webkit.WebView", children=[w.text_view(text, "privacy_text")]),
             ]
         )
         return Screen(content=content)

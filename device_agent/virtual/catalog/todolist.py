@@ -29,27 +29,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, long_click, target
 from device_agent.virtual.views import FRAME, Screen, View, Window
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import (
-    button,
-    check_box,
-    drawer_entry,
-    edit_text,
-    frame_layout,
-    image_view,
-    intro_pager,
-    linear_layout,
-    nav_button,
-    preference,
-    scroll_view,
-    switch_widget,
-    toolbar,
-)
-from device_agent.virtual.widgets import fab as w_fab
-from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "org.secuso.privacyfriendlytodolist"
 MAIN = ".view.MainActivity"
@@ -68,11 +51,11 @@ NAV_AFTER = ("Settings", "Help", "About")
 
 
 def _button(rid: str, text: str, handler: Any) -> View:
-    return button(rid, text, handler, width=300)
+    return w.button(rid, text, handler, width=300)
 
 
 def _toolbar(title: str, desc: str, handler: Any) -> View:
-    return toolbar(title, navigation=nav_button(desc, handler))
+    return w.toolbar(title, navigation=w.nav_button(desc, handler))
 
 
 # -- ground truth ----------------------------------------------------------------------------------
@@ -192,14 +175,14 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         slide = ctx.ui["slide"]
         title, text = TUTORIAL_SLIDES[slide]
         last = slide == len(TUTORIAL_SLIDES) - 1
-        page = linear_layout(
+        page = w.linear_layout(
             [
-                image_view("image", height=600),
-                _text(title, "tutorial_title", height=160),
-                _text(text, "tutorial_description", height=300),
+                w.image_view("image", height=600),
+                w.text_view(title, "tutorial_title", height=160),
+                w.text_view(text, "tutorial_description", height=300),
             ]
         )
-        dots = linear_layout([_text("•" * (slide + 1), height=60)], rid="layoutDots")
+        dots = w.linear_layout([w.text_view("•" * (slide + 1), height=60)], rid="layoutDots")
         advance = _button(
             "btn_next",
             "GOT IT" if last else "NEXT",
@@ -207,7 +190,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         )
         skip = _button("btn_skip", "SKIP", self._finish_tutorial)
         return Screen(
-            content=intro_pager(
+            content=w.intro_pager(
                 page,
                 skip=skip,
                 indicator=dots,
@@ -225,7 +208,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         if current is None:
             title = "To-Do Lists"
             body = self._overview(ctx)
-            fab = w_fab(
+            fab = w.fab(
                 "fab_new_list",
                 "Add to-do list",
                 lambda c: c.ui.update(dialog={"kind": "new_list", "text": ""}),
@@ -233,12 +216,12 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         else:
             title = current["name"]
             body = self._tasks(ctx, current)
-            fab = w_fab(
+            fab = w.fab(
                 "fab_new_task",
                 "Add task",
                 lambda c: c.ui.update(dialog={"kind": "new_task", "text": ""}),
             )
-        toolbar = _toolbar(
+        bar = _toolbar(
             title, "Open navigation drawer", lambda c: c.ui.update(drawer=True, menu=None)
         )
         root = View(
@@ -246,7 +229,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             resource_id="drawer_layout",
             layout=FRAME,
             children=[
-                linear_layout([toolbar, body], rid="fragment_container"),
+                w.linear_layout([bar, body], rid="fragment_container"),
                 fab,
             ],
         )
@@ -255,9 +238,9 @@ class PrivacyFriendlyTodoList310(VirtualApp):
     def _overview(self, ctx: AppContext) -> View:
         lists = ctx.data["lists"]
         if not lists:
-            return frame_layout(
+            return w.frame_layout(
                 [
-                    _text(
+                    w.text_view(
                         "No to-do lists yet. Tap + to add one.",
                         "tv_empty_view_no_todo_lists",
                         gravity="center",
@@ -271,15 +254,19 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             done = sum(1 for t in todo["tasks"] if t["done"])
             total = len(todo["tasks"])
             rows.append(
-                linear_layout(
+                w.linear_layout(
                     [
-                        _text(todo["name"], "tv_todo_list_title"),
-                        _text(f"{done}/{total} tasks", "tv_todo_list_next_deadline", height=80),
-                        _text(f"{100 * done // total if total else 0}%", "tv_todo_list_progress"),
+                        w.text_view(todo["name"], "tv_todo_list_title"),
+                        w.text_view(
+                            f"{done}/{total} tasks", "tv_todo_list_next_deadline", height=80
+                        ),
+                        w.text_view(
+                            f"{100 * done // total if total else 0}%", "tv_todo_list_progress"
+                        ),
                     ],
                     rid="todo_list_row",
-                    on_click=_bind(self._open_list, todo["id"]),
-                    on_long_click=_bind(self._list_menu, todo["id"], todo["name"]),
+                    on_click=w.bind(self._open_list, todo["id"]),
+                    on_long_click=w.bind(self._list_menu, todo["id"], todo["name"]),
                     weight=0,
                 )
             )
@@ -293,21 +280,25 @@ class PrivacyFriendlyTodoList310(VirtualApp):
 
     def _tasks(self, ctx: AppContext, todo: dict[str, Any]) -> View:
         if not todo["tasks"]:
-            return frame_layout(
-                [_text("No tasks yet", "tv_empty_view_no_tasks", gravity="center", width=600)],
+            return w.frame_layout(
+                [
+                    w.text_view(
+                        "No tasks yet", "tv_empty_view_no_tasks", gravity="center", width=600
+                    )
+                ],
                 layout=FRAME,
             )
         rows = [
-            linear_layout(
+            w.linear_layout(
                 [
-                    check_box(
+                    w.check_box(
                         "cb_task_done",
                         "",
                         task["done"],
-                        _bind(self._toggle_task, todo["id"], n),
+                        w.bind(self._toggle_task, todo["id"], n),
                         width=150,
                     ),
-                    _text(task["name"], "tv_exlv_task_name", height=150),
+                    w.text_view(task["name"], "tv_exlv_task_name", height=150),
                 ],
                 horizontal=True,
                 weight=0,
@@ -335,11 +326,11 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                         cls="android.widget.ListView",
                         weight=0,
                         children=[
-                            _text(menu["title"], "alertTitle", height=140),
+                            w.text_view(menu["title"], "alertTitle", height=140),
                             *(
-                                linear_layout(
-                                    [_text(item, "title", height=126)],
-                                    on_click=_bind(self._list_action, item),
+                                w.linear_layout(
+                                    [w.text_view(item, "title", height=126)],
+                                    on_click=w.bind(self._list_action, item),
                                     height=126,
                                 )
                                 for item in ("Edit list", "Delete list")
@@ -358,15 +349,15 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         ui = ctx.ui
         lists = ctx.data["lists"]
         rows: list[View] = [
-            linear_layout(
-                [_text("Privacy Friendly To-Do List", "nav_header_title", height=300)],
+            w.linear_layout(
+                [w.text_view("Privacy Friendly To-Do List", "nav_header_title", height=300)],
                 rid="nav_header",
                 height=300,
             )
         ]
 
         def entry(title: str, on_click: Any, on_long: Any = None, checked: bool = False) -> View:
-            return drawer_entry(
+            return w.drawer_entry(
                 title, on_click, checked=checked, rid="nav_item_title", on_long_click=on_long
             )
 
@@ -374,7 +365,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             rows.append(
                 entry(
                     title,
-                    _bind(self._nav, title),
+                    w.bind(self._nav, title),
                     checked=title == "Overview" and ui["open_list"] is None,
                 )
             )
@@ -382,8 +373,8 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             rows.append(
                 entry(
                     todo["name"],
-                    _bind(self._open_list, todo["id"]),
-                    _bind(self._list_menu, todo["id"], todo["name"]),
+                    w.bind(self._open_list, todo["id"]),
+                    w.bind(self._list_menu, todo["id"], todo["name"]),
                     checked=ui["open_list"] == todo["id"],
                 )
             )
@@ -393,12 +384,12 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             rows.append(
                 entry(
                     title,
-                    _bind(self._nav, title),
-                    _bind(self._list_menu, stale, title) if stale is not None else None,
+                    w.bind(self._nav, title),
+                    w.bind(self._list_menu, stale, title) if stale is not None else None,
                 )
             )
         return Window(
-            root=linear_layout(rows, rid="nav_view"),
+            root=w.linear_layout(rows, rid="nav_view"),
             kind="sheet",
             bounds=(0, 0, 840, ctx.screen_size[1]),
             on_dismiss=lambda c: c.ui.update(drawer=False),
@@ -420,11 +411,11 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                 "bt_newtodolist_cancel",
             ),
         }[dialog["kind"]]
-        root = linear_layout(
+        root = w.linear_layout(
             [
-                _text(title, "tv_dialog_title", height=140),
-                edit_text(field, dialog["text"], self._dialog_text, hint="Name"),
-                linear_layout(
+                w.text_view(title, "tv_dialog_title", height=140),
+                w.edit_text(field, dialog["text"], self._dialog_text, hint="Name"),
+                w.linear_layout(
                     [
                         _button(cancel, "CANCEL", lambda c: c.ui.update(dialog=None)),
                         _button(ok, "OK", self._confirm_dialog),
@@ -441,11 +432,11 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def switch(key: str, title: str, summary: str) -> View:
-            return preference(
+            return w.preference(
                 title,
                 summary,
                 lambda c: prefs.update({key: not prefs[key]}),
-                widget=switch_widget(bool(prefs[key])),
+                widget=w.switch_widget(bool(prefs[key])),
             )
 
         listing = View(
@@ -459,7 +450,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             ],
         )
         return Screen(
-            content=linear_layout(
+            content=w.linear_layout(
                 [_toolbar("Settings", "Navigate up", lambda c: c.finish()), listing]
             )
         )
@@ -472,10 +463,10 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             else ["Privacy Friendly To-Do List", f"Version {self.version}", "SECUSO, TU Darmstadt"]
         )
         return Screen(
-            content=linear_layout(
+            content=w.linear_layout(
                 [
                     _toolbar(title, "Navigate up", lambda c: c.finish()),
-                    scroll_view([_text(line) for line in lines], scrollable=True),
+                    w.scroll_view([w.text_view(line) for line in lines], scrollable=True),
                 ]
             )
         )

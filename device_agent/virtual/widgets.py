@@ -76,20 +76,23 @@ def overflow_button(handler: Any) -> View:
     )
 
 
-def popup_menu(items: list[tuple[str, Any]]) -> View:
+def popup_menu(items: Sequence[tuple[Any, ...]], *, title_rid: str = "title") -> View:
     """A popup menu's list: one 126 px row per ``(title, handler)``, the title in a TextView
-    with id ``title`` (as Android's popup menus lay it out)."""
+    with id ``title`` (as Android's popup menus lay it out; ``title_rid`` for a framework menu's
+    ``android:id/title``). An item ``(title, handler, rid)`` gives its row the id ``rid`` (a
+    menu item's own id, as an app's custom popup layout shows it)."""
     return View(
         cls="android.widget.ListView",
         weight=0,
         children=[
             View(
                 cls="android.widget.LinearLayout",
-                on_click=handler,
+                resource_id=item[2] if len(item) > 2 else "",
+                on_click=item[1],
                 height=126,
-                children=[text_view(title, "title", height=126)],
+                children=[text_view(item[0], title_rid, height=126)],
             )
-            for title, handler in items
+            for item in items
         ],
     )
 
@@ -322,10 +325,19 @@ def toolbar(
 
 
 # -- menus -------------------------------------------------------------------------------------
-def menu_window(items: list[tuple[str, Any]], on_dismiss: Handler | None, **kw: Any) -> Window:
-    """An overflow or popup menu as a window (``kind="menu"``) holding :func:`popup_menu`;
-    touching outside dismisses it through ``on_dismiss``."""
-    return Window(root=popup_menu(items), kind="menu", on_dismiss=on_dismiss, **kw)
+def menu_window(
+    items: Sequence[tuple[Any, ...]],
+    on_dismiss: Handler | None,
+    *,
+    title_rid: str = "title",
+    **kw: Any,
+) -> Window:
+    """An overflow or popup menu as a window (``kind="menu"``) holding :func:`popup_menu`
+    (``items`` and ``title_rid`` as there); touching outside dismisses it through
+    ``on_dismiss``; ``kw`` are the :class:`Window`'s other fields (``bounds``...)."""
+    return Window(
+        root=popup_menu(items, title_rid=title_rid), kind="menu", on_dismiss=on_dismiss, **kw
+    )
 
 
 # -- dialogs -----------------------------------------------------------------------------------

@@ -204,20 +204,8 @@ class AndrOBD207(VirtualApp):
         self, rows: list[tuple[str, Any]], top: int, dismiss: Any, left: int = 500
     ) -> Window:
         """A framework popup menu: rows of ``android:id/title``."""
-        listing = View(
-            cls="android.widget.ListView",
-            weight=0,
-            children=[
-                w.linear_layout(
-                    [w.text_view(title, "android:id/title", height=126)],
-                    height=126,
-                    on_click=handler,
-                )
-                for title, handler in rows
-            ],
-        )
         bounds = (left, top, 1068, top + 126 * len(rows))
-        return Window(root=listing, kind="menu", on_dismiss=dismiss, bounds=bounds)
+        return w.menu_window(rows, dismiss, title_rid="android:id/title", bounds=bounds)
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui

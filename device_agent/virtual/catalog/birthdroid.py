@@ -255,21 +255,8 @@ class Birthdroid(VirtualApp):
         return Screen(content=content, windows=windows)
 
     def _menu(self, items: list[tuple[str, Any]]) -> Window:
-        return Window(
-            root=View(
-                cls="android.widget.ListView",
-                weight=0,
-                children=[
-                    w.linear_layout(
-                        [w.text_view(title, "android:id/title", height=126)],
-                        on_click=handler,
-                        height=126,
-                    )
-                    for title, handler in items
-                ],
-            ),
-            kind="menu",
-            on_dismiss=lambda c: self._set(c, menu=False),
+        return w.menu_window(
+            items, lambda c: self._set(c, menu=False), title_rid="android:id/title"
         )
 
     # -- preferences: rows as the platform's preference layouts draw them ----------------------

@@ -457,20 +457,7 @@ class _Markor(VirtualApp):
         )
 
     def _menu(self, items: list[tuple[str, Any]]) -> Window:
-        return Window(
-            root=View(
-                cls="android.widget.ListView",
-                weight=0,
-                children=[
-                    w.linear_layout(
-                        [w.text_view(title, "title", height=126)], on_click=handler, height=126
-                    )
-                    for title, handler in items
-                ],
-            ),
-            kind="menu",
-            on_dismiss=lambda c: self._set(c, menu=False),
-        )
+        return w.menu_window(items, lambda c: self._set(c, menu=False))
 
     def _render_document(self, ctx: AppContext) -> Screen:
         ui = ctx.ui

@@ -927,23 +927,12 @@ class _OpenCalc(VirtualApp):
         )
 
     def _menu_window(self) -> Window:
-        def item(rid: str, title: str, handler: Any) -> View:
-            return w.linear_layout(
-                [w.text_view(title, "title", height=126)], rid=rid, on_click=handler, height=126
-            )
-
-        root = View(
-            cls="android.widget.ListView",
-            weight=0,
-            children=[
-                item("app_menu_clear_history_button", "Clear history", self._clear_history),
-                item("app_menu_settings_button", "Settings", self._open(SETTINGS)),
-                item("app_menu_about_button", "About", self._open(ABOUT)),
-            ],
-        )
-        return Window(
-            root=root, kind="menu", modal=True, cancelable=True, on_dismiss=self._close_menu
-        )
+        items = [
+            ("Clear history", self._clear_history, "app_menu_clear_history_button"),
+            ("Settings", self._open(SETTINGS), "app_menu_settings_button"),
+            ("About", self._open(ABOUT), "app_menu_about_button"),
+        ]
+        return w.menu_window(items, self._close_menu)
 
     def _render_settings(self, ctx: AppContext) -> Screen:
         prefs = ctx.data["prefs"]

@@ -361,22 +361,9 @@ class ScreenRecorder(VirtualApp):
                 ("privacy_policy", "Privacy Policy", self._open_privacy),
             ]
             windows.append(
-                Window(
-                    root=View(
-                        cls="android.widget.ListView",
-                        weight=0,
-                        children=[
-                            w.linear_layout(
-                                [w.text_view(title, "title", height=126)],
-                                rid=rid,
-                                on_click=handler,
-                                height=126,
-                            )
-                            for rid, title, handler in items
-                        ],
-                    ),
-                    kind="menu",
-                    on_dismiss=lambda c: self._set(c, menu=False),
+                w.menu_window(
+                    [(title, handler, rid) for rid, title, handler in items],
+                    lambda c: self._set(c, menu=False),
                 )
             )
         dialog = ui["dialog"]

@@ -8,7 +8,8 @@ for its toolbar, a Switch instead of a CheckBox...). The pieces:
 - basics: :func:`bind`, :func:`text_view`, :func:`image_button`, :func:`fab`;
 - building blocks: :func:`button`, :func:`image_view`, :func:`linear_layout`,
   :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`, :func:`check_box`;
-- state: :func:`toggle` (a multi-select tap), :func:`pager_swipe` (a ViewPager's swipe);
+- state: :func:`toggle` (a multi-select tap), :func:`pager_swipe` (a ViewPager's swipe),
+  :func:`dismiss` (Back closing a menu or drawer);
 - app bar: :func:`toolbar`, :func:`nav_button`, :func:`action_item`, :func:`overflow_button`;
 - menus: :func:`popup_menu`, :func:`menu_window`;
 - dialogs: :func:`dialog_button`, :func:`alert_dialog`, :func:`confirm_dialog`,
@@ -266,6 +267,16 @@ def pager_swipe(ui: dict[str, Any], key: str, count: int, direction: str) -> boo
         ui[key] = page - 1
         return True
     return False
+
+
+def dismiss(ui: dict[str, Any], key: str, closed: Any = False) -> bool:
+    """Back on an open piece the model keeps in ``ui[key]`` (a menu, a drawer, a panel): when
+    it is open (truthy), closes it (sets ``closed``) and answers True, the Back consumed, as
+    :meth:`~device_agent.virtual.app.VirtualApp.on_back` answers; else False."""
+    if not ui.get(key):
+        return False
+    ui[key] = closed
+    return True
 
 
 # -- app bar -----------------------------------------------------------------------------------

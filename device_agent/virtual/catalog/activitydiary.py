@@ -323,8 +323,7 @@ class ActivityDiary(VirtualApp):
                 )
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.ui.get("drawer"):
-            ctx.ui["drawer"] = False
+        if w.dismiss(ctx.ui, "drawer"):
             return True
         if ctx.ui.get("query") is not None:  # Back collapses the filter SearchView first
             ctx.ui["query"] = None

@@ -517,11 +517,9 @@ class AnkiDroid291(VirtualApp):
         if ui.get("menu") is not None or ui.get("dialog") is not None:
             ui.update(menu=None, dialog=None)
             return True
-        if ui.get("drawer"):
-            ui["drawer"] = False
+        if w.dismiss(ui, "drawer"):
             return True
-        if ui.get("fab"):
-            ui["fab"] = False
+        if w.dismiss(ui, "fab"):
             return True
         if ctx.activity == EDITOR and ui["edited"]:
             ui["dialog"] = "discard"

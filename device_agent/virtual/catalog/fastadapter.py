@@ -197,10 +197,7 @@ class FastAdapterSample251(VirtualApp):
             ui.setdefault("first_visible", 0)
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.activity == SAMPLE and ctx.ui.get("drawer"):
-            ctx.ui["drawer"] = False
-            return True
-        return False
+        return ctx.activity == SAMPLE and w.dismiss(ctx.ui, "drawer")
 
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity != SAMPLE:

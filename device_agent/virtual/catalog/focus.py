@@ -481,8 +481,7 @@ class Focus70(VirtualApp):
     def on_back(self, ctx: AppContext) -> bool:
         if ctx.activity == SETTINGS:
             return self._settings_back(ctx)
-        if ctx.ui.get("menu"):
-            ctx.ui["menu"] = False
+        if w.dismiss(ctx.ui, "menu"):
             return True
         session = ctx.data["session"]
         if ctx.data["firstrun_done"] and session is not None:

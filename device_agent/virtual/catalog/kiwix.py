@@ -238,10 +238,7 @@ class Kiwix24(VirtualApp):
         return saved
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.ui.get("menu"):
-            ctx.ui["menu"] = False
-            return True
-        return False
+        return w.dismiss(ctx.ui, "menu")
 
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity == MANAGER and direction in ("left", "right"):

@@ -244,10 +244,7 @@ class MementoCalendar36(VirtualApp):
         ctx.finish()
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.activity == MAIN and ctx.ui.get("menu"):
-            ctx.ui["menu"] = False
-            return True
-        return False
+        return ctx.activity == MAIN and w.dismiss(ctx.ui, "menu")
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:

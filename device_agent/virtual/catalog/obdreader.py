@@ -237,8 +237,7 @@ class ObdReader(VirtualApp):
         ui = ctx.ui
         if ctx.activity != MAIN:
             return False
-        if ui.get("menu"):
-            ui["menu"] = False
+        if w.dismiss(ui, "menu"):
             return True
         self._on_destroy(ctx)  # Back finishes the activity
         return False

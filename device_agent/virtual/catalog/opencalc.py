@@ -567,10 +567,7 @@ class _OpenCalc(VirtualApp):
         return False
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.activity == MAIN and ctx.ui.get("history_open"):
-            ctx.ui["history_open"] = False
-            return True
-        return False
+        return ctx.activity == MAIN and w.dismiss(ctx.ui, "history_open")
 
     # -- rendering ---------------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:

@@ -197,10 +197,7 @@ class PrivacyFriendlyWeather20(VirtualApp):
         return False
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.activity == FORECAST and ctx.ui.get("drawer"):
-            ctx.ui["drawer"] = False
-            return True
-        return False
+        return ctx.activity == FORECAST and w.dismiss(ctx.ui, "drawer")
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:

@@ -216,8 +216,7 @@ class QKSMS271(VirtualApp):
         if ctx.activity == MAIN and ui.get("mms"):
             ui["mms"] = None  # the dialog is dismissed: MMSSetupFragment.close()
             return True
-        if ui.get("menu"):
-            ui["menu"] = False
+        if w.dismiss(ui, "menu"):
             return True
         if ctx.activity == WELCOME:
             # finish() with RESULT_CANCELED: onStop still stores WELCOME_SEEN, and

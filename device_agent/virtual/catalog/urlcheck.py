@@ -268,10 +268,7 @@ class URLCheck34(VirtualApp):
         if ctx.activity == TUTORIAL:
             self._prev(ctx)
             return True
-        if ui.get("menu"):
-            ui["menu"] = False
-            return True
-        return False
+        return w.dismiss(ui, "menu")
 
     # -- rendering ---------------------------------------------------------------------------
     def _bar(self, title: str, up: bool, menu: bool) -> View:

@@ -233,8 +233,7 @@ class WiFiAnalyzer203(VirtualApp):
 
     def on_back(self, ctx: AppContext) -> bool:
         ui = ctx.ui
-        if ui.get("drawer"):
-            ui["drawer"] = False
+        if w.dismiss(ui, "drawer"):
             return True
         if ui.get("item", START) != START:
             self._select(ctx, START)

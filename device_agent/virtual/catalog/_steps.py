@@ -90,6 +90,18 @@ def input_text(
     return found
 
 
+PERMISSION_ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
+
+
+def allow_permission(
+    package: str, text: str = "Allow", cls: str = "android.widget.Button"
+) -> dict[str, Any]:
+    """A click on the system permission dialog's Allow button (the permission controller's
+    ``permission_allow_button``), named by ``text`` and class ``cls`` as the trace recorded it
+    (``""`` where it named neither)."""
+    return click(package, PERMISSION_ALLOW, text, cls=cls)
+
+
 def crashed(system: dict[str, Any], package: str, exception: str = "", *fragments: str) -> bool:
     """Whether the device recorded a crash of ``package`` (``system["crashes"]``, as an oracle
     receives it) with the fully qualified ``exception`` class (any class when ``""``) and a

@@ -58,7 +58,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, target
+from device_agent.virtual.catalog._steps import allow_permission, click, target
 from device_agent.virtual.stacks import launch_frames, message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 
@@ -273,7 +273,7 @@ BUG_285 = BugSpec(
         {"kind": "swipe", "direction": "up"},
         click(PACKAGE, "android:id/title", "Location Service"),
         click(PACKAGE, "android:id/text1", "Network"),
-        click(PACKAGE, "com.android.permissioncontroller:id/permission_allow_button", "Allow"),
+        allow_permission(PACKAGE, "Allow", ""),
         click(PACKAGE, "android:id/title", "Update period"),
         {
             "kind": "input_text",

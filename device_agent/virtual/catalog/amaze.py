@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, crashed, long_click, target
+from device_agent.virtual.catalog._steps import allow_permission, click, crashed, long_click, target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 
 PACKAGE = "com.amaze.filemanager"
@@ -154,12 +154,7 @@ BUG_1796 = BugSpec(
     title="crash when cutting a folder and paste in it",
     oracle=_oracle_1796,
     human_steps=(
-        click(
-            PACKAGE,
-            "com.android.permissioncontroller:id/permission_allow_button",
-            "Allow",
-            cls="android.widget.Button",
-        ),
+        allow_permission(PACKAGE),
         click(PACKAGE, _id("firstline"), "Movies", cls="android.widget.TextView"),
         click(PACKAGE, _id("sd_main_fab"), cls="android.widget.ImageButton"),
         click(PACKAGE, _id("sd_label"), "Folder", cls="android.widget.TextView"),
@@ -1034,12 +1029,7 @@ BUG_4185 = BugSpec(
     title="Rotate the screen after entering text during the search, and the text disappears",
     oracle=_oracle_4185,
     human_steps=(
-        click(
-            PACKAGE,
-            "com.android.permissioncontroller:id/permission_allow_button",
-            "Allow",
-            cls="android.widget.Button",
-        ),
+        allow_permission(PACKAGE),
         click(PACKAGE, _id("search"), desc="Search", cls="android.widget.TextView"),
         {
             "kind": "input_text",

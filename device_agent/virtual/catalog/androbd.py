@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
-from device_agent.virtual.catalog._steps import click
+from device_agent.virtual.catalog._steps import allow_permission, click
 from device_agent.virtual.views import Screen, View, Window
 
 PACKAGE = "com.fr3ts0n.ecu.gui.androbd"
@@ -134,12 +134,7 @@ BUG_144 = BugSpec(
     title="[Bug] No Activity found in Bitcoin option",
     oracle=_donation_failed,
     human_steps=(
-        click(
-            PACKAGE,
-            "com.android.permissioncontroller:id/permission_allow_button",
-            "Allow",
-            cls="android.widget.Button",
-        ),
+        allow_permission(PACKAGE),
         click(PACKAGE, desc=w.MORE_OPTIONS, cls="android.widget.ImageButton"),
         click(PACKAGE, "android:id/title", "Settings", cls="android.widget.TextView"),
         click(PACKAGE, "android:id/title", "AndrOBD", cls="android.widget.TextView"),

@@ -44,7 +44,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, crashed
+from device_agent.virtual.catalog._steps import allow_permission, click, crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
 
@@ -111,12 +111,7 @@ BUG_422 = BugSpec(
     title="Application crash after rotating screen",
     oracle=_oracle_422,
     human_steps=(
-        click(
-            PACKAGE,
-            "com.android.permissioncontroller:id/permission_allow_button",
-            "Allow",
-            cls="android.widget.Button",
-        ),
+        allow_permission(PACKAGE),
         click(PACKAGE, "android:id/button1", "OK"),
         click(PACKAGE, f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB),
         {"kind": "rotate", "orientation": "landscape"},
@@ -592,12 +587,7 @@ BUG_422_WHATS_NEW = dataclasses.replace(
     BUG_422,
     human_steps=(
         click(PACKAGE, "android:id/button1", "OK"),
-        click(
-            PACKAGE,
-            "com.android.permissioncontroller:id/permission_allow_button",
-            "Allow",
-            cls="android.widget.Button",
-        ),
+        allow_permission(PACKAGE),
         click(PACKAGE, f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB),
         {"kind": "rotate", "orientation": "landscape"},
     ),

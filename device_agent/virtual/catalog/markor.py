@@ -48,7 +48,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, crashed, target
+from device_agent.virtual.catalog._steps import allow_permission, click, crashed, target
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
 
@@ -109,12 +109,7 @@ def _oracle_331(data: dict[str, Any], system: dict[str, Any]) -> bool:
 _target = partial(target, PACKAGE)
 
 
-_ALLOW = click(
-    PACKAGE,
-    "com.android.permissioncontroller:id/permission_allow_button",
-    "Allow",
-    cls="android.widget.Button",
-)
+_ALLOW = allow_permission(PACKAGE)
 
 BUG_194 = BugSpec(
     bug_id="markor#194",

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, crashed
+from device_agent.virtual.catalog._steps import allow_permission, click, crashed
 from device_agent.virtual.stacks import launch_frames
 from device_agent.virtual.views import FRAME, Screen, View, Window
 
@@ -181,12 +181,7 @@ BUG_25 = BugSpec(
     oracle=_oracle_25,
     human_steps=(
         click(PACKAGE, "android:id/button3", "OK", cls="android.widget.Button"),
-        click(
-            PACKAGE,
-            "com.android.permissioncontroller:id/permission_allow_button",
-            "Allow",
-            cls="android.widget.Button",
-        ),
+        allow_permission(PACKAGE),
         _MORE,
         _ABOUT,
         {"kind": "press_back"},

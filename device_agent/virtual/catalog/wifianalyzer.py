@@ -45,7 +45,7 @@ from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
-from device_agent.virtual.catalog._steps import click, input_text
+from device_agent.virtual.catalog._steps import allow_permission, click, input_text
 from device_agent.virtual.views import Screen, View
 
 PACKAGE = "com.vrem.wifianalyzer"
@@ -186,7 +186,7 @@ BUG_222 = BugSpec(
     "MAC vendor search is case sensitive",
     _missed,
     human_steps=(
-        click(PACKAGE, "com.android.permissioncontroller:id/permission_allow_button"),
+        allow_permission(PACKAGE, "", ""),
         click(PACKAGE, desc=w.OPEN_DRAWER),
         click(PACKAGE, "design_menu_item_text", "Vendors"),
         input_text(

@@ -10,7 +10,8 @@ for its toolbar, a Switch instead of a CheckBox...). The pieces:
   :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`, :func:`check_box`;
 - state: :func:`toggle` (a multi-select tap), :func:`pager_swipe` (a ViewPager's swipe),
   :func:`dismiss` (Back closing a menu or drawer);
-- app bar: :func:`toolbar`, :func:`nav_button`, :func:`action_item`, :func:`overflow_button`;
+- app bar: :func:`toolbar`, :func:`nav_button`, :func:`up_button`, :func:`action_item`,
+  :func:`overflow_button` (and the handler :func:`finish`);
 - menus: :func:`popup_menu`, :func:`menu_window`;
 - dialogs: :func:`dialog_button`, :func:`alert_dialog`, :func:`confirm_dialog`,
   :func:`input_dialog`, :func:`choice_dialog`, :func:`date_picker_dialog`,
@@ -284,6 +285,17 @@ def nav_button(desc: str, handler: Handler | None) -> View:
     """The app bar's navigation icon: ``NAVIGATE_UP`` (back arrow) or ``OPEN_DRAWER``
     (hamburger), an ``ImageButton`` with no id, as AppCompat's Toolbar creates it."""
     return View(cls="android.widget.ImageButton", content_desc=desc, on_click=handler)
+
+
+def finish(ctx: AppContext) -> None:
+    """A handler finishing the current activity (an up arrow's, a Cancel's, a Discard's)."""
+    ctx.finish()
+
+
+def up_button(handler: Handler | None = None) -> View:
+    """The app bar's ``NAVIGATE_UP`` arrow (see :func:`nav_button`); a tap calls ``handler``,
+    by default :func:`finish` (a child screen's up arrow returns to its parent)."""
+    return nav_button(NAVIGATE_UP, handler if handler is not None else finish)
 
 
 def action_item(

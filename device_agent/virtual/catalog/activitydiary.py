@@ -389,7 +389,7 @@ class ActivityDiary(VirtualApp):
                 lambda c: self._set(c, drawer=not c.ui["drawer"]),
             )
         else:
-            navigation = w.nav_button(w.NAVIGATE_UP, lambda c: c.finish())
+            navigation = w.up_button()
         heading: str | View = title
         if subtitle:
             heading = w.linear_layout(

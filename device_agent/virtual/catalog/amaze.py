@@ -747,7 +747,7 @@ class AmazeFileManager(VirtualApp):
                 widget=w.checkbox_widget(bool(prefs[key])),
             )
 
-        bar = w.toolbar("Settings", navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Settings", navigation=w.up_button())
         listing = View(
             cls="android.widget.ListView",
             resource_id="android:id/list",

@@ -597,7 +597,7 @@ class AnkiDroid291(VirtualApp):
             return self._multimedia(ctx)
         if ctx.activity in (STATISTICS, SETTINGS):
             title = "Statistics" if ctx.activity == STATISTICS else "Settings"
-            bar = w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+            bar = w.toolbar(title, navigation=w.up_button())
             return Screen(content=w.linear_layout([bar]))
         return self._deck_picker(ctx)
 
@@ -790,7 +790,7 @@ class AnkiDroid291(VirtualApp):
             items[0] = ("Add image", w.bind(self._add_image, ui["menu"]))
             windows.append(w.menu_window(items, self._close))
         if ui["dialog"] == "discard":
-            windows.append(self._md_dialog(DISCARD, lambda c: c.finish(), self._close))
+            windows.append(self._md_dialog(DISCARD, w.finish, self._close))
         return Screen(content=root, windows=windows)
 
     # Hooks of the note editor that later versions change.
@@ -880,7 +880,7 @@ class AnkiDroid291(VirtualApp):
     def _reviewer(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         notes = {n["id"]: n for n in ctx.data["notes"]}
-        bar = w.toolbar("Default", navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Default", navigation=w.up_button())
         children: list[View] = [bar]
         if ui["queue"]:
             note = notes[ui["queue"][0]]
@@ -979,7 +979,7 @@ class AnkiDroid291(VirtualApp):
             actions=[
                 w.action_item("multimedia_edit_field_to_text", "Text", lambda c: None),
                 w.action_item("multimedia_edit_field_to_audio", "Audio", lambda c: None),
-                w.action_item("multimedia_edit_field_done", "Done", lambda c: c.finish()),
+                w.action_item("multimedia_edit_field_done", "Done", w.finish),
             ],
         )
         controls: list[View] = [

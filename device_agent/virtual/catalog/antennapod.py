@@ -408,7 +408,7 @@ class AntennaPod380(VirtualApp):
         return Screen(content=root, windows=self._windows(ctx))
 
     def _stub(self, title: str) -> Screen:
-        bar = w.toolbar(title, navigation=w.nav_button("Navigate up", lambda c: c.finish()))
+        bar = w.toolbar(title, navigation=w.nav_button("Navigate up", w.finish))
         return Screen(content=w.linear_layout([bar, View()]))
 
     def _bar(self, ctx: AppContext, title: str, actions: list[View]) -> View:

@@ -419,9 +419,7 @@ class AnyMemo(VirtualApp):
                 ],
                 layout=FRAME,
             )
-            return Screen(
-                content=w.linear_layout([self._toolbar(title, up=lambda c: c.finish()), body])
-            )
+            return Screen(content=w.linear_layout([self._toolbar(title, up=w.finish), body]))
         card = cards[queue[0]]
         answer_shown = ui["answer_shown"]
         if answer_shown:
@@ -440,7 +438,7 @@ class AnyMemo(VirtualApp):
             [
                 self._toolbar(
                     title,
-                    up=lambda c: c.finish(),
+                    up=w.finish,
                     actions=[
                         w.text_view(
                             "",
@@ -483,7 +481,7 @@ class AnyMemo(VirtualApp):
         card = cards[index] if cards else {"q": "", "a": ""}
         content = w.linear_layout(
             [
-                self._toolbar(path.rsplit("/", 1)[-1], up=lambda c: c.finish()),
+                self._toolbar(path.rsplit("/", 1)[-1], up=w.finish),
                 w.text_view(f"{index + 1} / {len(cards)}", "preview_position", height=90),
                 w.text_view(card["q"], "question"),
                 w.text_view(card["a"], "answer"),
@@ -514,7 +512,7 @@ class AnyMemo(VirtualApp):
         ]
         content = w.linear_layout(
             [
-                self._toolbar("Card list", up=lambda c: c.finish()),
+                self._toolbar("Card list", up=w.finish),
                 View(
                     cls="android.support.v7.widget.RecyclerView",
                     resource_id="item_list",
@@ -956,7 +954,7 @@ class AnyMemo10101(AnyMemo10100):
             ),
             w.overflow_button(lambda c: self._set(c, menu=True)),
         ]
-        bar = self._toolbar(title, up=lambda c: c.finish(), actions=actions)
+        bar = self._toolbar(title, up=w.finish, actions=actions)
         if not ui["queue"]:
             windows.append(
                 dataclasses.replace(
@@ -968,7 +966,7 @@ class AnyMemo10101(AnyMemo10100):
                                 "android:id/message",
                             )
                         ],
-                        [self._button("android:id/button1", "Back", lambda c: c.finish())],
+                        [self._button("android:id/button1", "Back", w.finish)],
                         None,
                     ),
                     cancelable=False,

@@ -220,7 +220,7 @@ class APhotoManager064(VirtualApp):
         }
         bar = w.toolbar(
             titles.get(ctx.activity, ""),
-            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             rid="android:id/action_bar",
         )
         return Screen(content=w.linear_layout([bar, View()]))

@@ -394,7 +394,7 @@ class AsciiCam123(VirtualApp):
             [
                 w.button("deleteImageButton", "Delete Picture", self._delete_image, width=330),
                 w.button("shareButton", "Share Picture", lambda c: c.ui.update(share=0), width=330),
-                w.button("exitViewImageButton", "Return", lambda c: c.finish(), width=260),
+                w.button("exitViewImageButton", "Return", w.finish, width=260),
             ],
             horizontal=True,
             height=140,

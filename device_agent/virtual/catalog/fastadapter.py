@@ -216,7 +216,7 @@ class FastAdapterSample251(VirtualApp):
             return self._render_sample(ctx)
         bar = w.toolbar(
             LABELS.get(ctx.activity, ""),
-            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
         )
         return Screen(content=w.linear_layout([bar, View()]))
 

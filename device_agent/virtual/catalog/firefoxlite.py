@@ -238,9 +238,7 @@ class FirefoxLite(VirtualApp):
         if ctx.activity == SETTINGS:
             return self._render_settings(ctx)
         if ctx.activity in STUBS:
-            bar = w.toolbar(
-                STUBS[ctx.activity], navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish())
-            )
+            bar = w.toolbar(STUBS[ctx.activity], navigation=w.up_button())
             return Screen(content=w.linear_layout([bar]))
         if ctx.ui.get("site") is not None:
             return self._render_site(ctx)
@@ -493,7 +491,7 @@ class FirefoxLite(VirtualApp):
             w.preference("Share with friends", "", lambda c: None),
             w.preference("About", "", lambda c: c.start_activity(INFO)),
         ]
-        bar = w.toolbar("Settings", navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Settings", navigation=w.up_button())
         container = w.frame_layout([w.list_view(rows, scroll_key="prefs_scroll")], rid="container")
         content = w.linear_layout([bar, container])
         windows: list[Window] = []

@@ -452,7 +452,7 @@ class GnuCash215(VirtualApp):
             return self._render_transactions(ctx)
         if ctx.activity == FORM:
             title = str(ctx.extras.get("title", "Create Account"))
-            bar = w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+            bar = w.toolbar(title, navigation=w.up_button())
             return Screen(content=w.linear_layout([bar]))
         if ctx.data["first_run"]:
             return Screen(content=w.frame_layout())

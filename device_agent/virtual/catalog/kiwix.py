@@ -255,7 +255,7 @@ class Kiwix24(VirtualApp):
             return self._render_manager(ctx)
         if ctx.activity in (SETTINGS, BOOKMARKS):
             title = "Settings" if ctx.activity == SETTINGS else "Bookmarks"
-            bar = w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+            bar = w.toolbar(title, navigation=w.up_button())
             return Screen(content=w.linear_layout([bar]))
         return Screen(content=w.frame_layout())  # the splash
 
@@ -324,7 +324,7 @@ class Kiwix24(VirtualApp):
             ]
         bar = w.toolbar(
             "Library",
-            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             actions=actions,
         )
         appbar = View(

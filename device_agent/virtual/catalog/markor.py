@@ -293,7 +293,7 @@ class _Markor(VirtualApp):
             screen = Screen(
                 content=w.linear_layout(
                     [
-                        self._toolbar("About", up=lambda c: c.finish()),
+                        self._toolbar("About", up=w.finish),
                         w.text_view(f"Markor v{self.version}", "about__activity__text_app_version"),
                         w.text_view(
                             "Text editor - Notes & ToDo (for Android)", "about__description"
@@ -640,7 +640,7 @@ class _Markor(VirtualApp):
         ]
         content = w.linear_layout(
             [
-                self._toolbar("Settings", up=lambda c: c.finish()),
+                self._toolbar("Settings", up=w.finish),
                 View(
                     cls="android.support.v7.widget.RecyclerView",
                     resource_id="list",

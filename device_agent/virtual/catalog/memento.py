@@ -252,7 +252,7 @@ class MementoCalendar36(VirtualApp):
             return self._add_screen(ctx)
         if ctx.activity in (SETTINGS, ABOUT):
             title = "Settings" if ctx.activity == SETTINGS else "About"
-            bar = w.toolbar(title, navigation=w.nav_button("Navigate up", lambda c: c.finish()))
+            bar = w.toolbar(title, navigation=w.nav_button("Navigate up", w.finish))
             return Screen(content=w.linear_layout([bar, View()]))
         return self._main(ctx)
 
@@ -334,7 +334,7 @@ class MementoCalendar36(VirtualApp):
         buttons = w.linear_layout(
             [
                 View(),
-                w.button("addbirthday_dismiss_button", "Discard", lambda c: c.finish(), width=300),
+                w.button("addbirthday_dismiss_button", "Discard", w.finish, width=300),
                 w.button(
                     "addbirthday_add_button",
                     "Add",

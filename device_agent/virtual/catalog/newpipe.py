@@ -346,7 +346,7 @@ class NewPipe0274(VirtualApp):
         if ctx.activity == SETTINGS:
             return self._render_settings(ctx)
         title = "About NewPipe" if ctx.activity == ABOUT else "Downloads"
-        bar = w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar(title, navigation=w.up_button())
         return Screen(content=w.linear_layout([bar, View()]))
 
     def _kiosk_name(self, ctx: AppContext) -> str:

@@ -215,7 +215,7 @@ class NoadPlayer08(VirtualApp):
                         REQUEST_TITLE,
                         REQUEST_MESSAGE,
                         ("Accept", self._accept),
-                        ("Decline", lambda c: c.finish()),
+                        ("Decline", w.finish),
                         lambda c: c.ui.update(asking=False),
                     )
                 )

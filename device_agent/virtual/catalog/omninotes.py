@@ -476,7 +476,7 @@ class OmniNotes540(VirtualApp):
             w.preference_category("Privacy"),
             w.preference_category("About"),
         ]
-        bar = w.toolbar("Settings", navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Settings", navigation=w.up_button())
         listing = View(cls="android.widget.ListView", resource_id="android:id/list", children=rows)
         return Screen(content=w.linear_layout([bar, listing]))
 

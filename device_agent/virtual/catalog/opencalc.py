@@ -1056,7 +1056,7 @@ class _OpenCalc(VirtualApp):
                     on_dismiss=self._close_theme_dialog,
                 )
             )
-        root = w.linear_layout([_toolbar("Settings", lambda c: c.finish()), listing])
+        root = w.linear_layout([_toolbar("Settings", w.finish), listing])
         return Screen(content=root, windows=windows)
 
     def _render_about(self, ctx: AppContext) -> Screen:
@@ -1081,7 +1081,7 @@ class _OpenCalc(VirtualApp):
             for title, value in lines
         ]
         listing = w.scroll_view(rows, scrollable=True)
-        root = w.linear_layout([_toolbar("About", lambda c: c.finish()), listing])
+        root = w.linear_layout([_toolbar("About", w.finish), listing])
         return Screen(content=root)
 
     # -- input handlers ----------------------------------------------------------------------------

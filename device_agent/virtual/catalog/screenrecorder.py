@@ -485,7 +485,7 @@ class ScreenRecorder(VirtualApp):
         ]
         content = w.linear_layout(
             [
-                _toolbar("About", up=lambda c: c.finish()),
+                _toolbar("About", up=w.finish),
                 w.scroll_view(body, scrollable=True),
             ]
         )
@@ -499,7 +499,7 @@ class ScreenRecorder(VirtualApp):
         )
         content = w.linear_layout(
             [
-                _toolbar("Privacy Policy", up=lambda c: c.finish()),
+                _toolbar("Privacy Policy", up=w.finish),
                 View(cls="android.webkit.WebView", children=[w.text_view(text, "privacy_text")]),
             ]
         )

@@ -450,9 +450,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             ],
         )
         return Screen(
-            content=w.linear_layout(
-                [_toolbar("Settings", "Navigate up", lambda c: c.finish()), listing]
-            )
+            content=w.linear_layout([_toolbar("Settings", "Navigate up", w.finish), listing])
         )
 
     def _render_info(self, ctx: AppContext) -> Screen:
@@ -465,7 +463,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         return Screen(
             content=w.linear_layout(
                 [
-                    _toolbar(title, "Navigate up", lambda c: c.finish()),
+                    _toolbar(title, "Navigate up", w.finish),
                     w.scroll_view([w.text_view(line) for line in lines], scrollable=True),
                 ]
             )

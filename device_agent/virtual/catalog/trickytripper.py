@@ -614,7 +614,7 @@ class TrickyTripper160(VirtualApp):
         ui = ctx.ui
         bar = w.toolbar(
             "Add traveler to trip",
-            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             actions=[
                 w.action_item("option_accept", "Add", self._add, enabled=bool(ui["name"].strip())),
                 w.overflow_button(lambda c: c.toast("Help & Info")),
@@ -674,7 +674,7 @@ class TrickyTripper160(VirtualApp):
         }
         bar = w.toolbar(
             titles.get(ctx.activity, ""),
-            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             rid="action_bar",
         )
         return Screen(content=w.linear_layout([bar, View()]))

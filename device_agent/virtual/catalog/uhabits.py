@@ -486,7 +486,7 @@ class UHabits211(VirtualApp):
         the reminder past the screen's edge (2.2.0 has no maxEms on ``targetText``)."""
         habit = self._habit(ctx, ctx.extras.get("habit_id"))
         title = "" if habit is None else habit["name"]
-        bar = w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar(title, navigation=w.up_button())
         children: list[View] = [bar]
         if habit is not None:
             numeric = habit["type"] == "NUMERICAL"
@@ -514,7 +514,7 @@ class UHabits211(VirtualApp):
         def advance(c: AppContext) -> None:
             c.ui["slide"] += 1
 
-        root = w.app_intro(SLIDES, slide, advance, lambda c: c.finish())
+        root = w.app_intro(SLIDES, slide, advance, w.finish)
         return Screen(content=root)
 
     def _card(self, ctx: AppContext, habit: dict[str, Any], count: int) -> View:
@@ -709,7 +709,7 @@ class UHabits211(VirtualApp):
         save = w.button("buttonSave", "Save", self._save_habit, width=260)
         bar = w.toolbar(
             title,
-            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             actions=[save],
         )
 

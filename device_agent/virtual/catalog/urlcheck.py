@@ -274,7 +274,7 @@ class URLCheck34(VirtualApp):
     def _bar(self, title: str, up: bool, menu: bool) -> View:
         return w.toolbar(
             title,
-            navigation=w.nav_button(w.NAVIGATE_UP, lambda c: c.finish()) if up else None,
+            navigation=w.up_button() if up else None,
             actions=[w.overflow_button(lambda c: c.ui.update(menu=True))] if menu else [],
             rid="android:id/action_bar",
             cls="android.widget.Toolbar",

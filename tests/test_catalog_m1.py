@@ -6,13 +6,14 @@ sequences do not trigger the bug."""
 from __future__ import annotations
 
 from device_agent.actions import Action
-from device_agent.virtual.catalog.notallyx import OPEN_DRAWER, NotallyX730, NotallyX740
 from device_agent.virtual.catalog.notallyx import PACKAGE as NXP
+from device_agent.virtual.catalog.notallyx import NotallyX730, NotallyX740
 from device_agent.virtual.catalog.uhabits import PACKAGE as UHP
 from device_agent.virtual.catalog.uhabits import UHabits211, UHabits220
 from device_agent.virtual.catalog.wifianalyzer import PACKAGE as WAP
 from device_agent.virtual.catalog.wifianalyzer import WiFiAnalyzer203, WiFiAnalyzer204
 from device_agent.virtual.device import VirtualDevice
+from device_agent.virtual.widgets import OPEN_DRAWER
 from tests.catalog_helpers import act, fresh, node_text, tap, texts, triggered
 
 NX517 = "NotallyX#517"

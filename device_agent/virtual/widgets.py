@@ -6,7 +6,12 @@ widgets it meets on a phone; the parameters cover the variations real apps show 
 for its toolbar, a Switch instead of a CheckBox...). The pieces:
 
 - basics: :func:`bind`, :func:`text_view`, :func:`image_button`, :func:`fab`;
-- app bar: :func:`toolbar`, :func:`nav_button`, :func:`action_item`, :func:`overflow_button`;
+- building blocks: :func:`button`, :func:`image_view`, :func:`linear_layout`,
+  :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`, :func:`check_box`;
+- state: :func:`toggle` (a multi-select tap), :func:`pager_swipe` (a ViewPager's swipe),
+  :func:`dismiss` (Back closing a menu or drawer);
+- app bar: :func:`toolbar`, :func:`nav_button`, :func:`up_button`, :func:`action_item`,
+  :func:`overflow_button` (and the handler :func:`finish`);
 - menus: :func:`popup_menu`, :func:`menu_window`;
 - dialogs: :func:`dialog_button`, :func:`alert_dialog`, :func:`confirm_dialog`,
   :func:`input_dialog`, :func:`choice_dialog`, :func:`date_picker_dialog`,
@@ -28,7 +33,15 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from device_agent.virtual.app import AppContext
-from device_agent.virtual.views import FRAME, HORIZONTAL, Handler, TextHandler, View, Window
+from device_agent.virtual.views import (
+    FRAME,
+    HORIZONTAL,
+    VERTICAL,
+    Handler,
+    TextHandler,
+    View,
+    Window,
+)
 
 
 def bind(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Callable[[AppContext], None]:
@@ -65,20 +78,23 @@ def overflow_button(handler: Any) -> View:
     )
 
 
-def popup_menu(items: list[tuple[str, Any]]) -> View:
+def popup_menu(items: Sequence[tuple[Any, ...]], *, title_rid: str = "title") -> View:
     """A popup menu's list: one 126 px row per ``(title, handler)``, the title in a TextView
-    with id ``title`` (as Android's popup menus lay it out)."""
+    with id ``title`` (as Android's popup menus lay it out; ``title_rid`` for a framework menu's
+    ``android:id/title``). An item ``(title, handler, rid)`` gives its row the id ``rid`` (a
+    menu item's own id, as an app's custom popup layout shows it)."""
     return View(
         cls="android.widget.ListView",
         weight=0,
         children=[
             View(
                 cls="android.widget.LinearLayout",
-                on_click=handler,
+                resource_id=item[2] if len(item) > 2 else "",
+                on_click=item[1],
                 height=126,
-                children=[text_view(title, "title", height=126)],
+                children=[text_view(item[0], title_rid, height=126)],
             )
-            for title, handler in items
+            for item in items
         ],
     )
 
@@ -148,11 +164,138 @@ def fab(rid: str, desc: str, handler: Handler | None, *, size: int = FAB_SIZE, *
     )
 
 
+# -- building blocks ---------------------------------------------------------------------------
+# One builder a framework class the screens are made of, so a model names what a node is and its
+# own values, never the View fields every instance of that class repeats.
+def button(rid: str = "", text: str = "", handler: Handler | None = None, **kw: Any) -> View:
+    """An ``android.widget.Button`` with id ``rid`` and label ``text``; a tap calls
+    ``handler`` (other :class:`View` fields, ``width``, ``enabled``..., through ``kw``)."""
+    return View(cls="android.widget.Button", resource_id=rid, text=text, on_click=handler, **kw)
+
+
+def image_view(rid: str = "", desc: str = "", handler: Handler | None = None, **kw: Any) -> View:
+    """An ``android.widget.ImageView`` (an icon, a picture, a clickable image): id ``rid``,
+    content description ``desc``; a tap calls ``handler`` when given."""
+    return View(
+        cls="android.widget.ImageView",
+        resource_id=rid,
+        content_desc=desc,
+        on_click=handler,
+        **kw,
+    )
+
+
+def linear_layout(
+    children: list[View] | None = None, *, rid: str = "", horizontal: bool = False, **kw: Any
+) -> View:
+    """An ``android.widget.LinearLayout`` stacking ``children`` top to bottom, or left to right
+    with ``horizontal``; id ``rid`` (the list is used as given, not copied)."""
+    return View(
+        cls="android.widget.LinearLayout",
+        resource_id=rid,
+        layout=HORIZONTAL if horizontal else VERTICAL,
+        children=children if children is not None else [],
+        **kw,
+    )
+
+
+def frame_layout(children: list[View] | None = None, *, rid: str = "", **kw: Any) -> View:
+    """An ``android.widget.FrameLayout`` holding ``children`` (pass ``layout=FRAME`` to let them
+    overlap), id ``rid``."""
+    return View(
+        cls="android.widget.FrameLayout",
+        resource_id=rid,
+        children=children if children is not None else [],
+        **kw,
+    )
+
+
+def relative_layout(children: list[View] | None = None, *, rid: str = "", **kw: Any) -> View:
+    """An ``android.widget.RelativeLayout`` holding ``children``, id ``rid``."""
+    return View(
+        cls="android.widget.RelativeLayout",
+        resource_id=rid,
+        children=children if children is not None else [],
+        **kw,
+    )
+
+
+def scroll_view(children: list[View] | None = None, *, rid: str = "", **kw: Any) -> View:
+    """An ``android.widget.ScrollView`` holding ``children`` (its one content child), id
+    ``rid``; pass ``scrollable=True`` and a ``scroll_key`` for one the user scrolls."""
+    return View(
+        cls="android.widget.ScrollView",
+        resource_id=rid,
+        children=children if children is not None else [],
+        **kw,
+    )
+
+
+def check_box(
+    rid: str, text: str, checked: bool, handler: Handler | None = None, **kw: Any
+) -> View:
+    """A checkable ``android.widget.CheckBox`` with id ``rid`` and label ``text``, ``checked``
+    or not; a tap calls ``handler`` (which flips the state the model keeps)."""
+    return View(
+        cls="android.widget.CheckBox",
+        resource_id=rid,
+        text=text,
+        checkable=True,
+        checked=checked,
+        on_click=handler,
+        **kw,
+    )
+
+
+def toggle(items: list[Any], value: Any) -> None:
+    """A multi-select tap on ``value``: removes it from ``items`` (a selection, the expanded
+    groups of an expandable list...) when there, else appends it."""
+    if value in items:
+        items.remove(value)
+    else:
+        items.append(value)
+
+
+def pager_swipe(ui: dict[str, Any], key: str, count: int, direction: str) -> bool:
+    """A swipe on a ViewPager (intro slides, tabs) whose page is ``ui[key]`` of ``count``:
+    ``left`` goes to the next page, ``right`` to the previous one; returns whether the pager
+    moved (what :meth:`~device_agent.virtual.app.VirtualApp.on_swipe` answers)."""
+    page = ui[key]
+    if direction == "left" and page < count - 1:
+        ui[key] = page + 1
+        return True
+    if direction == "right" and page > 0:
+        ui[key] = page - 1
+        return True
+    return False
+
+
+def dismiss(ui: dict[str, Any], key: str, closed: Any = False) -> bool:
+    """Back on an open piece the model keeps in ``ui[key]`` (a menu, a drawer, a panel): when
+    it is open (truthy), closes it (sets ``closed``) and answers True, the Back consumed, as
+    :meth:`~device_agent.virtual.app.VirtualApp.on_back` answers; else False."""
+    if not ui.get(key):
+        return False
+    ui[key] = closed
+    return True
+
+
 # -- app bar -----------------------------------------------------------------------------------
 def nav_button(desc: str, handler: Handler | None) -> View:
     """The app bar's navigation icon: ``NAVIGATE_UP`` (back arrow) or ``OPEN_DRAWER``
     (hamburger), an ``ImageButton`` with no id, as AppCompat's Toolbar creates it."""
     return View(cls="android.widget.ImageButton", content_desc=desc, on_click=handler)
+
+
+def finish(ctx: AppContext) -> None:
+    """A handler finishing the current activity (an up arrow's, a Cancel's, a Discard's)."""
+    ctx.finish()
+
+
+def up_button(handler: Handler | None = None) -> View:
+    """The app bar's ``NAVIGATE_UP`` arrow (see :func:`nav_button`); a tap calls ``handler``,
+    by default :func:`finish` (a child screen's up arrow returns to its parent)."""
+    return nav_button(NAVIGATE_UP, handler if handler is not None else finish)
 
 
 def action_item(
@@ -205,10 +348,19 @@ def toolbar(
 
 
 # -- menus -------------------------------------------------------------------------------------
-def menu_window(items: list[tuple[str, Any]], on_dismiss: Handler | None, **kw: Any) -> Window:
-    """An overflow or popup menu as a window (``kind="menu"``) holding :func:`popup_menu`;
-    touching outside dismisses it through ``on_dismiss``."""
-    return Window(root=popup_menu(items), kind="menu", on_dismiss=on_dismiss, **kw)
+def menu_window(
+    items: Sequence[tuple[Any, ...]],
+    on_dismiss: Handler | None,
+    *,
+    title_rid: str = "title",
+    **kw: Any,
+) -> Window:
+    """An overflow or popup menu as a window (``kind="menu"``) holding :func:`popup_menu`
+    (``items`` and ``title_rid`` as there); touching outside dismisses it through
+    ``on_dismiss``; ``kw`` are the :class:`Window`'s other fields (``bounds``...)."""
+    return Window(
+        root=popup_menu(items, title_rid=title_rid), kind="menu", on_dismiss=on_dismiss, **kw
+    )
 
 
 # -- dialogs -----------------------------------------------------------------------------------

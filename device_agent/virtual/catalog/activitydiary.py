@@ -56,30 +56,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import allow_permission, click, target
+from device_agent.virtual.stacks import launch_frames, message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    alert_dialog,
-    bind,
-    choice_dialog,
-    dialog_button,
-    dialog_message,
-    dialog_title,
-    drawer_entry,
-    drawer_layout,
-    edit_text,
-    fab,
-    image_button,
-    list_view,
-    nav_button,
-    preference,
-    preference_category,
-    switch_widget,
-    tabs,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "de.rampro.activitydiary"
 MAIN = ".ui.main.MainActivity"
@@ -229,12 +210,7 @@ PREF_CHANGED_FRAMES = [
     "android.support.v7.preference.EditTextPreferenceDialogFragmentCompat.onDialogClosed(EditTextPreferenceDialogFragmentCompat.java:96)",
     "android.support.v7.preference.PreferenceDialogFragmentCompat.onDismiss(PreferenceDialogFragmentCompat.java:270)",
     "android.app.Dialog$ListenersHandler.handleMessage(Dialog.java:1323)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *message_frames(23),
 ]
 # The report's second trace: opening Settings again with the bad value stored.
 ON_CREATE_FRAMES = [
@@ -248,16 +224,7 @@ ON_CREATE_FRAMES = [
     "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2369)",
 ]
 LAUNCH_FRAMES = [
-    "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2416)",
-    "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2476)",
-    "android.app.ActivityThread.-wrap11(ActivityThread.java)",
-    "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1344)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *launch_frames(23),
 ]
 
 
@@ -292,8 +259,7 @@ def _oracle_285(data: dict[str, Any], system: dict[str, Any]) -> bool:
     )
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
 BUG_285 = BugSpec(
@@ -302,24 +268,19 @@ BUG_285 = BugSpec(
     title="An empty location update period crashes Settings (NumberFormatException)",
     oracle=_oracle_285,
     human_steps=(
-        {"kind": "click", "target": _target(desc=OPEN_NAVIGATION)},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/design_menu_item_text", "Settings")},
+        click(PACKAGE, desc=OPEN_NAVIGATION),
+        click(PACKAGE, f"{PACKAGE}:id/design_menu_item_text", "Settings"),
         {"kind": "swipe", "direction": "up"},
-        {"kind": "click", "target": _target("android:id/title", "Location Service")},
-        {"kind": "click", "target": _target("android:id/text1", "Network")},
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button", "Allow"
-            ),
-        },
-        {"kind": "click", "target": _target("android:id/title", "Update period")},
+        click(PACKAGE, "android:id/title", "Location Service"),
+        click(PACKAGE, "android:id/text1", "Network"),
+        allow_permission(PACKAGE, "Allow", ""),
+        click(PACKAGE, "android:id/title", "Update period"),
         {
             "kind": "input_text",
             "target": _target("android:id/edit", cls="android.widget.EditText"),
             "text": "",
         },
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
+        click(PACKAGE, "android:id/button1", "OK"),
     ),
 )
 
@@ -362,8 +323,7 @@ class ActivityDiary(VirtualApp):
                 )
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.ui.get("drawer"):
-            ctx.ui["drawer"] = False
+        if w.dismiss(ctx.ui, "drawer"):
             return True
         if ctx.ui.get("query") is not None:  # Back collapses the filter SearchView first
             ctx.ui["query"] = None
@@ -399,22 +359,19 @@ class ActivityDiary(VirtualApp):
                 width=800,
                 gravity="top",
                 children=[
-                    drawer_entry(
-                        title, bind(self._nav, target), checked=(target or MAIN) == ctx.activity
+                    w.drawer_entry(
+                        title, w.bind(self._nav, target), checked=(target or MAIN) == ctx.activity
                     )
                     for title, target in DRAWER
                 ],
             )
-        frame = View(
-            cls="android.widget.FrameLayout", resource_id="content_fragment", children=[content]
-        )
-        return View(
-            cls="android.widget.RelativeLayout",
-            resource_id="content_frame",
-            children=[
+        frame = w.frame_layout([content], rid="content_fragment")
+        return w.relative_layout(
+            [
                 bar,
-                drawer_layout(frame, drawer, cls="android.support.v4.widget.DrawerLayout"),
+                w.drawer_layout(frame, drawer, cls="android.support.v4.widget.DrawerLayout"),
             ],
+            rid="content_frame",
         )
 
     def _bar(
@@ -427,19 +384,18 @@ class ActivityDiary(VirtualApp):
         actions: list[View] | None = None,
     ) -> View:
         if drawer:
-            navigation = nav_button(
+            navigation = w.nav_button(
                 CLOSE_NAVIGATION if drawer_open else OPEN_NAVIGATION,
                 lambda c: self._set(c, drawer=not c.ui["drawer"]),
             )
         else:
-            navigation = nav_button(NAVIGATE_UP, lambda c: c.finish())
+            navigation = w.up_button()
         heading: str | View = title
         if subtitle:
-            heading = View(
-                cls="android.widget.LinearLayout",
-                children=[text_view(title, height=84), text_view(subtitle, height=63)],
+            heading = w.linear_layout(
+                [w.text_view(title, height=84), w.text_view(subtitle, height=63)]
             )
-        return toolbar(
+        return w.toolbar(
             heading,
             navigation=navigation,
             actions=actions or [],
@@ -447,7 +403,7 @@ class ActivityDiary(VirtualApp):
         )
 
     def _render_stub(self, ctx: AppContext, title: str) -> Screen:
-        body = text_view(title, height=None, weight=1.0)
+        body = w.text_view(title, height=None, weight=1.0)
         return Screen(content=self._base(ctx, self._bar(title, drawer=False), body))
 
     # -- main --------------------------------------------------------------------------------
@@ -475,7 +431,7 @@ class ActivityDiary(VirtualApp):
                 resource_id="action_filter",
                 width=147,
                 children=[
-                    image_button("search_button", "Search", lambda c: self._set(c, query=""))
+                    w.image_button("search_button", "Search", lambda c: self._set(c, query=""))
                 ],
             )
         else:  # expanded: the query field and its clear button (setSearchMode(true))
@@ -485,13 +441,13 @@ class ActivityDiary(VirtualApp):
                 layout=HORIZONTAL,
                 width=640,
                 children=[
-                    edit_text(
+                    w.edit_text(
                         "search_src_text",
                         query,
                         lambda c, t: self._set(c, query=t),
                         hint="Search activity…",
                     ),
-                    image_button(
+                    w.image_button(
                         "search_close_btn",
                         "Clear query",
                         lambda c: self._set(c, query=None),
@@ -499,9 +455,9 @@ class ActivityDiary(VirtualApp):
                     ),
                 ],
             )
-        add = View(
-            cls="android.widget.TextView",
-            resource_id="action_add_activity",
+        add = w.text_view(
+            "",
+            "action_add_activity",
             content_desc="Add Activity",
             on_click=lambda c: c.start_activity(".ui.generic.EditActivity"),
             width=147,
@@ -518,18 +474,12 @@ class ActivityDiary(VirtualApp):
             resource_id="card",
             height=220,
             children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="activity_background",
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="activity_image",
-                            content_desc="Picture for activity",
-                            width=200,
-                        ),
-                        text_view(current or NO_ACTIVITY, "activity_name", height=220),
+                w.relative_layout(
+                    [
+                        w.image_view("activity_image", "Picture for activity", width=200),
+                        w.text_view(current or NO_ACTIVITY, "activity_name", height=220),
                     ],
+                    rid="activity_background",
                     layout=HORIZONTAL,
                 )
             ],
@@ -538,12 +488,12 @@ class ActivityDiary(VirtualApp):
         page: list[View]
         if tab == 0:
             page = [
-                text_view("Since 0 s" if current else "", "duration_label"),
-                text_view("", "avg_duration_label"),
-                text_view("", "start_of_last_label"),
+                w.text_view("Since 0 s" if current else "", "duration_label"),
+                w.text_view("", "avg_duration_label"),
+                w.text_view("", "start_of_last_label"),
             ]
         elif tab == 1:
-            page = [text_view(ctx.data["notes"].get(current, ""), "detail_note")]
+            page = [w.text_view(ctx.data["notes"].get(current, ""), "detail_note")]
         else:
             page = [
                 View(cls="android.support.v7.widget.RecyclerView", resource_id="picture_recycler")
@@ -559,7 +509,7 @@ class ActivityDiary(VirtualApp):
                     resource_id="app_bar_layout",
                     height=126,
                     children=[
-                        tabs(
+                        w.tabs(
                             ("Statistics", "Note", "Pictures"),
                             tab,
                             lambda c, i: self._set(c, tab=i),
@@ -578,19 +528,17 @@ class ActivityDiary(VirtualApp):
                 cls="android.support.v7.widget.CardView",
                 resource_id="select_card_view",
                 height=200,
-                on_click=bind(self._select, name),
+                on_click=w.bind(self._select, name),
                 children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        resource_id="activity_background",
-                        children=[text_view(name, "activity_name", height=200)],
+                    w.relative_layout(
+                        [w.text_view(name, "activity_name", height=200)], rid="activity_background"
                     )
                 ],
             )
             for name in DEFAULT_ACTIVITIES
             if query is None or query.lower() in name.lower()
         ]
-        grid = list_view(
+        grid = w.list_view(
             [
                 View(layout=HORIZONTAL, height=200, children=cards[i : i + 3])
                 for i in range(0, len(cards), 3)
@@ -604,12 +552,9 @@ class ActivityDiary(VirtualApp):
             resource_id="main_layout",
             layout=FRAME,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[grid] if query is not None else [header, grid],
-                ),
-                fab("fab_edit_note", "", self._edit_note, gravity="bottom_end", naf=True),
-                fab(
+                w.linear_layout([grid] if query is not None else [header, grid]),
+                w.fab("fab_edit_note", "", self._edit_note, gravity="bottom_end", naf=True),
+                w.fab(
                     "fab_attach_picture", "", self._attach_picture, gravity="bottom_start", naf=True
                 ),
             ],
@@ -619,12 +564,12 @@ class ActivityDiary(VirtualApp):
         if dialog and dialog["kind"] == "note":
             close = lambda c: self._set(c, dialog=None)  # noqa: E731
             windows.append(
-                alert_dialog(
-                    dialog_title("Note"),
-                    [edit_text("edit_note", dialog["text"], self._type, hint="Note")],
+                w.alert_dialog(
+                    w.dialog_title("Note"),
+                    [w.edit_text("edit_note", dialog["text"], self._type, hint="Note")],
                     [
-                        dialog_button("android:id/button2", "Cancel", close),
-                        dialog_button("android:id/button1", "OK", self._save_note),
+                        w.dialog_button("android:id/button2", "Cancel", close),
+                        w.dialog_button("android:id/button1", "OK", self._save_note),
                     ],
                     close,
                 )
@@ -669,55 +614,55 @@ class ActivityDiary(VirtualApp):
         location_on = prefs["pref_use_location"] != "off"
 
         def listed(key: str) -> View:
-            return preference(LISTS[key][0], self._summary(ctx, key), bind(self._open_list, key))
+            return w.preference(
+                LISTS[key][0], self._summary(ctx, key), w.bind(self._open_list, key)
+            )
 
         def texted(key: str, enabled: bool = True) -> View:
-            handler = bind(self._open_text, key) if enabled else None
-            return preference(TEXTS[key][0], self._summary(ctx, key), handler, enabled=enabled)
+            handler = w.bind(self._open_text, key) if enabled else None
+            return w.preference(TEXTS[key][0], self._summary(ctx, key), handler, enabled=enabled)
 
         def switched(key: str) -> View:
-            return preference(
+            return w.preference(
                 SWITCHES[key][0],
                 self._summary(ctx, key),
-                bind(self._toggle, key),
-                widget=switch_widget(bool(prefs[key]), rid="switchWidget"),
+                w.bind(self._toggle, key),
+                widget=w.switch_widget(bool(prefs[key]), rid="switchWidget"),
             )
 
         return [
-            preference_category("View"),
+            w.preference_category("View"),
             texted("pref_datetimeFormat"),
             listed("pref_duration_format"),
-            preference_category("Behavior"),
+            w.preference_category("Behavior"),
             switched("pref_auto_select_new"),
             switched("pref_disable_current_on_click"),
             switched("pref_show_cur_activity_notification"),
             switched("acra.enable"),
-            preference_category("Location"),
+            w.preference_category("Location"),
             listed("pref_use_location"),
             texted("pref_location_age", location_on),
             texted("pref_location_dist", location_on),
-            preference_category("Images"),
+            w.preference_category("Images"),
             texted("pref_storageFolder"),
             switched("pref_tag_images"),
-            preference_category("Conditions"),
+            w.preference_category("Conditions"),
             *(listed(key) for key in CONDITIONS),
-            preference_category("Backup"),
-            preference(
+            w.preference_category("Backup"),
+            w.preference(
                 "Export database", "Store a copy of the current database in a file for backup", None
             ),
-            preference("Import database", "Restore a backup file to current database", None),
+            w.preference("Import database", "Restore a backup file to current database", None),
         ]
 
     def _render_settings(self, ctx: AppContext) -> Screen:
-        rows = list_view(
+        rows = w.list_view(
             self._settings_rows(ctx),
             rid="list",
             cls="android.support.v7.widget.RecyclerView",
             scroll_key="prefs_scroll",
         )
-        fragment = View(
-            cls="android.widget.LinearLayout", resource_id="settings_fragment", children=[rows]
-        )
+        fragment = w.linear_layout([rows], rid="settings_fragment")
         content = self._base(ctx, self._bar("Settings", drawer=False), fragment)
         return Screen(content=content, windows=self._settings_dialogs(ctx))
 
@@ -732,7 +677,7 @@ class ActivityDiary(VirtualApp):
             current = str(ctx.data["prefs"][key])
             selected = values.index(current) if current in values else None
             return [
-                choice_dialog(
+                w.choice_dialog(
                     title,
                     entries,
                     selected,
@@ -742,15 +687,15 @@ class ActivityDiary(VirtualApp):
                 )
             ]
         title, message, _ = TEXTS[key]
-        body = [dialog_message(message)] if message else []
-        body.append(edit_text("android:id/edit", dialog["text"], self._type))
+        body = [w.dialog_message(message)] if message else []
+        body.append(w.edit_text("android:id/edit", dialog["text"], self._type))
         return [
-            alert_dialog(
-                dialog_title(title),
+            w.alert_dialog(
+                w.dialog_title(title),
                 body,
                 [
-                    dialog_button("android:id/button2", "Cancel", close),
-                    dialog_button("android:id/button1", "OK", self._save_text),
+                    w.dialog_button("android:id/button2", "Cancel", close),
+                    w.dialog_button("android:id/button1", "OK", self._save_text),
                 ],
                 close,
             )

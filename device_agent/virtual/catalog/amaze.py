@@ -31,24 +31,13 @@ from __future__ import annotations
 
 import posixpath
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import allow_permission, click, crashed, long_click, target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    OPEN_DRAWER,
-    checkbox_widget,
-    nav_button,
-    preference,
-    preference_category,
-    toolbar,
-)
-from device_agent.virtual.widgets import action_item as _action
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import overflow_button as _overflow
-from device_agent.virtual.widgets import popup_menu as _popup
-from device_agent.virtual.widgets import text_view as _text
 
 PACKAGE = "com.amaze.filemanager"
 MAIN = ".activities.MainActivity"
@@ -140,30 +129,19 @@ def _size(n: int) -> str:
 
 def _dialog_button(rid: str, text: str, handler: Any, enabled: bool = True) -> View:
     # MaterialDialogs' MDButton is a TextView.
-    return View(
-        cls="android.widget.TextView",
-        resource_id=rid,
-        text=text,
-        on_click=handler,
-        enabled=enabled,
-        width=300,
-    )
+    return w.text_view(text, rid, on_click=handler, enabled=enabled, width=300)
 
 
 # -- ground truth ----------------------------------------------------------------------------------
 
 
 def _oracle_1796(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.IndexOutOfBoundsException"
-        and "Invalid index 0, size is 0" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
+    return crashed(
+        system, PACKAGE, "java.lang.IndexOutOfBoundsException", "Invalid index 0, size is 0"
     )
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
 def _id(name: str) -> str:
@@ -176,48 +154,21 @@ BUG_1796 = BugSpec(
     title="crash when cutting a folder and paste in it",
     oracle=_oracle_1796,
     human_steps=(
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
-        {
-            "kind": "click",
-            "target": _target(_id("firstline"), "Movies", cls="android.widget.TextView"),
-        },
-        {"kind": "click", "target": _target(_id("sd_main_fab"), cls="android.widget.ImageButton")},
-        {
-            "kind": "click",
-            "target": _target(_id("sd_label"), "Folder", cls="android.widget.TextView"),
-        },
+        allow_permission(PACKAGE),
+        click(PACKAGE, _id("firstline"), "Movies", cls="android.widget.TextView"),
+        click(PACKAGE, _id("sd_main_fab"), cls="android.widget.ImageButton"),
+        click(PACKAGE, _id("sd_label"), "Folder", cls="android.widget.TextView"),
         {
             "kind": "input_text",
             "target": _target(_id("singleedittext_input"), cls="android.widget.EditText"),
             "text": "test2",
         },
         {"kind": "press_back"},  # hide the soft keyboard, which covers the dialog's buttons
-        {
-            "kind": "click",
-            "target": _target(
-                _id("md_buttonDefaultPositive"), "CREATE", cls="android.widget.TextView"
-            ),
-        },
-        {
-            "kind": "long_click",
-            "target": _target(_id("firstline"), "test2", cls="android.widget.TextView"),
-        },
-        {"kind": "click", "target": _target(_id("cut"), desc="Cut", cls="android.widget.TextView")},
-        {
-            "kind": "click",
-            "target": _target(_id("firstline"), "test2", cls="android.widget.TextView"),
-        },
-        {
-            "kind": "click",
-            "target": _target(_id("paste"), desc="Paste", cls="android.widget.TextView"),
-        },
+        click(PACKAGE, _id("md_buttonDefaultPositive"), "CREATE", cls="android.widget.TextView"),
+        long_click(PACKAGE, _id("firstline"), "test2", cls="android.widget.TextView"),
+        click(PACKAGE, _id("cut"), desc="Cut", cls="android.widget.TextView"),
+        click(PACKAGE, _id("firstline"), "test2", cls="android.widget.TextView"),
+        click(PACKAGE, _id("paste"), desc="Paste", cls="android.widget.TextView"),
     ),
 )
 
@@ -316,30 +267,28 @@ class AmazeFileManager(VirtualApp):
         if ui["search"] is not None:
             content.append(self._search_bar(ctx))
         content.append(
-            View(
-                cls="android.widget.FrameLayout",
-                resource_id="buttonbarframe",
-                height=190,
-                children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="pathbar",
-                        children=[
+            w.frame_layout(
+                [
+                    w.linear_layout(
+                        [
                             View(
                                 cls="android.widget.HorizontalScrollView",
                                 resource_id="scroll1",
-                                children=[_text(ui["path"], "fullpath", height=110)],
+                                children=[w.text_view(ui["path"], "fullpath", height=110)],
                             ),
-                            _text(self._summary(ctx) if granted else "", "pathname", height=80),
+                            w.text_view(
+                                self._summary(ctx) if granted else "", "pathname", height=80
+                            ),
                         ],
+                        rid="pathbar",
                     )
                 ],
+                rid="buttonbarframe",
+                height=190,
             )
         )
-        content.append(self._listing(ctx) if granted else View(cls="android.widget.FrameLayout"))
-        frame_children: list[View] = [
-            View(cls="android.widget.LinearLayout", resource_id="main_frame", children=content)
-        ]
+        content.append(self._listing(ctx) if granted else w.frame_layout())
+        frame_children: list[View] = [w.linear_layout(content, rid="main_frame")]
         if granted and not ui["selected"] and ui["search"] is None:
             if ui["fab_open"]:
                 frame_children.append(
@@ -364,61 +313,49 @@ class AmazeFileManager(VirtualApp):
         ui = ctx.ui
         actions: list[View] = []
         if ui["clipboard"]:
-            actions.append(_action("paste", "Paste", self._paste))
-        actions.append(_action("search", "Search", self._open_search))
-        actions.append(_overflow(self._open_overflow))
-        return toolbar(
+            actions.append(w.action_item("paste", "Paste", self._paste))
+        actions.append(w.action_item("search", "Search", self._open_search))
+        actions.append(w.overflow_button(self._open_overflow))
+        return w.toolbar(
             "Amaze",
-            navigation=nav_button(OPEN_DRAWER, self._open_drawer),
+            navigation=w.nav_button(w.OPEN_DRAWER, self._open_drawer),
             actions=actions,
             rid="action_bar",
         )
 
     def _action_mode_bar(self, ctx: AppContext) -> View:
         count = len(ctx.ui["selected"])
-        close = View(
-            cls="android.widget.ImageView",
-            resource_id="action_mode_close_button",
-            content_desc="Done",
-            on_click=self._clear_selection,
-            width=147,
-        )
-        return toolbar(
-            _text(str(count), "item_count", height=147),
+        close = w.image_view("action_mode_close_button", "Done", self._clear_selection, width=147)
+        return w.toolbar(
+            w.text_view(str(count), "item_count", height=147),
             navigation=close,
             actions=[
-                _action("delete", "Delete", self._ask_delete),
-                _action("cpy", "Copy", lambda c: self._to_clipboard(c, "copy")),
-                _action("cut", "Cut", lambda c: self._to_clipboard(c, "cut")),
-                _action("all", "Select All", self._select_all),
-                _overflow(lambda c: self._set(c, menu="cab")),
+                w.action_item("delete", "Delete", self._ask_delete),
+                w.action_item("cpy", "Copy", lambda c: self._to_clipboard(c, "copy")),
+                w.action_item("cut", "Cut", lambda c: self._to_clipboard(c, "cut")),
+                w.action_item("all", "Select All", self._select_all),
+                w.overflow_button(lambda c: self._set(c, menu="cab")),
             ],
             rid="action_mode_bar",
             cls="android.widget.LinearLayout",
         )
 
     def _search_bar(self, ctx: AppContext) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="search_view",
-            layout=HORIZONTAL,
-            height=150,
-            children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="img_view_search",
-                    content_desc="Navigate up",
-                    on_click=lambda c: self._set(c, search=None),
-                    width=147,
+        return w.linear_layout(
+            [
+                w.image_view(
+                    "img_view_search", "Navigate up", lambda c: self._set(c, search=None), width=147
                 ),
-                View(
-                    cls="android.widget.EditText",
-                    resource_id="search_edit_text",
+                w.edit_text(
+                    "search_edit_text",
+                    ctx.ui["search"] or "",
+                    lambda c, t: self._set(c, search=t, list_scroll=0),
                     hint="Search...",
-                    text=ctx.ui["search"] or "",
-                    on_text=lambda c, t: self._set(c, search=t, list_scroll=0),
                 ),
             ],
+            rid="search_view",
+            horizontal=True,
+            height=150,
         )
 
     def _summary(self, ctx: AppContext) -> str:
@@ -454,67 +391,54 @@ class AmazeFileManager(VirtualApp):
         selected = set(ctx.ui["selected"])
         entries = self._visible_entries(ctx)
         if not entries:
-            return View(
-                cls="android.widget.FrameLayout",
-                resource_id="nofilelayout",
+            return w.frame_layout(
+                [w.text_view("No files", "nofiletext", gravity="center", width=400)],
+                rid="nofilelayout",
                 layout=FRAME,
-                children=[_text("No files", "nofiletext", gravity="center", width=400)],
             )
         rows = []
         for path in entries:
             entry = fs[path]
             rows.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="second",
-                    layout=HORIZONTAL,
-                    height=ROW_PX,
-                    selected=path in selected,
-                    on_click=_bind(self._row_click, path),
-                    on_long_click=_bind(self._toggle, path),
-                    children=[
-                        View(
-                            cls="android.widget.RelativeLayout",
-                            resource_id="icon_frame_parent",
+                w.relative_layout(
+                    [
+                        w.relative_layout(
+                            [w.image_view("generic_icon", width=105, height=105, gravity="center")],
+                            rid="icon_frame_parent",
                             width=189,
-                            on_click=_bind(self._toggle, path),
-                            children=[
-                                View(
-                                    cls="android.widget.ImageView",
-                                    resource_id="generic_icon",
-                                    width=105,
-                                    height=105,
-                                    gravity="center",
-                                )
-                            ],
+                            on_click=w.bind(self._toggle, path),
                             layout=FRAME,
                         ),
-                        View(
-                            cls="android.widget.RelativeLayout",
-                            children=[
-                                _text(posixpath.basename(path), "firstline", height=95),
-                                View(
-                                    cls="android.widget.RelativeLayout",
-                                    layout=HORIZONTAL,
-                                    children=[
-                                        _text(_date(entry["mtime"]), "date"),
-                                        _text(
+                        w.relative_layout(
+                            [
+                                w.text_view(posixpath.basename(path), "firstline", height=95),
+                                w.relative_layout(
+                                    [
+                                        w.text_view(_date(entry["mtime"]), "date"),
+                                        w.text_view(
                                             "" if entry["dir"] else _size(entry["size"]),
                                             "secondLine",
                                             weight=0,
                                         ),
                                     ],
+                                    layout=HORIZONTAL,
                                 ),
-                            ],
+                            ]
                         ),
-                        View(
-                            cls="android.widget.ImageButton",
-                            resource_id="properties",
-                            on_click=_bind(self._set, menu="item", menu_path=path),
+                        w.image_button(
+                            "properties",
+                            "",
+                            w.bind(self._set, menu="item", menu_path=path),
                             width=126,
                             naf=True,
                         ),
                     ],
+                    rid="second",
+                    layout=HORIZONTAL,
+                    height=ROW_PX,
+                    selected=path in selected,
+                    on_click=w.bind(self._row_click, path),
+                    on_long_click=w.bind(self._toggle, path),
                 )
             )
         return View(
@@ -528,10 +452,10 @@ class AmazeFileManager(VirtualApp):
     def _fab(self, ctx: AppContext) -> View:
         """The speed-dial FAB (``fabs_menu``): the main button, and when open its three actions
         (a label and a small button each) stacked above it."""
-        main = View(
-            cls="android.widget.ImageButton",
-            resource_id="sd_main_fab",
-            on_click=self._toggle_fab,
+        main = w.image_button(
+            "sd_main_fab",
+            "",
+            self._toggle_fab,
             width=168,
             height=168,
             gravity="end",
@@ -546,33 +470,25 @@ class AmazeFileManager(VirtualApp):
                 ("menu_new_folder", "Folder", lambda c: self._open_name_dialog(c, "new_folder")),
             ):
                 items.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id=rid,
-                        layout=HORIZONTAL,
-                        height=170,
-                        children=[
-                            _text(label, "sd_label", on_click=handler),
-                            View(
-                                cls="android.widget.ImageButton",
-                                resource_id="sd_fab",
-                                on_click=handler,
-                                width=147,
-                                height=147,
-                                style="fab",
-                                naf=True,
+                    w.linear_layout(
+                        [
+                            w.text_view(label, "sd_label", on_click=handler),
+                            w.image_button(
+                                "sd_fab", "", handler, width=147, height=147, style="fab", naf=True
                             ),
                         ],
+                        rid=rid,
+                        horizontal=True,
+                        height=170,
                     )
                 )
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="fabs_menu",
+        return w.linear_layout(
+            [*items, main],
+            rid="fabs_menu",
             width=720 if items else 256,
             height=170 * len(items) + 256,
             gravity="bottom_end",
             padding=44,
-            children=[*items, main],
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -597,7 +513,11 @@ class AmazeFileManager(VirtualApp):
                 ("History", lambda c: self._set(c, menu="", dialog={"kind": "history"})),
             ]
             windows.append(
-                Window(root=_popup(items), kind="menu", on_dismiss=lambda c: self._set(c, menu=""))
+                Window(
+                    root=w.popup_menu(items),
+                    kind="menu",
+                    on_dismiss=lambda c: self._set(c, menu=""),
+                )
             )
         elif menu == "cab":
             items = []
@@ -614,7 +534,11 @@ class AmazeFileManager(VirtualApp):
                     )
                 )
             windows.append(
-                Window(root=_popup(items), kind="menu", on_dismiss=lambda c: self._set(c, menu=""))
+                Window(
+                    root=w.popup_menu(items),
+                    kind="menu",
+                    on_dismiss=lambda c: self._set(c, menu=""),
+                )
             )
         elif menu == "item":
             path = ui.get("menu_path", "")
@@ -630,7 +554,11 @@ class AmazeFileManager(VirtualApp):
                 ),
             ]
             windows.append(
-                Window(root=_popup(items), kind="menu", on_dismiss=lambda c: self._set(c, menu=""))
+                Window(
+                    root=w.popup_menu(items),
+                    kind="menu",
+                    on_dismiss=lambda c: self._set(c, menu=""),
+                )
             )
         dialog = ui["dialog"]
         if dialog:
@@ -643,16 +571,10 @@ class AmazeFileManager(VirtualApp):
         bottom = height if ctx.orientation == "landscape" else height - 126
 
         def row(rid: str, title: str, handler: Any, summary: str = "") -> View:
-            parts = [_text(title, "firstline", height=90)]
+            parts = [w.text_view(title, "firstline", height=90)]
             if summary:
-                parts.append(_text(summary, "secondLine", height=70))
-            return View(
-                cls="android.widget.RelativeLayout",
-                resource_id=rid,
-                on_click=handler,
-                weight=0,
-                children=parts,
-            )
+                parts.append(w.text_view(summary, "secondLine", height=70))
+            return w.relative_layout(parts, rid=rid, on_click=handler, weight=0)
 
         rows = [row("", "Internal Storage", lambda c: self._go(c, ROOT, close_drawer=True), ROOT)]
         rows += [
@@ -664,14 +586,13 @@ class AmazeFileManager(VirtualApp):
             cls="com.amaze.filemanager.ui.views.ScrimInsetsRelativeLayout",
             resource_id="left_drawer",
             children=[
-                View(cls="android.widget.ImageView", resource_id="drawer_header", height=250),
+                w.image_view("drawer_header", height=250),
                 View(cls="android.widget.ListView", resource_id="menu_drawer", children=rows),
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="settingsbutton",
+                w.relative_layout(
+                    [w.text_view("Settings", "settingtext", height=126)],
+                    rid="settingsbutton",
                     height=126,
                     on_click=self._open_settings,
-                    children=[_text("Settings", "settingtext", height=126)],
                 ),
             ],
         )
@@ -697,16 +618,15 @@ class AmazeFileManager(VirtualApp):
             if kind == "rename" and text == posixpath.basename(dialog["path"]):
                 problem = ""
             body = [
-                View(
-                    cls="android.widget.EditText",
-                    resource_id="singleedittext_input",
+                w.edit_text(
+                    "singleedittext_input",
+                    text,
+                    lambda c, t: self._dialog_text(c, t),
                     hint="Enter name",
-                    text=text,
-                    on_text=lambda c, t: self._dialog_text(c, t),
                 )
             ]
             if problem:
-                body.append(_text(problem, "singleedittext_warning", height=80))
+                body.append(w.text_view(problem, "singleedittext_warning", height=80))
             ok = "SAVE" if kind == "rename" else "CREATE"
             buttons = [
                 cancel,
@@ -721,8 +641,8 @@ class AmazeFileManager(VirtualApp):
             title = "Delete"
             names = [posixpath.basename(p) for p in ctx.ui["selected"]]
             body = [
-                _text("Are you sure you want to delete these items?", "md_content"),
-                *(_text(n, weight=0) for n in names),
+                w.text_view("Are you sure you want to delete these items?", "md_content"),
+                *(w.text_view(n, weight=0) for n in names),
             ]
             buttons = [
                 cancel,
@@ -734,21 +654,19 @@ class AmazeFileManager(VirtualApp):
             entry = fs.get(path, {"dir": True, "mtime": START_CLOCK, "size": 0})
             items = len(children(fs, path)) if entry["dir"] else 0
             body = [
-                _text(f"Name: {posixpath.basename(path)}"),
-                _text(f"Location: {posixpath.dirname(path)}"),
-                _text(f"Size: {items} items" if entry["dir"] else f"Size: {_size(entry['size'])}"),
-                _text(f"Last Modified: {_date(entry['mtime'])}"),
+                w.text_view(f"Name: {posixpath.basename(path)}"),
+                w.text_view(f"Location: {posixpath.dirname(path)}"),
+                w.text_view(
+                    f"Size: {items} items" if entry["dir"] else f"Size: {_size(entry['size'])}"
+                ),
+                w.text_view(f"Last Modified: {_date(entry['mtime'])}"),
             ]
             buttons = [_dialog_button("md_buttonDefaultPositive", "OK", self._close_dialog)]
         elif kind == "sort":
             title = "Sort By"
             body = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=126,
-                    on_click=_bind(self._set, dialog={"kind": "sort", "choice": option}),
-                    children=[
+                w.linear_layout(
+                    [
                         View(
                             cls="android.widget.RadioButton",
                             resource_id="md_control",
@@ -756,8 +674,11 @@ class AmazeFileManager(VirtualApp):
                             width=126,
                             clickable=False,
                         ),
-                        _text(option, "md_title"),
+                        w.text_view(option, "md_title"),
                     ],
+                    horizontal=True,
+                    height=126,
+                    on_click=w.bind(self._set, dialog={"kind": "sort", "choice": option}),
                 )
                 for option in SORTS
             ]
@@ -773,14 +694,13 @@ class AmazeFileManager(VirtualApp):
             title = "History"
             history = ctx.data["history"][-8:][::-1]
             body = [
-                View(
-                    cls="android.widget.LinearLayout",
+                w.linear_layout(
+                    [w.text_view(p, "text1")],
                     height=126,
-                    on_click=_bind(self._go, p, close_dialog=True),
-                    children=[_text(p, "text1")],
+                    on_click=w.bind(self._go, p, close_dialog=True),
                 )
                 for p in history
-            ] or [_text("No history", "md_content")]
+            ] or [w.text_view("No history", "md_content")]
             buttons = [
                 _dialog_button(
                     "md_buttonDefaultNegative", "CLEAR", lambda c: self._clear_history(c)
@@ -790,32 +710,27 @@ class AmazeFileManager(VirtualApp):
         else:  # "grant": the storage permission was refused
             title = "Grant permission"
             body = [
-                _text(
+                w.text_view(
                     "Amaze needs permission to access your storage to show and manage files.",
                     "md_content",
                 )
             ]
             buttons = [_dialog_button("md_buttonDefaultPositive", "GRANT", self._grant_again)]
             cancelable = False
-        root = View(
-            cls="android.widget.FrameLayout",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
-                        _text(title, "md_title", height=140),
+        root = w.frame_layout(
+            [
+                w.linear_layout(
+                    [
+                        w.text_view(title, "md_title", height=140),
                         *body,
-                        View(
-                            cls="android.widget.LinearLayout",
-                            layout=HORIZONTAL,
-                            height=140,
-                            children=[View(cls="android.view.View"), *buttons],
+                        w.linear_layout(
+                            [View(cls="android.view.View"), *buttons], horizontal=True, height=140
                         ),
                     ],
+                    weight=0,
                 )
             ],
+            weight=0,
         )
         return Window(
             root=root, kind="dialog", cancelable=cancelable, on_dismiss=self._close_dialog
@@ -825,20 +740,20 @@ class AmazeFileManager(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def check(key: str, title: str, summary: str) -> View:
-            return preference(
+            return w.preference(
                 title,
                 summary,
                 lambda c: self._toggle_pref(c, key),
-                widget=checkbox_widget(bool(prefs[key])),
+                widget=w.checkbox_widget(bool(prefs[key])),
             )
 
-        bar = toolbar("Settings", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Settings", navigation=w.up_button())
         listing = View(
             cls="android.widget.ListView",
             resource_id="android:id/list",
             scrollable=True,
             children=[
-                preference_category("Appearance"),
+                w.preference_category("Appearance"),
                 check(
                     "show_hidden", "Show Hidden Files", "Show files and folders starting with a dot"
                 ),
@@ -846,7 +761,7 @@ class AmazeFileManager(VirtualApp):
                 check("permissions", "Show Permissions", "Show file permissions in the list"),
             ],
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, listing]))
+        return Screen(content=w.linear_layout([bar, listing]))
 
     # -- handlers ----------------------------------------------------------------------------------
     def _set(self, ctx: AppContext, **values: Any) -> None:
@@ -892,10 +807,7 @@ class AmazeFileManager(VirtualApp):
     def _toggle(self, ctx: AppContext, path: str) -> None:
         """Long click (or a tap on the icon, or a tap in selection mode): select or unselect."""
         selected = list(ctx.ui["selected"])
-        if path in selected:
-            selected.remove(path)
-        else:
-            selected.append(path)
+        w.toggle(selected, path)
         ctx.ui.update(selected=selected, fab_open=False, back_once=False)
 
     def _clear_selection(self, ctx: AppContext) -> None:
@@ -1103,11 +1015,11 @@ ROTATION_CRASH_FRAMES = [
 
 
 def _oracle_4185(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.IllegalStateException"
-        and "is not currently in the FragmentManager" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
+    return crashed(
+        system,
+        PACKAGE,
+        "java.lang.IllegalStateException",
+        "is not currently in the FragmentManager",
     )
 
 
@@ -1117,18 +1029,8 @@ BUG_4185 = BugSpec(
     title="Rotate the screen after entering text during the search, and the text disappears",
     oracle=_oracle_4185,
     human_steps=(
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
-        {
-            "kind": "click",
-            "target": _target(_id("search"), desc="Search", cls="android.widget.TextView"),
-        },
+        allow_permission(PACKAGE),
+        click(PACKAGE, _id("search"), desc="Search", cls="android.widget.TextView"),
         {
             "kind": "input_text",
             "target": _target(_id("search_edit_text"), cls="android.widget.EditText"),

@@ -40,20 +40,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
-from device_agent.virtual.catalog._steps import click
+from device_agent.virtual.catalog._steps import allow_permission, click
 from device_agent.virtual.views import Screen, View, Window
-from device_agent.virtual.widgets import (
-    MORE_OPTIONS,
-    action_item,
-    bind,
-    image_button,
-    list_view,
-    preference,
-    preference_category,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.fr3ts0n.ecu.gui.androbd"
 MAIN = ".MainActivity"
@@ -144,13 +134,8 @@ BUG_144 = BugSpec(
     title="[Bug] No Activity found in Bitcoin option",
     oracle=_donation_failed,
     human_steps=(
-        click(
-            PACKAGE,
-            "com.android.permissioncontroller:id/permission_allow_button",
-            "Allow",
-            cls="android.widget.Button",
-        ),
-        click(PACKAGE, desc=MORE_OPTIONS, cls="android.widget.ImageButton"),
+        allow_permission(PACKAGE),
+        click(PACKAGE, desc=w.MORE_OPTIONS, cls="android.widget.ImageButton"),
         click(PACKAGE, "android:id/title", "Settings", cls="android.widget.TextView"),
         click(PACKAGE, "android:id/title", "AndrOBD", cls="android.widget.TextView"),
         click(PACKAGE, "android:id/title", "Bitcoin", cls="android.widget.TextView"),
@@ -214,42 +199,27 @@ class AndrOBD207(VirtualApp):
         self, rows: list[tuple[str, Any]], top: int, dismiss: Any, left: int = 500
     ) -> Window:
         """A framework popup menu: rows of ``android:id/title``."""
-        listing = View(
-            cls="android.widget.ListView",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=126,
-                    on_click=handler,
-                    children=[text_view(title, "android:id/title", height=126)],
-                )
-                for title, handler in rows
-            ],
-        )
         bounds = (left, top, 1068, top + 126 * len(rows))
-        return Window(root=listing, kind="menu", on_dismiss=dismiss, bounds=bounds)
+        return w.menu_window(rows, dismiss, title_rid="android:id/title", bounds=bounds)
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        title = View(
-            cls="android.widget.LinearLayout",
-            height=147,
-            children=[text_view("AndrOBD", height=80), text_view(ui["mode"], height=67)],
+        title = w.linear_layout(
+            [w.text_view("AndrOBD", height=80), w.text_view(ui["mode"], height=67)], height=147
         )
         actions: list[View] = []
         if ui["mode"] == "DEMO":
-            actions.append(action_item("disconnect", "Disconnect", self._disconnect))
+            actions.append(w.action_item("disconnect", "Disconnect", self._disconnect))
         else:
             actions.append(
-                action_item(
+                w.action_item(
                     "secure_connect_scan",
                     "Connect",
                     lambda c: c.toast("No Devices Found"),  # setMode(ONLINE): no adapter
                 )
             )
         actions.append(
-            action_item(
+            w.action_item(
                 "obd_services",
                 "OBD Services",
                 lambda c: c.ui.update(menu="services"),
@@ -257,34 +227,32 @@ class AndrOBD207(VirtualApp):
             )
         )
         actions.append(
-            image_button(
-                desc=MORE_OPTIONS, handler=lambda c: c.ui.update(menu="overflow"), width=126
+            w.image_button(
+                desc=w.MORE_OPTIONS, handler=lambda c: c.ui.update(menu="overflow"), width=126
             )
         )
-        bar = toolbar(title, actions=actions, rid="android:id/action_bar")
-        startup = View(
-            cls="android.widget.LinearLayout",
-            resource_id="startup_layout",
-            children=[
-                View(cls="android.widget.ImageView", resource_id="imageView1", height=500),
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
-                        text_view("AndrOBD", "tvAppName"),
-                        text_view(VERSION, "tvVersion"),
-                        text_view("© 2015-2018 fr3ts0n", "tvCopyright"),
-                        text_view("Translation by fr3ts0n", "tvTranslation"),
+        bar = w.toolbar(title, actions=actions, rid="android:id/action_bar")
+        startup = w.linear_layout(
+            [
+                w.image_view("imageView1", height=500),
+                w.linear_layout(
+                    [
+                        w.text_view("AndrOBD", "tvAppName"),
+                        w.text_view(VERSION, "tvVersion"),
+                        w.text_view("© 2015-2018 fr3ts0n", "tvCopyright"),
+                        w.text_view("Translation by fr3ts0n", "tvTranslation"),
                     ],
+                    weight=0,
                 ),
                 View(cls="android.widget.ListView", resource_id="android:id/list"),
             ],
+            rid="startup_layout",
         )
-        content = View(cls="android.widget.LinearLayout", children=[bar, startup])
+        content = w.linear_layout([bar, startup])
         windows: list[Window] = []
         dismiss = lambda c: c.ui.update(menu=None)  # noqa: E731
         if ui["menu"] == "overflow":
-            rows = [(t, bind(self._menu_item, key)) for key, t in OVERFLOW]
+            rows = [(t, w.bind(self._menu_item, key)) for key, t in OVERFLOW]
             windows.append(self._menu_window(rows, 63, dismiss))
         elif ui["menu"] == "services":
             rows = [(t, dismiss) for t in SERVICES]
@@ -314,13 +282,13 @@ class AndrOBD207(VirtualApp):
         rows: list[View] = []
         for title, summary, action in entries:
             if not action:
-                rows.append(preference_category(title))
+                rows.append(w.preference_category(title))
             elif action == "bitcoin":
-                rows.append(preference(title, summary, self._bitcoin))
+                rows.append(w.preference(title, summary, self._bitcoin))
             elif action.startswith("http"):
-                rows.append(preference(title, summary, bind(self._open_url, action)))
+                rows.append(w.preference(title, summary, w.bind(self._open_url, action)))
             else:
-                rows.append(preference(title, summary, bind(self._open_screen, action)))
+                rows.append(w.preference(title, summary, w.bind(self._open_screen, action)))
         return rows
 
     def _open_screen(self, ctx: AppContext, key: str) -> None:
@@ -335,13 +303,12 @@ class AndrOBD207(VirtualApp):
             rows = self._pref_rows(ctx, LICENSE)
         else:
             rows = []  # the other nested screens are stubs
-        root = View(
-            cls="android.widget.LinearLayout",
-            style="dialog",
-            children=[
-                toolbar(SCREEN_TITLES[key], rid="android:id/action_bar"),
-                list_view(rows, scroll_key=f"scroll_{key}"),
+        root = w.linear_layout(
+            [
+                w.toolbar(SCREEN_TITLES[key], rid="android:id/action_bar"),
+                w.list_view(rows, scroll_key=f"scroll_{key}"),
             ],
+            style="dialog",
         )
         return Window(
             root=root,
@@ -351,13 +318,12 @@ class AndrOBD207(VirtualApp):
 
     def _render_settings(self, ctx: AppContext) -> Screen:
         rows = self._pref_rows(ctx, ROOT)
-        bar = toolbar("Settings", rid="android:id/action_bar")
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        bar = w.toolbar("Settings", rid="android:id/action_bar")
+        content = w.linear_layout(
+            [
                 bar,
-                View(resource_id="android:id/content", children=[list_view(rows)]),
-            ],
+                View(resource_id="android:id/content", children=[w.list_view(rows)]),
+            ]
         )
         windows = [self._screen_window(ctx, key) for key in ctx.ui["screens"]]
         return Screen(content=content, windows=windows)

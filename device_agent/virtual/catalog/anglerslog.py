@@ -133,29 +133,10 @@ import datetime as dt
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog import _steps as steps
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    TOOLBAR_HEIGHT,
-    action_item,
-    bind,
-    choice_dialog,
-    confirm_dialog,
-    date_picker_dialog,
-    drawer_entry,
-    drawer_layout,
-    edit_text,
-    fab,
-    image_button,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.cohenadair.anglerslog"
 MAIN = ".activities.MainActivity"
@@ -302,13 +283,9 @@ class AnglersLog131(VirtualApp):
             content = self._detail(ctx)
         else:
             content = self._list(ctx)
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="master_container",
-            children=content,
-        )
+        root = w.linear_layout(content, rid="master_container")
         drawer = self._drawer(ctx) if ctx.ui["drawer"] else None
-        main = drawer_layout(
+        main = w.drawer_layout(
             root, drawer, rid="main_drawer", cls="android.support.v4.widget.DrawerLayout"
         )
         return Screen(content=View(layout=FRAME, children=[main]), windows=self._windows(ctx))
@@ -317,7 +294,7 @@ class AnglersLog131(VirtualApp):
         return View(
             cls="android.support.design.widget.AppBarLayout",
             weight=0,
-            children=[toolbar(title, navigation=navigation, actions=actions)],
+            children=[w.toolbar(title, navigation=navigation, actions=actions)],
         )
 
     def _up(self, ctx: AppContext) -> None:
@@ -325,26 +302,26 @@ class AnglersLog131(VirtualApp):
 
     def _list(self, ctx: AppContext) -> list[View]:
         section = ctx.ui["section"]
-        open_drawer = nav_button(DRAWER_DESC, lambda c: c.ui.update(drawer=True))
+        open_drawer = w.nav_button(DRAWER_DESC, lambda c: c.ui.update(drawer=True))
         if section not in LISTS:
-            return [self._bar(section, open_drawer, []), text_view(section, height=300)]
+            return [self._bar(section, open_drawer, []), w.text_view(section, height=300)]
         rows = self._rows(ctx, section)
         actions = [
-            action_item("action_search", "Search", lambda c: None),
-            overflow_button(lambda c: c.ui.update(menu=True)),
+            w.action_item("action_search", "Search", lambda c: None),
+            w.overflow_button(lambda c: c.ui.update(menu=True)),
         ]
         body = View(
             cls="android.support.design.widget.CoordinatorLayout",
             resource_id="my_list_fragment",
             layout=FRAME,
             children=[
-                list_view(
+                w.list_view(
                     rows,
                     rid="main_recycler_view",
                     cls="android.support.v7.widget.RecyclerView",
                     scroll_key="list_scroll",
                 ),
-                fab("new_button", "", self._new),
+                w.fab("new_button", "", self._new),
                 *self._list_overlays(ctx),
             ],
         )
@@ -360,19 +337,18 @@ class AnglersLog131(VirtualApp):
 
     def _trip_row(self, trip: dict[str, Any]) -> View:
         dates = f"{medium_date(trip['start'])} to {medium_date(trip['end'])}"
-        texts = [text_view(trip["name"] or dates, "title_text_view")]
+        texts = [w.text_view(trip["name"] or dates, "title_text_view")]
         if trip["name"]:
-            texts.append(text_view(dates, "subtitle_text_view"))
-        texts.append(text_view("0 Catches", "subsubtitle_text_view"))
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=220,
-            on_click=bind(self._open_trip, trip["id"]),
-            children=[
-                View(cls="android.widget.ImageView", resource_id="image_view", width=160),
-                View(cls="android.widget.LinearLayout", resource_id="content_view", children=texts),
+            texts.append(w.text_view(dates, "subtitle_text_view"))
+        texts.append(w.text_view("0 Catches", "subsubtitle_text_view"))
+        return w.linear_layout(
+            [
+                w.image_view("image_view", width=160),
+                w.linear_layout(texts, rid="content_view"),
             ],
+            horizontal=True,
+            height=220,
+            on_click=w.bind(self._open_trip, trip["id"]),
         )
 
     def _trip(self, ctx: AppContext, trip_id: int) -> dict[str, Any] | None:
@@ -381,9 +357,9 @@ class AnglersLog131(VirtualApp):
     def _detail(self, ctx: AppContext) -> list[View]:
         trip = self._trip(ctx, ctx.ui["selected"]) or {"name": "", "start": "", "end": ""}
         actions = [
-            action_item("action_edit", "Edit", self._edit),
-            action_item("action_trash", "Delete", self._ask_delete),
-            action_item("action_share", "Share", lambda c: None),
+            w.action_item("action_edit", "Edit", self._edit),
+            w.action_item("action_trash", "Delete", self._ask_delete),
+            w.action_item("action_share", "Share", lambda c: None),
         ]
         labels = []
         if trip["name"]:
@@ -391,25 +367,17 @@ class AnglersLog131(VirtualApp):
         if trip["start"]:
             labels.append(self._label("start_date_view", "Start", medium_date(trip["start"])))
             labels.append(self._label("end_date_view", "End", medium_date(trip["end"])))
-        body = View(
-            cls="android.widget.ScrollView",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout", resource_id="trip_container", children=labels
-                )
-            ],
-        )
-        return [self._bar("", nav_button(NAVIGATE_UP, self._up), actions), body]
+        body = w.scroll_view([w.linear_layout(labels, rid="trip_container")])
+        return [self._bar("", w.nav_button(w.NAVIGATE_UP, self._up), actions), body]
 
     def _label(self, rid: str, title: str, detail: str) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id=rid,
-            height=180,
-            children=[
-                text_view(title, "text_view"),
-                text_view(detail, "detail_text_view"),
+        return w.linear_layout(
+            [
+                w.text_view(title, "text_view"),
+                w.text_view(detail, "detail_text_view"),
             ],
+            rid=rid,
+            height=180,
         )
 
     def _manage(self, ctx: AppContext) -> list[View]:
@@ -419,30 +387,29 @@ class AnglersLog131(VirtualApp):
         title = f"{'Edit' if editing else 'New'} {LISTS.get(section, 'Trip')}"
         bar = self._bar(
             title,
-            nav_button(NAVIGATE_UP, self._up),
-            [action_item("action_confirm", "Done", self._done)],
+            w.nav_button(w.NAVIGATE_UP, self._up),
+            [w.action_item("action_confirm", "Done", self._done)],
         )
         if section != "Trips":
             return [bar, *self._manage_other(ctx, title)]
         draft = ui["draft"]
         fields = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                children=[
+            w.linear_layout(
+                [
                     self._input_button(
                         "start_date_view",
                         medium_date(draft["start"]),
                         "Start date",
-                        bind(self._open_picker, "start"),
+                        w.bind(self._open_picker, "start"),
                     ),
                     self._input_button(
                         "end_date_view",
                         medium_date(draft["end"]),
                         "End date",
-                        bind(self._open_picker, "end"),
+                        w.bind(self._open_picker, "end"),
                     ),
                 ],
+                horizontal=True,
             ),
             self._input_text("name_view", draft["name"], "Add name", self._type_name),
             self._input_button("catches_view", "", "Add catches", lambda c: None),
@@ -450,48 +417,36 @@ class AnglersLog131(VirtualApp):
             self._input_button("anglers_view", "", "Add anglers", lambda c: None),
             self._input_text("notes_view", draft["notes"], "Add note", self._type_notes),
         ]
-        body = View(
-            cls="android.widget.ScrollView",
-            children=[View(cls="android.widget.LinearLayout", children=fields)],
-        )
+        body = w.scroll_view([w.linear_layout(fields)])
         return [bar, body]
 
     def _manage_other(self, ctx: AppContext, title: str) -> list[View]:
         """The add/edit screen of a section other than Trips, under its bar (hook: a stub)."""
-        return [text_view(f"{title}: not modelled", height=300)]
+        return [w.text_view(f"{title}: not modelled", height=300)]
 
     def _input_button(self, rid: str, text: str, hint: str, handler: Any) -> View:
         """An InputButtonView (``view_input_button.xml``): icon, the primary Button (its hint
         shows while it has no text) and a hidden secondary one."""
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id=rid,
-            layout=HORIZONTAL,
-            height=147,
-            children=[
-                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="primary_button",
-                    text=text,
-                    hint=hint,
-                    on_click=handler,
-                    style="text",
-                ),
+        return w.linear_layout(
+            [
+                w.image_view("icon_image_view", width=126),
+                w.button("primary_button", text, handler, hint=hint, style="text"),
             ],
+            rid=rid,
+            horizontal=True,
+            height=147,
         )
 
     def _input_text(self, rid: str, text: str, hint: str, handler: Any) -> View:
         """An InputTextView (``view_input_text.xml``): icon, then the EditText ``edit_text``."""
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id=rid,
-            layout=HORIZONTAL,
-            height=147,
-            children=[
-                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
-                edit_text("edit_text", text, handler, hint=hint),
+        return w.linear_layout(
+            [
+                w.image_view("icon_image_view", width=126),
+                w.edit_text("edit_text", text, handler, hint=hint),
             ],
+            rid=rid,
+            horizontal=True,
+            height=147,
         )
 
     def _drawer(self, ctx: AppContext) -> View:
@@ -501,7 +456,7 @@ class AnglersLog131(VirtualApp):
             resource_id="navigation_view",
             width=800,
             children=[
-                drawer_entry(title, bind(self._go, title), checked=title == section)
+                w.drawer_entry(title, w.bind(self._go, title), checked=title == section)
                 for title in DRAWER
             ],
         )
@@ -511,7 +466,7 @@ class AnglersLog131(VirtualApp):
         windows = []
         if ui["menu"]:
             windows.append(
-                menu_window(
+                w.menu_window(
                     [("Sort", lambda c: c.ui.update(menu=False))],
                     lambda c: c.ui.update(menu=False),
                 )
@@ -521,10 +476,10 @@ class AnglersLog131(VirtualApp):
             return windows
         close = self._close_dialog
         if dialog["kind"] == "error":
-            windows.append(confirm_dialog("Error", dialog["message"], ("OK", close), None, close))
+            windows.append(w.confirm_dialog("Error", dialog["message"], ("OK", close), None, close))
         elif dialog["kind"] == "delete":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Confirm Delete",
                     CONFIRM_DELETE,
                     ("Delete", self._delete),
@@ -534,7 +489,7 @@ class AnglersLog131(VirtualApp):
             )
         elif dialog["kind"] == "date":
             windows.append(
-                date_picker_dialog(
+                w.date_picker_dialog(
                     dialog["year"],
                     dialog["month"],
                     dialog["day"],
@@ -772,17 +727,16 @@ class AnglersLog125(AnglersLog131):
                 clickable=False,
                 children=[
                     View(cls="android.view.View", height=3),
-                    text_view(INSTABUG_TITLE, "title_text_view", height=150),
-                    text_view(INSTABUG_TEXT, "description_text_view", height=160),
-                    View(
-                        cls="android.widget.Button",
-                        resource_id="close_button",
-                        text="Dismiss",
+                    w.text_view(INSTABUG_TITLE, "title_text_view", height=150),
+                    w.text_view(INSTABUG_TEXT, "description_text_view", height=160),
+                    w.button(
+                        "close_button",
+                        "Dismiss",
+                        self._dismiss_sheet,
                         width=300,
                         gravity="end",
                         height=147,
                         style="text",
-                        on_click=self._dismiss_sheet,
                     ),
                 ],
             )
@@ -799,23 +753,20 @@ class AnglersLog125(AnglersLog131):
         for loc in ctx.data["locations"]:
             count = len(loc["spots"])
             texts = [
-                text_view(loc["name"], "title_text_view"),
-                text_view(f"{count} Fishing Spot{'' if count == 1 else 's'}", "subtitle_text_view"),
-                text_view("0 Catches", "subsubtitle_text_view"),
+                w.text_view(loc["name"], "title_text_view"),
+                w.text_view(
+                    f"{count} Fishing Spot{'' if count == 1 else 's'}", "subtitle_text_view"
+                ),
+                w.text_view("0 Catches", "subsubtitle_text_view"),
             ]
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=220,
-                    on_click=bind(self._open_location, loc["id"]),
-                    children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="content_view",
-                            children=texts,
-                        ),
+                w.linear_layout(
+                    [
+                        w.linear_layout(texts, rid="content_view"),
                     ],
+                    horizontal=True,
+                    height=220,
+                    on_click=w.bind(self._open_location, loc["id"]),
                 )
             )
         return rows
@@ -832,43 +783,36 @@ class AnglersLog125(AnglersLog131):
             return super()._detail(ctx)
         loc = self._location(ctx, ctx.ui["selected"]) or {"name": "", "spots": []}
         actions = [
-            action_item("action_edit", "Edit", self._edit),
-            action_item("action_trash", "Delete", self._ask_delete),
-            action_item("action_share", "Share", lambda c: None),
-            overflow_button(lambda c: c.ui.update(menu=True)),
+            w.action_item("action_edit", "Edit", self._edit),
+            w.action_item("action_trash", "Delete", self._ask_delete),
+            w.action_item("action_share", "Share", lambda c: None),
+            w.overflow_button(lambda c: c.ui.update(menu=True)),
         ]
         first = loc["spots"][0]["name"] if loc["spots"] else ""
-        body = View(
-            cls="android.widget.LinearLayout",
-            resource_id="location_container",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=147,
-                    children=[
-                        View(
-                            cls="android.widget.ImageView", resource_id="icon_image_view", width=126
-                        ),
+        body = w.linear_layout(
+            [
+                w.linear_layout(
+                    [
+                        w.image_view("icon_image_view", width=126),
                         View(
                             cls="android.widget.Spinner",
                             resource_id="fishing_spot_spinner",
-                            children=[text_view(first, "android:id/text1", height=147)],
+                            children=[w.text_view(first, "android:id/text1", height=147)],
                         ),
                     ],
+                    horizontal=True,
+                    height=147,
                 ),
                 self._map_view("location_map"),
             ],
+            rid="location_container",
         )
-        return [self._bar(loc["name"], nav_button(NAVIGATE_UP, self._up), actions), body]
+        return [self._bar(loc["name"], w.nav_button(w.NAVIGATE_UP, self._up), actions), body]
 
     def _map_view(self, rid: str) -> View:
         """A Google Map (SupportMapFragment): a FrameLayout holding the map's view."""
-        return View(
-            cls="android.widget.FrameLayout",
-            resource_id=rid,
-            layout=FRAME,
-            children=[View(cls="android.view.View", content_desc="Google Map")],
+        return w.frame_layout(
+            [View(cls="android.view.View", content_desc="Google Map")], rid=rid, layout=FRAME
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -876,13 +820,13 @@ class AnglersLog125(AnglersLog131):
         windows = super()._windows(ctx)
         if ui["menu"] and ui["stack"]:  # the location details' overflow (menu_location.xml)
             close = self._close_menu
-            windows[0] = menu_window([("Show all catches", close)], close)
+            windows[0] = w.menu_window([("Show all catches", close)], close)
         if ui["spot"] is not None:
             at = len(windows) - (1 if ui["dialog"] is not None else 0)
             stack = [self._spot_window(ctx)]
             if ui["map_type_dialog"]:
                 stack.append(
-                    choice_dialog(
+                    w.choice_dialog(
                         "Select map type",
                         MAP_TYPES,
                         ctx.data["map_type"] - 1,
@@ -932,47 +876,40 @@ class AnglersLog125(AnglersLog131):
             return super()._manage_other(ctx, title)
         draft = ctx.ui["draft"]
         spots = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="container",
-                layout=HORIZONTAL,
-                height=170,
-                on_click=bind(self._open_spot, spot["id"]),
-                children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="title_subtitle_view",
-                        children=[
-                            text_view(spot["name"], "title_text_view"),
-                            text_view(coordinates(spot["lat"], spot["lng"]), "subtitle_text_view"),
+            w.linear_layout(
+                [
+                    w.linear_layout(
+                        [
+                            w.text_view(spot["name"], "title_text_view"),
+                            w.text_view(
+                                coordinates(spot["lat"], spot["lng"]), "subtitle_text_view"
+                            ),
                         ],
+                        rid="title_subtitle_view",
                     ),
-                    image_button(
+                    w.image_button(
                         "more_info_button",
                         REMOVE_DESC,
-                        bind(self._remove_spot, spot["id"]),
+                        w.bind(self._remove_spot, spot["id"]),
                         width=147,
                         height=147,
                     ),
                 ],
+                rid="container",
+                horizontal=True,
+                height=170,
+                on_click=w.bind(self._open_spot, spot["id"]),
             )
             for spot in draft["spots"]
         ]
         fields = [
             self._input_text("name_view", draft["name"], "Add name", self._type_name),
             self._input_button(
-                "add_fishing_spot_view", "", "Add fishing spot", bind(self._open_spot, None)
+                "add_fishing_spot_view", "", "Add fishing spot", w.bind(self._open_spot, None)
             ),
-            View(
-                cls="android.widget.LinearLayout", resource_id="container", weight=0, children=spots
-            ),
+            w.linear_layout(spots, rid="container", weight=0),
         ]
-        return [
-            View(
-                cls="android.widget.ScrollView",
-                children=[View(cls="android.widget.LinearLayout", children=fields)],
-            )
-        ]
+        return [w.scroll_view([w.linear_layout(fields)])]
 
     def _remove_spot(self, ctx: AppContext, spot_id: int) -> None:
         draft = ctx.ui["draft"]
@@ -1138,20 +1075,19 @@ class AnglersLog125(AnglersLog131):
         """``fragment_manage.xml``'s dialog toolbar (back, a blank title, the map-type icon
         ManageFishingSpotFragment adds, Done) over ``fragment_manage_fishing_spot.xml``."""
         spot = ctx.ui["spot"]
-        bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="toolbar_view",
-            layout=HORIZONTAL,
-            height=TOOLBAR_HEIGHT,
-            style="toolbar",
-            children=[
-                image_button("back_button", BACK_DESC, self._close_spot, width=147),
-                text_view(" ", "title_text_view", height=TOOLBAR_HEIGHT),
-                image_button(
+        bar = w.linear_layout(
+            [
+                w.image_button("back_button", BACK_DESC, self._close_spot, width=147),
+                w.text_view(" ", "title_text_view", height=w.TOOLBAR_HEIGHT),
+                w.image_button(
                     "", "Select map type", lambda c: c.ui.update(map_type_dialog=True), width=147
                 ),
-                image_button("done_button", DONE_DESC, self._save_spot, width=147),
+                w.image_button("done_button", DONE_DESC, self._save_spot, width=147),
             ],
+            rid="toolbar_view",
+            horizontal=True,
+            height=w.TOOLBAR_HEIGHT,
+            style="toolbar",
         )
         name = View(
             cls="com.cohenadair.anglerslog.views.InputTextView",
@@ -1159,53 +1095,42 @@ class AnglersLog125(AnglersLog131):
             layout=HORIZONTAL,
             height=157,
             children=[
-                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
-                edit_text("edit_text", spot["name"], self._spot_field("name"), hint="Add name"),
+                w.image_view("icon_image_view", width=126),
+                w.edit_text("edit_text", spot["name"], self._spot_field("name"), hint="Add name"),
             ],
         )
-        map_area = View(
-            cls="android.widget.RelativeLayout",
-            layout=FRAME,
-            height=788,
-            children=[
+        map_area = w.relative_layout(
+            [
                 self._map_view("fishing_spot_map"),
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="crosshairs",
-                    content_desc=CROSSHAIRS_DESC,
-                    width=126,
-                    height=126,
-                    gravity="center",
+                w.image_view(
+                    "crosshairs", CROSSHAIRS_DESC, width=126, height=126, gravity="center"
                 ),
             ],
+            layout=FRAME,
+            height=788,
         )
-        coords = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=260,
-            children=[
+        coords = w.linear_layout(
+            [
                 self._coordinate_field("latitude_layout", "Latitude", spot["lat"], "lat"),
                 self._coordinate_field("longitude_layout", "Longitude", spot["lng"], "lng"),
-                image_button(
+                w.image_button(
                     "coordinate_refresh_button", REFRESH_DESC, self._refresh, width=147, height=147
                 ),
             ],
+            horizontal=True,
+            height=260,
         )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="manage_container",
-            weight=0,
-            children=[
+        root = w.linear_layout(
+            [
                 bar,
-                View(
-                    cls="android.widget.ScrollView",
-                    resource_id="content_scroll_view",
+                w.scroll_view(
+                    [w.linear_layout([name, map_area, coords])],
+                    rid="content_scroll_view",
                     height=157 + 788 + 260,
-                    children=[
-                        View(cls="android.widget.LinearLayout", children=[name, map_area, coords])
-                    ],
                 ),
             ],
+            rid="manage_container",
+            weight=0,
         )
         return Window(root=root, on_dismiss=self._close_spot)
 
@@ -1216,13 +1141,12 @@ class AnglersLog125(AnglersLog131):
             resource_id=rid,
             layout=HORIZONTAL,
             children=[
-                View(cls="android.widget.ImageView", resource_id="icon_image_view", width=126),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        text_view(title, "title_text_view"),
-                        edit_text("edit_text", text, self._spot_field(key)),
-                    ],
+                w.image_view("icon_image_view", width=126),
+                w.linear_layout(
+                    [
+                        w.text_view(title, "title_text_view"),
+                        w.edit_text("edit_text", text, self._spot_field(key)),
+                    ]
                 ),
             ],
         )

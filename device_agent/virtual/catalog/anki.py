@@ -109,25 +109,10 @@ import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.catalog._steps import click, crash_oracle, input_text, long_click
+from device_agent.virtual.catalog._steps import click, crash_oracle, crashed, input_text, long_click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    drawer_entry,
-    drawer_layout,
-    image_button,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    spinner,
-    spinner_dropdown,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.ichi2.anki"
 DECKS = ".DeckPicker"
@@ -532,11 +517,9 @@ class AnkiDroid291(VirtualApp):
         if ui.get("menu") is not None or ui.get("dialog") is not None:
             ui.update(menu=None, dialog=None)
             return True
-        if ui.get("drawer"):
-            ui["drawer"] = False
+        if w.dismiss(ui, "drawer"):
             return True
-        if ui.get("fab"):
-            ui["fab"] = False
+        if w.dismiss(ui, "fab"):
             return True
         if ctx.activity == EDITOR and ui["edited"]:
             ui["dialog"] = "discard"
@@ -551,22 +534,18 @@ class AnkiDroid291(VirtualApp):
         targets = {"Decks": DECKS, "Card browser": BROWSER, "Statistics": STATISTICS}
         targets["Settings"] = SETTINGS
         entries = [
-            drawer_entry(title, bind(self._navigate, targets.get(title)), checked=title == current)
+            w.drawer_entry(
+                title, w.bind(self._navigate, targets.get(title)), checked=title == current
+            )
             for title in self.DRAWER_ITEMS
         ]
-        header = View(cls="android.widget.FrameLayout", height=300, children=[])
+        header = w.frame_layout([], height=300)
         items = View(
             cls=self.RECYCLER_CLS,
             resource_id="design_navigation_view",
             children=[header, *entries],
         )
-        return View(
-            cls="android.widget.FrameLayout",
-            resource_id="navdrawer_items_container",
-            width=800,
-            gravity="start",
-            children=[items],
-        )
+        return w.frame_layout([items], rid="navdrawer_items_container", width=800, gravity="start")
 
     def _navigate(self, ctx: AppContext, target: str | None) -> None:
         """``NavigationDrawerActivity.onNavigationItemSelected``."""
@@ -579,42 +558,30 @@ class AnkiDroid291(VirtualApp):
             ctx.start_activity(target)
 
     def _toolbar_nav(self) -> View:
-        return nav_button(self.NAV_DESC, lambda c: c.ui.update(drawer=True))
+        return w.nav_button(self.NAV_DESC, lambda c: c.ui.update(drawer=True))
 
     def _with_drawer(self, ctx: AppContext, body: View, current: str) -> View:
         drawer = self._drawer(ctx, current) if ctx.ui["drawer"] else None
-        return drawer_layout(body, drawer, cls=self.DRAWER_CLS)
+        return w.drawer_layout(body, drawer, cls=self.DRAWER_CLS)
 
     def _md_dialog(self, content: str, positive: Any, negative: Any) -> Window:
         """A MaterialDialog (``afollestad`` library) with a message and OK/CANCEL."""
-        root = View(
-            cls="android.widget.FrameLayout",
-            weight=0,
-            children=[
-                text_view(content, "md_content", height=200),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+        root = w.frame_layout(
+            [
+                w.text_view(content, "md_content", height=200),
+                w.linear_layout(
+                    [
                         View(cls="android.view.View"),
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="md_buttonDefaultNegative",
-                            text="CANCEL",
-                            on_click=negative,
-                            width=250,
+                        w.text_view(
+                            "CANCEL", "md_buttonDefaultNegative", on_click=negative, width=250
                         ),
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="md_buttonDefaultPositive",
-                            text="OK",
-                            on_click=positive,
-                            width=250,
-                        ),
+                        w.text_view("OK", "md_buttonDefaultPositive", on_click=positive, width=250),
                     ],
+                    horizontal=True,
+                    height=140,
                 ),
             ],
+            weight=0,
         )
         return Window(root=root, on_dismiss=negative)
 
@@ -630,8 +597,8 @@ class AnkiDroid291(VirtualApp):
             return self._multimedia(ctx)
         if ctx.activity in (STATISTICS, SETTINGS):
             title = "Statistics" if ctx.activity == STATISTICS else "Settings"
-            bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+            bar = w.toolbar(title, navigation=w.up_button())
+            return Screen(content=w.linear_layout([bar]))
         return self._deck_picker(ctx)
 
     def _deck_counts(self, ctx: AppContext) -> int:
@@ -641,19 +608,18 @@ class AnkiDroid291(VirtualApp):
         ui = ctx.ui
         opened = STORAGE in ctx.permissions
         due = self._deck_counts(ctx) if opened else 0
-        title = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                text_view("AnkiDroid", height=80),
-                text_view(f"{due} card{'' if due == 1 else 's'} due (0 min)", height=67),
-            ],
+        title = w.linear_layout(
+            [
+                w.text_view("AnkiDroid", height=80),
+                w.text_view(f"{due} card{'' if due == 1 else 's'} due (0 min)", height=67),
+            ]
         )
-        bar = toolbar(
+        bar = w.toolbar(
             title,
             navigation=self._toolbar_nav(),
             actions=[
-                action_item("action_sync", "Synchronization", lambda c: None),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("action_sync", "Synchronization", lambda c: None),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
         rows: list[View] = []
@@ -662,16 +628,12 @@ class AnkiDroid291(VirtualApp):
         listing = View(
             cls="android.view.ViewGroup",
             resource_id="pull_to_sync_wrapper",
-            children=[list_view(rows, rid="files", cls=self.RECYCLER_CLS)],
+            children=[w.list_view(rows, rid="files", cls=self.RECYCLER_CLS)],
         )
-        stats = text_view(
+        stats = w.text_view(
             "Studied 0 cards in 0 minutes today" if opened else "", "today_stats_text_view"
         )
-        picker = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="deckpicker_view",
-            children=[bar, listing, stats],
-        )
+        picker = w.relative_layout([bar, listing, stats], rid="deckpicker_view")
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
@@ -681,43 +643,36 @@ class AnkiDroid291(VirtualApp):
         windows: list[Window] = []
         if ui["menu"] == "overflow":
             items = [(t, self._close) for t in DECK_MENU]
-            windows.append(menu_window(items, self._close))
+            windows.append(w.menu_window(items, self._close))
         return Screen(content=self._with_drawer(ctx, root, "Decks"), windows=windows)
 
     def _deck_row(self, ctx: AppContext, new: int) -> View:
-        counts = View(
-            cls="android.widget.LinearLayout",
-            resource_id="counts_layout",
-            layout=HORIZONTAL,
-            width=330,
-            children=[
-                text_view(str(new), "deckpicker_new", width=110),
-                text_view("0", "deckpicker_lrn", width=110),
-                text_view("0", "deckpicker_rev", width=110),
+        counts = w.linear_layout(
+            [
+                w.text_view(str(new), "deckpicker_new", width=110),
+                w.text_view("0", "deckpicker_lrn", width=110),
+                w.text_view("0", "deckpicker_rev", width=110),
             ],
+            rid="counts_layout",
+            horizontal=True,
+            width=330,
         )
-        return View(
-            cls="android.widget.RelativeLayout",
-            resource_id="DeckPickerHoriz",
-            layout=HORIZONTAL,
-            height=160,
-            on_click=self._open_deck,
-            children=[
-                View(cls="android.widget.ImageButton", resource_id="deckpicker_indent", width=20),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    children=[
-                        View(
-                            cls="android.widget.ImageButton",
-                            resource_id="deckpicker_expander",
-                            width=60,
-                        ),
-                        text_view("Default", "deckpicker_name"),
+        return w.relative_layout(
+            [
+                w.image_button("deckpicker_indent", width=20),
+                w.linear_layout(
+                    [
+                        w.image_button("deckpicker_expander", width=60),
+                        w.text_view("Default", "deckpicker_name"),
                     ],
+                    horizontal=True,
                 ),
                 counts,
             ],
+            rid="DeckPickerHoriz",
+            layout=HORIZONTAL,
+            height=160,
+            on_click=self._open_deck,
         )
 
     def _fab_menu(self, ctx: AppContext) -> View:
@@ -729,25 +684,21 @@ class AnkiDroid291(VirtualApp):
                 ("add_note_action", "Add", self._add_note),
             ):
                 children.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        layout=HORIZONTAL,
-                        height=147,
-                        children=[
+                    w.linear_layout(
+                        [
                             View(cls="android.view.View"),
-                            text_view(title, width=400),
-                            image_button(rid, title, handler, width=147, style="fab"),
+                            w.text_view(title, width=400),
+                            w.image_button(rid, title, handler, width=147, style="fab"),
                         ],
+                        horizontal=True,
+                        height=147,
                     )
                 )
         children.append(
-            View(
-                cls="android.widget.FrameLayout",
-                layout=HORIZONTAL,
-                height=168,
-                children=[
+            w.frame_layout(
+                [
                     View(cls="android.view.View"),
-                    image_button(
+                    w.image_button(
                         "fab_expand_menu_button",
                         "Add",  # DeckPicker.onCreate sets R.string.menu_add on it
                         lambda c: c.ui.update(fab=not c.ui["fab"]),
@@ -755,6 +706,8 @@ class AnkiDroid291(VirtualApp):
                         style="fab",
                     ),
                 ],
+                layout=HORIZONTAL,
+                height=168,
             )
         )
         return View(
@@ -768,95 +721,76 @@ class AnkiDroid291(VirtualApp):
 
     def _editor(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        bar = toolbar(
+        bar = w.toolbar(
             self._editor_title(ctx),
-            navigation=nav_button(NAVIGATE_UP, self._editor_up),
+            navigation=w.nav_button(w.NAVIGATE_UP, self._editor_up),
             actions=[
-                action_item("action_save", "Save", self._save),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("action_save", "Save", self._save),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
         rows: list[View] = [
             self._labelled(
                 "CardEditorModelText",
                 "Type:",
-                spinner("note_type_spinner", self._model(ctx), self._type_spinner_handler()),
+                w.spinner("note_type_spinner", self._model(ctx), self._type_spinner_handler()),
             ),
             self._labelled(
-                "CardEditorDeckText", "Deck:", spinner("note_deck_spinner", "Default", None)
+                "CardEditorDeckText", "Deck:", w.spinner("note_deck_spinner", "Default", None)
             ),
         ]
         fields: list[View] = []
         for i, name in enumerate(self._field_names(ctx)):
-            fields.append(text_view(name, height=70))
+            fields.append(w.text_view(name, height=70))
             fields.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    layout=HORIZONTAL,
-                    height=150,
-                    children=[
-                        View(
-                            cls="android.widget.EditText",
-                            resource_id="id_note_editText",
-                            text=ui["fields"][i],
-                            on_text=self._typing(i),
+                w.relative_layout(
+                    [
+                        w.edit_text(
+                            "id_note_editText",
+                            ui["fields"][i],
+                            self._typing(i),
                             extra={"multiline": True},
                         ),
-                        image_button(
+                        w.image_button(
                             "id_media_button",
                             f"Attach multimedia content to the {name} field",
-                            bind(self._media, i),
+                            w.bind(self._media, i),
                             width=140,
                         ),
                     ],
+                    layout=HORIZONTAL,
+                    height=150,
                 )
             )
-        rows.append(
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="CardEditorEditFieldsLayout",
-                weight=0,
-                children=fields,
-            )
-        )
+        rows.append(w.linear_layout(fields, rid="CardEditorEditFieldsLayout", weight=0))
         for rid, text in (("CardEditorTag", "Tags: "), ("CardEditorCards", "Cards: Card 1")):
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id=f"{rid}Button",
+                w.linear_layout(
+                    [w.text_view(text, f"{rid}Text")],
+                    rid=f"{rid}Button",
                     height=130,
                     on_click=lambda c: None,
-                    children=[text_view(text, f"{rid}Text")],
                 )
             )
-        scroll = View(
-            cls="android.widget.ScrollView",
-            resource_id="CardEditorScroll",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="CardEditorLayout",
-                    weight=0,
-                    children=rows,
-                )
-            ],
+        scroll = w.scroll_view(
+            [w.linear_layout(rows, rid="CardEditorLayout", weight=0)], rid="CardEditorScroll"
         )
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
-            children=[View(cls="android.widget.LinearLayout", children=[bar, scroll])],
+            children=[w.linear_layout([bar, scroll])],
         )
         windows: list[Window] = []
         if ui["menu"] == "overflow":
-            windows.append(menu_window(self._editor_menu(ctx), self._close))
+            windows.append(w.menu_window(self._editor_menu(ctx), self._close))
         elif ui["menu"] == "types":
             windows.append(self._types_dropdown(ctx))
         elif isinstance(ui["menu"], int):
             items: list[tuple[str, Any]] = [(t, self._close) for t in self.MEDIA_MENU]
-            items[0] = ("Add image", bind(self._add_image, ui["menu"]))
-            windows.append(menu_window(items, self._close))
+            items[0] = ("Add image", w.bind(self._add_image, ui["menu"]))
+            windows.append(w.menu_window(items, self._close))
         if ui["dialog"] == "discard":
-            windows.append(self._md_dialog(DISCARD, lambda c: c.finish(), self._close))
+            windows.append(self._md_dialog(DISCARD, w.finish, self._close))
         return Screen(content=root, windows=windows)
 
     # Hooks of the note editor that later versions change.
@@ -879,11 +813,8 @@ class AnkiDroid291(VirtualApp):
         raise NotImplementedError  # no version before 2.11.0 opens the type spinner here
 
     def _labelled(self, rid: str, label: str, field: View) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=130,
-            children=[text_view(label, rid, width=250), field],
+        return w.linear_layout(
+            [w.text_view(label, rid, width=250), field], horizontal=True, height=130
         )
 
     def _browser_bar(self, count: int, add_id: str) -> View:
@@ -894,34 +825,33 @@ class AnkiDroid291(VirtualApp):
             resource_id="toolbar_spinner",
             on_click=lambda c: None,
             children=[
-                text_view("Default", "dropdown_deck_name", height=80),
-                text_view(
+                w.text_view("Default", "dropdown_deck_name", height=80),
+                w.text_view(
                     f"{count} card{'' if count == 1 else 's'} shown",
                     "dropdown_deck_counts",
                     height=67,
                 ),
             ],
         )
-        return toolbar(
+        return w.toolbar(
             deck,
             navigation=self._toolbar_nav(),
             actions=[
-                action_item(add_id, "Add note", self._add_note),
-                action_item("action_search", "Search", lambda c: None),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item(add_id, "Add note", self._add_note),
+                w.action_item("action_search", "Search", lambda c: None),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
 
     def _browser_columns(self) -> View:
         """The card browser's two column spinners (Question, Answer)."""
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=126,
-            children=[
-                spinner("browser_column1_spinner", "Question", None),
-                spinner("browser_column2_spinner", "Answer", None),
+        return w.linear_layout(
+            [
+                w.spinner("browser_column1_spinner", "Question", None),
+                w.spinner("browser_column2_spinner", "Answer", None),
             ],
+            horizontal=True,
+            height=126,
         )
 
     def _browser(self, ctx: AppContext) -> Screen:
@@ -931,30 +861,26 @@ class AnkiDroid291(VirtualApp):
         bar = self._browser_bar(count, "action_add_card_from_card_browser")
         columns = self._browser_columns()
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="card_item_browser",
-                layout=HORIZONTAL,
+            w.linear_layout(
+                [w.text_view(q, "card_sfld"), w.text_view(a, "card_column2")],
+                rid="card_item_browser",
+                horizontal=True,
                 height=150,
                 on_click=lambda c: None,
-                children=[text_view(q, "card_sfld"), text_view(a, "card_column2")],
             )
             for q, a in shown
         ]
-        body = View(
-            cls="android.widget.LinearLayout",
-            children=[bar, columns, list_view(rows, rid="card_browser_list")],
-        )
+        body = w.linear_layout([bar, columns, w.list_view(rows, rid="card_browser_list")])
         root = View(cls="android.view.ViewGroup", resource_id="root_layout", children=[body])
         windows: list[Window] = []
         if ui["menu"] == "overflow":
-            windows.append(menu_window([(t, self._close) for t in BROWSER_MENU], self._close))
+            windows.append(w.menu_window([(t, self._close) for t in BROWSER_MENU], self._close))
         return Screen(content=self._with_drawer(ctx, root, "Card browser"), windows=windows)
 
     def _reviewer(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         notes = {n["id"]: n for n in ctx.data["notes"]}
-        bar = toolbar("Default", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Default", navigation=w.up_button())
         children: list[View] = [bar]
         if ui["queue"]:
             note = notes[ui["queue"][0]]
@@ -966,38 +892,32 @@ class AnkiDroid291(VirtualApp):
                 View(
                     cls="android.webkit.WebView",
                     resource_id="flashcard",
-                    children=[text_view(shown)],
+                    children=[w.text_view(shown)],
                 )
             )
             if ui["answer"]:
                 buttons = [
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id=f"flashcard_layout_ease{i}",
+                    w.linear_layout(
+                        [w.text_view(title, f"ease{i}")],
+                        rid=f"flashcard_layout_ease{i}",
                         on_click=self._answer,
-                        children=[text_view(title, f"ease{i}")],
                     )
                     for i, title in enumerate(("Again", "Hard", "Good", "Easy"), 1)
                 ]
-                area = View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="answer_options_layout",
-                    layout=HORIZONTAL,
-                    height=160,
-                    children=buttons,
+                area = w.linear_layout(
+                    buttons, rid="answer_options_layout", horizontal=True, height=160
                 )
             else:
-                area = View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="flashcard_layout_flip",
+                area = w.linear_layout(
+                    [w.text_view("Show answer", "flip_card")],
+                    rid="flashcard_layout_flip",
                     height=160,
                     on_click=lambda c: c.ui.update(answer=True),
-                    children=[text_view("Show answer", "flip_card")],
                 )
             children.append(area)
         else:
-            children.append(text_view("Congratulations! You have finished for now.", height=300))
-        return Screen(content=View(cls="android.widget.LinearLayout", children=children))
+            children.append(w.text_view("Congratulations! You have finished for now.", height=300))
+        return Screen(content=w.linear_layout(children))
 
     # -- handlers ----------------------------------------------------------------------------
     def _collapse(self, ctx: AppContext) -> None:
@@ -1054,50 +974,26 @@ class AnkiDroid291(VirtualApp):
     def _multimedia(self, ctx: AppContext) -> Screen:
         """``MultimediaEditFieldActivity`` with ``BasicImageFieldController``'s UI: the preview,
         Gallery and Camera (invisible without the camera permission where it is asked)."""
-        bar = toolbar(
+        bar = w.toolbar(
             "Editing field",
             actions=[
-                action_item("multimedia_edit_field_to_text", "Text", lambda c: None),
-                action_item("multimedia_edit_field_to_audio", "Audio", lambda c: None),
-                action_item("multimedia_edit_field_done", "Done", lambda c: c.finish()),
+                w.action_item("multimedia_edit_field_to_text", "Text", lambda c: None),
+                w.action_item("multimedia_edit_field_to_audio", "Audio", lambda c: None),
+                w.action_item("multimedia_edit_field_done", "Done", w.finish),
             ],
         )
         controls: list[View] = [
-            View(cls="android.widget.ImageView", height=500),
-            View(
-                cls="android.widget.Button",
-                text="Gallery",
-                height=144,
-                on_click=self._gallery,
-            ),
+            w.image_view(height=500),
+            w.button("", "Gallery", self._gallery, height=144),
         ]
         if not self.CAMERA_ASK or CAMERA in ctx.permissions:
-            controls.append(
-                View(
-                    cls="android.widget.Button",
-                    text="Camera",
-                    height=144,
-                    on_click=self._camera,
-                )
-            )
-        scroll = View(
-            cls="android.widget.ScrollView",
-            resource_id="scrollView1",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="LinearLayoutInScrollViewFieldEdit",
-                    weight=0,
-                    children=controls,
-                )
-            ],
+            controls.append(w.button("", "Camera", self._camera, height=144))
+        scroll = w.scroll_view(
+            [w.linear_layout(controls, rid="LinearLayoutInScrollViewFieldEdit", weight=0)],
+            rid="scrollView1",
         )
-        spare = View(
-            cls="android.widget.LinearLayout",
-            resource_id="LinearLayoutForSpareMenuFieldEdit",
-            height=0,
-        )
-        column = View(cls="android.widget.LinearLayout", children=[bar, spare, scroll])
+        spare = w.linear_layout(rid="LinearLayoutForSpareMenuFieldEdit", height=0)
+        column = w.linear_layout([bar, spare, scroll])
         return Screen(
             content=View(cls="android.view.ViewGroup", resource_id="root_layout", children=[column])
         )
@@ -1400,51 +1296,45 @@ class AnkiDroid216Alpha52(AnkiDroid291):
     def _deck_picker(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         opened = STORAGE in ctx.permissions
-        bar = toolbar(
+        bar = w.toolbar(
             "AnkiDroid",
             navigation=self._toolbar_nav(),
             actions=[
-                action_item("deck_picker_action_filter", "Search decks", lambda c: None),
-                action_item("action_sync", "Sync", lambda c: None),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("deck_picker_action_filter", "Search decks", lambda c: None),
+                w.action_item("action_sync", "Sync", lambda c: None),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
         empty = not ctx.data["notes"] and not ctx.data["decks"]
         body: list[View] = []
         if opened and empty:
             body.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="no_decks_placeholder",
-                    children=[
-                        View(cls="android.widget.ImageView", height=300),
-                        text_view("Collection is empty", height=100),
-                        text_view("Start adding cards\nusing the + icon.", height=150),
+                w.linear_layout(
+                    [
+                        w.image_view(height=300),
+                        w.text_view("Collection is empty", height=100),
+                        w.text_view("Start adding cards\nusing the + icon.", height=150),
                     ],
+                    rid="no_decks_placeholder",
                 )
             )
         elif opened:
             rows = [self._deck_row_216(ctx, name) for name in self._deck_names(ctx)]
             body.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="deck_picker_content",
-                    children=[
-                        list_view(rows, rid="files", cls=self.RECYCLER_CLS),
-                        text_view("Studied 0 cards in 0 minutes today", "today_stats_text_view"),
+                w.relative_layout(
+                    [
+                        w.list_view(rows, rid="files", cls=self.RECYCLER_CLS),
+                        w.text_view("Studied 0 cards in 0 minutes today", "today_stats_text_view"),
                     ],
+                    rid="deck_picker_content",
                 )
             )
         content = View(
             cls="android.view.ViewGroup",
             resource_id="pull_to_sync_wrapper",
-            children=[View(cls="android.widget.FrameLayout", children=body)],
+            children=[w.frame_layout(body)],
         )
-        picker = View(
-            cls="android.widget.LinearLayout",
-            resource_id="deckpicker_view",
-            children=[bar, content],
-        )
+        picker = w.linear_layout([bar, content], rid="deckpicker_view")
         root = View(
             cls="android.view.ViewGroup",
             resource_id="root_layout",
@@ -1453,7 +1343,7 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         )
         windows: list[Window] = []
         if ui["menu"] == "overflow":
-            windows.append(menu_window([(t, self._close) for t in DECK_MENU], self._close))
+            windows.append(w.menu_window([(t, self._close) for t in DECK_MENU], self._close))
         dialog = ui.get("dialog")
         if isinstance(dialog, dict):
             windows.append(self._dialog_216(ctx, dialog))
@@ -1461,42 +1351,35 @@ class AnkiDroid216Alpha52(AnkiDroid291):
 
     def _deck_row_216(self, ctx: AppContext, name: str) -> View:
         new = len(ctx.data["notes"]) if name == "Default" else 0
-        counts = View(
-            cls="android.widget.LinearLayout",
-            resource_id="counts_layout",
-            content_desc="New, learning and review counts",
-            layout=HORIZONTAL,
-            width=330,
-            children=[
-                text_view(str(new), "deckpicker_new", width=110),
-                text_view("0", "deckpicker_lrn", width=110),
-                text_view("0", "deckpicker_rev", width=110),
+        counts = w.linear_layout(
+            [
+                w.text_view(str(new), "deckpicker_new", width=110),
+                w.text_view("0", "deckpicker_lrn", width=110),
+                w.text_view("0", "deckpicker_rev", width=110),
             ],
+            rid="counts_layout",
+            content_desc="New, learning and review counts",
+            horizontal=True,
+            width=330,
         )
-        return View(
-            cls="android.widget.RelativeLayout",
-            resource_id="DeckPickerHoriz",
-            layout=HORIZONTAL,
-            height=160,
-            on_click=self._open_deck,
-            on_long_click=bind(self._deck_menu, name),
-            children=[
-                View(cls="android.widget.ImageButton", resource_id="deckpicker_indent", width=20),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="deck_name_linear_layout",
-                    layout=HORIZONTAL,
-                    children=[
-                        View(
-                            cls="android.widget.ImageButton",
-                            resource_id="deckpicker_expander",
-                            width=60,
-                        ),
-                        text_view(name, "deckpicker_name"),
+        return w.relative_layout(
+            [
+                w.image_button("deckpicker_indent", width=20),
+                w.linear_layout(
+                    [
+                        w.image_button("deckpicker_expander", width=60),
+                        w.text_view(name, "deckpicker_name"),
                     ],
+                    rid="deck_name_linear_layout",
+                    horizontal=True,
                 ),
                 counts,
             ],
+            rid="DeckPickerHoriz",
+            layout=HORIZONTAL,
+            height=160,
+            on_click=self._open_deck,
+            on_long_click=w.bind(self._deck_menu, name),
         )
 
     def _speed_dial(self, ctx: AppContext) -> View:
@@ -1509,26 +1392,22 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                 ("add_note", "Add note", self._add_note),
             ):
                 children.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id=f"{key}_layout",
-                        layout=HORIZONTAL,
-                        height=147,
-                        children=[
+                    w.linear_layout(
+                        [
                             View(cls="android.view.View"),
-                            text_view(title, f"{key}_label", width=400),
-                            image_button(f"{key}_action", "", handler, width=147, style="fab"),
+                            w.text_view(title, f"{key}_label", width=400),
+                            w.image_button(f"{key}_action", "", handler, width=147, style="fab"),
                         ],
+                        rid=f"{key}_layout",
+                        horizontal=True,
+                        height=147,
                     )
                 )
         children.append(
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=168,
-                children=[
+            w.linear_layout(
+                [
                     View(cls="android.view.View"),
-                    image_button(
+                    w.image_button(
                         "fab_main",
                         "",
                         lambda c: c.ui.update(fab=not c.ui["fab"]),
@@ -1536,32 +1415,25 @@ class AnkiDroid216Alpha52(AnkiDroid291):
                         style="fab",
                     ),
                 ],
+                horizontal=True,
+                height=168,
             )
         )
-        return View(
-            cls="android.widget.LinearLayout",
-            gravity="bottom_end",
-            width=700,
-            height=147 * (len(children) - 1) + 168 + 42,
-            children=children,
+        return w.linear_layout(
+            children, gravity="bottom_end", width=700, height=147 * (len(children) - 1) + 168 + 42
         )
 
     def _dialog_216(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
         kind = dialog["kind"]
-        title = View(cls="android.widget.TextView", resource_id="md_title", height=140)
+        title = w.text_view("", "md_title", height=140)
         if kind == "welcome":
             title.text = WELCOME
-            body = [title, text_view(WELCOME_DETAILS, "md_content", height=600)]
+            body = [title, w.text_view(WELCOME_DETAILS, "md_content", height=600)]
             buttons = [("md_buttonDefaultPositive", "OK", self._welcome_ok)]
             return self._md_window(body, buttons, None, cancelable=False)
         if kind == "create":
             title.text = "Create deck"
-            field = View(
-                cls="android.widget.EditText",
-                resource_id="android:id/input",
-                text=dialog["text"],
-                on_text=self._type_deck_name,
-            )
+            field = w.edit_text("android:id/input", dialog["text"], self._type_deck_name)
             buttons = [
                 ("md_buttonDefaultNegative", "CANCEL", self._close),
                 ("md_buttonDefaultPositive", "OK", self._create_deck),
@@ -1569,11 +1441,10 @@ class AnkiDroid216Alpha52(AnkiDroid291):
             return self._md_window([title, field], buttons, self._close)
         title.text = dialog["deck"]
         items = [
-            View(
-                cls="android.widget.LinearLayout",
+            w.linear_layout(
+                [w.text_view(item, "md_title", height=140)],
                 height=140,
-                on_click=bind(self._deck_menu_item, dialog["deck"], item),
-                children=[text_view(item, "md_title", height=140)],
+                on_click=w.bind(self._deck_menu_item, dialog["deck"], item),
             )
             for item in DECK_CONTEXT_MENU
         ]
@@ -1594,19 +1465,9 @@ class AnkiDroid216Alpha52(AnkiDroid291):
         if buttons:
             row: list[View] = [View(cls="android.view.View")]
             for rid, text, handler in buttons:
-                row.append(
-                    View(
-                        cls="android.widget.TextView",
-                        resource_id=rid,
-                        text=text,
-                        on_click=handler,
-                        width=250,
-                    )
-                )
-            children.append(
-                View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=140, children=row)
-            )
-        root = View(cls="android.widget.FrameLayout", weight=0, children=children)
+                row.append(w.text_view(text, rid, on_click=handler, width=250))
+            children.append(w.linear_layout(row, horizontal=True, height=140))
+        root = w.frame_layout(children, weight=0)
         return Window(root=root, cancelable=cancelable, on_dismiss=on_dismiss)
 
     # -- handlers ----------------------------------------------------------------------------
@@ -1697,9 +1558,8 @@ def _selection_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Ground truth of Anki-Android#6432: the card browser's selection check died of the
     out-of-date card list (a ``doInBackground()`` crash after a note type change from the
     multi-select mode)."""
-    return bool(data.get("selection_check_failed")) and any(
-        c.get("package") == PACKAGE and c.get("exception") == "java.lang.RuntimeException"
-        for c in system.get("crashes", [])
+    return bool(data.get("selection_check_failed")) and crashed(
+        system, PACKAGE, "java.lang.RuntimeException"
     )
 
 
@@ -1709,7 +1569,7 @@ def _add_basic_note(front: str) -> list[dict[str, Any]]:
         click(PACKAGE, "add_note_action", desc="Add", cls="android.widget.ImageButton"),
         input_text(PACKAGE, "id_note_editText", front),
         click(PACKAGE, "action_save", desc="Save"),
-        click(PACKAGE, desc=NAVIGATE_UP, cls="android.widget.ImageButton"),
+        click(PACKAGE, desc=w.NAVIGATE_UP, cls="android.widget.ImageButton"),
     ]
 
 
@@ -1797,7 +1657,7 @@ class AnkiDroid2110(AnkiDroid291):
 
     def _types_dropdown(self, ctx: AppContext) -> Window:
         names = list(MODELS)
-        return spinner_dropdown(
+        return w.spinner_dropdown(
             names, names.index(ctx.ui["model"]), self._choose_model, self._close
         )
 
@@ -1907,16 +1767,16 @@ class AnkiDroid2110(AnkiDroid291):
         multi = bool(checked)
         if multi:
             actions = [
-                action_item("action_flag", "Flag card", lambda c: None),
-                action_item("action_mark_card", "Mark notes", lambda c: None),
-                action_item("action_suspend_card", "Suspend cards", lambda c: None),
+                w.action_item("action_flag", "Flag card", lambda c: None),
+                w.action_item("action_mark_card", "Mark notes", lambda c: None),
+                w.action_item("action_suspend_card", "Suspend cards", lambda c: None),
             ]
             if len(checked) < len(cards):
-                actions.append(action_item("action_select_all", "Select all", self._select_all))
-            actions.append(overflow_button(lambda c: c.ui.update(menu="overflow")))
-            bar = toolbar(
-                text_view(str(len(checked)), "toolbar_title", height=147),
-                navigation=nav_button(NAVIGATE_UP, self._end_multiselect),
+                actions.append(w.action_item("action_select_all", "Select all", self._select_all))
+            actions.append(w.overflow_button(lambda c: c.ui.update(menu="overflow")))
+            bar = w.toolbar(
+                w.text_view(str(len(checked)), "toolbar_title", height=147),
+                navigation=w.nav_button(w.NAVIGATE_UP, self._end_multiselect),
                 actions=actions,
             )
         else:
@@ -1924,32 +1784,21 @@ class AnkiDroid2110(AnkiDroid291):
         columns = self._browser_columns()
         rows = []
         for i, card in enumerate(cards):
-            children = [text_view(card["q"], "card_sfld"), text_view(card["a"], "card_column2")]
+            children = [w.text_view(card["q"], "card_sfld"), w.text_view(card["a"], "card_column2")]
             if multi:
-                box = View(
-                    cls="android.widget.CheckBox",
-                    resource_id="card_checkbox",
-                    checkable=True,
-                    checked=i in checked,
-                    clickable=False,
-                    width=120,
-                )
+                box = w.check_box("card_checkbox", "", i in checked, clickable=False, width=120)
                 children.insert(0, box)
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="card_item_browser",
-                    layout=HORIZONTAL,
+                w.linear_layout(
+                    children,
+                    rid="card_item_browser",
+                    horizontal=True,
                     height=150,
-                    on_click=bind(self._tap_card, i),
-                    on_long_click=bind(self._long_press_card, i),
-                    children=children,
+                    on_click=w.bind(self._tap_card, i),
+                    on_long_click=w.bind(self._long_press_card, i),
                 )
             )
-        body = View(
-            cls="android.widget.LinearLayout",
-            children=[bar, columns, list_view(rows, rid="card_browser_list")],
-        )
+        body = w.linear_layout([bar, columns, w.list_view(rows, rid="card_browser_list")])
         root = View(cls="android.view.ViewGroup", resource_id="root_layout", children=[body])
         windows: list[Window] = []
         if ui["menu"] == "overflow":
@@ -1966,7 +1815,7 @@ class AnkiDroid2110(AnkiDroid291):
             else:
                 items = [(t, self._close) for t in BROWSER_MENU_211]
                 items[-1] = ("Select all", self._select_all)
-            windows.append(menu_window(items, self._close))
+            windows.append(w.menu_window(items, self._close))
         return Screen(content=self._with_drawer(ctx, root, "Card browser"), windows=windows)
 
     def on_back(self, ctx: AppContext) -> bool:
@@ -1979,10 +1828,7 @@ class AnkiDroid2110(AnkiDroid291):
         """A tap: toggles the card in the multi-select mode, else opens its note."""
         checked = ctx.ui["checked"]
         if checked:
-            if position in checked:
-                checked.remove(position)
-            else:
-                checked.append(position)
+            w.toggle(checked, position)
             return
         note = self._cards(ctx)[position]["note"]
         ctx.start_activity(EDITOR, {"note": note})

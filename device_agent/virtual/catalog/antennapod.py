@@ -62,28 +62,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    action_item,
-    alert_dialog,
-    bind,
-    bottom_navigation,
-    confirm_dialog,
-    dialog_button,
-    dialog_title,
-    edit_text,
-    fab,
-    image_button,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    tabs,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "de.danoeh.antennapod"
 MAIN = ".activity.MainActivity"
@@ -407,7 +389,7 @@ class AntennaPod380(VirtualApp):
         selected = next((s[2] for s in SECTIONS[:4] if s[0] == base), "More")
         items = [(rid, short) for _, rid, short, _ in SECTIONS[:4]]
         items.append(("bottom_navigation_more", "More"))
-        nav = bottom_navigation(
+        nav = w.bottom_navigation(
             items, selected, self._bottom_item, rid="bottomNavigationView", height=168
         )
         drawer = View(
@@ -421,69 +403,63 @@ class AntennaPod380(VirtualApp):
                 )
             ],
         )
-        root = View(cls="android.widget.LinearLayout", resource_id="main_view")
+        root = w.linear_layout(rid="main_view")
         root.children = [drawer, nav] if ctx.data["bottom_navigation"] else [drawer]
         return Screen(content=root, windows=self._windows(ctx))
 
     def _stub(self, title: str) -> Screen:
-        bar = toolbar(title, navigation=nav_button("Navigate up", lambda c: c.finish()))
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        bar = w.toolbar(title, navigation=w.nav_button("Navigate up", w.finish))
+        return Screen(content=w.linear_layout([bar, View()]))
 
     def _bar(self, ctx: AppContext, title: str, actions: list[View]) -> View:
-        up = nav_button(BACK, self._up) if len(ctx.ui["stack"]) > 1 else None
-        bar = toolbar(
+        up = w.nav_button(BACK, self._up) if len(ctx.ui["stack"]) > 1 else None
+        bar = w.toolbar(
             title, navigation=up, actions=actions, cls="android.view.ViewGroup", rid="toolbar"
         )
-        return View(
-            cls="android.widget.LinearLayout", resource_id="appbar", weight=0, children=[bar]
-        )
+        return w.linear_layout([bar], rid="appbar", weight=0)
 
     def _overflow(self) -> View:
-        return overflow_button(lambda c: c.ui.update(menu=True))
+        return w.overflow_button(lambda c: c.ui.update(menu=True))
 
     def _home(self, ctx: AppContext) -> View:
         bar = self._bar(
-            ctx, "Home", [action_item("action_search", "Search", None), self._overflow()]
+            ctx, "Home", [w.action_item("action_search", "Search", None), self._overflow()]
         )
-        welcome = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="welcomeContainer",
-            children=[
-                View(cls="android.widget.ImageView", resource_id="icon", height=300),
-                text_view("Welcome to AntennaPod!", "titleLabel"),
-                text_view(
+        welcome = w.relative_layout(
+            [
+                w.image_view("icon", height=300),
+                w.text_view("Welcome to AntennaPod!", "titleLabel"),
+                w.text_view(
                     "You are not subscribed to any podcasts yet. Open the menu to add a podcast.",
                     height=200,
                 ),
             ],
+            rid="welcomeContainer",
         )
-        return View(cls="android.widget.LinearLayout", children=[bar, welcome])
+        return w.linear_layout([bar, welcome])
 
     def _empty_view(self, title: str, message: str) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
-                View(cls="android.widget.ImageView", resource_id="emptyViewIcon", height=200),
-                text_view(title, "emptyViewTitle"),
-                text_view(message, "emptyViewMessage", height=200),
-            ],
+        return w.linear_layout(
+            [
+                w.image_view("emptyViewIcon", height=200),
+                w.text_view(title, "emptyViewTitle"),
+                w.text_view(message, "emptyViewMessage", height=200),
+            ]
         )
 
     def _empty_page(self, ctx: AppContext, kind: str) -> View:
         label = next(s[3] for s in SECTIONS if s[0] == kind)
-        bar = self._bar(ctx, label, [action_item("action_search", "Search", None)])
+        bar = self._bar(ctx, label, [w.action_item("action_search", "Search", None)])
         head, message = EMPTY_TEXTS[kind]
-        return View(
-            cls="android.widget.LinearLayout", children=[bar, self._empty_view(head, message)]
-        )
+        return w.linear_layout([bar, self._empty_view(head, message)])
 
     def _subscriptions(self, ctx: AppContext) -> View:
         bar = self._bar(
             ctx,
             "Subscriptions",
             [
-                action_item("action_search", "Search", None),
-                action_item(
+                w.action_item("action_search", "Search", None),
+                w.action_item(
                     "action_statistics", "Statistics", lambda c: self._child(c, "statistics")
                 ),
                 self._overflow(),
@@ -499,14 +475,14 @@ class AntennaPod380(VirtualApp):
                 )
             ],
         )
-        column = View(cls="android.widget.LinearLayout", children=[bar, body])
-        add = fab("subscriptions_add", "Add podcast", lambda c: self._child(c, "addfeed"))
-        return View(cls="android.widget.RelativeLayout", layout=FRAME, children=[column, add])
+        column = w.linear_layout([bar, body])
+        add = w.fab("subscriptions_add", "Add podcast", lambda c: self._child(c, "addfeed"))
+        return w.relative_layout([column, add], layout=FRAME)
 
     def _statistics(self, ctx: AppContext, top: dict[str, Any]) -> View:
         actions: list[View] = []
         if top["filter"]:
-            actions.append(action_item("statistics_filter", "Filter", self._statistics_filter))
+            actions.append(w.action_item("statistics_filter", "Filter", self._statistics_filter))
         if top["reset"]:
             actions.append(self._overflow())
         bar = self._bar(ctx, "Statistics", actions)
@@ -517,13 +493,12 @@ class AntennaPod380(VirtualApp):
             ]
         elif page == 1:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=500,
-                    children=[
+                w.linear_layout(
+                    [
                         View(cls="android.view.View", resource_id="barChart", height=400),
-                        text_view("Time played per month", "barchart_description", height=100),
+                        w.text_view("Time played per month", "barchart_description", height=100),
                     ],
+                    height=500,
                 )
             ]
         else:
@@ -532,63 +507,50 @@ class AntennaPod380(VirtualApp):
             cls="androidx.viewpager2.widget.ViewPager2",
             resource_id="viewpager",
             children=[
-                View(
-                    cls="android.widget.FrameLayout",
-                    children=[
-                        list_view(
+                w.frame_layout(
+                    [
+                        w.list_view(
                             rows,
                             rid="statistics_list",
                             cls="androidx.recyclerview.widget.RecyclerView",
                         )
-                    ],
+                    ]
                 )
             ],
         )
-        tab_bar = tabs(TABS, page, self._tab, rid="sliding_tabs", height=140)
-        return View(cls="android.widget.LinearLayout", children=[bar, tab_bar, pager])
+        tab_bar = w.tabs(TABS, page, self._tab, rid="sliding_tabs", height=140)
+        return w.linear_layout([bar, tab_bar, pager])
 
     def _total(self, value: str, caption: str) -> View:
-        return View(
-            cls="android.widget.RelativeLayout",
-            height=450,
-            children=[
+        return w.relative_layout(
+            [
                 View(cls="android.view.View", resource_id="pie_chart", height=250),
-                text_view(value, "total_time", height=100),
-                text_view(caption, "total_description", height=100),
+                w.text_view(value, "total_time", height=100),
+                w.text_view(caption, "total_description", height=100),
             ],
+            height=450,
         )
 
     def _addfeed(self, ctx: AppContext, top: dict[str, Any]) -> View:
         bar = self._bar(ctx, "Add podcast", [])
-        search = View(
-            cls="android.widget.LinearLayout",
-            resource_id="searchbar",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="searchButton",
-                    content_desc="Search podcast…",
-                    on_click=lambda c: self._combined_search(c),
-                    width=147,
+        search = w.linear_layout(
+            [
+                w.image_view(
+                    "searchButton", "Search podcast…", lambda c: self._combined_search(c), width=147
                 ),
-                edit_text(
+                w.edit_text(
                     "combinedFeedSearchEditText",
                     top["text"],
                     self._type_query,
                     hint="Search podcast…",
                 ),
             ],
+            rid="searchbar",
+            horizontal=True,
+            height=147,
         )
         covers = [
-            View(
-                cls="android.widget.ImageView",
-                resource_id="discovery_cover",
-                content_desc=title,
-                on_click=bind(self._preview, title),
-                width=240,
-            )
+            w.image_view("discovery_cover", title, w.bind(self._preview, title), width=240)
             for title in TOP_PODCASTS
         ]
         grid = View(
@@ -600,32 +562,24 @@ class AntennaPod380(VirtualApp):
                 View(layout=HORIZONTAL, height=260, children=covers[4:]),
             ],
         )
-        discovery = View(
-            cls="android.widget.LinearLayout",
-            resource_id="quickFeedDiscovery",
-            weight=0,
-            children=[
+        discovery = w.linear_layout(
+            [
                 grid,
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=126,
-                    children=[
-                        text_view("Suggestions by Apple Podcasts", "poweredByLabel"),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="discover_more",
-                            text="Discover more »",
-                            on_click=lambda c: None,
-                            width=400,
-                        ),
+                w.linear_layout(
+                    [
+                        w.text_view("Suggestions by Apple Podcasts", "poweredByLabel"),
+                        w.button("discover_more", "Discover more »", lambda c: None, width=400),
                     ],
+                    horizontal=True,
+                    height=126,
                 ),
             ],
+            rid="quickFeedDiscovery",
+            weight=0,
         )
 
         def entry(rid: str, text: str, handler: Any) -> View:
-            return text_view(text, rid, on_click=handler, height=140)
+            return w.text_view(text, rid, on_click=handler, height=140)
 
         entries = [
             entry("addViaUrlButton", "Add podcast by RSS address", lambda c: None),
@@ -650,13 +604,13 @@ class AntennaPod380(VirtualApp):
             scroll_key="addfeed_scroll",
             children=[search, discovery, *entries],
         )
-        return View(cls="android.widget.LinearLayout", children=[bar, scroll])
+        return w.linear_layout([bar, scroll])
 
     def _preview(self, ctx: AppContext, title: str) -> None:
         ctx.start_activity(ONLINE_FEED, {"title": title})
 
     def _online_search(self, ctx: AppContext, top: dict[str, Any]) -> View:
-        query_field = edit_text(
+        query_field = w.edit_text(
             "search_src_text",
             top["text"],
             self._type_query,
@@ -666,82 +620,62 @@ class AntennaPod380(VirtualApp):
         plate = [query_field]
         if top["text"]:
             plate.append(
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="search_close_btn",
-                    content_desc="Clear query",
-                    on_click=lambda c: self._type_query(c, ""),
-                    width=147,
+                w.image_view(
+                    "search_close_btn", "Clear query", lambda c: self._type_query(c, ""), width=147
                 )
             )
-        search_view = View(
-            cls="android.widget.LinearLayout",
-            resource_id="search_bar",
-            layout=HORIZONTAL,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="search_plate",
-                    layout=HORIZONTAL,
-                    children=plate,
-                )
-            ],
+        search_view = w.linear_layout(
+            [w.linear_layout(plate, rid="search_plate", horizontal=True)],
+            rid="search_bar",
+            horizontal=True,
         )
-        bar = toolbar(
+        bar = w.toolbar(
             search_view,
-            navigation=nav_button(BACK, self._up),
+            navigation=w.nav_button(BACK, self._up),
             actions=[],
             cls="android.view.ViewGroup",
         )
-        bar.children.insert(1, image_button("", "Collapse", self._up, width=147))
+        bar.children.insert(1, w.image_button("", "Collapse", self._up, width=147))
         state = top["state"]
         body: list[View] = []
         if state == "results" and top["results"]:
             rows = [
-                View(
-                    cls="android.widget.RelativeLayout",
-                    height=220,
-                    on_click=bind(self._preview, title),
-                    layout=HORIZONTAL,
-                    children=[
-                        View(cls="android.widget.ImageView", resource_id="imgvCover", width=220),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            children=[
-                                text_view(title, "txtvTitle"),
-                                text_view(author, "txtvAuthor"),
-                            ],
+                w.relative_layout(
+                    [
+                        w.image_view("imgvCover", width=220),
+                        w.linear_layout(
+                            [
+                                w.text_view(title, "txtvTitle"),
+                                w.text_view(author, "txtvAuthor"),
+                            ]
                         ),
                     ],
+                    height=220,
+                    on_click=w.bind(self._preview, title),
+                    layout=HORIZONTAL,
                 )
                 for title, author in top["results"]
             ]
-            body.append(list_view(rows, rid="gridView", cls="android.widget.GridView"))
+            body.append(w.list_view(rows, rid="gridView", cls="android.widget.GridView"))
         elif state == "results":
             body.append(
-                text_view(f'No results were found for "{top["query"]}"', "android:id/empty")
+                w.text_view(f'No results were found for "{top["query"]}"', "android:id/empty")
             )
         elif state == "error":
-            body.append(text_view(FYYD_ERROR, "txtvError", height=200))
+            body.append(w.text_view(FYYD_ERROR, "txtvError", height=200))
             body.append(
-                View(
-                    cls="android.widget.Button",
-                    resource_id="butRetry",
-                    text="Retry",
-                    on_click=lambda c: self._search(c, self._top(c)["query"]),
-                    width=300,
+                w.button(
+                    "butRetry", "Retry", lambda c: self._search(c, self._top(c)["query"]), width=300
                 )
             )
         body.append(View())
         body.append(
-            text_view(
+            w.text_view(
                 f"Results by {PROVIDER_NAMES[top['provider']]}", "search_powered_by", height=80
             )
         )
-        app_bar = View(
-            cls="android.widget.LinearLayout", resource_id="appbar", weight=0, children=[bar]
-        )
-        return View(cls="android.widget.RelativeLayout", children=[app_bar, *body])
+        app_bar = w.linear_layout([bar], rid="appbar", weight=0)
+        return w.relative_layout([app_bar, *body])
 
     # -- windows -----------------------------------------------------------------------------
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -751,15 +685,14 @@ class AntennaPod380(VirtualApp):
         close_menu = lambda c: c.ui.update(menu=False)  # noqa: E731
         if ui["more"]:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=147,
-                    on_click=bind(self._more_item, tag),
-                    children=[
-                        View(cls="android.widget.ImageView", resource_id="coverImage", width=126),
-                        text_view(label, "titleLabel", height=147),
+                w.linear_layout(
+                    [
+                        w.image_view("coverImage", width=126),
+                        w.text_view(label, "titleLabel", height=147),
                     ],
+                    horizontal=True,
+                    height=147,
+                    on_click=w.bind(self._more_item, tag),
                 )
                 for tag, label in [(s[0], s[3]) for s in SECTIONS[4:]]
                 + [("customize", "Customize navigation"), ("settings", "Settings")]
@@ -780,12 +713,12 @@ class AntennaPod380(VirtualApp):
                 items = [(t, close_menu) for t in titles]
             else:
                 items = [("Refresh", close_menu), ("Configure Home Screen", close_menu)]
-            windows.append(menu_window(items, close_menu))
+            windows.append(w.menu_window(items, close_menu))
         dialog = ui["dialog"]
         close = lambda c: c.ui.update(dialog=None)  # noqa: E731
         if dialog and dialog["kind"] == "reset":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Reset statistics data",
                     "This will erase the history of duration played for all episodes. "
                     "Are you sure you want to proceed?",
@@ -796,35 +729,32 @@ class AntennaPod380(VirtualApp):
             )
         elif dialog and dialog["kind"] == "filter":
             body = [
-                View(
-                    cls="android.widget.CheckBox",
-                    resource_id="includeMarkedCheckbox",
-                    text="Include duration of episodes that are just marked as played",
-                    checkable=True,
-                    checked=ctx.data["include_marked_played"],
-                    on_click=lambda c: c.data.update(
+                w.check_box(
+                    "includeMarkedCheckbox",
+                    "Include duration of episodes that are just marked as played",
+                    ctx.data["include_marked_played"],
+                    lambda c: c.data.update(
                         include_marked_played=not c.data["include_marked_played"]
                     ),
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="dateSelectionContainer",
-                    layout=HORIZONTAL,
-                    height=126,
-                    children=[
-                        text_view("From", width=160),
+                w.linear_layout(
+                    [
+                        w.text_view("From", width=160),
                         View(cls="android.widget.Spinner", resource_id="timeFromSpinner"),
-                        text_view("To", width=120),
+                        w.text_view("To", width=120),
                         View(cls="android.widget.Spinner", resource_id="timeToSpinner"),
                     ],
+                    rid="dateSelectionContainer",
+                    horizontal=True,
+                    height=126,
                 ),
-                text_view("Notice: Playback speed is never taken into account."),
+                w.text_view("Notice: Playback speed is never taken into account."),
             ]
-            ok = dialog_button("android:id/button1", "OK", close)
-            windows.append(alert_dialog(dialog_title("Filter"), body, [ok], close))
+            ok = w.dialog_button("android:id/button1", "OK", close)
+            windows.append(w.alert_dialog(w.dialog_title("Filter"), body, [ok], close))
         elif dialog and dialog["kind"] == "customize":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Customize navigation", "", ("Confirm", close), ("Cancel", close), close
                 )
             )

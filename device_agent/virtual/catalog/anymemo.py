@@ -42,20 +42,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    alert_dialog,
-    dialog_button,
-    menu_window,
-    nav_button,
-    overflow_button,
-    tabs,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import text_view as _text
+from device_agent.virtual.catalog._steps import allow_permission, click, crashed
+from device_agent.virtual.stacks import launch_frames
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "org.liberty.android.fantastischmemo"
 MAIN = ".ui.AnyMemo"
@@ -104,33 +95,14 @@ def _rotation_crash() -> JavaException:
         "org.liberty.android.fantastischmemo.ui.StudyActivity}: java.lang.NullPointerException: "
         + npe.message,
         frames=[
-            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2416)",
-            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2476)",
-            "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4077)",
-            "android.app.ActivityThread.-wrap15(ActivityThread.java)",
-            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1350)",
-            "android.os.Handler.dispatchMessage(Handler.java:102)",
-            "android.os.Looper.loop(Looper.java:148)",
-            "android.app.ActivityThread.main(ActivityThread.java:5417)",
-            "java.lang.reflect.Method.invoke(Native Method)",
-            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+            *launch_frames(23, relaunch=True),
         ],
         cause=npe,
     )
 
 
 def _oracle_422(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.RuntimeException"
-        and "StudyActivity" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
-
-
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+    return crashed(system, PACKAGE, "java.lang.RuntimeException", "StudyActivity")
 
 
 BUG_422 = BugSpec(
@@ -139,16 +111,9 @@ BUG_422 = BugSpec(
     title="Application crash after rotating screen",
     oracle=_oracle_422,
     human_steps=(
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB)},
+        allow_permission(PACKAGE),
+        click(PACKAGE, "android:id/button1", "OK"),
+        click(PACKAGE, f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB),
         {"kind": "rotate", "orientation": "landscape"},
     ),
 )
@@ -225,14 +190,7 @@ class AnyMemo(VirtualApp):
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity != MAIN:
             return False
-        tab = ctx.ui["tab"]
-        if direction == "left" and tab < len(TABS) - 1:
-            ctx.ui["tab"] = tab + 1
-            return True
-        if direction == "right" and tab > 0:
-            ctx.ui["tab"] = tab - 1
-            return True
-        return False
+        return w.pager_swipe(ctx.ui, "tab", len(TABS), direction)
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -245,8 +203,8 @@ class AnyMemo(VirtualApp):
         return self._render_main(ctx)
 
     def _toolbar(self, title: str, up: Any = None, actions: list[View] | None = None) -> View:
-        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
-        return toolbar(title, navigation=navigation, actions=actions or [])
+        navigation = w.nav_button(w.NAVIGATE_UP, up) if up is not None else None
+        return w.toolbar(title, navigation=navigation, actions=actions or [])
 
     def _stats(self, cards: list[dict[str, Any]]) -> str:
         new = sum(1 for c in cards if c["grade"] is None)
@@ -255,19 +213,18 @@ class AnyMemo(VirtualApp):
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        tab_row = tabs(
+        tab_row = w.tabs(
             TABS, ui["tab"], self._select_tab, tab_cls="android.support.v7.app.ActionBar$Tab"
         )
         page = (self._recent_page, self._open_page, self._download_page, self._misc_page)[
             ui["tab"]
         ](ctx)
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = w.linear_layout(
+            [
                 self._toolbar("AnyMemo"),
                 tab_row,
                 View(cls="android.support.v4.view.ViewPager", resource_id="pager", children=[page]),
-            ],
+            ]
         )
         return Screen(content=content, windows=self._main_windows(ctx))
 
@@ -275,41 +232,35 @@ class AnyMemo(VirtualApp):
         rows = []
         for path in ctx.data["recent"]:
             cards = ctx.data["dbs"].get(path, [])
-            actions = _bind(self._open_actions, path)
+            actions = w.bind(self._open_actions, path)
             rows.append(
-                View(
-                    cls="android.widget.FrameLayout",
-                    height=230,
-                    on_click=_bind(self._study, path),
-                    on_long_click=actions,
-                    children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            layout=HORIZONTAL,
-                            children=[
-                                View(
-                                    cls="android.widget.ImageView",
-                                    resource_id="open_screen_db_icon",
-                                    width=126,
+                w.frame_layout(
+                    [
+                        w.linear_layout(
+                            [
+                                w.image_view("open_screen_db_icon", width=126),
+                                w.linear_layout(
+                                    [
+                                        w.text_view(
+                                            path.rsplit("/", 1)[-1], "recent_item_filename"
+                                        ),
+                                        w.text_view(self._stats(cards), "recent_item_info"),
+                                    ]
                                 ),
-                                View(
-                                    cls="android.widget.LinearLayout",
-                                    children=[
-                                        _text(path.rsplit("/", 1)[-1], "recent_item_filename"),
-                                        _text(self._stats(cards), "recent_item_info"),
-                                    ],
-                                ),
-                                View(
-                                    cls="android.widget.Button",
-                                    resource_id="recent_item_more_button",
-                                    text="MORE",
+                                w.button(
+                                    "recent_item_more_button",
+                                    "MORE",
+                                    actions,
                                     width=220,
                                     style="text",
-                                    on_click=actions,
                                 ),
                             ],
+                            horizontal=True,
                         )
                     ],
+                    height=230,
+                    on_click=w.bind(self._study, path),
+                    on_long_click=actions,
                 )
             )
         return View(
@@ -322,26 +273,23 @@ class AnyMemo(VirtualApp):
 
     def _open_page(self, ctx: AppContext) -> View:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
+            w.linear_layout(
+                [w.text_view("..", "file_name")],
                 height=160,
                 on_click=lambda c: c.toast("You are at the top level"),
-                children=[_text("..", "file_name")],
             )
         ]
         for path in sorted(ctx.data["dbs"]):
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
+                w.linear_layout(
+                    [w.text_view(path.rsplit("/", 1)[-1], "file_name")],
                     height=160,
-                    on_click=_bind(self._study, path),
-                    children=[_text(path.rsplit("/", 1)[-1], "file_name")],
+                    on_click=w.bind(self._study, path),
                 )
             )
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
-                _text(DB_DIR, "file_path", height=110),
+        return w.linear_layout(
+            [
+                w.text_view(DB_DIR, "file_path", height=110),
                 View(
                     cls="android.widget.ListView",
                     resource_id="file_list",
@@ -349,7 +297,7 @@ class AnyMemo(VirtualApp):
                     scroll_key="open_scroll",
                     children=rows,
                 ),
-            ],
+            ]
         )
 
     def _download_page(self, ctx: AppContext) -> View:
@@ -358,13 +306,12 @@ class AnyMemo(VirtualApp):
             cls="android.widget.ListView",
             resource_id="download_list",
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
+                w.linear_layout(
+                    [w.text_view(source, "source_name")],
                     height=160,
                     on_click=lambda c: c.toast(
                         "Cannot connect to server. Please check the internet connection."
                     ),
-                    children=[_text(source, "source_name")],
                 )
                 for source in sources
             ],
@@ -376,12 +323,7 @@ class AnyMemo(VirtualApp):
             cls="android.widget.ListView",
             resource_id="misc_list",
             children=[
-                View(
-                    cls="android.widget.Button",
-                    text=item,
-                    resource_id=f"misc_{item.lower().replace(' ', '_')}",
-                    on_click=_bind(self._misc, item),
-                )
+                w.button(f"misc_{item.lower().replace(' ', '_')}", item, w.bind(self._misc, item))
                 for item in items
             ],
         )
@@ -396,7 +338,7 @@ class AnyMemo(VirtualApp):
                 self._alert(
                     "New version installed",
                     [
-                        _text(
+                        w.text_view(
                             "See graphical guide of new features, please click version history "
                             "button. or visit official website: https://anymemo.org/versions-view",
                             "android:id/message",
@@ -411,7 +353,7 @@ class AnyMemo(VirtualApp):
             ]
         if dialog["kind"] == "about":
             body = [
-                _text(
+                w.text_view(
                     "Advanced spaced repetition flashcard learning software. Authors: Haowen "
                     "Ning, Qi Wang. Website: https://anymemo.org",
                     "android:id/message",
@@ -424,10 +366,10 @@ class AnyMemo(VirtualApp):
         # The actions sheet (open_actions_layout.xml); Quiz, Card player, Settings, Statistics,
         # Share and Delete are listed but not modelled (they close the sheet).
         items = [
-            ("study", "Study", _bind(self._study, path)),
-            ("edit", "Preview/edit", _bind(self._open_with, PREVIEW, path)),
-            ("list", "Card list", _bind(self._open_with, CARD_LIST, path)),
-            ("quiz", "Quiz", _bind(self._quiz, path)),
+            ("study", "Study", w.bind(self._study, path)),
+            ("edit", "Preview/edit", w.bind(self._open_with, PREVIEW, path)),
+            ("list", "Card list", w.bind(self._open_with, CARD_LIST, path)),
+            ("quiz", "Quiz", w.bind(self._quiz, path)),
             ("card_player", "Card player", close),
             ("settings", "Settings", close),
             ("statistics", "Statistics", close),
@@ -435,29 +377,28 @@ class AnyMemo(VirtualApp):
             ("delete", "Delete", close),
         ]
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id=rid,
-                layout=HORIZONTAL,
+            w.linear_layout(
+                [
+                    w.image_view(width=126),
+                    w.text_view(label, clickable=False, focusable=False),
+                ],
+                rid=rid,
+                horizontal=True,
                 on_click=handler,
                 height=140,
-                children=[
-                    View(cls="android.widget.ImageView", width=126),
-                    _text(label, clickable=False, focusable=False),
-                ],
             )
             for rid, label, handler in items
         ]
         return [self._alert(path.rsplit("/", 1)[-1], rows, [], close)]
 
     def _alert(self, title: str, body: list[View], buttons: list[View], dismiss: Any) -> Window:
-        return alert_dialog(
-            _text(title, "android:id/alertTitle", height=140), body, buttons, dismiss
+        return w.alert_dialog(
+            w.text_view(title, "android:id/alertTitle", height=140), body, buttons, dismiss
         )
 
     @staticmethod
     def _button(rid: str, text: str, handler: Any) -> View:
-        return dialog_button(rid, text, handler, width=330)
+        return w.dialog_button(rid, text, handler, width=330)
 
     def _render_study(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
@@ -466,11 +407,9 @@ class AnyMemo(VirtualApp):
         queue = ui["queue"]
         title = path.rsplit("/", 1)[-1]
         if not queue:
-            body = View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[
-                    _text(
+            body = w.frame_layout(
+                [
+                    w.text_view(
                         "There is no item to learn for now. If you want to cram, you can do "
                         'quizzes by long clicking a db in the "Recent" tab.',
                         "android:id/message",
@@ -478,79 +417,60 @@ class AnyMemo(VirtualApp):
                         width=900,
                     )
                 ],
+                layout=FRAME,
             )
-            return Screen(
-                content=View(
-                    cls="android.widget.LinearLayout",
-                    children=[self._toolbar(title, up=lambda c: c.finish()), body],
-                )
-            )
+            return Screen(content=w.linear_layout([self._toolbar(title, up=w.finish), body]))
         card = cards[queue[0]]
         answer_shown = ui["answer_shown"]
         if answer_shown:
-            buttons = View(
-                cls="android.widget.LinearLayout",
-                resource_id="grade_buttons",
-                layout=HORIZONTAL,
-                height=170,
-                children=[
-                    View(
-                        cls="android.widget.Button",
-                        resource_id=f"grade_button_{i}",
-                        text=label,
-                        on_click=_bind(self._grade, i),
-                    )
+            buttons = w.linear_layout(
+                [
+                    w.button(f"grade_button_{i}", label, w.bind(self._grade, i))
                     for i, label in enumerate(GRADES)
                 ],
-            )
-        else:
-            buttons = View(
-                cls="android.widget.Button",
-                resource_id="show_answer",
-                text="Show answer",
-                on_click=self._show_answer,
+                rid="grade_buttons",
+                horizontal=True,
                 height=170,
             )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        else:
+            buttons = w.button("show_answer", "Show answer", self._show_answer, height=170)
+        content = w.linear_layout(
+            [
                 self._toolbar(
                     title,
-                    up=lambda c: c.finish(),
+                    up=w.finish,
                     actions=[
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="menu_undo",
+                        w.text_view(
+                            "",
+                            "menu_undo",
                             content_desc="Undo",
                             on_click=lambda c: c.toast("Unable to undo"),
                             width=147,
                         )
                     ],
                 ),
-                _text(self._stats(cards), "study_stats", height=90),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="question_layout",
+                w.text_view(self._stats(cards), "study_stats", height=90),
+                w.frame_layout(
+                    [w.text_view(card["q"], "question", gravity="center", width=900)],
+                    rid="question_layout",
                     layout=FRAME,
                     on_click=self._show_answer,
-                    children=[_text(card["q"], "question", gravity="center", width=900)],
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="answer_layout",
-                    layout=FRAME,
-                    on_click=self._show_answer,
-                    children=[
-                        _text(
+                w.frame_layout(
+                    [
+                        w.text_view(
                             card["a"] if answer_shown else "",
                             "answer",
                             gravity="center",
                             width=900,
                         )
                     ],
+                    rid="answer_layout",
+                    layout=FRAME,
+                    on_click=self._show_answer,
                 ),
                 buttons,
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -559,33 +479,23 @@ class AnyMemo(VirtualApp):
         cards = ctx.data["dbs"].get(path, [])
         index = min(ctx.ui["index"], max(len(cards) - 1, 0))
         card = cards[index] if cards else {"q": "", "a": ""}
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                self._toolbar(path.rsplit("/", 1)[-1], up=lambda c: c.finish()),
-                _text(f"{index + 1} / {len(cards)}", "preview_position", height=90),
-                _text(card["q"], "question"),
-                _text(card["a"], "answer"),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=150,
-                    children=[
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="prev_button",
-                            text="Previous",
-                            on_click=_bind(self._move_preview, -1, len(cards)),
+        content = w.linear_layout(
+            [
+                self._toolbar(path.rsplit("/", 1)[-1], up=w.finish),
+                w.text_view(f"{index + 1} / {len(cards)}", "preview_position", height=90),
+                w.text_view(card["q"], "question"),
+                w.text_view(card["a"], "answer"),
+                w.linear_layout(
+                    [
+                        w.button(
+                            "prev_button", "Previous", w.bind(self._move_preview, -1, len(cards))
                         ),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="next_button",
-                            text="Next",
-                            on_click=_bind(self._move_preview, 1, len(cards)),
-                        ),
+                        w.button("next_button", "Next", w.bind(self._move_preview, 1, len(cards))),
                     ],
+                    horizontal=True,
+                    height=150,
                 ),
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -593,18 +503,16 @@ class AnyMemo(VirtualApp):
         path = ctx.extras.get("path", "")
         cards = ctx.data["dbs"].get(path, [])
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
+            w.linear_layout(
+                [w.text_view(c["q"], "item_question"), w.text_view(c["a"], "item_answer")],
+                horizontal=True,
                 height=150,
-                children=[_text(c["q"], "item_question"), _text(c["a"], "item_answer")],
             )
             for c in cards
         ]
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                self._toolbar("Card list", up=lambda c: c.finish()),
+        content = w.linear_layout(
+            [
+                self._toolbar("Card list", up=w.finish),
                 View(
                     cls="android.support.v7.widget.RecyclerView",
                     resource_id="item_list",
@@ -612,7 +520,7 @@ class AnyMemo(VirtualApp):
                     scroll_key="list_scroll",
                     children=rows,
                 ),
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -676,16 +584,9 @@ class AnyMemo(VirtualApp):
 BUG_422_WHATS_NEW = dataclasses.replace(
     BUG_422,
     human_steps=(
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB)},
+        click(PACKAGE, "android:id/button1", "OK"),
+        allow_permission(PACKAGE),
+        click(PACKAGE, f"{PACKAGE}:id/recent_item_filename", SAMPLE_DB),
         {"kind": "rotate", "orientation": "landscape"},
     ),
 )
@@ -742,7 +643,7 @@ class AnyMemo10100(AnyMemo):
         return [
             self._alert(
                 "What's new",
-                [_text(self.CHANGELOG, "android:id/message")],
+                [w.text_view(self.CHANGELOG, "android:id/message")],
                 [self._button("android:id/button1", "OK", seen)],
                 seen,
             )
@@ -790,16 +691,7 @@ def _paint_crash() -> JavaException:
         "org.liberty.android.fantastischmemo.ui.StudyActivity}: java.lang.NullPointerException: "
         + npe.message,
         frames=[
-            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2665)",
-            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2726)",
-            "android.app.ActivityThread.-wrap12(ActivityThread.java)",
-            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1477)",
-            "android.os.Handler.dispatchMessage(Handler.java:102)",
-            "android.os.Looper.loop(Looper.java:154)",
-            "android.app.ActivityThread.main(ActivityThread.java:6119)",
-            "java.lang.reflect.Method.invoke(Native Method)",
-            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+            *launch_frames(25),
         ],
         cause=npe,
     )
@@ -807,12 +699,8 @@ def _paint_crash() -> JavaException:
 
 def _oracle_440(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """The study screen failed to start on a null database path (the Paint menu of a quiz)."""
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.RuntimeException"
-        and "StudyActivity" in str(c.get("message", ""))
-        and "String.compareTo" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
+    return crashed(
+        system, PACKAGE, "java.lang.RuntimeException", "StudyActivity", "String.compareTo"
     )
 
 
@@ -823,11 +711,11 @@ BUG_440 = BugSpec(
     oracle=_oracle_440,
     human_steps=(
         *BUG_422_WHATS_NEW.human_steps[:2],
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/recent_item_more_button", "MORE")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/quiz", "")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/start_quiz_button", "Start quiz")},
-        {"kind": "click", "target": _target(desc="More options")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/title", "Paint")},
+        click(PACKAGE, f"{PACKAGE}:id/recent_item_more_button", "MORE"),
+        click(PACKAGE, f"{PACKAGE}:id/quiz", ""),
+        click(PACKAGE, f"{PACKAGE}:id/start_quiz_button", "Start quiz"),
+        click(PACKAGE, desc="More options"),
+        click(PACKAGE, f"{PACKAGE}:id/title", "Paint"),
     ),
 )
 
@@ -935,7 +823,7 @@ class AnyMemo10101(AnyMemo10100):
                     text=label,
                     checkable=True,
                     checked=dialog["mode"] == mode,
-                    on_click=_bind(self._quiz_set, mode=mode),
+                    on_click=w.bind(self._quiz_set, mode=mode),
                     height=126,
                 )
             )
@@ -943,85 +831,70 @@ class AnyMemo10101(AnyMemo10100):
                 continue  # the other modes' settings are GONE
             if mode == "group":
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="quiz_by_group_settings",
-                        weight=0,
-                        children=[
-                            _text(
+                    w.linear_layout(
+                        [
+                            w.text_view(
                                 f"Quiz group size (1-{min(total, MAX_GROUP_SIZE)})",
                                 "quiz_group_size_title",
                                 height=80,
                             ),
                             self._field("quiz_group_size", dialog["size"], "size"),
-                            _text(
+                            w.text_view(
                                 f"Quiz group number (1-{groups})",
                                 "quiz_group_number_title",
                                 height=80,
                             ),
                             self._field("quiz_group_number", dialog["number"], "number"),
                         ],
+                        rid="quiz_by_group_settings",
+                        weight=0,
                     )
                 )
             elif mode == "category":
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="quiz_by_category_settings",
-                        weight=0,
-                        children=[
-                            _text("Category", height=80),
-                            View(
-                                cls="android.widget.Button",
-                                resource_id="category_button",
-                                text="Select category",
-                                on_click=lambda c: None,
-                                height=140,
+                    w.linear_layout(
+                        [
+                            w.text_view("Category", height=80),
+                            w.button(
+                                "category_button", "Select category", lambda c: None, height=140
                             ),
                         ],
+                        rid="quiz_by_category_settings",
+                        weight=0,
                     )
                 )
             else:
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="quiz_by_range_settings",
-                        weight=0,
-                        children=[
-                            _text(f"Start ordinal (1-{total})", "quiz_range_start_size_title"),
+                    w.linear_layout(
+                        [
+                            w.text_view(
+                                f"Start ordinal (1-{total})", "quiz_range_start_size_title"
+                            ),
                             self._field("quiz_range_strat_ordinal", dialog["start"], "start"),
-                            _text(f"End ordinal (1-{total})", "quiz_range_end_size_title"),
+                            w.text_view(f"End ordinal (1-{total})", "quiz_range_end_size_title"),
                             self._field("quiz_range_end_ordinal", dialog["end"], "end"),
                         ],
+                        rid="quiz_by_range_settings",
+                        weight=0,
                     )
                 )
-        body = View(
-            cls="android.widget.ScrollView",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
+        body = w.scroll_view(
+            [
+                w.linear_layout(
+                    [
                         View(cls="android.widget.RadioGroup", weight=0, children=rows),
-                        View(
-                            cls="android.widget.CheckBox",
-                            resource_id="shuffle_checkbox",
-                            text="Shuffle cards",
-                            checkable=True,
-                            checked=dialog["shuffle"],
-                            on_click=_bind(self._quiz_set, shuffle=not dialog["shuffle"]),
+                        w.check_box(
+                            "shuffle_checkbox",
+                            "Shuffle cards",
+                            dialog["shuffle"],
+                            w.bind(self._quiz_set, shuffle=not dialog["shuffle"]),
                         ),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="start_quiz_button",
-                            text="Start quiz",
-                            on_click=self._start_quiz,
-                            height=140,
-                        ),
+                        w.button("start_quiz_button", "Start quiz", self._start_quiz, height=140),
                     ],
+                    weight=0,
                 )
             ],
+            weight=0,
         )
         close = lambda c: self._set(c, dialog=None)  # noqa: E731
         return [self._alert("Quiz", [body], [], close)]
@@ -1030,7 +903,7 @@ class AnyMemo10101(AnyMemo10100):
         def typed(ctx: AppContext, value: str) -> None:
             self._quiz_set(ctx, **{key: value})
 
-        return View(cls="android.widget.EditText", resource_id=rid, text=text, on_text=typed)
+        return w.edit_text(rid, text, typed)
 
     def _quiz_set(self, ctx: AppContext, **values: Any) -> None:
         ctx.ui["dialog"] = {**ctx.ui["dialog"], **values}
@@ -1076,124 +949,99 @@ class AnyMemo10101(AnyMemo10100):
         title = path.rsplit("/", 1)[-1]
         windows: list[Window] = []
         actions = [
-            View(
-                cls="android.widget.TextView",
-                resource_id="menu_lookup",
-                content_desc=LOOK_UP,
-                on_click=lambda c: None,
-                width=147,
+            w.text_view(
+                "", "menu_lookup", content_desc=LOOK_UP, on_click=lambda c: None, width=147
             ),
-            overflow_button(lambda c: self._set(c, menu=True)),
+            w.overflow_button(lambda c: self._set(c, menu=True)),
         ]
-        bar = self._toolbar(title, up=lambda c: c.finish(), actions=actions)
+        bar = self._toolbar(title, up=w.finish, actions=actions)
         if not ui["queue"]:
             windows.append(
                 dataclasses.replace(
                     self._alert(
                         "Quiz completed",
                         [
-                            _text(
+                            w.text_view(
                                 "Congratulations, you have completed the quiz!",
                                 "android:id/message",
                             )
                         ],
-                        [self._button("android:id/button1", "Back", lambda c: c.finish())],
+                        [self._button("android:id/button1", "Back", w.finish)],
                         None,
                     ),
                     cancelable=False,
                 )
             )
-            return Screen(
-                content=View(cls="android.widget.LinearLayout", children=[bar]), windows=windows
-            )
+            return Screen(content=w.linear_layout([bar]), windows=windows)
         index = ui["queue"][0]
         card = cards[index]
         shown = ui["answer_shown"]
         done = ui["total"] - len([i for i in ui["queue"] if i not in ui["review"]])
         small = f"Quiz: {done}/{ui['total']} Rev: {len(ui['review'])} ID: {index + 1} "
-        grade = View(
-            cls="android.widget.LinearLayout",
-            resource_id="grade_buttons_quiz",
-            layout=HORIZONTAL,
-            height=170,
-            children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="grade_button_0",
-                    text="Forget",
-                    on_click=_bind(self._quiz_grade, False),
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="grade_button_5",
-                    text="Remember",
-                    on_click=_bind(self._quiz_grade, True),
-                ),
+        grade = w.linear_layout(
+            [
+                w.button("grade_button_0", "Forget", w.bind(self._quiz_grade, False)),
+                w.button("grade_button_5", "Remember", w.bind(self._quiz_grade, True)),
             ],
+            rid="grade_buttons_quiz",
+            horizontal=True,
+            height=170,
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = w.linear_layout(
+            [
                 bar,
                 View(
                     cls="android.gesture.GestureOverlayView",
                     resource_id="gesture_overlay",
                     children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="root",
-                            children=[
-                                _text(small, "small_title_bar", height=90),
-                                View(
-                                    cls="android.widget.FrameLayout",
-                                    resource_id="card_root",
-                                    children=[
-                                        View(
-                                            cls="android.widget.FrameLayout",
-                                            resource_id="question_layout",
-                                            layout=FRAME,
-                                            on_click=self._show_answer,
-                                            children=[
-                                                _text(
+                        w.linear_layout(
+                            [
+                                w.text_view(small, "small_title_bar", height=90),
+                                w.frame_layout(
+                                    [
+                                        w.frame_layout(
+                                            [
+                                                w.text_view(
                                                     card["q"],
                                                     "question",
                                                     gravity="center",
                                                     width=900,
                                                 )
                                             ],
-                                        ),
-                                        View(
-                                            cls="android.widget.FrameLayout",
-                                            resource_id="answer_layout",
+                                            rid="question_layout",
                                             layout=FRAME,
                                             on_click=self._show_answer,
-                                            children=[
-                                                _text(
+                                        ),
+                                        w.frame_layout(
+                                            [
+                                                w.text_view(
                                                     card["a"] if shown else "",
                                                     "answer",
                                                     gravity="center",
                                                     width=900,
                                                 )
                                             ],
+                                            rid="answer_layout",
+                                            layout=FRAME,
+                                            on_click=self._show_answer,
                                         ),
                                     ],
+                                    rid="card_root",
                                 ),
-                                View(
-                                    cls="android.widget.FrameLayout",
-                                    resource_id="buttons_root",
-                                    height=170,
-                                    children=[grade] if shown else [],
+                                w.frame_layout(
+                                    [grade] if shown else [], rid="buttons_root", height=170
                                 ),
                             ],
+                            rid="root",
                         )
                     ],
                 ),
-            ],
+            ]
         )
         if ui["menu"]:
             close = lambda c: self._set(c, menu=False)  # noqa: E731
             windows.append(
-                menu_window(
+                w.menu_window(
                     [
                         ("Paint", self._paint),
                         ("Speak question", close),

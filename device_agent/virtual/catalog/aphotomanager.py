@@ -45,19 +45,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    confirm_dialog,
-    menu_window,
-    nav_button,
-    overflow_button,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.stacks import launch_frames
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "de.k3b.android.androFotoFinder"
 GALLERY = ".FotoGalleryActivity"
@@ -124,16 +116,7 @@ SETTINGS_FRAMES = (
     "de.k3b.android.androFotoFinder.SettingsActivity.onCreate(SettingsActivity.java:78)",
     "android.app.Activity.performCreate(Activity.java:6679)",
     "android.app.Instrumentation.callActivityOnCreate(Instrumentation.java:1118)",
-    "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2618)",
-    "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2726)",
-    "android.app.ActivityThread.-wrap12(ActivityThread.java)",
-    "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1477)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+    *launch_frames(25, perform_line=2618),
 )
 MISSING_CLASS = "de.k3b.android.widgets.EditTextPreferenceWithSummary"
 
@@ -170,10 +153,7 @@ def _settings_inflate_failure() -> JavaException:
 
 
 def _crashed_in_settings(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and "SettingsActivity" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "SettingsActivity")
 
 
 BUG_116 = BugSpec(
@@ -238,12 +218,12 @@ class APhotoManager064(VirtualApp):
             MAP_PICKER: "Map Area Filter",
             FILTER: "Filter",
         }
-        bar = toolbar(
+        bar = w.toolbar(
             titles.get(ctx.activity, ""),
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             rid="android:id/action_bar",
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=w.linear_layout([bar, View()]))
 
     def _title(self, ctx: AppContext) -> str:
         count = len(ctx.data["photos"])
@@ -251,22 +231,22 @@ class APhotoManager064(VirtualApp):
 
     def _render_gallery(self, ctx: AppContext) -> Screen:
         menu = lambda c: c.ui.update(menu="overflow")  # noqa: E731 - a one-line handler
-        bar = toolbar(
+        bar = w.toolbar(
             self._title(ctx),
             actions=[
-                action_item(
-                    "cmd_select_folder", "Folder Filter", bind(self._stub_dialog, "Folder Filter")
+                w.action_item(
+                    "cmd_select_folder", "Folder Filter", w.bind(self._stub_dialog, "Folder Filter")
                 ),
-                action_item(
+                w.action_item(
                     "cmd_select_lat_lon", "Map Area Filter", lambda c: c.start_activity(MAP_PICKER)
                 ),
-                overflow_button(menu),
+                w.overflow_button(menu),
             ],
             rid="android:id/action_bar",
         )
         cells = [self._cell(ctx, path) for path in ctx.data["photos"]]
         rows = [
-            View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=360, children=row)
+            w.linear_layout(row, horizontal=True, height=360)
             for row in (cells[i : i + 3] for i in range(0, len(cells), 3))
         ]
         grid = View(
@@ -276,25 +256,20 @@ class APhotoManager064(VirtualApp):
             scroll_key="grid_scroll",
             children=rows,
         )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="root_view",
-            children=[bar, View(cls="android.widget.LinearLayout", children=[grid])],
-        )
+        root = w.linear_layout([bar, w.linear_layout([grid])], rid="root_view")
         return Screen(content=root, windows=self._windows(ctx))
 
     def _cell(self, ctx: AppContext, path: str) -> View:
         name = path.rsplit("/", 1)[-1]
         children = [
-            View(cls="android.widget.ImageView", resource_id="image", height=300),
-            text_view(name, "text", height=60, gravity="bottom"),
+            w.image_view("image", height=300),
+            w.text_view(name, "text", height=60, gravity="bottom"),
         ]
-        return View(
-            cls="android.widget.FrameLayout",
+        return w.frame_layout(
+            [w.linear_layout(children)],
             layout=FRAME,
             width=360,
-            on_click=bind(self._open_photo, path),
-            children=[View(cls="android.widget.LinearLayout", children=children)],
+            on_click=w.bind(self._open_photo, path),
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -303,24 +278,24 @@ class APhotoManager064(VirtualApp):
         sort_title = f"Sort: {ctx.data['sort']} {'^' if ctx.data['ascending'] else 'V'}"
         if ui["menu"] == "overflow":
             items = [
-                ("Tag Filter", bind(self._stub_dialog, "Tag Filter")),
-                ("Filter", bind(self._open, FILTER)),
+                ("Tag Filter", w.bind(self._stub_dialog, "Tag Filter")),
+                ("Filter", w.bind(self._open, FILTER)),
                 (sort_title, lambda c: c.ui.update(menu="sort")),
-                ("Load bookmark from …", bind(self._stub_dialog, "Load bookmark from …")),
-                ("Settings", bind(self._open, SETTINGS)),
+                ("Load bookmark from …", w.bind(self._stub_dialog, "Load bookmark from …")),
+                ("Settings", w.bind(self._open, SETTINGS)),
                 ("More …", lambda c: c.ui.update(menu="more")),
             ]
-            return [menu_window(items, close, bounds=(420, 63, 1080, 63 + 126 * len(items)))]
+            return [w.menu_window(items, close, bounds=(420, 63, 1080, 63 + 126 * len(items)))]
         if ui["menu"] == "sort":
-            items = [(title, bind(self._sort, title)) for _rid, title in SORT_ORDERS]
-            return [menu_window(items, close)]
+            items = [(title, w.bind(self._sort, title)) for _rid, title in SORT_ORDERS]
+            return [w.menu_window(items, close)]
         if ui["menu"] == "more":
-            items = [(title, bind(self._more, title)) for title in MORE_ITEMS]
-            return [menu_window(items, close)]
+            items = [(title, w.bind(self._more, title)) for title in MORE_ITEMS]
+            return [w.menu_window(items, close)]
         if ui["dialog"] is not None:
             title, message = STUB_DIALOGS[ui["dialog"]]
             dismiss = lambda c: c.ui.update(dialog=None)  # noqa: E731 - a one-line handler
-            return [confirm_dialog(title, message, ("OK", dismiss), ("Cancel", dismiss), dismiss)]
+            return [w.confirm_dialog(title, message, ("OK", dismiss), ("Cancel", dismiss), dismiss)]
         return []
 
     # -- handlers ----------------------------------------------------------------------------

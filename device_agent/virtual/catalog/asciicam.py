@@ -49,20 +49,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    alert_dialog,
-    bind,
-    checked_rows,
-    dialog_button,
-    dialog_message,
-    dialog_title,
-    image_button,
-    preference,
-    preference_category,
-    text_view,
-)
+from device_agent.virtual.catalog._steps import click, crashed
+from device_agent.virtual.stacks import message_frames
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "com.dozingcatsoftware.asciicam"
 CAMERA = ".AsciiCamActivity"
@@ -102,12 +93,7 @@ RESUME_FRAMES = (
     "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4077)",
     "android.app.ActivityThread.-wrap15(ActivityThread.java)",
     "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1350)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *message_frames(23),
 )
 LIBRARY_COMPONENT = f"{{{PACKAGE}/{PACKAGE}.LibraryActivity}}"
 
@@ -181,23 +167,11 @@ def _missing_folder_crash() -> JavaException:
 
 
 def _index_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and "IndexOutOfBoundsException: Invalid index 0, size is 0" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "IndexOutOfBoundsException: Invalid index 0, size is 0")
 
 
 def _click(rid: str, cls: str, text: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": rid if ":" in rid else f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": "",
-            "class_name": cls,
-        },
-    }
+    return click(PACKAGE, rid, text, cls=cls)
 
 
 ALLOW = "com.android.permissioncontroller:id/permission_allow_button"
@@ -323,11 +297,11 @@ class AsciiCam123(VirtualApp):
         if ctx.activity == VIEW_IMAGE:
             return self._render_view_image(ctx)
         if ctx.activity == PREFERENCES:
-            rows = [preference_category("Preferences")]
-            rows += [preference(title, "", None) for title in PREFERENCE_TITLES]
+            rows = [w.preference_category("Preferences")]
+            rows += [w.preference(title, "", None) for title in PREFERENCE_TITLES]
             rows += [
-                preference("Automatically convert camera pictures", "", None),
-                preference("Controls on left", "", None),
+                w.preference("Automatically convert camera pictures", "", None),
+                w.preference("Controls on left", "", None),
             ]
             return Screen(
                 content=View(
@@ -335,8 +309,8 @@ class AsciiCam123(VirtualApp):
                 )
             )
         if ctx.activity == ABOUT:
-            return Screen(content=View(children=[text_view(ABOUT_TEXT, height=1200)]))
-        return Screen(content=View(children=[text_view("Choose a picture", height=147)]))
+            return Screen(content=View(children=[w.text_view(ABOUT_TEXT, height=1200)]))
+        return Screen(content=View(children=[w.text_view("Choose a picture", height=147)]))
 
     def _render_camera(self, ctx: AppContext) -> Screen:
         icons = [
@@ -346,21 +320,12 @@ class AsciiCam123(VirtualApp):
             ("convertPictureButton", lambda c: c.start_activity(PICKER)),
             ("switchCameraButton", self._switch_camera),
         ]
-        column = [
-            View(
-                cls="android.widget.ImageView",
-                resource_id="shutterButton",
-                on_click=self._shutter,
-                naf=True,
-                height=200,
-            )
-        ]
-        column += [image_button(rid, "", handler, naf=True, height=160) for rid, handler in icons]
+        column = [w.image_view("shutterButton", "", self._shutter, naf=True, height=200)]
+        column += [w.image_button(rid, "", handler, naf=True, height=160) for rid, handler in icons]
         column.append(
-            View(
-                cls="android.widget.LinearLayout",
-                children=[
-                    image_button(
+            w.linear_layout(
+                [
+                    w.image_button(
                         "helpButton",
                         "",
                         lambda c: c.start_activity(ABOUT),
@@ -368,37 +333,28 @@ class AsciiCam123(VirtualApp):
                         height=160,
                         gravity="bottom",
                     )
-                ],
+                ]
             )
         )
-        overlay = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[
+        overlay = w.frame_layout(
+            [
                 View(cls="android.view.View", resource_id="overlayView"),
-                text_view("", "statusText", height=60, gravity="top"),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="verticalButtonBar",
-                    width=170,
-                    gravity="start",
-                    children=column,
-                ),
+                w.text_view("", "statusText", height=60, gravity="top"),
+                w.linear_layout(column, rid="verticalButtonBar", width=170, gravity="start"),
             ],
-        )
-        root = View(
-            cls="android.widget.FrameLayout",
             layout=FRAME,
-            children=[View(cls="android.view.SurfaceView", resource_id="cameraView"), overlay],
+        )
+        root = w.frame_layout(
+            [View(cls="android.view.SurfaceView", resource_id="cameraView"), overlay], layout=FRAME
         )
         windows: list[Window] = []
         if ctx.ui.get("dialog"):
             close = lambda c: c.ui.update(dialog=None)  # noqa: E731 - a one-line handler
             windows.append(
-                alert_dialog(
+                w.alert_dialog(
                     View(cls="android.view.View", height=0),
-                    [dialog_message(ctx.ui["dialog"])],
-                    [dialog_button("android:id/button3", "OK", close)],
+                    [w.dialog_message(ctx.ui["dialog"])],
+                    [w.dialog_button("android:id/button3", "OK", close)],
                     close,
                 )
             )
@@ -408,19 +364,16 @@ class AsciiCam123(VirtualApp):
         library = ctx.data["library"] or {"maps": []}
         maps = library["maps"]
         cells = [
-            View(
-                cls="android.widget.LinearLayout",
+            w.linear_layout(
+                [w.image_view("grid_image", height=220)],
                 width=270,
                 height=220,
-                on_click=bind(self._open_cell, i),
-                children=[
-                    View(cls="android.widget.ImageView", resource_id="grid_image", height=220)
-                ],
+                on_click=w.bind(self._open_cell, i),
             )
             for i in range(len(maps))
         ]
         rows = [
-            View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=220, children=row)
+            w.linear_layout(row, horizontal=True, height=220)
             for row in (cells[i : i + 4] for i in range(0, len(cells), 4))
         ]
         children = [
@@ -433,46 +386,21 @@ class AsciiCam123(VirtualApp):
             )
         ]
         if not maps:
-            children.append(text_view(NO_IMAGES, "noImagesTextView", gravity="center"))
-        return Screen(
-            content=View(cls="android.widget.FrameLayout", layout=FRAME, children=children)
-        )
+            children.append(w.text_view(NO_IMAGES, "noImagesTextView", gravity="center"))
+        return Screen(content=w.frame_layout(children, layout=FRAME))
 
     def _render_view_image(self, ctx: AppContext) -> Screen:
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
+        buttons = w.linear_layout(
+            [
+                w.button("deleteImageButton", "Delete Picture", self._delete_image, width=330),
+                w.button("shareButton", "Share Picture", lambda c: c.ui.update(share=0), width=330),
+                w.button("exitViewImageButton", "Return", w.finish, width=260),
+            ],
+            horizontal=True,
             height=140,
             gravity="bottom",
-            children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="deleteImageButton",
-                    text="Delete Picture",
-                    on_click=self._delete_image,
-                    width=330,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="shareButton",
-                    text="Share Picture",
-                    on_click=lambda c: c.ui.update(share=0),
-                    width=330,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="exitViewImageButton",
-                    text="Return",
-                    on_click=lambda c: c.finish(),
-                    width=260,
-                ),
-            ],
         )
-        root = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[View(cls="android.widget.ImageView", resource_id="imageView"), buttons],
-        )
+        root = w.frame_layout([w.image_view("imageView"), buttons], layout=FRAME)
         windows: list[Window] = []
         if ctx.ui.get("share") is not None:
             close = lambda c: c.ui.update(share=None)  # noqa: E731 - a one-line handler
@@ -480,17 +408,17 @@ class AsciiCam123(VirtualApp):
                 cls="android.widget.ListView",
                 resource_id="android:id/select_dialog_listview",
                 weight=0,
-                children=checked_rows(
+                children=w.checked_rows(
                     SHARE_CHOICES, ctx.ui["share"], lambda c, i: c.ui.update(share=i)
                 ),
             )
             # "Share" opens the system chooser of other apps: not modelled, it closes.
             share_buttons = [
-                dialog_button("android:id/button2", "Cancel", close),
-                dialog_button("android:id/button1", "Share", close),
+                w.dialog_button("android:id/button2", "Cancel", close),
+                w.dialog_button("android:id/button1", "Share", close),
             ]
-            title = dialog_title("How do you want to share this picture?")
-            windows.append(alert_dialog(title, [listing], share_buttons, close))
+            title = w.dialog_title("How do you want to share this picture?")
+            windows.append(w.alert_dialog(title, [listing], share_buttons, close))
         return Screen(content=root, windows=windows)
 
     # -- handlers ----------------------------------------------------------------------------

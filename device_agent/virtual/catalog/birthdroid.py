@@ -36,22 +36,13 @@ fixed).
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    alert_dialog,
-    checkbox_widget,
-    dialog_button,
-    nav_button,
-    overflow_button,
-    preference,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import text_view as _text
+from device_agent.virtual.catalog._steps import click, crashed, target
+from device_agent.virtual.views import Screen, View, Window
 
 PACKAGE = "com.rigid.birthdroid"
 MAIN = ".BirthdroidActivity"
@@ -123,16 +114,10 @@ def _service_crash(value: str) -> JavaException:
 def _oracle_13(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Crashed parsing a stored foresight period that is no Java int."""
     bad = _parse_int(str(data.get("prefs", {}).get("widget_future_days", "5"))) is None
-    return bad and any(
-        c.get("package") == PACKAGE
-        and "NumberFormatException" in str(c.get("message", ""))
-        and "BirthdroidService" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return bad and crashed(system, PACKAGE, "", "NumberFormatException", "BirthdroidService")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
 BUG_13 = BugSpec(
@@ -141,15 +126,15 @@ BUG_13 = BugSpec(
     title="Setting the foresight period to a number of more than 10 digits crashes the app",
     oracle=_oracle_13,
     human_steps=(
-        {"kind": "click", "target": _target(desc="More options", cls="android.widget.ImageView")},
-        {"kind": "click", "target": _target("android:id/title", "Settings")},
-        {"kind": "click", "target": _target("android:id/title", "Foresight period")},
+        click(PACKAGE, desc="More options", cls="android.widget.ImageView"),
+        click(PACKAGE, "android:id/title", "Settings"),
+        click(PACKAGE, "android:id/title", "Foresight period"),
         {
             "kind": "input_text",
             "target": _target("android:id/edit", cls="android.widget.EditText"),
             "text": "111111111111",
         },
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
+        click(PACKAGE, "android:id/button1", "OK"),
         {"kind": "press_back"},
     ),
 )
@@ -215,9 +200,9 @@ class Birthdroid(VirtualApp):
 
     def _action_bar(self, title: str, *, up: Any = None, overflow: Any = None) -> View:
         # The window decor's ActionBar (Birthdroid predates AppCompat's Toolbar).
-        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
-        actions = [overflow_button(overflow)] if overflow is not None else []
-        return toolbar(title, navigation=navigation, actions=actions, rid="android:id/action_bar")
+        navigation = w.nav_button(w.NAVIGATE_UP, up) if up is not None else None
+        actions = [w.overflow_button(overflow)] if overflow is not None else []
+        return w.toolbar(title, navigation=navigation, actions=actions, rid="android:id/action_bar")
 
     def _render_main(self, ctx: AppContext) -> Screen:
         contacts = ctx.data["contacts"]
@@ -229,34 +214,33 @@ class Birthdroid(VirtualApp):
                 scrollable=True,
                 scroll_key="list_scroll",
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        layout=HORIZONTAL,
+                    w.linear_layout(
+                        [
+                            w.linear_layout(
+                                [
+                                    w.text_view(p["name"], "list_name"),
+                                    w.text_view(p["date"], "list_date"),
+                                    w.text_view(p["days_left"], "list_daysLeft"),
+                                ]
+                            ),
+                            w.text_view(str(p.get("age", "")), "list_years", width=150),
+                        ],
+                        horizontal=True,
                         height=230,
                         on_click=lambda c: c.toast("No contacts app to open the contact"),
-                        children=[
-                            View(
-                                cls="android.widget.LinearLayout",
-                                children=[
-                                    _text(p["name"], "list_name"),
-                                    _text(p["date"], "list_date"),
-                                    _text(p["days_left"], "list_daysLeft"),
-                                ],
-                            ),
-                            _text(str(p.get("age", "")), "list_years", width=150),
-                        ],
                     )
                     for p in contacts
                 ],
             )
         else:
-            body = _text("No birthdays in contacts", "android:id/empty", weight=1.0, height=None)
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+            body = w.text_view(
+                "No birthdays in contacts", "android:id/empty", weight=1.0, height=None
+            )
+        content = w.linear_layout(
+            [
                 self._action_bar(self.label, overflow=lambda c: self._set(c, menu=True)),
                 body,
-            ],
+            ]
         )
         windows: list[Window] = []
         if ctx.ui["menu"]:
@@ -271,47 +255,33 @@ class Birthdroid(VirtualApp):
         return Screen(content=content, windows=windows)
 
     def _menu(self, items: list[tuple[str, Any]]) -> Window:
-        return Window(
-            root=View(
-                cls="android.widget.ListView",
-                weight=0,
-                children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        on_click=handler,
-                        height=126,
-                        children=[_text(title, "android:id/title", height=126)],
-                    )
-                    for title, handler in items
-                ],
-            ),
-            kind="menu",
-            on_dismiss=lambda c: self._set(c, menu=False),
+        return w.menu_window(
+            items, lambda c: self._set(c, menu=False), title_rid="android:id/title"
         )
 
     # -- preferences: rows as the platform's preference layouts draw them ----------------------
     @staticmethod
     def _category(title: str) -> View:
-        return _text(title, "android:id/title", height=110)
+        return w.text_view(title, "android:id/title", height=110)
 
     @staticmethod
     def _row(title: str, summary: str, handler: Any, enabled: bool = True) -> View:
-        return preference(title, summary, handler, enabled=enabled, height=190)
+        return w.preference(title, summary, handler, enabled=enabled, height=190)
 
     def _number_row(self, key: str) -> View:
         title, summary, _default, enabled = NUMBER_PREFS[key]
         return self._row(
-            title, summary, _bind(self._open_number, key) if enabled else None, enabled
+            title, summary, w.bind(self._open_number, key) if enabled else None, enabled
         )
 
     def _check_row(
         self, ctx: AppContext, key: str, title: str, summary: str, enabled: bool = True
     ) -> View:
-        return preference(
+        return w.preference(
             title,
             summary,
-            _bind(self._toggle, key) if enabled else None,
-            widget=checkbox_widget(bool(ctx.data["prefs"][key]), enabled=enabled),
+            w.bind(self._toggle, key) if enabled else None,
+            widget=w.checkbox_widget(bool(ctx.data["prefs"][key]), enabled=enabled),
             enabled=enabled,
             height=190,
         )
@@ -325,7 +295,7 @@ class Birthdroid(VirtualApp):
 
     def _screen_row(self, screen: str, title: str, summary: str) -> View:
         """A nested ``PreferenceScreen`` entry: opens ``screen`` on top (Back closes it)."""
-        return self._row(title, summary, _bind(self._push_screen, screen))
+        return self._row(title, summary, w.bind(self._push_screen, screen))
 
     def _pref_screen(self, ctx: AppContext, screen: str) -> tuple[str, list[View]]:
         """The title and rows of the preference screen ``screen`` (``""``: the top one)."""
@@ -362,9 +332,8 @@ class Birthdroid(VirtualApp):
     def _render_prefs(self, ctx: AppContext, root: str = "") -> Screen:
         screens = ctx.ui["screens"]
         title, rows = self._pref_screen(ctx, screens[-1] if screens else root)
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = w.linear_layout(
+            [
                 self._action_bar(title),
                 View(
                     cls="android.widget.ListView",
@@ -373,7 +342,7 @@ class Birthdroid(VirtualApp):
                     scroll_key="prefs_scroll",
                     children=rows,
                 ),
-            ],
+            ]
         )
         return Screen(content=content, windows=self._pref_dialogs(ctx))
 
@@ -384,12 +353,7 @@ class Birthdroid(VirtualApp):
         close = lambda c: self._set(c, dialog=None)  # noqa: E731
         if dialog["kind"] == "number":
             title = NUMBER_PREFS[dialog["key"]][0]
-            field = View(
-                cls="android.widget.EditText",
-                resource_id="android:id/edit",
-                text=dialog["text"],
-                on_text=self._type_number,
-            )
+            field = w.edit_text("android:id/edit", dialog["text"], self._type_number)
             buttons = [
                 self._button("android:id/button2", "Cancel", close),
                 self._button("android:id/button1", "OK", self._save_number),
@@ -404,37 +368,35 @@ class Birthdroid(VirtualApp):
                     resource_id="android:id/text1",
                     text=label,
                     checked=value == current,
-                    on_click=_bind(self._choose_sort, key, value),
+                    on_click=w.bind(self._choose_sort, key, value),
                     height=140,
                 )
                 for label, value in SORT_ENTRIES
             ]
             title = "Sort by..."
             buttons = [self._button("android:id/button2", "Cancel", close)]
-        title_view = _text(title, "android:id/alertTitle", height=140)
-        return [alert_dialog(title_view, body, buttons, close)]
+        title_view = w.text_view(title, "android:id/alertTitle", height=140)
+        return [w.alert_dialog(title_view, body, buttons, close)]
 
     @staticmethod
     def _button(rid: str, text: str, handler: Any) -> View:
-        return dialog_button(rid, text, handler, width=300)
+        return w.dialog_button(rid, text, handler, width=300)
 
     def _render_about(self, ctx: AppContext) -> Screen:
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = w.linear_layout(
+            [
                 self._action_bar("About Birthdroid"),
-                View(
-                    cls="android.widget.ScrollView",
-                    scrollable=True,
-                    children=[
-                        _text(f"Birthdroid v{self.version}", "about_title"),
-                        _text("2011-2015 © Daniel Hiepler", "about_copyright"),
-                        _text("http://github.com/rigid/Birthdroid", "about_url"),
-                        _text("Simple application to show upcoming birthdays.", "about_desc"),
-                        _text(self.CHANGES, "about_changes"),
+                w.scroll_view(
+                    [
+                        w.text_view(f"Birthdroid v{self.version}", "about_title"),
+                        w.text_view("2011-2015 © Daniel Hiepler", "about_copyright"),
+                        w.text_view("http://github.com/rigid/Birthdroid", "about_url"),
+                        w.text_view("Simple application to show upcoming birthdays.", "about_desc"),
+                        w.text_view(self.CHANGES, "about_changes"),
                     ],
+                    scrollable=True,
                 ),
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -480,7 +442,7 @@ BUG_13_WIDGET_SCREEN = dataclasses.replace(
     BUG_13,
     human_steps=(
         *BUG_13.human_steps[:2],
-        {"kind": "click", "target": _target("android:id/title", "Widget settings")},
+        click(PACKAGE, "android:id/title", "Widget settings"),
         *BUG_13.human_steps[2:],
     ),
 )

@@ -38,18 +38,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    drawer_layout,
-    list_view,
-    nav_button,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.catalog._steps import crashed
+from device_agent.virtual.stacks import launch_frames
+from device_agent.virtual.views import FRAME, Screen, View
 
 PACKAGE = "com.mikepenz.fastadapter.app"
 SAMPLE = ".SampleActivity"
@@ -127,16 +120,7 @@ NPE_MESSAGE = (
 LAUNCH_FRAMES = (
     "android.app.Activity.performCreate(Activity.java:6679)",
     "android.app.Instrumentation.callActivityOnCreate(Instrumentation.java:1118)",
-    "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2618)",
-    "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2726)",
-    "android.app.ActivityThread.-wrap12(ActivityThread.java)",
-    "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1477)",
-    "android.os.Handler.dispatchMessage(Handler.java:102)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+    *launch_frames(25, perform_line=2618),
 )
 
 
@@ -165,12 +149,7 @@ def _scroll_bar_crash() -> JavaException:
 
 
 def _generic_item_crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and "GenericItemActivity" in str(c.get("message", ""))
-        and "TypedArray.recycle()" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "GenericItemActivity", "TypedArray.recycle()")
 
 
 BUG_394 = BugSpec(
@@ -218,10 +197,7 @@ class FastAdapterSample251(VirtualApp):
             ui.setdefault("first_visible", 0)
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.activity == SAMPLE and ctx.ui.get("drawer"):
-            ctx.ui["drawer"] = False
-            return True
-        return False
+        return ctx.activity == SAMPLE and w.dismiss(ctx.ui, "drawer")
 
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity != SAMPLE:
@@ -238,20 +214,20 @@ class FastAdapterSample251(VirtualApp):
     def render(self, ctx: AppContext) -> Screen:
         if ctx.activity == SAMPLE:
             return self._render_sample(ctx)
-        bar = toolbar(
+        bar = w.toolbar(
             LABELS.get(ctx.activity, ""),
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=w.linear_layout([bar, View()]))
 
     def _render_sample(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         toggle = "Close" if ui["drawer"] else "Open"
-        bar = toolbar(
+        bar = w.toolbar(
             "",
-            navigation=nav_button(toggle, lambda c: c.ui.update(drawer=not c.ui["drawer"])),
+            navigation=w.nav_button(toggle, lambda c: c.ui.update(drawer=not c.ui["drawer"])),
             actions=[
-                action_item(rid, title, bind(self._menu, title), text=title.upper(), width=200)
+                w.action_item(rid, title, w.bind(self._menu, title), text=title.upper(), width=200)
                 for rid, title in (
                     ("item_delete", "Delete"),
                     ("item_add", "Add"),
@@ -261,50 +237,46 @@ class FastAdapterSample251(VirtualApp):
             ],
         )
         cards = [
-            View(
-                cls="android.widget.FrameLayout",
-                height=420,
-                children=[
-                    View(cls="android.widget.ImageView", resource_id="item_image_img", height=300),
-                    View(
-                        cls="android.widget.FrameLayout",
-                        resource_id="item_image_content",
-                        children=[
-                            View(
-                                cls="android.widget.LinearLayout",
-                                resource_id="item_text_container",
-                                children=[
-                                    text_view(name, "item_image_name", height=60),
-                                    text_view(description, "item_image_description", height=50),
+            w.frame_layout(
+                [
+                    w.image_view("item_image_img", height=300),
+                    w.frame_layout(
+                        [
+                            w.linear_layout(
+                                [
+                                    w.text_view(name, "item_image_name", height=60),
+                                    w.text_view(description, "item_image_description", height=50),
                                 ],
+                                rid="item_text_container",
                             )
                         ],
+                        rid="item_image_content",
                     ),
                 ],
+                height=420,
                 selected=ui.get("selected") == i,
-                on_click=bind(self._select, i),
+                on_click=w.bind(self._select, i),
             )
             for i, (name, description) in enumerate(ui["cards"])
         ]
-        body = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="frame_container",
-            children=[
-                list_view(
+        body = w.relative_layout(
+            [
+                w.list_view(
                     cards,
                     rid="rv",
                     cls="android.support.v7.widget.RecyclerView",
                     scroll_key="first_visible",
                 )
             ],
+            rid="frame_container",
         )
         content = View(
             cls="com.mikepenz.materialdrawer.view.ScrimInsetsFrameLayout",
             resource_id="content_layout",
-            children=[View(cls="android.widget.RelativeLayout", children=[bar, body])],
+            children=[w.relative_layout([bar, body])],
         )
         drawer = self._drawer() if ui["drawer"] else None
-        root = drawer_layout(
+        root = w.drawer_layout(
             content,
             drawer,
             rid="material_drawer_layout",
@@ -315,31 +287,28 @@ class FastAdapterSample251(VirtualApp):
     def _drawer_item(self, title: str, description: str, activity: str) -> View:
         """A ``PrimaryDrawerItem`` (``material_drawer_item_primary.xml``): icon, name and, when
         it has one, the description (72 dp high with it, 56 dp without)."""
-        texts = [text_view(title, "material_drawer_name", height=100 if description else 147)]
+        texts = [w.text_view(title, "material_drawer_name", height=100 if description else 147)]
         if description:
-            texts.append(text_view(description, "material_drawer_description", height=89))
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=189 if description else 147,
-            on_click=bind(self._open_sample, activity),
-            children=[
-                View(cls="android.widget.ImageView", resource_id="material_drawer_icon", width=150),
-                View(cls="android.widget.LinearLayout", children=texts),
+            texts.append(w.text_view(description, "material_drawer_description", height=89))
+        return w.linear_layout(
+            [
+                w.image_view("material_drawer_icon", width=150),
+                w.linear_layout(texts),
             ],
+            horizontal=True,
+            height=189 if description else 147,
+            on_click=w.bind(self._open_sample, activity),
         )
 
     def _drawer(self) -> View:
         rows = [self._drawer_item(title, desc, activity) for _i, title, desc, activity in DRAWER]
         rows.append(
-            View(
-                cls="android.widget.RelativeLayout",
-                height=22,
-                children=[View(cls="android.view.View", resource_id="material_drawer_divider")],
+            w.relative_layout(
+                [View(cls="android.view.View", resource_id="material_drawer_divider")], height=22
             )
         )
         rows.append(self._drawer_item("Open Source", "", LIBRARIES))
-        listing = list_view(
+        listing = w.list_view(
             rows,
             rid="material_drawer_recycler_view",
             cls="android.support.v7.widget.RecyclerView",

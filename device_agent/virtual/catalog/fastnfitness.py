@@ -74,25 +74,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    OPEN_DRAWER,
-    action_item,
-    bind,
-    confirm_dialog,
-    edit_text,
-    image_button,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    spinner,
-    spinner_dropdown,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.easyfitness"
 MAIN = ".MainActivity"
@@ -146,40 +131,17 @@ def _sweet_alert(
 ) -> Window:
     """A SweetAlertDialog (cn.pedant.SweetAlert): ``title_text``, ``content_text``, an
     optional custom view, then ``cancel_button`` and ``confirm_button``."""
-    children: list[View] = [text_view(title, "title_text", height=140)]
+    children: list[View] = [w.text_view(title, "title_text", height=140)]
     if content:
-        children.append(text_view(content, "content_text"))
+        children.append(w.text_view(content, "content_text"))
     children.extend(body or [])
     buttons: list[View] = []
     if cancel is not None:
-        buttons.append(
-            View(
-                cls="android.widget.Button",
-                resource_id="cancel_button",
-                text=cancel[0],
-                on_click=cancel[1],
-                width=300,
-            )
-        )
-    buttons.append(
-        View(
-            cls="android.widget.Button",
-            resource_id="confirm_button",
-            text=confirm[0],
-            on_click=confirm[1],
-            width=300,
-        )
-    )
-    children.append(
-        View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=140, children=buttons)
-    )
+        buttons.append(w.button("cancel_button", cancel[0], cancel[1], width=300))
+    buttons.append(w.button("confirm_button", confirm[0], confirm[1], width=300))
+    children.append(w.linear_layout(buttons, horizontal=True, height=140))
     return Window(
-        root=View(
-            cls="android.widget.FrameLayout",
-            resource_id="loading",
-            weight=0,
-            children=[View(cls="android.widget.LinearLayout", weight=0, children=children)],
-        ),
+        root=w.frame_layout([w.linear_layout(children, weight=0)], rid="loading", weight=0),
         on_dismiss=on_dismiss,
     )
 
@@ -444,38 +406,34 @@ class FastNFitness0190(VirtualApp):
         slide = ui["slide"]
         if slide < len(self.slides):
             title, description = self.slides[slide]
-            page = View(
-                cls="android.widget.LinearLayout",
-                children=[
-                    View(cls="android.widget.ImageView", resource_id="mi_image", height=600),
-                    text_view(title, "mi_title", height=160),
-                    text_view(description, "mi_description", height=400),
-                ],
+            page = w.linear_layout(
+                [
+                    w.image_view("mi_image", height=600),
+                    w.text_view(title, "mi_title", height=160),
+                    w.text_view(description, "mi_description", height=400),
+                ]
             )
         else:
             page = self._profile_form(ctx)
         bar: list[View] = []
         if slide > 0:
             bar.append(
-                image_button(
+                w.image_button(
                     "mi_button_back", "", lambda c: c.ui.update(slide=c.ui["slide"] - 1), width=168
                 )
             )
         bar.append(View(cls="android.view.View", resource_id="mi_pager_indicator"))
-        bar.append(image_button("mi_button_next", "", self._intro_next, width=168))
-        root = View(
-            cls="android.widget.FrameLayout",
-            resource_id="mi_frame",
-            children=[
+        bar.append(w.image_button("mi_button_next", "", self._intro_next, width=168))
+        root = w.frame_layout(
+            [
                 View(
                     cls="androidx.viewpager.widget.ViewPager",
                     resource_id="mi_pager",
                     children=[page],
                 ),
-                View(
-                    cls="android.widget.LinearLayout", layout=HORIZONTAL, height=190, children=bar
-                ),
+                w.linear_layout(bar, horizontal=True, height=190),
             ],
+            rid="mi_frame",
         )
         windows = []
         if ui["dialog"] == "created":
@@ -507,19 +465,17 @@ class FastNFitness0190(VirtualApp):
                 width=330,
             )
 
-        return View(
-            cls="android.widget.ScrollView",
-            children=[
-                text_view("Create a profile", height=160),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="signup_input_layout_name",
-                    height=170,
-                    children=[
-                        edit_text(
+        return w.scroll_view(
+            [
+                w.text_view("Create a profile", height=160),
+                w.linear_layout(
+                    [
+                        w.edit_text(
                             "profileName", form["name"], typed("name"), hint="Name / pseudonym"
                         )
                     ],
+                    rid="signup_input_layout_name",
+                    height=170,
                 ),
                 View(
                     cls="android.widget.RadioGroup",
@@ -531,36 +487,29 @@ class FastNFitness0190(VirtualApp):
                         radio("radioButtonOtherGender", "Other"),
                     ],
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="signup_input_layout_name2",
-                    height=170,
-                    children=[
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="profileBirthday",
+                w.linear_layout(
+                    [
+                        w.text_view(
+                            "",
+                            "profileBirthday",
                             hint="Birthday (optional)",
                             on_click=lambda c: None,
                         )
                     ],
-                ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="signup_input_layout_name3",
+                    rid="signup_input_layout_name2",
                     height=170,
-                    children=[
-                        edit_text(
+                ),
+                w.linear_layout(
+                    [
+                        w.edit_text(
                             "profileSize", form["size"], typed("size"), hint="Size in cm (optional)"
                         )
                     ],
+                    rid="signup_input_layout_name3",
+                    height=170,
                 ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="create_newprofil",
-                    text="Create",
-                    on_click=self._create_profile,
-                ),
-            ],
+                w.button("create_newprofil", "Create", self._create_profile),
+            ]
         )
 
     def _main(self, ctx: AppContext) -> Screen:
@@ -575,33 +524,23 @@ class FastNFitness0190(VirtualApp):
                 if len(ui["stack"]) == 1
                 else next(d[2] for d in self.drawer_items if d[1] == top["f"])
             )
-            bar = toolbar(
+            bar = w.toolbar(
                 title,
                 rid="actionToolbar",
                 cls="androidx.appcompat.widget.Toolbar",
-                navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+                navigation=w.nav_button(w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
                 actions=[
-                    action_item("action_chrono", "Chronometer", None),
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="imageProfile",
-                        content_desc="Profil",
-                        on_click=lambda c: None,
-                        width=147,
-                    ),
-                    overflow_button(lambda c: c.ui.update(menu=True)),
+                    w.action_item("action_chrono", "Chronometer", None),
+                    w.image_view("imageProfile", "Profil", lambda c: None, width=147),
+                    w.overflow_button(lambda c: c.ui.update(menu=True)),
                 ],
             )
             page = self._page(ctx, top)
             content = [
                 bar,
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="fragment_container",
-                    children=[page],
-                ),
+                w.linear_layout([page], rid="fragment_container"),
             ]
-        column = View(cls="android.widget.RelativeLayout", children=content)
+        column = w.relative_layout(content)
         drawer = self._drawer(ctx) if ui["drawer"] else None
         children = [column] if drawer is None else [column, drawer]
         root = View(
@@ -622,30 +561,28 @@ class FastNFitness0190(VirtualApp):
             return self._workout(ctx, top)
         if top["f"] == "programs":
             return self._program_list(ctx)
-        return text_view(top["f"].capitalize(), height=200)
+        return w.text_view(top["f"].capitalize(), height=200)
 
     def _drawer(self, ctx: AppContext) -> View:
         profile = ctx.data["profile"] or {"name": ""}
         rows = [
-            View(
-                cls="android.widget.RelativeLayout",
-                resource_id="headerLayout",
+            w.relative_layout(
+                [w.text_view(profile["name"], "drawerTitle", height=250)],
+                rid="headerLayout",
                 height=250,
-                children=[text_view(profile["name"], "drawerTitle", height=250)],
             )
         ]
         for label, fragment, _ in self.drawer_items:
             rows.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="itemLayout",
-                    height=147,
-                    on_click=bind(self._drawer_item, fragment),
-                    layout=HORIZONTAL,
-                    children=[
-                        View(cls="android.widget.ImageView", resource_id="drawer_icon", width=147),
-                        text_view(label, "drawer_itemName", height=147),
+                w.relative_layout(
+                    [
+                        w.image_view("drawer_icon", width=147),
+                        w.text_view(label, "drawer_itemName", height=147),
                     ],
+                    rid="itemLayout",
+                    height=147,
+                    on_click=w.bind(self._drawer_item, fragment),
+                    layout=HORIZONTAL,
                 )
             )
         return View(
@@ -660,32 +597,26 @@ class FastNFitness0190(VirtualApp):
             layout=HORIZONTAL,
             height=126,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    children=[
-                        View(
-                            cls="android.widget.TextView",
-                            text=title,
-                            selected=i == tab,
-                            on_click=bind(self._workout_tab, i),
-                        )
+                w.linear_layout(
+                    [
+                        w.text_view(title, selected=i == tab, on_click=w.bind(self._workout_tab, i))
                         for i, title in enumerate(WORKOUT_TABS)
                     ],
+                    horizontal=True,
                 )
             ],
         )
-        page = self._runner(ctx) if tab == 1 else text_view(WORKOUT_TABS[tab], height=200)
+        page = self._runner(ctx) if tab == 1 else w.text_view(WORKOUT_TABS[tab], height=200)
         pager = View(
             cls="androidx.viewpager.widget.ViewPager", resource_id="pager", children=[page]
         )
-        return View(cls="android.widget.RelativeLayout", children=[strip, pager])
+        return w.relative_layout([strip, pager])
 
     def _runner(self, ctx: AppContext) -> View:
         running = self._running(ctx)
         selected = self._selected_program(ctx)
         value = selected["name"] if selected else ""
-        chooser = spinner(
+        chooser = w.spinner(
             "programSpinner",
             value,
             (lambda c: c.ui["runner"].update(open=True)) if running is None else None,
@@ -695,96 +626,68 @@ class FastNFitness0190(VirtualApp):
             cls="androidx.cardview.widget.CardView",
             height=300,
             children=[
-                text_view("Programs", height=100),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                w.text_view("Programs", height=100),
+                w.linear_layout(
+                    [
                         chooser,
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="newProgram",
-                            text="New",
-                            on_click=self._ask_name,
-                            width=220,
-                        ),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="editProgram",
-                            text="Edit",
-                            on_click=self._edit,
-                            width=220,
-                        ),
+                        w.button("newProgram", "New", self._ask_name, width=220),
+                        w.button("editProgram", "Edit", self._edit, width=220),
                     ],
+                    horizontal=True,
+                    height=140,
                 ),
             ],
         )
-        start = View(
-            cls="android.widget.Button",
-            resource_id="startStopProgram",
-            text="Finish program" if running else "Start program",
-            on_click=self._start_stop,
+        start = w.button(
+            "startStopProgram", "Finish program" if running else "Start program", self._start_stop
         )
         title = "Program ongoing:" if running else "Program preview:"
-        return View(
-            cls="android.widget.ScrollView",
-            children=[
+        return w.scroll_view(
+            [
                 card,
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=260,
-                    children=[start, text_view(title, "programListTitle")],
-                ),
-                text_view("This program is empty", "listProgramEmpty", height=140),
+                w.linear_layout([start, w.text_view(title, "programListTitle")], height=260),
+                w.text_view("This program is empty", "listProgramEmpty", height=140),
                 View(),
-            ],
+            ]
         )
 
     def _program_list(self, ctx: AppContext) -> View:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
+            w.linear_layout(
+                [
+                    w.text_view(p["name"], "LIST_WORKOUT_NAME"),
+                    w.text_view(p["description"], "LIST_WORKOUT_DESCRIPTION"),
+                ],
                 height=190,
-                on_click=bind(
+                on_click=w.bind(
                     lambda c, pid: self._push(c, {"f": "program", "id": pid, "tab": 0}), p["id"]
                 ),
-                children=[
-                    text_view(p["name"], "LIST_WORKOUT_NAME"),
-                    text_view(p["description"], "LIST_WORKOUT_DESCRIPTION"),
-                ],
             )
             for p in ctx.data["programs"]
         ]
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="newWorkout",
-                    text="New program",
-                    on_click=self._ask_name,
-                ),
-                edit_text(
+        return w.linear_layout(
+            [
+                w.button("newWorkout", "New program", self._ask_name),
+                w.edit_text(
                     "searchField",
                     "",
                     lambda c, t: None,
                     hint="Filter by program name",
                     cls="android.widget.AutoCompleteTextView",
                 ),
-                list_view(rows, rid="listWorkout"),
-            ],
+                w.list_view(rows, rid="listWorkout"),
+            ]
         )
 
     def _program_pager(self, ctx: AppContext, top: dict[str, Any]) -> View:
         program = self._program(ctx, top["id"])
-        bar = toolbar(
+        bar = w.toolbar(
             "",
             rid="toolbar",
             cls="androidx.appcompat.widget.Toolbar",
-            navigation=nav_button("", lambda c: self._pop(c)),  # ic_back, no description
+            navigation=w.nav_button("", lambda c: self._pop(c)),  # ic_back, no description
             actions=[
-                image_button(
+                w.image_button(
                     "deleteButton",
                     "",
                     lambda c: c.ui.update(dialog={"kind": "delete"}),
@@ -799,45 +702,43 @@ class FastNFitness0190(VirtualApp):
             layout=HORIZONTAL,
             height=126,
             children=[
-                View(
-                    cls="android.widget.TextView",
-                    text=title,
+                w.text_view(
+                    title,
                     selected=i == tab,
-                    on_click=bind(lambda c, i: self._top(c).update(tab=i), i),
+                    on_click=w.bind(lambda c, i: self._top(c).update(tab=i), i),
                 )
                 for i, title in enumerate(("Info", "Editor"))
             ],
         )
         if tab == 0:
-            page = View(
-                cls="android.widget.ScrollView",
-                children=[
+            page = w.scroll_view(
+                [
                     View(
                         cls="androidx.cardview.widget.CardView",
                         resource_id="nameCardView",
                         height=420,
                         children=[
-                            text_view(program["name"], "workout_name", hint="Name"),
-                            text_view("Description"),
-                            text_view(program["description"] or "...", "workout_description"),
+                            w.text_view(program["name"], "workout_name", hint="Name"),
+                            w.text_view("Description"),
+                            w.text_view(program["description"] or "...", "workout_description"),
                         ],
                     ),
                     View(),
-                ],
+                ]
             )
         else:
-            page = text_view("Editor", height=200)
+            page = w.text_view("Editor", height=200)
         pager = View(
             cls="androidx.viewpager.widget.ViewPager", resource_id="program_pager", children=[page]
         )
-        return View(cls="android.widget.RelativeLayout", children=[bar, strip, pager])
+        return w.relative_layout([bar, strip, pager])
 
     def _windows(self, ctx: AppContext) -> list[Window]:
         ui = ctx.ui
         windows: list[Window] = []
         if ui["menu"]:
             close_menu = lambda c: c.ui.update(menu=False)  # noqa: E731
-            windows.append(menu_window([(t, close_menu) for t in OVERFLOW], close_menu))
+            windows.append(w.menu_window([(t, close_menu) for t in OVERFLOW], close_menu))
         if ui["runner"]["open"]:
             names = [p["name"] for p in ctx.data["programs"]]
             close = lambda c: c.ui["runner"].update(open=False)  # noqa: E731
@@ -845,11 +746,11 @@ class FastNFitness0190(VirtualApp):
             def choose(c: AppContext, i: int) -> None:
                 c.ui["runner"].update(selected=i, open=False)
 
-            windows.append(spinner_dropdown(names, ui["runner"]["selected"], choose, close))
+            windows.append(w.spinner_dropdown(names, ui["runner"]["selected"], choose, close))
         dialog = ui["dialog"]
         close_dialog = lambda c: c.ui.update(dialog=None)  # noqa: E731
         if dialog and dialog["kind"] == "name":
-            field = edit_text("", dialog["text"], lambda c, t: c.ui["dialog"].update(text=t))
+            field = w.edit_text("", dialog["text"], lambda c, t: c.ui["dialog"].update(text=t))
             windows.append(
                 _sweet_alert(
                     "Enter program name",
@@ -857,12 +758,12 @@ class FastNFitness0190(VirtualApp):
                     (SWEET_OK, self._add_program),
                     ("Cancel", close_dialog),
                     close_dialog,
-                    body=[View(cls="android.widget.LinearLayout", height=170, children=[field])],
+                    body=[w.linear_layout([field], height=170)],
                 )
             )
         elif dialog and dialog["kind"] == "delete":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Confirm",
                     "Do you want to delete this program?",
                     ("Yes", self._delete_program),
@@ -956,7 +857,7 @@ BUG_293 = BugSpec(
     crash_oracle(PACKAGE, SQLITE, "while compiling: SELECT * FROM EFfontes WHERE machine="),
     human_steps=(
         *_intro_steps(),
-        click(PACKAGE, cls="android.widget.ImageButton", desc=OPEN_DRAWER),
+        click(PACKAGE, cls="android.widget.ImageButton", desc=w.OPEN_DRAWER),
         click(PACKAGE, "drawer_itemName", "Exercises"),
         click(PACKAGE, "addExercise", "Add new Exercise"),
         click(PACKAGE, "confirm_button", "Strength"),
@@ -989,14 +890,14 @@ class FastNFitness0206(FastNFitness0190):
 
     def _workout(self, ctx: AppContext, top: dict[str, Any]) -> View:
         view = super()._workout(ctx, top)
-        view.children[1].children = [text_view(WORKOUT_TABS[top["tab"]], height=200)]
+        view.children[1].children = [w.text_view(WORKOUT_TABS[top["tab"]], height=200)]
         return view
 
     def _page(self, ctx: AppContext, top: dict[str, Any]) -> View:
         if top["f"] == "exercises":
             return self._exercise_list(ctx)
         if top["f"] == "programs":
-            return text_view("Program List", height=200)
+            return w.text_view("Program List", height=200)
         return super()._page(ctx, top)
 
     def _full_page(self, ctx: AppContext, top: dict[str, Any]) -> View | None:
@@ -1012,11 +913,11 @@ class FastNFitness0206(FastNFitness0190):
         birthday = rows[3].children[0]
         form.children = [
             rows[0],
-            text_view("Name/pseudonym", height=90),
+            w.text_view("Name/pseudonym", height=90),
             name_row,
-            text_view("Gender", height=90),
+            w.text_view("Gender", height=90),
             rows[2],
-            text_view("Birthday (optional)", height=90),
+            w.text_view("Birthday (optional)", height=90),
             birthday,
             rows[5],
         ]
@@ -1089,70 +990,59 @@ class FastNFitness0206(FastNFitness0190):
 
     def _exercise_list(self, ctx: AppContext) -> View:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=190,
-                on_click=bind(self._open_exercise, e["id"]),
-                children=[
-                    View(
-                        cls="android.widget.ImageView", resource_id="LIST_MACHINE_PHOTO", width=190
+            w.linear_layout(
+                [
+                    w.image_view("LIST_MACHINE_PHOTO", width=190),
+                    w.linear_layout(
+                        [
+                            w.text_view(e["name"], "LIST_MACHINE_NAME"),
+                            w.text_view("", "LIST_MACHINE_SHORT_DESCRIPTION"),
+                        ]
                     ),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
-                            text_view(e["name"], "LIST_MACHINE_NAME"),
-                            text_view("", "LIST_MACHINE_SHORT_DESCRIPTION"),
-                        ],
-                    ),
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="LIST_MACHINE_FAVORITE",
-                        width=147,
-                    ),
+                    w.image_view("LIST_MACHINE_FAVORITE", width=147),
                 ],
+                horizontal=True,
+                height=190,
+                on_click=w.bind(self._open_exercise, e["id"]),
             )
             for e in ctx.data["exercises"]
         ]
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="addExercise",
-                    text="Add new Exercise",
-                    on_click=lambda c: c.ui.update(dialog={"kind": "type"}),
+        return w.linear_layout(
+            [
+                w.button(
+                    "addExercise",
+                    "Add new Exercise",
+                    lambda c: c.ui.update(dialog={"kind": "type"}),
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=150,
-                    children=[
-                        edit_text(
+                w.linear_layout(
+                    [
+                        w.edit_text(
                             "searchField",
                             "",
                             lambda c, t: None,
                             hint="Filter by exercise name",
                             cls="android.widget.AutoCompleteTextView",
                         ),
-                        text_view("Filter by exercise type", "textViewFilterByTypes", width=300),
-                        image_button("buttonFilterListMachine", "", lambda c: None, width=147),
+                        w.text_view("Filter by exercise type", "textViewFilterByTypes", width=300),
+                        w.image_button("buttonFilterListMachine", "", lambda c: None, width=147),
                     ],
+                    horizontal=True,
+                    height=150,
                 ),
-                list_view(rows, rid="listMachine"),
-            ],
+                w.list_view(rows, rid="listMachine"),
+            ]
         )
 
     def _exercise_pager(self, ctx: AppContext, top: dict[str, Any]) -> View:
         exercise = self._exercise(ctx, top["id"])
-        bar = toolbar(
+        bar = w.toolbar(
             "",
             rid="actionToolbarMachine",
             cls="androidx.appcompat.widget.Toolbar",
-            navigation=nav_button("", lambda c: self._pop(c)),  # ic_back, no description
+            navigation=w.nav_button("", lambda c: self._pop(c)),  # ic_back, no description
             actions=[
-                image_button("favButton", "", lambda c: None, width=147),
-                image_button(
+                w.image_button("favButton", "", lambda c: None, width=147),
+                w.image_button(
                     "deleteButton",
                     "",
                     lambda c: c.ui.update(dialog={"kind": "delete_exercise"}),
@@ -1167,11 +1057,10 @@ class FastNFitness0206(FastNFitness0190):
             layout=HORIZONTAL,
             height=126,
             children=[
-                View(
-                    cls="android.widget.TextView",
-                    text=title,
+                w.text_view(
+                    title,
                     selected=i == tab,
-                    on_click=bind(lambda c, i: self._top(c).update(tab=i), i),
+                    on_click=w.bind(lambda c, i: self._top(c).update(tab=i), i),
                 )
                 for i, title in enumerate(("Exercise", "History"))
             ],
@@ -1180,54 +1069,35 @@ class FastNFitness0206(FastNFitness0190):
             edit = lambda c: c.ui.update(  # noqa: E731
                 dialog={"kind": "rename", "text": self._exercise(c, top["id"])["name"]}
             )
-            name = View(
-                cls="android.widget.RelativeLayout",
-                resource_id="machine_name",
+            name = w.relative_layout(
+                [
+                    w.text_view(
+                        exercise["name"] or DEFAULT_EXERCISE, "valueTextView", on_click=edit
+                    ),
+                    w.image_view("editButton", "", edit, width=140),
+                ],
+                rid="machine_name",
                 height=140,
                 layout=HORIZONTAL,
-                children=[
-                    View(
-                        cls="android.widget.TextView",
-                        resource_id="valueTextView",
-                        text=exercise["name"] or DEFAULT_EXERCISE,
-                        on_click=edit,
-                    ),
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="editButton",
-                        on_click=edit,
-                        width=140,
-                    ),
-                ],
             )
             fields: list[View] = [
-                View(cls="android.widget.ImageView", resource_id="machine_photo", height=400),
-                text_view("Name", height=90),
+                w.image_view("machine_photo", height=400),
+                w.text_view("Name", height=90),
                 name,
-                text_view("Description", height=90),
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="machine_description",
-                    height=140,
-                    children=[text_view("", "valueTextView")],
+                w.text_view("Description", height=90),
+                w.relative_layout(
+                    [w.text_view("", "valueTextView")], rid="machine_description", height=140
                 ),
             ]
             if exercise["type"] != "Cardio":
                 fields += [
-                    text_view("Muscles", "machine_muscles_textview", height=90),
-                    View(
-                        cls="android.widget.TextView",
-                        resource_id="machine_muscles",
-                        on_click=lambda c: None,
-                        height=120,
-                    ),
+                    w.text_view("Muscles", "machine_muscles_textview", height=90),
+                    w.text_view("", "machine_muscles", on_click=lambda c: None, height=120),
                 ]
-            page = View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[
+            page = w.frame_layout(
+                [
                     View(cls="androidx.core.widget.NestedScrollView", children=fields),
-                    image_button(
+                    w.image_button(
                         "actionCamera",
                         "",
                         lambda c: None,
@@ -1236,32 +1106,30 @@ class FastNFitness0206(FastNFitness0190):
                         gravity="bottom_end",
                     ),
                 ],
+                layout=FRAME,
             )
         else:
-            page = View(
-                cls="android.widget.LinearLayout",
-                children=[
+            page = w.linear_layout(
+                [
                     View(
                         cls="android.widget.TableRow",
                         layout=HORIZONTAL,
                         height=126,
                         children=[
-                            text_view("Date", width=300),
-                            spinner("filterDate", "All", None),
+                            w.text_view("Date", width=300),
+                            w.spinner("filterDate", "All", None),
                         ],
                     ),
-                    list_view([], rid="listFilterRecord"),
-                ],
+                    w.list_view([], rid="listFilterRecord"),
+                ]
             )
         pager = View(
             cls="androidx.viewpager.widget.ViewPager",
             resource_id="exercise_viewpager",
             children=[page],
         )
-        app_bar = View(
-            cls="android.widget.LinearLayout", resource_id="appbar", weight=0, children=[bar]
-        )
-        return View(cls="android.widget.RelativeLayout", children=[app_bar, strip, pager])
+        app_bar = w.linear_layout([bar], rid="appbar", weight=0)
+        return w.relative_layout([app_bar, strip, pager])
 
     def _windows(self, ctx: AppContext) -> list[Window]:
         windows = super()._windows(ctx)
@@ -1271,24 +1139,23 @@ class FastNFitness0206(FastNFitness0190):
             window = _sweet_alert(
                 "Exercise type?",
                 "",
-                ("Strength", bind(self._add_exercise, "Strength")),
-                ("Cardio", bind(self._add_exercise, "Cardio")),
+                ("Strength", w.bind(self._add_exercise, "Strength")),
+                ("Cardio", w.bind(self._add_exercise, "Cardio")),
                 close,
             )
             buttons = window.root.children[0].children[-1]
             buttons.children.insert(
                 1,
-                View(
-                    cls="android.widget.Button",
-                    resource_id="neutral_button",
-                    text="Isometric",
-                    on_click=bind(self._add_exercise, "Isometric"),
+                w.button(
+                    "neutral_button",
+                    "Isometric",
+                    w.bind(self._add_exercise, "Isometric"),
                     width=300,
                 ),
             )
             windows.append(window)
         elif dialog and dialog["kind"] == "rename":
-            field = edit_text("", dialog["text"], lambda c, t: c.ui["dialog"].update(text=t))
+            field = w.edit_text("", dialog["text"], lambda c, t: c.ui["dialog"].update(text=t))
             windows.append(
                 _sweet_alert(
                     "Name",
@@ -1296,12 +1163,12 @@ class FastNFitness0206(FastNFitness0190):
                     (SWEET_OK, self._rename),
                     ("Cancel", close),
                     close,
-                    body=[View(cls="android.widget.LinearLayout", height=170, children=[field])],
+                    body=[w.linear_layout([field], height=170)],
                 )
             )
         elif dialog and dialog["kind"] == "delete_exercise":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Confirm",
                     "Delete this exercise and all associated records?",
                     ("Yes", self._delete_exercise),

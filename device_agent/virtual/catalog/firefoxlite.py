@@ -60,21 +60,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    bind,
-    choice_dialog,
-    image_button,
-    list_view,
-    long_choice_dialog,
-    nav_button,
-    preference,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "org.mozilla.rocket"
 MAIN = "org.mozilla.focus.activity.MainActivity"
@@ -164,13 +154,7 @@ REPLACE_FRAMES = [
     "android.app.BackStackRecord.run(BackStackRecord.java:793)",
     "android.app.FragmentManagerImpl.execPendingActions(FragmentManager.java:1535)",
     "android.app.FragmentManagerImpl$1.run(FragmentManager.java:482)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 ]
 
 
@@ -247,24 +231,15 @@ class FirefoxLite(VirtualApp):
         if ctx.activity != MAIN or ctx.ui.get("site") is not None:
             return False
         pages = (len(TOP_SITES) - 1) // SITES_PER_PAGE + 1
-        page = ctx.ui["page"]
-        if direction == "left" and page < pages - 1:
-            ctx.ui["page"] = page + 1
-            return True
-        if direction == "right" and page > 0:
-            ctx.ui["page"] = page - 1
-            return True
-        return False
+        return w.pager_swipe(ctx.ui, "page", pages, direction)
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
         if ctx.activity == SETTINGS:
             return self._render_settings(ctx)
         if ctx.activity in STUBS:
-            bar = toolbar(
-                STUBS[ctx.activity], navigation=nav_button(NAVIGATE_UP, lambda c: c.finish())
-            )
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+            bar = w.toolbar(STUBS[ctx.activity], navigation=w.up_button())
+            return Screen(content=w.linear_layout([bar]))
         if ctx.ui.get("site") is not None:
             return self._render_site(ctx)
         return self._render_home(ctx)
@@ -272,41 +247,38 @@ class FirefoxLite(VirtualApp):
     def _render_site(self, ctx: AppContext) -> Screen:
         """A tapped top site: the browser with the site's address (the page is not modelled)."""
         title, url = TOP_SITES[ctx.ui["site"]]
-        bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="url_bar",
-            layout=HORIZONTAL,
+        bar = w.linear_layout(
+            [w.text_view(url, "display_url", height=147)],
+            rid="url_bar",
+            horizontal=True,
             height=147,
-            children=[text_view(url, "display_url", height=147)],
         )
         page = View(cls="android.webkit.WebView", resource_id="webview_slot", content_desc=title)
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, page]))
+        return Screen(content=w.linear_layout([bar, page]))
 
     def _render_home(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        hub = View(
-            cls="android.widget.LinearLayout",
-            resource_id="content_hub_layout",
-            height=360,
-            children=[
-                text_view(SPOTLIGHT_TITLE, "content_hub_title", height=90),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="content_hub",
-                    layout=HORIZONTAL,
-                    children=[
+        hub = w.linear_layout(
+            [
+                w.text_view(SPOTLIGHT_TITLE, "content_hub_title", height=90),
+                w.linear_layout(
+                    [
                         View(
                             cls="android.view.ViewGroup",
-                            on_click=bind(lambda c, a: c.start_activity(a), activity),
+                            on_click=w.bind(lambda c, a: c.start_activity(a), activity),
                             children=[
-                                View(cls="android.widget.ImageView", resource_id="icon"),
-                                text_view(title, "text", height=70),
+                                w.image_view("icon"),
+                                w.text_view(title, "text", height=70),
                             ],
                         )
                         for title, activity in CONTENT_HUB
                     ],
+                    rid="content_hub",
+                    horizontal=True,
                 ),
             ],
+            rid="content_hub_layout",
+            height=360,
         )
         first = ui["page"] * SITES_PER_PAGE
         shown = list(enumerate(TOP_SITES))[first : first + SITES_PER_PAGE]
@@ -314,10 +286,10 @@ class FirefoxLite(VirtualApp):
             View(
                 cls="android.view.ViewGroup",
                 width=270,
-                on_click=bind(self._open_site, index),
+                on_click=w.bind(self._open_site, index),
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="content_image", height=150),
-                    text_view(title, "text", height=80),
+                    w.image_view("content_image", height=150),
+                    w.text_view(title, "text", height=80),
                 ],
             )
             for index, (title, _) in shown
@@ -342,52 +314,46 @@ class FirefoxLite(VirtualApp):
             layout=HORIZONTAL,
             height=168,
             children=[
-                image_button("private_mode_button", "", self._private_mode, width=147),
+                w.image_button("private_mode_button", "", self._private_mode, width=147),
                 View(
                     cls="android.view.View",
                     resource_id="home_fragment_fake_input",
                     on_click=lambda c: None,  # the search screen: not modelled
                     children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="home_fragment_fake_input_icon",
-                        ),
-                        text_view("Search…", "home_fragment_fake_input_text", height=168),
+                        w.image_view("home_fragment_fake_input_icon"),
+                        w.text_view("Search…", "home_fragment_fake_input_text", height=168),
                     ],
                     layout=HORIZONTAL,
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="home_fragment_tab_counter",
+                w.frame_layout(
+                    [w.text_view("0", "counter_text", height=126)],
+                    rid="home_fragment_tab_counter",
                     on_click=lambda c: None,
                     width=126,
-                    children=[text_view("0", "counter_text", height=126)],
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="home_fragment_menu_button",
+                w.frame_layout(
+                    rid="home_fragment_menu_button",
                     on_click=lambda c: c.ui.update(menu=True),
                     width=126,
                 ),
             ],
         )
-        panel = View(
-            cls="android.widget.LinearLayout",
-            resource_id="arc_panel",
-            weight=0,
-            children=[
+        panel = w.linear_layout(
+            [
                 sites,
                 View(cls="android.view.View", resource_id="page_indicator", height=40),
                 search,
             ],
+            rid="arc_panel",
+            weight=0,
         )
         home = View(
             cls="android.view.ViewGroup",
             resource_id="home_container",
             children=[
-                View(cls="android.widget.ImageView", resource_id="home_fragment_title", height=200),
+                w.image_view("home_fragment_title", height=200),
                 hub,
-                View(cls="android.widget.ImageView", resource_id="arc_view", height=120),
+                w.image_view("arc_view", height=120),
                 panel,
             ],
         )
@@ -404,35 +370,26 @@ class FirefoxLite(VirtualApp):
                 resource_id="onboarding_dialog",
                 weight=0,
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        weight=0,
-                        children=[
-                            text_view(
+                    w.linear_layout(
+                        [
+                            w.text_view(
                                 SPOTLIGHT_TITLE,
                                 "content_services_plateform_onboarding_title",
                                 height=90,
                             ),
-                            text_view(
+                            w.text_view(
                                 SPOTLIGHT_MESSAGE,
                                 "content_services_plateform_onboarding_message",
                                 height=150,
                             ),
-                            View(
-                                cls="android.widget.Button",
-                                resource_id="next",
-                                text="OK",
-                                on_click=self._close_spotlight,
-                                height=126,
-                                width=300,
-                            ),
+                            w.button("next", "OK", self._close_spotlight, height=126, width=300),
                         ],
+                        weight=0,
                     )
                 ],
             )
-            root = View(
-                cls="android.widget.RelativeLayout",
-                children=[
+            root = w.relative_layout(
+                [
                     View(cls="android.view.View", height=760),
                     View(
                         cls="androidx.constraintlayout.widget.ConstraintLayout",
@@ -442,7 +399,7 @@ class FirefoxLite(VirtualApp):
                             card,
                         ],
                     ),
-                ],
+                ]
             )
             windows.append(
                 Window(
@@ -461,36 +418,31 @@ class FirefoxLite(VirtualApp):
                 resource_id=rid,
                 width=270,
                 selected=bool(prefs.get(TOGGLES.get(rid, ""), False)),
-                on_click=bind(self._menu_item, rid),
+                on_click=w.bind(self._menu_item, rid),
                 enabled=rid != "menu_find_in_page",  # enabled only over a web page
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="menu_item_image", height=110),
-                    text_view(title, "menu_item_text", height=70),
+                    w.image_view("menu_item_image", height=110),
+                    w.text_view(title, "menu_item_text", height=70),
                 ],
             )
             for rid, title in MENU_ITEMS
         ]
-        grid = View(
-            cls="android.widget.LinearLayout",
-            resource_id="menu_layout",
-            weight=0,
-            children=[
+        grid = w.linear_layout(
+            [
                 View(layout=HORIZONTAL, height=200, children=cells[i : i + 4])
                 for i in range(0, len(cells), 4)
             ],
-        )
-        bottom = View(
-            cls="android.widget.LinearLayout",
-            resource_id="menu_bottom_bar",
-            layout=HORIZONTAL,
-            height=147,
-            children=[image_button(rid, "", None, enabled=False) for rid in BOTTOM_BAR],
-        )
-        sheet = View(
-            cls="android.widget.LinearLayout",
-            resource_id="menu",
+            rid="menu_layout",
             weight=0,
-            children=[grid, View(cls="android.view.View", height=3), bottom],
+        )
+        bottom = w.linear_layout(
+            [w.image_button(rid, "", None, enabled=False) for rid in BOTTOM_BAR],
+            rid="menu_bottom_bar",
+            horizontal=True,
+            height=147,
+        )
+        sheet = w.linear_layout(
+            [grid, View(cls="android.view.View", height=3), bottom], rid="menu", weight=0
         )
         height = 3 * 200 + 3 + 147
         width, screen_h = ctx.screen_size
@@ -508,52 +460,47 @@ class FirefoxLite(VirtualApp):
 
         def switch(key: str) -> View:
             """The row's own Switch (``switch_widget``): its listener flips the preference."""
-            return View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/widget_frame",
-                width=200,
-                weight=0,
-                children=[
+            return w.linear_layout(
+                [
                     View(
                         cls="android.widget.Switch",
                         resource_id="switch_widget",
                         checkable=True,
                         checked=bool(prefs.get(key, False)),
-                        on_click=bind(self._toggle, key),
+                        on_click=w.bind(self._toggle, key),
                     )
                 ],
+                rid="android:id/widget_frame",
+                width=200,
+                weight=0,
             )
 
         rows = [
-            preference("Language", language, self._open_language),
-            preference("Default search engine", prefs["engine"], self._open_engines),
-            preference("Clear browsing data", "", lambda c: None),
-            preference("Save downloads to ", "Internal storage", lambda c: None),
-            preference("Night mode brightness", "", None, enabled=bool(prefs["night_mode"])),
-            preference("Turbo mode", "Learn more", None, widget=switch("turbo")),
-            preference("Set as default browser", "", lambda c: None, widget=switch("default")),
-            preference("Add private mode shortcut to Home screen", "", lambda c: None),
-            preference(
+            w.preference("Language", language, self._open_language),
+            w.preference("Default search engine", prefs["engine"], self._open_engines),
+            w.preference("Clear browsing data", "", lambda c: None),
+            w.preference("Save downloads to ", "Internal storage", lambda c: None),
+            w.preference("Night mode brightness", "", None, enabled=bool(prefs["night_mode"])),
+            w.preference("Turbo mode", "Learn more", None, widget=switch("turbo")),
+            w.preference("Set as default browser", "", lambda c: None, widget=switch("default")),
+            w.preference("Add private mode shortcut to Home screen", "", lambda c: None),
+            w.preference(
                 "Send usage data", TELEMETRY_SUMMARY, None, widget=switch("telemetry"), height=260
             ),
-            preference("Give feedback", "", lambda c: None),
-            preference("Share with friends", "", lambda c: None),
-            preference("About", "", lambda c: c.start_activity(INFO)),
+            w.preference("Give feedback", "", lambda c: None),
+            w.preference("Share with friends", "", lambda c: None),
+            w.preference("About", "", lambda c: c.start_activity(INFO)),
         ]
-        bar = toolbar("Settings", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-        container = View(
-            cls="android.widget.FrameLayout",
-            resource_id="container",
-            children=[list_view(rows, scroll_key="prefs_scroll")],
-        )
-        content = View(cls="android.widget.LinearLayout", children=[bar, container])
+        bar = w.toolbar("Settings", navigation=w.up_button())
+        container = w.frame_layout([w.list_view(rows, scroll_key="prefs_scroll")], rid="container")
+        content = w.linear_layout([bar, container])
         windows: list[Window] = []
         dialog = ctx.ui["dialog"]
         close = lambda c: c.ui.update(dialog=None)  # noqa: E731
         if dialog == "language":
             values = [tag for tag, _ in LOCALES]
             windows.append(
-                long_choice_dialog(
+                w.long_choice_dialog(
                     "Language",
                     [name for _, name in LOCALES],
                     values.index(locale) if locale in values else 0,
@@ -566,7 +513,7 @@ class FirefoxLite(VirtualApp):
             )
         elif dialog == "engines":
             windows.append(
-                choice_dialog(
+                w.choice_dialog(
                     "Default search engine",
                     ENGINES,
                     ENGINES.index(prefs["engine"]),

@@ -57,25 +57,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog import _steps as steps
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    edit_text,
-    fab,
-    image_button,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    preference,
-    switch_widget,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "org.mozilla.focus"
 MAIN = ".activity.MainActivity"
@@ -209,25 +194,22 @@ class Focus70(VirtualApp):
         page = ctx.ui["page"]
         title, text = FIRSTRUN[page]
         last = page == len(FIRSTRUN) - 1
-        card = View(
-            cls="android.widget.FrameLayout",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        View(cls="android.widget.ImageView", resource_id="image", height=500),
-                        text_view(title, "title", height=150),
-                        text_view(text, "text", height=300),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="button",
-                            text="OK, got it!" if last else "Next",
-                            on_click=self._finish_firstrun if last else self._next_page,
+        card = w.frame_layout(
+            [
+                w.linear_layout(
+                    [
+                        w.image_view("image", height=500),
+                        w.text_view(title, "title", height=150),
+                        w.text_view(text, "text", height=300),
+                        w.button(
+                            "button",
+                            "OK, got it!" if last else "Next",
+                            self._finish_firstrun if last else self._next_page,
                             height=147,
                         ),
-                    ],
+                    ]
                 )
-            ],
+            ]
         )
         dots = View(
             cls="android.widget.HorizontalScrollView",
@@ -235,19 +217,12 @@ class Focus70(VirtualApp):
             layout=HORIZONTAL,
             height=80,
             weight=0,
-            children=[
-                View(cls="android.widget.LinearLayout", selected=i == page, width=60)
-                for i in range(len(FIRSTRUN))
-            ],
+            children=[w.linear_layout(selected=i == page, width=60) for i in range(len(FIRSTRUN))],
         )
-        return View(
-            cls="android.widget.FrameLayout",
-            resource_id="background",
-            layout=FRAME,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+        return w.frame_layout(
+            [
+                w.linear_layout(
+                    [
                         View(height=160, weight=0),
                         View(
                             cls="android.support.v4.view.ViewPager",
@@ -255,66 +230,55 @@ class Focus70(VirtualApp):
                             children=[card],
                         ),
                         dots,
-                    ],
+                    ]
                 ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="skip",
-                    text="Skip",
-                    on_click=self._finish_firstrun,
-                    width=260,
-                    height=147,
-                    gravity="top_end",
+                w.button(
+                    "skip", "Skip", self._finish_firstrun, width=260, height=147, gravity="top_end"
                 ),
             ],
+            rid="background",
+            layout=FRAME,
         )
 
     def _home(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        bar = View(
-            cls="android.widget.FrameLayout",
-            resource_id="urlInputLayout",
-            height=180,
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    children=[
-                        edit_text(
+        bar = w.frame_layout(
+            [
+                w.linear_layout(
+                    [
+                        w.edit_text(
                             "urlView",
                             ui["url_text"],
                             self._type_url,
                             hint="Search or enter address",
                         ),
                         *(
-                            [image_button("clearView", "Clear input", self._clear_url, width=147)]
+                            [w.image_button("clearView", "Clear input", self._clear_url, width=147)]
                             if ui["url_text"]
                             else []
                         ),
-                        image_button(
+                        w.image_button(
                             "menuView",
                             "More options",
                             lambda c: c.ui.update(menu=True),
                             width=147,
                         ),
                     ],
+                    horizontal=True,
                 )
             ],
+            rid="urlInputLayout",
+            height=180,
+            weight=0,
         )
-        body = View(
-            cls="android.widget.LinearLayout",
-            resource_id="keyboardLinearLayout",
-            children=[
-                View(cls="android.widget.ImageView", content_desc=APP_NAME, height=300),
-                text_view(TEASER, "homeViewTipsLabel", height=200),
+        body = w.linear_layout(
+            [
+                w.image_view("", APP_NAME, height=300),
+                w.text_view(TEASER, "homeViewTipsLabel", height=200),
             ],
+            rid="keyboardLinearLayout",
         )
-        root = View(
-            cls="android.widget.FrameLayout",
-            resource_id="backgroundView",
-            children=[View(cls="android.widget.LinearLayout", children=[bar, body])],
-        )
+        root = w.frame_layout([w.linear_layout([bar, body])], rid="backgroundView")
         windows = [self._home_menu()] if ui["menu"] else []
         return Screen(content=root, windows=windows)
 
@@ -323,16 +287,15 @@ class Focus70(VirtualApp):
         carrying the item's id (``HomeMenuAdapter``: ``labelView.id = item.id``); What's New
         holds its label and the ``dot`` (highlighted on a fresh install)."""
         close = self._close_menu
-        whats_new = View(
-            cls="android.widget.LinearLayout",
-            resource_id="whats_new",
-            layout=HORIZONTAL,
+        whats_new = w.linear_layout(
+            [
+                w.text_view("What's New"),
+                w.image_view("dot", width=40),
+            ],
+            rid="whats_new",
+            horizontal=True,
             height=147,
             on_click=close,
-            children=[
-                text_view("What's New"),
-                View(cls="android.widget.ImageView", resource_id="dot", width=40),
-            ],
         )
         listing = View(
             cls="android.support.v7.widget.RecyclerView",
@@ -340,8 +303,8 @@ class Focus70(VirtualApp):
             weight=0,
             children=[
                 whats_new,
-                text_view("Help", "help", on_click=close, height=147),
-                text_view("Settings", "settings", on_click=self._open_settings, height=147),
+                w.text_view("Help", "help", on_click=close, height=147),
+                w.text_view("Settings", "settings", on_click=self._open_settings, height=147),
             ],
         )
         card = View(cls="android.support.v7.widget.CardView", weight=0, children=[listing])
@@ -355,33 +318,26 @@ class Focus70(VirtualApp):
             height=147,
             weight=0,
             children=[
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="urlbar",
-                    layout=HORIZONTAL,
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="security_info",
-                            content_desc="Site information",
-                            width=100,
-                        ),
-                        text_view(url, "display_url", height=147),
-                        image_button("menuView", "More options", lambda c: None, width=147),
+                w.frame_layout(
+                    [
+                        w.image_view("security_info", "Site information", width=100),
+                        w.text_view(url, "display_url", height=147),
+                        w.image_button("menuView", "More options", lambda c: None, width=147),
                     ],
+                    rid="urlbar",
+                    layout=HORIZONTAL,
                 )
             ],
         )
-        page = View(
-            cls="android.widget.FrameLayout",
-            resource_id="main_content",
-            layout=FRAME,
-            children=[
+        page = w.frame_layout(
+            [
                 View(cls="android.webkit.WebView", resource_id="webview"),
-                fab("erase", "Erase browsing history", self._erase),
+                w.fab("erase", "Erase browsing history", self._erase),
             ],
+            rid="main_content",
+            layout=FRAME,
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, page]))
+        return Screen(content=w.linear_layout([bar, page]))
 
     # -- settings ----------------------------------------------------------------------------
     def _settings(self, ctx: AppContext) -> Screen:
@@ -391,65 +347,63 @@ class Focus70(VirtualApp):
         windows: list[Window] = []
         if key == "":
             rows = [
-                preference(title, summary, bind(self._open_screen, k))
+                w.preference(title, summary, w.bind(self._open_screen, k))
                 for k, title, summary in SETTINGS_ROWS
             ]
         elif key == "search":
             rows = [
                 # SearchEnginePreference: the default engine's name over "Default"
-                preference(
-                    ctx.data["default_engine"], "Default", bind(self._open_screen, "engines")
+                w.preference(
+                    ctx.data["default_engine"], "Default", w.bind(self._open_screen, "engines")
                 ),
-                preference(
+                w.preference(
                     "Get search suggestions",
                     f"{APP_NAME} will send what you type in the address bar to your search engine",
                     self._toggle_suggestions,
-                    widget=switch_widget(ctx.data["suggestions"], rid="switchWidget"),
+                    widget=w.switch_widget(ctx.data["suggestions"], rid="switchWidget"),
                 ),
-                preference("URL Autocomplete", "", bind(self._open_screen, "autocomplete")),
+                w.preference("URL Autocomplete", "", w.bind(self._open_screen, "autocomplete")),
             ]
         elif key == "engines":
             rows = [self._engine_row(ctx, name) for name in ctx.data["engines"]]
             rows.append(
-                preference("+ Add another search engine", "", bind(self._open_screen, "add"))
+                w.preference("+ Add another search engine", "", w.bind(self._open_screen, "add"))
             )
-            actions = [overflow_button(lambda c: c.ui.update(menu=True))]
+            actions = [w.overflow_button(lambda c: c.ui.update(menu=True))]
             if ui["menu"]:
                 close = self._close_menu
                 items = [("Remove", close), ("Restore default search engines", close)]
-                windows.append(menu_window(items, close))
+                windows.append(w.menu_window(items, close))
         elif key == "add":
             rows = self._add_engine_form(ctx)
             actions = [
-                action_item("learn_more", "Learn more", self._learn_more),
-                action_item(
+                w.action_item("learn_more", "Learn more", self._learn_more),
+                w.action_item(
                     "menu_save_search_engine", "Save", self._save_engine, text="Save", width=200
                 ),
             ]
         else:
             rows = []  # a stub: the screen's title
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                toolbar(
+        content = w.linear_layout(
+            [
+                w.toolbar(
                     TITLES[key],
-                    navigation=nav_button(NAVIGATE_UP, self._settings_up),
+                    navigation=w.nav_button(w.NAVIGATE_UP, self._settings_up),
                     actions=actions,
                     cls="android.support.v7.widget.Toolbar",
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="container",
-                    children=[
-                        list_view(
+                w.frame_layout(
+                    [
+                        w.list_view(
                             rows,
                             rid="list",
                             cls="android.support.v7.widget.RecyclerView",
                             scroll_key=f"scroll_{key}",
                         )
                     ],
+                    rid="container",
                 ),
-            ],
+            ]
         )
         return Screen(content=content, windows=windows)
 
@@ -460,7 +414,7 @@ class Focus70(VirtualApp):
             text=name,
             checkable=True,
             checked=name == ctx.data["default_engine"],
-            on_click=bind(self._choose_engine, name),
+            on_click=w.bind(self._choose_engine, name),
             height=160,
         )
 
@@ -469,20 +423,15 @@ class Focus70(VirtualApp):
         errors = ui["error"]
 
         def field(rid: str, text: str, hint: str, key: str) -> View:
-            children = [edit_text(rid, text, bind_text(self._type_field, key), hint=hint)]
+            children = [w.edit_text(rid, text, bind_text(self._type_field, key), hint=hint)]
             if errors.get(key):
-                children.append(text_view(errors[key], "textinput_error", height=70))
-            return View(
-                cls="android.widget.LinearLayout",
-                resource_id=f"{rid}_layout",
-                weight=0,
-                children=children,
-            )
+                children.append(w.text_view(errors[key], "textinput_error", height=70))
+            return w.linear_layout(children, rid=f"{rid}_layout", weight=0)
 
         return [
             field("edit_engine_name", ui["name"], "Search engine name", "name"),
             field("edit_search_string", ui["query"], "Search string to use", "query"),
-            text_view("Example: example.com/search/?q=%s", height=110),
+            w.text_view("Example: example.com/search/?q=%s", height=110),
         ]
 
     # -- handlers ----------------------------------------------------------------------------
@@ -532,8 +481,7 @@ class Focus70(VirtualApp):
     def on_back(self, ctx: AppContext) -> bool:
         if ctx.activity == SETTINGS:
             return self._settings_back(ctx)
-        if ctx.ui.get("menu"):
-            ctx.ui["menu"] = False
+        if w.dismiss(ctx.ui, "menu"):
             return True
         session = ctx.data["session"]
         if ctx.data["firstrun_done"] and session is not None:

@@ -62,30 +62,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    alert_dialog,
-    bind,
-    checked_rows,
-    dialog_button,
-    dialog_title,
-    drawer_entry,
-    drawer_layout,
-    fab,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    spinner,
-    spinner_dropdown,
-    tabs,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "org.gnucash.android"
 ACCOUNTS = "org.gnucash.android.ui.account.AccountsActivity"
@@ -200,13 +181,7 @@ SPINNER_FRAMES = (
     "android.widget.AdapterView.dispatchOnItemSelected(AdapterView.java:920)",
     "android.widget.AdapterView.-wrap1(AdapterView.java)",
     "android.widget.AdapterView$SelectionNotifier.run(AdapterView.java:890)",
-    "android.os.Handler.handleCallback(Handler.java:751)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+    *callback_frames(25),
 )
 
 
@@ -364,72 +339,59 @@ class GnuCash215(VirtualApp):
         if page < len(pages):
             key, title, choices = pages[page]
             if key == "welcome":
-                body = View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        text_view("Welcome to GnuCash", height=200),
-                        text_view(WELCOME, height=500),
-                    ],
+                body = w.linear_layout(
+                    [
+                        w.text_view("Welcome to GnuCash", height=200),
+                        w.text_view(WELCOME, height=500),
+                    ]
                 )
             else:
                 selected = choices.index(values[key]) if key in values else None
-                body = View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        text_view(title, "android:id/title", height=160),
+                body = w.linear_layout(
+                    [
+                        w.text_view(title, "android:id/title", height=160),
                         View(
                             cls="android.widget.ListView",
                             resource_id="android:id/list",
-                            children=checked_rows(
+                            children=w.checked_rows(
                                 choices,
                                 selected,
                                 self._chooser(key, choices),
                             ),
                         ),
-                    ],
+                    ]
                 )
             advance = "Review" if ui["review_edit"] else "Next"
             enabled = page != cut_off
         else:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=168,
-                    on_click=bind(self._edit_from_review, i),
-                    children=[
-                        text_view(title, "android:id/text1", height=84),
-                        text_view(values.get(key, ""), "android:id/text2", height=84),
+                w.linear_layout(
+                    [
+                        w.text_view(title, "android:id/text1", height=84),
+                        w.text_view(values.get(key, ""), "android:id/text2", height=84),
                     ],
+                    height=168,
+                    on_click=w.bind(self._edit_from_review, i),
                 )
                 for i, (key, title, choices) in enumerate(pages)
                 if choices
             ]
-            body = View(
-                cls="android.widget.LinearLayout",
-                children=[
-                    text_view("Review", "android:id/title", height=160),
+            body = w.linear_layout(
+                [
+                    w.text_view("Review", "android:id/title", height=160),
                     View(
                         cls="android.widget.ListView", resource_id="android:id/list", children=rows
                     ),
-                ],
+                ]
             )
             advance, enabled = "Done", True
         strip = View(cls="android.view.View", resource_id="strip", height=40)
         pager = View(
             cls="androidx.viewpager.widget.ViewPager", resource_id="pager", children=[body]
         )
-        back = View(
-            cls="android.widget.Button",
-            resource_id="btn_cancel",
-            text="Back",
-            on_click=self._wizard_back if page > 0 else None,
-            width=540,
-        )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        back = w.button("btn_cancel", "Back", self._wizard_back if page > 0 else None, width=540)
+        buttons = w.linear_layout(
+            [
                 back if page > 0 else View(cls="android.view.View", width=540),
                 View(
                     cls="android.support.v7.widget.AppCompatButton",
@@ -440,11 +402,11 @@ class GnuCash215(VirtualApp):
                     width=540,
                 ),
             ],
+            horizontal=True,
+            height=147,
         )
-        bar = toolbar("Setup GnuCash", rid="action_bar")
-        return Screen(
-            content=View(cls="android.widget.LinearLayout", children=[bar, strip, pager, buttons])
-        )
+        bar = w.toolbar("Setup GnuCash", rid="action_bar")
+        return Screen(content=w.linear_layout([bar, strip, pager, buttons]))
 
     def _chooser(self, key: str, choices: tuple[str, ...]) -> Callable[[AppContext, int], None]:
         """The page's ``on_choose``: row ``i`` sets the page's value to ``choices[i]``."""
@@ -490,23 +452,22 @@ class GnuCash215(VirtualApp):
             return self._render_transactions(ctx)
         if ctx.activity == FORM:
             title = str(ctx.extras.get("title", "Create Account"))
-            bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
+            bar = w.toolbar(title, navigation=w.up_button())
+            return Screen(content=w.linear_layout([bar]))
         if ctx.data["first_run"]:
-            return Screen(content=View(cls="android.widget.FrameLayout"))
+            return Screen(content=w.frame_layout())
         return self._render_accounts(ctx)
 
     def _drawer(self) -> View:
-        header = View(
-            cls="android.widget.LinearLayout",
+        header = w.linear_layout(
+            [
+                w.text_view("GnuCash", "drawer_title", height=150),
+                w.text_view("Book 1", "book_name", height=110),
+            ],
             height=300,
             weight=0,
-            children=[
-                text_view("GnuCash", "drawer_title", height=150),
-                text_view("Book 1", "book_name", height=110),
-            ],
         )
-        entries = [drawer_entry(t, lambda c: c.ui.update(drawer=False)) for t in DRAWER]
+        entries = [w.drawer_entry(t, lambda c: c.ui.update(drawer=False)) for t in DRAWER]
         return View(
             cls="android.support.design.widget.NavigationView",
             resource_id="nav_view",
@@ -522,41 +483,36 @@ class GnuCash215(VirtualApp):
         return View(
             cls="android.support.v7.widget.CardView",
             height=240,
-            on_click=bind(self._open_account, index),
+            on_click=w.bind(self._open_account, index),
             children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    layout=HORIZONTAL,
-                    children=[
+                w.relative_layout(
+                    [
                         View(cls="android.view.View", resource_id="account_color_strip", width=20),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            children=[
-                                text_view(name, "primary_text", height=100),
-                                text_view(subtitle, "secondary_text", height=80),
-                                text_view("$0.00", "account_balance", height=60),
-                            ],
+                        w.linear_layout(
+                            [
+                                w.text_view(name, "primary_text", height=100),
+                                w.text_view(subtitle, "secondary_text", height=80),
+                                w.text_view("$0.00", "account_balance", height=60),
+                            ]
                         ),
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="favorite_status",
+                        w.image_view(
+                            "favorite_status",
+                            "",
+                            w.bind(self._toggle_favorite, index),
                             checked=favorite,
-                            on_click=bind(self._toggle_favorite, index),
                             width=130,
                         ),
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="create_transaction",
-                            on_click=bind(self._form, "New transaction"),
+                        w.image_view(
+                            "create_transaction",
+                            "",
+                            w.bind(self._form, "New transaction"),
                             width=130,
                         ),
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="options_menu",
-                            on_click=bind(self._set_ui, menu=index + 1),
-                            width=130,
+                        w.image_view(
+                            "options_menu", "", w.bind(self._set_ui, menu=index + 1), width=130
                         ),
                     ],
+                    layout=HORIZONTAL,
                 )
             ],
         )
@@ -566,8 +522,8 @@ class GnuCash215(VirtualApp):
     ) -> View:
         """AccountsListFragment's EmptyRecyclerView: the cards, or its ``empty_view`` text."""
         if not accounts:
-            return text_view(empty, "empty_view", height=300)
-        return list_view(
+            return w.text_view(empty, "empty_view", height=300)
+        return w.list_view(
             [self._card(ctx, i) for i in accounts],
             rid="account_recycler_view",
             cls="android.support.v7.widget.RecyclerView",
@@ -576,10 +532,10 @@ class GnuCash215(VirtualApp):
 
     def _render_accounts(self, ctx: AppContext) -> Screen:
         ui, data = ctx.ui, ctx.data
-        bar = toolbar(
+        bar = w.toolbar(
             "Accounts",
-            navigation=nav_button(DRAWER_TOGGLE, bind(self._set_ui, drawer=True)),
-            actions=[action_item("menu_search", "Search", lambda c: None)],
+            navigation=w.nav_button(DRAWER_TOGGLE, w.bind(self._set_ui, drawer=True)),
+            actions=[w.action_item("menu_search", "Search", lambda c: None)],
         )
         tab = ui["tab"]
         accounts: list[int] = []
@@ -591,10 +547,9 @@ class GnuCash215(VirtualApp):
                 accounts = sorted(_children(-1), key=lambda i: DEFAULT_ACCOUNTS[i][0])
             else:
                 accounts = list(data["favorites"])
-        page = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="fragment_account_list",
-            children=[self._account_list(ctx, accounts, f"accounts_scroll_{tab}", empty)],
+        page = w.relative_layout(
+            [self._account_list(ctx, accounts, f"accounts_scroll_{tab}", empty)],
+            rid="fragment_account_list",
         )
         body: list[View] = [
             View(
@@ -603,7 +558,7 @@ class GnuCash215(VirtualApp):
                 weight=0,
                 children=[
                     bar,
-                    tabs(
+                    w.tabs(
                         [t.upper() for t in ACCOUNT_TABS],
                         tab,
                         lambda c, i: self._set_ui(c, tab=i),
@@ -615,20 +570,18 @@ class GnuCash215(VirtualApp):
         ]
         if STORAGE not in ctx.permissions:
             body.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=150,
-                    children=[
-                        text_view(SD_CARD, "snackbar_text", height=150),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="snackbar_action",
-                            text="GRANT",
-                            on_click=lambda c: c.request_permission(STORAGE),
+                w.linear_layout(
+                    [
+                        w.text_view(SD_CARD, "snackbar_text", height=150),
+                        w.button(
+                            "snackbar_action",
+                            "GRANT",
+                            lambda c: c.request_permission(STORAGE),
                             width=220,
                         ),
                     ],
+                    horizontal=True,
+                    height=150,
                 )
             )
         coordinator = View(
@@ -636,34 +589,34 @@ class GnuCash215(VirtualApp):
             resource_id="coordinatorLayout",
             layout=FRAME,
             children=[
-                View(cls="android.widget.LinearLayout", children=body),
-                fab(
+                w.linear_layout(body),
+                w.fab(
                     "fab_create_account",
                     "",
-                    bind(self._form, "Create Account"),
+                    w.bind(self._form, "Create Account"),
                     gravity="bottom_end",
                 ),
             ],
         )
         drawer = self._drawer() if ui["drawer"] else None
-        root = drawer_layout(coordinator, drawer, cls="android.support.v4.widget.DrawerLayout")
+        root = w.drawer_layout(coordinator, drawer, cls="android.support.v4.widget.DrawerLayout")
         windows: list[Window] = []
         if ui.get("whats_new"):
-            close = bind(self._set_ui, whats_new=False)
+            close = w.bind(self._set_ui, whats_new=False)
             windows.append(
-                alert_dialog(
-                    dialog_title("What's New"),
-                    [text_view(WHATS_NEW, "android:id/message", height=500)],
-                    [dialog_button("android:id/button1", "Dismiss", close)],
+                w.alert_dialog(
+                    w.dialog_title("What's New"),
+                    [w.text_view(WHATS_NEW, "android:id/message", height=500)],
+                    [w.dialog_button("android:id/button1", "Dismiss", close)],
                     close,
                 )
             )
         if ui.get("menu"):
-            close = bind(self._set_ui, menu=False)
+            close = w.bind(self._set_ui, menu=False)
             windows.append(
-                menu_window(
+                w.menu_window(
                     [
-                        ("Edit Account", bind(self._form, "Edit Account")),
+                        ("Edit Account", w.bind(self._form, "Edit Account")),
                         ("Delete", close),
                     ],
                     close,
@@ -675,14 +628,14 @@ class GnuCash215(VirtualApp):
         ui = ctx.ui
         account = ui["account"]
         placeholder = DEFAULT_ACCOUNTS[account][2]
-        bar = toolbar(
-            spinner("toolbar_spinner", _full_name(account), bind(self._set_ui, spinner=True)),
-            navigation=nav_button(DRAWER_TOGGLE, lambda c: None),
+        bar = w.toolbar(
+            w.spinner("toolbar_spinner", _full_name(account), w.bind(self._set_ui, spinner=True)),
+            navigation=w.nav_button(DRAWER_TOGGLE, lambda c: None),
             actions=[
-                action_item(
-                    "menu_favorite_account", "Favorite", bind(self._toggle_favorite, account)
+                w.action_item(
+                    "menu_favorite_account", "Favorite", w.bind(self._toggle_favorite, account)
                 ),
-                overflow_button(bind(self._set_ui, menu=True)),
+                w.overflow_button(w.bind(self._set_ui, menu=True)),
             ],
         )
         titles = ["SUB-ACCOUNTS"] if placeholder else ["SUB-ACCOUNTS", "TRANSACTIONS"]
@@ -691,33 +644,31 @@ class GnuCash215(VirtualApp):
             kids = _children(account)
             page = self._account_list(ctx, kids, "sub_scroll", "No accounts to display")
         else:
-            page = text_view("No transactions to display", "empty_view", height=300)
-        balance = View(
-            cls="android.widget.LinearLayout",
-            resource_id="account_balance_toolbar",
-            layout=HORIZONTAL,
+            page = w.text_view("No transactions to display", "empty_view", height=300)
+        balance = w.linear_layout(
+            [
+                w.text_view("Balance:", "label_sum", height=120),
+                w.text_view("$0.00", "transactions_sum", height=120),
+            ],
+            rid="account_balance_toolbar",
+            horizontal=True,
             height=120,
             weight=0,
-            children=[
-                text_view("Balance:", "label_sum", height=120),
-                text_view("$0.00", "transactions_sum", height=120),
-            ],
         )
         content = View(
             cls="android.support.design.widget.CoordinatorLayout",
             resource_id="coordinatorLayout",
             layout=FRAME,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
+                w.linear_layout(
+                    [
                         View(
                             cls="android.support.design.widget.AppBarLayout",
                             resource_id="fragment_container",
                             weight=0,
                             children=[
                                 bar,
-                                tabs(
+                                w.tabs(
                                     titles,
                                     tab,
                                     lambda c, i: self._set_ui(c, tab=i),
@@ -731,12 +682,12 @@ class GnuCash215(VirtualApp):
                             children=[page],
                         ),
                         balance,
-                    ],
+                    ]
                 ),
-                fab(
+                w.fab(
                     "fab_create_transaction",
                     "",
-                    bind(self._form, "Create Account" if placeholder else "New transaction"),
+                    w.bind(self._form, "Create Account" if placeholder else "New transaction"),
                     gravity="bottom_end",
                 ),
             ],
@@ -745,16 +696,16 @@ class GnuCash215(VirtualApp):
         if ui["spinner"]:
             choices = [_full_name(i) for i in range(len(DEFAULT_ACCOUNTS))]
             windows.append(
-                spinner_dropdown(
-                    choices, account, self._pick_account, bind(self._set_ui, spinner=False)
+                w.spinner_dropdown(
+                    choices, account, self._pick_account, w.bind(self._set_ui, spinner=False)
                 )
             )
         if ui["menu"]:
-            items = [("Edit Account", bind(self._form, "Edit Account"))]
+            items = [("Edit Account", w.bind(self._form, "Edit Account"))]
             if not placeholder:
-                items.append(("Compact View", bind(self._set_ui, menu=False)))
-            windows.append(menu_window(items, bind(self._set_ui, menu=False)))
-        root = drawer_layout(content, None, cls="android.support.v4.widget.DrawerLayout")
+                items.append(("Compact View", w.bind(self._set_ui, menu=False)))
+            windows.append(w.menu_window(items, w.bind(self._set_ui, menu=False)))
+        root = w.drawer_layout(content, None, cls="android.support.v4.widget.DrawerLayout")
         return Screen(content=root, windows=windows)
 
     # -- handlers ----------------------------------------------------------------------------
@@ -775,10 +726,7 @@ class GnuCash215(VirtualApp):
 
     def _toggle_favorite(self, ctx: AppContext, index: int) -> None:
         favorites = ctx.data["favorites"]
-        if index in favorites:
-            favorites.remove(index)
-        else:
-            favorites.append(index)
+        w.toggle(favorites, index)
 
     def _pick_account(self, ctx: AppContext, index: int) -> None:
         ctx.ui["account"] = index

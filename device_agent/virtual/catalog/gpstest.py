@@ -62,29 +62,10 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    OPEN_DRAWER,
-    action_item,
-    alert_dialog,
-    bind,
-    checkbox_widget,
-    choice_dialog,
-    confirm_dialog,
-    dialog_button,
-    dialog_title,
-    drawer_layout,
-    edit_text,
-    image_button,
-    input_dialog,
-    list_view,
-    preference,
-    preference_category,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.android.gpstest.osmdroid"
 MAIN = "com.android.gpstest.GpsTestActivity"
@@ -316,7 +297,7 @@ BUG_404 = BugSpec(
     human_steps=(
         _click("com.android.permissioncontroller:id/permission_allow_button", "Allow"),
         _click("android:id/button3", "Close"),
-        _click(desc=OPEN_DRAWER, cls="android.widget.ImageButton"),
+        _click(desc=w.OPEN_DRAWER, cls="android.widget.ImageButton"),
         _click("title", "Settings"),
         {"kind": "swipe", "direction": "up"},
         {"kind": "swipe", "direction": "up"},
@@ -325,7 +306,7 @@ BUG_404 = BugSpec(
         _click("com.android.permissioncontroller:id/permission_allow_button", "Allow"),
         {"kind": "press_back"},
         {"kind": "press_back"},
-        _click(desc=OPEN_DRAWER, cls="android.widget.ImageButton"),
+        _click(desc=w.OPEN_DRAWER, cls="android.widget.ImageButton"),
         _click("title", "Accuracy"),
         {"kind": "rotate", "orientation": "landscape"},
     ),
@@ -456,9 +437,9 @@ class GpsTest364(VirtualApp):
         if ctx.activity == PREFERENCES:
             return self._render_preferences(ctx)
         if ctx.activity == HELP:
-            bar = toolbar("About", rid="action_bar")
-            body = text_view("GPSTest: GNSS status, map, sky view and accuracy.", height=400)
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, body]))
+            bar = w.toolbar("About", rid="action_bar")
+            body = w.text_view("GPSTest: GNSS status, map, sky view and accuracy.", height=400)
+            return Screen(content=w.linear_layout([bar, body]))
         return self._render_main(ctx)
 
     def _render_main(self, ctx: AppContext) -> Screen:
@@ -466,11 +447,11 @@ class GpsTest364(VirtualApp):
         position = ui["position"]
         actions: list[View] = []
         if position == 0:
-            actions.append(action_item("sort_sats", "Sort by", self._open_sort))
+            actions.append(w.action_item("sort_sats", "Sort by", self._open_sort))
         started = bool(ui["gps_started"])
         logging = any(data["prefs"][key] for key in FILE_OUTPUTS)
         if started or logging:  # onPrepareOptionsMenu: a fix (at GNSS start here) or logging
-            actions.append(action_item("share", "Share", bind(self._set_dialog, "share")))
+            actions.append(w.action_item("share", "Share", w.bind(self._set_dialog, "share")))
         actions.append(
             View(
                 cls="android.widget.Switch",
@@ -481,32 +462,20 @@ class GpsTest364(VirtualApp):
                 width=200,
             )
         )
-        bar = toolbar(
+        bar = w.toolbar(
             VIEWS[position],
-            navigation=View(
-                cls="android.widget.ImageButton",
-                content_desc=OPEN_DRAWER,
-                on_click=bind(self._set_ui, drawer=True),
-            ),
+            navigation=w.image_button("", w.OPEN_DRAWER, w.bind(self._set_ui, drawer=True)),
             actions=actions,
         )
-        fragment = View(
-            cls="android.widget.FrameLayout",
-            resource_id="fragment_container",
-            children=[self._fragment(ctx, position, started)],
+        fragment = w.frame_layout(
+            [self._fragment(ctx, position, started)], rid="fragment_container"
         )
         drawer = self._drawer(position) if ui["drawer"] else None
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="appbar",
-                    weight=0,
-                    children=[bar],
-                ),
-                drawer_layout(fragment, drawer, rid="nav_drawer_left_pane"),
-            ],
+        content = w.linear_layout(
+            [
+                w.linear_layout([bar], rid="appbar", weight=0),
+                w.drawer_layout(fragment, drawer, rid="nav_drawer_left_pane"),
+            ]
         )
         return Screen(content=content, windows=self._main_dialogs(ctx))
 
@@ -516,12 +485,11 @@ class GpsTest364(VirtualApp):
         if position == 1:
             return View(cls="org.osmdroid.views.MapView", resource_id="map", content_desc="Map")
         if position == 2:
-            return View(
-                cls="android.widget.LinearLayout",
-                children=[
+            return w.linear_layout(
+                [
                     View(cls="com.android.gpstest.view.GpsSkyView", resource_id="sky_view"),
-                    text_view("In view", "sky_legend_in_view", height=100),
-                ],
+                    w.text_view("In view", "sky_legend_in_view", height=100),
+                ]
             )
         return self._accuracy(ctx)
 
@@ -532,33 +500,29 @@ class GpsTest364(VirtualApp):
                 layout=HORIZONTAL,
                 height=70,
                 children=[
-                    text_view(label, f"{rid}_label", width=300, height=70),
-                    text_view(value if started else "", rid, height=70),
+                    w.text_view(label, f"{rid}_label", width=300, height=70),
+                    w.text_view(value if started else "", rid, height=70),
                 ],
             )
             for rid, label, value in FIX
         ]
-        header = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
+        header = w.linear_layout(
+            [w.text_view(t, height=90) for t in ("ID", "GNSS", "C/N0", "Flags", "Elev", "Azim")],
+            horizontal=True,
             height=90,
-            children=[
-                text_view(t, height=90) for t in ("ID", "GNSS", "C/N0", "Flags", "Elev", "Azim")
-            ],
         )
         sats = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=90,
-                children=[
-                    text_view(svid, "sv_id", height=90),
-                    text_view(gnss, "gnss_flag", height=90),
-                    text_view(cn0, "cn0_text", height=90),
-                    text_view(flags, "status_flags", height=90),
-                    text_view(elev, "elevation", height=90),
-                    text_view(azim, "azimuth", height=90),
+            w.linear_layout(
+                [
+                    w.text_view(svid, "sv_id", height=90),
+                    w.text_view(gnss, "gnss_flag", height=90),
+                    w.text_view(cn0, "cn0_text", height=90),
+                    w.text_view(flags, "status_flags", height=90),
+                    w.text_view(elev, "elevation", height=90),
+                    w.text_view(azim, "azimuth", height=90),
                 ],
+                horizontal=True,
+                height=90,
             )
             for svid, gnss, cn0, elev, azim, flags in (SATELLITES if started else ())
         ]
@@ -566,14 +530,14 @@ class GpsTest364(VirtualApp):
             cls="androidx.cardview.widget.CardView",
             resource_id="gnss_status_card",
             children=[
-                list_view(
+                w.list_view(
                     [header, *sats],
                     rid="gnss_status_list",
                     cls="androidx.recyclerview.widget.RecyclerView",
                     scroll_key="sats_scroll",
                 )
                 if started
-                else text_view(
+                else w.text_view(
                     "Global Navigation Satellite System (GNSS) satellites not available",
                     "gnss_not_available",
                 )
@@ -592,10 +556,7 @@ class GpsTest364(VirtualApp):
                 )
             ],
         )
-        return View(
-            cls="android.widget.ScrollView",
-            children=[View(cls="android.widget.LinearLayout", children=[location_card, gnss_card])],
-        )
+        return w.scroll_view([w.linear_layout([location_card, gnss_card])])
 
     def _accuracy(self, ctx: AppContext) -> View:
         truth = ctx.ui["ground_truth"]
@@ -606,7 +567,7 @@ class GpsTest364(VirtualApp):
                 resource_id=f"ground_truth_{key}",
                 weight=0,
                 children=[
-                    edit_text(
+                    w.edit_text(
                         f"ground_truth_{key}_text",
                         truth[key],
                         lambda c, text: self._type_truth(c, key, text),
@@ -622,10 +583,10 @@ class GpsTest364(VirtualApp):
             layout=HORIZONTAL,
             height=150,
             children=[
-                text_view("", "error", height=150),
-                text_view("m", "error_unit", width=80, height=150),
-                text_view("Error", "error_label", height=150),
-                View(cls="android.widget.ImageView", resource_id="drawer_handle", width=120),
+                w.text_view("", "error", height=150),
+                w.text_view("m", "error_unit", width=80, height=150),
+                w.text_view("Error", "error_label", height=150),
+                w.image_view("drawer_handle", width=120),
             ],
         )
         card = View(
@@ -638,48 +599,36 @@ class GpsTest364(VirtualApp):
                     resource_id="motion_layout",
                     weight=0,
                     children=[
-                        text_view("Measure accuracy", "set_ground_truth1", height=100),
-                        text_view(
+                        w.text_view("Measure accuracy", "set_ground_truth1", height=100),
+                        w.text_view(
                             "Tap on map or type your real location", "set_ground_truth2", height=90
                         ),
                         field("lat", "Your latitude"),
                         field("long", "Your longitude"),
                         field("alt", "Your altitude in WGS84 (Optional)"),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            layout=HORIZONTAL,
-                            height=140,
-                            children=[
-                                View(
-                                    cls="android.widget.Button",
-                                    resource_id="save",
-                                    text="Save",
-                                    on_click=self._save_truth,
-                                ),
-                                image_button(
+                        w.linear_layout(
+                            [
+                                w.button("save", "Save", self._save_truth),
+                                w.image_button(
                                     "qr_code",
                                     "Scan a QR Code",
-                                    bind(self._set_dialog, "qr"),
+                                    w.bind(self._set_dialog, "qr"),
                                     width=160,
                                 ),
                             ],
+                            horizontal=True,
+                            height=140,
                         ),
                     ],
                 )
             ],
         )
-        return View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[
+        return w.frame_layout(
+            [
                 View(cls="org.osmdroid.views.MapView", resource_id="map", content_desc="Map"),
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    gravity="top",
-                    children=[card, header],
-                ),
+                w.linear_layout([card, header], weight=0, gravity="top"),
             ],
+            layout=FRAME,
         )
 
     def _drawer(self, position: int) -> View:
@@ -688,53 +637,46 @@ class GpsTest364(VirtualApp):
             if entry is None:
                 rows.append(View(cls="android.view.View", height=20))
             elif isinstance(entry, str):
-                rows.append(text_view(entry, height=100))
+                rows.append(w.text_view(entry, height=100))
             else:
                 item, title = entry
                 rows.append(
-                    View(
-                        cls="android.widget.RelativeLayout",
+                    w.relative_layout(
+                        [
+                            w.image_view("icon", width=150),
+                            w.text_view(title, "title", height=126),
+                        ],
                         layout=HORIZONTAL,
                         height=126,
                         selected=item == position,
-                        on_click=bind(self._select_item, item),
-                        children=[
-                            View(cls="android.widget.ImageView", resource_id="icon", width=150),
-                            text_view(title, "title", height=126),
-                        ],
+                        on_click=w.bind(self._select_item, item),
                     )
                 )
         return View(
             cls="com.android.gpstest.view.ScrimInsetsScrollView",
             resource_id="navdrawer",
             width=800,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="navdrawer_items_list",
-                    children=rows,
-                )
-            ],
+            children=[w.linear_layout(rows, rid="navdrawer_items_list")],
         )
 
     def _main_dialogs(self, ctx: AppContext) -> list[Window]:
         dialog = ctx.ui["dialog"]
         if not dialog:
             return []
-        close = bind(self._set_dialog, None)
+        close = w.bind(self._set_dialog, None)
         kind = dialog["kind"]
         if kind == "whats_new":
-            close_button = dialog_button("android:id/button3", "Close", close)
+            close_button = w.dialog_button("android:id/button3", "Close", close)
             return [
-                alert_dialog(
-                    dialog_title("What's New?"),
-                    [text_view(WHATS_NEW, "whats_new_text", height=700)],
+                w.alert_dialog(
+                    w.dialog_title("What's New?"),
+                    [w.text_view(WHATS_NEW, "whats_new_text", height=700)],
                     [close_button],
                     close,
                 )
             ]
         if kind == "rationale":
-            window = confirm_dialog(
+            window = w.confirm_dialog(
                 "Need location permission",
                 LOCATION_RATIONALE,
                 ("OK", self._ask_location_again),
@@ -745,7 +687,7 @@ class GpsTest364(VirtualApp):
             return [window]
         if kind == "help":
             rows = [
-                text_view(t, "android:id/text1", height=147, on_click=bind(self._help_item, i))
+                w.text_view(t, "android:id/text1", height=147, on_click=w.bind(self._help_item, i))
                 for i, t in enumerate(("What's New?", "About"))
             ]
             listing = View(
@@ -754,24 +696,23 @@ class GpsTest364(VirtualApp):
                 weight=0,
                 children=rows,
             )
-            return [alert_dialog(dialog_title("Help"), [listing], [], close)]
+            return [w.alert_dialog(w.dialog_title("Help"), [listing], [], close)]
         if kind == "clear_assist":
-            window = alert_dialog(
-                dialog_title("Delete assist data?"),
+            window = w.alert_dialog(
+                w.dialog_title("Delete assist data?"),
                 [
-                    text_view(CLEAR_ASSIST, "clear_assist_warning_text", height=400),
-                    View(
-                        cls="android.widget.CheckBox",
-                        resource_id="clear_assist_never_ask_again",
-                        text="Never ask again",
-                        checkable=True,
-                        on_click=lambda c: None,
+                    w.text_view(CLEAR_ASSIST, "clear_assist_warning_text", height=400),
+                    w.check_box(
+                        "clear_assist_never_ask_again",
+                        "Never ask again",
+                        False,
+                        lambda c: None,
                         height=120,
                     ),
                 ],
                 [
-                    dialog_button("android:id/button2", "NO", close),
-                    dialog_button("android:id/button1", "YES", self._delete_aiding_data),
+                    w.dialog_button("android:id/button2", "NO", close),
+                    w.dialog_button("android:id/button1", "YES", self._delete_aiding_data),
                 ],
                 None,
             )
@@ -788,11 +729,13 @@ class GpsTest364(VirtualApp):
                 "Constellation, Used in Fix",
             )
             return [
-                choice_dialog("Sort by", choices, 0, lambda c, i: self._set_dialog(c, None), close)
+                w.choice_dialog(
+                    "Sort by", choices, 0, lambda c, i: self._set_dialog(c, None), close
+                )
             ]
         if kind == "qr":
             return [
-                confirm_dialog(
+                w.confirm_dialog(
                     "Scan a QR Code",
                     "Import a ground truth location using a QR Code in the Geo URI format "
                     "(geo:28.38434,-87.24334).  Create your own QR Codes at "
@@ -804,22 +747,12 @@ class GpsTest364(VirtualApp):
             ]
         # share: the location part of share.xml (logging shows the file part too)
         body = [
-            text_view("Location", "location_label", height=100),
-            text_view("28.0586800,-82.4160500", "location_value", height=100),
-            View(
-                cls="android.widget.CheckBox",
-                resource_id="include_altitude",
-                text="Include altitude",
-                checkable=True,
-                on_click=lambda c: None,
-                height=120,
-            ),
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=140,
-                children=[
-                    image_button(rid, desc, close, width=200)
+            w.text_view("Location", "location_label", height=100),
+            w.text_view("28.0586800,-82.4160500", "location_value", height=100),
+            w.check_box("include_altitude", "Include altitude", False, lambda c: None, height=120),
+            w.linear_layout(
+                [
+                    w.image_button(rid, desc, close, width=200)
                     for rid, desc in (
                         ("location_copy", "Copy"),
                         ("location_geohack", "GeoHack"),
@@ -827,33 +760,35 @@ class GpsTest364(VirtualApp):
                         ("location_share", "Share"),
                     )
                 ],
+                horizontal=True,
+                height=140,
             ),
         ]
         if ctx.data["logger_open"]:
-            body.append(text_view(ctx.data["logger_open"], "log_file_name", height=100))
-        buttons = [dialog_button("android:id/button3", "Close", close)]
-        return [alert_dialog(dialog_title("Share"), body, buttons, close)]
+            body.append(w.text_view(ctx.data["logger_open"], "log_file_name", height=100))
+        buttons = [w.dialog_button("android:id/button3", "Close", close)]
+        return [w.alert_dialog(w.dialog_title("Share"), body, buttons, close)]
 
     def _render_preferences(self, ctx: AppContext) -> Screen:
         ui, data = ctx.ui, ctx.data
         nested = ui["screen"] == "output"
         rows = [self._pref_row(ctx, p) for p in (OUTPUT_PREFS if nested else PREFS)]
-        listing = list_view(rows, scroll_key="output_scroll" if nested else "prefs_scroll")
+        listing = w.list_view(rows, scroll_key="output_scroll" if nested else "prefs_scroll")
         children = [listing]
         if nested:
             # The nested PreferenceScreen shows as a full-screen dialog titled by its entry.
-            children.insert(0, text_view("Logging and Output", "android:id/title", height=147))
+            children.insert(0, w.text_view("Logging and Output", "android:id/title", height=147))
         else:
-            children.insert(0, toolbar("Settings", rid="action_bar"))
+            children.insert(0, w.toolbar("Settings", rid="action_bar"))
         windows: list[Window] = []
         dialog = ui["dialog"]
         if dialog:
             key = dialog["key"]
-            close = bind(self._set_pref_dialog, None)
+            close = w.bind(self._set_pref_dialog, None)
             if key in LIST_CHOICES:
                 title, choices = LIST_CHOICES[key]
                 windows.append(
-                    choice_dialog(
+                    w.choice_dialog(
                         title,
                         choices,
                         data["lists"][key],
@@ -864,37 +799,35 @@ class GpsTest364(VirtualApp):
                 )
             else:
                 windows.append(
-                    input_dialog(
+                    w.input_dialog(
                         TEXT_DIALOGS[key][0],
-                        edit_text("android:id/edit", dialog["text"], self._type_pref),
-                        ("OK", bind(self._save_text, key)),
+                        w.edit_text("android:id/edit", dialog["text"], self._type_pref),
+                        ("OK", w.bind(self._save_text, key)),
                         ("Cancel", close),
                         close,
                     )
                 )
-        return Screen(
-            content=View(cls="android.widget.LinearLayout", children=children), windows=windows
-        )
+        return Screen(content=w.linear_layout(children), windows=windows)
 
     def _pref_row(self, ctx: AppContext, pref: tuple[str, str, str, str]) -> View:
         kind, key, title, summary = pref
         if kind == "category":
-            return preference_category(title)
+            return w.preference_category(title)
         if kind == "check":
-            return preference(
+            return w.preference(
                 title,
                 summary,
-                bind(self._toggle_pref, key),
-                widget=checkbox_widget(ctx.data["prefs"][key]),
+                w.bind(self._toggle_pref, key),
+                widget=w.checkbox_widget(ctx.data["prefs"][key]),
             )
         if kind == "screen":
-            return preference(title, summary, bind(self._set_ui, screen="output"))
+            return w.preference(title, summary, w.bind(self._set_ui, screen="output"))
         if kind == "list" and key in (
             "pref_key_preferred_distance_units_v2",
             "pref_key_preferred_speed_units_v2",
         ):
             summary = LIST_CHOICES[key][1][ctx.data["lists"][key]]
-        return preference(title, summary, bind(self._set_pref_dialog, key))
+        return w.preference(title, summary, w.bind(self._set_pref_dialog, key))
 
     # -- handlers ----------------------------------------------------------------------------
     @staticmethod

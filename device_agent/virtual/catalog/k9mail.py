@@ -48,10 +48,11 @@ import re
 from typing import Any, ClassVar
 from urllib.parse import quote, quote_plus
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
-from device_agent.virtual.views import HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind, edit_text, text_view, toolbar
+from device_agent.virtual.stacks import callback_frames
+from device_agent.virtual.views import Screen, View
 
 PACKAGE = "com.fsck.k9"
 ACCOUNTS = ".activity.Accounts"
@@ -112,10 +113,7 @@ CAUSE_FRAMES = [
 CLICK_FRAMES = [
     "android.view.View.performClick(View.java:5637)",
     "android.view.View$PerformClick.run(View.java:22429)",
-    "android.os.Handler.handleCallback(Handler.java:751)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
+    *callback_frames(25, full=False),
 ]
 
 
@@ -220,21 +218,11 @@ class K9Mail5403(VirtualApp):
         ctx.finish()
 
     def _render_welcome(self, ctx: AppContext) -> Screen:
-        body = View(
-            cls="android.widget.ScrollView",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[text_view(WELCOME_TEXT, "welcome_message", height=1200)],
-                )
-            ],
+        body = w.scroll_view(
+            [w.linear_layout([w.text_view(WELCOME_TEXT, "welcome_message", height=1200)])]
         )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            weight=0,
-            children=[
+        buttons = w.linear_layout(
+            [
                 View(
                     cls="android.widget.Button",
                     resource_id="import_settings",
@@ -248,18 +236,16 @@ class K9Mail5403(VirtualApp):
                     on_click=self._welcome_next,
                 ),
             ],
+            horizontal=True,
+            height=147,
+            weight=0,
         )
         divider = View(cls="android.view.View", resource_id="divider", height=3, weight=0)
         return self._frame("Welcome to K-9 Mail", [body, divider, buttons])
 
     def _frame(self, title: str, children: list[View]) -> Screen:
-        bar = toolbar(title, rid="android:id/action_bar")
-        return Screen(
-            content=View(
-                cls="android.widget.LinearLayout",
-                children=[bar, View(cls="android.widget.LinearLayout", children=children)],
-            )
-        )
+        bar = w.toolbar(title, rid="android:id/action_bar")
+        return Screen(content=w.linear_layout([bar, w.linear_layout(children)]))
 
     # -- account setup basics --------------------------------------------------------------
     def _valid(self, ctx: AppContext) -> bool:
@@ -334,7 +320,7 @@ class K9Mail5403(VirtualApp):
         ui = ctx.ui
         valid = self._valid(ctx)
         fields: list[View] = [
-            edit_text(
+            w.edit_text(
                 "account_email",
                 ui["email"],
                 lambda c, t: self._set(c, "email", t),
@@ -343,7 +329,7 @@ class K9Mail5403(VirtualApp):
         ]
         if not ui["certificate"]:
             fields.append(
-                edit_text(
+                w.edit_text(
                     "account_password",
                     ui["password"],
                     lambda c, t: self._set(c, "password", t),
@@ -352,13 +338,11 @@ class K9Mail5403(VirtualApp):
                 )
             )
             fields.append(
-                View(
-                    cls="android.widget.CheckBox",
-                    resource_id="show_password",
-                    text="Show password",
-                    checkable=True,
-                    checked=ui["show_password"],
-                    on_click=lambda c: self._set(c, "show_password", not c.ui["show_password"]),
+                w.check_box(
+                    "show_password",
+                    "Show password",
+                    ui["show_password"],
+                    lambda c: self._set(c, "show_password", not c.ui["show_password"]),
                 )
             )
         else:
@@ -367,44 +351,28 @@ class K9Mail5403(VirtualApp):
                     cls="android.widget.Spinner",
                     resource_id="account_client_certificate_spinner",
                     height=126,
-                    children=[text_view("No client certificate", height=126)],
+                    children=[w.text_view("No client certificate", height=126)],
                 )
             )
         advanced: list[View] = [
-            text_view(
+            w.text_view(
                 "Advanced options",
                 on_click=lambda c: self._set(c, "advanced", not c.ui["advanced"]),
             )
         ]
         if ui["advanced"]:
             advanced.append(
-                View(
-                    cls="android.widget.CheckBox",
-                    resource_id="account_client_certificate",
-                    text="Use client certificate",
-                    checkable=True,
-                    checked=ui["certificate"],
-                    on_click=lambda c: self._set(c, "certificate", not c.ui["certificate"]),
+                w.check_box(
+                    "account_client_certificate",
+                    "Use client certificate",
+                    ui["certificate"],
+                    lambda c: self._set(c, "certificate", not c.ui["certificate"]),
                 )
             )
-        fields.append(
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="foldable_advanced_options",
-                weight=0,
-                children=advanced,
-            )
-        )
-        form = View(
-            cls="android.widget.ScrollView",
-            children=[View(cls="android.widget.LinearLayout", weight=0, children=fields)],
-        )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            weight=0,
-            children=[
+        fields.append(w.linear_layout(advanced, rid="foldable_advanced_options", weight=0))
+        form = w.scroll_view([w.linear_layout(fields, weight=0)])
+        buttons = w.linear_layout(
+            [
                 View(
                     cls="android.widget.Button",
                     resource_id="manual_setup",
@@ -420,20 +388,23 @@ class K9Mail5403(VirtualApp):
                     on_click=self._on_next,
                 ),
             ],
+            horizontal=True,
+            height=147,
+            weight=0,
         )
         divider = View(cls="android.view.View", resource_id="divider", height=3, weight=0)
         return self._frame("Set up a new account", [form, divider, buttons])
 
     # -- account type ----------------------------------------------------------------------
     def _render_account_type(self, ctx: AppContext) -> Screen:
-        children: list[View] = [text_view("What kind of account is this?", height=160)]
+        children: list[View] = [w.text_view("What kind of account is this?", height=160)]
         for rid, text in (ACCOUNT_TYPES[1], ACCOUNT_TYPES[0], ACCOUNT_TYPES[2]):
             children.append(
                 View(
                     cls="android.widget.Button",
                     resource_id=rid,
                     text=text,
-                    on_click=bind(self._account_type, text),
+                    on_click=w.bind(self._account_type, text),
                 )
             )
         children.append(View(cls="android.view.View"))

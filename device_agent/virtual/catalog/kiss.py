@@ -64,22 +64,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog import _steps as steps
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    bind,
-    confirm_dialog,
-    edit_text,
-    list_view,
-    nav_button,
-    preference,
-    preference_category,
-    switch_widget,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "fr.neamar.kiss"
 MAIN = ".MainActivity"
@@ -274,65 +262,52 @@ class Kiss3135(VirtualApp):
     def _main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         children: list[View] = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="widgetLayout",
-                on_click=self._tap_home,
-                clickable=None,
-            )
+            w.linear_layout(rid="widgetLayout", on_click=self._tap_home, clickable=None)
         ]
         rows = self._result_rows(ctx)
         if rows:
             children[0].weight = 0
             children[0].height = 0
             children.append(
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="resultLayout",
-                    children=[
-                        list_view(rows, scroll_key="list_scroll", cls="android.widget.ListView")
-                    ],
+                w.frame_layout(
+                    [w.list_view(rows, scroll_key="list_scroll", cls="android.widget.ListView")],
+                    rid="resultLayout",
                 )
             )
         elif not self._minimal(ctx) and not ui["query"]:
-            children[0] = View(
-                cls="android.widget.ScrollView",
-                resource_id="android:id/empty",
-                on_click=self._tap_home,
-                children=[self._intro()],
+            children[0] = w.scroll_view(
+                [self._intro()], rid="android:id/empty", on_click=self._tap_home
             )
         if ui["all_apps"]:
             children.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="mainKissbar",
+                w.relative_layout(
+                    [
+                        w.image_view(
+                            "whiteLauncherButton",
+                            "Display history",
+                            lambda c: self._display_kiss_bar(c, False),
+                            width=147,
+                        ),
+                        w.linear_layout(rid="embeddedFavoritesBar"),
+                    ],
+                    rid="mainKissbar",
                     layout=HORIZONTAL,
                     height=147,
                     weight=0,
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="whiteLauncherButton",
-                            content_desc="Display history",
-                            on_click=lambda c: self._display_kiss_bar(c, False),
-                            width=147,
-                        ),
-                        View(cls="android.widget.LinearLayout", resource_id="embeddedFavoritesBar"),
-                    ],
                 )
             )
         if self._bar_visible(ctx) and ctx.data["favorites"]:
             children.append(self._favorites_bar(ctx))
         children.append(self._search_bar(ctx))
-        root = View(cls="android.widget.RelativeLayout", children=children)
+        root = w.relative_layout(children)
         return Screen(content=root, windows=self._popups(ctx))
 
     def _intro(self) -> View:
         texts = []
         for heading, sub in INTRO:
-            texts.append(text_view(heading, height=120))
-            texts.append(text_view(sub, height=90))
-        return View(cls="android.widget.LinearLayout", resource_id="main_empty", children=texts)
+            texts.append(w.text_view(heading, height=120))
+            texts.append(w.text_view(sub, height=90))
+        return w.linear_layout(texts, rid="main_empty")
 
     def _apps_shown(self, ctx: AppContext) -> list[str]:
         ui = ctx.ui
@@ -351,92 +326,72 @@ class Kiss3135(VirtualApp):
                 layout=HORIZONTAL,
                 height=160,
                 on_click=lambda c: None,  # would start the app: not modelled
-                on_long_click=bind(self._open_app_popup, app),
+                on_long_click=w.bind(self._open_app_popup, app),
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="item_app_icon", width=160),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[text_view(app, "item_app_name", height=160)],
-                    ),
+                    w.image_view("item_app_icon", width=160),
+                    w.linear_layout([w.text_view(app, "item_app_name", height=160)]),
                 ],
             )
             for app in self._apps_shown(ctx)
         ]
 
     def _favorites_bar(self, ctx: AppContext) -> View:
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="externalFavoriteBar",
-            layout=HORIZONTAL,
-            height=170,
-            weight=0,
-            children=[
+        return w.linear_layout(
+            [
                 View(
                     cls="android.widget.ImageView",
                     resource_id="favorite",
                     content_desc=app,
                     on_click=lambda c: None,  # would start the app: not modelled
-                    on_long_click=bind(self._open_app_popup, app),
+                    on_long_click=w.bind(self._open_app_popup, app),
                     width=170,
                 )
                 for app in ctx.data["favorites"]
             ],
+            rid="externalFavoriteBar",
+            horizontal=True,
+            height=170,
+            weight=0,
         )
 
     def _search_bar(self, ctx: AppContext) -> View:
         ui = ctx.ui
         hint = "" if self._minimal(ctx) else SEARCH_HINT
         end = (
-            View(
-                cls="android.widget.ImageView",
-                resource_id="clearButton",
-                content_desc="Clear search bar",
-                on_click=lambda c: self._update_search(c, ""),
-                width=147,
+            w.image_view(
+                "clearButton", "Clear search bar", lambda c: self._update_search(c, ""), width=147
             )
             if ui["query"]
-            else View(
-                cls="android.widget.ImageView",
-                resource_id="menuButton",
-                content_desc="Menu",
-                on_click=lambda c: c.ui.update(popup={"kind": "menu"}),
-                width=147,
+            else w.image_view(
+                "menuButton", "Menu", lambda c: c.ui.update(popup={"kind": "menu"}), width=147
             )
         )
-        return View(
-            cls="android.widget.RelativeLayout",
-            resource_id="searchEditLayout",
-            layout=HORIZONTAL,
-            height=160,
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="leftHandSideButtonsWrapper",
-                    width=147,
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="launcherButton",
-                            content_desc="Display app list",
-                            on_click=lambda c: self._display_kiss_bar(c, not c.ui["all_apps"]),
+        return w.relative_layout(
+            [
+                w.frame_layout(
+                    [
+                        w.image_view(
+                            "launcherButton",
+                            "Display app list",
+                            lambda c: self._display_kiss_bar(c, not c.ui["all_apps"]),
                         )
                     ],
+                    rid="leftHandSideButtonsWrapper",
+                    width=147,
                 ),
-                edit_text(
+                w.edit_text(
                     "searchEditText",
                     ui["query"],
                     self._type_query,
                     hint=hint,
                     cls="android.widget.EditText",
                 ),
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="rightHandSideButtonsWrapper",
-                    width=147,
-                    children=[end],
-                ),
+                w.frame_layout([end], rid="rightHandSideButtonsWrapper", width=147),
             ],
+            rid="searchEditLayout",
+            layout=HORIZONTAL,
+            height=160,
+            weight=0,
         )
 
     def _popups(self, ctx: AppContext) -> list[Window]:
@@ -444,17 +399,11 @@ class Kiss3135(VirtualApp):
         if popup is None:
             return []
         if popup["kind"] == "menu":
-            items = [(title, bind(self._menu_item, title)) for title in MENU]
+            items = [(title, w.bind(self._menu_item, title)) for title in MENU]
         else:
-            items = [(title, bind(self._app_item, title)) for title in self._app_items(ctx)]
+            items = [(title, w.bind(self._app_item, title)) for title in self._app_items(ctx)]
         rows = [
-            View(
-                cls="android.widget.TextView",
-                resource_id="android:id/text1",
-                text=title,
-                on_click=handler,
-                height=147,
-            )
+            w.text_view(title, "android:id/text1", on_click=handler, height=147)
             for title, handler in items
         ]
         listing = View(cls="android.widget.ListView", weight=0, children=rows)
@@ -528,22 +477,21 @@ class Kiss3135(VirtualApp):
         title = SCREEN_TITLES.get(key, "KISS settings")
         if key == "":
             rows = [
-                preference(title_, summary, bind(self._open_screen, k))
+                w.preference(title_, summary, w.bind(self._open_screen, k))
                 for k, title_, summary in TOP_SCREENS
             ]
-            rows.append(preference("Rate the app", "", lambda c: None))
+            rows.append(w.preference("Rate the app", "", lambda c: None))
         elif key == "favorites":
             rows = self._favorites_rows(ctx)
         elif key == "ux":
             rows = self._ux_rows(ctx)
         else:
             rows = []  # a stub: the screen's title only
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                toolbar(
+        content = w.linear_layout(
+            [
+                w.toolbar(
                     title,
-                    navigation=nav_button(NAVIGATE_UP, self._settings_up) if screens else None,
+                    navigation=w.nav_button(w.NAVIGATE_UP, self._settings_up) if screens else None,
                     rid="android:id/action_bar",
                 ),
                 View(
@@ -553,12 +501,12 @@ class Kiss3135(VirtualApp):
                     scroll_key=f"scroll_{key}",
                     children=rows,
                 ),
-            ],
+            ]
         )
         windows = []
         if ctx.ui["dialog"] == "reset-favorites":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Reset your list of favorites",
                     RESET_FAVORITES_WARN,
                     ("OK", self._reset_favorites),
@@ -579,11 +527,11 @@ class Kiss3135(VirtualApp):
     ) -> View:
         prefs = self._prefs(ctx)
         enabled = not depends or prefs[depends]
-        return preference(
+        return w.preference(
             title,
             summary,
-            bind(self._toggle, key) if enabled else None,
-            widget=switch_widget(prefs[key]),
+            w.bind(self._toggle, key) if enabled else None,
+            widget=w.switch_widget(prefs[key]),
             enabled=enabled,
         )
 
@@ -594,7 +542,7 @@ class Kiss3135(VirtualApp):
     def _favorites_rows(self, ctx: AppContext) -> list[View]:
         on = self._prefs(ctx)["enable-favorites-bar"]
         return [
-            preference("Reset your list of favorites", "", self._ask_reset),
+            w.preference("Reset your list of favorites", "", self._ask_reset),
             self._switch(
                 ctx,
                 "enable-favorites-bar",
@@ -607,15 +555,15 @@ class Kiss3135(VirtualApp):
                 ctx, "large-favorites-bar", "Use bigger favorites", depends="enable-favorites-bar"
             ),
             self._switch(ctx, "exclude-favorites", "Exclude favorites from history"),
-            preference("Tags to show in fav bar", "", lambda c: None),
+            w.preference("Tags to show in fav bar", "", lambda c: None),
         ]
 
     def _ux_rows(self, ctx: AppContext) -> list[View]:
         return [
-            preference_category("Keyboard options"),
+            w.preference_category("Keyboard options"),
             self._switch(ctx, "display-keyboard", "Display keyboard on start"),
             self._switch(ctx, "enable-suggestions-keyboard", "Enable autocomplete/suggestions"),
-            preference_category("Minimalistic UI"),
+            w.preference_category("Minimalistic UI"),
             self._switch(
                 ctx,
                 "history-hide",
@@ -644,11 +592,11 @@ class Kiss3135(VirtualApp):
                 "Hide KISS circle and three-dots menu",
                 "Buttons will still work, but they'll be invisible.",
             ),
-            preference_category("Gestures"),
-            preference("Action on swipe up", "", lambda c: None),
-            preference("Action on swipe down", "", lambda c: None),
+            w.preference_category("Gestures"),
+            w.preference("Action on swipe up", "", lambda c: None),
+            w.preference("Action on swipe down", "", lambda c: None),
             self._switch(ctx, "double-tap", "Double tap to lock screen"),
-            preference_category("Misc"),
+            w.preference_category("Misc"),
             self._switch(ctx, "force-portrait", "Force portrait mode"),
             self._switch(ctx, "tags-visible", "Show app tags"),
         ]

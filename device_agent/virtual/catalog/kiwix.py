@@ -57,23 +57,11 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    choice_dialog,
-    confirm_dialog,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    tabs,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.stacks import callback_frames
+from device_agent.virtual.views import Screen, View, Window
 
 PACKAGE = "org.kiwix.kiwixmobile"
 SPLASH = "org.kiwix.kiwixmobile.utils.SplashActivity"
@@ -170,13 +158,7 @@ PAUSE_FRAMES = (
 CLICK_FRAMES = (
     "android.view.View.performClick(View.java:5637)",
     "android.view.View$PerformClick.run(View.java:22429)",
-    "android.os.Handler.handleCallback(Handler.java:751)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:154)",
-    "android.app.ActivityThread.main(ActivityThread.java:6119)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+    *callback_frames(25),
 )
 NPE_MESSAGE = (
     "Attempt to invoke virtual method 'void android.widget.ListView.invalidateViews()' on a "
@@ -256,10 +238,7 @@ class Kiwix24(VirtualApp):
         return saved
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.ui.get("menu"):
-            ctx.ui["menu"] = False
-            return True
-        return False
+        return w.dismiss(ctx.ui, "menu")
 
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity == MANAGER and direction in ("left", "right"):
@@ -276,63 +255,45 @@ class Kiwix24(VirtualApp):
             return self._render_manager(ctx)
         if ctx.activity in (SETTINGS, BOOKMARKS):
             title = "Settings" if ctx.activity == SETTINGS else "Bookmarks"
-            bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar]))
-        return Screen(content=View(cls="android.widget.FrameLayout"))  # the splash
+            bar = w.toolbar(title, navigation=w.up_button())
+            return Screen(content=w.linear_layout([bar]))
+        return Screen(content=w.frame_layout())  # the splash
 
     def _render_main(self, ctx: AppContext) -> Screen:
-        bar = toolbar(
+        bar = w.toolbar(
             "Kiwix",
-            navigation=View(
-                cls="android.widget.ImageButton", on_click=lambda c: None, naf=True, width=147
-            ),
-            actions=[overflow_button(bind(self._set_ui, menu=True))],
+            navigation=w.image_button("", "", lambda c: None, naf=True, width=147),
+            actions=[w.overflow_button(w.bind(self._set_ui, menu=True))],
         )
         cards: list[View] = [
             View(
                 cls="android.support.v7.widget.CardView",
                 weight=0,
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="welcome_image", height=300),
-                    text_view(
+                    w.image_view("welcome_image", height=300),
+                    w.text_view(
                         "Kiwix allows you offline access to websites such as Wikipedia in a "
                         "highly compressed form.",
                         height=200,
                     ),
                 ],
             ),
-            View(
-                cls="android.widget.Button",
-                resource_id="get_content_card",
-                text="Get Content",
-                on_click=self._get_content,
-                height=147,
-            ),
+            w.button("get_content_card", "Get Content", self._get_content, height=147),
         ]
         for heading, body in HELP_CARDS:
             cards.append(
                 View(
                     cls="android.support.v7.widget.CardView",
                     weight=0,
-                    children=[text_view(heading, height=110), text_view(body, height=260)],
+                    children=[w.text_view(heading, height=110), w.text_view(body, height=260)],
                 )
             )
-        page = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            scroll_key="help_scroll",
-            children=cards,
-        )
+        page = w.scroll_view(cards, scrollable=True, scroll_key="help_scroll")
         content = View(
             cls="android.support.design.widget.CoordinatorLayout",
             resource_id="snackbar_layout",
             children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="toolbar_layout",
-                    weight=0,
-                    children=[bar],
-                ),
+                w.relative_layout([bar], rid="toolbar_layout", weight=0),
                 View(
                     cls="android.support.v4.widget.DrawerLayout",
                     resource_id="drawer_layout",
@@ -342,14 +303,14 @@ class Kiwix24(VirtualApp):
         )
         windows: list[Window] = []
         if ctx.ui["menu"]:
-            close = bind(self._set_ui, menu=False)
+            close = w.bind(self._set_ui, menu=False)
             items = [
-                ("Bookmarks", bind(self._open, BOOKMARKS)),
+                ("Bookmarks", w.bind(self._open, BOOKMARKS)),
                 ("Get Content", self._get_content),
                 ("Help", close),
-                ("Settings", bind(self._open, SETTINGS)),
+                ("Settings", w.bind(self._open, SETTINGS)),
             ]
-            windows.append(menu_window(items, close))
+            windows.append(w.menu_window(items, close))
         return Screen(content=content, windows=windows)
 
     def _render_manager(self, ctx: AppContext) -> Screen:
@@ -358,12 +319,12 @@ class Kiwix24(VirtualApp):
         actions: list[View] = []
         if tab == 1:
             actions = [
-                action_item("action_search", "Search", lambda c: None),
-                action_item("select_language", "Choose a language", self._choose_languages),
+                w.action_item("action_search", "Search", lambda c: None),
+                w.action_item("select_language", "Choose a language", self._choose_languages),
             ]
-        bar = toolbar(
+        bar = w.toolbar(
             "Library",
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             actions=actions,
         )
         appbar = View(
@@ -371,13 +332,8 @@ class Kiwix24(VirtualApp):
             resource_id="appbar",
             weight=0,
             children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="toolbar_layout",
-                    weight=0,
-                    children=[bar],
-                ),
-                tabs(
+                w.relative_layout([bar], rid="toolbar_layout", weight=0),
+                w.tabs(
                     [t.upper() for t in TABS],
                     tab,
                     lambda c, i: self._set_ui(c, tab=i),
@@ -397,16 +353,15 @@ class Kiwix24(VirtualApp):
         return Screen(content=content, windows=self._manager_dialogs(ctx))
 
     def _device_page(self, ctx: AppContext) -> View:
-        return View(
-            cls="android.widget.RelativeLayout",
-            children=[
-                text_view("No files here", "file_management_no_files", height=200),
+        return w.relative_layout(
+            [
+                w.text_view("No files here", "file_management_no_files", height=200),
                 View(
                     cls="android.support.v4.widget.SwipeRefreshLayout",
                     resource_id="zim_swiperefresh",
-                    children=[list_view([], rid="zimfilelist")],
+                    children=[w.list_view([], rid="zimfilelist")],
                 ),
-            ],
+            ]
         )
 
     def _online_page(self, ctx: AppContext) -> View:
@@ -421,61 +376,55 @@ class Kiwix24(VirtualApp):
             ]
             if not books:
                 continue
-            rows.append(text_view(heading, "divider_text", height=100))
+            rows.append(w.text_view(heading, "divider_text", height=100))
             rows.extend(self._book_row(i, book) for i, book in books)
-        listing = list_view(rows, rid="library_list", scroll_key="library_scroll")
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
+        listing = w.list_view(rows, rid="library_list", scroll_key="library_scroll")
+        return w.linear_layout(
+            [
                 View(
                     cls="android.support.v4.widget.SwipeRefreshLayout",
                     resource_id="library_swiperefresh",
                     children=[listing],
                 )
-            ],
+            ]
         )
 
     def _book_row(self, index: int, book: tuple[str, ...]) -> View:
         title, description, size, creator, date, language, file_name = book
-        details = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
+        details = w.linear_layout(
+            [
+                w.linear_layout(
+                    [
+                        w.text_view(size, "size", height=40),
+                        w.text_view(creator, "creator", height=40),
+                        w.text_view("Kiwix", "publisher", height=40),
+                    ]
+                ),
+                w.linear_layout(
+                    [
+                        w.text_view(date, "date", height=40),
+                        w.text_view(language, "language", height=40),
+                        w.text_view(file_name, "fileName", height=40),
+                    ]
+                ),
+            ],
+            horizontal=True,
             height=120,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        text_view(size, "size", height=40),
-                        text_view(creator, "creator", height=40),
-                        text_view("Kiwix", "publisher", height=40),
-                    ],
-                ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        text_view(date, "date", height=40),
-                        text_view(language, "language", height=40),
-                        text_view(file_name, "fileName", height=40),
-                    ],
-                ),
-            ],
         )
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=300,
-            on_click=bind(self._download, index),
-            children=[
-                View(cls="android.widget.ImageView", resource_id="favicon", width=150),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        text_view(title, "title", height=80),
-                        text_view(description, "description", height=80),
+        return w.linear_layout(
+            [
+                w.image_view("favicon", width=150),
+                w.linear_layout(
+                    [
+                        w.text_view(title, "title", height=80),
+                        w.text_view(description, "description", height=80),
                         details,
-                    ],
+                    ]
                 ),
             ],
+            horizontal=True,
+            height=300,
+            on_click=w.bind(self._download, index),
         )
 
     def _downloads_page(self, ctx: AppContext) -> View:
@@ -483,52 +432,39 @@ class Kiwix24(VirtualApp):
         rows = [self._download_row(n, d) for n, d in enumerate(downloads)]
         children: list[View] = []
         if not downloads:
-            children.append(text_view("No downloads here", "download_management_no_downloads"))
-        children.append(list_view(rows, rid="zim_downloader_list"))
-        return View(cls="android.widget.RelativeLayout", children=children)
+            children.append(w.text_view("No downloads here", "download_management_no_downloads"))
+        children.append(w.list_view(rows, rid="zim_downloader_list"))
+        return w.relative_layout(children)
 
     def _download_row(self, position: int, download: dict[str, Any]) -> View:
         title, description = BOOKS[download["book"]][:2]
         playing = download["status"] == PLAY
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=260,
-            children=[
-                View(cls="android.widget.ImageView", resource_id="favicon", width=150),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        text_view(title, "title", height=70),
-                        text_view(description, "description", height=70),
+        return w.linear_layout(
+            [
+                w.image_view("favicon", width=150),
+                w.linear_layout(
+                    [
+                        w.text_view(title, "title", height=70),
+                        w.text_view(description, "description", height=70),
                         View(
                             cls="android.widget.ProgressBar",
                             resource_id="downloadProgress",
                             height=40,
                         ),
-                        text_view("3 min left" if playing else "", "time_remaining", height=70),
-                    ],
+                        w.text_view("3 min left" if playing else "", "time_remaining", height=70),
+                    ]
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    width=300,
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="pause",
-                            on_click=bind(self._toggle, position),
-                            width=150,
-                        ),
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="stop",
-                            on_click=bind(self._ask_stop, position),
-                            width=150,
-                        ),
+                w.linear_layout(
+                    [
+                        w.image_view("pause", "", w.bind(self._toggle, position), width=150),
+                        w.image_view("stop", "", w.bind(self._ask_stop, position), width=150),
                     ],
+                    horizontal=True,
+                    width=300,
                 ),
             ],
+            horizontal=True,
+            height=260,
         )
 
     def _manager_dialogs(self, ctx: AppContext) -> list[Window]:
@@ -538,19 +474,19 @@ class Kiwix24(VirtualApp):
         if dialog["kind"] == "stop":
             position = dialog["position"]
             return [
-                confirm_dialog(
+                w.confirm_dialog(
                     "Stop download?",
                     "Are you sure you want to stop this download?",
-                    ("Yes", bind(self._stop, position)),
-                    ("No", bind(self._keep, position)),
-                    bind(self._keep, position),
+                    ("Yes", w.bind(self._stop, position)),
+                    ("No", w.bind(self._keep, position)),
+                    w.bind(self._keep, position),
                 )
             ]
-        close = bind(self._set_ui, dialog=None)
+        close = w.bind(self._set_ui, dialog=None)
         chosen = ctx.data["languages"]
         selected = LANGUAGES.index(chosen[0]) if chosen else None
         return [
-            choice_dialog(
+            w.choice_dialog(
                 "Choose a language",
                 LANGUAGES,
                 selected,

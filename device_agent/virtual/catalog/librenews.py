@@ -59,24 +59,14 @@ is a toggle off and on; then INFO, GO TO LIBRENEWS, Back and the toggle).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import click, crashed, target
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    alert_dialog,
-    bind,
-    choice_dialog,
-    dialog_button,
-    dialog_title,
-    edit_text,
-    input_dialog,
-    list_view,
-    preference,
-    switch_widget,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "app.librenews.io.librenews"
 MAIN = ".views.MainFlashActivity"
@@ -176,13 +166,7 @@ NO_FLASH_FILE = "No flash storage file exists or is empty."
 
 # Android 6.0's main-thread frames below a posted callback (the reports' traces).
 _LOOPER_FRAMES = [
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 ]
 AIOOBE_FRAMES = [
     "app.librenews.io.librenews.controllers.FlashManager.convertFlashesToOutputString(FlashManager.java:184)",
@@ -233,10 +217,8 @@ NPE_LIST_FRAMES = [
 def _oracle_22(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Crashed with ArrayIndexOutOfBoundsException, leaving the flash file truncated to empty by
     ``clearPushedFlashes``."""
-    return data.get("flash_file") == "" and any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.ArrayIndexOutOfBoundsException"
-        for c in system.get("crashes", [])
+    return data.get("flash_file") == "" and crashed(
+        system, PACKAGE, "java.lang.ArrayIndexOutOfBoundsException"
     )
 
 
@@ -244,20 +226,14 @@ def _oracle_23(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Crashed with the NullPointerException on ``View.getContext()`` while a fragment whose view
     is gone was still registered as a preference listener."""
     dead = any(not fragment["view"] for fragment in data.get("proc", {}).get("listeners", []))
-    return dead and any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.NullPointerException"
-        and "View.getContext()" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return dead and crashed(system, PACKAGE, "java.lang.NullPointerException", "View.getContext()")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
-_GO = {"kind": "click", "target": _target(f"{PACKAGE}:id/startLibreNews", "GO TO LIBRENEWS")}
-_AUTO = {"kind": "click", "target": _target("android:id/title", "Automatically refresh")}
+_GO = click(PACKAGE, f"{PACKAGE}:id/startLibreNews", "GO TO LIBRENEWS")
+_AUTO = click(PACKAGE, "android:id/title", "Automatically refresh")
 
 BUG_22 = BugSpec(
     bug_id="LibreNews-Android#22",
@@ -267,14 +243,14 @@ BUG_22 = BugSpec(
     human_steps=(
         _GO,
         _AUTO,
-        {"kind": "click", "target": _target("android:id/title", "Server")},
+        click(PACKAGE, "android:id/title", "Server"),
         {
             "kind": "input_text",
             "target": _target("android:id/edit", cls="android.widget.EditText"),
             "text": "xxyyzz",
         },
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/refresh_button", "REFRESH")},
+        click(PACKAGE, "android:id/button1", "OK"),
+        click(PACKAGE, f"{PACKAGE}:id/refresh_button", "REFRESH"),
     ),
 )
 BUG_23 = BugSpec(
@@ -287,7 +263,7 @@ BUG_23 = BugSpec(
         _GO,
         _AUTO,
         _AUTO,
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/app_info", "INFO")},
+        click(PACKAGE, f"{PACKAGE}:id/app_info", "INFO"),
         _GO,
         {"kind": "press_back"},
         _AUTO,
@@ -462,30 +438,24 @@ class LibreNews(VirtualApp):
         ctx.start_activity(MAIN, {"from": "welcome"})
 
     def _render_welcome(self, ctx: AppContext) -> Screen:
-        body = View(
-            cls="android.widget.FrameLayout",
-            children=[
+        body = w.frame_layout(
+            [
                 View(
                     cls="android.view.ViewGroup",
                     children=[
-                        toolbar("About LibreNews", rid="action_bar", height=147),
-                        text_view(SHORT_DESCRIPTION_OF_APP, "textView", height=200),
-                        text_view(SHORT_DESCRIPTION, "textView2", height=420),
-                        text_view(FINAL_NOTES, "textView4", height=200),
+                        w.toolbar("About LibreNews", rid="action_bar", height=147),
+                        w.text_view(SHORT_DESCRIPTION_OF_APP, "textView", height=200),
+                        w.text_view(SHORT_DESCRIPTION, "textView2", height=420),
+                        w.text_view(FINAL_NOTES, "textView4", height=200),
                         View(cls="android.view.View", resource_id="view2", height=20),
-                        text_view(HOW_TO_USE, "textView3", height=420),
+                        w.text_view(HOW_TO_USE, "textView3", height=420),
                         View(cls="android.view.View", height=None),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="startLibreNews",
-                            text="GO TO LIBRENEWS",
-                            on_click=self._go,
-                            height=140,
-                            style="text",
+                        w.button(
+                            "startLibreNews", "GO TO LIBRENEWS", self._go, height=140, style="text"
                         ),
                     ],
                 )
-            ],
+            ]
         )
         return Screen(content=body)
 
@@ -511,44 +481,32 @@ class LibreNews(VirtualApp):
             height=147,
             style="toolbar",
             children=[
-                text_view("•", "server_status", width=60),
-                text_view(self._status(ctx), "status_text"),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="app_info",
-                    text="INFO",
-                    on_click=lambda c: c.start_activity(WELCOME),
-                    width=220,
-                    style="text",
+                w.text_view("•", "server_status", width=60),
+                w.text_view(self._status(ctx), "status_text"),
+                w.button(
+                    "app_info", "INFO", lambda c: c.start_activity(WELCOME), width=220, style="text"
                 ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="refresh_button",
-                    text="REFRESH",
-                    on_click=self._refresh,
-                    width=260,
-                    style="text",
-                ),
+                w.button("refresh_button", "REFRESH", self._refresh, width=260, style="text"),
             ],
         )
 
         def category(title: str) -> View:
-            return text_view(title, "android:id/title", height=110)
+            return w.text_view(title, "android:id/title", height=110)
 
         def switch(key: str) -> View:
             title, summary, _, _ = SWITCHES[key]
             enabled = self._enabled(ctx, key)
-            return preference(
+            return w.preference(
                 title,
                 summary,
-                bind(self._toggle, key) if enabled else None,
-                widget=switch_widget(bool(prefs[key])),
+                w.bind(self._toggle, key) if enabled else None,
+                widget=w.switch_widget(bool(prefs[key])),
                 enabled=enabled,
             )
 
         def plain(title: str, summary: str, handler: Any, key: str = "") -> View:
             enabled = self._enabled(ctx, key)
-            return preference(title, summary, handler if enabled else None, enabled=enabled)
+            return w.preference(title, summary, handler if enabled else None, enabled=enabled)
 
         rows = [
             category("Server Settings"),
@@ -584,15 +542,13 @@ class LibreNews(VirtualApp):
         content = View(
             cls="android.support.design.widget.CoordinatorLayout",
             children=[
-                toolbar("LibreNews", rid="action_bar", height=147),
+                w.toolbar("LibreNews", rid="action_bar", height=147),
                 View(
                     cls="android.view.ViewGroup",
                     children=[
                         bar,
-                        View(
-                            cls="android.widget.FrameLayout",
-                            resource_id="fragment",
-                            children=[list_view(rows, scroll_key="prefs_scroll")],
+                        w.frame_layout(
+                            [w.list_view(rows, scroll_key="prefs_scroll")], rid="fragment"
                         ),
                     ],
                 ),
@@ -610,15 +566,15 @@ class LibreNews(VirtualApp):
             return []
         close = lambda c: self._open(c, None)  # type: ignore[arg-type]  # noqa: E731
         if dialog["kind"] == "server":
-            field = edit_text("android:id/edit", dialog["text"], self._type)
+            field = w.edit_text("android:id/edit", dialog["text"], self._type)
             return [
-                input_dialog("Server", field, ("OK", self._save_server), ("Cancel", close), close)
+                w.input_dialog("Server", field, ("OK", self._save_server), ("Cancel", close), close)
             ]
         if dialog["kind"] == "rate":
             value = str(ctx.data["prefs"]["refresh_preference"])
             selected = REFRESH_VALUES.index(value) if value in REFRESH_VALUES else None
             return [
-                choice_dialog(
+                w.choice_dialog(
                     "Refresh rate",
                     REFRESH_RATES,
                     selected,
@@ -634,7 +590,7 @@ class LibreNews(VirtualApp):
                 text=channel,
                 checkable=True,
                 checked=channel in dialog["picked"],
-                on_click=bind(self._pick_channel, channel),
+                on_click=w.bind(self._pick_channel, channel),
                 height=147,
             )
             for channel in CHANNELS
@@ -646,10 +602,10 @@ class LibreNews(VirtualApp):
             children=rows,
         )
         buttons = [
-            dialog_button("android:id/button2", "Cancel", close),
-            dialog_button("android:id/button1", "OK", self._save_channels),
+            w.dialog_button("android:id/button2", "Cancel", close),
+            w.dialog_button("android:id/button1", "OK", self._save_channels),
         ]
-        return [alert_dialog(dialog_title("Channels"), [listing], buttons, close)]
+        return [w.alert_dialog(w.dialog_title("Channels"), [listing], buttons, close)]
 
     def _type(self, ctx: AppContext, text: str) -> None:
         ctx.ui["dialog"] = {**ctx.ui["dialog"], "text": text}

@@ -49,9 +49,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog._steps import click, input_text, step
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind
 
 PACKAGE = "com.maelchiotti.localmaterialnotes"
 MAIN = ".MainActivity"
@@ -69,10 +70,7 @@ def _bin_missed_a_deleted_note(data: dict[str, Any], system: dict[str, Any]) -> 
 
 
 def _tap(desc: str, cls: str = "android.widget.Button") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {"resource_id": "", "text": "", "content_desc": desc, "class_name": cls},
-    }
+    return click(PACKAGE, desc=desc, cls=cls)
 
 
 BUG_327 = BugSpec(
@@ -116,10 +114,11 @@ def _view(desc: str = "", **kw: Any) -> View:
 
 def _button(desc: str, handler: Any, *, enabled: bool = True, width: int = 126) -> View:
     """An IconButton/TextButton: an ``android.widget.Button`` whose tooltip is its label."""
-    return View(
-        cls="android.widget.Button",
+    return w.button(
+        "",
+        "",
+        handler if enabled else None,
         content_desc=desc,
-        on_click=handler if enabled else None,
         clickable=enabled,
         enabled=enabled,
         width=width,
@@ -322,10 +321,7 @@ class LocalMaterialNotes1100(VirtualApp):
 
     def _toggle_select(self, ctx: AppContext, note_id: int) -> None:
         selection = ctx.ui["selection"]
-        if note_id in selection:
-            selection.remove(note_id)
-        else:
-            selection.append(note_id)
+        w.toggle(selection, note_id)
 
     def _select_all(self, ctx: AppContext, ids: list[int]) -> None:
         ctx.ui["selection"] = [] if set(ctx.ui["selection"]) == set(ids) else list(ids)
@@ -360,8 +356,8 @@ class LocalMaterialNotes1100(VirtualApp):
             "\n".join(parts),
             height=231,
             selected=selected,
-            on_click=bind(self._open_note, note["id"]),
-            on_long_click=bind(self._start_selection, note["id"]),
+            on_click=w.bind(self._open_note, note["id"]),
+            on_long_click=w.bind(self._start_selection, note["id"]),
         )
 
     def _tile_labels(self, ctx: AppContext, note: dict[str, Any]) -> list[str]:
@@ -380,7 +376,7 @@ class LocalMaterialNotes1100(VirtualApp):
                 _button("Close", lambda c: self._set(c, selection=None)),
                 _view(str(len(selection)), height=BAR),
                 _button(
-                    "Unselect all" if all_selected else "Select all", bind(self._select_all, ids)
+                    "Unselect all" if all_selected else "Select all", w.bind(self._select_all, ids)
                 ),
             ]
             if bin_page:
@@ -412,20 +408,20 @@ class LocalMaterialNotes1100(VirtualApp):
         bar = View(cls="android.view.View", layout=HORIZONTAL, height=BAR, children=bar_children)
         if notes:
             chosen = set(selection or [])
-            body = View(
-                cls="android.widget.ScrollView",
+            body = w.scroll_view(
+                [self._tile(ctx, n, n["id"] in chosen) for n in notes],
                 scrollable=True,
                 scroll_key="list_scroll",
-                children=[self._tile(ctx, n, n["id"] in chosen) for n in notes],
             )
         else:
             body = _view("No deleted notes" if bin_page else "No notes")
         fab_desc = "Empty the bin" if bin_page else "Add a note"
         fab_handler = None if bin_page else self._add_note
-        fab = View(
-            cls="android.widget.Button",
+        fab = w.button(
+            "",
+            "",
+            fab_handler,
             content_desc=fab_desc,
-            on_click=fab_handler,
             width=147,
             height=147,
             gravity="bottom_end",
@@ -452,7 +448,7 @@ class LocalMaterialNotes1100(VirtualApp):
                     title,
                     height=147,
                     selected=page == current,
-                    on_click=bind(self._drawer_go, page),
+                    on_click=w.bind(self._drawer_go, page),
                 )
             )
         panel = View(cls="android.view.View", width=840, gravity="start", children=children)
@@ -492,19 +488,19 @@ class LocalMaterialNotes1100(VirtualApp):
             ]
         actions.append(_button("Show menu", lambda c: self._set(c, overlay="menu")))
         bar = View(cls="android.view.View", layout=HORIZONTAL, height=BAR, children=actions)
-        title = View(
-            cls="android.widget.EditText",
-            text=note["title"],
+        title = w.edit_text(
+            "",
+            note["title"],
+            None if read_only else (lambda c, t: self._edit(c, "title", t)),
             hint="Title",
             height=84,
-            on_text=None if read_only else (lambda c, t: self._edit(c, "title", t)),
         )
-        content = View(
-            cls="android.widget.EditText",
-            text=note["content"],
+        content = w.edit_text(
+            "",
+            note["content"],
+            None if read_only else (lambda c, t: self._edit(c, "content", t)),
             hint="Note",
             extra={"multiline": True},
-            on_text=None if read_only else (lambda c, t: self._edit(c, "content", t)),
         )
         labels_bar = self._editor_labels_bar(ctx, note, read_only)
         toolbar = View(
@@ -539,10 +535,8 @@ class LocalMaterialNotes1100(VirtualApp):
         else:
             layers.append(self._other_page(ctx, page))
         layers.extend(self._overlays(ctx))
-        flutter = View(
-            cls="android.widget.FrameLayout",
-            focusable=True,
-            children=[View(cls="android.view.View", layout=FRAME, children=layers)],
+        flutter = w.frame_layout(
+            [View(cls="android.view.View", layout=FRAME, children=layers)], focusable=True
         )
         return Screen(content=flutter)
 
@@ -568,13 +562,13 @@ class LocalMaterialNotes1100(VirtualApp):
         if overlay == "drawer":
             layers.append(self._drawer(ctx))
         elif overlay == "sort":
-            items = [(s, bind(self._sort, s)) for s in (*SORTS, "Ascending")]
+            items = [(s, w.bind(self._sort, s)) for s in (*SORTS, "Ascending")]
             layers.append(self._popup(items))
         elif overlay == "menu":
             note = self._editor_note(ctx)
             pinned = bool(note and note["pinned"])
             titles = ["Unpin" if t == "Pin" and pinned else t for t in NOTE_MENU]
-            layers.append(self._popup([(t, bind(self._note_menu, t)) for t in titles]))
+            layers.append(self._popup([(t, w.bind(self._note_menu, t)) for t in titles]))
         return layers
 
 
@@ -592,23 +586,11 @@ def _stale_label_shown(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _flutter_step(kind: str, desc: str, cls: str = "android.widget.Button") -> dict[str, Any]:
-    return {
-        "kind": kind,
-        "target": {"resource_id": "", "text": "", "content_desc": desc, "class_name": cls},
-    }
+    return step(kind, PACKAGE, desc=desc, cls=cls)
 
 
 def _type(hint: str, typed: str) -> dict[str, Any]:
-    return {
-        "kind": "input_text",
-        "target": {
-            "resource_id": "",
-            "text": hint,
-            "content_desc": "",
-            "class_name": "android.widget.EditText",
-        },
-        "text": typed,
-    }
+    return input_text(PACKAGE, "", typed, hint=hint)
 
 
 BUG_415 = BugSpec(
@@ -792,10 +774,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
 
     def _toggle_check(self, ctx: AppContext, name: str) -> None:
         checked = ctx.ui["dialog"]["checked"]
-        if name in checked:
-            checked.remove(name)
-        else:
-            checked.append(name)
+        w.toggle(checked, name)
 
     def _apply_labels(self, ctx: AppContext) -> None:
         """editLabels -> putLabels: the note's links, in the database and on the object."""
@@ -843,29 +822,27 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
             height=126,
             weight=0,
             children=[
-                View(
-                    cls="android.widget.Button",
+                w.button(
+                    "",
+                    "",
+                    w.bind(self._choose_filter, f),
                     content_desc=f,
                     selected=f == current,
                     width=230,
-                    on_click=bind(self._choose_filter, f),
                 )
                 for f in LABEL_FILTERS
             ],
         )
         labels = [lab for lab in self._sorted_labels(ctx) if self._filter_keeps(lab, current)]
         if labels:
-            body = View(
-                cls="android.widget.ScrollView",
-                scrollable=True,
-                children=[self._label_tile(lab) for lab in labels],
-            )
+            body = w.scroll_view([self._label_tile(lab) for lab in labels], scrollable=True)
         else:
             body = _view("No labels")
-        fab = View(
-            cls="android.widget.Button",
+        fab = w.button(
+            "",
+            "",
+            lambda c: self._set(c, dialog={"kind": "add", "name": "", "error": ""}),
             content_desc="Add a label",
-            on_click=lambda c: self._set(c, dialog={"kind": "add", "name": "", "error": ""}),
             width=147,
             height=147,
             gravity="bottom_end",
@@ -892,9 +869,9 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         name = label["name"]
         trailing: list[View] = []
         if label["visible"]:
-            trailing.append(_button("", bind(self._toggle_label, name, "pinned")))
+            trailing.append(_button("", w.bind(self._toggle_label, name, "pinned")))
         if not label["pinned"]:
-            trailing.append(_button("", bind(self._toggle_label, name, "visible")))
+            trailing.append(_button("", w.bind(self._toggle_label, name, "visible")))
         trailing.append(_button("Show menu", lambda c: self._set(c, overlay=f"label_menu:{name}")))
         return View(
             cls="android.view.View",
@@ -964,7 +941,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         overlay = ctx.ui["overlay"] or ""
         if overlay.startswith("label_menu:"):
             name = overlay.split(":", 1)[1]
-            items = [(t, bind(self._label_menu, name, t)) for t in ("Edit", "Delete")]
+            items = [(t, w.bind(self._label_menu, name, t)) for t in ("Edit", "Delete")]
             layers.append(self._popup(items, top=BAR + 126))
         dialog = ctx.ui["dialog"]
         if dialog is not None:
@@ -990,12 +967,7 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
                 height=147,
                 children=[
                     _button("", lambda c: None, width=147),  # the colour indicator
-                    View(
-                        cls="android.widget.EditText",
-                        text=dialog["name"],
-                        hint="Name",
-                        on_text=self._type_label_name,
-                    ),
+                    w.edit_text("", dialog["name"], self._type_label_name, hint="Name"),
                 ],
             )
             body = [field_row]
@@ -1010,13 +982,13 @@ class LocalMaterialNotes1121(LocalMaterialNotes1100):
         else:
             title = "Select labels"
             body = [
-                View(
-                    cls="android.widget.CheckBox",
+                w.check_box(
+                    "",
+                    "",
+                    lab["name"] in dialog["checked"],
+                    w.bind(self._toggle_check, lab["name"]),
                     content_desc=lab["name"],
-                    checkable=True,
-                    checked=lab["name"] in dialog["checked"],
                     height=147,
-                    on_click=bind(self._toggle_check, lab["name"]),
                 )
                 for lab in self._sorted_labels(ctx)
             ]

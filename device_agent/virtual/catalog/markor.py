@@ -43,25 +43,14 @@ Versions modelled, one class each, sharing one implementation (:class:`_Markor`)
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    alert_dialog,
-    app_intro,
-    bottom_navigation,
-    dialog_button,
-    edit_text,
-    fab,
-    nav_button,
-    spinner,
-    spinner_dropdown,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import text_view as _text
+from device_agent.virtual.catalog._steps import allow_permission, click, crashed, target
+from device_agent.virtual.stacks import launch_frames
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "net.gsantner.markor"
 MAIN = ".activity.MainActivity"
@@ -102,27 +91,14 @@ def _rotation_crash(activity: str) -> JavaException:
         f"Unable to start activity ComponentInfo{{{PACKAGE}/{PACKAGE}{activity}}}: "
         f"java.lang.NullPointerException: {npe.message}",
         frames=[
-            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2416)",
-            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2476)",
-            "android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:4077)",
-            "android.app.ActivityThread.-wrap15(ActivityThread.java)",
-            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1350)",
-            "android.os.Handler.dispatchMessage(Handler.java:102)",
-            "android.os.Looper.loop(Looper.java:148)",
-            "android.app.ActivityThread.main(ActivityThread.java:5417)",
-            "java.lang.reflect.Method.invoke(Native Method)",
-            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+            *launch_frames(23, relaunch=True),
         ],
         cause=npe,
     )
 
 
 def _oracle_194(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and "cancelButtonEnable" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "cancelButtonEnable")
 
 
 def _oracle_331(data: dict[str, Any], system: dict[str, Any]) -> bool:
@@ -130,18 +106,10 @@ def _oracle_331(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return any(doc.get("content") or doc.get("title") for doc in data.get("lost", []))
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
+_target = partial(target, PACKAGE)
 
 
-_ALLOW = {
-    "kind": "click",
-    "target": _target(
-        "com.android.permissioncontroller:id/permission_allow_button",
-        "Allow",
-        cls="android.widget.Button",
-    ),
-}
+_ALLOW = allow_permission(PACKAGE)
 
 BUG_194 = BugSpec(
     bug_id="markor#194",
@@ -150,8 +118,8 @@ BUG_194 = BugSpec(
     oracle=_oracle_194,
     human_steps=(
         _ALLOW,
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_expand_menu_button")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/create_note")},
+        click(PACKAGE, f"{PACKAGE}:id/fab_expand_menu_button"),
+        click(PACKAGE, f"{PACKAGE}:id/create_note"),
         {
             "kind": "input_text",
             "target": _target(f"{PACKAGE}:id/note__activity__note_content_editor"),
@@ -166,12 +134,9 @@ BUG_194 = BugSpec(
                 "bounds": [882, 1647, 1008, 1794],
             },
         },
-        {
-            "kind": "click",
-            "target": _target(
-                f"{PACKAGE}:id/ui__select_path_dialog__browse_filesystem", "BROWSE FILESYSTEM"
-            ),
-        },
+        click(
+            PACKAGE, f"{PACKAGE}:id/ui__select_path_dialog__browse_filesystem", "BROWSE FILESYSTEM"
+        ),
         {"kind": "rotate", "orientation": "landscape"},
     ),
 )
@@ -183,7 +148,7 @@ BUG_331 = BugSpec(
     oracle=_oracle_331,
     human_steps=(
         _ALLOW,
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+        click(PACKAGE, f"{PACKAGE}:id/fab_add_new_item"),
         {
             "kind": "input_text",
             "target": _target(f"{PACKAGE}:id/note__activity__edit_note_title"),
@@ -195,8 +160,8 @@ BUG_331 = BugSpec(
             "text": "Milk and bread",
         },
         {"kind": "press_back"},  # hide the keyboard
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/action_save", desc="Save")},
-        {"kind": "click", "target": _target(desc="Navigate up")},
+        click(PACKAGE, f"{PACKAGE}:id/action_save", desc="Save"),
+        click(PACKAGE, desc="Navigate up"),
     ),
 )
 
@@ -326,13 +291,14 @@ class _Markor(VirtualApp):
             screen = self._render_settings(ctx)
         elif ctx.activity == ABOUT:
             screen = Screen(
-                content=View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        self._toolbar("About", up=lambda c: c.finish()),
-                        _text(f"Markor v{self.version}", "about__activity__text_app_version"),
-                        _text("Text editor - Notes & ToDo (for Android)", "about__description"),
-                    ],
+                content=w.linear_layout(
+                    [
+                        self._toolbar("About", up=w.finish),
+                        w.text_view(f"Markor v{self.version}", "about__activity__text_app_version"),
+                        w.text_view(
+                            "Text editor - Notes & ToDo (for Android)", "about__description"
+                        ),
+                    ]
                 )
             )
         else:
@@ -347,53 +313,38 @@ class _Markor(VirtualApp):
         up: Any = None,
         actions: list[View] | None = None,
     ) -> View:
-        navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
-        return toolbar(title, navigation=navigation, actions=actions or [])
+        navigation = w.nav_button(w.NAVIGATE_UP, up) if up is not None else None
+        return w.toolbar(title, navigation=navigation, actions=actions or [])
 
     @staticmethod
     def _action(rid: str, desc: str, handler: Any, enabled: bool = True) -> View:
-        return View(
-            cls="android.widget.TextView",
-            resource_id=rid,
-            content_desc=desc,
-            on_click=handler,
-            enabled=enabled,
-            width=147,
-        )
+        return w.text_view("", rid, content_desc=desc, on_click=handler, enabled=enabled, width=147)
 
     @staticmethod
     def _overflow(handler: Any) -> View:
-        return View(
-            cls="android.widget.ImageView", content_desc="More options", on_click=handler, width=126
-        )
+        return w.image_view("", "More options", handler, width=126)
 
     def _file_rows(self, ctx: AppContext, folder: str, on_pick: Any) -> list[View]:
         rows = []
         for name, is_folder in self._children(ctx, folder):
             path = f"{folder}/{name}"
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=170,
-                    on_click=_bind(on_pick, path, is_folder),
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="ui__filesystem_item__image",
-                            width=147,
-                        ),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            children=[
-                                _text(name, "ui__filesystem_item__title"),
-                                _text(
+                w.linear_layout(
+                    [
+                        w.image_view("ui__filesystem_item__image", width=147),
+                        w.linear_layout(
+                            [
+                                w.text_view(name, "ui__filesystem_item__title"),
+                                w.text_view(
                                     "Folder" if is_folder else f"{len(self._read(ctx, path))} B",
                                     "ui__filesystem_item__description",
                                 ),
-                            ],
+                            ]
                         ),
                     ],
+                    horizontal=True,
+                    height=170,
+                    on_click=w.bind(on_pick, path, is_folder),
                 )
             )
         return rows
@@ -409,18 +360,17 @@ class _Markor(VirtualApp):
                 scrollable=True,
                 scroll_key="files_scroll",
                 children=rows
-                or [_text("Empty" if granted else "No storage permission", "empty_hint")],
+                or [w.text_view("Empty" if granted else "No storage permission", "empty_hint")],
             )
         else:
-            page = View(
-                cls="android.widget.FrameLayout",
+            page = w.frame_layout(
+                [w.text_view(f"{ui['tab']}", "tab_placeholder", gravity="center", width=600)],
                 layout=FRAME,
-                children=[_text(f"{ui['tab']}", "tab_placeholder", gravity="center", width=600)],
             )
         column: list[View] = [self._toolbar("Markor", actions=self._main_actions(ctx)), page]
         if not self.fab_menu:
             column.append(
-                bottom_navigation(
+                w.bottom_navigation(
                     (
                         ("nav_notebook", "Files"),
                         ("nav_todo", "To-Do"),
@@ -435,7 +385,7 @@ class _Markor(VirtualApp):
                     label_rid="largeLabel",
                 )
             )
-        children = [View(cls="android.widget.LinearLayout", children=column)]
+        children = [w.linear_layout(column)]
         if ui["tab"] == "Files":
             children.append(self._fab(ctx))
         windows: list[Window] = []
@@ -449,7 +399,7 @@ class _Markor(VirtualApp):
                 )
             )
         return Screen(
-            content=View(cls="android.widget.FrameLayout", layout=FRAME, children=children),
+            content=w.frame_layout(children, layout=FRAME),
             windows=windows,
         )
 
@@ -462,7 +412,7 @@ class _Markor(VirtualApp):
 
     def _fab(self, ctx: AppContext) -> View:
         if not self.fab_menu:
-            return fab(
+            return w.fab(
                 "fab_add_new_item",
                 "",
                 lambda c: self._new_document(c),
@@ -471,19 +421,15 @@ class _Markor(VirtualApp):
         items: list[View] = []
         if ctx.ui["fab_open"]:
             items = [
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="create_folder",
-                    on_click=lambda c: c.toast("Create folder is not modelled"),
+                w.image_button(
+                    "create_folder",
+                    "",
+                    lambda c: c.toast("Create folder is not modelled"),
                     height=147,
                     naf=True,
                 ),
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="create_note",
-                    on_click=lambda c: self._new_document(c),
-                    height=147,
-                    naf=True,
+                w.image_button(
+                    "create_note", "", lambda c: self._new_document(c), height=147, naf=True
                 ),
             ]
         return View(
@@ -494,10 +440,10 @@ class _Markor(VirtualApp):
             gravity="bottom_end",
             children=[
                 *items,
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="fab_expand_menu_button",
-                    on_click=lambda c: self._set(c, fab_open=not c.ui["fab_open"]),
+                w.image_button(
+                    "fab_expand_menu_button",
+                    "",
+                    lambda c: self._set(c, fab_open=not c.ui["fab_open"]),
                     height=168,
                     style="fab",
                     naf=True,
@@ -506,32 +452,15 @@ class _Markor(VirtualApp):
         )
 
     def _menu(self, items: list[tuple[str, Any]]) -> Window:
-        return Window(
-            root=View(
-                cls="android.widget.ListView",
-                weight=0,
-                children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        on_click=handler,
-                        height=126,
-                        children=[_text(title, "title", height=126)],
-                    )
-                    for title, handler in items
-                ],
-            ),
-            kind="menu",
-            on_dismiss=lambda c: self._set(c, menu=False),
-        )
+        return w.menu_window(items, lambda c: self._set(c, menu=False))
 
     def _render_document(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        title = View(
-            cls="android.widget.EditText",
-            resource_id="note__activity__edit_note_title",
-            text=ui["title"],
+        title = w.edit_text(
+            "note__activity__edit_note_title",
+            ui["title"],
+            self._type_title,
             hint="Title",
-            on_text=self._type_title,
             height=147,
         )
         actions: list[View] = []
@@ -541,45 +470,30 @@ class _Markor(VirtualApp):
                 self._action("action_preview", "Preview", self._preview),
                 self._overflow(lambda c: self._set(c, menu=True)),
             ]
-        editor = View(
-            cls="android.widget.EditText",
-            resource_id=self.content_id,
-            text=ui["content"],
-            on_text=self._type_content,
-            extra={"multiline": True},
+        editor = w.edit_text(
+            self.content_id, ui["content"], self._type_content, extra={"multiline": True}
         )
         bar = View(
             cls="android.widget.HorizontalScrollView",
             resource_id="note__activity__scroll_markdownchar_bar",
             height=147,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="note__activity__markdownchar_bar",
-                    layout=HORIZONTAL,
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            on_click=_bind(self._markdown, key),
-                            width=126,
-                            naf=True,
-                        )
+                w.linear_layout(
+                    [
+                        w.image_view("", "", w.bind(self._markdown, key), width=126, naf=True)
                         for key in MARKDOWN_BAR
                     ],
+                    rid="note__activity__markdownchar_bar",
+                    horizontal=True,
                 )
             ],
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = w.linear_layout(
+            [
                 self._toolbar(title, up=self._leave_editor, actions=actions),
-                View(
-                    cls="android.widget.ScrollView",
-                    resource_id="note__activity__scroll_note",
-                    children=[editor],
-                ),
+                w.scroll_view([editor], rid="note__activity__scroll_note"),
                 bar,
-            ],
+            ]
         )
         windows: list[Window] = []
         if ui["menu"]:
@@ -600,72 +514,50 @@ class _Markor(VirtualApp):
         kind = "image" if dialog["kind"] == "image" else "link"
         close = lambda c: self._set(c, dialog=None)  # noqa: E731
         body = [
-            _text(f"Insert {kind}", "android:id/alertTitle", height=140),
-            View(
-                cls="android.widget.EditText",
-                resource_id="ui__select_path_dialog__name",
-                text=dialog.get("name", ""),
+            w.text_view(f"Insert {kind}", "android:id/alertTitle", height=140),
+            w.edit_text(
+                "ui__select_path_dialog__name",
+                dialog.get("name", ""),
+                _bind_text(self._dialog_field, "name"),
                 hint="Description",
-                on_text=_bind_text(self._dialog_field, "name"),
             ),
-            View(
-                cls="android.widget.EditText",
-                resource_id="ui__select_path_dialog__url",
-                text=dialog.get("url", ""),
+            w.edit_text(
+                "ui__select_path_dialog__url",
+                dialog.get("url", ""),
+                _bind_text(self._dialog_field, "url"),
                 hint="URL or path",
-                on_text=_bind_text(self._dialog_field, "url"),
             ),
-            View(
-                cls="android.widget.Button",
-                resource_id="ui__select_path_dialog__browse_filesystem",
-                text="BROWSE FILESYSTEM",
-                on_click=lambda c: self._open_fs(c, "file"),
+            w.button(
+                "ui__select_path_dialog__browse_filesystem",
+                "BROWSE FILESYSTEM",
+                lambda c: self._open_fs(c, "file"),
             ),
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/buttonPanel",
-                layout=HORIZONTAL,
-                height=140,
-                children=[
+            w.linear_layout(
+                [
                     View(cls="android.view.View"),
                     self._dialog_button("android:id/button2", "CANCEL", close),
                     self._dialog_button("android:id/button1", "OK", self._insert),
                 ],
+                rid="android:id/buttonPanel",
+                horizontal=True,
+                height=140,
             ),
         ]
         return Window(
-            root=View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/parentPanel",
-                weight=0,
-                children=body,
-            ),
+            root=w.linear_layout(body, rid="android:id/parentPanel", weight=0),
             on_dismiss=close,
         )
 
     @staticmethod
     def _dialog_button(rid: str, text: str, handler: Any) -> View:
-        return View(
-            cls="android.widget.Button",
-            resource_id=rid,
-            text=text,
-            on_click=handler,
-            width=260,
-            style="text",
-        )
+        return w.button(rid, text, handler, width=260, style="text")
 
     def _fs_dialog(self, ctx: AppContext) -> Window:
         fs = ctx.ui["fsdialog"]
         folder = fs["folder"]
         close = lambda c: self._set(c, fsdialog=None)  # noqa: E731
         icons = [
-            View(
-                cls="android.widget.ImageView",
-                resource_id=rid,
-                on_click=handler,
-                width=126,
-                naf=True,
-            )
+            w.image_view(rid, "", handler, width=126, naf=True)
             for rid, handler in (
                 ("ui__filesystem_dialog__dir_up", self._fs_up),
                 ("ui__filesystem_dialog__home", lambda c: self._fs_go(c, ROOT)),
@@ -673,24 +565,17 @@ class _Markor(VirtualApp):
             )
         ]
         ok_text = "Select folder" if fs["mode"] == "folder" else "OK"
-        root = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="ui__filesystem_dialog__root",
-            weight=0,
-            children=[
-                _text(
+        root = w.relative_layout(
+            [
+                w.text_view(
                     "Select file" if fs["mode"] == "file" else "Select folder",
                     "ui__filesystem_dialog__title",
                     height=147,
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="ui__filesystem_dialog__utilbar",
-                    layout=HORIZONTAL,
-                    height=126,
-                    children=icons,
+                w.linear_layout(
+                    icons, rid="ui__filesystem_dialog__utilbar", horizontal=True, height=126
                 ),
-                _text(folder, "ui__filesystem_dialog__current", height=100),
+                w.text_view(folder, "ui__filesystem_dialog__current", height=100),
                 View(
                     cls="android.support.v7.widget.RecyclerView",
                     resource_id="ui__filesystem_dialog__list",
@@ -699,74 +584,70 @@ class _Markor(VirtualApp):
                     height=800,
                     children=self._file_rows(ctx, folder, self._fs_pick),
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="ui__filesystem_dialog__buttons",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                w.linear_layout(
+                    [
                         View(cls="android.view.View"),
-                        _text(
+                        w.text_view(
                             "Cancel",
                             "ui__filesystem_dialog__button_cancel",
                             on_click=close,
                             width=260,
                         ),
-                        _text(
+                        w.text_view(
                             ok_text,
                             "ui__filesystem_dialog__button_ok",
                             on_click=self._fs_ok,
                             width=330,
                         ),
                     ],
+                    rid="ui__filesystem_dialog__buttons",
+                    horizontal=True,
+                    height=140,
                 ),
             ],
+            rid="ui__filesystem_dialog__root",
+            weight=0,
         )
         return Window(root=root, on_dismiss=close)
 
     def _render_settings(self, ctx: AppContext) -> Screen:
         prefs = ctx.data["prefs"]
         rows = [
-            _text("General", "android:id/title", height=110),
-            View(
-                cls="android.widget.LinearLayout",
+            w.text_view("General", "android:id/title", height=110),
+            w.linear_layout(
+                [
+                    w.relative_layout(
+                        [
+                            w.text_view("Notebook directory", "android:id/title"),
+                            w.text_view(prefs["notebook"], "android:id/summary"),
+                        ]
+                    )
+                ],
                 height=190,
                 on_click=lambda c: self._open_fs(c, "folder"),
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            _text("Notebook directory", "android:id/title"),
-                            _text(prefs["notebook"], "android:id/summary"),
-                        ],
-                    )
-                ],
             ),
-            View(
-                cls="android.widget.LinearLayout",
-                height=190,
-                children=[
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        children=[
-                            _text("Language", "android:id/title"),
-                            _text("System", "android:id/summary"),
-                        ],
+            w.linear_layout(
+                [
+                    w.relative_layout(
+                        [
+                            w.text_view("Language", "android:id/title"),
+                            w.text_view("System", "android:id/summary"),
+                        ]
                     )
                 ],
+                height=190,
             ),
         ]
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                self._toolbar("Settings", up=lambda c: c.finish()),
+        content = w.linear_layout(
+            [
+                self._toolbar("Settings", up=w.finish),
                 View(
                     cls="android.support.v7.widget.RecyclerView",
                     resource_id="list",
                     scrollable=True,
                     children=rows,
                 ),
-            ],
+            ]
         )
         return Screen(content=content)
 
@@ -946,7 +827,7 @@ def _oracle_1020(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _dialog_target(rid: str, text: str = "", cls: str = "") -> dict[str, Any]:
-    return {"kind": "click", "target": _target(f"{PACKAGE}:id/{rid}", text, cls=cls)}
+    return click(PACKAGE, rid, text, cls=cls)
 
 
 BUG_1020 = BugSpec(
@@ -955,20 +836,20 @@ BUG_1020 = BugSpec(
     title="New file dialogue always says Type: Markdown rather than previous type used",
     oracle=_oracle_1020,
     human_steps=(
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/skip", desc="SKIP")},
+        click(PACKAGE, f"{PACKAGE}:id/skip", desc="SKIP"),
         _ALLOW,
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+        click(PACKAGE, f"{PACKAGE}:id/fab_add_new_item"),
         {
             "kind": "input_text",
             "target": _target(f"{PACKAGE}:id/new_file_dialog__name"),
             "text": "tasks",
         },
         _dialog_target("new_file_dialog__type", cls="android.widget.Spinner"),
-        {"kind": "click", "target": _target("android:id/text1", "todo.txt")},
+        click(PACKAGE, "android:id/text1", "todo.txt"),
         {"kind": "press_back"},  # hide the keyboard, which covers the dialog's buttons
-        {"kind": "click", "target": _target("android:id/button1", "OK")},
-        {"kind": "click", "target": _target(desc="Navigate up")},
-        {"kind": "click", "target": _target(f"{PACKAGE}:id/fab_add_new_item")},
+        click(PACKAGE, "android:id/button1", "OK"),
+        click(PACKAGE, desc="Navigate up"),
+        click(PACKAGE, f"{PACKAGE}:id/fab_add_new_item"),
     ),
 )
 
@@ -1026,7 +907,7 @@ class Markor232(_Markor):
 
     def _render_intro(self, ctx: AppContext) -> Screen:
         return Screen(
-            content=app_intro(INTRO_SLIDES, ctx.ui["slide"], self._next_slide, self._finish_intro)
+            content=w.app_intro(INTRO_SLIDES, ctx.ui["slide"], self._next_slide, self._finish_intro)
         )
 
     def _next_slide(self, ctx: AppContext) -> None:
@@ -1070,16 +951,16 @@ class Markor232(_Markor):
         dialog = ctx.ui.get("new_file")
         if dialog is not None:
             screen.windows.append(self._new_file_dialog(ctx, dialog))
-            spinner = ctx.ui.get("spinner")
-            if spinner == "type":
+            open_spinner = ctx.ui.get("spinner")
+            if open_spinner == "type":
                 screen.windows.append(
-                    spinner_dropdown(
+                    w.spinner_dropdown(
                         NEW_FILE_TYPES, dialog["type"], self._choose_type, self._close_spinner
                     )
                 )
-            elif spinner == "template":
+            elif open_spinner == "template":
                 screen.windows.append(
-                    spinner_dropdown(
+                    w.spinner_dropdown(
                         FILE_TEMPLATES,
                         dialog["template"],
                         self._choose_template,
@@ -1089,50 +970,47 @@ class Markor232(_Markor):
         return screen
 
     def _new_file_dialog(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
-        name_row = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=150,
-            children=[
-                edit_text("new_file_dialog__name", dialog["name"], self._type_name, width=700),
-                edit_text("new_file_dialog__ext", dialog["ext"], self._type_ext),
+        name_row = w.linear_layout(
+            [
+                w.edit_text("new_file_dialog__name", dialog["name"], self._type_name, width=700),
+                w.edit_text("new_file_dialog__ext", dialog["ext"], self._type_ext),
             ],
+            horizontal=True,
+            height=150,
         )
-        body = View(
-            cls="android.widget.ScrollView",
-            resource_id="new_file_dialog__root",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
-                        _text("Name"),
+        body = w.scroll_view(
+            [
+                w.linear_layout(
+                    [
+                        w.text_view("Name"),
                         name_row,
-                        _text("Type"),
-                        spinner(
+                        w.text_view("Type"),
+                        w.spinner(
                             "new_file_dialog__type",
                             NEW_FILE_TYPES[dialog["type"]],
                             lambda c: self._set(c, spinner="type"),
                         ),
-                        _text("Template"),
-                        spinner(
+                        w.text_view("Template"),
+                        w.spinner(
                             "new_file_dialog__template",
                             FILE_TEMPLATES[dialog["template"]],
                             lambda c: self._set(c, spinner="template"),
                         ),
-                        _text("- Folder is created without file extension"),
-                        _text("- Files and folders are not overwritten"),
+                        w.text_view("- Folder is created without file extension"),
+                        w.text_view("- Files and folders are not overwritten"),
                     ],
+                    weight=0,
                 )
             ],
+            rid="new_file_dialog__root",
+            weight=0,
         )
         buttons = [
-            dialog_button("android:id/button2", "Cancel", self._close_new_file),
-            dialog_button("android:id/button3", "Folder", self._create_folder),
-            dialog_button("android:id/button1", "OK", self._create_file),
+            w.dialog_button("android:id/button2", "Cancel", self._close_new_file),
+            w.dialog_button("android:id/button3", "Folder", self._create_folder),
+            w.dialog_button("android:id/button1", "OK", self._create_file),
         ]
-        return alert_dialog(View(cls="android.view.View", height=0), [body], buttons, None)
+        return w.alert_dialog(View(cls="android.view.View", height=0), [body], buttons, None)
 
     # -- the new file dialog -----------------------------------------------------------------
     def _new_document(self, ctx: AppContext) -> None:

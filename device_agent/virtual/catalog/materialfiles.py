@@ -44,26 +44,13 @@ stale (no observer) after the grant.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog._steps import click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    OPEN_DRAWER,
-    action_item,
-    bind,
-    confirm_dialog,
-    edit_text,
-    fab,
-    image_button,
-    input_dialog,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "me.zhanghai.android.files"
 LIST = "me.zhanghai.android.files.filelist.FileListActivity"
@@ -121,16 +108,7 @@ def _bug_triggered(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return bool(data.get("missed_refreshes"))
 
 
-def _click(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": rid if not rid or ":" in rid else f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+_click = partial(click, PACKAGE)
 
 
 BUG_1392 = BugSpec(
@@ -251,17 +229,14 @@ class MaterialFiles174(VirtualApp):
             if len(shown) - dirs:
                 parts.append(_plural(len(shown) - dirs, "file"))
             subtitle = ", ".join(parts) or "Empty"
-        title = View(
-            cls="android.widget.LinearLayout",
-            children=[text_view("Files", height=80), text_view(subtitle, height=67)],
-        )
-        bar = toolbar(
+        title = w.linear_layout([w.text_view("Files", height=80), w.text_view(subtitle, height=67)])
+        bar = w.toolbar(
             title,
-            navigation=nav_button(OPEN_DRAWER, lambda c: None),
+            navigation=w.nav_button(w.OPEN_DRAWER, lambda c: None),
             actions=[
-                action_item("action_search", "Search", lambda c: None),
-                action_item("action_view_sort", "View and sort", lambda c: None),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("action_search", "Search", lambda c: None),
+                w.action_item("action_view_sort", "View and sort", lambda c: None),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
         )
         crumbs = [("Internal storage", ROOT)]
@@ -274,31 +249,24 @@ class MaterialFiles174(VirtualApp):
             layout=HORIZONTAL,
             height=126,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    on_click=bind(self._open, path),
-                    children=[text_view(label, "text", height=126)],
+                w.linear_layout(
+                    [w.text_view(label, "text", height=126)], on_click=w.bind(self._open, path)
                 )
                 for label, path in crumbs
             ],
         )
-        app_bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="appBarLayout",
-            weight=0,
-            children=[bar, breadcrumb],
-        )
+        app_bar = w.linear_layout([bar, breadcrumb], rid="appBarLayout", weight=0)
         if shown is None:
-            body = text_view(f"{ui['path']}: Permission denied", "errorText", height=300)
+            body = w.text_view(f"{ui['path']}: Permission denied", "errorText", height=300)
         elif not shown:
-            body = text_view("No files", "emptyView", height=300)
+            body = w.text_view("No files", "emptyView", height=300)
         else:
             rows = [self._row(ctx, e) for e in sorted(shown, key=lambda e: (not e[1], e[0]))]
             body = View(
                 cls="android.view.ViewGroup",
                 resource_id="swipeRefreshLayout",
                 children=[
-                    list_view(
+                    w.list_view(
                         rows,
                         rid="recyclerView",
                         cls="androidx.recyclerview.widget.RecyclerView",
@@ -306,39 +274,30 @@ class MaterialFiles174(VirtualApp):
                     )
                 ],
             )
-        content = View(
-            cls="android.widget.FrameLayout", resource_id="contentLayout", children=[body]
-        )
+        content = w.frame_layout([body], rid="contentLayout")
         dial = self._speed_dial(ctx)
-        column = View(cls="android.widget.LinearLayout", children=[app_bar, content])
+        column = w.linear_layout([app_bar, content])
         root = View(layout=FRAME, children=[column, dial])
         return Screen(content=root, windows=self._windows(ctx))
 
     def _row(self, ctx: AppContext, entry: list[Any]) -> View:
         name, is_dir, size = entry
         description = DATE if is_dir else f"{DATE}, {size / 1024:.1f} kB".replace(".0 ", " ")
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="itemLayout",
-            layout=HORIZONTAL,
-            height=189,
-            on_click=bind(self._tap_row, name, is_dir),
-            children=[
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="iconLayout",
-                    width=168,
-                    children=[View(cls="android.widget.ImageView", resource_id="iconImage")],
+        return w.linear_layout(
+            [
+                w.frame_layout([w.image_view("iconImage")], rid="iconLayout", width=168),
+                w.linear_layout(
+                    [
+                        w.text_view(name, "nameText"),
+                        w.text_view(description, "descriptionText"),
+                    ]
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        text_view(name, "nameText"),
-                        text_view(description, "descriptionText"),
-                    ],
-                ),
-                image_button("menuButton", "", bind(self._row_menu, name), width=147),
+                w.image_button("menuButton", "", w.bind(self._row_menu, name), width=147),
             ],
+            rid="itemLayout",
+            horizontal=True,
+            height=189,
+            on_click=w.bind(self._tap_row, name, is_dir),
         )
 
     def _speed_dial(self, ctx: AppContext) -> View:
@@ -346,31 +305,24 @@ class MaterialFiles174(VirtualApp):
         if ctx.ui["dial"]:
             for label in ("File", "Folder"):
                 children.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        layout=HORIZONTAL,
-                        height=147,
-                        children=[
-                            View(
-                                cls="android.widget.TextView",
-                                resource_id="sd_label",
-                                text=label,
-                                on_click=bind(self._create, label),
-                            ),
-                            image_button("sd_fab", "", bind(self._create, label), width=147),
+                    w.linear_layout(
+                        [
+                            w.text_view(label, "sd_label", on_click=w.bind(self._create, label)),
+                            w.image_button("sd_fab", "", w.bind(self._create, label), width=147),
                         ],
+                        horizontal=True,
+                        height=147,
                     )
                 )
         children.append(
-            fab("sd_main_fab", "", lambda c: c.ui.update(dial=not c.ui["dial"]), gravity="end")
+            w.fab("sd_main_fab", "", lambda c: c.ui.update(dial=not c.ui["dial"]), gravity="end")
         )
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="speedDialView",
+        return w.linear_layout(
+            children,
+            rid="speedDialView",
             gravity="bottom_end",
             width=600,
             height=147 * (len(children) - 1) + 168 + 42,
-            children=children,
         )
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -380,18 +332,18 @@ class MaterialFiles174(VirtualApp):
         if ui["menu"] == "overflow":
             items = [(t, close_menu) for t in OVERFLOW]
             items[OVERFLOW.index("Refresh")] = ("Refresh", self._refresh)
-            windows.append(menu_window(items, close_menu))
+            windows.append(w.menu_window(items, close_menu))
         elif ui["menu"] is not None:
             items = [(t, close_menu) for t in ITEM_MENU]
-            items[ITEM_MENU.index("Delete")] = ("Delete", bind(self._ask_delete, ui["menu"]))
-            windows.append(menu_window(items, close_menu))
+            items[ITEM_MENU.index("Delete")] = ("Delete", w.bind(self._ask_delete, ui["menu"]))
+            windows.append(w.menu_window(items, close_menu))
         dialog = ui["dialog"]
         if dialog is None:
             return windows
         close = lambda c: c.ui.update(dialog=None)  # noqa: E731
         if dialog["kind"] == "rationale":
             windows.append(
-                confirm_dialog(
+                w.confirm_dialog(
                     "Storage permission",
                     RATIONALE,
                     ("OK", self._ask_again),
@@ -401,21 +353,23 @@ class MaterialFiles174(VirtualApp):
             )
         elif dialog["kind"] == "create":
             title = "New folder" if dialog["what"] == "Folder" else "New file"
-            field = edit_text("nameEdit", dialog["text"], self._type_name, hint="Name")
+            field = w.edit_text("nameEdit", dialog["text"], self._type_name, hint="Name")
             layout = View(
                 cls="com.google.android.material.textfield.TextInputLayout",
                 resource_id="nameLayout",
                 children=[field],
             )
             windows.append(
-                input_dialog(title, layout, ("OK", self._confirm_create), ("Cancel", close), close)
+                w.input_dialog(
+                    title, layout, ("OK", self._confirm_create), ("Cancel", close), close
+                )
             )
         elif dialog["kind"] == "delete":
             name = dialog["name"]
             is_dir = any(e[0] == name and e[1] for e in ctx.data["tree"].get(ui["path"], []))
             message = f"Delete folder “{name}” and its contents?" if is_dir else f"Delete “{name}”?"
             windows.append(
-                confirm_dialog("", message, ("OK", self._delete), ("Cancel", close), close)
+                w.confirm_dialog("", message, ("OK", self._delete), ("Cancel", close), close)
             )
         return windows
 

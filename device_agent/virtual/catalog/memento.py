@@ -50,25 +50,11 @@ from __future__ import annotations
 import calendar
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    MONTHS,
-    action_item,
-    alert_dialog,
-    dialog_button,
-    dialog_title,
-    edit_text,
-    fab,
-    list_view,
-    menu_window,
-    nav_button,
-    number_picker,
-    overflow_button,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.stacks import message_frames
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "com.alexstyl.specialdates"
 MAIN = ".ui.activity.MainActivity"
@@ -127,7 +113,7 @@ def _days_in(month: int, year: int) -> int:
 
 def _formatted(day: int, month: int, year: int) -> str:
     """DateUtils.formatDateTime with FORMAT_SHOW_DATE and SHOW_YEAR or NO_YEAR (en-US)."""
-    text = f"{MONTHS[month - 1]} {day}"
+    text = f"{w.MONTHS[month - 1]} {day}"
     return f"{text}, {year}" if year != NO_YEAR else text
 
 
@@ -236,9 +222,7 @@ class MementoCalendar36(VirtualApp):
                     "(BirthdayPickerDialog.java:83)",
                     "android.support.v7.app.AlertController$ButtonHandler.handleMessage"
                     "(AlertController.java:157)",
-                    "android.os.Handler.dispatchMessage(Handler.java:102)",
-                    "android.os.Looper.loop(Looper.java:154)",
-                    "android.app.ActivityThread.main(ActivityThread.java:6119)",
+                    *message_frames(25, full=False),
                 ],
             )
         ctx.ui["birthday"] = [day, month, year]
@@ -260,10 +244,7 @@ class MementoCalendar36(VirtualApp):
         ctx.finish()
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.activity == MAIN and ctx.ui.get("menu"):
-            ctx.ui["menu"] = False
-            return True
-        return False
+        return ctx.activity == MAIN and w.dismiss(ctx.ui, "menu")
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -271,48 +252,42 @@ class MementoCalendar36(VirtualApp):
             return self._add_screen(ctx)
         if ctx.activity in (SETTINGS, ABOUT):
             title = "Settings" if ctx.activity == SETTINGS else "About"
-            bar = toolbar(title, navigation=nav_button("Navigate up", lambda c: c.finish()))
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+            bar = w.toolbar(title, navigation=w.nav_button("Navigate up", w.finish))
+            return Screen(content=w.linear_layout([bar, View()]))
         return self._main(ctx)
 
     def _main(self, ctx: AppContext) -> Screen:
-        bar = toolbar(
+        bar = w.toolbar(
             "Memento Calendar",
             rid="memento_toolbar",
             actions=[
-                action_item("action_today", "Today", None),
-                action_item("action_search", "Search", None),
-                overflow_button(lambda c: c.ui.update(menu=True)),
+                w.action_item("action_today", "Today", None),
+                w.action_item("action_search", "Search", None),
+                w.overflow_button(lambda c: c.ui.update(menu=True)),
             ],
         )
         contacts = ctx.data["contacts"]
         if contacts:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    height=168,
-                    children=[
-                        text_view(c["name"], "upcoming_event_contact_name"),
-                        text_view(_formatted(*c["birthday"])),
+                w.linear_layout(
+                    [
+                        w.text_view(c["name"], "upcoming_event_contact_name"),
+                        w.text_view(_formatted(*c["birthday"])),
                     ],
+                    height=168,
                 )
                 for c in contacts
             ]
-            body = list_view(rows, rid="upcoming_eventslist")
+            body = w.list_view(rows, rid="upcoming_eventslist")
         else:
-            body = text_view(EMPTY_TEXT, "upcoming_events_emptyview", height=300)
-        column = View(
-            cls="android.widget.LinearLayout",
-            children=[
+            body = w.text_view(EMPTY_TEXT, "upcoming_events_emptyview", height=300)
+        column = w.linear_layout(
+            [
                 bar,
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="upcoming",
-                    children=[body],
-                ),
-            ],
+                w.frame_layout([body], rid="upcoming"),
+            ]
         )
-        add = fab("fab_add", "", lambda c: c.start_activity(ADD))
+        add = w.fab("fab_add", "", lambda c: c.start_activity(ADD))
         windows: list[Window] = []
         if ctx.ui.get("menu"):
             close = lambda c: c.ui.update(menu=False)  # noqa: E731
@@ -320,25 +295,17 @@ class MementoCalendar36(VirtualApp):
             def go(activity: str) -> Any:
                 return lambda c: (c.ui.update(menu=False), c.start_activity(activity))
 
-            windows.append(menu_window([("Settings", go(SETTINGS)), ("About", go(ABOUT))], close))
-        root = View(cls="android.widget.RelativeLayout", layout=FRAME, children=[column, add])
+            windows.append(w.menu_window([("Settings", go(SETTINGS)), ("About", go(ABOUT))], close))
+        root = w.relative_layout([column, add], layout=FRAME)
         return Screen(content=root, windows=windows)
 
     def _add_screen(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         birthday = ui["birthday"]
-        hero = View(
-            cls="android.widget.LinearLayout",
-            resource_id="addbirthday_hero",
-            layout=HORIZONTAL,
-            height=170,
-            children=[
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="contact_hero_avatar_holder",
-                    width=170,
-                ),
-                edit_text(
+        hero = w.linear_layout(
+            [
+                w.frame_layout(rid="contact_hero_avatar_holder", width=170),
+                w.edit_text(
                     "contacthero_name_suggestion",
                     ui["name"],
                     self._type_name,
@@ -346,59 +313,46 @@ class MementoCalendar36(VirtualApp):
                     cls="android.widget.AutoCompleteTextView",
                 ),
             ],
+            rid="addbirthday_hero",
+            horizontal=True,
+            height=170,
         )
-        label = View(
-            cls="android.widget.LinearLayout",
-            resource_id="addbirthday_datepicker",
-            layout=HORIZONTAL,
-            height=150,
-            children=[
-                View(cls="android.widget.ImageView", width=150),
-                View(
-                    cls="android.widget.TextView",
-                    resource_id="birthdaypicker_label",
-                    text=_formatted(*birthday) if birthday else "",
+        label = w.linear_layout(
+            [
+                w.image_view(width=150),
+                w.text_view(
+                    _formatted(*birthday) if birthday else "",
+                    "birthdaypicker_label",
                     hint="Birthday",
                     on_click=self._open_picker,
                 ),
             ],
+            rid="addbirthday_datepicker",
+            horizontal=True,
+            height=150,
         )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=140,
-            children=[
+        buttons = w.linear_layout(
+            [
                 View(),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="addbirthday_dismiss_button",
-                    text="Discard",
-                    on_click=lambda c: c.finish(),
-                    width=300,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="addbirthday_add_button",
-                    text="Add",
+                w.button("addbirthday_dismiss_button", "Discard", w.finish, width=300),
+                w.button(
+                    "addbirthday_add_button",
+                    "Add",
+                    self._add,
                     enabled=self._can_add(ctx),
-                    on_click=self._add,
                     width=300,
                 ),
             ],
+            horizontal=True,
+            height=140,
         )
-        content = View(
-            cls="android.widget.RelativeLayout",
-            children=[
-                text_view("Add birthday", "addbirthday_title", height=160),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="addbirthday_content",
-                    weight=0,
-                    children=[hero, label],
-                ),
+        content = w.relative_layout(
+            [
+                w.text_view("Add birthday", "addbirthday_title", height=160),
+                w.linear_layout([hero, label], rid="addbirthday_content", weight=0),
                 View(),
                 buttons,
-            ],
+            ]
         )
         windows = [self._picker_dialog(ctx)] if ui["picker"] else []
         return Screen(content=content, windows=windows)
@@ -406,7 +360,7 @@ class MementoCalendar36(VirtualApp):
     def _picker_dialog(self, ctx: AppContext) -> Window:
         picker = ctx.ui["picker"]
         wheels = [
-            number_picker(
+            w.number_picker(
                 "day_picker",
                 [str(d) for d in range(1, 32)],
                 picker["day"] - 1,
@@ -414,9 +368,9 @@ class MementoCalendar36(VirtualApp):
                 cls=PICKER,
                 input_rid=PICKER_INPUT,
             ),
-            number_picker(
+            w.number_picker(
                 "month_picker",
-                list(MONTHS),
+                list(w.MONTHS),
                 picker["month"] - 1,
                 lambda c, i: self._wheel(c, "month", i),
                 cls=PICKER,
@@ -426,7 +380,7 @@ class MementoCalendar36(VirtualApp):
         ]
         if picker["year_visible"]:
             wheels.append(
-                number_picker(
+                w.number_picker(
                     "year_picker",
                     [str(y) for y in range(FIRST_YEAR, TODAY[0] + 1)],
                     picker["year"] - FIRST_YEAR,
@@ -435,17 +389,9 @@ class MementoCalendar36(VirtualApp):
                     input_rid=PICKER_INPUT,
                 )
             )
-        body = View(
-            cls="android.widget.LinearLayout",
-            resource_id="dialog_birthday_picker",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=370,
-                    children=wheels,
-                ),
+        body = w.linear_layout(
+            [
+                w.linear_layout(wheels, horizontal=True, height=370),
                 View(
                     cls="android.widget.CheckedTextView",
                     resource_id="include_year_checkbox",
@@ -456,11 +402,13 @@ class MementoCalendar36(VirtualApp):
                     height=120,
                 ),
             ],
+            rid="dialog_birthday_picker",
+            weight=0,
         )
         close = lambda c: c.ui.update(picker=None)  # noqa: E731
-        return alert_dialog(
-            dialog_title("Birthday date"),
+        return w.alert_dialog(
+            w.dialog_title("Birthday date"),
             [body],
-            [dialog_button("android:id/button1", "Set", self._set)],
+            [w.dialog_button("android:id/button1", "Set", self._set)],
             close,
         )

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.catalog._steps import target
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import bind as _bind
 
 PACKAGE = "io.github.friesi23.mhabit"
 MAIN = ".MainActivity"
@@ -61,7 +62,7 @@ def _oracle_270(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _target(text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": "", "text": text, "content_desc": desc, "class_name": cls}
+    return target(PACKAGE, "", text, desc, cls)
 
 
 BUG_270 = BugSpec(
@@ -218,14 +219,14 @@ class MHabit(VirtualApp):
                         _label(
                             row["name"],
                             width=420,
-                            on_click=_bind(self._row_click, row["id"]),
-                            on_long_click=_bind(self._select, row["id"]),
+                            on_click=w.bind(self._row_click, row["id"]),
+                            on_long_click=w.bind(self._select, row["id"]),
                         ),
                         *[
                             View(
                                 cls="android.view.View",
                                 content_desc="✓" if day in row["done"] else "",
-                                on_click=_bind(self._check, row["id"], day),
+                                on_click=w.bind(self._check, row["id"], day),
                                 naf=day not in row["done"],
                             )
                             for day in DAYS
@@ -234,12 +235,7 @@ class MHabit(VirtualApp):
                 )
                 for row in rows_data
             ]
-            body = View(
-                cls="android.widget.ScrollView",
-                scrollable=True,
-                scroll_key="list_scroll",
-                children=[header, *rows],
-            )
+            body = w.scroll_view([header, *rows], scrollable=True, scroll_key="list_scroll")
         else:
             body = View(
                 cls="android.view.View",
@@ -253,10 +249,8 @@ class MHabit(VirtualApp):
                     )
                 ],
             )
-        root = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[
+        root = w.frame_layout(
+            [
                 View(cls="android.view.View", children=[bar, body]),
                 _button(
                     "New Habit",
@@ -267,6 +261,7 @@ class MHabit(VirtualApp):
                     style="fab",
                 ),
             ],
+            layout=FRAME,
         )
         return Screen(content=root)
 
@@ -280,25 +275,18 @@ class MHabit(VirtualApp):
 
     def _render_edit(self, ctx: AppContext, route: dict[str, Any]) -> Screen:
         fields = [
-            View(
-                cls="android.widget.EditText",
-                text=route["name"],
-                hint="Habit Name ...",
-                on_text=self._type_name,
-            ),
+            w.edit_text("", route["name"], self._type_name, hint="Habit Name ..."),
             _label("Habit type", height=90),
             _button("Positive", lambda c: c.toast("Negative habits are not modelled"), height=130),
-            View(
-                cls="android.widget.EditText", text="", hint="Daily goal, default 1", on_text=None
-            ),
+            w.edit_text("", "", None, hint="Daily goal, default 1"),
             _button("Daily", lambda c: None, height=130),
             _button("21 days", lambda c: None, height=130),
             _button("Reminder", lambda c: None, height=130),
-            View(
-                cls="android.widget.EditText",
-                text=route.get("memo", ""),
+            w.edit_text(
+                "",
+                route.get("memo", ""),
+                self._type_memo,
                 hint="Memo, support Markdown",
-                on_text=self._type_memo,
                 extra={"multiline": True},
             ),
         ]
@@ -311,7 +299,7 @@ class MHabit(VirtualApp):
             cls="android.view.View",
             children=[
                 bar,
-                View(cls="android.widget.ScrollView", scrollable=True, children=fields),
+                w.scroll_view(fields, scrollable=True),
             ],
         )
         return Screen(content=content)
@@ -322,18 +310,17 @@ class MHabit(VirtualApp):
             _button("Back", lambda c: self._pop(c), width=147),
             habit["name"],
             [
-                _button("Edit", _bind(self._edit, route["id"]), width=147),
+                _button("Edit", w.bind(self._edit, route["id"]), width=147),
                 _button("Show menu", lambda c: self._set(c, menu="detail"), width=126),
             ],
         )
-        body = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            children=[
+        body = w.scroll_view(
+            [
                 _label("Summary", height=110),
                 _label("Current grade is 0.0, and it has been 0 days since the start.", height=160),
                 _label(f"Checked in {len(habit['done'])} of the last 5 days", height=110),
             ],
+            scrollable=True,
         )
         return Screen(content=View(cls="android.view.View", children=[bar, body]))
 
@@ -354,12 +341,7 @@ class MHabit(VirtualApp):
                 for title in titles
             )
         bar = self._app_bar(_button("Back", lambda c: self._pop(c), width=147), "Settings", [])
-        body = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            scroll_key="settings_scroll",
-            children=tiles,
-        )
+        body = w.scroll_view(tiles, scrollable=True, scroll_key="settings_scroll")
         return Screen(content=View(cls="android.view.View", children=[bar, body]))
 
     def _windows(self, ctx: AppContext) -> list[Window]:
@@ -485,10 +467,7 @@ class MHabit(VirtualApp):
 
     def _select(self, ctx: AppContext, habit_id: int) -> None:
         selected = list(ctx.ui["selected"])
-        if habit_id in selected:
-            selected.remove(habit_id)
-        else:
-            selected.append(habit_id)
+        w.toggle(selected, habit_id)
         ctx.ui["selected"] = selected
 
     def _select_all(self, ctx: AppContext) -> None:
@@ -500,10 +479,7 @@ class MHabit(VirtualApp):
         if habit is None:
             return
         done = list(habit["done"])
-        if day in done:
-            done.remove(day)
-        else:
-            done.append(day)
+        w.toggle(done, day)
         habit["done"] = done
 
     def _edit(self, ctx: AppContext, habit_id: int) -> None:

@@ -37,23 +37,14 @@ the app. Nothing here needs the world: the worksheet is the bundled welcome docu
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    OPEN_DRAWER,
-    action_item,
-    bind,
-    drawer_layout,
-    edit_text,
-    image_button,
-    menu_window,
-    nav_button,
-    overflow_button,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.catalog._steps import click, crashed, target
+from device_agent.virtual.stacks import callback_frames
+from device_agent.virtual.views import Screen, View, Window
 
 PACKAGE = "com.mkulesh.micromath.plus"
 MAIN = ".MainActivity"
@@ -113,13 +104,7 @@ WELCOME: tuple[tuple[str, ...], ...] = (
 CLICK_FRAMES = (
     "android.view.View.performClick(View.java:5198)",
     "android.view.View$PerformClick.run(View.java:21147)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 )
 PARSE_FRAMES = (
     "java.lang.Integer.invalidInt(Integer.java:138)",
@@ -146,19 +131,10 @@ def java_int(text: str, *, via: str) -> int:
 
 # -- ground truth and human steps ----------------------------------------------------------
 def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and c.get("exception") == "java.lang.NumberFormatException"
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.NumberFormatException")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, str]:
-    return {
-        "resource_id": rid if ":" in rid or not rid else f"{PACKAGE}:id/{rid}",
-        "text": text,
-        "content_desc": desc,
-        "class_name": cls,
-    }
+_target = partial(target, PACKAGE)
 
 
 BUG_39 = BugSpec(
@@ -167,8 +143,8 @@ BUG_39 = BugSpec(
     title="NumberFormatException",
     oracle=_crashed,
     human_steps=(
-        {"kind": "click", "target": _target(desc="More options", cls="android.widget.ImageView")},
-        {"kind": "click", "target": _target("title", "Document settings")},
+        click(PACKAGE, desc="More options", cls="android.widget.ImageView"),
+        click(PACKAGE, "title", "Document settings"),
         {
             "kind": "input_text",
             # Both pickers' fields are ``edit_text_value``: the bounds say which (the second).
@@ -224,51 +200,46 @@ class MicroMathematics2154(VirtualApp):
     def render(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         title, _subtitle = DRAWER[ui["document"]]
-        bar = toolbar(
+        bar = w.toolbar(
             title,
-            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+            navigation=w.nav_button(w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
             actions=[
-                action_item("action_undo", "Undo", None, enabled=False),
-                action_item("action_new", "New element", lambda c: c.ui.update(menu="new")),
-                overflow_button(lambda c: c.ui.update(menu="overflow")),
+                w.action_item("action_undo", "Undo", None, enabled=False),
+                w.action_item("action_new", "New element", lambda c: c.ui.update(menu="new")),
+                w.overflow_button(lambda c: c.ui.update(menu="overflow")),
             ],
             rid="action_bar",
         )
-        sheet = View(
-            cls="android.widget.ScrollView",
-            resource_id="main_scroll_view",
-            scrollable=True,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="main_list_view",
+        sheet = w.scroll_view(
+            [
+                w.linear_layout(
+                    [self._element(ctx, i) for i in range(len(WELCOME))],
+                    rid="main_list_view",
                     weight=0,
-                    children=[self._element(ctx, i) for i in range(len(WELCOME))],
                 )
             ],
+            rid="main_scroll_view",
+            scrollable=True,
         )
         palette = View(
             cls="android.widget.HorizontalScrollView",
             height=147,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="main_palette_view",
-                    layout=HORIZONTAL,
-                    children=[
-                        image_button("", desc, bind(self._new_element, desc), width=147)
+                w.linear_layout(
+                    [
+                        w.image_button("", desc, w.bind(self._new_element, desc), width=147)
                         for _key, desc in NEW_ELEMENTS
                     ],
+                    rid="main_palette_view",
+                    horizontal=True,
                 )
             ],
         )
-        content = View(
-            cls="android.widget.FrameLayout",
-            resource_id="main_content_frame",
-            children=[View(cls="android.widget.RelativeLayout", children=[bar, sheet, palette])],
+        content = w.frame_layout(
+            [w.relative_layout([bar, sheet, palette])], rid="main_content_frame"
         )
         drawer = self._drawer(ctx) if ui["drawer"] else None
-        root = drawer_layout(
+        root = w.drawer_layout(
             content, drawer, rid="main_drawer_layout", cls="android.support.v4.widget.DrawerLayout"
         )
         return Screen(content=root, windows=self._windows(ctx))
@@ -276,37 +247,34 @@ class MicroMathematics2154(VirtualApp):
     def _element(self, ctx: AppContext, index: int) -> View:
         element = WELCOME[index]
         if element[0] == "text":
-            return text_view(element[1], height=260)
+            return w.text_view(element[1], height=260)
         left = element[1]
         right = ctx.data["terms"].get(str(index), element[2])
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=126,
-            children=[
-                edit_text("", left, None, width=250),
-                text_view(":=", width=90),
-                edit_text("", right, lambda c, t: self._edit_term(c, str(index), t), width=500),
+        return w.linear_layout(
+            [
+                w.edit_text("", left, None, width=250),
+                w.text_view(":=", width=90),
+                w.edit_text("", right, lambda c, t: self._edit_term(c, str(index), t), width=500),
             ],
+            horizontal=True,
+            height=126,
         )
 
     def _drawer(self, ctx: AppContext) -> View:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=168,
-                on_click=bind(self._open_document, i),
-                children=[
-                    View(cls="android.widget.ImageView", resource_id="main_drawer_logo", width=147),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
-                            text_view(title, "main_drawer_title"),
-                            text_view(subtitle, "main_drawer_subtitle"),
-                        ],
+            w.linear_layout(
+                [
+                    w.image_view("main_drawer_logo", width=147),
+                    w.linear_layout(
+                        [
+                            w.text_view(title, "main_drawer_title"),
+                            w.text_view(subtitle, "main_drawer_subtitle"),
+                        ]
                     ),
                 ],
+                horizontal=True,
+                height=168,
+                on_click=w.bind(self._open_document, i),
             )
             for i, (title, subtitle) in enumerate(DRAWER)
         ]
@@ -323,15 +291,15 @@ class MicroMathematics2154(VirtualApp):
         close = lambda c: c.ui.update(menu=None)  # noqa: E731 - a one-line handler
         if ui["menu"] == "overflow":
             return [
-                menu_window(
-                    [(title, bind(self._overflow_item, title)) for title in OVERFLOW],
+                w.menu_window(
+                    [(title, w.bind(self._overflow_item, title)) for title in OVERFLOW],
                     close,
                     bounds=(420, 63, 1080, 63 + 126 * len(OVERFLOW)),
                 )
             ]
         if ui["menu"] == "new":
             return [
-                menu_window(
+                w.menu_window(
                     [
                         (desc, lambda c, d=desc: self._new_element(c, d))
                         for _k, desc in NEW_ELEMENTS
@@ -348,69 +316,59 @@ class MicroMathematics2154(VirtualApp):
     ) -> View:
         """A HorizontalNumberPicker (``horizontal_number_picker.xml``) bound to the dialog's
         ``key`` field."""
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id=rid,
-            layout=HORIZONTAL,
-            height=150,
-            enabled=enabled,
-            children=[
-                text_view(label, "label_text", width=420, enabled=enabled),
-                image_button(
+        return w.linear_layout(
+            [
+                w.text_view(label, "label_text", width=420, enabled=enabled),
+                w.image_button(
                     "button_decrease",
                     "Decrease value",
-                    bind(self._step, key, -1),
+                    w.bind(self._step, key, -1),
                     width=130,
                     enabled=enabled,
                 ),
-                View(
-                    cls="android.widget.EditText",
-                    resource_id="edit_text_value",
-                    text=str(fields[key]),
-                    on_text=(lambda c, t: self._type(c, key, t)) if enabled else None,
+                w.edit_text(
+                    "edit_text_value",
+                    str(fields[key]),
+                    (lambda c, t: self._type(c, key, t)) if enabled else None,
                     enabled=enabled,
                     width=240,
                     extra={"digits": "0123456789"},
                 ),
-                image_button(
+                w.image_button(
                     "button_increase",
                     "Increase value",
-                    bind(self._step, key, 1),
+                    w.bind(self._step, key, 1),
                     width=130,
                     enabled=enabled,
                 ),
             ],
+            rid=rid,
+            horizontal=True,
+            height=150,
+            enabled=enabled,
         )
 
     def _settings_dialog(self, ctx: AppContext) -> Window:
         fields = ctx.ui["dialog"]
         reformat = bool(fields["reformat"])
-        check = View(
-            cls="android.widget.CheckBox",
-            resource_id="dialog_checkbox_reformat",
-            text="Format text fragment",
-            checkable=True,
-            checked=reformat,
-            on_click=lambda c: c.ui["dialog"].update(reformat=not c.ui["dialog"]["reformat"]),
+        check = w.check_box(
+            "dialog_checkbox_reformat",
+            "Format text fragment",
+            reformat,
+            lambda c: c.ui["dialog"].update(reformat=not c.ui["dialog"]["reformat"]),
         )
-        redefine = View(
-            cls="android.widget.CheckBox",
-            resource_id="dialog_checkbox_redefine_allowed",
-            text="Allow to re-define equations",
-            checkable=True,
-            checked=bool(fields["redefine_allowed"]),
-            on_click=lambda c: c.ui["dialog"].update(
+        redefine = w.check_box(
+            "dialog_checkbox_redefine_allowed",
+            "Allow to re-define equations",
+            bool(fields["redefine_allowed"]),
+            lambda c: c.ui["dialog"].update(
                 redefine_allowed=not c.ui["dialog"]["redefine_allowed"]
             ),
         )
-        content = View(
-            cls="android.widget.ScrollView",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
+        content = w.scroll_view(
+            [
+                w.linear_layout(
+                    [
                         check,
                         self._picker(
                             fields,
@@ -428,54 +386,37 @@ class MicroMathematics2154(VirtualApp):
                         ),
                         redefine,
                     ],
+                    weight=0,
                 )
             ],
-        )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            resource_id="dialog_button_panel",
-            layout=HORIZONTAL,
-            height=140,
-            children=[
-                View(
-                    cls="android.widget.Button",
-                    resource_id="dialog_button_ok",
-                    text="OK",
-                    on_click=self._accept_settings,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="dialog_button_cancel",
-                    text="Cancel",
-                    on_click=lambda c: c.ui.update(dialog=None),
-                ),
-            ],
-        )
-        root = View(
-            cls="android.widget.LinearLayout",
             weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="dialog_title_layout",
+        )
+        buttons = w.linear_layout(
+            [
+                w.button("dialog_button_ok", "OK", self._accept_settings),
+                w.button("dialog_button_cancel", "Cancel", lambda c: c.ui.update(dialog=None)),
+            ],
+            rid="dialog_button_panel",
+            horizontal=True,
+            height=140,
+        )
+        root = w.linear_layout(
+            [
+                w.linear_layout(
+                    [w.text_view("Document settings", "dialog_title_text", height=140)],
+                    rid="dialog_title_layout",
                     height=140,
-                    children=[text_view("Document settings", "dialog_title_text", height=140)],
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="dialog_root_layout",
-                    weight=0,
-                    children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="dialog_content_panel",
-                            weight=0,
-                            children=[content],
-                        ),
+                w.linear_layout(
+                    [
+                        w.linear_layout([content], rid="dialog_content_panel", weight=0),
                         buttons,
                     ],
+                    rid="dialog_root_layout",
+                    weight=0,
                 ),
             ],
+            weight=0,
         )
         return Window(root=root, on_dismiss=lambda c: c.ui.update(dialog=None))
 

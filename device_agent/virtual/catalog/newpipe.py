@@ -68,30 +68,14 @@ a tap into the search field and a Back to hide the keyboard, which the model doe
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import click, crashed, input_text
 from device_agent.virtual.system_log import LAUNCH_FRAMES, LOOPER_FRAMES
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    MORE_OPTIONS,
-    NAVIGATE_UP,
-    action_item,
-    alert_dialog,
-    bind,
-    dialog_button,
-    dialog_message,
-    drawer_entry,
-    drawer_layout,
-    edit_text,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    preference,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "org.schabi.newpipe"
 MAIN = "org.schabi.newpipe.MainActivity"
@@ -233,37 +217,16 @@ def _search_fragment_already_added() -> JavaException:
 
 def _crashed_with(text: str) -> Any:
     def oracle(data: dict[str, Any], system: dict[str, Any]) -> bool:
-        return any(
-            c.get("package") == PACKAGE and text in str(c.get("message", ""))
-            for c in system.get("crashes", [])
-        )
+        return crashed(system, PACKAGE, "", text)
 
     return oracle
 
 
 def _click(text: str = "", rid: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}" if rid else "",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+    return click(PACKAGE, rid, text, desc, cls)
 
 
-def _type(rid: str, text: str) -> dict[str, Any]:
-    return {
-        "kind": "input_text",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}",
-            "text": "",
-            "content_desc": "",
-            "class_name": "android.widget.EditText",
-        },
-        "text": text,
-    }
+_type = partial(input_text, PACKAGE)
 
 
 BUG_11914 = BugSpec(
@@ -274,7 +237,7 @@ BUG_11914 = BugSpec(
     human_steps=(
         _click(desc=OPEN_DRAWER, cls="android.widget.ImageButton"),
         _click("Subscriptions", "design_menu_item_text", cls="android.widget.CheckedTextView"),
-        _click(desc=MORE_OPTIONS, cls="android.widget.ImageView"),
+        _click(desc=w.MORE_OPTIONS, cls="android.widget.ImageView"),
         _click("Import from", "title", cls="android.widget.TextView"),
         _click("SoundCloud", "title", cls="android.widget.TextView"),
         _type("input_text", "soundcloud.com/someone"),
@@ -307,7 +270,7 @@ def _matches(query: str) -> list[tuple[str, str, str]]:
     words = query.lower().split()
     if not words:
         return []
-    return [p for p in PREFERENCES if all(w in " ".join(p).lower() for w in words)]
+    return [p for p in PREFERENCES if all(word in " ".join(p).lower() for word in words)]
 
 
 class NewPipe0274(VirtualApp):
@@ -383,8 +346,8 @@ class NewPipe0274(VirtualApp):
         if ctx.activity == SETTINGS:
             return self._render_settings(ctx)
         title = "About NewPipe" if ctx.activity == ABOUT else "Downloads"
-        bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        bar = w.toolbar(title, navigation=w.up_button())
+        return Screen(content=w.linear_layout([bar, View()]))
 
     def _kiosk_name(self, ctx: AppContext) -> str:
         return KIOSK[ctx.data["service"]]
@@ -398,26 +361,25 @@ class NewPipe0274(VirtualApp):
         shows_subscriptions = top == "subscriptions" or (top == "main" and ui["tab"] == 2)
         actions: list[View] = []
         if top == "main":
-            navigation = nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True))
+            navigation = w.nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True))
             title = self._kiosk_name(ctx) if ui["tab"] == 0 else TABS[ui["tab"]]
-            actions.append(action_item("action_search", "Search", self._open_search))
+            actions.append(w.action_item("action_search", "Search", self._open_search))
         else:
-            navigation = nav_button(NAVIGATE_UP, self._up)
+            navigation = w.nav_button(w.NAVIGATE_UP, self._up)
             title = self._page_title(ctx, top)
         if shows_subscriptions:
-            actions.append(overflow_button(lambda c: c.ui.update(menu="overflow")))
-        bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="toolbar_layout",
-            weight=0,
-            children=[
-                toolbar(
+            actions.append(w.overflow_button(lambda c: c.ui.update(menu="overflow")))
+        bar = w.linear_layout(
+            [
+                w.toolbar(
                     title,
                     navigation=navigation,
                     actions=actions,
                     cls="androidx.appcompat.widget.Toolbar",
                 )
             ],
+            rid="toolbar_layout",
+            weight=0,
         )
         holder = View(
             cls="androidx.fragment.app.FragmentContainerView",
@@ -429,7 +391,7 @@ class NewPipe0274(VirtualApp):
             children=[bar, holder],
         )
         drawer = self._drawer(ctx) if ui["drawer"] else None
-        root = drawer_layout(
+        root = w.drawer_layout(
             content, drawer, rid="", cls="org.schabi.newpipe.views.FocusAwareDrawerLayout"
         )
         return Screen(content=root, windows=self._main_windows(ctx))
@@ -459,36 +421,30 @@ class NewPipe0274(VirtualApp):
             return self._import_page(ctx, top.split(":", 1)[1])
         if top.startswith("video:"):
             name, uploader, details, _ = TRENDING[int(top.split(":", 1)[1])]
-            return View(
-                cls="android.widget.LinearLayout",
-                children=[
-                    text_view(name, "detail_video_title_view"),
-                    text_view(uploader, "detail_uploader_text_view"),
-                    text_view(details, "detail_view_count_view"),
-                ],
+            return w.linear_layout(
+                [
+                    w.text_view(name, "detail_video_title_view"),
+                    w.text_view(uploader, "detail_uploader_text_view"),
+                    w.text_view(details, "detail_view_count_view"),
+                ]
             )
         if top == "search":
-            return View(
-                cls="android.widget.LinearLayout",
-                children=[text_view("No results", "empty_state_message")],
-            )
+            return w.linear_layout([w.text_view("No results", "empty_state_message")])
         empty = {"bookmarks": "No playlist bookmarks yet", "feed": "Nothing here but crickets"}
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="empty_state_view",
-            children=[text_view("¯\\_(ツ)_/¯"), text_view(empty.get(top, "No one is watching"))],
+        return w.linear_layout(
+            [w.text_view("¯\\_(ツ)_/¯"), w.text_view(empty.get(top, "No one is watching"))],
+            rid="empty_state_view",
         )
 
     def _main_fragment(self, ctx: AppContext) -> View:
         tab = ctx.ui["tab"]
         names = (self._kiosk_name(ctx), *TABS[1:])
         tab_views = [
-            View(
-                cls="android.widget.LinearLayout",
+            w.linear_layout(
+                [w.image_view(width=200)],
                 content_desc=name,
                 selected=i == tab,
-                on_click=bind(self._select_tab, i),
-                children=[View(cls="android.widget.ImageView", width=200)],
+                on_click=w.bind(self._select_tab, i),
             )
             for i, name in enumerate(names)
         ]
@@ -508,62 +464,48 @@ class NewPipe0274(VirtualApp):
         pager = View(
             cls="androidx.viewpager.widget.ViewPager", resource_id="pager", children=[page]
         )
-        return View(cls="android.widget.RelativeLayout", children=[tab_layout, pager])
+        return w.relative_layout([tab_layout, pager])
 
     def _kiosk(self, ctx: AppContext) -> View:
         rows = []
         if ctx.data["service"] == "YouTube":
             for i, (name, uploader, details, duration) in enumerate(TRENDING):
                 rows.append(
-                    View(
-                        cls="android.widget.RelativeLayout",
-                        resource_id="itemRoot",
-                        layout=HORIZONTAL,
-                        height=290,
-                        on_click=bind(self._push, f"video:{i}"),
-                        on_long_click=lambda c: None,
-                        children=[
-                            View(
-                                cls="android.widget.ImageView",
-                                resource_id="itemThumbnailView",
+                    w.relative_layout(
+                        [
+                            w.image_view(
+                                "itemThumbnailView",
                                 width=420,
-                                children=[text_view(duration, "itemDurationView", height=60)],
+                                children=[w.text_view(duration, "itemDurationView", height=60)],
                             ),
-                            View(
-                                cls="android.widget.LinearLayout",
-                                children=[
-                                    text_view(name, "itemVideoTitleView"),
-                                    text_view(uploader, "itemUploaderView", height=60),
-                                    text_view(details, "itemAdditionalDetails", height=60),
-                                ],
+                            w.linear_layout(
+                                [
+                                    w.text_view(name, "itemVideoTitleView"),
+                                    w.text_view(uploader, "itemUploaderView", height=60),
+                                    w.text_view(details, "itemAdditionalDetails", height=60),
+                                ]
                             ),
                         ],
+                        rid="itemRoot",
+                        layout=HORIZONTAL,
+                        height=290,
+                        on_click=w.bind(self._push, f"video:{i}"),
+                        on_long_click=lambda c: None,
                     )
                 )
-        return list_view(rows, rid="items_list", cls="androidx.recyclerview.widget.RecyclerView")
+        return w.list_view(rows, rid="items_list", cls="androidx.recyclerview.widget.RecyclerView")
 
     def _subscriptions(self) -> View:
-        header = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
-                text_view("Channel groups", "header_title", height=147),
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="header_toggle_view_mode",
-                    content_desc="List view mode",
-                    on_click=lambda c: None,
-                    width=147,
+        header = w.linear_layout(
+            [
+                w.text_view("Channel groups", "header_title", height=147),
+                w.image_button(
+                    "header_toggle_view_mode", "List view mode", lambda c: None, width=147
                 ),
-                View(
-                    cls="android.widget.ImageButton",
-                    resource_id="header_sort",
-                    content_desc="Sort",
-                    on_click=lambda c: None,
-                    width=147,
-                ),
+                w.image_button("header_sort", "Sort", lambda c: None, width=147),
             ],
+            horizontal=True,
+            height=147,
         )
 
         def card(title: str) -> View:
@@ -572,8 +514,8 @@ class NewPipe0274(VirtualApp):
                 width=300,
                 on_click=lambda c: c.toast(title) if title == "All" else None,
                 children=[
-                    View(cls="android.widget.ImageView", resource_id="icon", height=150),
-                    text_view(title, "title", height=80),
+                    w.image_view("icon", height=150),
+                    w.text_view(title, "title", height=80),
                 ],
             )
 
@@ -584,15 +526,13 @@ class NewPipe0274(VirtualApp):
             height=260,
             children=[card("All"), card("New")],
         )
-        placeholder = View(
-            cls="android.widget.LinearLayout",
-            height=400,
-            children=[text_view("¯\\_(ツ)_/¯"), text_view(IMPORT_HINT)],
+        placeholder = w.linear_layout(
+            [w.text_view("¯\\_(ツ)_/¯"), w.text_view(IMPORT_HINT)], height=400
         )
         return View(
             cls="androidx.recyclerview.widget.RecyclerView",
             resource_id="items_list",
-            children=[header, carousel, text_view("Subscriptions", height=126), placeholder],
+            children=[header, carousel, w.text_view("Subscriptions", height=126), placeholder],
         )
 
     def _import_page(self, ctx: AppContext, service: str) -> View:
@@ -600,7 +540,7 @@ class NewPipe0274(VirtualApp):
         panel: list[View] = []
         if by_url:
             panel.append(
-                edit_text(
+                w.edit_text(
                     "input_text",
                     ctx.ui["import_text"],
                     lambda c, t: c.ui.update(import_text=t),
@@ -609,26 +549,19 @@ class NewPipe0274(VirtualApp):
                 )
             )
         panel.append(
-            View(
-                cls="android.widget.Button",
-                resource_id="input_button",
-                text="Import" if by_url else "Import file",
-                on_click=bind(self._import_clicked, service),
+            w.button(
+                "input_button",
+                "Import" if by_url else "Import file",
+                w.bind(self._import_clicked, service),
                 height=140,
             )
         )
         info = SOUNDCLOUD_INSTRUCTIONS if by_url else YOUTUBE_INSTRUCTIONS
-        return View(
-            cls="android.widget.RelativeLayout",
-            children=[
-                text_view(info, "info_text_view"),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="inputs_panel",
-                    weight=0,
-                    children=panel,
-                ),
-            ],
+        return w.relative_layout(
+            [
+                w.text_view(info, "info_text_view"),
+                w.linear_layout(panel, rid="inputs_panel", weight=0),
+            ]
         )
 
     def _drawer(self, ctx: AppContext) -> View:
@@ -637,41 +570,36 @@ class NewPipe0274(VirtualApp):
             cls="androidx.constraintlayout.widget.ConstraintLayout",
             height=380,
             children=[
-                text_view("NewPipe", "drawer_header_newpipe_title", height=190),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=120,
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="drawer_header_service_icon",
-                            width=100,
-                        ),
-                        text_view(service, "drawer_header_service_view", height=120),
-                        View(cls="android.widget.ImageView", resource_id="drawer_arrow", width=80),
+                w.text_view("NewPipe", "drawer_header_newpipe_title", height=190),
+                w.linear_layout(
+                    [
+                        w.image_view("drawer_header_service_icon", width=100),
+                        w.text_view(service, "drawer_header_service_view", height=120),
+                        w.image_view("drawer_arrow", width=80),
                     ],
+                    horizontal=True,
+                    height=120,
                 ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="drawer_header_action_button",
+                w.button(
+                    "drawer_header_action_button",
+                    "",
+                    lambda c: c.ui.update(services=not c.ui["services"]),
                     content_desc=f"Toggle service, currently selected:{service}",
-                    on_click=lambda c: c.ui.update(services=not c.ui["services"]),
                     height=70,
                 ),
             ],
         )
         if ctx.ui["services"]:
             entries = [
-                drawer_entry(name, bind(self._change_service, name), checked=name == service)
+                w.drawer_entry(name, w.bind(self._change_service, name), checked=name == service)
                 for name in SERVICES
             ]
         else:
-            entries = [drawer_entry(self._kiosk_name(ctx), bind(self._drawer_go, "kiosk"))]
-            entries += [drawer_entry(name, bind(self._drawer_go, name)) for name in DRAWER]
+            entries = [w.drawer_entry(self._kiosk_name(ctx), w.bind(self._drawer_go, "kiosk"))]
+            entries += [w.drawer_entry(name, w.bind(self._drawer_go, name)) for name in DRAWER]
             entries += [
-                drawer_entry("Settings", bind(self._drawer_go, "Settings")),
-                drawer_entry("About & FAQ", bind(self._drawer_go, "About & FAQ")),
+                w.drawer_entry("Settings", w.bind(self._drawer_go, "Settings")),
+                w.drawer_entry("About & FAQ", w.bind(self._drawer_go, "About & FAQ")),
             ]
         menu = View(
             cls="androidx.recyclerview.widget.RecyclerView",
@@ -691,7 +619,7 @@ class NewPipe0274(VirtualApp):
         windows: list[Window] = []
         if ui["menu"] == "overflow":
             windows.append(
-                menu_window(
+                w.menu_window(
                     [
                         ("Import from", lambda c: c.ui.update(menu="import_from")),
                         ("Export to", lambda c: c.ui.update(menu="export_to")),
@@ -701,24 +629,24 @@ class NewPipe0274(VirtualApp):
             )
         elif ui["menu"] == "import_from":
             windows.append(
-                menu_window(
+                w.menu_window(
                     [
                         ("Previous export", close),  # opens DocumentsUI: not modelled
-                        ("YouTube", bind(self._open_import, "YouTube")),
-                        ("SoundCloud", bind(self._open_import, "SoundCloud")),
+                        ("YouTube", w.bind(self._open_import, "YouTube")),
+                        ("SoundCloud", w.bind(self._open_import, "SoundCloud")),
                     ],
                     close,
                 )
             )
         elif ui["menu"] == "export_to":
-            windows.append(menu_window([("File", close)], close))
+            windows.append(w.menu_window([("File", close)], close))
         if ui["confirm"] is not None:
             dismiss = self._dismiss_confirm
             buttons = [
-                dialog_button("android:id/button2", "Cancel", dismiss),
-                dialog_button("android:id/button1", "OK", self._confirm_import),
+                w.dialog_button("android:id/button2", "Cancel", dismiss),
+                w.dialog_button("android:id/button1", "OK", self._confirm_import),
             ]
-            windows.append(alert_dialog(dialog_message(EXPENSIVE), [], buttons, dismiss))
+            windows.append(w.alert_dialog(w.dialog_message(EXPENSIVE), [], buttons, dismiss))
         return windows
 
     # -- handlers: MainActivity ----------------------------------------------------------------
@@ -779,47 +707,45 @@ class NewPipe0274(VirtualApp):
         top = ui["stack"][-1] if ui["stack"] else ""
         actions: list[View] = []
         if ui["search_active"]:
-            title: str | View = View(
-                cls="android.widget.FrameLayout",
-                resource_id="toolbar_search_container",
-                layout=HORIZONTAL,
-                children=[
-                    edit_text(
+            title: str | View = w.frame_layout(
+                [
+                    w.edit_text(
                         "toolbar_search_edit_text",
                         ui["search_text"],
                         self._search_typed,
                         hint="Search",
                     ),
-                    View(
-                        cls="android.widget.FrameLayout",
-                        resource_id="toolbar_search_clear",
+                    w.frame_layout(
+                        rid="toolbar_search_clear",
                         content_desc="Clear",
                         on_click=lambda c: c.ui.update(search_text=""),
                         width=126,
                     ),
                 ],
+                rid="toolbar_search_container",
+                layout=HORIZONTAL,
             )
         else:
             title = top or "Settings"
             if not top:  # menu_settings_main_fragment: only on the main page
-                actions.append(action_item("action_search", "Search", self._search_clicked))
-        bar = toolbar(
+                actions.append(w.action_item("action_search", "Search", self._search_clicked))
+        bar = w.toolbar(
             title,
-            navigation=nav_button(NAVIGATE_UP, self._settings_home),
+            navigation=w.nav_button(w.NAVIGATE_UP, self._settings_home),
             actions=actions,
             cls="androidx.appcompat.widget.Toolbar",
         )
         if ui["search_active"]:
             page = self._search_results(ctx)
         elif top:
-            page = list_view(
-                [preference(t, s, lambda c: None) for p, t, s in PREFERENCES if p == top],
+            page = w.list_view(
+                [w.preference(t, s, lambda c: None) for p, t, s in PREFERENCES if p == top],
                 rid="recycler_view",
                 cls="androidx.recyclerview.widget.RecyclerView",
             )
         else:
-            page = list_view(
-                [preference(t, "", bind(self._open_page, t)) for t in SETTINGS_PAGES],
+            page = w.list_view(
+                [w.preference(t, "", w.bind(self._open_page, t)) for t in SETTINGS_PAGES],
                 rid="recycler_view",
                 cls="androidx.recyclerview.widget.RecyclerView",
             )
@@ -828,38 +754,30 @@ class NewPipe0274(VirtualApp):
             resource_id="settings_fragment_holder",
             children=[page],
         )
-        toolbar_layout = View(
-            cls="android.widget.LinearLayout",
-            resource_id="settings_toolbar_layout",
-            weight=0,
-            children=[bar],
-        )
-        return Screen(
-            content=View(cls="android.widget.RelativeLayout", children=[toolbar_layout, holder])
-        )
+        toolbar_layout = w.linear_layout([bar], rid="settings_toolbar_layout", weight=0)
+        return Screen(content=w.relative_layout([toolbar_layout, holder]))
 
     def _search_results(self, ctx: AppContext) -> View:
         found = _matches(ctx.ui["search_text"])
         if not found:
-            return View(
-                cls="android.widget.LinearLayout",
-                resource_id="empty_state_view",
-                children=[text_view("╰(°●°╰)"), text_view("No results")],
+            return w.linear_layout(
+                [w.text_view("╰(°●°╰)"), w.text_view("No results")], rid="empty_state_view"
             )
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                height=260,
-                on_click=bind(self._result_clicked, page),
-                children=[
-                    text_view(title, "title"),
-                    text_view(summary, "summary", height=70),
-                    text_view(page, "breadcrumbs", height=70),
+            w.linear_layout(
+                [
+                    w.text_view(title, "title"),
+                    w.text_view(summary, "summary", height=70),
+                    w.text_view(page, "breadcrumbs", height=70),
                 ],
+                height=260,
+                on_click=w.bind(self._result_clicked, page),
             )
             for page, title, summary in found
         ]
-        return list_view(rows, rid="searchResults", cls="androidx.recyclerview.widget.RecyclerView")
+        return w.list_view(
+            rows, rid="searchResults", cls="androidx.recyclerview.widget.RecyclerView"
+        )
 
     def _open_page(self, ctx: AppContext, page: str) -> None:
         ctx.ui["stack"].append(page)

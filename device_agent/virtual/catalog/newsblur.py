@@ -48,9 +48,10 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import edit_text, text_view, toolbar
 
 PACKAGE = "com.newsblur"
 INIT = ".activity.InitActivity"
@@ -150,12 +151,7 @@ def _oracle_1053(data: dict[str, Any], system: dict[str, Any]) -> bool:
     server = data.get("custom_server")
     if server is None or url_parses(server + PATH_LOGIN):
         return False
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.RuntimeException"
-        and DO_IN_BACKGROUND in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.RuntimeException", DO_IN_BACKGROUND)
 
 
 def _id(rid: str) -> str:
@@ -231,56 +227,35 @@ class NewsBlur(VirtualApp):
         if ctx.activity == LOGIN_PROGRESS:
             return self._render_login_progress()
         if ctx.activity == REGISTER_PROGRESS:
-            bar = toolbar("Let's get started", rid="android:id/action_bar")
+            bar = w.toolbar("Let's get started", rid="android:id/action_bar")
             body = View(
                 cls="android.widget.ViewSwitcher",
                 resource_id="register_viewswitcher",
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
+                    w.linear_layout(
+                        [
                             View(cls="android.widget.ProgressBar", height=160),
-                            text_view("Registering...", height=120),
-                        ],
+                            w.text_view("Registering...", height=120),
+                        ]
                     )
                 ],
             )
-            container = View(
-                cls="android.widget.FrameLayout",
-                resource_id="login_progress_container",
-                children=[body],
-            )
-            return Screen(
-                content=View(cls="android.widget.LinearLayout", children=[bar, container])
-            )
+            container = w.frame_layout([body], rid="login_progress_container")
+            return Screen(content=w.linear_layout([bar, container]))
         # InitActivity's splash: the logo.
         return Screen(
-            content=View(
-                cls="android.widget.RelativeLayout",
-                layout=FRAME,
-                children=[
-                    View(cls="android.widget.ImageView", width=400, height=400, gravity="center")
-                ],
+            content=w.relative_layout(
+                [w.image_view(width=400, height=400, gravity="center")], layout=FRAME
             )
         )
 
     def _render_login(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        header = View(
-            cls="android.widget.LinearLayout",
-            height=240,
-            children=[
-                View(
-                    cls="android.widget.ImageView",
-                    content_desc="NewsBlur Logo",
-                    height=200,
-                )
-            ],
-        )
+        header = w.linear_layout([w.image_view("", "NewsBlur Logo", height=200)], height=240)
         rule = View(cls="android.view.View", height=5)
 
         def field(rid: str, key: str, hint: str, *, password: bool = False) -> View:
-            return edit_text(
+            return w.edit_text(
                 rid,
                 ui[key],
                 lambda c, t: c.ui.update({key: t}),
@@ -291,38 +266,35 @@ class NewsBlur(VirtualApp):
 
         if ui["page"] == "login":
             rows: list[View] = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="login_fields_container",
-                    weight=0,
-                    children=[
+                w.linear_layout(
+                    [
                         field("login_username", "username", "username"),
                         field("login_password", "password", "password", password=True),
                     ],
+                    rid="login_fields_container",
+                    weight=0,
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+                w.linear_layout(
+                    [
                         View(cls="android.view.View"),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="login_button",
-                            text="Log In",
+                        w.button(
+                            "login_button",
+                            "Log In",
+                            self._log_in,
                             content_desc="Press to log in.",
                             width=300,
-                            on_click=self._log_in,
                         ),
                     ],
+                    horizontal=True,
+                    height=140,
                 ),
-                text_view(
+                w.text_view(
                     "I need to register",
                     "login_change_to_register",
                     height=100,
                     on_click=lambda c: c.ui.update(page="register"),
                 ),
-                text_view(
+                w.text_view(
                     "I forgot my password",
                     "login_forgot_password",
                     height=100,
@@ -331,7 +303,7 @@ class NewsBlur(VirtualApp):
             ]
             if not ui["custom_shown"]:
                 rows.append(
-                    text_view(
+                    w.text_view(
                         "I have a custom server",
                         "login_custom_server",
                         height=100,
@@ -342,13 +314,10 @@ class NewsBlur(VirtualApp):
                 rows.append(field("login_custom_server_value", "server", DEFAULT_BASE))
         else:
             rows = [
-                View(
-                    cls="android.widget.ScrollView",
-                    children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            weight=0,
-                            children=[
+                w.scroll_view(
+                    [
+                        w.linear_layout(
+                            [
                                 field("registration_username", "reg_username", "username"),
                                 field(
                                     "registration_password",
@@ -358,70 +327,56 @@ class NewsBlur(VirtualApp):
                                 ),
                                 field("registration_email", "reg_email", "email address"),
                             ],
+                            weight=0,
                         )
-                    ],
+                    ]
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="registration_button_container",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
-                        text_view(
+                w.linear_layout(
+                    [
+                        w.text_view(
                             "I need to log in!",
                             "login_change_to_login",
                             height=140,
                             on_click=lambda c: c.ui.update(page="login"),
                         ),
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="registration_button",
-                            text="Register",
+                        w.button(
+                            "registration_button",
+                            "Register",
+                            self._sign_up,
                             content_desc="Press to log in.",
                             width=315,
-                            on_click=self._sign_up,
                         ),
                     ],
+                    rid="registration_button_container",
+                    horizontal=True,
+                    height=140,
                 ),
             ]
-        page = View(cls="android.widget.RelativeLayout", children=rows)
+        page = w.relative_layout(rows)
         switcher = View(
             cls="android.widget.ViewSwitcher", resource_id="login_viewswitcher", children=[page]
         )
-        container = View(
-            cls="android.widget.FrameLayout", resource_id="login_container", children=[switcher]
-        )
-        return Screen(
-            content=View(cls="android.widget.LinearLayout", children=[header, rule, container])
-        )
+        container = w.frame_layout([switcher], rid="login_container")
+        return Screen(content=w.linear_layout([header, rule, container]))
 
     def _render_login_progress(self) -> Screen:
         def row(text: str, rid: str, progress: str) -> View:
-            return View(
-                cls="android.widget.RelativeLayout",
-                layout=HORIZONTAL,
-                children=[
+            return w.relative_layout(
+                [
                     View(cls="android.widget.ProgressBar", resource_id=progress, width=105),
-                    text_view(text, rid),
+                    w.text_view(text, rid),
                 ],
+                layout=HORIZONTAL,
             )
 
-        body = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        body = w.linear_layout(
+            [
                 row("Logging in…", "login_logging_in", "login_logging_in_progress"),
                 # login_feed_progress is INVISIBLE until the login succeeds.
-                View(
-                    cls="android.widget.RelativeLayout",
-                    children=[text_view("Retrieving feeds…", "login_retrieving_feeds")],
-                ),
-            ],
+                w.relative_layout([w.text_view("Retrieving feeds…", "login_retrieving_feeds")]),
+            ]
         )
-        container = View(
-            cls="android.widget.FrameLayout",
-            resource_id="login_progress_container",
-            children=[body],
-        )
+        container = w.frame_layout([body], rid="login_progress_container")
         return Screen(content=container)
 
     # -- handlers ----------------------------------------------------------------------------

@@ -36,9 +36,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import crashed
 from device_agent.virtual.views import Screen, View, Window
-from device_agent.virtual.widgets import confirm_dialog, text_view
 
 PACKAGE = "com.droidheat.musicplayer"
 SPLASH = ".SplashActivity"
@@ -133,11 +134,8 @@ def _row_inflate_failure() -> JavaException:
 
 
 def _crashed_inflating_rows(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "android.view.InflateException"
-        and "Error inflating class ImageView" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
+    return crashed(
+        system, PACKAGE, "android.view.InflateException", "Error inflating class ImageView"
     )
 
 
@@ -204,26 +202,25 @@ class NoadPlayer08(VirtualApp):
 
     def render(self, ctx: AppContext) -> Screen:
         if ctx.activity == SPLASH:
-            content = View(
-                cls="android.widget.RelativeLayout",
-                children=[
+            content = w.relative_layout(
+                [
                     View(cls="android.widget.ProgressBar", resource_id="progressBar", height=200),
-                    text_view("Initiating..", "textView10"),
-                ],
+                    w.text_view("Initiating..", "textView10"),
+                ]
             )
             windows: list[Window] = []
             if ctx.ui.get("asking"):
                 windows.append(
-                    confirm_dialog(
+                    w.confirm_dialog(
                         REQUEST_TITLE,
                         REQUEST_MESSAGE,
                         ("Accept", self._accept),
-                        ("Decline", lambda c: c.finish()),
+                        ("Decline", w.finish),
                         lambda c: c.ui.update(asking=False),
                     )
                 )
             return Screen(content=content, windows=windows)
-        return Screen(content=View(cls="android.widget.FrameLayout"))
+        return Screen(content=w.frame_layout())
 
     def _accept(self, ctx: AppContext) -> None:
         ctx.ui["asking"] = False

@@ -72,30 +72,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text, long_click
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    MORE_OPTIONS,
-    OPEN_DRAWER,
-    action_item,
-    alert_dialog,
-    bind,
-    confirm_dialog,
-    dialog_button,
-    dialog_title,
-    drawer_entry,
-    drawer_layout,
-    edit_text,
-    fab,
-    image_button,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.philkes.notallyx"
 MAIN = ".presentation.activity.main.MainActivity"
@@ -175,7 +155,7 @@ BUG_517 = BugSpec(
     "app crashes when pressing label",
     crash_oracle(PACKAGE, NPE, ""),
     human_steps=(
-        click(PACKAGE, desc=OPEN_DRAWER),
+        click(PACKAGE, desc=w.OPEN_DRAWER),
         click(PACKAGE, "design_menu_item_text", "Labels"),
         click(PACKAGE, desc="Add label"),
         input_text(PACKAGE, "EditText", "Work"),
@@ -208,7 +188,7 @@ BUG_609 = BugSpec(
         {"kind": "press_back"},
         {"kind": "press_back"},
         long_click(PACKAGE, "Note", "Hello"),
-        click(PACKAGE, desc=MORE_OPTIONS),
+        click(PACKAGE, desc=w.MORE_OPTIONS),
         click(PACKAGE, "title", "Export"),
         click(PACKAGE, "title", "PDF"),
     ),
@@ -313,10 +293,7 @@ class NotallyX730(VirtualApp):
 
     def _toggle_visibility(self, ctx: AppContext, label: str) -> None:
         hidden = ctx.data["hidden_labels"]
-        if label in hidden:
-            hidden.remove(label)
-        else:
-            hidden.append(label)
+        w.toggle(hidden, label)
 
     # -- edit list ---------------------------------------------------------------------------
     def _split(self, ctx: AppContext) -> tuple[list[int], list[int]]:
@@ -386,10 +363,7 @@ class NotallyX730(VirtualApp):
     def _open_note(self, ctx: AppContext, note_id: int) -> None:
         selected = ctx.ui["selected"]
         if selected:
-            if note_id in selected:
-                selected.remove(note_id)
-            else:
-                selected.append(note_id)
+            w.toggle(selected, note_id)
             return
         note = self._note(ctx, note_id)
         if note is None:
@@ -444,27 +418,33 @@ class NotallyX730(VirtualApp):
     def _drawer(self, ctx: AppContext) -> View:
         ui = ctx.ui
         current = ui["label"] if ui["dest"] == "DisplayLabel" else ui["dest"]
-        entries = [drawer_entry("Notes", bind(self._navigate, "Notes"), checked=current == "Notes")]
+        entries = [
+            w.drawer_entry("Notes", w.bind(self._navigate, "Notes"), checked=current == "Notes")
+        ]
         for dest in ("Unlabeled", "Labels"):
-            entries.append(drawer_entry(dest, bind(self._navigate, dest), checked=current == dest))
+            entries.append(
+                w.drawer_entry(dest, w.bind(self._navigate, dest), checked=current == dest)
+            )
         visible = self._visible_labels(ctx)
         for label in visible[:MAX_LABELS]:
             entries.append(
-                drawer_entry(
+                w.drawer_entry(
                     label,
-                    bind(self._navigate_to_label, label, DRAWER_FRAMES),
+                    w.bind(self._navigate_to_label, label, DRAWER_FRAMES),
                     checked=current == label,
                 )
             )
         if len(ctx.data["labels"]) > MAX_LABELS:
             more = len(ctx.data["labels"]) - min(len(visible), MAX_LABELS)
-            entries.append(drawer_entry(f"{more} more", bind(self._navigate, "Labels")))
+            entries.append(w.drawer_entry(f"{more} more", w.bind(self._navigate, "Labels")))
         for dest in ("Deleted", "Archived", "Reminders", "Settings"):
-            entries.append(drawer_entry(dest, bind(self._navigate, dest), checked=current == dest))
+            entries.append(
+                w.drawer_entry(dest, w.bind(self._navigate, dest), checked=current == dest)
+            )
         header = View(  # drawer_header.xml: a toolbar titled with the app's name
             cls="android.widget.FrameLayout",
             weight=0,
-            children=[toolbar("NotallyX", rid="", cls="android.view.ViewGroup")],
+            children=[w.toolbar("NotallyX", rid="", cls="android.view.ViewGroup")],
         )
         return View(
             cls="com.google.android.material.navigation.NavigationView",
@@ -491,27 +471,19 @@ class NotallyX730(VirtualApp):
             return []
         cards = []
         for note in reversed(notes):
-            children = [text_view(note["title"], "Title")] if note["title"] else []
+            children = [w.text_view(note["title"], "Title")] if note["title"] else []
             if note["body"]:
-                children.append(text_view(note["body"], "Note"))
+                children.append(w.text_view(note["body"], "Note"))
             for item in note["items"][:10]:
-                children.append(
-                    View(
-                        cls="android.widget.TextView",
-                        text=item["body"],
-                        checkable=True,
-                        checked=item["checked"],
-                    )
-                )
+                children.append(w.text_view(item["body"], checkable=True, checked=item["checked"]))
             cards.append(
-                View(
-                    cls="android.widget.FrameLayout",
+                w.frame_layout(
+                    [View(cls="android.view.ViewGroup", weight=0, children=children)],
                     weight=0,
-                    on_click=bind(self._open_note, note["id"]),
-                    on_long_click=bind(self._select, note["id"]),
+                    on_click=w.bind(self._open_note, note["id"]),
+                    on_long_click=w.bind(self._select, note["id"]),
                     checkable=True,
                     checked=note["id"] in ui["selected"],
-                    children=[View(cls="android.view.ViewGroup", weight=0, children=children)],
                 )
             )
         return cards
@@ -521,35 +493,36 @@ class NotallyX730(VirtualApp):
         rows = []
         for label in ctx.data["labels"]:
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=147,
-                    children=[
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="LabelText",
-                            text=label,
-                            on_click=bind(self._navigate_to_label, label, LABEL_ROW_FRAMES),
+                w.linear_layout(
+                    [
+                        w.text_view(
+                            label,
+                            "LabelText",
+                            on_click=w.bind(self._navigate_to_label, label, LABEL_ROW_FRAMES),
                             height=147,
                         ),
-                        image_button(
+                        w.image_button(
                             "VisibilityButton",
                             "Hide Labels in Overview",
-                            bind(self._toggle_visibility, label),
+                            w.bind(self._toggle_visibility, label),
                             width=126,
                             selected=label in hidden,
                         ),
-                        image_button(
-                            "EditButton", "Edit", bind(self._open_dialog, "edit", label), width=126
+                        w.image_button(
+                            "EditButton",
+                            "Edit",
+                            w.bind(self._open_dialog, "edit", label),
+                            width=126,
                         ),
-                        image_button(
+                        w.image_button(
                             "DeleteButton",
                             "Delete",
-                            bind(self._open_dialog, "delete", label),
+                            w.bind(self._open_dialog, "delete", label),
                             width=126,
                         ),
                     ],
+                    horizontal=True,
+                    height=147,
                 )
             )
         return rows
@@ -560,13 +533,13 @@ class NotallyX730(VirtualApp):
         title = ui["label"] if dest == "DisplayLabel" else DESTINATIONS[dest]
         actions = []
         if dest == "Labels":
-            actions.append(action_item("", "Add label", bind(self._open_dialog, "add")))
+            actions.append(w.action_item("", "Add label", w.bind(self._open_dialog, "add")))
         if ui["selected"]:
             bar = self._action_mode(ctx)
         else:
-            bar = toolbar(
+            bar = w.toolbar(
                 title,
-                navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+                navigation=w.nav_button(w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
                 actions=actions,
                 rid="Toolbar",
                 cls="android.view.ViewGroup",
@@ -575,43 +548,36 @@ class NotallyX730(VirtualApp):
         fragment: list[View] = []
         if dest != "Labels":
             fragment.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="EnterSearchKeywordLayout",
-                    weight=0,
-                    children=[
-                        edit_text(
+                w.linear_layout(
+                    [
+                        w.edit_text(
                             "EnterSearchKeyword", "", lambda c, t: None, hint="Search", height=147
                         )
                     ],
+                    rid="EnterSearchKeywordLayout",
+                    weight=0,
                 )
             )
         if rows:
             fragment.append(
-                list_view(rows, rid="MainListView", cls="androidx.recyclerview.widget.RecyclerView")
+                w.list_view(
+                    rows, rid="MainListView", cls="androidx.recyclerview.widget.RecyclerView"
+                )
             )
         else:
             fragment.append(
-                View(
-                    cls="android.widget.FrameLayout",
-                    children=[
-                        View(
-                            cls="android.widget.ImageView",
-                            resource_id="ImageView",
-                            content_desc="Background",
-                            width=252,
-                            height=252,
-                            gravity="center",
+                w.frame_layout(
+                    [
+                        w.image_view(
+                            "ImageView", "Background", width=252, height=252, gravity="center"
                         )
                     ],
                     layout=FRAME,
                 )
             )
         host: list[View] = [
-            View(
-                cls="android.widget.FrameLayout",
-                resource_id="NavHostFragment",
-                children=[View(cls="android.view.ViewGroup", children=fragment)],
+            w.frame_layout(
+                [View(cls="android.view.ViewGroup", children=fragment)], rid="NavHostFragment"
             )
         ]
         if dest in FAB_DESTINATIONS:
@@ -622,22 +588,18 @@ class NotallyX730(VirtualApp):
                     height=380,
                     weight=0,
                     children=[
-                        fab(
+                        w.fab(
                             "MakeList",
                             "Make list",
                             lambda c: c.start_activity(EDIT_LIST, extras),
                             gravity="top_end",
                         ),
-                        fab("TakeNote", "Take note", lambda c: c.start_activity(EDIT_NOTE)),
+                        w.fab("TakeNote", "Take note", lambda c: c.start_activity(EDIT_NOTE)),
                     ],
                 )
             )
-        content = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="RelativeLayout",
-            children=[bar, *host],
-        )
-        root = drawer_layout(
+        content = w.relative_layout([bar, *host], rid="RelativeLayout")
+        root = w.drawer_layout(
             content, self._drawer(ctx) if ui["drawer"] else None, rid="DrawerLayout"
         )
         return Screen(content=root, windows=self._main_windows(ctx))
@@ -647,23 +609,23 @@ class NotallyX730(VirtualApp):
         rest in the overflow (``ui["menu"]``)."""
         ui = ctx.ui
         folder = {"Deleted": "DELETED", "Archived": "ARCHIVED"}.get(ui["dest"], "NOTES")
-        stub = bind(lambda c: c.ui.update(menu=None))
+        stub = w.bind(lambda c: c.ui.update(menu=None))
         if folder == "DELETED":
-            shown = [("Restore", bind(self._move, "NOTES")), ("Delete forever", stub)]
+            shown = [("Restore", w.bind(self._move, "NOTES")), ("Delete forever", stub)]
         elif folder == "ARCHIVED":
             shown = [
-                ("Unarchive", bind(self._move, "NOTES")),
-                ("Delete", bind(self._move, "DELETED")),
-                ("Export", bind(lambda c: c.ui.update(menu="export"))),
+                ("Unarchive", w.bind(self._move, "NOTES")),
+                ("Delete", w.bind(self._move, "DELETED")),
+                ("Export", w.bind(lambda c: c.ui.update(menu="export"))),
             ]
         else:
-            shown = [("Pin", stub), ("Labels", stub), ("Delete", bind(self._move, "DELETED"))]
-        actions = [action_item("", "Select All", bind(self._select_all))]
-        actions += [action_item("", t, h) for t, h in shown]
-        actions.append(overflow_button(lambda c: c.ui.update(menu="overflow")))
-        return toolbar(
+            shown = [("Pin", stub), ("Labels", stub), ("Delete", w.bind(self._move, "DELETED"))]
+        actions = [w.action_item("", "Select All", w.bind(self._select_all))]
+        actions += [w.action_item("", t, h) for t, h in shown]
+        actions.append(w.overflow_button(lambda c: c.ui.update(menu="overflow")))
+        return w.toolbar(
             str(len(ui["selected"])),
-            navigation=nav_button("", lambda c: c.ui.update(selected=[], menu=None)),
+            navigation=w.nav_button("", lambda c: c.ui.update(selected=[], menu=None)),
             actions=actions,
             rid="ActionMode",
             cls="android.view.ViewGroup",
@@ -687,23 +649,23 @@ class NotallyX730(VirtualApp):
 
     def _menus(self, ctx: AppContext) -> list[Window]:
         ui = ctx.ui
-        close = bind(lambda c: c.ui.update(menu=None))
+        close = w.bind(lambda c: c.ui.update(menu=None))
         if ui["menu"] == "export":
-            items = [(m, bind(self._export, m)) for m in ("TXT", "PDF", "JSON", "HTML")]
-            return [menu_window(items, close)]
+            items = [(m, w.bind(self._export, m)) for m in ("TXT", "PDF", "JSON", "HTML")]
+            return [w.menu_window(items, close)]
         if ui["menu"] != "overflow":
             return []
         folder = {"Deleted": "DELETED", "Archived": "ARCHIVED"}.get(ui["dest"], "NOTES")
-        export = ("Export", bind(lambda c: c.ui.update(menu="export")))
+        export = ("Export", w.bind(lambda c: c.ui.update(menu="export")))
         share = [("Share", close)] if len(ui["selected"]) == 1 else []
         if folder == "DELETED":
             items = [export, ("Change Color", close), *share]
         elif folder == "ARCHIVED":
             items = [("Pin", close), ("Labels", close), ("Change Color", close), *share]
         else:
-            items = [("Archive", bind(self._move, "ARCHIVED")), ("Change Color", close)]
+            items = [("Archive", w.bind(self._move, "ARCHIVED")), ("Change Color", close)]
             items += [*share, export]
-        return [menu_window(items, close)]
+        return [w.menu_window(items, close)]
 
     def _main_windows(self, ctx: AppContext) -> list[Window]:
         dialog = ctx.ui["dialog"]
@@ -712,17 +674,13 @@ class NotallyX730(VirtualApp):
         close = self._close_dialog
         if dialog["kind"] == "file":  # MenuDialog, a bottom sheet
             rows = [
-                text_view(t, on_click=close, height=147) for t in ("View file", "Save to device")
+                w.text_view(t, on_click=close, height=147) for t in ("View file", "Save to device")
             ]
-            sheet = View(
-                cls="android.widget.ScrollView",
-                weight=0,
-                children=[View(cls="android.widget.LinearLayout", weight=0, children=rows)],
-            )
+            sheet = w.scroll_view([w.linear_layout(rows, weight=0)], weight=0)
             return [Window(root=sheet, kind="sheet", on_dismiss=close)]
         if dialog["kind"] == "delete":
             return [
-                confirm_dialog(
+                w.confirm_dialog(
                     "Delete label?",
                     "Your notes attached to this label will not be deleted",
                     ("Delete", self._delete_label),
@@ -731,23 +689,22 @@ class NotallyX730(VirtualApp):
                 )
             ]
         typed = ctx.ui["typed"]
-        field = View(
-            cls="android.widget.LinearLayout",
-            weight=0,
-            children=[
-                edit_text(
+        field = w.linear_layout(
+            [
+                w.edit_text(
                     "EditText",
                     typed,
                     lambda c, t: c.ui.update(typed=t),
                     cls="android.widget.EditText",
                 )
             ],
+            weight=0,
         )
-        save = dialog_button("android:id/button1", "Save", self._save_label)
+        save = w.dialog_button("android:id/button1", "Save", self._save_label)
         save.enabled = bool(typed)
         title = "Add label" if dialog["kind"] == "add" else "Edit label"
-        buttons = [dialog_button("android:id/button2", "Cancel", close), save]
-        return [alert_dialog(dialog_title(title), [field], buttons, close)]
+        buttons = [w.dialog_button("android:id/button2", "Cancel", close), save]
+        return [w.alert_dialog(w.dialog_title(title), [field], buttons, close)]
 
     def _item_row(self, ctx: AppContext, index: int, position: int, in_checked: bool) -> View:
         ui = ctx.ui
@@ -755,69 +712,57 @@ class NotallyX730(VirtualApp):
         body = ui["shown"].get(str(position), item["body"]) if in_checked else item["body"]
         editable = not ui["read_only"]
         children = [
-            image_button("DragHandle", f"Drag{position}", None, width=100),
-            View(
-                cls="android.widget.CheckBox",
-                resource_id="CheckBox",
+            w.image_button("DragHandle", f"Drag{position}", None, width=100),
+            w.check_box(
+                "CheckBox",
+                "",
+                item["checked"],
+                w.bind(self._change_checked, index),
                 content_desc=f"CheckBox{position}",
-                checkable=True,
-                checked=item["checked"],
-                on_click=bind(self._change_checked, index),
                 width=126,
             ),
-            View(
-                cls="android.widget.EditText",
-                resource_id="EditText",
+            w.edit_text(
+                "EditText",
+                body,
+                (lambda c, t: self._change_text(c, position, in_checked, t)) if editable else None,
                 content_desc=f"EditText{position}",
-                text=body,
                 hint="Item",
-                on_text=(
-                    (lambda c, t: self._change_text(c, position, in_checked, t))
-                    if editable
-                    else None
-                ),
-                on_click=None if editable else bind(self._change_checked, index),
+                on_click=None if editable else w.bind(self._change_checked, index),
             ),
         ]
         if item["checked"] and editable:
             children.append(
-                image_button(
-                    "Delete", f"Delete{position}", bind(self._delete_item, index), width=126
+                w.image_button(
+                    "Delete", f"Delete{position}", w.bind(self._delete_item, index), width=126
                 )
             )
-        return View(
-            cls="android.widget.RelativeLayout",
-            layout=HORIZONTAL,
-            height=147,
-            weight=0,
-            children=children,
-        )
+        return w.relative_layout(children, layout=HORIZONTAL, height=147, weight=0)
 
     def _render_editor(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         is_list = ctx.activity == EDIT_LIST
         unchecked, checked = self._split(ctx)
-        bar = toolbar(
+        bar = w.toolbar(
             "",
-            navigation=nav_button("", self._up),
+            navigation=w.nav_button("", self._up),
             actions=[
-                action_item("", "Search", lambda c: None),
-                action_item("", "Pin", lambda c: None),
+                w.action_item("", "Search", lambda c: None),
+                w.action_item("", "Pin", lambda c: None),
             ],
             rid="Toolbar",
         )
         body: list[View] = [
-            edit_text(
+            w.edit_text(
                 "EnterTitle",
                 ui["title"],
                 (lambda c, t: c.ui.update(title=t)) if not ui["read_only"] else None,
                 hint="Title",
             ),
-            text_view(DATE, "Date", height=80),
+            w.text_view(DATE, "Date", height=80),
         ]
         if not is_list:
             body.append(
-                edit_text(
+                w.edit_text(
                     "EnterBody",
                     ui["body"],
                     (lambda c, t: c.ui.update(body=t)) if not ui["read_only"] else None,
@@ -836,7 +781,7 @@ class NotallyX730(VirtualApp):
                 )
             )
         if is_list and not ui["read_only"]:
-            body.append(text_view("Add Item", "AddItem", on_click=self._add_item, height=126))
+            body.append(w.text_view("Add Item", "AddItem", on_click=self._add_item, height=126))
         if checked:
             body.append(
                 View(
@@ -846,22 +791,14 @@ class NotallyX730(VirtualApp):
                     children=[self._item_row(ctx, i, p, True) for p, i in enumerate(checked)],
                 )
             )
-        scroll = View(
-            cls="android.widget.ScrollView",
-            resource_id="ScrollView",
+        scroll = w.scroll_view(
+            [w.linear_layout(body, rid="ContentLayout", weight=0)],
+            rid="ScrollView",
             scrollable=True,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="ContentLayout",
-                    weight=0,
-                    children=body,
-                )
-            ],
         )
         toggle_desc = "Edit"
 
-        def toggle(c: AppContext) -> None:
+        def flip_read_only(c: AppContext) -> None:
             c.ui["read_only"] = not c.ui["read_only"]
 
         bottom = View(
@@ -870,40 +807,35 @@ class NotallyX730(VirtualApp):
             layout=HORIZONTAL,
             height=147,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="BottomAppBarLeft",
-                    layout=HORIZONTAL,
-                    children=(
-                        [image_button("", "Adding files", lambda c: None)]
-                        if is_list
-                        else [
-                            image_button("", "Add Item", lambda c: None),
-                            image_button("", "Edit", lambda c: None, enabled=False),
-                        ]
-                    ),
-                ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="BottomAppBarCenter",
-                    layout=HORIZONTAL,
-                    children=[
-                        image_button("", "Undo", lambda c: None, enabled=False),
-                        image_button("", "Redo", lambda c: None, enabled=False),
+                w.linear_layout(
+                    [w.image_button("", "Adding files", lambda c: None)]
+                    if is_list
+                    else [
+                        w.image_button("", "Add Item", lambda c: None),
+                        w.image_button("", "Edit", lambda c: None, enabled=False),
                     ],
+                    rid="BottomAppBarLeft",
+                    horizontal=True,
                 ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="BottomAppBarRight",
-                    layout=HORIZONTAL,
-                    children=[
-                        image_button("", toggle_desc, toggle),
-                        image_button("", "Tap for more options", lambda c: None),
+                w.linear_layout(
+                    [
+                        w.image_button("", "Undo", lambda c: None, enabled=False),
+                        w.image_button("", "Redo", lambda c: None, enabled=False),
                     ],
+                    rid="BottomAppBarCenter",
+                    horizontal=True,
+                ),
+                w.linear_layout(
+                    [
+                        w.image_button("", toggle_desc, flip_read_only),
+                        w.image_button("", "Tap for more options", lambda c: None),
+                    ],
+                    rid="BottomAppBarRight",
+                    horizontal=True,
                 ),
             ],
         )
-        root = View(cls="android.widget.LinearLayout", children=[bar, scroll, bottom])
+        root = w.linear_layout([bar, scroll, bottom])
         return Screen(content=root)
 
 

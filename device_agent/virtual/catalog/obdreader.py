@@ -45,18 +45,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    MORE_OPTIONS,
-    bind,
-    image_button,
-    list_view,
-    preference,
-    preference_category,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "pt.lighthouselabs.obd.reader"
 MAIN = ".activity.MainActivity"
@@ -175,29 +167,16 @@ PREFERENCES = (
 
 def _oracle_22(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Stop Live Data unbound a connection the system had already forgotten."""
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.IllegalArgumentException"
-        and "Service not registered" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.IllegalArgumentException", "Service not registered")
 
 
 def _menu_item(title: str) -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": "android:id/title",
-            "text": title,
-            "content_desc": "",
-            "class_name": "",
-        },
-    }
+    return click(PACKAGE, "android:id/title", title)
 
 
 _MORE = {
     "kind": "click",
-    "target": {"resource_id": "", "text": "", "content_desc": MORE_OPTIONS, "class_name": ""},
+    "target": {"resource_id": "", "text": "", "content_desc": w.MORE_OPTIONS, "class_name": ""},
 }
 
 BUG_22 = BugSpec(
@@ -258,8 +237,7 @@ class ObdReader(VirtualApp):
         ui = ctx.ui
         if ctx.activity != MAIN:
             return False
-        if ui.get("menu"):
-            ui["menu"] = False
+        if w.dismiss(ui, "menu"):
             return True
         self._on_destroy(ctx)  # Back finishes the activity
         return False
@@ -269,19 +247,21 @@ class ObdReader(VirtualApp):
         if ctx.activity == CONFIG:
             rows: list[View] = []
             for category, prefs in PREFERENCES:
-                rows.append(preference_category(category))
-                rows.extend(preference(title, summary, lambda c: None) for title, summary in prefs)
-            bar = toolbar(APP_NAME, rid="android:id/action_bar")
-            listing = list_view(rows, scroll_key="prefs_scroll")
-            return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, listing]))
+                rows.append(w.preference_category(category))
+                rows.extend(
+                    w.preference(title, summary, lambda c: None) for title, summary in prefs
+                )
+            bar = w.toolbar(APP_NAME, rid="android:id/action_bar")
+            listing = w.list_view(rows, scroll_key="prefs_scroll")
+            return Screen(content=w.linear_layout([bar, listing]))
         if ctx.activity == MAIN:
             return self._render_main(ctx)
-        return Screen(content=View(cls="android.widget.LinearLayout"))
+        return Screen(content=w.linear_layout())
 
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        more = image_button("", MORE_OPTIONS, lambda c: c.ui.update(menu=True), width=126)
-        bar = toolbar(APP_NAME, rid="android:id/action_bar", actions=[more])
+        more = w.image_button("", w.MORE_OPTIONS, lambda c: c.ui.update(menu=True), width=126)
+        bar = w.toolbar(APP_NAME, rid="android:id/action_bar", actions=[more])
         head = View(
             cls="android.widget.TableLayout",
             height=180,
@@ -290,9 +270,9 @@ class ObdReader(VirtualApp):
                     cls="android.widget.TableRow",
                     layout=HORIZONTAL,
                     children=[
-                        text_view("0", "fuel_econ_text", height=180),
-                        text_view("l/100km", "avg_fuel_econ_lbl", height=180),
-                        text_view("N", "compass_text", height=180),
+                        w.text_view("0", "fuel_econ_text", height=180),
+                        w.text_view("l/100km", "avg_fuel_econ_lbl", height=180),
+                        w.text_view("N", "compass_text", height=180),
                     ],
                 )
             ],
@@ -305,10 +285,10 @@ class ObdReader(VirtualApp):
                     cls="android.widget.TableRow",
                     layout=HORIZONTAL,
                     children=[
-                        text_view("0l/100km", "inst_fuel_econ_text", height=80),
-                        text_view("00:00:00", "run_time_text", height=80),
-                        text_view(ui["rpm"], "rpm_text", height=80),
-                        text_view(ui["speed"], "spd_text", height=80),
+                        w.text_view("0l/100km", "inst_fuel_econ_text", height=80),
+                        w.text_view("00:00:00", "run_time_text", height=80),
+                        w.text_view(ui["rpm"], "rpm_text", height=80),
+                        w.text_view(ui["speed"], "spd_text", height=80),
                     ],
                 )
             ],
@@ -322,53 +302,33 @@ class ObdReader(VirtualApp):
                     cls="android.widget.TableRow",
                     layout=HORIZONTAL,
                     height=70,
-                    children=[text_view(f"{name}: ", height=70), text_view(value, height=70)],
+                    children=[w.text_view(f"{name}: ", height=70), w.text_view(value, height=70)],
                 )
                 for name, value in ui["rows"]
             ],
         )
-        scroll = View(
-            cls="android.widget.ScrollView",
-            resource_id="data_scroll",
-            scrollable=True,
-            scroll_key="data_scroll",
-            children=[table],
+        scroll = w.scroll_view(
+            [table], rid="data_scroll", scrollable=True, scroll_key="data_scroll"
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = w.linear_layout(
+            [
                 bar,
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="vehicle_view",
-                    children=[head, live, scroll],
-                ),
-            ],
+                w.linear_layout([head, live, scroll], rid="vehicle_view"),
+            ]
         )
         windows: list[Window] = []
         if ui["menu"]:
             windows.append(self._options_menu(ctx))
         if ui["dialog"]:
-            message = View(
-                cls="android.widget.ScrollView",
-                resource_id="android:id/scrollView",
+            message = w.scroll_view(
+                [w.text_view(BT_DISABLED, "android:id/message", height=160)],
+                rid="android:id/scrollView",
                 weight=0,
-                children=[text_view(BT_DISABLED, "android:id/message", height=160)],
             )
-            panel = View(
-                cls="android.widget.LinearLayout",
-                resource_id="android:id/contentPanel",
-                weight=0,
-                children=[message],
-            )
+            panel = w.linear_layout([message], rid="android:id/contentPanel", weight=0)
             windows.append(
                 Window(
-                    root=View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="android:id/parentPanel",
-                        weight=0,
-                        children=[panel],
-                    ),
+                    root=w.linear_layout([panel], rid="android:id/parentPanel", weight=0),
                     on_dismiss=lambda c: c.ui.update(dialog=False),
                 )
             )
@@ -379,13 +339,12 @@ class ObdReader(VirtualApp):
         running = ctx.ui["connected"] and ctx.ui["running"]
         enabled = {START: not running, STOP: running, GET_DTC: not running, SETTINGS: not running}
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
+            w.linear_layout(
+                [w.text_view(title, "android:id/title", height=126, enabled=enabled[title])],
                 height=126,
                 enabled=enabled[title],
-                on_click=bind(self._option, title) if enabled[title] else None,
+                on_click=w.bind(self._option, title) if enabled[title] else None,
                 clickable=True,
-                children=[text_view(title, "android:id/title", height=126, enabled=enabled[title])],
             )
             for title in (START, STOP, GET_DTC, SETTINGS)
         ]

@@ -30,25 +30,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    OPEN_DRAWER,
-    alert_dialog,
-    app_intro,
-    dialog_button,
-    nav_button,
-    preference_category,
-    toolbar,
-)
-from device_agent.virtual.widgets import action_item as _action
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import overflow_button as _overflow
-from device_agent.virtual.widgets import popup_menu as _popup
-from device_agent.virtual.widgets import text_view as _text
+from device_agent.virtual.catalog._steps import click, crashed
+from device_agent.virtual.stacks import callback_frames
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "it.feio.android.omninotes"
 MAIN = ".MainActivity"
@@ -68,13 +57,7 @@ CRASH_FRAMES = [
     "it.feio.android.omninotes.DetailFragment$$Lambda$8.onClick(Unknown Source)",
     "android.view.View.performClick(View.java:5204)",
     "android.view.View$PerformClick.run(View.java:21153)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 ]
 # 2017-06-12 23:39 UTC, the report's upload time; every saved change moves the clock a minute.
 START_CLOCK = 1497310740
@@ -84,22 +67,10 @@ START_CLOCK = 1497310740
 
 
 def _oracle_377(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and c.get("exception") == "java.lang.NullPointerException"
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.NullPointerException")
 
 
-def _click(rid: str, text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+_click = partial(click, PACKAGE)
 
 
 BUG_377 = BugSpec(
@@ -196,16 +167,20 @@ class OmniNotes540(VirtualApp):
 
     def _render_intro(self, ctx: AppContext) -> Screen:
         return Screen(
-            content=app_intro(INTRO_SLIDES, ctx.ui["slide"], self._next_slide, self._finish_intro)
+            content=w.app_intro(INTRO_SLIDES, ctx.ui["slide"], self._next_slide, self._finish_intro)
         )
 
     def _toolbar(self, ctx: AppContext, title: str) -> View:
-        return toolbar(
+        return w.toolbar(
             title,
-            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True, fab_open=False)),
+            navigation=w.nav_button(
+                w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True, fab_open=False)
+            ),
             actions=[
-                _action("menu_search", "Search", lambda c: c.ui.update(search="", fab_open=False)),
-                _overflow(lambda c: c.ui.update(menu="list", fab_open=False)),
+                w.action_item(
+                    "menu_search", "Search", lambda c: c.ui.update(search="", fab_open=False)
+                ),
+                w.overflow_button(lambda c: c.ui.update(menu="list", fab_open=False)),
             ],
         )
 
@@ -225,28 +200,26 @@ class OmniNotes540(VirtualApp):
         content: list[View] = [self._toolbar(ctx, ui["section"])]
         if ui["search"] is not None:
             content.append(
-                View(
-                    cls="android.widget.EditText",
-                    resource_id="search_src_text",
+                w.edit_text(
+                    "search_src_text",
+                    ui["search"],
+                    lambda c, t: c.ui.update(search=t),
                     hint="Search",
-                    text=ui["search"],
-                    on_text=lambda c, t: c.ui.update(search=t),
                 )
             )
         notes = self._visible_notes(ctx)
         if notes:
             cards = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="root",
-                    on_click=_bind(self._open_note, note["id"]),
-                    on_long_click=_bind(self._open_note, note["id"]),
-                    weight=0,
-                    children=[
-                        _text(note["title"] or note["content"][:40], "note_title"),
-                        _text(note["content"] if note["title"] else "", "note_content"),
-                        _text(self._date(note["modified"]), "note_date", height=80),
+                w.linear_layout(
+                    [
+                        w.text_view(note["title"] or note["content"][:40], "note_title"),
+                        w.text_view(note["content"] if note["title"] else "", "note_content"),
+                        w.text_view(self._date(note["modified"]), "note_date", height=80),
                     ],
+                    rid="root",
+                    on_click=w.bind(self._open_note, note["id"]),
+                    on_long_click=w.bind(self._open_note, note["id"]),
+                    weight=0,
                 )
                 for note in notes
             ]
@@ -261,15 +234,12 @@ class OmniNotes540(VirtualApp):
             )
         else:
             content.append(
-                View(
-                    cls="android.widget.FrameLayout",
+                w.frame_layout(
+                    [w.text_view("Nothing here!", "empty_list", gravity="center", width=500)],
                     layout=FRAME,
-                    children=[_text("Nothing here!", "empty_list", gravity="center", width=500)],
                 )
             )
-        frame: list[View] = [
-            View(cls="android.widget.LinearLayout", resource_id="content_frame", children=content)
-        ]
+        frame: list[View] = [w.linear_layout(content, rid="content_frame")]
         if ui["section"] in ("Notes", "Reminders") and ui["search"] is None:
             frame.extend(self._fab(ctx))
         root = View(
@@ -300,20 +270,18 @@ class OmniNotes540(VirtualApp):
                 ("fab_note", "Text note", False),
             ):
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
-                        layout=HORIZONTAL,
-                        height=168,
-                        children=[
-                            _text(label, width=352),
-                            View(
-                                cls="android.widget.ImageButton",
-                                resource_id=rid,
-                                content_desc=label,
-                                on_click=_bind(self._new_note, checklist, rid == "fab_camera"),
+                    w.linear_layout(
+                        [
+                            w.text_view(label, width=352),
+                            w.image_button(
+                                rid,
+                                label,
+                                w.bind(self._new_note, checklist, rid == "fab_camera"),
                                 width=168,
                             ),
                         ],
+                        horizontal=True,
+                        height=168,
                     )
                 )
         rows.append(
@@ -344,7 +312,7 @@ class OmniNotes540(VirtualApp):
         if ui["menu"] == "list":
             windows.append(
                 Window(
-                    root=_popup(
+                    root=w.popup_menu(
                         [
                             ("Sort", lambda c: c.ui.update(menu="sort")),
                             ("Expanded view", self._toggle_expanded),
@@ -357,9 +325,9 @@ class OmniNotes540(VirtualApp):
         elif ui["menu"] == "sort":
             windows.append(
                 Window(
-                    root=_popup(
+                    root=w.popup_menu(
                         [
-                            (name, _bind(self._sort, name))
+                            (name, w.bind(self._sort, name))
                             for name in ("Title", "Creation date", "Last modification date")
                         ]
                     ),
@@ -369,22 +337,20 @@ class OmniNotes540(VirtualApp):
             )
         if ui["drawer"]:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    on_click=_bind(self._goto_section, section),
+                w.linear_layout(
+                    [w.text_view(section, "navdrawer_title", height=147)],
+                    on_click=w.bind(self._goto_section, section),
                     height=147,
                     selected=ui["section"] == section,
-                    children=[_text(section, "navdrawer_title", height=147)],
                 )
                 for section in NAVIGATION
             ]
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="settings_view",
+                w.linear_layout(
+                    [w.text_view("Settings", "settings", height=147)],
+                    rid="settings_view",
                     on_click=self._open_settings,
                     height=147,
-                    children=[_text("Settings", "settings", height=147)],
                 )
             )
             windows.append(
@@ -403,70 +369,58 @@ class OmniNotes540(VirtualApp):
 
     def _render_detail(self, ctx: AppContext) -> Screen:
         detail = ctx.ui["detail"]
-        bar = toolbar(
+        bar = w.toolbar(
             "",
-            navigation=nav_button(NAVIGATE_UP, self._close_detail),
+            navigation=w.nav_button(w.NAVIGATE_UP, self._close_detail),
             actions=self._detail_actions(ctx),
         )
         body: list[View] = [
-            View(
-                cls="android.widget.EditText",
-                resource_id="detail_title",
-                hint="Title",
-                text=detail["title"],
-                on_text=_bind_text(self._edit, "title"),
+            w.edit_text(
+                "detail_title", detail["title"], _bind_text(self._edit, "title"), hint="Title"
             ),
-            View(
-                cls="android.widget.EditText",
-                resource_id="detail_content",
+            w.edit_text(
+                "detail_content",
+                detail["content"],
+                _bind_text(self._edit, "content"),
                 hint="Checklist item" if detail["checklist"] else "Content",
-                text=detail["content"],
-                on_text=_bind_text(self._edit, "content"),
                 height=500,
                 extra={"multiline": True},
             ),
             *self._reminder_row(ctx),
-            _text(
+            w.text_view(
                 f"Created: {self._date(detail['created'])}" if detail["created"] else "",
                 "creation",
                 height=80,
             ),
         ]
-        root = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        root = w.linear_layout(
+            [
                 bar,
-                View(
-                    cls="android.widget.ScrollView",
-                    resource_id="content_wrapper",
-                    scrollable=True,
-                    children=[View(cls="android.widget.LinearLayout", children=body)],
-                ),
-            ],
+                w.scroll_view([w.linear_layout(body)], rid="content_wrapper", scrollable=True),
+            ]
         )
         return Screen(content=root, windows=self._detail_windows(ctx))
 
     def _detail_actions(self, ctx: AppContext) -> list[View]:
         """The editor toolbar's actions, after Navigate up and the (empty) title."""
         return [
-            _action("menu_attachment", "Attachment", self._attachment),
-            _action("menu_share", "Share", lambda c: c.toast("Nothing to share")),
-            _overflow(lambda c: c.ui.update(menu="detail")),
+            w.action_item("menu_attachment", "Attachment", self._attachment),
+            w.action_item("menu_share", "Share", lambda c: c.toast("Nothing to share")),
+            w.overflow_button(lambda c: c.ui.update(menu="detail")),
         ]
 
     def _reminder_row(self, ctx: AppContext) -> list[View]:
         """The editor's reminder row under the content ("Add reminder")."""
         return [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="reminder_layout",
-                layout=HORIZONTAL,
+            w.linear_layout(
+                [
+                    w.image_view("reminder_icon", width=147),
+                    w.text_view("Add reminder", "datetime", height=147),
+                ],
+                rid="reminder_layout",
+                horizontal=True,
                 on_click=self._reminder,
                 height=147,
-                children=[
-                    View(cls="android.widget.ImageView", resource_id="reminder_icon", width=147),
-                    _text("Add reminder", "datetime", height=147),
-                ],
             )
         ]
 
@@ -476,7 +430,7 @@ class OmniNotes540(VirtualApp):
         if ctx.ui["menu"] == "detail":
             windows.append(
                 Window(
-                    root=_popup(
+                    root=w.popup_menu(
                         [("Discard changes", self._discard), ("Delete note", self._delete)]
                     ),
                     kind="menu",
@@ -486,7 +440,7 @@ class OmniNotes540(VirtualApp):
         elif ctx.ui["menu"] == "attachment":
             windows.append(
                 Window(
-                    root=_popup(
+                    root=w.popup_menu(
                         [
                             (name, lambda c: c.ui.update(menu=""))
                             for name in ("Camera", "Video", "Files", "Recording", "Sketch")
@@ -501,15 +455,11 @@ class OmniNotes540(VirtualApp):
     def _render_settings(self, ctx: AppContext) -> Screen:
         prefs = ctx.data["prefs"]
         rows = [
-            preference_category("Data"),
-            preference_category("Interface"),
-            View(
-                cls="android.widget.LinearLayout",
-                on_click=lambda c: prefs.update(swipe_to_trash=not prefs["swipe_to_trash"]),
-                height=200,
-                layout=HORIZONTAL,
-                children=[
-                    _text("Swipe to trash", "android:id/title"),
+            w.preference_category("Data"),
+            w.preference_category("Interface"),
+            w.linear_layout(
+                [
+                    w.text_view("Swipe to trash", "android:id/title"),
                     View(
                         cls="android.widget.CheckBox",
                         resource_id="android:id/checkbox",
@@ -518,14 +468,17 @@ class OmniNotes540(VirtualApp):
                         width=160,
                     ),
                 ],
+                on_click=lambda c: prefs.update(swipe_to_trash=not prefs["swipe_to_trash"]),
+                height=200,
+                horizontal=True,
             ),
-            preference_category("Notifications"),
-            preference_category("Privacy"),
-            preference_category("About"),
+            w.preference_category("Notifications"),
+            w.preference_category("Privacy"),
+            w.preference_category("About"),
         ]
-        bar = toolbar("Settings", navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar("Settings", navigation=w.up_button())
         listing = View(cls="android.widget.ListView", resource_id="android:id/list", children=rows)
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, listing]))
+        return Screen(content=w.linear_layout([bar, listing]))
 
     # -- handlers ----------------------------------------------------------------------------------
     def _date(self, ts: int) -> str:
@@ -662,7 +615,7 @@ class OmniNotes550(OmniNotes540):
 
     def _detail_actions(self, ctx: AppContext) -> list[View]:
         return [
-            _action("menu_reminder", "Set reminder", self._reminder),
+            w.action_item("menu_reminder", "Set reminder", self._reminder),
             *super()._detail_actions(ctx),
         ]
 
@@ -697,7 +650,7 @@ class OmniNotes551(OmniNotes550):
         alarm = ctx.ui["detail"].get("alarm")
         if alarm is None:
             return []
-        return [_text(f"Reminder: {self._date(alarm)}", "datetime", height=110)]
+        return [w.text_view(f"Reminder: {self._date(alarm)}", "datetime", height=110)]
 
     def _detail_windows(self, ctx: AppContext) -> list[Window]:
         proposed = ctx.ui.get("picker")
@@ -705,7 +658,7 @@ class OmniNotes551(OmniNotes550):
             return super()._detail_windows(ctx)
         close = lambda c: c.ui.update(picker=None)  # noqa: E731
         buttons = [
-            dialog_button(rid, label, handler)
+            w.dialog_button(rid, label, handler)
             for rid, label, handler in (
                 ("android:id/button2", "Cancel", close),
                 ("android:id/button1", "OK", self._set_reminder),
@@ -713,8 +666,8 @@ class OmniNotes551(OmniNotes550):
         ]
         date, time = self._date(proposed).rsplit(" ", 1)
         body = [
-            _text(date, "date_picker_date", height=140),
-            _text(time, "time_picker_time", height=140),
+            w.text_view(date, "date_picker_date", height=140),
+            w.text_view(time, "time_picker_time", height=140),
         ]
-        title = _text("Set reminder", "android:id/alertTitle", height=140)
-        return [alert_dialog(title, body, buttons, close)]
+        title = w.text_view("Set reminder", "android:id/alertTitle", height=140)
+        return [w.alert_dialog(title, body, buttons, close)]

@@ -53,17 +53,10 @@ import re
 from decimal import Decimal, DivisionByZero, InvalidOperation, localcontext
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import click, crashed, input_text
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    choice_dialog,
-    nav_button,
-    preference,
-    switch_widget,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
 
 PACKAGE = "com.darkempire78.opencalculator"
 MAIN = ".activities.MainActivity"
@@ -472,31 +465,17 @@ FUNCTION_KEYS: dict[str, tuple[tuple[str, str], tuple[str, str], str]] = {
 def _button(
     rid: str, text: str, on_click: Any, *, desc: str = "", width: int | None = None
 ) -> View:
-    return View(
-        cls="android.widget.Button",
-        resource_id=rid,
-        text=text,
-        content_desc=desc,
-        on_click=on_click,
-        width=width,
-    )
+    return w.button(rid, text, on_click, content_desc=desc, width=width)
 
 
 def _image_button(
     rid: str, desc: str, on_click: Any, *, width: int | None = None, on_long: Any = None
 ) -> View:
-    return View(
-        cls="android.widget.ImageButton",
-        resource_id=rid,
-        content_desc=desc,
-        on_click=on_click,
-        on_long_click=on_long,
-        width=width,
-    )
+    return w.image_button(rid, desc, on_click, on_long_click=on_long, width=width)
 
 
 def _toolbar(title: str, on_up: Any) -> View:
-    return toolbar(title, navigation=nav_button(NAVIGATE_UP, on_up))
+    return w.toolbar(title, navigation=w.nav_button(w.NAVIGATE_UP, on_up))
 
 
 # -- the app ---------------------------------------------------------------------------------------
@@ -588,10 +567,7 @@ class _OpenCalc(VirtualApp):
         return False
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.activity == MAIN and ctx.ui.get("history_open"):
-            ctx.ui["history_open"] = False
-            return True
-        return False
+        return ctx.activity == MAIN and w.dismiss(ctx.ui, "history_open")
 
     # -- rendering ---------------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -610,10 +586,9 @@ class _OpenCalc(VirtualApp):
             layout=FRAME,
             height=126,
             children=[
-                View(
-                    cls="android.widget.TextView",
-                    resource_id="degreeTextView",
-                    text=("DEG" if ui["degrees"] else "RAD") if self._sci_rows(ctx) else "",
+                w.text_view(
+                    ("DEG" if ui["degrees"] else "RAD") if self._sci_rows(ctx) else "",
+                    "degreeTextView",
                     width=200,
                     height=110,
                     gravity="top_start",
@@ -647,12 +622,8 @@ class _OpenCalc(VirtualApp):
                 )
             ],
         )
-        result = View(
-            cls="android.widget.TextView",
-            resource_id="resultDisplay",
-            text=ui["result"],
-            height=110 if landscape else 160,
-            long_clickable=False,
+        result = w.text_view(
+            ui["result"], "resultDisplay", height=110 if landscape else 160, long_clickable=False
         )
         children: list[View] = [top, display, result]
         if ui["history_open"]:
@@ -920,13 +891,11 @@ class _OpenCalc(VirtualApp):
     def _history_panel(self, ctx: AppContext) -> View:
         history = ctx.data["history"]
         if not history:
-            return View(
-                cls="android.widget.FrameLayout",
-                children=[
-                    View(
-                        cls="android.widget.TextView",
-                        resource_id="no_history_text",
-                        text="No History Available",
+            return w.frame_layout(
+                [
+                    w.text_view(
+                        "No History Available",
+                        "no_history_text",
                         gravity="center",
                         height=110,
                         width=ctx.screen_size[0] - 100,
@@ -937,21 +906,12 @@ class _OpenCalc(VirtualApp):
         rows = []
         for entry in history:
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    on_click=_bind(self._insert, entry["result"].replace(",", "")),
-                    children=[
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="history_item_calculation",
-                            text=entry["calculation"],
-                        ),
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="history_item_result",
-                            text=entry["result"],
-                        ),
+                w.linear_layout(
+                    [
+                        w.text_view(entry["calculation"], "history_item_calculation"),
+                        w.text_view(entry["result"], "history_item_result"),
                     ],
+                    on_click=w.bind(self._insert, entry["result"].replace(",", "")),
                     weight=0,
                 )
             )
@@ -964,74 +924,52 @@ class _OpenCalc(VirtualApp):
         )
 
     def _menu_window(self) -> Window:
-        def item(rid: str, title: str, handler: Any) -> View:
-            return View(
-                cls="android.widget.LinearLayout",
-                resource_id=rid,
-                on_click=handler,
-                height=126,
-                children=[
-                    View(cls="android.widget.TextView", resource_id="title", text=title, height=126)
-                ],
-            )
-
-        root = View(
-            cls="android.widget.ListView",
-            weight=0,
-            children=[
-                item("app_menu_clear_history_button", "Clear history", self._clear_history),
-                item("app_menu_settings_button", "Settings", self._open(SETTINGS)),
-                item("app_menu_about_button", "About", self._open(ABOUT)),
-            ],
-        )
-        return Window(
-            root=root, kind="menu", modal=True, cancelable=True, on_dismiss=self._close_menu
-        )
+        items = [
+            ("Clear history", self._clear_history, "app_menu_clear_history_button"),
+            ("Settings", self._open(SETTINGS), "app_menu_settings_button"),
+            ("About", self._open(ABOUT), "app_menu_about_button"),
+        ]
+        return w.menu_window(items, self._close_menu)
 
     def _render_settings(self, ctx: AppContext) -> Screen:
         prefs = ctx.data["prefs"]
 
         def switch_row(key: str, title: str, summary: str) -> View:
             # AndroidX preference's SwitchPreferenceCompat: its widget's id is switchWidget.
-            return preference(
+            return w.preference(
                 title,
                 summary,
                 lambda c: self._toggle_pref(c, key),
-                widget=switch_widget(bool(prefs[key]), rid="switchWidget", focusable=False),
+                widget=w.switch_widget(bool(prefs[key]), rid="switchWidget", focusable=False),
             )
 
         def list_row(key: str, title: str, choices: tuple[str, ...]) -> View:
             # A ListPreference with useSimpleSummaryProvider: the summary is the chosen entry.
-            return preference(
+            return w.preference(
                 title, prefs[key], lambda c: c.ui.update(list_dialog=[key, title, list(choices)])
             )
 
-        language_row = preference(
+        language_row = w.preference(
             "Language",
             "English",  # Locale.getDefault().displayLanguage on the test device
             # launchChangeAppLanguageIntent(): the system's app-language settings (another app's
             # screen; not modelled, the tap leaves the calculator as it is).
             None,
         )
-        theme_row = View(
-            cls="android.widget.LinearLayout",
+        theme_row = w.linear_layout(
+            [
+                w.text_view("Theme", "android:id/title"),
+                w.text_view(prefs["theme"], "android:id/summary"),
+            ],
             on_click=self._open_theme_dialog,
             height=200,
-            children=[
-                View(cls="android.widget.TextView", resource_id="android:id/title", text="Theme"),
-                View(
-                    cls="android.widget.TextView",
-                    resource_id="android:id/summary",
-                    text=prefs["theme"],
-                ),
-            ],
         )
         listing = View(
             cls="androidx.recyclerview.widget.RecyclerView",
             resource_id="recycler_view",
             scrollable=True,
             children=[
-                View(cls="android.widget.TextView", text="GENERAL", height=110),
+                w.text_view("GENERAL", height=110),
                 language_row,
                 theme_row,
                 switch_row("vibration", "Vibration", "Vibrate when a button is pressed"),
@@ -1050,14 +988,14 @@ class _OpenCalc(VirtualApp):
                     'Replace the "X²" button with a modulo button (available when the "INV" '
                     "button is pressed)",
                 ),
-                View(cls="android.widget.TextView", text="FORMATTING", height=110),
+                w.text_view("FORMATTING", height=110),
                 list_row("precision", "Number of decimal places", PRECISION_CHOICES),
                 switch_row(
                     "scientific_notation",
                     "Number into scientific notation",
                     "Convert all results to scientific notation",
                 ),
-                View(cls="android.widget.TextView", text="HISTORY", height=110),
+                w.text_view("HISTORY", height=110),
                 list_row("history_size", "Results saved in history", HISTORY_SIZE_CHOICES),
                 switch_row(
                     "delete_on_swipe",
@@ -1070,7 +1008,7 @@ class _OpenCalc(VirtualApp):
                     "Automatically save calculations in history without needing to click the "
                     "equal button",
                 ),
-                View(cls="android.widget.TextView", text="ADVANCED", height=110),
+                w.text_view("ADVANCED", height=110),
                 switch_row(
                     "long_click_copy",
                     "Long press to copy value",
@@ -1087,7 +1025,7 @@ class _OpenCalc(VirtualApp):
         if ctx.ui.get("list_dialog"):
             key, title, choices = ctx.ui["list_dialog"]
             windows.append(
-                choice_dialog(
+                w.choice_dialog(
                     title,
                     choices,
                     choices.index(prefs[key]) if prefs[key] in choices else None,
@@ -1100,36 +1038,25 @@ class _OpenCalc(VirtualApp):
             options = ["Material You", "System", "Light", "Dark", "Amoled"]
             windows.append(
                 Window(
-                    root=View(
-                        cls="android.widget.LinearLayout",
-                        weight=0,
-                        children=[
-                            View(
-                                cls="android.widget.TextView",
-                                resource_id="alertTitle",
-                                text="Theme",
-                                height=140,
-                            )
-                        ]
+                    root=w.linear_layout(
+                        [w.text_view("Theme", "alertTitle", height=140)]
                         + [
                             View(
                                 cls="android.widget.CheckedTextView",
                                 resource_id="android:id/text1",
                                 text=name,
                                 checked=prefs["theme"] == name,
-                                on_click=_bind(self._set_theme, name),
+                                on_click=w.bind(self._set_theme, name),
                                 height=140,
                             )
                             for name in options
                         ],
+                        weight=0,
                     ),
                     on_dismiss=self._close_theme_dialog,
                 )
             )
-        root = View(
-            cls="android.widget.LinearLayout",
-            children=[_toolbar("Settings", lambda c: c.finish()), listing],
-        )
+        root = w.linear_layout([_toolbar("Settings", w.finish), listing])
         return Screen(content=root, windows=windows)
 
     def _render_about(self, ctx: AppContext) -> Screen:
@@ -1147,29 +1074,14 @@ class _OpenCalc(VirtualApp):
             ("Version", self.version),
         ]
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
+            w.linear_layout(
+                [w.text_view(title)] + ([w.text_view(value, "about_app_version")] if value else []),
                 weight=0,
-                children=[View(cls="android.widget.TextView", text=title)]
-                + (
-                    [
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="about_app_version",
-                            text=value,
-                        )
-                    ]
-                    if value
-                    else []
-                ),
             )
             for title, value in lines
         ]
-        listing = View(cls="android.widget.ScrollView", scrollable=True, children=rows)
-        root = View(
-            cls="android.widget.LinearLayout",
-            children=[_toolbar("About", lambda c: c.finish()), listing],
-        )
+        listing = w.scroll_view(rows, scrollable=True)
+        root = w.linear_layout([_toolbar("About", w.finish), listing])
         return Screen(content=root)
 
     # -- input handlers ----------------------------------------------------------------------------
@@ -1451,24 +1363,13 @@ class _OpenCalc(VirtualApp):
 
 
 def _crashed_with(system: dict[str, Any], exception: str) -> bool:
-    return any(
-        c.get("package") == PACKAGE and c.get("exception") == exception
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, exception)
 
 
 def _click(
     resource_id: str, text: str = "", desc: str = "", cls: str = "android.widget.Button"
 ) -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{resource_id}",
-            "text": text,
-            "content_desc": desc,
-            "class_name": cls,
-        },
-    }
+    return click(PACKAGE, resource_id, text, desc, cls)
 
 
 BUG_532 = BugSpec(
@@ -1485,16 +1386,7 @@ BUG_532 = BugSpec(
 
 
 def _input(text: str, typed: str) -> dict[str, Any]:
-    return {
-        "kind": "input_text",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/input",
-            "text": text,
-            "content_desc": "",
-            "class_name": "android.widget.EditText",
-        },
-        "text": typed,
-    }
+    return input_text(PACKAGE, "input", typed, hint=text)
 
 
 BUG_493 = BugSpec(

@@ -43,10 +43,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
-from device_agent.virtual.views import HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import bind, list_view, text_view, toolbar
+from device_agent.virtual.views import Screen, View
 
 PACKAGE = "org.osmdroid"
 INTRO = ".intro.IntroActivity"
@@ -333,14 +333,7 @@ class OpenMap601(VirtualApp):
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
         if ctx.activity != INTRO:
             return False
-        page = ctx.ui["page"]
-        if direction == "left" and page < len(INTRO_PAGES) - 1:
-            ctx.ui["page"] = page + 1
-            return True
-        if direction == "right" and page > 0:
-            ctx.ui["page"] = page - 1
-            return True
-        return False
+        return w.pager_swipe(ctx.ui, "page", len(INTRO_PAGES), direction)
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -354,17 +347,17 @@ class OpenMap601(VirtualApp):
         children: list[View] = [self._bar(title)]
         if ctx.extras.get("map"):
             children.append(self._map_view())
-        return Screen(content=View(cls="android.widget.LinearLayout", children=children))
+        return Screen(content=w.linear_layout(children))
 
     def _bar(self, title: str) -> View:
-        return toolbar(title, rid="my_toolbar")
+        return w.toolbar(title, rid="my_toolbar")
 
     def _map_view(self) -> View:
         return View(cls="org.osmdroid.views.MapView", resource_id="mapview", style="dim")
 
     def _intro(self, ctx: AppContext) -> Screen:
         page = ctx.ui["page"]
-        texts = [text_view(t, height=150) for t in INTRO_PAGES[page]]
+        texts = [w.text_view(t, height=150) for t in INTRO_PAGES[page]]
         if page == 0:
             texts[0].resource_id = "introtitle"
         if page == 1:
@@ -378,34 +371,26 @@ class OpenMap601(VirtualApp):
                 )
             )
         if page == 2:
-            texts.append(text_view(STORAGE_TEXT, height=400))
+            texts.append(w.text_view(STORAGE_TEXT, height=400))
             if LOCATION not in ctx.permissions or STORAGE not in ctx.permissions:
                 texts.append(
-                    View(
-                        cls="android.widget.Button",
-                        resource_id="askPermissions",
-                        text="Ask for Permissions",
-                        height=144,
-                        on_click=self._ask_permissions,
+                    w.button(
+                        "askPermissions", "Ask for Permissions", self._ask_permissions, height=144
                     )
                 )
         if page == 3:
-            texts.append(text_view(CACHE_DIR, "textViewCacheDirectory", height=100))
+            texts.append(w.text_view(CACHE_DIR, "textViewCacheDirectory", height=100))
         pager = View(
             cls="android.support.v4.view.ViewPager",
             resource_id="introviewpager",
-            children=[View(cls="android.widget.ScrollView", children=texts)],
+            children=[w.scroll_view(texts)],
         )
         last = page == len(INTRO_PAGES) - 1
         bar: list[View] = []
         if page > 0:
             bar.append(
-                View(
-                    cls="android.widget.Button",
-                    resource_id="introPrev",
-                    text="Previous",
-                    width=300,
-                    on_click=lambda c: c.ui.update(page=c.ui["page"] - 1),
+                w.button(
+                    "introPrev", "Previous", lambda c: c.ui.update(page=c.ui["page"] - 1), width=300
                 )
             )
         else:
@@ -413,49 +398,31 @@ class OpenMap601(VirtualApp):
         bar.append(
             View(cls="android.widget.ProgressBar", resource_id="introProgressBar", height=60)
         )
-        bar.append(
-            View(
-                cls="android.widget.Button",
-                resource_id="introNext",
-                text="I Agree" if last else "Next",
-                width=300,
-                on_click=self._next,
-            )
-        )
-        bottom = View(
-            cls="android.widget.LinearLayout", layout=HORIZONTAL, height=168, children=bar
-        )
-        return Screen(content=View(cls="android.widget.RelativeLayout", children=[pager, bottom]))
+        bar.append(w.button("introNext", "I Agree" if last else "Next", self._next, width=300))
+        bottom = w.linear_layout(bar, horizontal=True, height=168)
+        return Screen(content=w.relative_layout([pager, bottom]))
 
     def _main(self, ctx: AppContext) -> Screen:
-        header = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=80,
-            children=[
-                text_view("External Storage State:", "sdcardstate"),
-                text_view("Mounted", "sdcardstate_value"),
+        header = w.linear_layout(
+            [
+                w.text_view("External Storage State:", "sdcardstate"),
+                w.text_view("Mounted", "sdcardstate_value"),
             ],
+            horizontal=True,
+            height=80,
         )
         rows = [
-            View(
-                cls="android.widget.TextView",
-                resource_id="android:id/text1",
-                text=title,
-                height=147,
-                on_click=bind(self._main_item, i),
-            )
+            w.text_view(title, "android:id/text1", height=147, on_click=w.bind(self._main_item, i))
             for i, title in enumerate(MAIN_LIST)
         ]
-        column = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        column = w.linear_layout(
+            [
                 self._bar("Open Map"),
                 header,
-                text_view(f"{CACHE_DIR}\nCache size: 0 B", "mainstorageInfo", height=110),
-                text_view("6.0.1 release", "version_text", height=60),
-                list_view(rows, rid="activitylist", scroll_key="scroll"),
-            ],
+                w.text_view(f"{CACHE_DIR}\nCache size: 0 B", "mainstorageInfo", height=110),
+                w.text_view("6.0.1 release", "version_text", height=60),
+                w.list_view(rows, rid="activitylist", scroll_key="scroll"),
+            ]
         )
         return Screen(content=column)
 
@@ -467,42 +434,33 @@ class OpenMap601(VirtualApp):
             rows: list[View] = []
             for group, titles in SAMPLES:
                 rows.append(
-                    View(
-                        cls="android.widget.LinearLayout",
+                    w.linear_layout(
+                        [w.text_view(group, "lblListHeader", height=126)],
                         height=126,
-                        on_click=bind(self._toggle_group, group),
-                        children=[text_view(group, "lblListHeader", height=126)],
+                        on_click=w.bind(self._toggle_group, group),
                     )
                 )
                 if group in ui["expanded"]:
                     rows.extend(
-                        View(
-                            cls="android.widget.LinearLayout",
+                        w.linear_layout(
+                            [w.text_view(title, "lblListItem", height=110)],
                             height=110,
-                            on_click=bind(self._open_sample, title),
-                            children=[text_view(title, "lblListItem", height=110)],
+                            on_click=w.bind(self._open_sample, title),
                         )
                         for title in titles
                     )
-            body = View(
-                cls="android.widget.LinearLayout",
-                children=[
-                    list_view(
+            body = w.linear_layout(
+                [
+                    w.list_view(
                         rows,
                         rid="lvExp",
                         cls="android.widget.ExpandableListView",
                         scroll_key="scroll",
                     )
-                ],
+                ]
             )
-        container = View(
-            cls="android.widget.FrameLayout", resource_id="samples_container", children=[body]
-        )
-        root = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="parent_container",
-            children=[self._bar("More Samples"), container],
-        )
+        container = w.frame_layout([body], rid="samples_container")
+        root = w.relative_layout([self._bar("More Samples"), container], rid="parent_container")
         return Screen(content=root)
 
     # -- handlers ----------------------------------------------------------------------------
@@ -536,10 +494,7 @@ class OpenMap601(VirtualApp):
 
     def _toggle_group(self, ctx: AppContext, group: str) -> None:
         expanded = ctx.ui["expanded"]
-        if group in expanded:
-            expanded.remove(group)
-        else:
-            expanded.append(group)
+        w.toggle(expanded, group)
 
     def _open_sample(self, ctx: AppContext, title: str) -> None:
         """The child click: the sample's fragment replaces the menu; its ``onResume`` runs

@@ -31,20 +31,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    OPEN_DRAWER,
-    action_item,
-    bind,
-    drawer_entry,
-    drawer_layout,
-    edit_text,
-    intro_pager,
-    nav_button,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.catalog._steps import click, crashed
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "org.secuso.privacyfriendlyweather"
 SPLASH = ".activities.SplashActivity"
@@ -141,22 +131,11 @@ def _restored_last_page() -> JavaException:
 
 
 def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and "TutorialActivity" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "TutorialActivity")
 
 
 def _click(rid: str, text: str = "", cls: str = "android.widget.Button") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": "",
-            "class_name": cls,
-        },
-    }
+    return click(PACKAGE, rid, text, cls=cls)
 
 
 BUG_61 = BugSpec(
@@ -218,10 +197,7 @@ class PrivacyFriendlyWeather20(VirtualApp):
         return False
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.activity == FORECAST and ctx.ui.get("drawer"):
-            ctx.ui["drawer"] = False
-            return True
-        return False
+        return ctx.activity == FORECAST and w.dismiss(ctx.ui, "drawer")
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -229,56 +205,40 @@ class PrivacyFriendlyWeather20(VirtualApp):
             return self._render_tutorial(ctx)
         if ctx.activity == FORECAST:
             return self._render_forecast(ctx)
-        return Screen(content=View(cls="android.widget.FrameLayout"))  # the splash, for a frame
+        return Screen(content=w.frame_layout())  # the splash, for a frame
 
     def _render_tutorial(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         page_no = ui["page"]
         heading, text = PAGES[page_no]
         children = [
-            text_view(heading, height=200),
-            View(cls="android.widget.ImageView", height=500),
-            text_view(text, height=300),
+            w.text_view(heading, height=200),
+            w.image_view(height=500),
+            w.text_view(text, height=300),
         ]
         if page_no == LAST:
             children.append(
-                edit_text(
+                w.edit_text(
                     "autoCompleteTvAddFirstStart",
                     ui["city_text"],
                     self._type_city,
                     cls="android.widget.AutoCompleteTextView",
                 )
             )
-        page = View(
-            cls="android.widget.RelativeLayout",
-            children=[View(cls="android.widget.LinearLayout", children=children)],
-        )
-        dots = View(
-            cls="android.widget.LinearLayout",
-            resource_id="layoutDots",
-            layout=HORIZONTAL,
-            children=[text_view("•", width=60, selected=i == page_no) for i in range(len(PAGES))],
+        page = w.relative_layout([w.linear_layout(children)])
+        dots = w.linear_layout(
+            [w.text_view("•", width=60, selected=i == page_no) for i in range(len(PAGES))],
+            rid="layoutDots",
+            horizontal=True,
         )
         last = page_no == LAST
-        advance = View(
-            cls="android.widget.Button",
-            resource_id="btn_next",
-            text="Okay" if last else "Next",
-            on_click=self._next,
-            width=300,
-        )
+        advance = w.button("btn_next", "Okay" if last else "Next", self._next, width=300)
         skip = (
             None
             if last
-            else View(
-                cls="android.widget.Button",
-                resource_id="btn_skip",
-                text="Skip",
-                on_click=lambda c: c.ui.update(page=LAST),
-                width=300,
-            )
+            else w.button("btn_skip", "Skip", lambda c: c.ui.update(page=LAST), width=300)
         )
-        content = intro_pager(
+        content = w.intro_pager(
             page,
             skip=skip,
             indicator=dots,
@@ -296,11 +256,10 @@ class PrivacyFriendlyWeather20(VirtualApp):
         if not matches:
             return []
         rows = [
-            View(
-                cls="android.widget.TextView",
-                resource_id="android:id/text1",
-                text=f"{city}, {country}",
-                on_click=bind(self._pick_city, f"{city}, {country}"),
+            w.text_view(
+                f"{city}, {country}",
+                "android:id/text1",
+                on_click=w.bind(self._pick_city, f"{city}, {country}"),
                 height=126,
             )
             for city, country in matches
@@ -314,17 +273,17 @@ class PrivacyFriendlyWeather20(VirtualApp):
     def _render_forecast(self, ctx: AppContext) -> Screen:
         watched = ctx.data["cities_to_watch"]
         title = watched[0].split(",")[0] if watched else "Weather"
-        bar = toolbar(
+        bar = w.toolbar(
             title,
-            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
-            actions=[action_item("menu_refresh", "refresh", lambda c: c.toast("No internet"))],
+            navigation=w.nav_button(w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+            actions=[w.action_item("menu_refresh", "refresh", lambda c: c.toast("No internet"))],
         )
-        body = text_view(
+        body = w.text_view(
             "No weather data yet: the forecast needs the network (not modelled)",
             "noCitySelectedText",
             height=400,
         )
-        content = View(cls="android.widget.LinearLayout", children=[bar, body])
+        content = w.linear_layout([bar, body])
         drawer = None
         if ctx.ui.get("drawer"):
             drawer = View(
@@ -332,11 +291,11 @@ class PrivacyFriendlyWeather20(VirtualApp):
                 resource_id="nav_view",
                 width=800,
                 children=[
-                    drawer_entry(t, lambda c: c.ui.update(drawer=False), checked=t == "Main")
+                    w.drawer_entry(t, lambda c: c.ui.update(drawer=False), checked=t == "Main")
                     for t in DRAWER
                 ],
             )
-        root = drawer_layout(content, drawer, cls="android.support.v4.widget.DrawerLayout")
+        root = w.drawer_layout(content, drawer, cls="android.support.v4.widget.DrawerLayout")
         return Screen(content=View(layout=FRAME, children=[root]))
 
     # -- handlers ----------------------------------------------------------------------------

@@ -48,25 +48,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    MORE_OPTIONS,
-    NAVIGATE_UP,
-    action_item,
-    bind,
-    checkbox_widget,
-    fab,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    preference,
-    preference_category,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "com.moez.QKSMS"
 MAIN = ".ui.MainActivity"
@@ -177,7 +162,7 @@ BUG_585 = BugSpec(
     human_steps=(
         click(PACKAGE, "welcome_skip", "SKIP", cls="android.widget.TextView"),
         click(PACKAGE, "buttonNeutral", "Later", cls="android.widget.TextView"),
-        click(PACKAGE, desc=MORE_OPTIONS, cls="android.widget.ImageView"),
+        click(PACKAGE, desc=w.MORE_OPTIONS, cls="android.widget.ImageView"),
         click(PACKAGE, "android:id/title", "Settings", cls="android.widget.TextView"),
         click(PACKAGE, "android:id/title", "General", cls="android.widget.TextView"),
         {"kind": "rotate", "orientation": "landscape"},
@@ -231,8 +216,7 @@ class QKSMS271(VirtualApp):
         if ctx.activity == MAIN and ui.get("mms"):
             ui["mms"] = None  # the dialog is dismissed: MMSSetupFragment.close()
             return True
-        if ui.get("menu"):
-            ui["menu"] = False
+        if w.dismiss(ui, "menu"):
             return True
         if ctx.activity == WELCOME:
             # finish() with RESULT_CANCELED: onStop still stores WELCOME_SEEN, and
@@ -273,10 +257,10 @@ class QKSMS271(VirtualApp):
         page = ui["page"]
         if page == 0:
             body = [
-                text_view("QKSMS", height=220),
-                text_view("Love texting again.", height=140),
+                w.text_view("QKSMS", height=220),
+                w.text_view("Love texting again.", height=140),
                 View(cls="android.view.View", height=300),
-                text_view(
+                w.text_view(
                     "Let's get started!",
                     "welcome_start",
                     on_click=lambda c: self._welcome_page(c, 1),
@@ -284,19 +268,16 @@ class QKSMS271(VirtualApp):
             ]
         elif page == 1:
             body = [
-                text_view("Pick a color", "welcome_quickreply_title", height=220),
-                text_view("Any color.", height=140),
-                View(
-                    cls="android.widget.ScrollView",
-                    children=[View(cls="android.view.View", resource_id="welcome_themes")],
-                ),
+                w.text_view("Pick a color", "welcome_quickreply_title", height=220),
+                w.text_view("Any color.", height=140),
+                w.scroll_view([View(cls="android.view.View", resource_id="welcome_themes")]),
             ]
         else:
             body = [
-                text_view("Night mode", "welcome_night_title", height=220),
-                text_view("Easy on the eyes.", "welcome_night_description", height=140),
+                w.text_view("Night mode", "welcome_night_title", height=220),
+                w.text_view("Easy on the eyes.", "welcome_night_description", height=140),
                 View(cls="android.view.View", height=300),
-                text_view(
+                w.text_view(
                     "Toggle me",
                     "welcome_night_hint",
                     on_click=lambda c: c.data.update(night=not c.data["night"]),
@@ -306,12 +287,12 @@ class QKSMS271(VirtualApp):
             View(
                 cls="androidx.viewpager.widget.ViewPager",
                 resource_id="welcome_pager",
-                children=[View(cls="android.widget.LinearLayout", children=body)],
+                children=[w.linear_layout(body)],
             )
         ]
         if page == 0 or ui["finished"]:
             children.append(
-                text_view(
+                w.text_view(
                     "FINISH" if ui["finished"] else "SKIP",
                     "welcome_skip",
                     height=95,
@@ -321,38 +302,30 @@ class QKSMS271(VirtualApp):
             )
         else:
             children.append(View(cls="android.view.View", height=95, weight=0))
-        arrows = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=168,
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="welcome_previous",
+        arrows = w.linear_layout(
+            [
+                w.image_view(
+                    "welcome_previous",
+                    "",
+                    lambda c: self._welcome_page(c, c.ui["page"] - 1),
                     width=168,
                     enabled=page > 0,
-                    on_click=lambda c: self._welcome_page(c, c.ui["page"] - 1),
                 ),
-                *[
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id=f"welcome_indicator_{i}",
-                        width=42,
-                    )
-                    for i in range(3)
-                ],
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="welcome_next",
+                *[w.image_view(f"welcome_indicator_{i}", width=42) for i in range(3)],
+                w.image_view(
+                    "welcome_next",
+                    "",
+                    lambda c: self._welcome_page(c, c.ui["page"] + 1),
                     width=168,
                     enabled=page < 2,
-                    on_click=lambda c: self._welcome_page(c, c.ui["page"] + 1),
                 ),
             ],
+            horizontal=True,
+            height=168,
+            weight=0,
         )
         children.append(arrows)
-        root = View(cls="android.widget.LinearLayout", resource_id="welcome", children=children)
+        root = w.linear_layout(children, rid="welcome")
         return Screen(content=root)
 
     # -- conversation list -----------------------------------------------------------------
@@ -387,41 +360,34 @@ class QKSMS271(VirtualApp):
             ctx.finish()
 
     def _toolbar(self, title: str, *, up: bool, actions: list[View]) -> View:
-        title_view = text_view(title, "toolbar_title", height=147)
-        nav = nav_button(NAVIGATE_UP, self._up) if up else None
-        return toolbar(title_view, navigation=nav, actions=actions)
+        title_view = w.text_view(title, "toolbar_title", height=147)
+        nav = w.nav_button(w.NAVIGATE_UP, self._up) if up else None
+        return w.toolbar(title_view, navigation=nav, actions=actions)
 
     def _render_main(self, ctx: AppContext) -> Screen:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="conversation_list_row",
-                layout=HORIZONTAL,
-                height=210,
-                on_click=bind(
-                    self._main_action, lambda c, n=name: c.start_activity(THREAD, {"name": n})
-                ),
-                children=[
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="conversation_list_avatar",
-                        width=168,
-                    ),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
-                            View(
-                                cls="android.widget.LinearLayout",
-                                layout=HORIZONTAL,
-                                children=[
-                                    text_view(name, "conversation_list_name"),
-                                    text_view(date, "conversation_list_date", width=200),
+            w.linear_layout(
+                [
+                    w.image_view("conversation_list_avatar", width=168),
+                    w.linear_layout(
+                        [
+                            w.linear_layout(
+                                [
+                                    w.text_view(name, "conversation_list_name"),
+                                    w.text_view(date, "conversation_list_date", width=200),
                                 ],
+                                horizontal=True,
                             ),
-                            text_view(snippet, "conversation_list_snippet"),
-                        ],
+                            w.text_view(snippet, "conversation_list_snippet"),
+                        ]
                     ),
                 ],
+                rid="conversation_list_row",
+                horizontal=True,
+                height=210,
+                on_click=w.bind(
+                    self._main_action, lambda c, n=name: c.start_activity(THREAD, {"name": n})
+                ),
             )
             for name, date, snippet in THREADS
         ]
@@ -429,49 +395,45 @@ class QKSMS271(VirtualApp):
             "Conversations",
             up=False,
             actions=[
-                action_item(
+                w.action_item(
                     "menu_search",
                     "Search",
-                    bind(self._main_action, lambda c: c.start_activity(SEARCH)),
+                    w.bind(self._main_action, lambda c: c.start_activity(SEARCH)),
                 ),
-                overflow_button(bind(self._main_action, lambda c: c.ui.update(menu=True))),
+                w.overflow_button(w.bind(self._main_action, lambda c: c.ui.update(menu=True))),
             ],
         )
         body: list[View] = [
-            list_view(
+            w.list_view(
                 rows, rid="conversations_list", cls="androidx.recyclerview.widget.RecyclerView"
             ),
-            fab("fab", "", bind(self._main_action, lambda c: c.start_activity(COMPOSE))),
+            w.fab("fab", "", w.bind(self._main_action, lambda c: c.start_activity(COMPOSE))),
         ]
         if ctx.data["snackbar"]:
             body.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=220,
-                    gravity="bottom",
-                    children=[
-                        text_view(NOT_DEFAULT, "sb__text"),
-                        View(
-                            cls="android.widget.TextView",
-                            resource_id="sb__action",
-                            text="Set now",
+                w.linear_layout(
+                    [
+                        w.text_view(NOT_DEFAULT, "sb__text"),
+                        w.text_view(
+                            "Set now",
+                            "sb__action",
                             width=260,
                             on_click=lambda c: c.data.update(snackbar=False),
                         ),
                     ],
+                    horizontal=True,
+                    height=220,
+                    gravity="bottom",
                 )
             )
-        content = View(
-            cls="android.widget.LinearLayout",
-            resource_id="root",
-            children=[bar, View(resource_id="content_frame", layout=FRAME, children=body)],
+        content = w.linear_layout(
+            [bar, View(resource_id="content_frame", layout=FRAME, children=body)], rid="root"
         )
         windows: list[Window] = []
         if ctx.ui["menu"]:
             windows.append(
-                menu_window(
-                    [(t, bind(self._main_menu, t)) for t in ("Settings", "What's new", "Donate")],
+                w.menu_window(
+                    [(t, w.bind(self._main_menu, t)) for t in ("Settings", "What's new", "Donate")],
                     lambda c: c.ui.update(menu=False),
                     bounds=(560, 63, 1068, 441),
                 )
@@ -504,31 +466,24 @@ class QKSMS271(VirtualApp):
             layout=HORIZONTAL,
             height=140,
             children=[
-                View(
-                    cls="android.widget.TextView",
-                    resource_id=rid,
-                    text=text,
-                    on_click=bind(self._mms_answer, which),
-                )
+                w.text_view(text, rid, on_click=w.bind(self._mms_answer, which))
                 for rid, text, which in buttons
             ],
         )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="parentPanel",
-            weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="contentPanel",
-                    weight=0,
-                    children=[
-                        text_view(title, "alertTitle", height=140),
-                        text_view(body, "message", height=260),
+        root = w.linear_layout(
+            [
+                w.linear_layout(
+                    [
+                        w.text_view(title, "alertTitle", height=140),
+                        w.text_view(body, "message", height=260),
                     ],
+                    rid="contentPanel",
+                    weight=0,
                 ),
                 panel,
             ],
+            rid="parentPanel",
+            weight=0,
         )
         return Window(root=root, cancelable=False)
 
@@ -595,20 +550,20 @@ class QKSMS271(VirtualApp):
         rows: list[View] = []
         if category == "main":
             rows.append(
-                preference("Theme color", "Tap to change theme", lambda c: c.toast("Theme color"))
+                w.preference("Theme color", "Tap to change theme", lambda c: c.toast("Theme color"))
             )
             rows.append(
-                preference(
+                w.preference(
                     "Background color",
                     "Tap to change background color",
                     lambda c: c.toast("Background color"),
                 )
             )
-            rows.append(preference_category("Categories"))
+            rows.append(w.preference_category("Categories"))
             for key, title, summary in CATEGORIES:
-                rows.append(preference(title, summary, bind(self._open_category, key)))
+                rows.append(w.preference(title, summary, w.bind(self._open_category, key)))
             rows.append(
-                preference(
+                w.preference(
                     "Donate",
                     "QKSMS is free. Help support us by donating!",
                     lambda c: c.toast("Donate"),
@@ -617,41 +572,40 @@ class QKSMS271(VirtualApp):
         elif category == "general":
             prefs = ctx.data["prefs"]
             for header, entries in GENERAL:
-                rows.append(preference_category(header))
+                rows.append(w.preference_category(header))
                 for key, title, summary, default in entries:
                     if default is None:
-                        rows.append(preference(title, summary, lambda c: None))
+                        rows.append(w.preference(title, summary, lambda c: None))
                     else:
                         rows.append(
-                            preference(
+                            w.preference(
                                 title,
                                 summary,
-                                bind(self._toggle, key),
-                                widget=checkbox_widget(bool(prefs[key])),
+                                w.bind(self._toggle, key),
+                                widget=w.checkbox_widget(bool(prefs[key])),
                             )
                         )
         else:
-            rows.append(preference_category(CATEGORY_TITLES[category]))
+            rows.append(w.preference_category(CATEGORY_TITLES[category]))
         bar = self._toolbar(
             "Settings",
             up=True,
-            actions=[overflow_button(lambda c: c.ui.update(menu=True))],
+            actions=[w.overflow_button(lambda c: c.ui.update(menu=True))],
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            resource_id="root",
-            children=[
+        content = w.linear_layout(
+            [
                 bar,
                 View(
                     resource_id="content_frame",
-                    children=[list_view(rows, scroll_key="settings_scroll")],
+                    children=[w.list_view(rows, scroll_key="settings_scroll")],
                 ),
             ],
+            rid="root",
         )
         windows = []
         if ctx.ui["menu"]:
             windows.append(
-                menu_window(
+                w.menu_window(
                     [("What's new", lambda c: c.ui.update(menu=False))],
                     lambda c: c.ui.update(menu=False),
                     bounds=(560, 63, 1068, 189),
@@ -669,4 +623,4 @@ class QKSMS271(VirtualApp):
             return self._render_settings(ctx)
         titles = {SEARCH: "Search", COMPOSE: "Compose", THREAD: str(ctx.extras.get("name", ""))}
         bar = self._toolbar(titles.get(ctx.activity, ""), up=True, actions=[])
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=w.linear_layout([bar, View()]))

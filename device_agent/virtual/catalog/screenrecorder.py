@@ -26,20 +26,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    checkbox_widget,
-    fab,
-    nav_button,
-    overflow_button,
-    preference,
-    tabs,
-    toolbar,
-)
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import text_view as _text
+from device_agent.virtual.catalog._steps import allow_permission, click, crashed
+from device_agent.virtual.stacks import launch_frames
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "com.orpheusdroid.screenrecorder"
 MAIN = ".MainActivity"
@@ -138,60 +129,38 @@ def _about_crash() -> JavaException:
         "com.orpheusdroid.screenrecorder.AboutActivity}: android.view.InflateException: Binary XML "
         "file line #30: Binary XML file line #30: Error inflating class ImageView",
         frames=[
-            "android.app.ActivityThread.performLaunchActivity(ActivityThread.java:2665)",
-            "android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:2726)",
-            "android.app.ActivityThread.-wrap12(ActivityThread.java)",
-            "android.app.ActivityThread$H.handleMessage(ActivityThread.java:1477)",
-            "android.os.Handler.dispatchMessage(Handler.java:102)",
-            "android.os.Looper.loop(Looper.java:154)",
-            "android.app.ActivityThread.main(ActivityThread.java:6119)",
-            "java.lang.reflect.Method.invoke(Native Method)",
-            "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:886)",
-            "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:776)",
+            *launch_frames(25),
         ],
         cause=inflate,
     )
 
 
 def _toolbar(title: str, *, up: Any = None, overflow: Any = None) -> View:
-    navigation = nav_button(NAVIGATE_UP, up) if up is not None else None
-    actions = [overflow_button(overflow)] if overflow is not None else []
-    return toolbar(title, navigation=navigation, actions=actions)
+    navigation = w.nav_button(w.NAVIGATE_UP, up) if up is not None else None
+    actions = [w.overflow_button(overflow)] if overflow is not None else []
+    return w.toolbar(title, navigation=navigation, actions=actions)
 
 
 def _button(rid: str, text: str, handler: Any) -> View:
     # AlertDialog buttons are borderless Buttons.
-    return View(
-        cls="android.widget.Button",
-        resource_id=rid,
-        text=text,
-        on_click=handler,
-        width=300,
-        style="text",
-    )
+    return w.button(rid, text, handler, width=300, style="text")
 
 
 def _dialog(
     title: str, body: list[View], buttons: list[View], on_dismiss: Any, cancelable: bool = True
 ) -> Window:
-    children = [_text(title, "alertTitle", height=140)] if title else []
+    children = [w.text_view(title, "alertTitle", height=140)] if title else []
     children += body
     children.append(
-        View(
-            cls="android.widget.LinearLayout",
-            resource_id="buttonPanel",
-            layout=HORIZONTAL,
+        w.linear_layout(
+            [View(cls="android.view.View"), *buttons],
+            rid="buttonPanel",
+            horizontal=True,
             height=140,
-            children=[View(cls="android.view.View"), *buttons],
         )
     )
     return Window(
-        root=View(
-            cls="android.widget.LinearLayout",
-            resource_id="parentPanel",
-            weight=0,
-            children=children,
-        ),
+        root=w.linear_layout(children, rid="parentPanel", weight=0),
         kind="dialog",
         cancelable=cancelable,
         on_dismiss=on_dismiss,
@@ -199,23 +168,11 @@ def _dialog(
 
 
 def _oracle_25(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.RuntimeException"
-        and "AboutActivity" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.RuntimeException", "AboutActivity")
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {"resource_id": rid, "text": text, "content_desc": desc, "class_name": cls}
-
-
-_MORE = {"kind": "click", "target": _target(desc="More options", cls="android.widget.ImageView")}
-_ABOUT = {
-    "kind": "click",
-    "target": _target(f"{PACKAGE}:id/title", "About", cls="android.widget.TextView"),
-}
+_MORE = click(PACKAGE, desc="More options", cls="android.widget.ImageView")
+_ABOUT = click(PACKAGE, f"{PACKAGE}:id/title", "About", cls="android.widget.TextView")
 
 BUG_25 = BugSpec(
     bug_id="screenrecorder#25",
@@ -223,18 +180,8 @@ BUG_25 = BugSpec(
     title='App stops after opening "about" twice',
     oracle=_oracle_25,
     human_steps=(
-        {
-            "kind": "click",
-            "target": _target("android:id/button3", "OK", cls="android.widget.Button"),
-        },
-        {
-            "kind": "click",
-            "target": _target(
-                "com.android.permissioncontroller:id/permission_allow_button",
-                "Allow",
-                cls="android.widget.Button",
-            ),
-        },
+        click(PACKAGE, "android:id/button3", "OK", cls="android.widget.Button"),
+        allow_permission(PACKAGE),
         _MORE,
         _ABOUT,
         {"kind": "press_back"},
@@ -305,19 +252,16 @@ class ScreenRecorder(VirtualApp):
     def _render_main(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         granted = STORAGE_PERMISSION in ctx.permissions
-        tab_row = tabs(("SETTINGS", "VIDEOS"), ui["tab"], self._select_tab)
+        tab_row = w.tabs(("SETTINGS", "VIDEOS"), ui["tab"], self._select_tab)
         if ui["tab"] == 0:
             page = self._settings_list(ctx)
         else:
             message = "No videos available" if granted else "Storage permission denied"
-            page = View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[_text(message, "message_tv", gravity="center", width=700)],
+            page = w.frame_layout(
+                [w.text_view(message, "message_tv", gravity="center", width=700)], layout=FRAME
             )
-        column = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        column = w.linear_layout(
+            [
                 _toolbar(self.label, overflow=self._open_menu),
                 tab_row,
                 View(
@@ -325,12 +269,12 @@ class ScreenRecorder(VirtualApp):
                     resource_id="viewpager",
                     children=[page],
                 ),
-            ],
+            ]
         )
         children = [column]
         if ui["tab"] == 0:
             children.append(
-                fab(
+                w.fab(
                     "fab",
                     "",
                     self._record,
@@ -347,11 +291,11 @@ class ScreenRecorder(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def category(title: str) -> View:
-            return _text(title, "android:id/title", height=110)
+            return w.text_view(title, "android:id/title", height=110)
 
         def list_row(key: str) -> View:
             title, _summary, _entries, _default = LIST_PREFS[key]
-            return preference(
+            return w.preference(
                 title,
                 str(prefs[key]),
                 lambda c: self._set(c, dialog={"kind": "list", "key": key}),
@@ -360,15 +304,15 @@ class ScreenRecorder(VirtualApp):
 
         def check_row(key: str) -> View:
             title, summary, _default = CHECK_PREFS[key]
-            return preference(
+            return w.preference(
                 title,
                 summary,
                 lambda c: self._toggle_check(c, key),
-                widget=checkbox_widget(bool(prefs[key])),
+                widget=w.checkbox_widget(bool(prefs[key])),
                 height=190,
             )
 
-        prefix_row = preference(
+        prefix_row = w.preference(
             "File name prefix",
             prefs["fileprefix"],
             lambda c: self._set(
@@ -376,7 +320,7 @@ class ScreenRecorder(VirtualApp):
             ),
             height=190,
         )
-        location_row = preference("Save location", SAVE_DIR, None, height=190)
+        location_row = w.preference("Save location", SAVE_DIR, None, height=190)
         rows = [
             category("Video settings"),
             list_row("resolution"),
@@ -412,23 +356,9 @@ class ScreenRecorder(VirtualApp):
                 ("privacy_policy", "Privacy Policy", self._open_privacy),
             ]
             windows.append(
-                Window(
-                    root=View(
-                        cls="android.widget.ListView",
-                        weight=0,
-                        children=[
-                            View(
-                                cls="android.widget.LinearLayout",
-                                resource_id=rid,
-                                on_click=handler,
-                                height=126,
-                                children=[_text(title, "title", height=126)],
-                            )
-                            for rid, title, handler in items
-                        ],
-                    ),
-                    kind="menu",
-                    on_dismiss=lambda c: self._set(c, menu=False),
+                w.menu_window(
+                    [(title, handler, rid) for rid, title, handler in items],
+                    lambda c: self._set(c, menu=False),
                 )
             )
         dialog = ui["dialog"]
@@ -441,7 +371,7 @@ class ScreenRecorder(VirtualApp):
                 _dialog(
                     "Allow Storage Permission",
                     [
-                        _text(
+                        w.text_view(
                             "Write permission to storage is required to save the recorded video.",
                             "android:id/message",
                         )
@@ -461,7 +391,7 @@ class ScreenRecorder(VirtualApp):
                     resource_id="android:id/text1",
                     text=entry,
                     checked=entry == current,
-                    on_click=_bind(self._choose, key, entry),
+                    on_click=w.bind(self._choose, key, entry),
                     height=140,
                 )
                 for entry in entries
@@ -472,11 +402,10 @@ class ScreenRecorder(VirtualApp):
                 )
             )
         elif kind == "prefix":
-            field = View(
-                cls="android.widget.EditText",
-                resource_id="android:id/edit",
-                text=dialog.get("text", ""),
-                on_text=lambda c, t: self._set(c, dialog={"kind": "prefix", "text": t}),
+            field = w.edit_text(
+                "android:id/edit",
+                dialog.get("text", ""),
+                lambda c, t: self._set(c, dialog={"kind": "prefix", "text": t}),
             )
             windows.append(
                 _dialog(
@@ -494,7 +423,7 @@ class ScreenRecorder(VirtualApp):
                 _dialog(
                     "Plugin not found",
                     [
-                        _text(
+                        w.text_view(
                             "Plugin is required to show touches. Do you want to buy it now?",
                             "android:id/message",
                         )
@@ -511,7 +440,7 @@ class ScreenRecorder(VirtualApp):
                 _dialog(
                     "",
                     [
-                        _text(
+                        w.text_view(
                             f"{self.label} will start capturing everything that's displayed "
                             "on your screen.",
                             "android:id/message",
@@ -535,29 +464,30 @@ class ScreenRecorder(VirtualApp):
 
     def _render_about(self, ctx: AppContext) -> Screen:
         body = [
-            View(cls="android.widget.ImageView", resource_id="app_icon", height=300),
-            _text(
+            w.image_view("app_icon", height=300),
+            w.text_view(
                 f"Copyright © orpheusdroid 2014-2017\n{self.label} V{self.version}", "versionTxt"
             ),
-            _text("Credits", height=110),
-            _text("App Icons by Niko Hörkkö\n\nwebsite: http://nikosite.net", "icon_credit_tv"),
-            _text("Libraries", height=110),
-            _text(
+            w.text_view("Credits", height=110),
+            w.text_view(
+                "App Icons by Niko Hörkkö\n\nwebsite: http://nikosite.net", "icon_credit_tv"
+            ),
+            w.text_view("Libraries", height=110),
+            w.text_view(
                 "Folder Picker\n\nLicense: Apache License 2.0", "directory_chooser_lib_credit_tv"
             ),
-            _text("Open Source", height=110),
-            _text(
+            w.text_view("Open Source", height=110),
+            w.text_view(
                 "This app is opensourced and the source could be obained at\n\nGithub url: "
                 "https://github.com/vijai1996/screenrecorder\n\nLicense: GNU AGPLv3",
                 "opensource_info_tv",
             ),
         ]
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                _toolbar("About", up=lambda c: c.finish()),
-                View(cls="android.widget.ScrollView", scrollable=True, children=body),
-            ],
+        content = w.linear_layout(
+            [
+                _toolbar("About", up=w.finish),
+                w.scroll_view(body, scrollable=True),
+            ]
         )
         return Screen(content=content)
 
@@ -567,12 +497,11 @@ class ScreenRecorder(VirtualApp):
             "statistics are sent only when enabled in the settings, and can be turned off at any "
             "time."
         )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                _toolbar("Privacy Policy", up=lambda c: c.finish()),
-                View(cls="android.webkit.WebView", children=[_text(text, "privacy_text")]),
-            ],
+        content = w.linear_layout(
+            [
+                _toolbar("Privacy Policy", up=w.finish),
+                View(cls="android.webkit.WebView", children=[w.text_view(text, "privacy_text")]),
+            ]
         )
         return Screen(content=content)
 

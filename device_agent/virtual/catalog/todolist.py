@@ -26,21 +26,13 @@ one of several lists, or re-creating the activity (rotation), leaves the drawer 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import bind as _bind
-from device_agent.virtual.widgets import (
-    drawer_entry,
-    intro_pager,
-    nav_button,
-    preference,
-    switch_widget,
-    toolbar,
-)
-from device_agent.virtual.widgets import fab as w_fab
-from device_agent.virtual.widgets import text_view as _text
+from device_agent.virtual.catalog._steps import click, long_click, target
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "org.secuso.privacyfriendlytodolist"
 MAIN = ".view.MainActivity"
@@ -59,13 +51,11 @@ NAV_AFTER = ("Settings", "Help", "About")
 
 
 def _button(rid: str, text: str, handler: Any) -> View:
-    return View(
-        cls="android.widget.Button", resource_id=rid, text=text, on_click=handler, width=300
-    )
+    return w.button(rid, text, handler, width=300)
 
 
 def _toolbar(title: str, desc: str, handler: Any) -> View:
-    return toolbar(title, navigation=nav_button(desc, handler))
+    return w.toolbar(title, navigation=w.nav_button(desc, handler))
 
 
 # -- ground truth ----------------------------------------------------------------------------------
@@ -75,13 +65,7 @@ def _oracle_158(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return bool(data.get("list_menu_on_non_list"))
 
 
-def _target(rid: str = "", text: str = "", desc: str = "", cls: str = "") -> dict[str, Any]:
-    return {
-        "resource_id": f"{PACKAGE}:id/{rid}" if rid else "",
-        "text": text,
-        "content_desc": desc,
-        "class_name": cls,
-    }
+_target = partial(target, PACKAGE)
 
 
 BUG_158 = BugSpec(
@@ -90,42 +74,19 @@ BUG_158 = BugSpec(
     title="Settings entry mistakenly treated as a to-do list after deleting the last to-do list",
     oracle=_oracle_158,
     human_steps=(
-        {"kind": "click", "target": _target("btn_skip", "SKIP", cls="android.widget.Button")},
-        {
-            "kind": "click",
-            "target": _target(
-                "fab_new_list", desc="Add to-do list", cls="android.widget.ImageButton"
-            ),
-        },
+        click(PACKAGE, "btn_skip", "SKIP", cls="android.widget.Button"),
+        click(PACKAGE, "fab_new_list", desc="Add to-do list", cls="android.widget.ImageButton"),
         {
             "kind": "input_text",
             "target": _target("et_todo_list_name", cls="android.widget.EditText"),
             "text": "Groceries",
         },
-        {
-            "kind": "click",
-            "target": _target("bt_newtodolist_ok", "OK", cls="android.widget.Button"),
-        },
-        {
-            "kind": "click",
-            "target": _target(desc="Open navigation drawer", cls="android.widget.ImageButton"),
-        },
-        {
-            "kind": "long_click",
-            "target": _target("nav_item_title", "Groceries", cls="android.widget.CheckedTextView"),
-        },
-        {
-            "kind": "click",
-            "target": _target("title", "Delete list", cls="android.widget.TextView"),
-        },
-        {
-            "kind": "click",
-            "target": _target(desc="Open navigation drawer", cls="android.widget.ImageButton"),
-        },
-        {
-            "kind": "long_click",
-            "target": _target("nav_item_title", "Settings", cls="android.widget.CheckedTextView"),
-        },
+        click(PACKAGE, "bt_newtodolist_ok", "OK", cls="android.widget.Button"),
+        click(PACKAGE, desc="Open navigation drawer", cls="android.widget.ImageButton"),
+        long_click(PACKAGE, "nav_item_title", "Groceries", cls="android.widget.CheckedTextView"),
+        click(PACKAGE, "title", "Delete list", cls="android.widget.TextView"),
+        click(PACKAGE, desc="Open navigation drawer", cls="android.widget.ImageButton"),
+        long_click(PACKAGE, "nav_item_title", "Settings", cls="android.widget.CheckedTextView"),
     ),
 )
 
@@ -214,19 +175,14 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         slide = ctx.ui["slide"]
         title, text = TUTORIAL_SLIDES[slide]
         last = slide == len(TUTORIAL_SLIDES) - 1
-        page = View(
-            cls="android.widget.LinearLayout",
-            children=[
-                View(cls="android.widget.ImageView", resource_id="image", height=600),
-                _text(title, "tutorial_title", height=160),
-                _text(text, "tutorial_description", height=300),
-            ],
+        page = w.linear_layout(
+            [
+                w.image_view("image", height=600),
+                w.text_view(title, "tutorial_title", height=160),
+                w.text_view(text, "tutorial_description", height=300),
+            ]
         )
-        dots = View(
-            cls="android.widget.LinearLayout",
-            resource_id="layoutDots",
-            children=[_text("•" * (slide + 1), height=60)],
-        )
+        dots = w.linear_layout([w.text_view("•" * (slide + 1), height=60)], rid="layoutDots")
         advance = _button(
             "btn_next",
             "GOT IT" if last else "NEXT",
@@ -234,7 +190,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         )
         skip = _button("btn_skip", "SKIP", self._finish_tutorial)
         return Screen(
-            content=intro_pager(
+            content=w.intro_pager(
                 page,
                 skip=skip,
                 indicator=dots,
@@ -252,7 +208,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         if current is None:
             title = "To-Do Lists"
             body = self._overview(ctx)
-            fab = w_fab(
+            fab = w.fab(
                 "fab_new_list",
                 "Add to-do list",
                 lambda c: c.ui.update(dialog={"kind": "new_list", "text": ""}),
@@ -260,12 +216,12 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         else:
             title = current["name"]
             body = self._tasks(ctx, current)
-            fab = w_fab(
+            fab = w.fab(
                 "fab_new_task",
                 "Add task",
                 lambda c: c.ui.update(dialog={"kind": "new_task", "text": ""}),
             )
-        toolbar = _toolbar(
+        bar = _toolbar(
             title, "Open navigation drawer", lambda c: c.ui.update(drawer=True, menu=None)
         )
         root = View(
@@ -273,11 +229,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             resource_id="drawer_layout",
             layout=FRAME,
             children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="fragment_container",
-                    children=[toolbar, body],
-                ),
+                w.linear_layout([bar, body], rid="fragment_container"),
                 fab,
             ],
         )
@@ -286,34 +238,36 @@ class PrivacyFriendlyTodoList310(VirtualApp):
     def _overview(self, ctx: AppContext) -> View:
         lists = ctx.data["lists"]
         if not lists:
-            return View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[
-                    _text(
+            return w.frame_layout(
+                [
+                    w.text_view(
                         "No to-do lists yet. Tap + to add one.",
                         "tv_empty_view_no_todo_lists",
                         gravity="center",
                         width=900,
                     )
                 ],
+                layout=FRAME,
             )
         rows = []
         for todo in lists:
             done = sum(1 for t in todo["tasks"] if t["done"])
             total = len(todo["tasks"])
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="todo_list_row",
-                    on_click=_bind(self._open_list, todo["id"]),
-                    on_long_click=_bind(self._list_menu, todo["id"], todo["name"]),
-                    weight=0,
-                    children=[
-                        _text(todo["name"], "tv_todo_list_title"),
-                        _text(f"{done}/{total} tasks", "tv_todo_list_next_deadline", height=80),
-                        _text(f"{100 * done // total if total else 0}%", "tv_todo_list_progress"),
+                w.linear_layout(
+                    [
+                        w.text_view(todo["name"], "tv_todo_list_title"),
+                        w.text_view(
+                            f"{done}/{total} tasks", "tv_todo_list_next_deadline", height=80
+                        ),
+                        w.text_view(
+                            f"{100 * done // total if total else 0}%", "tv_todo_list_progress"
+                        ),
                     ],
+                    rid="todo_list_row",
+                    on_click=w.bind(self._open_list, todo["id"]),
+                    on_long_click=w.bind(self._list_menu, todo["id"], todo["name"]),
+                    weight=0,
                 )
             )
         return View(
@@ -326,30 +280,29 @@ class PrivacyFriendlyTodoList310(VirtualApp):
 
     def _tasks(self, ctx: AppContext, todo: dict[str, Any]) -> View:
         if not todo["tasks"]:
-            return View(
-                cls="android.widget.FrameLayout",
-                layout=FRAME,
-                children=[
-                    _text("No tasks yet", "tv_empty_view_no_tasks", gravity="center", width=600)
+            return w.frame_layout(
+                [
+                    w.text_view(
+                        "No tasks yet", "tv_empty_view_no_tasks", gravity="center", width=600
+                    )
                 ],
+                layout=FRAME,
             )
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                weight=0,
-                height=150,
-                children=[
-                    View(
-                        cls="android.widget.CheckBox",
-                        resource_id="cb_task_done",
-                        checkable=True,
-                        checked=task["done"],
-                        on_click=_bind(self._toggle_task, todo["id"], n),
+            w.linear_layout(
+                [
+                    w.check_box(
+                        "cb_task_done",
+                        "",
+                        task["done"],
+                        w.bind(self._toggle_task, todo["id"], n),
                         width=150,
                     ),
-                    _text(task["name"], "tv_exlv_task_name", height=150),
+                    w.text_view(task["name"], "tv_exlv_task_name", height=150),
                 ],
+                horizontal=True,
+                weight=0,
+                height=150,
             )
             for n, task in enumerate(todo["tasks"])
         ]
@@ -373,13 +326,12 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                         cls="android.widget.ListView",
                         weight=0,
                         children=[
-                            _text(menu["title"], "alertTitle", height=140),
+                            w.text_view(menu["title"], "alertTitle", height=140),
                             *(
-                                View(
-                                    cls="android.widget.LinearLayout",
-                                    on_click=_bind(self._list_action, item),
+                                w.linear_layout(
+                                    [w.text_view(item, "title", height=126)],
+                                    on_click=w.bind(self._list_action, item),
                                     height=126,
-                                    children=[_text(item, "title", height=126)],
                                 )
                                 for item in ("Edit list", "Delete list")
                             ),
@@ -397,16 +349,15 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         ui = ctx.ui
         lists = ctx.data["lists"]
         rows: list[View] = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id="nav_header",
+            w.linear_layout(
+                [w.text_view("Privacy Friendly To-Do List", "nav_header_title", height=300)],
+                rid="nav_header",
                 height=300,
-                children=[_text("Privacy Friendly To-Do List", "nav_header_title", height=300)],
             )
         ]
 
         def entry(title: str, on_click: Any, on_long: Any = None, checked: bool = False) -> View:
-            return drawer_entry(
+            return w.drawer_entry(
                 title, on_click, checked=checked, rid="nav_item_title", on_long_click=on_long
             )
 
@@ -414,7 +365,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             rows.append(
                 entry(
                     title,
-                    _bind(self._nav, title),
+                    w.bind(self._nav, title),
                     checked=title == "Overview" and ui["open_list"] is None,
                 )
             )
@@ -422,8 +373,8 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             rows.append(
                 entry(
                     todo["name"],
-                    _bind(self._open_list, todo["id"]),
-                    _bind(self._list_menu, todo["id"], todo["name"]),
+                    w.bind(self._open_list, todo["id"]),
+                    w.bind(self._list_menu, todo["id"], todo["name"]),
                     checked=ui["open_list"] == todo["id"],
                 )
             )
@@ -433,12 +384,12 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             rows.append(
                 entry(
                     title,
-                    _bind(self._nav, title),
-                    _bind(self._list_menu, stale, title) if stale is not None else None,
+                    w.bind(self._nav, title),
+                    w.bind(self._list_menu, stale, title) if stale is not None else None,
                 )
             )
         return Window(
-            root=View(cls="android.widget.LinearLayout", resource_id="nav_view", children=rows),
+            root=w.linear_layout(rows, rid="nav_view"),
             kind="sheet",
             bounds=(0, 0, 840, ctx.screen_size[1]),
             on_dismiss=lambda c: c.ui.update(drawer=False),
@@ -460,28 +411,20 @@ class PrivacyFriendlyTodoList310(VirtualApp):
                 "bt_newtodolist_cancel",
             ),
         }[dialog["kind"]]
-        root = View(
-            cls="android.widget.LinearLayout",
-            weight=0,
-            children=[
-                _text(title, "tv_dialog_title", height=140),
-                View(
-                    cls="android.widget.EditText",
-                    resource_id=field,
-                    hint="Name",
-                    text=dialog["text"],
-                    on_text=self._dialog_text,
-                ),
-                View(
-                    cls="android.widget.LinearLayout",
-                    layout=HORIZONTAL,
-                    height=140,
-                    children=[
+        root = w.linear_layout(
+            [
+                w.text_view(title, "tv_dialog_title", height=140),
+                w.edit_text(field, dialog["text"], self._dialog_text, hint="Name"),
+                w.linear_layout(
+                    [
                         _button(cancel, "CANCEL", lambda c: c.ui.update(dialog=None)),
                         _button(ok, "OK", self._confirm_dialog),
                     ],
+                    horizontal=True,
+                    height=140,
                 ),
             ],
+            weight=0,
         )
         return Window(root=root, on_dismiss=lambda c: c.ui.update(dialog=None))
 
@@ -489,11 +432,11 @@ class PrivacyFriendlyTodoList310(VirtualApp):
         prefs = ctx.data["prefs"]
 
         def switch(key: str, title: str, summary: str) -> View:
-            return preference(
+            return w.preference(
                 title,
                 summary,
                 lambda c: prefs.update({key: not prefs[key]}),
-                widget=switch_widget(bool(prefs[key])),
+                widget=w.switch_widget(bool(prefs[key])),
             )
 
         listing = View(
@@ -507,10 +450,7 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             ],
         )
         return Screen(
-            content=View(
-                cls="android.widget.LinearLayout",
-                children=[_toolbar("Settings", "Navigate up", lambda c: c.finish()), listing],
-            )
+            content=w.linear_layout([_toolbar("Settings", "Navigate up", w.finish), listing])
         )
 
     def _render_info(self, ctx: AppContext) -> Screen:
@@ -521,16 +461,11 @@ class PrivacyFriendlyTodoList310(VirtualApp):
             else ["Privacy Friendly To-Do List", f"Version {self.version}", "SECUSO, TU Darmstadt"]
         )
         return Screen(
-            content=View(
-                cls="android.widget.LinearLayout",
-                children=[
-                    _toolbar(title, "Navigate up", lambda c: c.finish()),
-                    View(
-                        cls="android.widget.ScrollView",
-                        scrollable=True,
-                        children=[_text(line) for line in lines],
-                    ),
-                ],
+            content=w.linear_layout(
+                [
+                    _toolbar(title, "Navigate up", w.finish),
+                    w.scroll_view([w.text_view(line) for line in lines], scrollable=True),
+                ]
             )
         )
 

@@ -36,17 +36,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
+from device_agent.virtual.catalog._steps import click, crashed
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    bind,
-    edit_text,
-    fab,
-    image_button,
-    list_view,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "de.grobox.liberario"
 PICK = "de.grobox.transportr.networks.PickTransportNetworkActivity"
@@ -129,22 +122,11 @@ def _missing_slf4j() -> JavaException:
 
 
 def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE and "doInBackground" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "", "doInBackground")
 
 
 def _click_text(text: str, rid: str = "name") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": "",
-            "class_name": "android.widget.TextView",
-        },
-    }
+    return click(PACKAGE, rid, text, cls="android.widget.TextView")
 
 
 BUG_972 = BugSpec(
@@ -224,11 +206,11 @@ class Transportr222(VirtualApp):
                     resource_id="list_item_transport_continent",
                     layout=HORIZONTAL,
                     height=168,
-                    on_click=bind(self._toggle, continent),
+                    on_click=w.bind(self._toggle, continent),
                     children=[
-                        View(cls="android.widget.ImageView", resource_id="contour", width=168),
-                        text_view(continent, "name", height=168),
-                        View(cls="android.widget.ImageView", resource_id="chevron", width=126),
+                        w.image_view("contour", width=168),
+                        w.text_view(continent, "name", height=168),
+                        w.image_view("chevron", width=126),
                     ],
                 )
             )
@@ -241,8 +223,8 @@ class Transportr222(VirtualApp):
                         resource_id="list_item_transport_country",
                         layout=HORIZONTAL,
                         height=147,
-                        on_click=bind(self._toggle, country),
-                        children=[text_view(country, "name", height=147)],
+                        on_click=w.bind(self._toggle, country),
+                        children=[w.text_view(country, "name", height=147)],
                     )
                 )
                 if country not in opened:
@@ -254,50 +236,35 @@ class Transportr222(VirtualApp):
                             resource_id="list_item_transport_network",
                             layout=HORIZONTAL,
                             height=189,
-                            on_click=bind(self._pick, name),
+                            on_click=w.bind(self._pick, name),
                             children=[
-                                View(
-                                    cls="android.widget.ImageView",
-                                    resource_id="logo",
-                                    content_desc="Network",
-                                    width=168,
-                                ),
-                                View(
-                                    cls="android.widget.LinearLayout",
-                                    children=[
-                                        text_view(name, "name"),
-                                        text_view(status, "status", height=40),
-                                        text_view(desc, "desc"),
-                                    ],
+                                w.image_view("logo", "Network", width=168),
+                                w.linear_layout(
+                                    [
+                                        w.text_view(name, "name"),
+                                        w.text_view(status, "status", height=40),
+                                        w.text_view(desc, "desc"),
+                                    ]
                                 ),
                             ],
                         )
                     )
-        bar = toolbar("Choose Area", rid="toolbar")
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        bar = w.toolbar("Choose Area", rid="toolbar")
+        content = w.linear_layout(
+            [
                 bar,
-                text_view(FIRST_RUN, "firstRunTextView", height=330),
-                list_view(rows, rid="list", cls="androidx.recyclerview.widget.RecyclerView"),
-            ],
+                w.text_view(FIRST_RUN, "firstRunTextView", height=330),
+                w.list_view(rows, rid="list", cls="androidx.recyclerview.widget.RecyclerView"),
+            ]
         )
         return Screen(content=content)
 
     def _location_view(self, text: str, hint: str, on_text: Any) -> View:
         """``location_view.xml``: status icon, the auto-complete field, clear button."""
-        return View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="statusButton",
-                    content_desc="Open Navigation Drawer",
-                    width=126,
-                ),
-                edit_text(
+        return w.linear_layout(
+            [
+                w.image_view("statusButton", "Open Navigation Drawer", width=126),
+                w.edit_text(
                     "location",
                     text,
                     on_text,
@@ -305,11 +272,13 @@ class Transportr222(VirtualApp):
                     cls="android.widget.AutoCompleteTextView",
                 ),
                 *(
-                    [image_button("clearButton", "Clear Location", self._clear, width=126)]
+                    [w.image_button("clearButton", "Clear Location", self._clear, width=126)]
                     if text
                     else []
                 ),
             ],
+            horizontal=True,
+            height=147,
         )
 
     def _render_map(self, ctx: AppContext) -> Screen:
@@ -319,18 +288,17 @@ class Transportr222(VirtualApp):
             layout=HORIZONTAL,
             height=147,
             children=[
-                image_button("menu", "Open", lambda c: c.toast("Drawer"), width=126),
+                w.image_button("menu", "Open", lambda c: c.toast("Drawer"), width=126),
                 self._location_view(ui["search"], "Search here", self._search_typed),
             ],
         )
-        map_view = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[
+        map_view = w.frame_layout(
+            [
                 View(cls="android.view.View", resource_id="map"),
-                text_view("© OpenStreetMap contributors", "attribution", gravity="bottom"),
-                fab("gpsFab", "", lambda c: c.toast("Location unavailable"), size=147),
+                w.text_view("© OpenStreetMap contributors", "attribution", gravity="bottom"),
+                w.fab("gpsFab", "", lambda c: c.toast("Location unavailable"), size=147),
             ],
+            layout=FRAME,
         )
 
         def favorite(key: str, title: str) -> View:
@@ -338,37 +306,35 @@ class Transportr222(VirtualApp):
             return View(
                 cls="androidx.cardview.widget.CardView",
                 height=189,
-                on_click=bind(self._open_dialog, key),
+                on_click=w.bind(self._open_dialog, key),
                 children=[
                     View(
                         cls="android.view.ViewGroup",
                         layout=HORIZONTAL,
                         children=[
-                            View(cls="android.widget.ImageView", resource_id="logo", width=147),
-                            View(
-                                cls="android.widget.LinearLayout",
-                                children=[
-                                    text_view(title, "title"),
-                                    text_view(chosen or "Tap to set", "description"),
-                                ],
+                            w.image_view("logo", width=147),
+                            w.linear_layout(
+                                [
+                                    w.text_view(title, "title"),
+                                    w.text_view(chosen or "Tap to set", "description"),
+                                ]
                             ),
-                            image_button("overflowButton", "More", None, width=126),
+                            w.image_button("overflowButton", "More", None, width=126),
                         ],
                     )
                 ],
             )
 
-        sheet = View(
-            cls="android.widget.FrameLayout",
-            resource_id="bottomSheet",
-            height=420,
-            children=[
+        sheet = w.frame_layout(
+            [
                 View(
                     cls="androidx.recyclerview.widget.RecyclerView",
                     resource_id="favorites",
                     children=[favorite("home", "Home"), favorite("work", "Work")],
                 )
             ],
+            rid="bottomSheet",
+            height=420,
         )
         content = View(
             cls="androidx.coordinatorlayout.widget.CoordinatorLayout",
@@ -379,30 +345,20 @@ class Transportr222(VirtualApp):
             title = "Set Home Location" if ui["dialog"] == "home" else "Set Work Location"
             windows.append(
                 Window(
-                    root=View(
-                        cls="android.widget.LinearLayout",
+                    root=w.linear_layout(
+                        [self._location_view(ui["dialog_text"], title, self._dialog_typed)],
                         weight=0,
-                        children=[
-                            self._location_view(ui["dialog_text"], title, self._dialog_typed)
-                        ],
                     ),
                     on_dismiss=lambda c: c.ui.update(dialog=None, dialog_text=""),
                 )
             )
-        root = View(
-            cls="android.widget.FrameLayout",
-            layout=FRAME,
-            children=[content, fab("directionsFab", "Directions", None)],
-        )
+        root = w.frame_layout([content, w.fab("directionsFab", "Directions", None)], layout=FRAME)
         return Screen(content=root, windows=windows)
 
     # -- handlers ----------------------------------------------------------------------------
     def _toggle(self, ctx: AppContext, name: str) -> None:
         opened = ctx.ui["open"]
-        if name in opened:
-            opened.remove(name)
-        else:
-            opened.append(name)
+        w.toggle(opened, name)
 
     def _pick(self, ctx: AppContext, network: str) -> None:
         ctx.data["network"] = network

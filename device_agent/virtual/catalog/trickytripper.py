@@ -49,29 +49,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text, long_click
+from device_agent.virtual.stacks import callback_frames
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    MORE_OPTIONS,
-    NAVIGATE_UP,
-    OPEN_DRAWER,
-    action_item,
-    alert_dialog,
-    bind,
-    dialog_button,
-    dialog_message,
-    dialog_title,
-    drawer_layout,
-    edit_text,
-    list_view,
-    menu_window,
-    nav_button,
-    overflow_button,
-    spinner,
-    text_view,
-    toolbar,
-)
 
 PACKAGE = "de.koelle.christian.trickytripper"
 MAIN = ".TrickyTripperActivity"
@@ -148,13 +130,7 @@ MENU_FRAMES = [
     "android.widget.AbsListView.performItemClick(AbsListView.java:1145)",
     "android.widget.AbsListView$PerformClick.run(AbsListView.java:3042)",
     "android.widget.AbsListView$3.run(AbsListView.java:3879)",
-    "android.os.Handler.handleCallback(Handler.java:739)",
-    "android.os.Handler.dispatchMessage(Handler.java:95)",
-    "android.os.Looper.loop(Looper.java:148)",
-    "android.app.ActivityThread.main(ActivityThread.java:5417)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:726)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:616)",
+    *callback_frames(23),
 ]
 TAB = "de.koelle.christian.trickytripper.activities.a"  # ParticipantTabActivity, obfuscated
 
@@ -183,7 +159,7 @@ BUG_42 = BugSpec(
         long_click(PACKAGE, "participantTabRowView_output_participantName", "Ting"),
         {"kind": "swipe", "direction": "left"},
         {"kind": "swipe", "direction": "left"},
-        click(PACKAGE, desc=MORE_OPTIONS, cls="android.widget.ImageView"),
+        click(PACKAGE, desc=w.MORE_OPTIONS, cls="android.widget.ImageView"),
         click(PACKAGE, "title", "Create payment", cls="android.widget.TextView"),
     ),
 )
@@ -373,33 +349,27 @@ class TrickyTripper160(VirtualApp):
                 height=147,
                 style="toolbar",
                 children=[
-                    View(
-                        cls="android.widget.ImageView",
-                        resource_id="action_mode_close_button",
-                        content_desc="Done",
-                        width=147,
-                        on_click=self._finish_mode,
-                    ),
-                    text_view(ui["mode"]["participant"], "action_bar_title", height=147),
-                    overflow_button(lambda c: c.ui.update(menu="mode")),
+                    w.image_view("action_mode_close_button", "Done", self._finish_mode, width=147),
+                    w.text_view(ui["mode"]["participant"], "action_bar_title", height=147),
+                    w.overflow_button(lambda c: c.ui.update(menu="mode")),
                 ],
             )
-        return toolbar(
+        return w.toolbar(
             self._title(),
-            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+            navigation=w.nav_button(w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
             actions=[
-                action_item(
+                w.action_item(
                     "option_add_participant",
                     "Add traveler to trip",
                     lambda c: c.start_activity(PARTICIPANT_EDIT),
                 ),
-                action_item(
+                w.action_item(
                     "option_export",
                     "Export",
                     lambda c: c.toast("Export"),
                     enabled=bool(ctx.data["payments"]),
                 ),
-                overflow_button(lambda c: c.ui.update(menu="options")),
+                w.overflow_button(lambda c: c.ui.update(menu="options")),
             ],
             rid="action_bar",
         )
@@ -407,53 +377,50 @@ class TrickyTripper160(VirtualApp):
     def _travelers_page(self, ctx: AppContext) -> View:
         people = sorted(ctx.data["participants"], key=lambda p: p["name"].lower())
         if not people:
-            return View(
-                cls="android.widget.LinearLayout",
-                children=[text_view(NO_TRAVELERS, "android:id/empty", height=500)],
-            )
+            return w.linear_layout([w.text_view(NO_TRAVELERS, "android:id/empty", height=500)])
         selected = ctx.ui["mode"]["participant"] if ctx.ui["mode"] else None
         rows = []
         for person in people:
             name = person["name"] + ("" if person["active"] else " [Inactive]")
             rows.append(
-                View(
-                    cls="android.widget.RelativeLayout",
-                    height=260,
-                    selected=person["name"] == selected,
-                    on_click=bind(self._tap_traveler, person["name"]),
-                    on_long_click=bind(self._start_mode, person["name"]),
-                    children=[
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="participantTabRowView_upperLayout",
-                            layout=HORIZONTAL,
-                            height=120,
-                            children=[
-                                text_view(name, "participantTabRowView_output_participantName"),
-                                text_view(
+                w.relative_layout(
+                    [
+                        w.linear_layout(
+                            [
+                                w.text_view(name, "participantTabRowView_output_participantName"),
+                                w.text_view(
                                     f"0.00 {SYMBOL}",
                                     "participantTabRowView_output_Balance",
                                     width=300,
                                 ),
                             ],
+                            rid="participantTabRowView_upperLayout",
+                            horizontal=True,
+                            height=120,
                         ),
                         View(
                             cls="android.widget.TableLayout",
                             layout=HORIZONTAL,
                             height=100,
                             children=[
-                                text_view("Paid:", "participant_tab_row_view_label_paid"),
-                                text_view(f"0.00 {SYMBOL}", "participant_tab_row_view_output_paid"),
-                                text_view("Spent:", "participant_tab_row_view_label_spent"),
-                                text_view(
+                                w.text_view("Paid:", "participant_tab_row_view_label_paid"),
+                                w.text_view(
+                                    f"0.00 {SYMBOL}", "participant_tab_row_view_output_paid"
+                                ),
+                                w.text_view("Spent:", "participant_tab_row_view_label_spent"),
+                                w.text_view(
                                     f"0.00 {SYMBOL}", "participant_tab_row_view_output_spent"
                                 ),
                             ],
                         ),
                     ],
+                    height=260,
+                    selected=person["name"] == selected,
+                    on_click=w.bind(self._tap_traveler, person["name"]),
+                    on_long_click=w.bind(self._start_mode, person["name"]),
                 )
             )
-        return View(cls="android.widget.LinearLayout", children=[list_view(rows)])
+        return w.linear_layout([w.list_view(rows)])
 
     def _tap_traveler(self, ctx: AppContext, name: str) -> None:
         if ctx.ui["mode"] is not None:
@@ -462,58 +429,55 @@ class TrickyTripper160(VirtualApp):
             ctx.start_activity(PAYMENT_EDIT, {"payer": name})
 
     def _report_page(self, ctx: AppContext) -> View:
-        return View(
-            cls="android.widget.RelativeLayout",
-            children=[
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="reportViewTopLayout",
+        return w.relative_layout(
+            [
+                w.relative_layout(
+                    [
+                        w.text_view("For:", "reportViewSpinnerLabel", width=200),
+                        w.spinner("reportViewBaseSpinner", "All travelers", None),
+                    ],
+                    rid="reportViewTopLayout",
                     layout=HORIZONTAL,
                     height=147,
                     weight=0,
-                    children=[
-                        text_view("For:", "reportViewSpinnerLabel", width=200),
-                        spinner("reportViewBaseSpinner", "All travelers", None),
-                    ],
                 ),
-                View(
-                    cls="android.widget.ScrollView",
-                    children=[
+                w.scroll_view(
+                    [
                         View(
                             cls="android.widget.TableLayout",
                             resource_id="reportViewTableLayout",
                             weight=0,
                             children=[
-                                text_view("Expenditure"),
+                                w.text_view("Expenditure"),
                                 View(
                                     layout=HORIZONTAL,
                                     height=110,
                                     children=[
-                                        text_view("Total spent:"),
-                                        text_view(f"0.00 {SYMBOL}", "reportViewOutputTotalSpent"),
+                                        w.text_view("Total spent:"),
+                                        w.text_view(f"0.00 {SYMBOL}", "reportViewOutputTotalSpent"),
                                     ],
                                 ),
                                 View(
                                     layout=HORIZONTAL,
                                     height=110,
                                     children=[
-                                        text_view("Total payment count:"),
-                                        text_view("0", "reportViewOutputPaymentCount"),
+                                        w.text_view("Total payment count:"),
+                                        w.text_view("0", "reportViewOutputPaymentCount"),
                                     ],
                                 ),
-                                text_view("Spending by category"),
-                                text_view("No spending"),
+                                w.text_view("Spending by category"),
+                                w.text_view("No spending"),
                             ],
                         ),
                         View(
                             cls="android.widget.TableLayout",
                             resource_id="reportViewTableLayoutDebts",
                             weight=0,
-                            children=[text_view("Owing debts"), text_view("No debts")],
+                            children=[w.text_view("Owing debts"), w.text_view("No debts")],
                         ),
-                    ],
+                    ]
                 ),
-            ],
+            ]
         )
 
     def _render_main(self, ctx: AppContext) -> Screen:
@@ -522,10 +486,7 @@ class TrickyTripper160(VirtualApp):
         if page_no == 0:
             page = self._travelers_page(ctx)
         elif page_no == 1:
-            page = View(
-                cls="android.widget.LinearLayout",
-                children=[text_view(NO_PAYMENTS, "android:id/empty", height=500)],
-            )
+            page = w.linear_layout([w.text_view(NO_PAYMENTS, "android:id/empty", height=500)])
         else:
             page = self._report_page(ctx)
         strip = View(
@@ -535,9 +496,9 @@ class TrickyTripper160(VirtualApp):
             height=100,
             weight=0,
             children=[
-                text_view(TABS[page_no - 1] if page_no > 0 else ""),
-                text_view(TABS[page_no]),
-                text_view(TABS[page_no + 1] if page_no + 1 < len(TABS) else ""),
+                w.text_view(TABS[page_no - 1] if page_no > 0 else ""),
+                w.text_view(TABS[page_no]),
+                w.text_view(TABS[page_no + 1] if page_no + 1 < len(TABS) else ""),
             ],
         )
         pager = View(
@@ -553,25 +514,24 @@ class TrickyTripper160(VirtualApp):
                 width=840,
                 gravity="top",
                 children=[
-                    text_view(
+                    w.text_view(
                         f"{TRIP} ({SYMBOL})",
                         "android:id/text1",
                         on_click=lambda c: c.ui.update(drawer=False),
                     )
                 ],
             )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = w.linear_layout(
+            [
                 self._action_bar(ctx),
-                drawer_layout(pager, drawer, cls="android.support.v4.widget.DrawerLayout"),
-            ],
+                w.drawer_layout(pager, drawer, cls="android.support.v4.widget.DrawerLayout"),
+            ]
         )
         windows: list[Window] = []
         if ui["menu"] == "options":
             windows.append(
-                menu_window(
-                    [(t, bind(self._options, t)) for t in ("Settings", "Help & Info")],
+                w.menu_window(
+                    [(t, w.bind(self._options, t)) for t in ("Settings", "Help & Info")],
                     lambda c: c.ui.update(menu=None),
                     bounds=(560, 63, 1068, 315),
                 )
@@ -594,13 +554,12 @@ class TrickyTripper160(VirtualApp):
                 continue  # onCreateActionMode removes the one that does not apply
             enabled = groups[group]
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
+                w.linear_layout(
+                    [w.text_view(title, "title", height=126, enabled=enabled)],
                     height=126,
                     enabled=enabled,
-                    on_click=bind(self._mode_item, rid) if enabled else None,
+                    on_click=w.bind(self._mode_item, rid) if enabled else None,
                     clickable=True,
-                    children=[text_view(title, "title", height=126, enabled=enabled)],
                 )
             )
         listing = View(cls="android.widget.ListView", weight=0, children=rows)
@@ -615,11 +574,13 @@ class TrickyTripper160(VirtualApp):
         web = View(
             cls="android.webkit.WebView",
             height=900,
-            children=[text_view(line, height=100 if len(line) < 40 else 240) for line in CHANGELOG],
+            children=[
+                w.text_view(line, height=100 if len(line) < 40 else 240) for line in CHANGELOG
+            ],
         )
-        ok = dialog_button("android:id/button1", "OK", lambda c: c.ui.update(changelog=False))
+        ok = w.dialog_button("android:id/button1", "OK", lambda c: c.ui.update(changelog=False))
         return Window(
-            root=alert_dialog(dialog_title("Change Log"), [web], [ok], None).root,
+            root=w.alert_dialog(w.dialog_title("Change Log"), [web], [ok], None).root,
             cancelable=False,
         )
 
@@ -651,18 +612,18 @@ class TrickyTripper160(VirtualApp):
 
     def _render_participant_edit(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
-        bar = toolbar(
+        bar = w.toolbar(
             "Add traveler to trip",
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             actions=[
-                action_item("option_accept", "Add", self._add, enabled=bool(ui["name"].strip())),
-                overflow_button(lambda c: c.toast("Help & Info")),
+                w.action_item("option_accept", "Add", self._add, enabled=bool(ui["name"].strip())),
+                w.overflow_button(lambda c: c.toast("Help & Info")),
             ],
             rid="action_bar",
         )
         body: list[View] = [
-            text_view("Name:", "editParticipantView_label_name_input"),
-            edit_text(
+            w.text_view("Name:", "editParticipantView_label_name_input"),
+            w.edit_text(
                 "editParticipantView_autocomplete_name",
                 ui["name"],
                 self._type_name,
@@ -673,32 +634,27 @@ class TrickyTripper160(VirtualApp):
             ),
         ]
         if ui["added"]:
-            body.append(text_view("Already added:", "editParticipantView_label_already_created"))
+            body.append(w.text_view("Already added:", "editParticipantView_label_already_created"))
             body.append(
-                list_view(
-                    [text_view(n, "android:id/text1") for n in ui["added"]],
+                w.list_view(
+                    [w.text_view(n, "android:id/text1") for n in ui["added"]],
                     rid="editParticipantViewListViewAlreadyCreated",
                 )
             )
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+        content = w.linear_layout(
+            [
                 bar,
-                View(
-                    cls="android.widget.RelativeLayout",
-                    resource_id="create_trip_view_tableLayout",
-                    children=body,
-                ),
-            ],
+                w.relative_layout(body, rid="create_trip_view_tableLayout"),
+            ]
         )
         windows = []
         if ui["rationale"]:
             # PermissionRationaleDialog: a message and OK, no title.
-            ok = dialog_button("android:id/button1", "OK", self._rationale_ok)
+            ok = w.dialog_button("android:id/button1", "OK", self._rationale_ok)
             windows.append(
-                alert_dialog(
+                w.alert_dialog(
                     View(cls="android.view.View", height=0),
-                    [dialog_message(RATIONALE)],
+                    [w.dialog_message(RATIONALE)],
                     [ok],
                     self._rationale_ok,
                 )
@@ -716,9 +672,9 @@ class TrickyTripper160(VirtualApp):
             MONEY_TRANSFER: "Money transfer",
             PREFERENCES: "Settings",
         }
-        bar = toolbar(
+        bar = w.toolbar(
             titles.get(ctx.activity, ""),
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             rid="action_bar",
         )
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=w.linear_layout([bar, View()]))

@@ -61,23 +61,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    action_item,
-    alert_dialog,
-    app_intro,
-    bind,
-    confirm_dialog,
-    edit_text,
-    menu_window,
-    nav_button,
-    overflow_button,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.views import Screen, View, Window
 
 PACKAGE = "org.isoron.uhabits"
 LIST = ".activities.habits.list.ListHabitsActivity"
@@ -165,16 +152,7 @@ def _overlapping_units(data: dict[str, Any], system: dict[str, Any]) -> bool:
 
 
 def _day_button(portrait_bounds: list[int]) -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": "",
-            "text": "",
-            "content_desc": "",
-            "class_name": "android.view.View",
-            "bounds": portrait_bounds,
-        },
-    }
+    return click(PACKAGE, cls="android.view.View", bounds=portrait_bounds)
 
 
 BUG_1545 = BugSpec(
@@ -406,10 +384,7 @@ class UHabits211(VirtualApp):
 
     def _on_card_long(self, ctx: AppContext, habit_id: int) -> None:
         selected = ctx.ui["selected"]
-        if habit_id in selected:
-            selected.remove(habit_id)
-        else:
-            selected.append(habit_id)
+        w.toggle(selected, habit_id)
 
     def _selection_item(self, ctx: AppContext, item: str) -> None:
         ui = ctx.ui
@@ -511,12 +486,12 @@ class UHabits211(VirtualApp):
         the reminder past the screen's edge (2.2.0 has no maxEms on ``targetText``)."""
         habit = self._habit(ctx, ctx.extras.get("habit_id"))
         title = "" if habit is None else habit["name"]
-        bar = toolbar(title, navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()))
+        bar = w.toolbar(title, navigation=w.up_button())
         children: list[View] = [bar]
         if habit is not None:
             numeric = habit["type"] == "NUMERICAL"
             if habit["question"]:
-                children.append(text_view(habit["question"], "questionLabel", height=100))
+                children.append(w.text_view(habit["question"], "questionLabel", height=100))
             row: list[View] = []
             if numeric:
                 arrow = "\uf0aa" if habit["target_type"] == "AT_LEAST" else "\uf0ab"
@@ -529,10 +504,8 @@ class UHabits211(VirtualApp):
                 _wrapped("\uf0f3", "reminderIcon"),
                 _wrapped("Off", "reminderLabel", 11),
             ]
-            children.append(
-                View(cls="android.widget.LinearLayout", layout=HORIZONTAL, height=80, children=row)
-            )
-        content = View(cls="android.widget.LinearLayout", children=children)
+            children.append(w.linear_layout(row, horizontal=True, height=80))
+        content = w.linear_layout(children)
         return Screen(content=content)
 
     def _render_intro(self, ctx: AppContext) -> Screen:
@@ -541,7 +514,7 @@ class UHabits211(VirtualApp):
         def advance(c: AppContext) -> None:
             c.ui["slide"] += 1
 
-        root = app_intro(SLIDES, slide, advance, lambda c: c.finish())
+        root = w.app_intro(SLIDES, slide, advance, w.finish)
         return Screen(content=root)
 
     def _card(self, ctx: AppContext, habit: dict[str, Any], count: int) -> View:
@@ -553,61 +526,57 @@ class UHabits211(VirtualApp):
                     cls="android.view.View",
                     width=BUTTON_WIDTH,
                     height=BUTTON_WIDTH,
-                    on_click=bind(self._on_day, habit["id"], day),
-                    on_long_click=bind(self._toggle_day, habit["id"], day),
+                    on_click=w.bind(self._on_day, habit["id"], day),
+                    on_long_click=w.bind(self._toggle_day, habit["id"], day),
                 )
             )
-        panel = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            width=count * BUTTON_WIDTH,
-            height=BUTTON_WIDTH,
-            children=buttons,
+        panel = w.linear_layout(
+            buttons, horizontal=True, width=count * BUTTON_WIDTH, height=BUTTON_WIDTH
         )
-        inner = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=BUTTON_WIDTH,
-            children=[
+        inner = w.linear_layout(
+            [
                 View(cls="android.view.View", width=60, height=BUTTON_WIDTH),
-                text_view(habit["name"], height=BUTTON_WIDTH),
+                w.text_view(habit["name"], height=BUTTON_WIDTH),
                 panel,
             ],
+            horizontal=True,
+            height=BUTTON_WIDTH,
         )
-        return View(
-            cls="android.widget.FrameLayout",
+        return w.frame_layout(
+            [inner],
             height=BUTTON_WIDTH,
             weight=0,
             checkable=False,
             selected=habit["id"] in ctx.ui["selected"],
-            on_click=bind(self._on_card, habit["id"]),
-            on_long_click=bind(self._on_card_long, habit["id"]),
-            children=[inner],
+            on_click=w.bind(self._on_card, habit["id"]),
+            on_long_click=w.bind(self._on_card_long, habit["id"]),
         )
 
     def _render_list(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         if ui["selected"]:
-            bar = toolbar(
+            bar = w.toolbar(
                 str(len(ui["selected"])),
-                navigation=nav_button("Done", lambda c: c.ui.update(selected=[], menu=None)),
+                navigation=w.nav_button("Done", lambda c: c.ui.update(selected=[], menu=None)),
                 actions=[
-                    action_item("action_edit_habit", "Edit", bind(self._selection_item, "Edit")),
-                    action_item("action_color", "Change color", lambda c: None),
-                    overflow_button(lambda c: c.ui.update(menu="selection")),
+                    w.action_item(
+                        "action_edit_habit", "Edit", w.bind(self._selection_item, "Edit")
+                    ),
+                    w.action_item("action_color", "Change color", lambda c: None),
+                    w.overflow_button(lambda c: c.ui.update(menu="selection")),
                 ],
             )
         else:
-            bar = toolbar(
+            bar = w.toolbar(
                 "Habits",
                 actions=[
-                    action_item(
+                    w.action_item(
                         "actionCreateHabit",
                         "Add habit",
                         lambda c: self._show_type_dialog(c),
                     ),
-                    action_item("action_filter", "Filter", lambda c: c.ui.update(menu="filter")),
-                    overflow_button(lambda c: c.ui.update(menu="overflow")),
+                    w.action_item("action_filter", "Filter", lambda c: c.ui.update(menu="filter")),
+                    w.overflow_button(lambda c: c.ui.update(menu="overflow")),
                 ],
             )
         habits = self._visible_habits(ctx)
@@ -620,17 +589,13 @@ class UHabits211(VirtualApp):
                 children=[self._card(ctx, h, count) for h in habits],
             )
         else:
-            body = View(
-                cls="android.widget.LinearLayout",
-                children=[
-                    text_view("\uf5ca", height=200),
-                    text_view("You have no active habits", height=120),
-                ],
+            body = w.linear_layout(
+                [
+                    w.text_view("\uf5ca", height=200),
+                    w.text_view("You have no active habits", height=120),
+                ]
             )
-        root = View(
-            cls="android.widget.FrameLayout",
-            children=[View(cls="android.widget.RelativeLayout", children=[bar, header, body])],
-        )
+        root = w.frame_layout([w.relative_layout([bar, header, body])])
         return Screen(content=root, windows=self._list_windows(ctx))
 
     def _show_type_dialog(self, ctx: AppContext) -> None:
@@ -638,39 +603,40 @@ class UHabits211(VirtualApp):
 
     def _list_windows(self, ctx: AppContext) -> list[Window]:
         ui = ctx.ui
-        close_menu = bind(lambda c: c.ui.update(menu=None))
+        close_menu = w.bind(lambda c: c.ui.update(menu=None))
         if ui["menu"] == "filter":
             return [
-                menu_window(
+                w.menu_window(
                     [
-                        ("Hide archived", bind(self._toggle_pref, "hide_archived")),
-                        ("Hide completed", bind(self._toggle_pref, "hide_completed")),
-                        ("Sort", bind(lambda c: c.ui.update(menu="sort"))),
+                        ("Hide archived", w.bind(self._toggle_pref, "hide_archived")),
+                        ("Hide completed", w.bind(self._toggle_pref, "hide_completed")),
+                        ("Sort", w.bind(lambda c: c.ui.update(menu="sort"))),
                     ],
                     close_menu,
                 )
             ]
         if ui["menu"] == "sort":
             titles = ("Manually", "By name", "By color", "By score", "By status")
-            return [menu_window([(t, close_menu) for t in titles], close_menu)]
+            return [w.menu_window([(t, close_menu) for t in titles], close_menu)]
         if ui["menu"] == "overflow":
             extras = ("Dark theme", "Settings", "Help & FAQ", "About")
-            return [menu_window([(t, close_menu) for t in extras], close_menu)]
+            return [w.menu_window([(t, close_menu) for t in extras], close_menu)]
         if ui["menu"] == "selection":
-            items = [(t, bind(self._selection_item, t)) for t in ("Archive", "Delete", "Reminder")]
-            return [menu_window(items, close_menu)]
+            items = [
+                (t, w.bind(self._selection_item, t)) for t in ("Archive", "Delete", "Reminder")
+            ]
+            return [w.menu_window(items, close_menu)]
         dialog = ui["dialog"]
         if dialog is None:
             return []
         close = self._close_dialog
         if dialog["kind"] == "type":
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id=rid,
+                w.linear_layout(
+                    [w.text_view(title, height=90), w.text_view(example, height=140)],
+                    rid=rid,
                     weight=0,
-                    on_click=bind(self._create, kind),
-                    children=[text_view(title, height=90), text_view(example, height=140)],
+                    on_click=w.bind(self._create, kind),
                 )
                 for rid, kind, title, example in (
                     (
@@ -687,17 +653,12 @@ class UHabits211(VirtualApp):
                     ),
                 )
             ]
-            root = View(
-                cls="android.widget.LinearLayout",
-                resource_id="background",
-                weight=0,
-                children=rows,
-            )
+            root = w.linear_layout(rows, rid="background", weight=0)
             return [Window(root=root, on_dismiss=lambda c: c.ui.update(dialog=None))]
         if dialog["kind"] == "delete":
             one = dialog["count"] == 1
             return [
-                confirm_dialog(
+                w.confirm_dialog(
                     "Delete habit?" if one else "Delete habits?",
                     f"The habit{'' if one else 's'} will be permanently deleted. This action "
                     "cannot be undone.",
@@ -706,7 +667,7 @@ class UHabits211(VirtualApp):
                     close,
                 )
             ]
-        notes = edit_text(
+        notes = w.edit_text(
             "notes",
             dialog["notes"],
             lambda c, t: self._dialog_text(c, "notes", t),
@@ -714,95 +675,69 @@ class UHabits211(VirtualApp):
             cls="android.widget.EditText",
         )
         if dialog["kind"] == "check":
-            buttons = View(
-                cls="android.widget.LinearLayout",
-                resource_id="booleanButtons",
-                layout=HORIZONTAL,
-                height=147,
-                children=[
-                    text_view(FA_CHECK, "yesBtn", on_click=bind(self._pick, YES_MANUAL)),
-                    text_view(FA_TIMES, "noBtn", on_click=bind(self._pick, NO)),
+            buttons = w.linear_layout(
+                [
+                    w.text_view(FA_CHECK, "yesBtn", on_click=w.bind(self._pick, YES_MANUAL)),
+                    w.text_view(FA_TIMES, "noBtn", on_click=w.bind(self._pick, NO)),
                 ],
+                rid="booleanButtons",
+                horizontal=True,
+                height=147,
             )
         else:
-            buttons = View(
-                cls="android.widget.LinearLayout",
-                resource_id="numberButtons",
-                layout=HORIZONTAL,
-                height=147,
-                children=[
-                    edit_text(
+            buttons = w.linear_layout(
+                [
+                    w.edit_text(
                         "value",
                         dialog["value"],
                         lambda c, t: self._dialog_text(c, "value", t),
                         cls="android.widget.EditText",
                     ),
-                    text_view("Save", "saveBtn", on_click=self._save_number, width=250),
+                    w.text_view("Save", "saveBtn", on_click=self._save_number, width=250),
                 ],
+                rid="numberButtons",
+                horizontal=True,
+                height=147,
             )
-        root = View(
-            cls="android.widget.LinearLayout",
-            resource_id="container",
-            weight=0,
-            children=[notes, buttons],
-        )
+        root = w.linear_layout([notes, buttons], rid="container", weight=0)
         return [Window(root=root, on_dismiss=close)]
 
     def _render_edit(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         numeric = ui["type"] == "NUMERICAL"
         title = "Create habit" if ui["habit_id"] is None else "Edit habit"
-        save = View(
-            cls="android.widget.Button",
-            resource_id="buttonSave",
-            text="Save",
-            on_click=self._save_habit,
-            width=260,
-        )
-        bar = toolbar(
+        save = w.button("buttonSave", "Save", self._save_habit, width=260)
+        bar = w.toolbar(
             title,
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()),
+            navigation=w.up_button(),
             actions=[save],
         )
 
         def box(label: str, field: View, rid: str = "") -> View:
-            return View(
-                cls="android.widget.FrameLayout",
-                resource_id=rid,
+            return w.frame_layout(
+                [w.linear_layout([w.text_view(label, height=70), field], weight=0)],
+                rid=rid,
                 weight=0,
-                children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        weight=0,
-                        children=[text_view(label, height=70), field],
-                    )
-                ],
             )
 
         def field(key: str, rid: str, hint: str) -> View:
-            return edit_text(rid, ui[key], bind_text(self._field, key), hint=hint, height=120)
+            return w.edit_text(rid, ui[key], bind_text(self._field, key), hint=hint, height=120)
 
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                weight=0,
-                height=210,
-                children=[
+            w.linear_layout(
+                [
                     box(
                         "Name",
                         field("name", "nameInput", "e.g. Run" if numeric else "e.g. Exercise"),
                     ),
                     box(
                         "Color",
-                        View(
-                            cls="android.widget.Button",
-                            resource_id="colorButton",
-                            on_click=lambda c: None,
-                            height=120,
-                        ),
+                        w.button("colorButton", "", lambda c: None, height=120),
                     ),
                 ],
+                horizontal=True,
+                weight=0,
+                height=210,
             ),
             box(
                 "Question",
@@ -818,28 +753,27 @@ class UHabits211(VirtualApp):
         if numeric:
             rows.append(box("Unit", field("unit", "unitInput", "e.g. miles"), "unitOuterBox"))
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="targetOuterBox",
-                    layout=HORIZONTAL,
-                    weight=0,
-                    height=210,
-                    children=[
+                w.linear_layout(
+                    [
                         box("Target", field("target", "targetInput", "e.g. 15")),
                         box(
                             "Frequency",
-                            text_view(
+                            w.text_view(
                                 "Every week", "numericalFrequencyPicker", on_click=lambda c: None
                             ),
                         ),
                     ],
+                    rid="targetOuterBox",
+                    horizontal=True,
+                    weight=0,
+                    height=210,
                 )
             )
             target_type = "At least" if ui["target_type"] == "AT_LEAST" else "At most"
             rows.append(
                 box(
                     "Target Type",
-                    text_view(
+                    w.text_view(
                         target_type,
                         "targetTypePicker",
                         on_click=lambda c: self._show_dialog(c, {"kind": "target_type"}),
@@ -851,23 +785,19 @@ class UHabits211(VirtualApp):
             rows.append(
                 box(
                     "Frequency",
-                    text_view("Every day", "boolean_frequency_picker", on_click=lambda c: None),
+                    w.text_view("Every day", "boolean_frequency_picker", on_click=lambda c: None),
                     "frequencyOuterBox",
                 )
             )
         rows.append(
-            box("Reminder", text_view("Off", "reminderTimePicker", on_click=lambda c: None))
+            box("Reminder", w.text_view("Off", "reminderTimePicker", on_click=lambda c: None))
         )
         rows.append(box("Notes", field("notes", "notesInput", "(Optional)")))
-        scroll = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            children=[View(cls="android.widget.LinearLayout", weight=0, children=rows)],
-        )
+        scroll = w.scroll_view([w.linear_layout(rows, weight=0)], scrollable=True)
         windows = []
         for error in dict.fromkeys(ui["errors"].values()):
             # TextView.setError: the error's popup (a PopupWindow under the field)
-            popup = text_view(error, height=100, width=400)
+            popup = w.text_view(error, height=100, width=400)
             windows.append(Window(root=popup, kind="menu", modal=False))
             break
         if ui["dialog"] is not None and ui["dialog"]["kind"] == "target_type":
@@ -876,18 +806,21 @@ class UHabits211(VirtualApp):
                 resource_id="android:id/select_dialog_listview",
                 weight=0,
                 children=[
-                    text_view(
-                        t, "android:id/text1", on_click=bind(self._pick_target_type, i), height=147
+                    w.text_view(
+                        t,
+                        "android:id/text1",
+                        on_click=w.bind(self._pick_target_type, i),
+                        height=147,
                     )
                     for i, t in enumerate(("At least", "At most"))
                 ],
             )
             windows.append(
-                alert_dialog(
+                w.alert_dialog(
                     View(cls="android.view.View", height=0), [listing], [], self._close_dialog
                 )
             )
-        root = View(cls="android.widget.LinearLayout", children=[bar, scroll])
+        root = w.linear_layout([bar, scroll])
         return Screen(content=root, windows=windows)
 
 
@@ -895,7 +828,7 @@ def _wrapped(text: str, rid: str, margins: int = 0) -> View:
     """A wrap_content TextView of the subtitle row (14 sp text, this model's 0.55 em per
     character), with its start and end margins in px."""
     width = round(len(text) * CHAR_EM * 14 * DP) + margins
-    return text_view(text, rid, width=width, height=80)
+    return w.text_view(text, rid, width=width, height=80)
 
 
 def bind_text(fn: Any, key: str) -> Any:

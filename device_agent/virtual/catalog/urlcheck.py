@@ -44,21 +44,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
-from device_agent.virtual.widgets import (
-    NAVIGATE_UP,
-    alert_dialog,
-    bind,
-    dialog_title,
-    edit_text,
-    image_button,
-    menu_window,
-    nav_button,
-    overflow_button,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.catalog._steps import click, crashed
+from device_agent.virtual.views import Screen, View, Window
 
 PACKAGE = "com.trianguloy.urlchecker"
 MAIN = "com.trianguloy.urlchecker.activities.MainActivity"
@@ -196,24 +185,11 @@ def _cast_failure(connection_class: str) -> JavaException:
 
 
 def _crashed(data: dict[str, Any], system: dict[str, Any]) -> bool:
-    return any(
-        c.get("package") == PACKAGE
-        and c.get("exception") == "java.lang.ClassCastException"
-        and "HttpsURLConnection" in str(c.get("message", ""))
-        for c in system.get("crashes", [])
-    )
+    return crashed(system, PACKAGE, "java.lang.ClassCastException", "HttpsURLConnection")
 
 
 def _click(text: str = "", rid: str = "", cls: str = "android.widget.Button") -> dict[str, Any]:
-    return {
-        "kind": "click",
-        "target": {
-            "resource_id": rid if ":" in rid or not rid else f"{PACKAGE}:id/{rid}",
-            "text": text,
-            "content_desc": "",
-            "class_name": cls,
-        },
-    }
+    return click(PACKAGE, rid, text, cls=cls)
 
 
 BUG_493 = BugSpec(
@@ -292,17 +268,14 @@ class URLCheck34(VirtualApp):
         if ctx.activity == TUTORIAL:
             self._prev(ctx)
             return True
-        if ui.get("menu"):
-            ui["menu"] = False
-            return True
-        return False
+        return w.dismiss(ui, "menu")
 
     # -- rendering ---------------------------------------------------------------------------
     def _bar(self, title: str, up: bool, menu: bool) -> View:
-        return toolbar(
+        return w.toolbar(
             title,
-            navigation=nav_button(NAVIGATE_UP, lambda c: c.finish()) if up else None,
-            actions=[overflow_button(lambda c: c.ui.update(menu=True))] if menu else [],
+            navigation=w.up_button() if up else None,
+            actions=[w.overflow_button(lambda c: c.ui.update(menu=True))] if menu else [],
             rid="android:id/action_bar",
             cls="android.widget.Toolbar",
         )
@@ -315,21 +288,19 @@ class URLCheck34(VirtualApp):
         if ctx.activity == MAIN:
             return self._render_main(ctx)
         if ctx.activity == MAIN_DIALOG:
-            body = View(
-                cls="android.widget.LinearLayout",
-                weight=0,
-                children=[text_view(ctx.extras.get("url", ""), "url", height=200)],
+            body = w.linear_layout(
+                [w.text_view(ctx.extras.get("url", ""), "url", height=200)], weight=0
             )
-            return Screen(content=View(cls="android.widget.FrameLayout"), windows=[Window(body)])
+            return Screen(content=w.frame_layout(), windows=[Window(body)])
         bar = self._bar(STUB_TITLES.get(ctx.activity, ""), up=True, menu=False)
-        return Screen(content=View(cls="android.widget.LinearLayout", children=[bar, View()]))
+        return Screen(content=w.linear_layout([bar, View()]))
 
     def _render_tutorial(self, ctx: AppContext) -> Screen:
         page = ctx.ui["page"]
         last = len(TUTORIAL_PAGES) - 1
-        children = [text_view(TUTORIAL_PAGES[page], height=700)]
+        children = [w.text_view(TUTORIAL_PAGES[page], height=700)]
         if page == 0:
-            children.insert(0, text_view("URLCheck", height=200))
+            children.insert(0, w.text_view("URLCheck", height=200))
         elif page == 2:
             children += [
                 View(
@@ -340,8 +311,8 @@ class URLCheck34(VirtualApp):
                 )
                 for rid, text in BROWSER_BUTTONS
             ]
-            children.append(text_view("Press the link below to test it:"))
-            children.append(text_view(SAMPLE_URL, on_click=self._open_sample))
+            children.append(w.text_view("Press the link below to test it:"))
+            children.append(w.text_view(SAMPLE_URL, on_click=self._open_sample))
         elif page == 3:
             children.append(
                 View(
@@ -353,26 +324,17 @@ class URLCheck34(VirtualApp):
         flipper = View(
             cls="android.widget.ViewFlipper",
             resource_id="flipper",
-            children=[
-                View(
-                    cls="android.widget.ScrollView",
-                    resource_id=f"p{page + 1}",
-                    children=[View(cls="android.widget.LinearLayout", children=children)],
-                )
-            ],
+            children=[w.scroll_view([w.linear_layout(children)], rid=f"p{page + 1}")],
         )
-        buttons = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
+        buttons = w.linear_layout(
+            [
                 View(
                     cls="android.widget.Button",
                     resource_id="bBack",
                     text="Skip tutorial" if page == 0 else "Back",
                     on_click=self._prev,
                 ),
-                text_view(f"{page + 1}/{last + 1}", "pageIndex", width=200, height=147),
+                w.text_view(f"{page + 1}/{last + 1}", "pageIndex", width=200, height=147),
                 View(
                     cls="android.widget.Button",
                     resource_id="bNext",
@@ -380,11 +342,11 @@ class URLCheck34(VirtualApp):
                     on_click=self._next,
                 ),
             ],
+            horizontal=True,
+            height=147,
         )
         bar = self._bar("Tutorial", up=False, menu=False)
-        return Screen(
-            content=View(cls="android.widget.LinearLayout", children=[bar, flipper, buttons])
-        )
+        return Screen(content=w.linear_layout([bar, flipper, buttons]))
 
     def _render_main(self, ctx: AppContext) -> Screen:
         def button(text: str, target: str) -> View:
@@ -394,57 +356,49 @@ class URLCheck34(VirtualApp):
                 on_click=lambda c: c.start_activity(target),
             )
 
-        body = View(
-            cls="android.widget.ScrollView",
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    children=[
-                        image_button("", "", lambda c: c.toast("URLCheck - TrianguloY")),
-                        text_view("URLCheck"),
-                        text_view(INFO, height=330),
-                        text_view("Press the link below to test it:"),
-                        text_view(SAMPLE_URL, on_click=self._open_sample),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            weight=0,
-                            children=[
+        body = w.scroll_view(
+            [
+                w.linear_layout(
+                    [
+                        w.image_button("", "", lambda c: c.toast("URLCheck - TrianguloY")),
+                        w.text_view("URLCheck"),
+                        w.text_view(INFO, height=330),
+                        w.text_view("Press the link below to test it:"),
+                        w.text_view(SAMPLE_URL, on_click=self._open_sample),
+                        w.linear_layout(
+                            [
                                 button("Modules", MODULES),
                                 button("Automations", AUTOMATIONS),
                                 button("Settings", SETTINGS),
                                 button("About", ABOUT),
                             ],
+                            weight=0,
                         ),
-                    ],
+                    ]
                 )
-            ],
+            ]
         )
         windows = []
         if ctx.ui["menu"]:
             windows.append(
-                menu_window(
+                w.menu_window(
                     [("Check URLs from the clipboard", lambda c: c.ui.update(menu=False))],
                     lambda c: c.ui.update(menu=False),
                 )
             )
         bar = self._bar("URLCheck", up=False, menu=True)
-        content = View(cls="android.widget.LinearLayout", children=[bar, body])
+        content = w.linear_layout([bar, body])
         return Screen(content=content, windows=windows)
 
     def _render_modules(self, ctx: AppContext) -> Screen:
-        cards = [text_view(CONF, height=260)]
+        cards = [w.text_view(CONF, height=260)]
         cards += [self._card(ctx, *module) for module in MODULE_LIST]
-        scroll = View(
-            cls="android.widget.ScrollView",
-            scrollable=True,
-            scroll_key="scroll",
-            children=cards,
-        )
+        scroll = w.scroll_view(cards, scrollable=True, scroll_key="scroll")
         windows: list[Window] = []
         close = self._close_windows
         if ctx.ui["menu"]:
             windows.append(
-                menu_window([("Reset order", close), ("Toggle all titles", close)], close)
+                w.menu_window([("Reset order", close), ("Toggle all titles", close)], close)
             )
         if ctx.ui["templates"]:
             rows = View(
@@ -452,74 +406,60 @@ class URLCheck34(VirtualApp):
                 resource_id="android:id/select_dialog_listview",
                 weight=0,
                 children=[
-                    text_view(
-                        name, "android:id/text1", height=147, on_click=bind(self._template, i)
+                    w.text_view(
+                        name, "android:id/text1", height=147, on_click=w.bind(self._template, i)
                     )
                     for i, (name, _) in enumerate(TEMPLATES)
                 ],
             )
-            windows.append(alert_dialog(dialog_title("Templates"), [rows], [], close))
+            windows.append(w.alert_dialog(w.dialog_title("Templates"), [rows], [], close))
         bar = self._bar("Modules", up=True, menu=True)
         return Screen(
-            content=View(cls="android.widget.LinearLayout", children=[bar, scroll]),
+            content=w.linear_layout([bar, scroll]),
             windows=windows,
         )
 
     def _card(self, ctx: AppContext, mid: str, name: str, _default: bool, desc: str) -> View:
         expanded = mid in ctx.ui["expanded"]
-        header = View(
-            cls="android.widget.LinearLayout",
-            layout=HORIZONTAL,
-            height=147,
-            children=[
-                text_view(f"{name}:", "label", height=147, on_click=bind(self._toggle, mid)),
-                image_button("move_up", "Move up", lambda c: None, width=126),
-                image_button("move_down", "Move down", lambda c: None, width=126),
-                image_button("decorations", "Show/hide title", lambda c: None, width=126),
+        header = w.linear_layout(
+            [
+                w.text_view(f"{name}:", "label", height=147, on_click=w.bind(self._toggle, mid)),
+                w.image_button("move_up", "Move up", lambda c: None, width=126),
+                w.image_button("move_down", "Move down", lambda c: None, width=126),
+                w.image_button("decorations", "Show/hide title", lambda c: None, width=126),
                 View(
                     cls="android.widget.Switch",
                     resource_id="enable",
                     content_desc="Enable/disable module",
                     checked=ctx.data["enabled"][mid],
                     checkable=True,
-                    on_click=bind(self._switch, mid),
+                    on_click=w.bind(self._switch, mid),
                     width=180,
                 ),
             ],
+            horizontal=True,
+            height=147,
         )
         children = [header]
         if expanded:
-            box = self._webhook_config(ctx) if mid == "webhook" else [text_view(desc, height=220)]
+            box = self._webhook_config(ctx) if mid == "webhook" else [w.text_view(desc, height=220)]
             children.append(
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="details",
+                w.linear_layout(
+                    [w.frame_layout([w.linear_layout(box, weight=0)], rid="box", weight=0)],
+                    rid="details",
                     weight=0,
-                    children=[
-                        View(
-                            cls="android.widget.FrameLayout",
-                            resource_id="box",
-                            weight=0,
-                            children=[
-                                View(cls="android.widget.LinearLayout", weight=0, children=box)
-                            ],
-                        )
-                    ],
                 )
             )
-        return View(cls="android.widget.LinearLayout", weight=0, children=children)
+        return w.linear_layout(children, weight=0)
 
     def _webhook_config(self, ctx: AppContext) -> list[View]:
         data = ctx.data
         return [
-            text_view(WEBHOOK_DESC, "label", height=420),
-            edit_text("webhook_url", data["webhook_url"], self._url_typed, hint="Webhook URL"),
-            View(
-                cls="android.widget.LinearLayout",
-                layout=HORIZONTAL,
-                height=300,
-                children=[
-                    edit_text(
+            w.text_view(WEBHOOK_DESC, "label", height=420),
+            w.edit_text("webhook_url", data["webhook_url"], self._url_typed, hint="Webhook URL"),
+            w.linear_layout(
+                [
+                    w.edit_text(
                         "webhook_body",
                         data["webhook_body"],
                         self._body_typed,
@@ -534,6 +474,8 @@ class URLCheck34(VirtualApp):
                         width=300,
                     ),
                 ],
+                horizontal=True,
+                height=300,
             ),
             View(
                 cls="android.widget.Button",
@@ -567,10 +509,7 @@ class URLCheck34(VirtualApp):
 
     def _toggle(self, ctx: AppContext, mid: str) -> None:
         expanded = ctx.ui["expanded"]
-        if mid in expanded:
-            expanded.remove(mid)
-        else:
-            expanded.append(mid)
+        w.toggle(expanded, mid)
 
     def _cannot_enable(self, ctx: AppContext, mid: str) -> bool:
         return mid == "webhook" and not (ctx.data["webhook_url"] and ctx.data["webhook_body"])

@@ -43,20 +43,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
-from device_agent.virtual.catalog._steps import click, input_text
-from device_agent.virtual.views import HORIZONTAL, Screen, View
-from device_agent.virtual.widgets import (
-    OPEN_DRAWER,
-    action_item,
-    bind,
-    drawer_entry,
-    drawer_layout,
-    list_view,
-    nav_button,
-    text_view,
-    toolbar,
-)
+from device_agent.virtual.catalog._steps import allow_permission, click, input_text
+from device_agent.virtual.views import Screen, View
 
 PACKAGE = "com.vrem.wifianalyzer"
 SPLASH = ".SplashActivity"
@@ -196,8 +186,8 @@ BUG_222 = BugSpec(
     "MAC vendor search is case sensitive",
     _missed,
     human_steps=(
-        click(PACKAGE, "com.android.permissioncontroller:id/permission_allow_button"),
-        click(PACKAGE, desc=OPEN_DRAWER),
+        allow_permission(PACKAGE, "", ""),
+        click(PACKAGE, desc=w.OPEN_DRAWER),
         click(PACKAGE, "design_menu_item_text", "Vendors"),
         input_text(
             PACKAGE,
@@ -243,8 +233,7 @@ class WiFiAnalyzer203(VirtualApp):
 
     def on_back(self, ctx: AppContext) -> bool:
         ui = ctx.ui
-        if ui.get("drawer"):
-            ui["drawer"] = False
+        if w.dismiss(ui, "drawer"):
             return True
         if ui.get("item", START) != START:
             self._select(ctx, START)
@@ -276,16 +265,16 @@ class WiFiAnalyzer203(VirtualApp):
         if item == START:
             scanner = "Play" if ui.get("paused") else "Pause"
             actions = [
-                action_item("action_filter", "Filter", lambda c: None),
-                action_item(
+                w.action_item("action_filter", "Filter", lambda c: None),
+                w.action_item(
                     "action_scanner",
                     scanner,
                     lambda c: c.ui.update(paused=not c.ui.get("paused")),
                 ),
             ]
-        bar = toolbar(
+        bar = w.toolbar(
             item,
-            navigation=nav_button(OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
+            navigation=w.nav_button(w.OPEN_DRAWER, lambda c: c.ui.update(drawer=True)),
             actions=actions,
             cls="android.view.ViewGroup",
         )
@@ -294,36 +283,27 @@ class WiFiAnalyzer203(VirtualApp):
         elif item == "Vendors":
             fragment = self._vendors(ctx)
         else:
-            fragment = View(cls="android.widget.FrameLayout")
-        content = View(
-            cls="android.widget.LinearLayout",
-            children=[
+            fragment = w.frame_layout()
+        content = w.linear_layout(
+            [
                 bar,
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="main_fragment_layout",
-                    children=[
-                        View(
-                            cls="android.widget.FrameLayout",
-                            resource_id="main_fragment",
-                            children=[fragment],
-                        )
-                    ],
+                w.linear_layout(
+                    [w.frame_layout([fragment], rid="main_fragment")],
+                    rid="main_fragment_layout",
                 ),
-            ],
+            ]
         )
         drawer = None
         if ui.get("drawer"):
-            header = View(
-                cls="android.widget.LinearLayout",
-                weight=0,
-                children=[
-                    View(cls="android.widget.ImageView", resource_id="imageView", height=200),
-                    text_view("WiFiAnalyzer (open-source)", height=100),
+            header = w.linear_layout(
+                [
+                    w.image_view("imageView", height=200),
+                    w.text_view("WiFiAnalyzer (open-source)", height=100),
                 ],
+                weight=0,
             )
             entries = [
-                drawer_entry(title, bind(self._select, title), checked=title == item)
+                w.drawer_entry(title, w.bind(self._select, title), checked=title == item)
                 for title in MENU
             ]
             drawer = View(
@@ -338,7 +318,7 @@ class WiFiAnalyzer203(VirtualApp):
                     )
                 ],
             )
-        root = drawer_layout(
+        root = w.drawer_layout(
             content, drawer, rid="drawer_layout", cls="android.support.v4.widget.DrawerLayout"
         )
         return Screen(content=root)
@@ -348,41 +328,38 @@ class WiFiAnalyzer203(VirtualApp):
         for ssid, bssid, level, channel, frequency, capabilities in SCAN:
             vendor = find_vendor_name(bssid)
             rows.append(
-                View(
-                    cls="android.widget.LinearLayout",
+                w.linear_layout(
+                    [
+                        w.text_view(f"{ssid} ({bssid})", "ssid", height=80),
+                        w.linear_layout(
+                            [
+                                w.text_view(f"{level}dBm", "level"),
+                                w.text_view(str(channel), "channel"),
+                                w.text_view(f"{frequency}MHz", "primaryFrequency"),
+                                w.text_view(vendor[:VENDOR_SHORT_MAX], "vendorShort"),
+                            ],
+                            rid="attachPopup",
+                            horizontal=True,
+                            height=80,
+                        ),
+                        w.text_view(capabilities, "capabilities", height=70),
+                    ],
                     weight=0,
                     on_click=lambda c: None,
-                    children=[
-                        text_view(f"{ssid} ({bssid})", "ssid", height=80),
-                        View(
-                            cls="android.widget.LinearLayout",
-                            resource_id="attachPopup",
-                            layout=HORIZONTAL,
-                            height=80,
-                            children=[
-                                text_view(f"{level}dBm", "level"),
-                                text_view(str(channel), "channel"),
-                                text_view(f"{frequency}MHz", "primaryFrequency"),
-                                text_view(vendor[:VENDOR_SHORT_MAX], "vendorShort"),
-                            ],
-                        ),
-                        text_view(capabilities, "capabilities", height=70),
-                    ],
                 )
             )
-        return View(
-            cls="android.widget.LinearLayout",
-            children=[
+        return w.linear_layout(
+            [
                 View(
                     cls="android.support.v4.widget.SwipeRefreshLayout",
                     resource_id="accessPointsRefresh",
                     children=[
-                        list_view(
+                        w.list_view(
                             rows, rid="accessPointsView", cls="android.widget.ExpandableListView"
                         )
                     ],
                 )
-            ],
+            ]
         )
 
     def _vendors(self, ctx: AppContext) -> View:
@@ -398,63 +375,44 @@ class WiFiAnalyzer203(VirtualApp):
         close = []
         if query:
             close.append(
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="android:id/search_close_btn",
-                    content_desc="Clear query",
-                    on_click=lambda c: self._query(c, ""),
+                w.image_view(
+                    "android:id/search_close_btn",
+                    "Clear query",
+                    lambda c: self._query(c, ""),
                     width=126,
                 )
             )
-        plate = View(
-            cls="android.widget.LinearLayout",
-            resource_id="android:id/search_plate",
-            layout=HORIZONTAL,
-            children=[field, *close],
-        )
-        edit_frame = View(
-            cls="android.widget.LinearLayout",
-            resource_id="android:id/search_edit_frame",
-            layout=HORIZONTAL,
-            children=[
-                View(
-                    cls="android.widget.ImageView",
-                    resource_id="android:id/search_mag_icon",
-                    width=120,
-                ),
+        plate = w.linear_layout([field, *close], rid="android:id/search_plate", horizontal=True)
+        edit_frame = w.linear_layout(
+            [
+                w.image_view("android:id/search_mag_icon", width=120),
                 plate,
             ],
+            rid="android:id/search_edit_frame",
+            horizontal=True,
         )
         search = View(  # the framework SearchView, not iconified
             cls="android.widget.SearchView",
             resource_id="vendorSearchText",
             height=147,
             weight=0,
-            children=[
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="android:id/search_bar",
-                    layout=HORIZONTAL,
-                    children=[edit_frame],
-                )
-            ],
+            children=[w.linear_layout([edit_frame], rid="android:id/search_bar", horizontal=True)],
         )
         if found:
             rows = [
-                View(
-                    cls="android.widget.LinearLayout",
-                    weight=0,
-                    children=[
-                        text_view(name, "vendor_name", height=70),
-                        text_view(", ".join(VENDORS[name]), "vendor_macs", height=70),
+                w.linear_layout(
+                    [
+                        w.text_view(name, "vendor_name", height=70),
+                        w.text_view(", ".join(VENDORS[name]), "vendor_macs", height=70),
                     ],
+                    weight=0,
                 )
                 for name in found
             ]
-            body = list_view(rows, scroll_key="vendor_scroll")
+            body = w.list_view(rows, scroll_key="vendor_scroll")
         else:
-            body = text_view("No Data", "android:id/empty", height=400)
-        return View(cls="android.widget.LinearLayout", children=[search, body])
+            body = w.text_view("No Data", "android:id/empty", height=400)
+        return w.linear_layout([search, body])
 
 
 class WiFiAnalyzer204(WiFiAnalyzer203):

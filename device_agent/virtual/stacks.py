@@ -1,0 +1,89 @@
+"""The framework's part of a Java stack trace: the frames below an app's own code.
+
+A crash's ``frames`` (see :class:`~device_agent.virtual.app.JavaException`) end in the same
+framework frames on every app of one Android release: the main thread's ``Looper`` loop and
+the zygote that started the process, below the ``Handler`` that delivered a message (an
+activity launch, a dialog's button) or ran a posted ``Runnable`` (a click, a fragment
+transaction). These builders return those frames, without the ``at`` prefix, exactly as the
+release writes them, so a model lists only its app's frames and the framework entry point.
+
+``api`` is the release's API level: 23 (Android 6.0) and 25 (Android 7.1) are known. Each
+builder returns a new list, to put in a ``frames`` list with ``*``:
+``frames=["org.example.Main.onCreate(Main.java:12)", *launch_frames(25)]``.
+"""
+
+from __future__ import annotations
+
+# ActivityThread.main's line, ZygoteInit$MethodAndArgsCaller.run's, ZygoteInit.main's and
+# Looper.loop's per API level.
+_ZYGOTE: dict[int, tuple[int, int, int, int]] = {
+    23: (5417, 726, 616, 148),
+    25: (6119, 886, 776, 154),
+}
+# Handler.handleCallback's line per API level.
+_CALLBACK: dict[int, int] = {23: 739, 25: 751}
+# (performLaunchActivity, handleLaunchActivity, the -wrap method, H.handleMessage) of a launch.
+_LAUNCH: dict[int, tuple[int, int, str, int]] = {
+    23: (2416, 2476, "-wrap11", 1344),
+    25: (2665, 2726, "-wrap12", 1477),
+}
+# (handleRelaunchActivity, the -wrap method, H.handleMessage) of a re-creation (rotation).
+_RELAUNCH: dict[int, tuple[int, str, int]] = {23: (4077, "-wrap15", 1350)}
+
+
+def looper_frames(api: int, *, full: bool = True) -> list[str]:
+    """The main thread's bottom frames: ``Looper.loop`` and ``ActivityThread.main``, then (with
+    ``full``, as the framework prints them) ``Method.invoke`` and the two ``ZygoteInit``
+    frames. ``full=False`` gives the two-frame tail a shortened report quotes."""
+    main, run, zygote, loop = _ZYGOTE[api]
+    frames = [
+        f"android.os.Looper.loop(Looper.java:{loop})",
+        f"android.app.ActivityThread.main(ActivityThread.java:{main})",
+    ]
+    if full:
+        frames += [
+            "java.lang.reflect.Method.invoke(Native Method)",
+            f"com.android.internal.os.ZygoteInit$MethodAndArgsCaller.run(ZygoteInit.java:{run})",
+            f"com.android.internal.os.ZygoteInit.main(ZygoteInit.java:{zygote})",
+        ]
+    return frames
+
+
+def message_frames(api: int, *, full: bool = True) -> list[str]:
+    """A message handled on the main thread: ``Handler.dispatchMessage`` (line 102, the
+    ``handleMessage`` path) over :func:`looper_frames`."""
+    return ["android.os.Handler.dispatchMessage(Handler.java:102)", *looper_frames(api, full=full)]
+
+
+def callback_frames(api: int, *, full: bool = True) -> list[str]:
+    """A ``Runnable`` posted to the main thread (a click's ``PerformClick``, a fragment
+    transaction): ``Handler.handleCallback`` and ``Handler.dispatchMessage`` (line 95) over
+    :func:`looper_frames`."""
+    return [
+        f"android.os.Handler.handleCallback(Handler.java:{_CALLBACK[api]})",
+        "android.os.Handler.dispatchMessage(Handler.java:95)",
+        *looper_frames(api, full=full),
+    ]
+
+
+def launch_frames(api: int, *, relaunch: bool = False, perform_line: int = 0) -> list[str]:
+    """An activity's launch: ``ActivityThread.performLaunchActivity`` (at ``perform_line``
+    when given: the line inside it, for a ``Caused by`` block, differs from the wrapping
+    exception's), ``handleLaunchActivity`` and, with ``relaunch`` (a re-creation on rotation),
+    ``handleRelaunchActivity``, then the ``H.handleMessage`` of :func:`message_frames`."""
+    perform, handle, wrap, message = _LAUNCH[api]
+    frames = [
+        f"android.app.ActivityThread.performLaunchActivity(ActivityThread.java:"
+        f"{perform_line or perform})",
+        f"android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:{handle})",
+    ]
+    if relaunch:
+        line, wrap, message = _RELAUNCH[api]
+        frames.append(
+            f"android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:{line})"
+        )
+    frames += [
+        f"android.app.ActivityThread.{wrap}(ActivityThread.java)",
+        f"android.app.ActivityThread$H.handleMessage(ActivityThread.java:{message})",
+    ]
+    return frames + message_frames(api)

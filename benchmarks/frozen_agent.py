@@ -6,9 +6,11 @@ latency profile) runs twice on one farm: undisturbed, then with agent 0 stopped 
 farm stops). The farm's heartbeat should find it within a heartbeat window, move its probe and
 quarantine it. Prints one JSON object: ``{"undisturbed_s", "disturbed_s", "ratio",
 "rows": {"undisturbed", "disturbed", "expected"}, "lost_rows", "verdicts": {"undisturbed",
-"disturbed"}, "frozen", "frozen_at_s", "quarantined", "quarantined_undisturbed", "bugs",
-"repeat", "devices", "profile", "time_scale", "heartbeat_s", "heartbeat_window_s"}``; rows are
-the sweep's finished (not ``error``) rows.
+"disturbed"}, "frozen", "frozen_at_s", "quarantined", "quarantined_undisturbed", "replaced",
+"bugs", "repeat", "devices", "profile", "time_scale", "heartbeat_s", "heartbeat_window_s"}``;
+rows are the sweep's finished (not ``error``) rows. The farm grows a replacement for a lost
+device (decision 0046: ``replaced`` lists ``{"device", "by", "after_s"}``, seconds from the loss
+until the new device was in the lease); ``--no-replace`` measures without it.
 
     python benchmarks/frozen_agent.py
 """
@@ -39,9 +41,10 @@ DEFAULT_BUGS = "OpenCalc#532,OpenCalc#524,OpenCalc#510,OpenCalc#493"
 
 
 def _sweep(
-    out: Path, bugs: list[str], repeat: int, addresses: list[str]
-) -> tuple[float, list[Any], list[str]]:
-    """One sweep on the running agents: ``(wall seconds, rows, quarantined devices)``."""
+    out: Path, bugs: list[str], repeat: int, farm: LocalAgentFarm | None, addresses: list[str]
+) -> tuple[float, list[Any], list[str], list[dict[str, Any]]]:
+    """One sweep on the running agents: ``(wall seconds, rows, quarantined devices,
+    replacements)``; ``farm`` grows a replacement for a lost device (None: none is grown)."""
     from orchestrator.sweep.store import ERROR
 
     config = SweepConfig(
@@ -54,7 +57,7 @@ def _sweep(
         progress=False,
     )
     started = time.monotonic()
-    outcome = run_sweep(config)
+    outcome = run_sweep(config, farm=farm)
     wall = time.monotonic() - started
     rows = [r for r in outcome.rows if r.status != ERROR]
     quarantined = sorted(
@@ -65,7 +68,7 @@ def _sweep(
             if e.get("event") == "device_quarantined"
         }
     )
-    return wall, rows, quarantined
+    return wall, rows, quarantined, outcome.replaced
 
 
 def _events(path: Path) -> list[dict[str, Any]]:
@@ -87,6 +90,11 @@ def main() -> None:
     parser.add_argument(
         "--freeze-at", type=float, default=0.3, help="fraction of the undisturbed wall time"
     )
+    parser.add_argument(
+        "--no-replace",
+        action="store_true",
+        help="do not grow a replacement for the lost device (decision 0046 off)",
+    )
     args = parser.parse_args()
     quiet()
     ensure_ray()
@@ -97,8 +105,9 @@ def main() -> None:
         LocalAgentFarm(args.devices, app, profile=args.profile, time_scale=args.time_scale) as farm,
     ):
         addresses = list(farm.addresses)
-        calm_s, calm_rows, calm_quarantined = _sweep(
-            Path(tmp) / "undisturbed", bugs, args.repeat, addresses
+        grows = None if args.no_replace else farm
+        calm_s, calm_rows, calm_quarantined, _ = _sweep(
+            Path(tmp) / "undisturbed", bugs, args.repeat, grows, addresses
         )
         freeze_after = args.freeze_at * calm_s
         frozen = threading.Event()
@@ -110,8 +119,8 @@ def main() -> None:
         timer = threading.Timer(freeze_after, freeze)
         timer.start()
         try:
-            hit_s, hit_rows, quarantined = _sweep(
-                Path(tmp) / "disturbed", bugs, args.repeat, addresses
+            hit_s, hit_rows, quarantined, replaced = _sweep(
+                Path(tmp) / "disturbed", bugs, args.repeat, grows, addresses
             )
         finally:
             timer.cancel()
@@ -137,6 +146,7 @@ def main() -> None:
             "frozen_at_s": round(freeze_after, 1),
             "quarantined": quarantined,
             "quarantined_undisturbed": calm_quarantined,  # a heartbeat false alarm shows here
+            "replaced": replaced,
             "bugs": bugs,
             "repeat": args.repeat,
             "devices": args.devices,

@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -57,7 +58,8 @@ class LocalAgentFarm:
     each agent lost at start, naming it and the tail of its log), ``pids``, ``log_dir`` and
     ``log_paths``; ``on_ready(k)`` is called as the k-th agent turns healthy (progress
     displays). Logs go to ``log_dir`` when given (kept); otherwise to a temporary directory that
-    is removed on a clean stop and kept when an agent failed.
+    is removed on a clean stop and kept when an agent failed. A running farm can grow:
+    :meth:`add_agent` starts one more agent (a replacement for a lost device, decision 0046).
 
     Raises :class:`AgentStartupError` (naming the failing agent and the tail of its log) when
     fewer than ``min_agents`` agents can become healthy in time; all agents are then stopped.
@@ -103,6 +105,8 @@ class LocalAgentFarm:
         self.log_paths: list[Path] = []
         self._procs: list[subprocess.Popen[bytes]] = []
         self._logs: list[IO[bytes]] = []
+        self._lock = threading.Lock()  # add_agent from other threads
+        self._stopped = False
 
     # -- lifecycle --------------------------------------------------------------------------
     def __enter__(self) -> LocalAgentFarm:
@@ -157,39 +161,11 @@ class LocalAgentFarm:
             self.log_dir = Path(tempfile.mkdtemp(prefix="reprofarm-agents-"))
         else:
             self.log_dir.mkdir(parents=True, exist_ok=True)
-        env = dict(os.environ)
-        env["PYTHONUNBUFFERED"] = "1"
-        # Make the package importable even from a checkout that is not installed.
-        package_root = str(Path(__file__).resolve().parents[1])
-        env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (package_root, env.get("PYTHONPATH", "")) if p
-        )
-        if self.token:
-            env[TOKEN_ENV] = self.token
         atexit.register(self.stop)
         port_files = []
         try:
             for i in range(self.n):
-                port_file = self.log_dir / f"agent-{i}.port"
-                log_path = self.log_dir / f"agent-{i}.log"
-                log_file = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
-                self._logs.append(log_file)
-                self.log_paths.append(log_path)
-                port_files.append(port_file)
-                self._procs.append(
-                    subprocess.Popen(
-                        self._command(i, port_file),
-                        stdin=subprocess.DEVNULL,
-                        stdout=log_file,
-                        stderr=subprocess.STDOUT,
-                        env=env,
-                        # Own session: a terminal's Ctrl-C goes to the driver, which stops the
-                        # agents itself; agents sharing its process group died first, and the
-                        # run ended as "devices lost" instead of "interrupted" (--parent-pid
-                        # still ends them if the driver dies).
-                        start_new_session=True,
-                    )
-                )
+                port_files.append(self._spawn(i))
             deadline = time.monotonic() + self.startup_timeout
             listening: list[tuple[int, str]] = []
             for i, port_file in enumerate(port_files):
@@ -211,6 +187,66 @@ class LocalAgentFarm:
             self._failed = True  # keep the logs: the error message points at them
             self.stop()
             raise
+
+    def add_agent(self) -> str:
+        """Start one more agent like the others (the next agent number, ``local-<i>``) and wait
+        up to ``startup_timeout`` seconds for it to be healthy: a replacement for a device that
+        was lost mid-run (decision 0046). Returns its address, also appended to ``addresses``
+        (its number to ``indices``, its process to ``pids``). Raises :class:`AgentStartupError`
+        (naming it and the tail of its log; the process is stopped) when it does not become
+        healthy in time, :class:`RuntimeError` when the farm is not started or is stopped.
+        Thread-safe: another thread may add agents, or read the lists, meanwhile."""
+        with self._lock:
+            if not self._procs or self._stopped:
+                raise RuntimeError("this farm is not running: start it before adding agents")
+            i = len(self._procs)
+            port_file = self._spawn(i)
+        deadline = time.monotonic() + self.startup_timeout
+        try:
+            address = f"{self.host}:{self._wait_port(i, port_file, deadline)}"
+            self._wait_healthy(i, address, deadline)
+        except AgentStartupError:
+            self._failed = True  # keep the logs: the error message points at them
+            self.kill(i)
+            raise
+        with self._lock:
+            self.addresses.append(address)
+            self.indices.append(i)
+        return address
+
+    def _spawn(self, i: int) -> Path:
+        """Start agent process ``i`` (its log ``agent-<i>.log``); returns the port file it will
+        write."""
+        assert self.log_dir is not None
+        env = dict(os.environ)
+        env["PYTHONUNBUFFERED"] = "1"
+        # Make the package importable even from a checkout that is not installed.
+        package_root = str(Path(__file__).resolve().parents[1])
+        env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (package_root, env.get("PYTHONPATH", "")) if p
+        )
+        if self.token:
+            env[TOKEN_ENV] = self.token
+        port_file = self.log_dir / f"agent-{i}.port"
+        log_path = self.log_dir / f"agent-{i}.log"
+        log_file = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
+        self._logs.append(log_file)
+        self.log_paths.append(log_path)
+        self._procs.append(
+            subprocess.Popen(
+                self._command(i, port_file),
+                stdin=subprocess.DEVNULL,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+                env=env,
+                # Own session: a terminal's Ctrl-C goes to the driver, which stops the agents
+                # itself; agents sharing its process group died first, and the run ended as
+                # "devices lost" instead of "interrupted" (--parent-pid still ends them if the
+                # driver dies).
+                start_new_session=True,
+            )
+        )
+        return port_file
 
     def _lose(self, i: int, exc: AgentStartupError) -> None:
         """Agent ``i`` failed to start: stop it and go on without it, or raise ``exc`` when the
@@ -290,6 +326,8 @@ class LocalAgentFarm:
     def stop(self, grace: float = STOP_GRACE_S) -> None:
         """Stop every agent: SIGTERM, then SIGKILL those still alive after ``grace`` seconds.
         Safe to call more than once."""
+        with self._lock:
+            self._stopped = True  # add_agent starts no more
         for proc in self._procs:
             if proc.poll() is None:
                 proc.terminate()

@@ -685,8 +685,10 @@ class DevicePool:
     time on one device (LTGDroid's way: the baseline the fan-out is measured against; another
     device takes over only when that one fails). ``restore_costs`` decides between importing a
     snapshot from another device and replaying (default: from the devices' latency profile once
-    prepared). Raises :class:`InfrastructureError` when no device can be prepared or when every
-    device has been quarantined.
+    prepared). ``on_quarantine(address, reason)`` is called (in the thread that found it; keep
+    it short) as each device is quarantined: the sweep replaces such a device when its farm can
+    grow (decision 0046). Raises :class:`InfrastructureError` when no device can be prepared or
+    when every device has been quarantined.
     """
 
     # Confirmation replays on several devices at once, and snapshots spread ahead of a level
@@ -707,6 +709,7 @@ class DevicePool:
         serial: bool = False,
         restore_costs: RestoreCosts | None = None,
         devices_per_worker: int = DEFAULT_DEVICES_PER_WORKER,
+        on_quarantine: Callable[[str, str], None] | None = None,
     ) -> None:
         if not addresses:
             raise InfrastructureError(
@@ -737,6 +740,8 @@ class DevicePool:
         # The slowest call measured on this pool's devices (a probe, or preparing a device):
         # what probe_deadline scales; 0 until one has been measured.
         self._slowest_s = 0.0
+        self.on_quarantine = on_quarantine
+        self.closed = False  # close() ran: add_device takes no more devices
 
     # -- setup ------------------------------------------------------------------------------
     def prepare(self, app: str, version: str = "") -> dict[str, Any]:
@@ -788,8 +793,8 @@ class DevicePool:
         scheduling round of :meth:`run_probes`. ``worker``: a :class:`DeviceHandle` to use
         instead of one of this pool's workers (one with room, else a new one). Returns False,
         leaving it out, when it is already in use, cannot be prepared, or has another snapshot
-        compatibility key. Safe to call from another thread."""
-        if any(d.address == address and not d.quarantined for d in self.devices):
+        compatibility key, or when the pool is closed. Safe to call from another thread."""
+        if self.closed or any(d.address == address and not d.quarantined for d in self.devices):
             return False
         handle = worker or self._worker_with_room(address)
         device = _Device(address=address, worker=handle)
@@ -813,6 +818,8 @@ class DevicePool:
             device.device_id = base["info"].device_id
             device.snapshots.add(BASE_SNAPSHOT)
             device.at = ()
+        if self.closed:  # closed while it was prepared: its calls would go nowhere
+            return False
         self.devices = [*self.devices, device]  # one assignment: readers see old or new list
         log.info("device_added", device=address)
         self.events.append({"event": "device_added", "device": address})
@@ -1155,6 +1162,8 @@ class DevicePool:
             self.events.append(
                 {"event": "device_quarantined", "device": device.address, "reason": reason}
             )
+            if self.on_quarantine is not None:
+                self.on_quarantine(device.address, reason)
 
     # -- other work -------------------------------------------------------------------------
     def replay(
@@ -1400,6 +1409,7 @@ class DevicePool:
         nobody waited for), waiting up to :data:`CLOSE_WAIT_S` seconds for them to end, then
         kill the workers it started (not those it was given). Without the wait a spread still
         running is failed by the kill and Ray prints the unread failure on the driver's stdout."""
+        self.closed = True
         in_flight = [*self._spreads, *self._flights]
         self._spreads.clear()
         self._flights.clear()

@@ -152,10 +152,13 @@ def farm_addresses(
     app: dict[str, str],
     events: list[dict[str, Any]] | None = None,
     on_ready: Callable[[int, int], None] | None = None,
+    on_local_farm: Callable[[Any], None] | None = None,
 ) -> Iterator[list[str]]:
     """Agent addresses for the run: ``--agents`` as given (those that answer), or ``--devices N``
     local virtual agents started now and stopped on exit (Ctrl-C too). ``on_ready(ready,
-    requested)`` is called as devices answer (for the progress display).
+    requested)`` is called as devices answer (for the progress display); ``on_local_farm(farm)``
+    with the :class:`~device_agent.launcher.LocalAgentFarm` started here, if one is (it can grow
+    a replacement device: :mod:`orchestrator.replacement`).
 
     An agent that does not answer, or dies while the local farm starts, costs that device, not
     the run: it is left out, logged, and appended to ``events`` (``{"event": "agent_lost",
@@ -222,6 +225,8 @@ def farm_addresses(
         ) from exc
     for i, failure in local.failures.items():
         lost(f"local-{i}", failure)
+    if on_local_farm is not None:
+        on_local_farm(local)
     try:
         yield list(local.addresses)
     finally:

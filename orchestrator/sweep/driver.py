@@ -8,6 +8,7 @@ threads each take the next (bug, repeat) from the queue, lease their fair share 
 workers, install the bug's app, run the :class:`~orchestrator.search.Reproducer`, write the run's
 ``result.json``/``report.html``, replay a claimed trace on a fresh device of the lease against the
 app's ground-truth oracle, store the row (:mod:`orchestrator.sweep.store`) and return the devices.
+A device a reproduction loses is replaced when the farm can grow (:mod:`orchestrator.replacement`).
 At the end the store's rows are scored (:mod:`orchestrator.sweep.scoring`) into
 ``summary.json``/``.md``/``.html``.
 
@@ -42,6 +43,7 @@ from orchestrator.metrics import DriverMetrics
 from orchestrator.nightly.job import NightlyOptions
 from orchestrator.pushgateway import DEFAULT_PUSH_INTERVAL_S, MetricsPusher, gateway_url
 from orchestrator.ray_cluster import describe as describe_cluster
+from orchestrator.replacement import GrowableFarm, Replacements, worker_near
 from orchestrator.run import reproduce_on_pool
 from orchestrator.scheduler import Speculation
 from orchestrator.sweep.inputs import Skipped, SweepItem, plan
@@ -163,7 +165,8 @@ class SweepConfig:
 class SweepOutcome:
     """What :func:`run_sweep` did: ``summary`` (the ``summary.json`` object), ``paths`` of the
     summary files, ``ran`` reproductions run now, ``already_done`` skipped as finished,
-    ``failed`` infrastructure errors, ``config_hash`` and the store's path."""
+    ``failed`` infrastructure errors, ``config_hash`` and the store's path; ``replaced``: the
+    lost devices replaced (:attr:`orchestrator.replacement.Replacements.replaced`)."""
 
     summary: dict[str, Any]
     paths: dict[str, Path]
@@ -175,6 +178,7 @@ class SweepOutcome:
     skipped: list[Skipped]
     wall_seconds: float
     rows: list[RunRow] = field(default_factory=list)
+    replaced: list[dict[str, Any]] = field(default_factory=list)
 
 
 class MeteredPool(DevicePool):
@@ -249,6 +253,7 @@ class _Sweep:
         self.stop = threading.Event()
         self.failed = 0
         self.leases: LeaseManager | None = None
+        self.replacements: Replacements | None = None
         self.workers: dict[str, Any] = {}
         self.ray_cluster: dict[str, Any] = {}  # the cluster the workers ran on (ray_cluster.py)
         self.node_probes: Counter[str] = Counter()  # probes per Ray node (MeteredPool)
@@ -303,16 +308,22 @@ class _Sweep:
 
             @contextlib.contextmanager
             def open_pool() -> Iterator[DevicePool]:
+                def replace_lost(address: str, reason: str) -> None:
+                    if self.replacements is not None:
+                        self.replacements.lost(address, held, pool)
+
+                addresses = list(held.addresses)  # (a replacement may join it meanwhile)
                 pool = MeteredPool(
-                    held.addresses,
+                    addresses,
                     token=config.farm.token,
                     probe_timeout_s=config.farm.probe_timeout_s,
                     max_device_failures=config.farm.max_device_failures,
-                    workers={a: self.workers[a] for a in held.addresses},
+                    workers={a: self.workers[a] for a in addresses},
                     serial=serial,
                     metrics=self.metrics,
                     nodes=self.node_probes,
                     nodes_lock=self.lock,
+                    on_quarantine=replace_lost,
                 )
                 try:
                     yield pool
@@ -443,7 +454,11 @@ class _Sweep:
         # replay for its whole deadline: the first that answers a health check is used, those
         # that do not are quarantined (decision 0035).
         device = next((a for a in reversed(healthy) if self._answers(a)), None)
-        lease.quarantined |= set(healthy[healthy.index(device) + 1 :] if device else healthy)
+        silent = set(healthy[healthy.index(device) + 1 :] if device else healthy)
+        lease.quarantined |= silent
+        for address in sorted(silent):
+            if self.replacements is not None:
+                self.replacements.lost(address, lease)
         if device is None:
             return None, "not scored: every leased device was quarantined or did not answer"
         # replay_on puts the device back to HOME and the trace's starting orientation first:
@@ -533,15 +548,23 @@ def _progress_bar(total: int, enabled: bool) -> Iterator[Callable[[RunRow], None
         yield advance
 
 
-def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> SweepOutcome:
+def run_sweep(
+    config: SweepConfig,
+    *,
+    metrics: DriverMetrics | None = None,
+    farm: GrowableFarm | None = None,
+) -> SweepOutcome:
     """Run a sweep (see the module docstring) and write its summary.
 
     ``metrics``: a :class:`DriverMetrics` to update (default: one is made, served on
     ``config.metrics_port`` when non-zero); pushed to ``config.pushgateway`` when given (a push
-    that fails is a warning, never a failed sweep). Raises :class:`ConfigError`/
-    ``BadInputError`` before any device starts (bad flags, nothing runnable) and
-    :class:`InfrastructureError` when the farm cannot start; a reproduction's own failures are
-    stored as ``error`` rows instead.
+    that fails is a warning, never a failed sweep). ``farm``: what replaces a lost device
+    (:class:`~orchestrator.replacement.GrowableFarm`, e.g. the local farm serving
+    ``config.farm.agents``); default: the local farm the sweep starts for ``--devices N``, none
+    for ``--agents`` and ``k8s://`` (a lost device is then not replaced). Raises
+    :class:`ConfigError`/``BadInputError`` before any device starts (bad flags, nothing
+    runnable) and :class:`InfrastructureError` when the farm cannot start; a reproduction's own
+    failures are stored as ``error`` rows instead.
     """
     from orchestrator.farm import start_workers
     from orchestrator.run import ensure_ray, farm_addresses
@@ -608,6 +631,7 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
                         lambda: ensure_ray(config.farm.ray_address),
                         farm_addresses,
                         start_workers,
+                        farm,
                     )
                 except InfrastructureError as exc:  # no farm: no Ray, no agents
                     farm_error = exc
@@ -654,6 +678,7 @@ def run_sweep(config: SweepConfig, *, metrics: DriverMetrics | None = None) -> S
         skipped=skipped,
         wall_seconds=time.monotonic() - began,
         rows=rows,
+        replaced=list(sweep.replacements.replaced) if work and sweep.replacements else [],
     )
 
 
@@ -663,14 +688,19 @@ def _run_work(
     ensure_ray: Callable[[], None],
     farm_addresses: Any,
     start_workers: Callable[..., dict[str, Any]],
+    farm: GrowableFarm | None = None,
 ) -> None:
-    """Start the farm and the workers, run the queue on ``concurrency`` threads, stop all."""
+    """Start the farm and the workers, run the queue on ``concurrency`` threads, stop all.
+    ``farm`` grows replacements for lost devices (default: the local farm started here)."""
     from orchestrator.farm import stop_workers
 
     config = sweep.config
     metrics = sweep.metrics
+    local: list[GrowableFarm] = []
     # The serial strategy limits each reproduction to one device, not the farm.
-    with farm_addresses(replace(config.farm, strategy="parallel"), first_app) as addresses:
+    with farm_addresses(
+        replace(config.farm, strategy="parallel"), first_app, on_local_farm=local.append
+    ) as addresses:
         ensure_ray()
         sweep.workers = start_workers(
             addresses,
@@ -682,6 +712,20 @@ def _run_work(
             addresses,
             config.concurrency,
             on_change=metrics.set_devices if metrics is not None else None,
+        )
+
+        def worker_for(new: str, lost: str) -> Any:
+            handle = worker_near(
+                new, sweep.workers[lost], config.farm.token, config.farm.probe_timeout_s
+            )
+            sweep.workers[new] = handle  # before the device can be leased
+            return handle
+
+        sweep.replacements = Replacements(
+            farm or (local[0] if local else None),
+            sweep.leases,
+            worker_for,
+            limit=len(addresses),
         )
         threads = min(config.concurrency, len(sweep.queue))
         pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="sweep")
@@ -700,6 +744,8 @@ def _run_work(
             pool.shutdown(wait=False, cancel_futures=True)
             raise
         finally:
-            stop_workers(sweep.workers.values())
+            if sweep.replacements is not None:
+                sweep.replacements.close()
+            stop_workers(list(sweep.workers.values()))
             if metrics is not None:
                 metrics.set_devices(0, 0, 0)

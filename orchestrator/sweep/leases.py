@@ -8,7 +8,8 @@ mid-sweep) go to the one asking, so no healthy device idles (decision 0035). Req
 first come, first served (a large request at the head is not overtaken by small ones, so nobody
 starves), and every wait is bounded: after ``timeout`` seconds the request fails with
 :class:`InfrastructureError` naming the fix.
-Devices a reproduction saw fail are returned as quarantined and never leased again.
+Devices a reproduction saw fail are returned as quarantined and never leased again; a device
+that replaces one (decision 0046) joins the farm with :meth:`LeaseManager.add`.
 """
 
 from __future__ import annotations
@@ -135,6 +136,24 @@ class LeaseManager:
             lease.addresses = []
             self._notify()
             self._cond.notify_all()
+
+    def add(self, address: str, lease: Lease | None = None) -> bool:
+        """A device that joins the farm mid-sweep (a replacement for a lost one, decision 0046):
+        into ``lease`` while it is still held (its owner may use it now: returns True), else free
+        for the next request (False). An address the farm already has is ignored (False)."""
+        with self._cond:
+            if address in self._order:
+                return False
+            self._order[address] = len(self._order)
+            joined = lease is not None and bool(lease.addresses)  # (empty: released)
+            if lease is not None and joined:
+                lease.addresses.append(address)
+                self._busy.add(address)
+            else:
+                self._free.add(address)
+            self._notify()
+            self._cond.notify_all()
+            return joined
 
     @contextmanager
     def lease(self, owner: str, count: int, timeout: float) -> Iterator[Lease]:

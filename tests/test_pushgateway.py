@@ -171,6 +171,7 @@ def test_a_sweep_that_ends_before_any_scrape_keeps_its_final_counts(
         summary = json.loads((out / "summary.json").read_text())
         run = summary["meta"]["metrics"]["run"]
         assert summary["meta"]["metrics"]["job"] == "reprofarm-sweep"
+        assert summary["meta"]["replaced"] == []  # no device was lost (decision 0046)
         verdicts = [
             json.loads((Path(d) / "result.json").read_text())["verdict"]
             for bug in summary["per_bug"]

@@ -662,6 +662,8 @@ def run_sweep(
                 "pushgateway": config.pushgateway or None,
             },
             "ray_cluster": sweep.ray_cluster if work else {},
+            # Lost devices the farm replaced (decision 0046): {device, by, after_s} each.
+            "replaced": list(sweep.replacements.replaced) if work and sweep.replacements else [],
         },
     )
     paths = write_summary(out_dir, summary)

@@ -12,7 +12,10 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
   (or with room for the new row);
 - something the path deleted is still shown ("still visible", "not removed"), by the step's
   target or, after a confirmed deletion, by the name the path typed for the object;
-- something the path typed or created is gone ("disappears", "lost", "not saved", "not created");
+- something the path typed or created is gone ("disappears", "lost", "not saved", "not created"),
+  unless the symptom says that value is what the screen shows ("shows only 'Hello'");
+- a state lost on the way back: Back lands on neither the form the path left nor a screen
+  showing the value typed there ("dropped to the main page, form data is lost");
 - the app left the foreground ("app closes", "exits");
 - a quoted message of the actual behaviour is on screen (``"No activity found..."``);
 - a checkbox the report expects checked (or unchecked) is not;
@@ -27,7 +30,9 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
   report's later steps worked on, on a path that did every step in order and made the report's
   items once (:func:`_error_after_last_step`).
 
-It answers ``reproduced`` only with such evidence, and names it.
+It answers ``reproduced`` only with such evidence, and names it. A number joined to a name
+("note-12") is never an expected result, and :func:`input_undone` refuses a path whose actions
+after the report's last step took a typed value out of its field.
 """
 
 from __future__ import annotations

@@ -428,6 +428,35 @@ def similarity(label: str, phrase: str) -> float:
     return min(1.0, 0.85 * precision + contiguous)
 
 
+# A label word the phrase leaves out but an earlier step of the report says counts this much of
+# a word the phrase says: reports name the object once, then the control by its verb alone.
+CONTEXT_WEIGHT = 0.5
+
+
+def similarity_in_context(label: str, phrase: str, context: frozenset[str]) -> float:
+    """:func:`similarity`, with the label's words the phrase lacks but ``context`` (stems of what
+    the report said before the phrase) holds counted at :data:`CONTEXT_WEIGHT`: after "select
+    Quiz", "press Start" names the button "Start quiz" (0.64, not 0.43). At least one label word
+    must be the phrase's own; synonyms count only as in :func:`similarity`."""
+    base = similarity(label, phrase)
+    if not context or base <= 0.0 or base >= 1.0:
+        return base
+    label_words = content_words(label) or list(words(label))
+    phrase_stems = {stem(w) for w in content_words(phrase) or words(phrase)}
+    said = total = 0.0
+    for w in label_words:
+        weight = 0.35 if w in WEAK_WORDS else 1.0
+        total += weight
+        s = stem(w)
+        if s in phrase_stems:
+            said += weight
+        elif s in context:
+            said += CONTEXT_WEIGHT * weight
+    if total == 0 or not any(stem(w) in phrase_stems for w in label_words):
+        return base
+    return max(base, 0.85 * said / total)
+
+
 # Words of a symbol's Unicode name that qualify its look, not what it stands for ("HEAVY PLUS
 # SIGN", "LEFT-POINTING MAGNIFYING GLASS", "WHITE MEDIUM STAR").
 _EMOJI_NAME_QUALIFIERS = wordset(

@@ -48,6 +48,7 @@ from orchestrator.text import (
     content_words,
     normalize_label,
     similarity,
+    similarity_in_context,
     split_identifier,
     stem,
     wordset,
@@ -171,14 +172,31 @@ def action_label(action: Action, xml: str = "") -> str:
 NAMED_LATER = 0.8
 
 
-def label_match(label: str, step: S2RStep, later: Sequence[S2RStep] = ()) -> float:
+def said_before(steps: Sequence[S2RStep]) -> frozenset[str]:
+    """The stems of the content words of ``steps`` (the report's steps before the one matched):
+    the context a later step leaves unsaid (:func:`~orchestrator.text.similarity_in_context`)."""
+    return _said(tuple(s.text for s in steps))
+
+
+@lru_cache(maxsize=1024)
+def _said(texts: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(stem(w) for text in texts for w in content_words(text))
+
+
+def label_match(
+    label: str,
+    step: S2RStep,
+    later: Sequence[S2RStep] = (),
+    context: frozenset[str] = frozenset(),
+) -> float:
     """How well a widget label names what the step talks about: its targets first, then its
     words (a little less). A control one of the ``later`` steps names as its target is not done
     by this step's other words: reports name each control at the step that uses it ("Start
-    downloading a file", then "Go to the Downloading tab")."""
+    downloading a file", then "Go to the Downloading tab"). ``context``: what the earlier steps
+    said (:func:`said_before`); a label word found there counts for part of a target's word."""
     if not label:
         return 0.0
-    best = max((similarity(label, t) for t in step.targets), default=0.0)
+    best = max((similarity_in_context(label, t, context) for t in step.targets), default=0.0)
     if best < NAMED_LATER and any(
         similarity(label, t) >= NAMED_LATER for s in later for t in s.targets
     ):
@@ -186,9 +204,16 @@ def label_match(label: str, step: S2RStep, later: Sequence[S2RStep] = ()) -> flo
     return max(best, 0.8 * similarity(label, step.text))
 
 
-def action_match(step: S2RStep, action: Action, label: str, later: Sequence[S2RStep] = ()) -> float:
+def action_match(
+    step: S2RStep,
+    action: Action,
+    label: str,
+    later: Sequence[S2RStep] = (),
+    context: frozenset[str] = frozenset(),
+) -> float:
     """Score in ``[0, 1]``: how well executing ``action`` (labelled ``label``) does ``step``;
-    ``later``: the steps after it (see :func:`label_match`)."""
+    ``later``: the steps after it, ``context``: what the steps before it said (see
+    :func:`label_match`)."""
     fit = KIND_FIT.get(step.action_hint, KIND_FIT[""]).get(action.kind, 0.0)
     if fit == 0.0:
         return 0.0
@@ -209,7 +234,7 @@ def action_match(step: S2RStep, action: Action, label: str, later: Sequence[S2RS
         # "Go back to the list": a tab or button that leads to the list does it too.
         named = max((similarity(label, t) for t in step.targets), default=0.0)
         return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
-    lab = label_match(label, step, later)
+    lab = label_match(label, step, later, context)
     if action.kind == INPUT_TEXT:
         # A field is named by the label of the row it sits in as well ("Significant digits
         # in result" beside a bare number field).
@@ -716,13 +741,14 @@ def _step_score(
     progress: Progress,
     entered_before: str = "",
     later: Sequence[S2RStep] = (),
+    context: frozenset[str] = frozenset(),
 ) -> float:
     """How well ``transition`` does ``step``; ``entered_before`` is the keypad entry before
     this transition's key (the key must be the value's next one); ``later``: the steps after
-    ``step`` (:func:`label_match`)."""
+    ``step``, ``context``: what the steps before it said (:func:`label_match`)."""
     action = transition.action
     label = action_label(action, transition.before.hierarchy_xml)
-    score = action_match(step, action, label, later)
+    score = action_match(step, action, label, later, context)
     before = screen_index(transition.before.hierarchy_xml)
     score = max(score, screen_tap_match(step, action, before), position_match(step, action, before))
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
@@ -914,7 +940,12 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 # that step; it does a later one only when it is the control that step names.
                 continue
             score = _step_score(
-                steps[k], transition, progress, entered_before, steps[k + 1 :]
+                steps[k],
+                transition,
+                progress,
+                entered_before,
+                steps[k + 1 :],
+                said_before(steps[:k]),
             ) - SKIP_PENALTY * (k - j)
             if score > best_score:
                 served, best_score = k, score

@@ -62,6 +62,7 @@ from orchestrator.reasoner.align import (
     permission_button,
     position_match,
     redo,
+    said_before,
     same_text,
     screen_index,
     screen_tap_match,
@@ -196,7 +197,7 @@ class HeuristicReasoner(Reasoner):
         labels = [action_label(a, screen.hierarchy_xml) for a in candidates]
         widget_best = max(
             (
-                action_match(step, a, lab, steps[j + 1 :])
+                action_match(step, a, lab, steps[j + 1 :], said_before(steps[:j]))
                 for a, lab in zip(candidates, labels, strict=True)
                 if a.target
             ),
@@ -389,7 +390,7 @@ class HeuristicReasoner(Reasoner):
     ) -> tuple[float, str]:
         kind = action.kind
         match = max(
-            action_match(step, action, label, _after(spec, step)),
+            action_match(step, action, label, _after(spec, step), _said_before(spec, step)),
             screen_tap_match(step, action, index),
             position_match(step, action, index),
         )
@@ -404,7 +405,13 @@ class HeuristicReasoner(Reasoner):
                 action,
                 index.tree,
                 max(
-                    action_match(following, action, label, _after(spec, following)),
+                    action_match(
+                        following,
+                        action,
+                        label,
+                        _after(spec, following),
+                        _said_before(spec, following),
+                    ),
                     position_match(following, action, index),
                 ),
             )
@@ -847,6 +854,15 @@ def _after(spec: ReproSpec, step: S2RStep) -> list[S2RStep]:
         if s is step:
             return spec.steps[i + 1 :]
     return []
+
+
+def _said_before(spec: ReproSpec, step: S2RStep) -> frozenset[str]:
+    """What the spec's steps before ``step`` said (:func:`said_before`; nothing for a step not
+    in the spec)."""
+    for i, s in enumerate(spec.steps):
+        if s is step:
+            return said_before(spec.steps[:i])
+    return frozenset()
 
 
 # How strongly the widget showing what the path created is preferred when the next step acts on

@@ -60,6 +60,10 @@ class ProbeSpec:
     # hash): the outcome's spec comes back without it.
     before: Screen | None = field(default=None, compare=False)
     app_package: str = ""
+    # The state's path holds a transition the search's memory recorded on another path
+    # (``probe_once``): its replay may not reach the recorded screen (app state the screen does
+    # not show). Such a mismatch ends that path, not the device (decision 0048).
+    from_memory: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -1057,6 +1061,21 @@ class DevicePool:
                 if idle is not None:
                     idle.cancelled(spec, elapsed)
                 return None
+            if spec.from_memory and _state_mismatch(exc):
+                # The path the memory built does not replay to its recorded screen: the path is
+                # dead, the device is fine (it answered; the agent knows where it is).
+                device.busy_seconds += time.perf_counter() - flight.sent
+                self.events.append(
+                    {
+                        "event": "probe_dropped",
+                        "action": spec.action.describe(),
+                        "error": _root_message(exc),
+                        "reason": "a path built from the transition memory does not replay",
+                    }
+                )
+                if flight.speculative and idle is not None:
+                    idle.failed(spec)
+                return None
             self._fail(device, exc)
             if flight.speculative:
                 if idle is not None:
@@ -1452,6 +1471,15 @@ class StepSession:
             ) from exc
         self.device.busy_seconds += time.perf_counter() - started
         return step
+
+
+def _state_mismatch(exc: BaseException) -> bool:
+    """The call failed because the device could not reach the probe's state: a replayed action
+    was not performed or the screen reached is not the recorded one (``StateMismatchError``,
+    through Ray or gRPC, where only its name may survive)."""
+    from device_agent.errors import StateMismatchError
+
+    return isinstance(_root_cause(exc), StateMismatchError) or "StateMismatchError" in repr(exc)
 
 
 def _root_cause(exc: BaseException) -> BaseException:

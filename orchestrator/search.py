@@ -657,6 +657,7 @@ class Reproducer:
             # The worker diffs against this (no screenshot: the diff reads the dump only).
             before=replace(self._screen(path), screenshot_png=b""),
             app_package=self.package,
+            from_memory=any(t.device_id == "memory" for t in path.transitions),
         )
 
     def _path_candidates(self, path: Path, reasoner: Reasoner, branch: int) -> list[Action]:

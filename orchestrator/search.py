@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import functools
+import hashlib
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -828,6 +829,8 @@ class Reproducer:
                 # the screen probed from, for the miss explanation's "where the budget went"
                 "screen": self._screen(parent).activity,
                 "screen_hash": self._screen(parent).structural_hash[:12],
+                # the state as the transition memory keys it (screen, field contents, progress)
+                "state": hashlib.sha1(self._memory_state(parent).encode()).hexdigest()[:12],
                 "device": outcome.device_id,
                 "restore": outcome.restore_method,
                 "restore_s": round(outcome.restore_seconds, 4),

@@ -126,3 +126,29 @@ def test_back_that_lands_elsewhere_than_the_form_loses_the_typed_value() -> None
     assert verdict.reproduced and "'Test' was typed on a screen the path left" in verdict.evidence
     kept = SPath([typed, opened, _transition(Action(PRESS_BACK), info, form_with_info)])
     assert not HeuristicReasoner().verify(spec, kept).reproduced
+
+
+def test_a_control_the_report_says_does_nothing_is_evidence_when_it_changes_nothing() -> None:
+    """ "Tapping Save does nothing": the click on Save, the report's last step after the title was
+    typed, leaves the screen as it was. Another control that changes nothing, or Save changing
+    the screen, is no evidence; nor is an unchanged screen for a report that says nothing of
+    the kind."""
+    spec = _spec_of(
+        S2RStep("Type 'Groceries' as the title", INPUT_TEXT, ["title"], "Groceries"),
+        S2RStep("Tap Save", "click", ["Save"]),
+        kind=NON_CRASH,
+        symptom="Tapping Save does nothing. Expected: the note is saved",
+        values=["Groceries"],
+    )
+    typed = _transition(_type(_form(""), "Groceries"), _form(""), _form("Groceries"))
+    full = _form("Groceries")
+    stuck = _transition(_click(full, "Save"), full, full)
+    verdict = HeuristicReasoner().verify(spec, SPath([typed, stuck]))
+    assert verdict.reproduced and "'Save'" in verdict.evidence, verdict.evidence
+    assert "does nothing" in verdict.evidence
+    saved = _transition(_click(full, "Save"), full, _form(""))
+    assert not HeuristicReasoner().verify(spec, SPath([typed, saved])).reproduced
+    other = _transition(_click(full, "Clear"), full, full)  # not the step's control
+    assert not HeuristicReasoner().verify(spec, SPath([typed, other])).reproduced
+    plain = replace(spec, symptom="The note is not in the list. Expected: it is listed")
+    assert not HeuristicReasoner().verify(plain, SPath([typed, stuck])).reproduced

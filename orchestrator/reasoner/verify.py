@@ -25,6 +25,9 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
   tap"): absent before and after the last action, shown earlier on the same activity;
 - a message the report observes ("an information bubble states a new logging file is
   created"): a toast the last step brought says it, on a path that did every step;
+- a control the report says does nothing ("tapping Edit does nothing", "the button has no
+  effect"): the action that did the report's last step, with every step before it done, left
+  the screen exactly as it was (:func:`_does_nothing`);
 - an error the report only says is observed ("Observe error", no message quoted): a new
   error-like dialog or toast right after the click that did the last step, on the screen the
   report's later steps worked on, on a path that did every step in order and made the report's
@@ -115,6 +118,15 @@ _STALE_RE = re.compile(
     r"(?:\w+ly\s+)?(?:be\s+)?(?:refresh|update|reload|redraw|reflect)\w*|stale|outdated)\b",
     re.IGNORECASE,
 )
+# The report says an action has no effect at all ("nothing happens", "does nothing", "has no
+# effect", "does not respond"): a symptom of its own, seen as an unchanged screen.
+_NOTHING_RE = re.compile(
+    r"\b(?:nothing (?:happens|happened|changes|changed)|(?:does|did) nothing|"
+    r"(?:does not|doesn't|did not|didn't) (?:do anything|react|respond|change anything)|"
+    r"(?:has|had|have) no effect|without (?:any )?effect|no reaction|unresponsive|"
+    r"not (?:react|respond)\w*)\b",
+    re.IGNORECASE,
+)
 _CHECKED_RE = re.compile(r"\b(checked|unchecked|enabled|disabled|on|off)\b", re.IGNORECASE)
 _DELETE_WORDS = re.compile(r"\b(?:delete|remove|trash|discard|clear)\w*\b", re.IGNORECASE)
 
@@ -170,6 +182,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         lambda: _message_after_trigger(actual, spec, path),
         lambda: _saved_value_differs(observed, expected, spec, path, index),
         lambda: _error_after_last_step(observed, spec, path),
+        lambda: _does_nothing(observed, spec, path),
     )
     for check in checks:
         found = check()
@@ -1669,4 +1682,27 @@ def _error_after_last_step(observed: str, spec: ReproSpec, path: Path) -> str:
     return (
         f"the report says {sentence!r}; after '{last.action.describe()}' (the step "
         f"'{spec.steps[-1].text}') the app shows {message!r}"
+    )
+
+
+def _does_nothing(observed: str, spec: ReproSpec, path: Path) -> str:
+    """Evidence for a report that says an action has no effect (:data:`_NOTHING_RE`): the path's
+    last action did the report's last step, every step before it done in order, and left the
+    screen exactly as it was (no widget, text, window or toast changed). The aligner counts an
+    action that changed nothing as a step only when it is exactly that step's action (the
+    control the step names), so the evidence is on the screen where the report's last step acts
+    and nowhere else; ``""`` otherwise."""
+    if not spec.steps or not _NOTHING_RE.search(observed) or not path.transitions:
+        return ""
+    last = path.transitions[-1]
+    if not last.diff.get("unchanged") or last.crash is not None:
+        return ""
+    if last.action.kind in (INPUT_TEXT, ROTATE, PRESS_BACK):
+        return ""  # typing the same text, a rotation or Back changing nothing is no control
+    progress = align(spec, path)
+    if not progress.served or progress.served[-1] != len(spec.steps) - 1:
+        return ""
+    return (
+        f"{_action_label(last)!r} (the report's last step, '{spec.steps[-1].text}') left the "
+        "screen unchanged: the report says it does nothing"
     )

@@ -203,9 +203,18 @@ PATH_BOUND_SLACK = 10
 RESERVE_SIZE = 200
 
 
+def _lead_in(path: Path) -> int:
+    """The actions a path took before it did the report's first step (a first-run wizard, a
+    permission, the way to the report's first screen): the bound counts from there, as
+    "wizards and preconditions count as steps" (issue 28 §1). 0 for a path that did no step
+    yet, so a path that makes no progress is bounded all the same."""
+    return next((i for i, t in enumerate(path.transitions) if t.reached_step >= 0), 0)
+
+
 def report_path_bound(spec: ReproSpec) -> int:
     """The longest path the report justifies, in actions: ``PATH_BOUND_PER_STEP`` x its S2R steps
-    (preconditions and wizard steps count as steps) + ``PATH_BOUND_SLACK``."""
+    (preconditions and wizard steps count as steps) + ``PATH_BOUND_SLACK``, counted from the
+    action that did the report's first step (:func:`_lead_in`)."""
     return PATH_BOUND_PER_STEP * len(spec.steps) + PATH_BOUND_SLACK
 
 
@@ -664,7 +673,7 @@ class Reproducer:
     def _path_candidates(self, path: Path, reasoner: Reasoner, branch: int) -> list[Action]:
         """The actions ``reasoner`` keeps on the path's last screen (none past ``max_actions``
         or outside the app), typed text filled in."""
-        if len(path.transitions) >= self._bound:
+        if self._at_bound(path):
             return []
         screen = self._screen(path)
         if outside_app(screen, self.package):
@@ -683,6 +692,12 @@ class Reproducer:
                 action = replace(action, text=reasoner.input_text(self.spec, screen, node, path))
             actions.append(action)
         return actions
+
+    def _at_bound(self, path: Path) -> bool:
+        """The path may grow no more: ``max_actions`` long, or with ``path_bound`` as long as
+        the report justifies after its lead-in (:func:`report_path_bound`)."""
+        limit = self._bound + (_lead_in(path) if self.config.path_bound else 0)
+        return len(path.transitions) >= min(self.config.max_actions, limit)
 
     def _cap_globals(self, actions: list[Action], branch: int) -> list[Action]:
         widgets = [a for a in actions if a.target is not None][:branch]
@@ -931,7 +946,7 @@ class Reproducer:
         if not self.config.path_bound:
             return
         taken = {id(p) for p in chosen}
-        left = [p for p in children if id(p) not in taken and len(p.transitions) < self._bound]
+        left = [p for p in children if id(p) not in taken and not self._at_bound(p)]
         ranked = sorted([*self._reserve, *left], key=lambda p: (-p.score, len(p.transitions)))
         self._reserve = ranked[:RESERVE_SIZE]
 

@@ -12,9 +12,15 @@ from pathlib import Path
 import pytest
 
 from orchestrator.config import FarmConfig, RunConfig, SearchConfig
-from orchestrator.model import ReproSpec, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.model import ReproSpec, S2RStep, Transition
 from orchestrator.run import reproduce
-from orchestrator.search import PATH_BOUND_PER_STEP, PATH_BOUND_SLACK, report_path_bound
+from orchestrator.search import (
+    PATH_BOUND_PER_STEP,
+    PATH_BOUND_SLACK,
+    _lead_in,
+    report_path_bound,
+)
 from tests.conftest import REPO
 
 APPS = REPO / "examples" / "apps"
@@ -26,6 +32,23 @@ def test_the_bound_grows_with_the_report_s_steps() -> None:
 
     assert report_path_bound(spec(0)) == PATH_BOUND_SLACK
     assert report_path_bound(spec(4)) == 4 * PATH_BOUND_PER_STEP + PATH_BOUND_SLACK
+
+
+def test_the_bound_counts_from_the_report_s_first_step() -> None:
+    """A first-run wizard before the report's first step is not held against the report: the
+    bound counts from the action that did step 1; a path that did no step is bounded whole."""
+    from device_agent.actions import PRESS_BACK, Action
+    from orchestrator.model import Screen
+
+    def path(progress: list[int]) -> SPath:
+        screen = Screen("", "h", "p", "a", "portrait")
+        return SPath(
+            [Transition(Action(PRESS_BACK), screen, screen, {}, reached_step=r) for r in progress]
+        )
+
+    assert _lead_in(path([-1, -1, -1, 0, 0, 1])) == 3  # three wizard pages, then step 1
+    assert _lead_in(path([0, 1])) == 0
+    assert _lead_in(path([-1, -1])) == 0  # no step yet: nothing is lead-in
 
 
 def _probes(tmp_path: Path, name: str, **search: object) -> list[dict[str, object]]:

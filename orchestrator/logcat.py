@@ -24,6 +24,7 @@ if it is in the app under test's process).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -434,6 +435,7 @@ def find_exceptions_in_text(text: str) -> list[ParsedCrash]:
                 msg = stripped[len(prefix) :]  # the trace's own indentation starts after it
                 break
         messages.append(msg)
+    messages = _without_column_suffix(messages)
     found: list[ParsedCrash] = []
     i = 0
     while i < len(messages):
@@ -464,6 +466,28 @@ def find_exceptions_in_text(text: str) -> list[ParsedCrash]:
             )
         i = max(j, i + 1)
     return found
+
+
+# A frame line with something after its closing parenthesis: "at a.B.c(B.java:1)  AndroidRuntime".
+_FRAME_TAIL_RE = re.compile(r"^\s*at\s+\S+\([^)]*\)(?P<tail>\s+\S.*?)\s*$")
+
+
+def _without_column_suffix(messages: list[str]) -> list[str]:
+    """The lines with a column a log viewer appends to every line (a tag, a package, a level:
+    "...(Foo.kt:10)   AndroidRuntime") cut off: when most frame lines (at least two) end with
+    the same text after the frame's closing parenthesis, that text is no part of the trace and
+    is removed wherever a line ends with it (the exception line's message too)."""
+    tails = [m.group("tail").strip() for m in map(_FRAME_TAIL_RE.match, messages) if m]
+    frames = sum(1 for line in messages if _FRAME_RE.match(line.strip(_STRIP_CHARS).strip()))
+    if len(tails) < 2:
+        return messages
+    tail, count = Counter(tails).most_common(1)[0]
+    if count < 2 or count < 0.8 * frames:
+        return messages
+    return [
+        line.rstrip()[: -len(tail)].rstrip() if line.rstrip().endswith(tail) else line
+        for line in messages
+    ]
 
 
 def _named_throwable(cls: str) -> bool:

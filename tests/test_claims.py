@@ -12,6 +12,7 @@ from orchestrator.claims import (
     reported_trace,
     with_reported_trace,
 )
+from orchestrator.config import SearchConfig
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.html_report import render_report
 from orchestrator.logcat import ParsedCrash, ThrowableRecord
@@ -265,7 +266,7 @@ def test_a_report_asking_for_home_does_not_take_the_search_outside(tmp_path) -> 
     spec = _spec_of(S2RStep("press home", PRESS_HOME, []), kind=NON_CRASH)
     reproducer = Reproducer.__new__(Reproducer)
     reproducer.package = APP
-    reproducer.config = type("C", (), {"max_actions": 10})()
+    reproducer.config = SearchConfig(max_actions=10)
     reproducer._bound = 10  # the longest path (Reproducer.__init__ sets it from the config)
     reproducer.spec = spec
     reproducer._root = _screen(FORM)

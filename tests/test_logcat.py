@@ -246,3 +246,27 @@ def test_string_input_is_split_into_lines_and_odd_lines_never_raise() -> None:
     assert find_crashes(["\x00\x01 garbage", "   ", "E/: weird"]) == []
     entries = parse_logcat("just text\n  more text")
     assert len(entries) == 2 and all(e.continuation for e in entries)
+
+
+def test_a_column_a_log_viewer_appends_to_every_trace_line_is_cut_off() -> None:
+    """A copy whose every line ends with the log's tag: the frames end at their parenthesis and
+    the message loses the tag, so both match the app's own crash."""
+    text = "\n".join(
+        [
+            "java.lang.IllegalStateException: Fragment Foo not attached to a context."
+            "   AndroidRuntime",
+            "\tat com.example.app.Foo.bar(Foo.kt:10)   AndroidRuntime",
+            "\tat com.example.app.Baz.qux(Baz.kt:20)   AndroidRuntime",
+            "\tat android.os.Handler.handleCallback(Handler.java:938)   AndroidRuntime",
+        ]
+    )
+    (trace,) = find_exceptions_in_text(text)
+    assert trace.message == "Fragment Foo not attached to a context."
+    assert trace.frames[:2] == [
+        "com.example.app.Foo.bar(Foo.kt:10)",
+        "com.example.app.Baz.qux(Baz.kt:20)",
+    ]
+    # One frame with a remark after it is no column: the lines are left as written.
+    remark = "java.lang.Error: boom\n\tat a.B.c(B.java:1) <- here\n\tat a.B.d(B.java:2)"
+    (kept,) = find_exceptions_in_text(remark)
+    assert kept.message == "boom"

@@ -211,3 +211,16 @@ def test_a_denied_or_asked_condition_in_a_comment_adds_no_step() -> None:
         "enable Offline mode",
         "Tap Sync now",
     ]
+
+
+def test_a_quoted_value_with_no_field_named_is_a_value_and_no_label() -> None:
+    """'Enter "Run"' types Run into whatever field is there (no widget is called 'Enter "Run');
+    'enter "Run" as name' types Run, not the word "name" (the quote is the value)."""
+    spec = _spec('1. Tap Add\n2. Enter "Run"\n3. Tap Save')
+    assert (spec.steps[1].action_hint, spec.steps[1].targets, spec.steps[1].value) == (
+        "input_text",
+        [],
+        "Run",
+    )
+    spec = _spec('1. Tap Add\n2. enter "Run" as name\n3. Tap Save')
+    assert spec.steps[1].value == "Run"

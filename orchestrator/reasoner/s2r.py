@@ -974,10 +974,13 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
         or creating
         or re.search(r"\b(?:named|called|titled|name it)\b", clause, re.IGNORECASE)
     ):
+        quotes_a_value = bool(quoted(clause))
         for match in _NAMED_RE.finditer(clause):
             raw = match.group("v")
             v = _unquote(raw)
             explicit = match.group(0).lower().startswith(("named", "called", "titled", "name it"))
+            if match.group(0).lower().startswith("as") and raw[0] not in "\"“'`" and quotes_a_value:
+                continue  # 'enter "Run" as name': the quote is the value, "name" its field
             if (
                 raw[0] in "\"“'`" or kind == "input_text" or explicit
             ) and v.lower() not in _NOT_VALUES:
@@ -1293,6 +1296,7 @@ def _make_step(
         if (
             not obj
             and not targets
+            and not (kind == "input_text" and values)  # 'Enter "Run"': a value, no label
             and len(main.split()) <= 2
             and not _only_stopwords(" ".join(main.split()[1:]))
         ):

@@ -89,7 +89,12 @@ class SearchConfig:
     def validate(self) -> None:
         """Raise ``ConfigError`` naming the bad value."""
         from orchestrator.errors import ConfigError
+        from orchestrator.reasoner.verify import checks_off
 
+        try:
+            checks_off()  # the ablation's switched-off checks, before any device starts
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
         if self.speculate not in SPECULATE_MODES:
             raise ConfigError(
                 f"--speculate must be one of {', '.join(SPECULATE_MODES)}, got {self.speculate!r}"

@@ -152,3 +152,43 @@ def test_a_control_the_report_says_does_nothing_is_evidence_when_it_changes_noth
     assert not HeuristicReasoner().verify(spec, SPath([typed, other])).reproduced
     plain = replace(spec, symptom="The note is not in the list. Expected: it is listed")
     assert not HeuristicReasoner().verify(plain, SPath([typed, stuck])).reproduced
+
+
+def test_the_check_that_found_a_symptom_is_named_and_can_be_switched_off(monkeypatch) -> None:
+    """The ablation of issue 28 §4: a verdict names its check; REPROFARM_VERIFY_OFF switches that
+    check off (the same path is then no evidence), and an unknown name is refused."""
+    from orchestrator.reasoner import verify as verifier
+
+    spec = _spec_of(
+        S2RStep("Type 'Groceries' as the title", INPUT_TEXT, ["title"], "Groceries"),
+        S2RStep("Tap Save", "click", ["Save"]),
+        kind=NON_CRASH,
+        symptom="Tapping Save does nothing. Expected: the note is saved",
+        values=["Groceries"],
+    )
+    typed = _transition(_type(_form(""), "Groceries"), _form(""), _form("Groceries"))
+    full = _form("Groceries")
+    path = SPath([typed, _transition(_click(full, "Save"), full, full)])
+    assert HeuristicReasoner().verify(spec, path).details["check"] == "does_nothing"
+    assert set(verifier.CHECK_NAMES) >= {"does_nothing", "gone", "app_closed"}
+    monkeypatch.setenv(verifier.VERIFY_OFF_ENV, "does_nothing")
+    assert not HeuristicReasoner().verify(spec, path).reproduced
+    monkeypatch.setenv(verifier.VERIFY_OFF_ENV, "no_such_check")
+    try:
+        HeuristicReasoner().verify(spec, path)
+    except ValueError as exc:
+        assert "no_such_check" in str(exc) and "does_nothing" in str(exc)
+    else:
+        raise AssertionError("an unknown check name must be refused")
+
+
+def test_an_unknown_check_to_switch_off_is_a_config_error_before_any_device(monkeypatch) -> None:
+    import pytest
+
+    from orchestrator.config import SearchConfig
+    from orchestrator.errors import ConfigError
+    from orchestrator.reasoner import verify as verifier
+
+    monkeypatch.setenv(verifier.VERIFY_OFF_ENV, "gone,typo")
+    with pytest.raises(ConfigError, match="typo"):
+        SearchConfig().validate()

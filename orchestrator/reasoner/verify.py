@@ -41,6 +41,7 @@ after the report's last step took a typed value out of its field.
 from __future__ import annotations
 
 import math
+import os
 import re
 from decimal import Decimal, InvalidOperation
 
@@ -159,36 +160,66 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
     title, actual, expected = _parts(spec.symptom)
     observed = f"{title}. {actual}"
     index = screen_index(final.hierarchy_xml)
-    closed = _app_closed(observed, path)
+    off = checks_off()
+    closed = _app_closed(observed, path) if "app_closed" not in off else ""
     if closed:
-        return Verdict(True, closed, 0.7, _details(spec, path))
+        return Verdict(True, closed, 0.7, {**_details(spec, path), "check": "app_closed"})
     if not _in_app(path):
         # A final screen outside the app cannot be related to the report.
         return Verdict(False, f"the final screen is not the app's ({final.package})", 0.0)
     checks = (
-        lambda: _expected_number(expected, index, actual),
-        lambda: _wrong_result(observed, spec, index),
-        lambda: _still_shown(observed, spec, index),
-        lambda: _still_after_delete(observed, path, typed, index),
-        lambda: _not_listed_after_create(observed, path, typed, index),
-        lambda: _gone(observed, spec, path, typed, index),
-        lambda: _lost_on_return(observed, spec, path, typed),
-        lambda: _back_to_start(observed, path),
-        lambda: _quoted_message(actual, index, path),
-        lambda: _checked_state(expected, index),
-        lambda: _layout(observed, index, path),
-        lambda: _never_appears(observed, spec, path),
-        lambda: _split_value(observed, expected, spec, path, typed),
-        lambda: _message_after_trigger(actual, spec, path),
-        lambda: _saved_value_differs(observed, expected, spec, path, index),
-        lambda: _error_after_last_step(observed, spec, path),
-        lambda: _does_nothing(observed, spec, path),
+        ("expected_number", lambda: _expected_number(expected, index, actual)),
+        ("wrong_result", lambda: _wrong_result(observed, spec, index)),
+        ("still_shown", lambda: _still_shown(observed, spec, index)),
+        ("still_after_delete", lambda: _still_after_delete(observed, path, typed, index)),
+        ("not_listed_after_create", lambda: _not_listed_after_create(observed, path, typed, index)),
+        ("gone", lambda: _gone(observed, spec, path, typed, index)),
+        ("lost_on_return", lambda: _lost_on_return(observed, spec, path, typed)),
+        ("back_to_start", lambda: _back_to_start(observed, path)),
+        ("quoted_message", lambda: _quoted_message(actual, index, path)),
+        ("checked_state", lambda: _checked_state(expected, index)),
+        ("layout", lambda: _layout(observed, index, path)),
+        ("never_appears", lambda: _never_appears(observed, spec, path)),
+        ("split_value", lambda: _split_value(observed, expected, spec, path, typed)),
+        ("message_after_trigger", lambda: _message_after_trigger(actual, spec, path)),
+        (
+            "saved_value_differs",
+            lambda: _saved_value_differs(observed, expected, spec, path, index),
+        ),
+        ("error_after_last_step", lambda: _error_after_last_step(observed, spec, path)),
+        ("does_nothing", lambda: _does_nothing(observed, spec, path)),
     )
-    for check in checks:
+    for name, check in checks:
+        if name in off:
+            continue
         found = check()
         if found:
-            return Verdict(True, found, 0.7, _details(spec, path))
+            # which check found it: what the sweep's rule-attribution counts (issue 28 §4)
+            return Verdict(True, found, 0.7, {**_details(spec, path), "check": name})
     return Verdict(False, "no concrete evidence of the symptom on the final screen", 0.0)
+
+
+# Names of verification checks to switch off, comma-separated: the ablation of issue 28 §4
+# (what each check is worth on DEV and TEST), e.g. REPROFARM_VERIFY_OFF=gone,layout.
+VERIFY_OFF_ENV = "REPROFARM_VERIFY_OFF"
+CHECK_NAMES = (
+    "app_closed", "expected_number", "wrong_result", "still_shown", "still_after_delete",
+    "not_listed_after_create", "gone", "lost_on_return", "back_to_start", "quoted_message",
+    "checked_state", "layout", "never_appears", "split_value", "message_after_trigger",
+    "saved_value_differs", "error_after_last_step", "does_nothing",
+)  # fmt: skip
+
+
+def checks_off() -> frozenset[str]:
+    """The checks :data:`VERIFY_OFF_ENV` switches off. Raises ``ValueError`` naming the known
+    checks when it names one that does not exist (a typo would silently ablate nothing)."""
+    names = frozenset(n.strip() for n in os.environ.get(VERIFY_OFF_ENV, "").split(",") if n.strip())
+    unknown = sorted(names - set(CHECK_NAMES))
+    if unknown:
+        raise ValueError(
+            f"{VERIFY_OFF_ENV} names unknown checks {unknown}; known: {', '.join(CHECK_NAMES)}"
+        )
+    return names
 
 
 def _setting_undone(spec: ReproSpec, path: Path) -> str:

@@ -59,9 +59,10 @@ class SearchConfig:
     measure against. ``probe_once``: an
     action is probed at most once per state (the screen, what its fields hold and the S2R
     progress made to reach it) in one search; another path reaching that state reuses the
-    recorded transition instead of probing it again (a transition memory, issue 28 §1); off by
-    default: hidden app state the screen does not show can make a reused transition wrong, and
-    the farm then takes the path's replay mismatch for a device fault (decision 0039).
+    recorded transition instead of probing it again (a transition memory, issue 28 §1); a path
+    it built that does not replay is dropped, not the device (decision 0048). Off by default: it
+    leaves the score as it was at half the probes, but its searches end with budget left, and
+    giving that budget to breadth brought a false claim (decision 0048).
     """
 
     beam: int = 3

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -410,19 +411,13 @@ def similarity(label: str, phrase: str) -> float:
     phrase_syn: set[str] = set()
     for w in phrase_words:
         phrase_syn |= synonyms(w)
-    score = 0.0
-    weight_total = 0.0
-    for w in label_words:
-        weight = 0.35 if w in WEAK_WORDS else 1.0
-        weight_total += weight
-        s = stem(w)
-        if s in phrase_stems:
-            score += weight
-        elif s in phrase_syn or synonyms(w) & phrase_stems:
-            score += 0.6 * weight
-    if weight_total == 0 or score == 0:
+    precision = _label_share(
+        label_words,
+        lambda w, s: 0.6 if s in phrase_syn or synonyms(w) & phrase_stems else 0.0,
+        phrase_stems,
+    )
+    if precision == 0:
         return 0.0
-    precision = score / weight_total
     # A label that is a whole phrase inside the step ("New folder" in "tap New folder") is strong.
     contiguous = 0.15 if f" {a} " in f" {b} " else 0.0
     return min(1.0, 0.85 * precision + contiguous)
@@ -443,18 +438,27 @@ def similarity_in_context(label: str, phrase: str, context: frozenset[str]) -> f
         return base
     label_words = content_words(label) or list(words(label))
     phrase_stems = {stem(w) for w in content_words(phrase) or words(phrase)}
-    said = total = 0.0
+    if not any(stem(w) in phrase_stems for w in label_words):
+        return base
+    share = _label_share(
+        label_words, lambda _w, s: CONTEXT_WEIGHT if s in context else 0.0, phrase_stems
+    )
+    return max(base, 0.85 * share)
+
+
+def _label_share(
+    label_words: list[str], partly: Callable[[str, str], float], phrase_stems: set[str]
+) -> float:
+    """The weighted share (0-1) of ``label_words`` the phrase says: a word whose stem is in
+    ``phrase_stems`` counts whole, another ``partly(word, stem)`` of itself; a weak word
+    (:data:`WEAK_WORDS`) weighs 0.35."""
+    score = total = 0.0
     for w in label_words:
         weight = 0.35 if w in WEAK_WORDS else 1.0
         total += weight
         s = stem(w)
-        if s in phrase_stems:
-            said += weight
-        elif s in context:
-            said += CONTEXT_WEIGHT * weight
-    if total == 0 or not any(stem(w) in phrase_stems for w in label_words):
-        return base
-    return max(base, 0.85 * said / total)
+        score += weight * (1.0 if s in phrase_stems else partly(w, s))
+    return score / total if total else 0.0
 
 
 # Words of a symbol's Unicode name that qualify its look, not what it stands for ("HEAVY PLUS

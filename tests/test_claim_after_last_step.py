@@ -128,18 +128,21 @@ def test_back_that_lands_elsewhere_than_the_form_loses_the_typed_value() -> None
     assert not HeuristicReasoner().verify(spec, kept).reproduced
 
 
+SAVE_DOES_NOTHING = _spec_of(
+    S2RStep("Type 'Groceries' as the title", INPUT_TEXT, ["title"], "Groceries"),
+    S2RStep("Tap Save", "click", ["Save"]),
+    kind=NON_CRASH,
+    symptom="Tapping Save does nothing. Expected: the note is saved",
+    values=["Groceries"],
+)
+
+
 def test_a_control_the_report_says_does_nothing_is_evidence_when_it_changes_nothing() -> None:
     """ "Tapping Save does nothing": the click on Save, the report's last step after the title was
     typed, leaves the screen as it was. Another control that changes nothing, or Save changing
     the screen, is no evidence; nor is an unchanged screen for a report that says nothing of
     the kind."""
-    spec = _spec_of(
-        S2RStep("Type 'Groceries' as the title", INPUT_TEXT, ["title"], "Groceries"),
-        S2RStep("Tap Save", "click", ["Save"]),
-        kind=NON_CRASH,
-        symptom="Tapping Save does nothing. Expected: the note is saved",
-        values=["Groceries"],
-    )
+    spec = SAVE_DOES_NOTHING
     typed = _transition(_type(_form(""), "Groceries"), _form(""), _form("Groceries"))
     full = _form("Groceries")
     stuck = _transition(_click(full, "Save"), full, full)
@@ -159,13 +162,7 @@ def test_the_check_that_found_a_symptom_is_named_and_can_be_switched_off(monkeyp
     check off (the same path is then no evidence), and an unknown name is refused."""
     from orchestrator.reasoner import verify as verifier
 
-    spec = _spec_of(
-        S2RStep("Type 'Groceries' as the title", INPUT_TEXT, ["title"], "Groceries"),
-        S2RStep("Tap Save", "click", ["Save"]),
-        kind=NON_CRASH,
-        symptom="Tapping Save does nothing. Expected: the note is saved",
-        values=["Groceries"],
-    )
+    spec = SAVE_DOES_NOTHING
     typed = _transition(_type(_form(""), "Groceries"), _form(""), _form("Groceries"))
     full = _form("Groceries")
     path = SPath([typed, _transition(_click(full, "Save"), full, full)])

@@ -562,9 +562,6 @@ class HeuristicReasoner(Reasoner):
         progress = align(spec, path)
         j = progress.next_step
         field_label = node_label(field_node)
-        kept = _keeps_typed_value(spec, field_node, field_label, j)
-        if kept:
-            return kept
         candidates = spec.steps[j : j + 3]
         for k, step in enumerate(candidates):
             if step.action_hint == INPUT_TEXT and k == 0 and (step.value or _clears(step)):
@@ -849,22 +846,6 @@ def _changes_default_choice(spec: ReproSpec, transition: Transition) -> bool:
         return False
     label = action_label(action, transition.before.hierarchy_xml)
     return all(action_match(s, action, label) < MATCH_THRESHOLD for s in spec.steps)
-
-
-def _keeps_typed_value(spec: ReproSpec, field_node: ViewNode, field_label: str, j: int) -> str:
-    """The field's own text when it already holds a value one of the report's steps types and no
-    step from ``j`` on (the next one to do) names this field for another value: a value the
-    report put in its field is never overwritten by the next step's value meant for another
-    field. ``""`` otherwise (the usual choice of value applies)."""
-    held = normalize_label(field_node.text)
-    if not held or held not in {normalize_label(s.value) for s in spec.steps if s.value}:
-        return ""
-    for step in spec.steps[j:]:
-        if step.action_hint != INPUT_TEXT or normalize_label(step.value) == held:
-            continue
-        if not field_label or label_match(field_label, step) >= MATCH_THRESHOLD:
-            return ""  # a coming step may retype this very field
-    return field_node.text
 
 
 def _after(spec: ReproSpec, step: S2RStep) -> list[S2RStep]:

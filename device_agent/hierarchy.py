@@ -91,8 +91,10 @@ class ViewNode:
 
     @property
     def is_editable(self) -> bool:
-        """True for text fields (EditText and its subclasses such as AutoCompleteTextView)."""
-        return "EditText" in self.cls or self.cls.endswith("AutoCompleteTextView")
+        """True for text fields: EditText and its subclasses (``TextInputEditText``,
+        ``AppCompatEditText``) and the auto-complete family (``AutoCompleteTextView``,
+        ``MultiAutoCompleteTextView``, a search box's ``SearchView$SearchAutoComplete``)."""
+        return "EditText" in self.cls or "AutoComplete" in self.short_class
 
     def label(self) -> str:
         """The text a person would use to name this widget: its text, content-desc, or the

@@ -363,3 +363,23 @@ def test_known_fixture_candidates() -> None:
     assert (CLICK, 'unlabelled Button in ".dart_tool"') in flutter
     landscape = parse_hierarchy((FIXTURES / "markor_crash_dialog_landscape.xml").read_text("utf-8"))
     assert [a.orientation for a in enumerate_actions(landscape) if a.kind == ROTATE] == ["portrait"]
+
+
+def test_a_search_boxs_auto_complete_field_is_typed_into() -> None:
+    # A search box's text field (SearchView$SearchAutoComplete) is a text field like EditText.
+    def window(*children: str) -> str:
+        return dump(node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920), *children))
+
+    search = node(
+        "androidx.appcompat.widget.SearchView$SearchAutoComplete",
+        "",
+        "com.example.app:id/search_src_text",
+        "",
+        (0, 100, 1080, 200),
+        clickable=True,
+    )
+    kinds = {a.kind for a in enumerate_actions(parse_hierarchy(window(search)))}
+    assert INPUT_TEXT in kinds
+    # A plain label whose text says "complete" is no field.
+    label = node("android.widget.TextView", "Complete", "", "", (0, 0, 100, 100), clickable=True)
+    assert INPUT_TEXT not in {a.kind for a in enumerate_actions(parse_hierarchy(window(label)))}

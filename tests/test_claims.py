@@ -431,8 +431,7 @@ def test_go_back_to_a_screen_is_back_or_what_leads_there() -> None:
     assert plain.targets == [] and align(_spec_of(plain), SPath([tab])).reached == -1
 
 
-def test_the_keyboards_enter_is_probed_right_after_typing() -> None:
-
+def test_the_keyboards_enter_and_back_are_probed_right_after_typing() -> None:
     spec = _spec_of(
         S2RStep("search for 'milk'", INPUT_TEXT, ["search"], "milk"),
         S2RStep("tap the first result", CLICK, ["first result"]),
@@ -452,6 +451,8 @@ def test_the_keyboards_enter_is_probed_right_after_typing() -> None:
         )
         kept = reasoner.filter_actions(spec, typing.after, candidates, SPath([typing]), 2).actions
         assert any(a.kind == PRESS_ENTER for a in kept) is probed
+        # Back closes the keyboard, so a button under it can be tapped next.
+        assert any(a.kind == PRESS_BACK for a in kept) is probed
 
 
 WIZARD = _app_screen(

@@ -341,7 +341,9 @@ class HeuristicReasoner(Reasoner):
           rotations on every screen);
         - Back once every step is done on a crash report and the app has not crashed: many
           crashes fire when the screen is left (on pause, on save), not on the last input;
-        - the keyboard's Enter right after typing while the keyboard is up (the IME action).
+        - the keyboard's two ways out right after typing while it is up: Enter (the IME
+          action submits the field) and Back (closes it, so a button it covers can be tapped:
+          a tap there lands on the keyboard).
         """
         last = path.transitions[-1].action if path.transitions else None
         out: list[tuple[int, tuple[float, str]]] = []
@@ -353,11 +355,15 @@ class HeuristicReasoner(Reasoner):
             and path.last_screen.keyboard_shown
         ):
             # A person submits a field with the keyboard's Enter/IME action (search fields,
-            # single-line forms): probe it once right after typing.
-            for i, action in enumerate(candidates):
-                if action.kind == PRESS_ENTER:
-                    out.append((i, (0.45, "submit the typed text with the keyboard's Enter")))
-                    break
+            # single-line forms) or closes the keyboard to reach what it covers.
+            ways_out = {
+                PRESS_ENTER: "submit the typed text with the keyboard's Enter",
+                PRESS_BACK: "close the keyboard: what it covers cannot be tapped",
+            }
+            for kind, reason in ways_out.items():
+                i = next((i for i, a in enumerate(candidates) if a.kind == kind), -1)
+                if i >= 0:
+                    out.append((i, (0.45, reason)))
         if _mentions_rotation(spec) and (last is None or last.kind != ROTATE):
             for i, action in enumerate(candidates):
                 if action.kind == ROTATE:

@@ -1035,9 +1035,13 @@ def _app_closed(observed: str, path: Path) -> str:
 
 
 def _quoted_message(actual: str, index, path: Path) -> str:
+    """A message the report's actual part quotes that the last action brought: on the screen
+    now and not before it, or in a toast it brought (a new one: toasts are no labels)."""
     if not actual or not path.transitions:
         return ""
-    before = screen_index(path.transitions[-1].before.hierarchy_xml)
+    last = path.transitions[-1]
+    before = screen_index(last.before.hierarchy_xml)
+    toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
     for _, q in quoted(actual):
         if len(q) < 4 or not re.search(r"[A-Za-z]{3}", q):
             continue
@@ -1046,6 +1050,8 @@ def _quoted_message(actual: str, index, path: Path) -> str:
         shown_before = any(nq in normalize_label(label) for label, _ in before.labels)
         if shown_now and not shown_before:
             return f"the screen now shows {q!r}, as the report says"
+        if nq in toast and not shown_before:
+            return f"after '{last.action.describe()}' a toast says {q!r}, as the report says"
     return ""
 
 

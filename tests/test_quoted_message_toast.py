@@ -1,0 +1,35 @@
+"""A message the report quotes counts when the last action brought it as a toast (toasts are no
+labels of the screen), and never when the toast was there before or says something else."""
+
+from __future__ import annotations
+
+from device_agent.actions import CLICK
+from orchestrator.model import NON_CRASH, ReproSpec, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.reasoner.verify import verify
+from tests.test_heuristic import _click, _transition
+from tests.test_launch_preconditions import _main
+
+SYMPTOM = "Export fails. Actual: a message pops up saying 'Cannot write backup file'."
+
+
+def _spec() -> ReproSpec:
+    return ReproSpec([S2RStep("tap 'Accuracy'", CLICK, ["Accuracy"])], SYMPTOM, NON_CRASH)
+
+
+def _tap(before: str, after: str) -> SPath:
+    return SPath([_transition(_click(before, "Accuracy"), before, after)])
+
+
+def test_a_toast_the_last_step_brought_with_the_quoted_message_is_evidence() -> None:
+    path = _tap(_main(), _main(toast="Error: cannot write backup file (EACCES)"))
+    verdict = verify(_spec(), path, [])
+    assert verdict.reproduced and verdict.details["check"] == "quoted_message"
+    assert "a toast says 'Cannot write backup file'" in verdict.evidence
+
+
+def test_an_old_or_another_toast_is_not() -> None:
+    same = _main(toast="Cannot write backup file")
+    assert not verify(_spec(), _tap(same, same), []).reproduced  # no new toast
+    other = _tap(_main(), _main(toast="Backup written"))
+    assert not verify(_spec(), other, []).reproduced

@@ -39,7 +39,7 @@ from device_agent.hierarchy import (
     parse_hierarchy,
 )
 from orchestrator.enumerate import candidate_label, context_label, node_label
-from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Transition
+from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner.relative import relative_score
 from orchestrator.text import (
     BRACKET_PAIRS,
@@ -78,6 +78,10 @@ _POSITIVE_LABELS = wordset(
     "ok okay yes create save done confirm apply set add allow continue accept got it paste "
     "move finish submit send search go"
 )
+
+
+# Buttons that dismiss a dialog without doing what it asks.
+_NEGATIVE_LABELS = frozenset({"cancel", "no", "dismiss", "close", "discard", "not now"})
 
 
 # --- screens --------------------------------------------------------------------------------------
@@ -903,6 +907,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     step_screen = ""  # the screen the last step done led to
     asked = False  # the path went through a runtime-permission dialog
     dialog_level = 0  # the app windows under the dialog the last step done opened (0: none)
+    opened: _Opened | None = None  # the window a step opened, until it closes (undo check)
     for transition in path.transitions:
         reached_before = progress.reached
         entered_before = progress.entered
@@ -985,17 +990,60 @@ def align(spec: ReproSpec, path: Path) -> Progress:
             # starts from the app as launched: no screen to rotate on (decision 0034).
             done = steps[progress.reached]
             step_screen = "" if done.precondition else transition.after.structural_hash
-            opened = bool(transition.diff.get("windows_opened"))
-            dialog_level = _app_window_count(transition.before.hierarchy_xml) if opened else 0
+            new_window = bool(transition.diff.get("windows_opened"))
+            level = _app_window_count(transition.before.hierarchy_xml)
+            dialog_level = level if new_window else 0
+            if new_window and opened is None:
+                opened = _Opened(reached_before, len(progress.served), level, transition.before)
         elif dialog_level and _app_window_count(transition.after.hierarchy_xml) <= dialog_level:
             dialog_level = 0  # the step's dialog closed
         progress.served.append(served)
+        if opened is not None and _app_window_count(transition.after.hierarchy_xml) <= opened.level:
+            if served < 0 and transition.crash is None and _dismissed(transition, opened.before):
+                _undo(progress, opened)
+                dialog_level, in_step_value = 0, False
+            opened = None
         progress.scores.append(max(best_score, 0.0))
         if transition.crash is not None:
             progress.crashed = True
             break
     progress.partial = _partial(spec, progress)
     return progress
+
+
+@dataclass
+class _Opened:
+    """A window (dialog, menu, sheet) the transition doing a step opened: the steps reached
+    before it, the index of that transition, the app windows under it and the screen before."""
+
+    reached_before: int
+    at: int
+    level: int
+    before: Screen
+
+
+def _dismissed(transition: Transition, before_opening: Screen) -> bool:
+    """The transition closed the window with Back or a negative button (Cancel, No, Dismiss)
+    and the screen is back as it was before the window opened (the same labels): nothing the
+    steps done in it asked for lasted."""
+    action = transition.action
+    if action.kind != PRESS_BACK:
+        label = normalize_label(action_label(action, transition.before.hierarchy_xml))
+        if action.kind != CLICK or label not in _NEGATIVE_LABELS:
+            return False
+    after = screen_index(transition.after.hierarchy_xml).label_set
+    return after == screen_index(before_opening.hierarchy_xml).label_set
+
+
+def _undo(progress: Progress, opened: _Opened) -> None:
+    """The steps done from the opening of a window that was then dismissed did nothing that
+    lasted ("create" credited to opening the create dialog, then Cancel): not done (issue 28
+    §3, decision 0049)."""
+    progress.reached = opened.reached_before
+    progress.entered = ""
+    progress.pending_value = ""
+    for i in range(opened.at, len(progress.served)):
+        progress.served[i] = -1
 
 
 def _names_exactly(step: S2RStep, transition: Transition) -> bool:

@@ -108,6 +108,13 @@ _ROTATE_WORDS = tuple(
     )
 )
 _GENERIC_CHANGE_VERBS = wordset("change changed changing switch turn set put flip")
+# "Turn the device", "tilt your phone": turning the device itself is a rotation ("turn the
+# screen off" is not).
+_TURN_DEVICE_RE = re.compile(
+    r"\b(?:turn|tilt|flip)\w*\s+(?:the\s+|your\s+|my\s+)?(?:device|phone|tablet|screen)\b"
+    r"(?!\s+(?:on|off|back)\b)",
+    re.IGNORECASE,
+)
 _SETUP_VERBS = wordset(
     "install installed download downloaded launch launched start started open opened run reopen "
     "restart relaunch"
@@ -591,6 +598,11 @@ _SHORT_LABEL_RE = re.compile(
 )
 
 
+# A short line ending in a colon that starts like a sentence ("The app crashes:", "It shows:",
+# "I get:") introduces what follows (a trace, a quote); it is no section heading.
+_SENTENCE_START_RE = re.compile(r"(?:the|a|an|it|this|then|i|we|you)\s+\w", re.IGNORECASE)
+
+
 # A sub-heading that labels one of several ways to the bug: "Variant A", "Option 2",
 # "Scenario 1 (tablet)", "Case #2", "Way one". Not "Version" (an environment field).
 _VARIANT_HEAD_RE = re.compile(
@@ -651,6 +663,7 @@ def _sections(text: str, source: str) -> tuple[list[_Section], list[str]]:
             heading is None
             and (short := _SHORT_LABEL_RE.match(stripped))
             and len(short.group("h").split()) <= 4
+            and not _SENTENCE_START_RE.match(short.group("h"))
         ):
             heading = short.group("h")
         if heading is not None and not _LIST_ITEM_RE.match(stripped):
@@ -1221,7 +1234,9 @@ def _make_step(
             target = (place.group("place") if place else main).strip(" \"'`“”")
             target = _unquote(target) if quoted(target) else target
             return S2RStep(text=clause, action_hint="click", targets=[target])
-    has_rotate_word = any(w in low for w in _ROTATE_WORDS)
+    # "with auto-rotate on" is the device's setting, not a rotation
+    turning = re.sub(r"auto-?rotat\w*", "", low)
+    has_rotate_word = any(w in turning for w in _ROTATE_WORDS) or bool(_TURN_DEVICE_RE.search(main))
     if has_rotate_word and (
         kind == "rotate" or verb in _GENERIC_CHANGE_VERBS or (not kind and len(main.split()) <= 4)
     ):
@@ -1631,7 +1646,8 @@ def crash_score(report: BugReport) -> tuple[int, str]:
     score += min(comment_hits, 2)
     full = report.full_text()
     traces = find_exceptions_in_text(full)
-    if "FATAL EXCEPTION" in full or _MONKEY_CRASH_RE.search(full) or any(t.frames for t in traces):
+    with_frames = any(t.frames or any(c.frames for c in t.causes) for t in traces)
+    if "FATAL EXCEPTION" in full or _MONKEY_CRASH_RE.search(full) or with_frames:
         score += 3
     title_named = named_exceptions(report.title)
     if title_named:

@@ -1,5 +1,6 @@
 """A step credited to opening a dialog is undone when the dialog is dismissed (Back, Cancel)
-and the screen is back as it was: nothing the step asked for lasted (decision 0049)."""
+and the screen is back as it was: nothing the step asked for lasted (decision 0049); what was
+typed is confirmed (the screen's OK, Save, Create) even where the report does not say so."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import Path as SPath
 from orchestrator.model import S2RStep
 from orchestrator.reasoner.align import align
+from orchestrator.reasoner.heuristic import HeuristicReasoner
 from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import _click, _spec_of, _transition
 
@@ -78,3 +80,23 @@ def test_a_dialog_that_left_something_behind_keeps_its_step() -> None:
 
 def _click_targets(xml: str) -> list[Action]:
     return enumerate_actions(parse_hierarchy(xml), include_global=False)
+
+
+def test_the_confirming_button_is_probed_right_after_typing() -> None:
+    spec = _spec_of(
+        S2RStep("type 'report' as the folder name", INPUT_TEXT, ["folder name"], "report"),
+        S2RStep("tap 'Settings'", CLICK, ["Settings"]),
+    )
+    # The dialog is drawn in the page's own window (an in-page panel), so nothing but the
+    # button's meaning sets it apart from the page's controls.
+    page = _list("notes", "photos", "music")
+    panel = _with_dialog(page)[len(page) - len("</hierarchy>") : -len("</hierarchy>")]
+    dialog = page.replace("</node></hierarchy>", panel + "</node></hierarchy>")
+    field = next(a for a in _click_targets(dialog) if a.kind == INPUT_TEXT)
+    typed = dialog.replace(
+        f'text="" resource-id="{APP}:id/input"', f'text="report" resource-id="{APP}:id/input"'
+    )
+    typing = _transition(Action(INPUT_TEXT, target=field.target, text="report"), dialog, typed)
+    candidates = enumerate_actions(parse_hierarchy(typed))
+    kept = HeuristicReasoner().filter_actions(spec, typing.after, candidates, SPath([typing]), 1)
+    assert "Create" in [a.extra.get("label") for a in kept.actions]

@@ -343,7 +343,9 @@ class HeuristicReasoner(Reasoner):
           crashes fire when the screen is left (on pause, on save), not on the last input;
         - the keyboard's two ways out right after typing while it is up: Enter (the IME
           action submits the field) and Back (closes it, so a button it covers can be tapped:
-          a tap there lands on the keyboard).
+          a tap there lands on the keyboard);
+        - the screen's confirming button (OK, Save, Create...) right after typing: a person
+          confirms what they typed even where the report does not say so.
         """
         last = path.transitions[-1].action if path.transitions else None
         out: list[tuple[int, tuple[float, str]]] = []
@@ -364,6 +366,17 @@ class HeuristicReasoner(Reasoner):
                 i = next((i for i, a in enumerate(candidates) if a.kind == kind), -1)
                 if i >= 0:
                     out.append((i, (0.45, reason)))
+        if last is not None and last.kind == INPUT_TEXT and last.text:
+            confirm = next(
+                (
+                    i
+                    for i, a in enumerate(candidates)
+                    if a.kind == CLICK and is_positive_label(str(a.extra.get("label", "")))
+                ),
+                -1,
+            )
+            if confirm >= 0:
+                out.append((confirm, (0.45, "confirm the typed text")))
         if _mentions_rotation(spec) and (last is None or last.kind != ROTATE):
             for i, action in enumerate(candidates):
                 if action.kind == ROTATE:

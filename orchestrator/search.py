@@ -946,8 +946,10 @@ class Reproducer:
 
     def _keep_in_reserve(self, children: list[Path], chosen: list[Path]) -> None:
         """Keep the level's children the beam did not take and that can still grow (scored by
-        :meth:`_select`), best first, for :meth:`_refill` (only with ``path_bound``)."""
-        if not self.config.path_bound:
+        :meth:`_select`), best first, for :meth:`_refill` (only with ``path_bound`` or
+        ``probe_once``: the memory lets paths grow past probes, so they reach ``max_actions``
+        with budget left, which goes to breadth)."""
+        if not (self.config.path_bound or self.config.probe_once):
             return
         taken = {id(p) for p in chosen}
         left = [p for p in children if id(p) not in taken and not self._at_bound(p)]
@@ -958,7 +960,7 @@ class Reproducer:
         """A new beam from the reserve when every kept path is at the bound or none is left:
         the best reserved paths that reach a state with S2R progress not expanded yet and are no
         cycle, one per state (their snapshots may be gone: probes replay their prefix). Empty
-        without ``path_bound`` or when nothing is left."""
+        without ``path_bound`` and ``probe_once``, or when nothing is left."""
         beam: list[Path] = []
         taken: set[str] = set()
         rest: list[Path] = []

@@ -14,10 +14,6 @@ it and happens where the report says it happens (issue 12 §1):
   place is enough, since its action may be named differently in the app). Earlier steps the path
   did not do are excused only when the crashing action does the last step and those steps are
   plain clicks naming nothing any screen of the path showed (the app calls them otherwise).
-- **not without the steps** (decision 0049): when the report names no exception, a crash this
-  search already refused on a path with fewer of the report's steps done is not the report's,
-  however many steps a later path seems to have done (:class:`RefusedCrashes`): it happens
-  without them, so nothing ties it to the report but a step count the aligner may overrate.
 - **loose reports** (decision 0045): a crash carrying the report's whole quoted trace (class,
   message, innermost app frame and caller) is the reported one wherever the path met it, and a
   crash as the report's quoted input is typed (every step before it done) is the reported one even
@@ -325,47 +321,3 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
         [f"the crashing action does not do step {last + 1}, and the report names no exception"],
         done_before,
     )
-
-
-def crash_signature(crash: CrashInfo) -> tuple[str, str]:
-    """What makes two crashes the same failure: the innermost exception of the ``Caused by``
-    chain (simple name) and that exception's innermost app frame (``Class.method``), or, when
-    the chain has no app frame, its message with ids and numbers taken out."""
-    chain = _chain(crash)
-    cls, message, _ = chain[-1]
-    frames = next((_ordered_app_frames(f) for _, _, f in reversed(chain) if app_frames(f)), [])
-    where = frames[0] if frames else " ".join(sorted(_message_words(message)))
-    return cls.rsplit(".", 1)[-1], where
-
-
-class RefusedCrashes:
-    """The crashes one search refused, each (by :func:`crash_signature`) with the fewest report
-    steps done before it (``CrashClaim.after_step``).
-
-    Where the report names no exception, only the place ties a crash to it; a crash that also
-    came where fewer of the report's steps were done does not need them, so a later path that
-    seems to have done more (an aligner crediting a dialog opened and cancelled as a create
-    step) does not make it the report's (decision 0049)."""
-
-    def __init__(self) -> None:
-        self._fewest: dict[tuple[str, str], int] = {}
-
-    def judge(self, spec: ReproSpec, crash: CrashInfo, claim: CrashClaim) -> CrashClaim:
-        """``claim`` as it stands, or refused when the report names no exception and the same
-        crash was refused before with fewer steps done; a refused claim is remembered."""
-        signature = crash_signature(crash)
-        fewest = self._fewest.get(signature)
-        if not claim.qualifies:
-            if fewest is None or claim.after_step < fewest:
-                self._fewest[signature] = claim.after_step
-            return claim
-        if spec.exception_class or fewest is None or fewest >= claim.after_step:
-            return claim
-        return CrashClaim(
-            False,
-            [
-                f"the same crash came with {fewest + 1} of the report's {len(spec.steps)} steps "
-                "done and the report names no exception: its steps do not cause it"
-            ],
-            claim.after_step,
-        )

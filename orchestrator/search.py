@@ -30,7 +30,7 @@ from device_agent.errors import HierarchyError
 from device_agent.hierarchy import find_node, parse_hierarchy
 from device_agent.state import DeviceState
 from orchestrator.ablation import Ablation
-from orchestrator.claims import CrashClaim, RefusedCrashes, crash_is_reported, judge_crash
+from orchestrator.claims import CrashClaim, crash_is_reported, judge_crash
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
 from orchestrator.enumerate import enumerate_actions
@@ -271,7 +271,6 @@ class Reproducer:
         # and the level's candidates it answers instead of a probe (path index, transition).
         self._memory: dict[tuple[str, str], Transition | None] = {}
         self._reuse: list[tuple[int, Transition]] = []
-        self._refused = RefusedCrashes()  # crashes refused so far, for claims.RefusedCrashes
         self._snapshot_seq = 0
         self._speculative_seq = 0
         self._speculation: Speculation | None = None
@@ -538,22 +537,19 @@ class Reproducer:
         of the report names (:meth:`Reasoner.evidence_spec`: its exception with the report's
         quoted message and frames), so an over-eager model cannot drop the exception the report
         names. Where the crash comes stays the model's judgement: the offline aligner cannot
-        follow every path a model finds (it refused AmazeFileManager#1796's confirmed crash).
-        A crash this search refused before with fewer steps done stays refused where the report
-        names no exception (:class:`orchestrator.claims.RefusedCrashes`)."""
+        follow every path a model finds (it refused AmazeFileManager#1796's confirmed crash)."""
         parent_reached = path.transitions[-2].reached_step if len(path.transitions) > 1 else -1
         claim = judge_crash(self.spec, path, parent_reached)
+        if not claim.qualifies or self._offline_judge():
+            return claim
         crash = path.transitions[-1].crash
         assert crash is not None  # judge_crash raised otherwise
-        if claim.qualifies and not self._offline_judge():
-            named, why = crash_is_reported(self.reasoner.evidence_spec(self.spec), crash)
-            if not named:
-                claim = CrashClaim(
-                    False,
-                    [f"the model's reading qualified it, the evidence does not ({'; '.join(why)})"],
-                    claim.after_step,
-                )
-        return self._refused.judge(self.spec, crash, claim)
+        named, why = crash_is_reported(self.reasoner.evidence_spec(self.spec), crash)
+        if named:
+            return claim
+        return CrashClaim(
+            False, [f"the model's reading qualified it, the evidence does not ({'; '.join(why)})"]
+        )
 
     def _held_to_evidence(self, path: Path) -> bool:
         """Whether the crash ending ``path`` is the one the offline reading of the report names

@@ -161,12 +161,10 @@ def _crashing_path() -> Path:
 
 def _reproducer(reasoner_, spec):
     """A :class:`~orchestrator.search.Reproducer` with only what judging a crash reads."""
-    from orchestrator.claims import RefusedCrashes
     from orchestrator.search import Reproducer
 
     searcher = Reproducer.__new__(Reproducer)
     searcher.spec, searcher.reasoner = spec, reasoner_
-    searcher._refused = RefusedCrashes()
     return searcher
 
 

@@ -481,3 +481,13 @@ def test_osmdroid_1030_near_misses_do_not_crash() -> None:
     tap(device, resource_id="android:id/text1", text="OSMDroid Sample map (Start Here)")
     assert not triggered(device, "osmdroid#1030")
     assert not device.system_records()["crashes"]
+
+
+def test_anki_a_note_with_three_fields_is_reviewed_and_browsed() -> None:
+    # "Basic (optional reversed card)" has a third field: the card shows the first two.
+    device = _browser_with(("uno",), model="Basic (optional reversed card)")
+    assert "uno" in texts(device)
+    device.execute(Action(kind="press_back"))  # the card browser closes: the deck list
+    tap(device, resource_id=f"{AP}:id/deckpicker_name", text="Default")
+    assert "uno" in texts(device)
+    assert not device.system_records()["crashes"]

@@ -378,6 +378,14 @@ def _backslash_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
     )
 
 
+def _question_and_answer(fields: list[str]) -> tuple[str, str]:
+    """A note's first two fields, as the Basic card template shows them ({{Front}} and
+    {{Back}}); a note type with one field (Cloze) has an empty answer, later fields are not
+    on the card."""
+    padded = [*fields, "", ""]
+    return padded[0], padded[1]
+
+
 def _steps_to_editor() -> list[dict[str, Any]]:
     return [
         click(PACKAGE, ALLOW, "Allow", cls="android.widget.Button"),
@@ -884,7 +892,7 @@ class AnkiDroid291(VirtualApp):
         children: list[View] = [bar]
         if ui["queue"]:
             note = notes[ui["queue"][0]]
-            front, back = note["fields"]
+            front, back = _question_and_answer(note["fields"])
             shown = strip_html(front, self.ENTITY_FIX)
             if ui["answer"]:
                 shown = f"{shown}\n\n{strip_html(back, self.ENTITY_FIX)}"
@@ -1030,7 +1038,7 @@ class AnkiDroid291(VirtualApp):
         ones' question and answer (``updateSearchItemQA``) in the background."""
         rows: list[list[str]] = []  # lists, not tuples: ui state must survive JSON snapshots
         for note in ctx.data["notes"]:
-            front, back = note["fields"]
+            front, back = _question_and_answer(note["fields"])
             try:
                 rows.append([format_qa(front, self.ENTITY_FIX), format_qa(back, self.ENTITY_FIX)])
             except _EscapeMissing as exc:

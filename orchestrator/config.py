@@ -60,9 +60,11 @@ class SearchConfig:
     action is probed at most once per state (the screen, what its fields hold and the S2R
     progress made to reach it) in one search; another path reaching that state reuses the
     recorded transition instead of probing it again (a transition memory, issue 28 §1); a path
-    it built that does not replay is dropped, not the device (decision 0048). Off by default: it
-    leaves the score as it was at half the probes, but its searches end with budget left, and
-    giving that budget to breadth brought a false claim (decision 0048).
+    it built that does not replay is dropped, not the device (decision 0048); when every kept
+    path reaches ``max_actions`` with budget left, the search goes on from the best paths it
+    left unexpanded (breadth). On by default since decision 0049: the same or a better score at
+    about half the probes, no false claim (False: every path probes again, kept to measure
+    against).
     """
 
     beam: int = 3
@@ -77,7 +79,7 @@ class SearchConfig:
     speculate: str = "auto"
     stream: bool = True
     path_bound: bool = False
-    probe_once: bool = False
+    probe_once: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

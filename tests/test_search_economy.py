@@ -80,7 +80,7 @@ def test_no_action_is_probed_twice_on_one_state_and_paths_stay_bounded(
         return sum(n - 1 for n in pairs.values())
 
     new = _probes(tmp_path, "new", path_bound=True, probe_once=True)
-    old = _probes(tmp_path, "old")  # the defaults: both off
+    old = _probes(tmp_path, "old", probe_once=False)  # no memory, no bound
     assert repeats(new) == 0
     assert repeats(old) > 0  # the same budget without the memory probes the same pairs again
     bound = 2 * PATH_BOUND_PER_STEP + PATH_BOUND_SLACK  # the report has at most 2 steps

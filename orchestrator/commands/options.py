@@ -111,9 +111,10 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--probe-once",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
+        default=True,
         help="probe an action once per state and S2R progress, reusing the recorded transition "
-        "on another path to that state (default: probe it again)",
+        "on another path to that state (default; --no-probe-once probes it again)",
     )
     parser.add_argument(
         "--max-probes",
@@ -276,7 +277,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         max_cost_usd=getattr(args, "max_cost_usd", 0.0),
         speculate=getattr(args, "speculate", "auto"),
         path_bound=getattr(args, "path_bound", False),
-        probe_once=getattr(args, "probe_once", False),
+        probe_once=getattr(args, "probe_once", True),
     )
 
 

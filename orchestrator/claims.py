@@ -14,6 +14,9 @@ it and happens where the report says it happens (issue 12 §1):
   place is enough, since its action may be named differently in the app). Earlier steps the path
   did not do are excused only when the crashing action does the last step and those steps are
   plain clicks naming nothing any screen of the path showed (the app calls them otherwise).
+- **not a repeat**: after every step was done, a crash from an action that does an earlier
+  step again (and not the last) is not the report's unless it names the exception
+  (decision 0049).
 - **loose reports** (decision 0045): a crash carrying the report's whole quoted trace (class,
   message, innermost app frame and caller) is the reported one wherever the path met it, and a
   crash as the report's quoted input is typed (every step before it done) is the reported one even
@@ -243,6 +246,17 @@ def _does_step(step: S2RStep, transition: Transition) -> bool:
     )
 
 
+def _repeats_an_earlier_step(spec: ReproSpec, crashing: Transition) -> int:
+    """The index of an earlier step (not the last) that ``crashing`` does again when it does
+    not do the last step, else ``-1``. A crash after every step was done counts as the report's
+    when leaving the screen or doing the last step again brings it; one more "start" of a step
+    the path already did is another use of the app (decision 0049)."""
+    last = len(spec.steps) - 1
+    if _does_step(spec.steps[last], crashing):
+        return -1
+    return next((k for k in range(last) if _does_step(spec.steps[k], crashing)), -1)
+
+
 def _never_shown(step: S2RStep, path: Path) -> bool:
     """A plain click step, without a value, none of whose targets any screen of the path showed
     (nothing closer than :data:`MATCH_THRESHOLD`): the app names that control differently or
@@ -282,6 +296,16 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
         )
     done_with = align(spec, path).reached
     if done_before >= last:
+        repeated = _repeats_an_earlier_step(spec, path.transitions[-1])
+        if repeated >= 0 and not spec.exception_class:
+            return CrashClaim(
+                False,
+                [
+                    f"after every step, the crashing action does step {repeated + 1} again, not "
+                    "the report's last, and the report names no exception"
+                ],
+                done_before,
+            )
         return CrashClaim(True, reasons + ["after every step was done"], done_before, last)
     entered = _enters_reported_input(spec, path, done_before)
     if entered >= 0:

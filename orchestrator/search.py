@@ -107,10 +107,17 @@ def wait_all(futures: list[Future[Any]]) -> None:
         future.exception()
 
 
-@functools.lru_cache(maxsize=4096)
-def _visible_state(structural_hash: str, hierarchy_xml: str) -> str:
+def _visible_state(screen: Screen) -> str:
     """The state a person sees: the screen's structural hash plus what its text fields hold
-    (the hash leaves field contents out so that typing is not a new screen)."""
+    (the hash leaves field contents out so that typing is not a new screen) and whether the
+    soft keyboard is up (a real dump leaves the keyboard out, but a tap where it is lands on
+    it: the same tap after Back closed it is another transition)."""
+    keyboard = "|keyboard" if screen.keyboard_shown else ""
+    return _with_fields(screen.structural_hash, screen.hierarchy_xml) + keyboard
+
+
+@functools.lru_cache(maxsize=4096)
+def _with_fields(structural_hash: str, hierarchy_xml: str) -> str:
     try:
         fields = [n.text for n in parse_hierarchy(hierarchy_xml).iter() if n.is_editable]
     except HierarchyError:
@@ -128,7 +135,7 @@ def _state_key(path: Path, upto: int | None = None) -> str:
         screen = path.transitions[0].before
     else:
         return "root"
-    return _visible_state(screen.structural_hash, screen.hierarchy_xml)
+    return _visible_state(screen)
 
 
 def _progress_key(path: Path) -> str:
@@ -652,8 +659,7 @@ class Reproducer:
         (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents and
         the S2R progress made to reach it."""
         screen = self._screen(path)
-        visible = _visible_state(screen.structural_hash, screen.hierarchy_xml)
-        return f"{visible}#{path.reached_step}"
+        return f"{_visible_state(screen)}#{path.reached_step}"
 
     def _probe(self, path: Path, action: Action, save_as: str, tag: Any) -> ProbeSpec:
         """The probe of ``action`` from the state ``path`` reaches, its after-state saved as

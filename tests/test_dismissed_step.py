@@ -89,7 +89,11 @@ def test_the_confirming_button_is_probed_right_after_typing() -> None:
     )
     # The dialog is drawn in the page's own window (an in-page panel), so nothing but the
     # button's meaning sets it apart from the page's controls.
-    page = _list("notes", "photos", "music")
+    # The page has a confirming button of its own, before the panel in the dump.
+    page = _list("notes", "photos", "music").replace(
+        "</node></hierarchy>",
+        button("Done", (0, 1800, 1080, 1900), rid=f"{APP}:id/done") + "</node></hierarchy>",
+    )
     panel = _with_dialog(page)[len(page) - len("</hierarchy>") : -len("</hierarchy>")]
     dialog = page.replace("</node></hierarchy>", panel + "</node></hierarchy>")
     field = next(a for a in _click_targets(dialog) if a.kind == INPUT_TEXT)
@@ -99,4 +103,5 @@ def test_the_confirming_button_is_probed_right_after_typing() -> None:
     typing = _transition(Action(INPUT_TEXT, target=field.target, text="report"), dialog, typed)
     candidates = enumerate_actions(parse_hierarchy(typed))
     kept = HeuristicReasoner().filter_actions(spec, typing.after, candidates, SPath([typing]), 1)
-    assert "Create" in [a.extra.get("label") for a in kept.actions]
+    labels = [a.extra.get("label") for a in kept.actions]
+    assert "Create" in labels and "Done" not in labels

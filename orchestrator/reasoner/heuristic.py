@@ -367,14 +367,7 @@ class HeuristicReasoner(Reasoner):
                 if i >= 0:
                     out.append((i, (0.45, reason)))
         if last is not None and last.kind == INPUT_TEXT and last.text:
-            confirm = next(
-                (
-                    i
-                    for i, a in enumerate(candidates)
-                    if a.kind == CLICK and is_positive_label(str(a.extra.get("label", "")))
-                ),
-                -1,
-            )
+            confirm = _confirming_button(candidates, last, path.last_screen)
             if confirm >= 0:
                 out.append((confirm, (0.45, "confirm the typed text")))
         if _mentions_rotation(spec) and (last is None or last.kind != ROTATE):
@@ -976,3 +969,33 @@ def _clears(step: S2RStep) -> bool:
 def _clip(text: str, n: int = 50) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _confirming_button(candidates: list[Action], typed: Action, screen: Screen | None) -> int:
+    """The index of the click that confirms what ``typed`` typed: a positive button (OK, Save,
+    Create...) in the smallest container around the typed field that holds one (the dialog or
+    panel of the field, not a page button behind it); the first positive button when the field
+    is not found; ``-1`` when there is none."""
+    positive = [
+        (i, a.target.bounds.center)
+        for i, a in enumerate(candidates)
+        if a.kind == CLICK
+        and a.target is not None
+        and a.target.bounds is not None
+        and is_positive_label(str(a.extra.get("label", "")))
+    ]
+    if not positive:
+        return -1
+    index = screen_index(screen.hierarchy_xml) if screen is not None else None
+    field = (
+        find_node(index.tree, typed.target)
+        if index is not None and index.tree is not None and typed.target is not None
+        else None
+    )
+    container = field.parent if field is not None else None
+    while container is not None:
+        inside = [i for i, (x, y) in positive if container.bounds.contains(x, y)]
+        if inside:
+            return inside[0]
+        container = container.parent
+    return positive[0][0]

@@ -1,0 +1,31 @@
+"""The state the transition memory and the beam key by: the screen, its fields' contents and
+whether the soft keyboard is up (a tap where the keyboard is lands on it)."""
+
+from __future__ import annotations
+
+from orchestrator.model import Screen
+from orchestrator.search import _visible_state
+from tests.test_enumerate import dump, node
+
+FORM = dump(
+    node(
+        "android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+        node("android.widget.EditText", "", "com.example.app:id/name", "", (0, 100, 1080, 200),
+             clickable=True),
+        node("android.widget.Button", "Save", "com.example.app:id/save", "", (0, 1700, 1080, 1800),
+             clickable=True),
+    )
+)  # fmt: skip
+
+
+def _screen(xml: str = FORM, keyboard: bool = False) -> Screen:
+    return Screen(xml, "h1", "com.example.app", ".Form", "portrait", keyboard_shown=keyboard)
+
+
+def test_the_keyboard_and_the_fields_are_part_of_the_state() -> None:
+    assert _visible_state(_screen()) == _visible_state(_screen())
+    # The same dump with the keyboard up is another state: Save under it cannot be tapped.
+    assert _visible_state(_screen(keyboard=True)) != _visible_state(_screen())
+    typed = FORM.replace('text="" resource-id="com.example.app:id/name"',
+                         'text="milk" resource-id="com.example.app:id/name"')  # fmt: skip
+    assert _visible_state(_screen(typed)) != _visible_state(_screen())

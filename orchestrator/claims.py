@@ -296,8 +296,11 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
         )
     done_with = align(spec, path).reached
     if done_before >= last:
-        repeated = _repeats_an_earlier_step(spec, path.transitions[-1])
-        if repeated >= 0 and not spec.exception_class:
+        # (a named exception ties the crash to the report: no need to look at the action)
+        repeated = (
+            -1 if spec.exception_class else _repeats_an_earlier_step(spec, path.transitions[-1])
+        )
+        if repeated >= 0:
             return CrashClaim(
                 False,
                 [

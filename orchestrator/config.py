@@ -56,15 +56,14 @@ class SearchConfig:
     (:func:`orchestrator.search.report_path_bound`, issue 28 §1), and when every kept path is at
     that bound (or none is left) the search goes on from the best paths it left unexpanded
     (breadth) instead of stopping; False: only ``max_actions`` bounds a path, as before, kept to
-    measure against. ``probe_once``: an
-    action is probed at most once per state (the screen, what its fields hold and the S2R
-    progress made to reach it) in one search; another path reaching that state reuses the
-    recorded transition instead of probing it again (a transition memory, issue 28 §1); a path
-    it built that does not replay is dropped, not the device (decision 0048); when every kept
-    path reaches ``max_actions`` with budget left, the search goes on from the best paths it
-    left unexpanded (breadth). On by default since decision 0049: the same or a better score at
-    about half the probes, no false claim (False: every path probes again, kept to measure
-    against).
+    measure against. ``probe_once``: an action is probed at most once per state (the screen,
+    what its fields hold, whether the soft keyboard is up and the S2R progress made to reach
+    it) in one search; another path reaching that state reuses the recorded transition instead
+    of probing it again (a transition memory, issue 28 §1); a path it built that does not
+    replay is dropped, not the device (decision 0048); when every kept path reaches
+    ``max_actions`` with budget left, the search goes on from the best paths it left unexpanded
+    (breadth). On by default since decision 0049: the same or a better score at about half the
+    probes, no false claim (False: every path probes again, kept to measure against).
     """
 
     beam: int = 3

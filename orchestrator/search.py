@@ -656,8 +656,8 @@ class Reproducer:
 
     def _memory_state(self, path: Path) -> str:
         """The state the transition memory keys a probe by: what the path's last screen shows
-        (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents and
-        the S2R progress made to reach it."""
+        (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents, the
+        keyboard (:func:`_visible_state`) and the S2R progress made to reach it."""
         screen = self._screen(path)
         return f"{_visible_state(screen)}#{path.reached_step}"
 

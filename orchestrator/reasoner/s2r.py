@@ -132,8 +132,9 @@ _OBSERVATION_STARTS = re.compile(
     re.IGNORECASE,
 )
 _SYMPTOM_WORDS = re.compile(
-    r"\b(crash\w*|error|exception|not|n't|wrong|incorrect|still|disappear\w*|missing|fail\w*|"
-    r"broken|stuck|lost|blank|empty|freez\w*|hang\w*|nothing|cannot|can't|unable)\b",
+    r"\b(crash\w*|error|exception|not|wrong|incorrect|still|disappear\w*|missing|fail\w*|"
+    r"broken|stuck|lost|blank|empty|freez\w*|hang\w*|nothing|cannot|can't|unable)\b|"
+    r"n't\b",  # ("n't" ends a word: a \b before it would need one inside "don't")
     re.IGNORECASE,
 )
 # A message the app shows, as the subject of a verb of saying ("An information bubble states a
@@ -811,7 +812,8 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
             best = (kind, phrase, index)
     for index, token in enumerate(tokens[:2]):
         found = _SINGLE_VERBS.get(token) or (
-            _STEMMED_VERBS.get(stem(token), "") if len(token) > 4 else ""
+            # "Settings", "recordings": a verb's -ings form is a noun, not the verb
+            _STEMMED_VERBS.get(stem(token), "") if len(token) > 4 and token[-4:] != "ings" else ""
         )
         if found and (best[2] < 0 or index < best[2]):
             best = (found, token, index)
@@ -1412,12 +1414,59 @@ def _only_stopwords(phrase: str) -> bool:
     )
 
 
+# "Tap it: the bar does not show up": after a colon, a clause with its own subject that says
+# what goes wrong is what the person observed, not part of the step (its target or value).
+_OBSERVED_AFTER_COLON_RE = re.compile(r":\s+(?P<seen>[^\W\d_]+\s+\S+\s+\S.*)$")
+_STATEMENT_SUBJECTS = wordset(
+    "the a an it its nothing no there this that what everything all my your i we they he she"
+)
+
+
+def _observed_after_colon(clause: str) -> tuple[str, str]:
+    """``(step part, observation)`` of ``clause`` split at a colon (outside quotes) followed by
+    a statement of three or more words, not an instruction, that has symptom words ("tap it:
+    the favorites bar does not show up"); ``(clause, "")`` when there is none ("tap it: a page
+    opens" names the step's effect and stays with it; "Settings: tap Reset" is a step)."""
+    m = _OBSERVED_AFTER_COLON_RE.search(_blank_quotes(clause))
+    if m is None or m.start() == 0:
+        return clause, ""
+    seen = clause[m.start("seen") :].strip()
+    first = seen.split()[0].lower()
+    statement = (
+        first in _STATEMENT_SUBJECTS
+        or first.endswith("ed")  # "removed songs ...": a participle or a past, never an order
+        or not _starts_with_verb(seen)
+    )
+    if not statement or not (_SYMPTOM_WORDS.search(seen) or _GONE_WORDS_RE.search(seen)):
+        return clause, ""
+    return clause[: m.start()].strip(), seen
+
+
+# A clause that says what the screen shows against what it should ("the spot shows other
+# coordinates than the ones typed", "the home screen shows instead of the form", "what was
+# typed is gone"): an observation even with no negation.
+_GONE_WORDS_RE = re.compile(
+    r"\b(?:instead|(?:an)?other\s+\w+(?:\s+\w+)?\s+than|different\s+\w+|gone|differs?|vanish\w*|"
+    r"reset\w*)\b",
+    re.IGNORECASE,
+)
+
+
 def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
     out: list[_Clause] = []
     previous: S2RStep | None = None
+    pieces: list[tuple[str, bool, str]] = []
     for clause, from_arrow in _split_clauses(text):
+        step_part, seen = _observed_after_colon(clause)
+        pieces.append((step_part, from_arrow, ""))
+        if seen:
+            pieces.append((seen, False, "observation"))
+    for clause, from_arrow, forced in pieces:
         clean = clause.strip(" -*•.:;")
         if len(clean) < 2:
+            continue
+        if forced:
+            out.append(_Clause(clean, forced))
             continue
         leave = _LEAVE_EMPTY_RE.match(clean)
         if leave:  # "Leave the name blank": the field is cleared, a step (issue 12 §2)
@@ -1452,7 +1501,8 @@ def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
             continue
         step = _make_step(clean, previous, from_arrow=from_arrow)
         if step is None:
-            out.append(_Clause(clean, "observation" if _SYMPTOM_WORDS.search(clean) else "other"))
+            seen = _SYMPTOM_WORDS.search(clean) or _GONE_WORDS_RE.search(clean)
+            out.append(_Clause(clean, "observation" if seen else "other"))
             continue
         out.append(_Clause(clean, "action", step))
         previous = step
@@ -2191,6 +2241,7 @@ def analyze(report: BugReport) -> ReproSpec:
             o
             for o in extraction.observations
             if _SYMPTOM_WORDS.search(o)
+            or _GONE_WORDS_RE.search(o)
             or _crash_hits(o)
             or _STATE_WORDS.search(o)
             or MESSAGE_SAYS_RE.search(o)

@@ -355,8 +355,9 @@ def _back_to_start(observed: str, path: Path) -> str:
 # "The favorites bar will not appear when I tap": something that should show after an action
 # does not. The thing is the noun phrase before the negation.
 _NOT_APPEAR_RE = re.compile(
-    r"\b(?P<thing>[^\W\d_][\w -]{2,40}?)\s+(?:will |would |does |did |do |can )?"
-    r"(?:not|n't|never)\s+(?:appear\w*|show(?:s|ing)? up|come back|be (?:shown|displayed))\b",
+    r"\b(?P<thing>[^\W\d_][\w -]{2,40}?)\s+"
+    r"(?:(?:will|would|does|did|do|can|wo|ca)(?:\s+not|n't)|not|never)\s+"
+    r"(?:appear\w*|show(?:s|ing)? up|comes? back|be (?:shown|displayed))\b",
     re.IGNORECASE,
 )
 _THING_NOISE = re.compile(r"^(?:.*\b(?:the|a|an|my|that|this|when|but|and)\s+)", re.IGNORECASE)
@@ -1367,6 +1368,15 @@ def _not_kept_things(observed: str) -> list[tuple[str, str]]:
     return out
 
 
+def _names_same_thing(phrase: str, target: str) -> bool:
+    """``phrase`` names what ``target`` does: similar at 0.8, or both noun phrases end in the
+    same head noun ("Typed fishing-spot coordinates" and "coordinates")."""
+    if similarity(phrase, target) >= 0.8:
+        return True
+    heads = [content_words(p)[-1:] for p in (phrase, target)]
+    return bool(heads[0]) and bool(heads[1]) and stem(heads[0][0]) == stem(heads[1][0])
+
+
 def _number_of(text: str) -> Decimal | None:
     """``text`` read as one plain number ("12", "-79.3", "12,5"), else ``None``."""
     t = text.strip()
@@ -1439,7 +1449,7 @@ def _saved_value_differs(
     for thing, sentence in _not_kept_things(observed):
         if re.search(r"\d", sentence):
             continue
-        named_by = [t for t in typing_targets if similarity(thing, t) >= 0.8]
+        named_by = [t for t in typing_targets if _names_same_thing(thing, t)]
         if not named_by:
             continue
         for i, t in enumerate(transitions):
@@ -1545,7 +1555,8 @@ _ERROR_OBSERVED_RE = re.compile(
     r"\b(?:errors?|error messages?|failure|fails?|failed)\b(?!\s+to\b)", re.IGNORECASE
 )
 _NO_ERROR_RE = re.compile(
-    r"\b(?:no|without|never|not|n't)\s+(?:\w+\s+){0,2}(?:errors?|failure|fail\w*)\b", re.IGNORECASE
+    r"(?:\b(?:no|without|never|not)|n't)\s+(?:\w+\s+){0,2}(?:errors?|failure|fail\w*)\b",
+    re.IGNORECASE,
 )
 # Words of a message that reports an error or refuses an input (a dialog's title or text, a
 # toast): "Error", "Invalid name", "A trip within that date range already exists", "Can't...".

@@ -1,0 +1,73 @@
+"""Report analysis: what a person saw, written after a colon or as a clause that contrasts the
+screen with what it should show, is the symptom, not a step's target (issue 28 §2, §3)."""
+
+from __future__ import annotations
+
+from orchestrator.reasoner.s2r import analyze
+from orchestrator.reasoner.verify import _names_same_thing, _things_not_appearing
+from orchestrator.report import BugReport
+
+
+def _analyze(title: str, body: str):
+    return analyze(BugReport(bug_id="app#1", title=title, body=body, comments=[]))
+
+
+def test_an_observation_after_a_colon_leaves_the_step_and_joins_the_symptom() -> None:
+    spec = _analyze(
+        "Toolbar never comes back",
+        "- Open the reader\n- Scroll down, then tap the page: the toolbar does not show up\n",
+    )
+    assert spec.steps[-1].text == "tap the page"
+    assert spec.steps[-1].targets == ["page"]
+    assert "Actual: the toolbar does not show up" in spec.symptom
+
+
+def test_an_effect_after_a_colon_stays_with_its_step() -> None:
+    # "a help page opens" is what the step does, not what goes wrong
+    spec = _analyze(
+        "Help loses the draft",
+        "- Open the editor\n- Tap the help icon: a help page opens\n- Press Back\n",
+    )
+    assert spec.steps[1].text == "Tap the help icon: a help page opens"
+    assert "help page opens" not in spec.symptom
+
+
+def test_a_quoted_colon_is_part_of_the_label() -> None:
+    spec = _analyze("Crash", '- Tap "Mode: the dark one"\n')
+    assert spec.steps[0].targets == ["Mode: the dark one"]
+
+
+def test_a_clause_contrasting_the_screen_with_what_was_typed_is_the_symptom() -> None:
+    spec = _analyze(
+        "Typed prices are not kept",
+        "- Add a product\n- Type its price\n- Save it\n"
+        "- Back in the list, the product shows another price than the one typed.\n",
+    )
+    assert "Actual: Back in the list, the product shows another price than the one typed" in (
+        spec.symptom
+    )
+    assert all("shows" not in s.text for s in spec.steps)
+
+
+def test_the_symptom_names_a_typed_thing_by_its_head_noun() -> None:
+    assert _names_same_thing("Typed fishing-spot coordinates", "coordinates")
+    assert _names_same_thing("the entered prices", "price")
+    assert not _names_same_thing("Typed fishing-spot coordinates", "name")
+
+
+def test_comes_back_is_an_appearance() -> None:
+    assert _things_not_appearing("The favorites bar never comes back with some settings") == [
+        "favorites bar"
+    ]
+
+
+def test_contracted_negations_are_symptom_words() -> None:
+    spec = _analyze(
+        "Removed songs vanish",
+        "- Remove a song from the queue\n- Open the history: removed songs don't show in it\n",
+    )
+    assert "Actual: removed songs don't show in it" in spec.symptom
+    assert _things_not_appearing("The menu won't show up and the tab doesn't appear") == [
+        "menu",
+        "tab",
+    ]

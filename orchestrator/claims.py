@@ -125,7 +125,9 @@ def with_reported_trace(spec: ReproSpec, report: BugReport) -> ReproSpec:
     return spec
 
 
-def _message_words(message: str) -> set[str]:
+def message_words(message: str) -> set[str]:
+    """The lower-cased words of an exception message, ids and numbers aside (what two messages
+    of the same failure share)."""
     return {w.lower() for w in _WORD_RE.findall(_VOLATILE_RE.sub(" ", message))}
 
 
@@ -140,12 +142,12 @@ def message_matches(reported: str, crash: CrashInfo) -> bool:
     """True when at least :data:`MESSAGE_OVERLAP` of the reported message's words (ids and
     numbers aside) occur in the messages of the crash's chain; a report without message words
     matches any crash."""
-    want = _message_words(reported)
+    want = message_words(reported)
     if not want:
         return True
     have: set[str] = set()
     for _, message, _ in _chain(crash):
-        have |= _message_words(message)
+        have |= message_words(message)
     return len(want & have) / len(want) >= MESSAGE_OVERLAP
 
 
@@ -205,7 +207,7 @@ def carries_whole_trace(spec: ReproSpec, crash: CrashInfo) -> bool:
     found in the crash (:func:`crash_is_reported`). Such a crash is the reported one wherever
     the path met it: the same code failed the same way, reached from the same caller, so the
     report's vague or prose steps before it need not all be aligned (decision 0045)."""
-    if not spec.exception_class or not _message_words(spec.exception_message):
+    if not spec.exception_class or not message_words(spec.exception_message):
         return False
     want = _ordered_app_frames(spec.exception_frames)[:2]
     have = app_frames([f for _, _, frames in _chain(crash) for f in frames])

@@ -33,3 +33,29 @@ def test_an_old_or_another_toast_is_not() -> None:
     assert not verify(_spec(), _tap(same, same), []).reproduced  # no new toast
     other = _tap(_main(), _main(toast="Backup written"))
     assert not verify(_spec(), other, []).reproduced
+
+
+def _exception_spec() -> ReproSpec:
+    spec = ReproSpec(
+        [S2RStep("tap 'Accuracy'", CLICK, ["Accuracy"])], "Import fails. Actual: I get", NON_CRASH
+    )
+    spec.exception_class = "java.io.EOFException"
+    spec.exception_message = "stream ended before the header"
+    return spec
+
+
+def test_the_reported_exception_shown_as_text_is_evidence_on_a_non_crash_report() -> None:
+    shown = _main("java.io.EOFException: stream ended before the header was read")
+    verdict = verify(_exception_spec(), _tap(_main(), shown), [])
+    assert verdict.reproduced and verdict.details["check"] == "quoted_message"
+    assert "EOFException" in verdict.evidence
+
+
+def test_the_exception_shown_before_or_with_another_message_is_not() -> None:
+    shown = _main("java.io.EOFException: stream ended before the header was read")
+    assert not verify(_exception_spec(), _tap(shown, shown), []).reproduced  # not the last step's
+    other = _main("java.io.EOFException: permission denied for the folder")
+    assert not verify(_exception_spec(), _tap(_main(), other), []).reproduced
+    crash = _exception_spec()
+    crash.bug_kind = "crash"
+    assert not verify(crash, _tap(_main(), shown), []).reproduced  # a crash report wants a crash

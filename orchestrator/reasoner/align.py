@@ -306,6 +306,7 @@ _FIRST_RE = re.compile(
 _LAST_RE = re.compile(r"\b(?:last|bottom(?:-?right)?(?:most)?|lowest)\b", re.IGNORECASE)
 # Nouns that name any item of a collection, whatever it shows.
 _ITEM_WORDS = wordset("item items entry entries one row rows element cell result results")
+_ITEM_STEMS = frozenset(stem(w) for w in _ITEM_WORDS)
 # Classes of collections whose items a position word picks (besides any scrollable container).
 _COLLECTION_CLASSES = ("ListView", "GridView", "RecyclerView")
 # How well a click on the item a position word picks does the step.
@@ -314,7 +315,8 @@ POSITION_SCORE = 0.75
 # cards", "open any note"): a quantifier and the noun it governs.
 _ANY_ITEM_RE = re.compile(
     r"\b(?:any|some|a few|several|another|(?:a |the )?different|one of(?: the| your)?)"
-    r"\s+(?:of the\s+)?([a-z][\w-]*)",
+    r"\s+(?:of the\s+)?([a-z][\w-]*)|"
+    r"\b(?:one|an?)\s+([a-z][\w-]*)\s+(?:in|from|on)\s+(?:the|this|that|your)\s+list\b",
     re.IGNORECASE,
 )
 # How well a click on an item of a list that shows the step's noun does such a step: it does
@@ -389,7 +391,7 @@ def _any_item_noun(step: S2RStep) -> str:
     """The noun of a step that leaves the choice of item to the reader ("Change the different
     language" → ``language``, "select some cards" → ``cards``), else ``""``."""
     found = _ANY_ITEM_RE.search(step.text)
-    return found.group(1) if found else ""
+    return (found.group(1) or found.group(2)) if found else ""
 
 
 def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
@@ -408,7 +410,8 @@ def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     node = find_node(index.tree, action.target)
     if node is None or not _in_list(node):
         return 0.0
-    if index.best_match(noun) < MATCH_THRESHOLD:
+    # "one of the entries": a noun that names any item needs no heading that names it
+    if stem(noun) not in _ITEM_STEMS and index.best_match(noun) < MATCH_THRESHOLD:
         return 0.0
     return ANY_ITEM_SCORE
 

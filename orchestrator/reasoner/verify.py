@@ -47,8 +47,9 @@ from decimal import Decimal, InvalidOperation
 
 from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE
 from device_agent.hierarchy import ViewNode, find_node
+from orchestrator.claims import MESSAGE_OVERLAP, message_words
 from orchestrator.diff import toast_text
-from orchestrator.model import Path, ReproSpec, Transition
+from orchestrator.model import CRASH, Path, ReproSpec, Transition
 from orchestrator.reasoner.align import (
     MATCH_THRESHOLD,
     ScreenIndex,
@@ -176,7 +177,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("gone", lambda: _gone(observed, spec, path, typed, index)),
         ("lost_on_return", lambda: _lost_on_return(observed, spec, path, typed)),
         ("back_to_start", lambda: _back_to_start(observed, path)),
-        ("quoted_message", lambda: _quoted_message(actual, index, path)),
+        ("quoted_message", lambda: _quoted_message(actual, index, path, spec)),
         ("checked_state", lambda: _checked_state(expected, index)),
         ("layout", lambda: _layout(observed, index, path)),
         ("never_appears", lambda: _never_appears(observed, spec, path)),
@@ -1035,13 +1036,21 @@ def _app_closed(observed: str, path: Path) -> str:
     return ""
 
 
-def _quoted_message(actual: str, index, path: Path) -> str:
+def _quoted_message(actual: str, index, path: Path, spec: ReproSpec | None = None) -> str:
     """A message the report's actual part quotes that the last action brought: on the screen
-    now and not before it, or in a toast it brought (a new one: toasts are no labels)."""
-    if not actual or not path.transitions:
+    now and not before it, or in a toast it brought (a new one: toasts are no labels). Also, on
+    a report whose quoted exception did not crash the app, the exception shown as text: a label
+    the last action brought that names the exception's class and has at least
+    :data:`~orchestrator.claims.MESSAGE_OVERLAP` of its message's words."""
+    if not path.transitions:
         return ""
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
+    shown = _shown_exception(spec, index, before) if spec is not None else ""
+    if shown:
+        return f"the screen now shows {shown!r}: the report's exception, as text"
+    if not actual:
+        return ""
     toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
     for _, q in quoted(actual):
         if len(q) < 4 or not re.search(r"[A-Za-z]{3}", q):
@@ -1053,6 +1062,22 @@ def _quoted_message(actual: str, index, path: Path) -> str:
             return f"the screen now shows {q!r}, as the report says"
         if nq in toast and not shown_before:
             return f"after '{last.action.describe()}' a toast says {q!r}, as the report says"
+    return ""
+
+
+def _shown_exception(spec: ReproSpec, index, before) -> str:
+    """A label on ``index`` and not on ``before`` that names ``spec``'s exception class (its
+    simple name) with enough of its message's words; ``""`` on a crash report or when none."""
+    if spec.bug_kind == CRASH or not spec.exception_class:
+        return ""
+    name = spec.exception_class.rsplit(".", 1)[-1].lower()
+    want = message_words(spec.exception_message)
+    old = {normalize_label(label) for label, _ in before.labels}
+    for label, _ in index.labels:
+        if name not in label.lower() or normalize_label(label) in old:
+            continue
+        if not want or len(want & message_words(label)) / len(want) >= MESSAGE_OVERLAP:
+            return label
     return ""
 
 

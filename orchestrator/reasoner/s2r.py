@@ -1501,8 +1501,8 @@ def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
             continue
         step = _make_step(clean, previous, from_arrow=from_arrow)
         if step is None:
-            seen = _SYMPTOM_WORDS.search(clean) or _GONE_WORDS_RE.search(clean)
-            out.append(_Clause(clean, "observation" if seen else "other"))
+            observed = bool(_SYMPTOM_WORDS.search(clean) or _GONE_WORDS_RE.search(clean))
+            out.append(_Clause(clean, "observation" if observed else "other"))
             continue
         out.append(_Clause(clean, "action", step))
         previous = step

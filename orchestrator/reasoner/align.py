@@ -894,6 +894,54 @@ def _update_entry(progress: Progress, transition: Transition) -> None:
             progress.entered += _typed_by_key(key, progress.entered)
 
 
+# How well a click on the control that did an earlier step does a step that repeats it.
+REPEAT_SCORE = 0.8
+_AGAIN_RE = re.compile(r"\b(?:again|once more|a second time|one more time)\b", re.IGNORECASE)
+
+
+def _repeated_step(steps: Sequence[S2RStep], k: int) -> int:
+    """The earlier step ``steps[k]`` does again: the latest one before it of the same click kind
+    that names one of its targets, or, for a step that says "again", shares a target's content
+    word; ``-1`` when none."""
+    step = steps[k]
+    if step.action_hint not in (CLICK, LONG_CLICK) or not step.targets:
+        return -1
+    again = bool(_AGAIN_RE.search(step.text))
+    names = {normalize_label(t) for t in step.targets}
+    stems = {stem(w) for t in step.targets for w in content_words(t)}
+    for e in range(k - 1, -1, -1):
+        earlier = steps[e]
+        if earlier.action_hint != step.action_hint:
+            continue
+        if names & {normalize_label(t) for t in earlier.targets}:
+            return e
+        if again and stems & {stem(w) for t in earlier.targets for w in content_words(t)}:
+            return e
+    return -1
+
+
+def _same_control(a: Action, b: Action) -> bool:
+    """``a`` and ``b`` act on the same control, whatever it shows now: the same kind on the same
+    resource id and class, or, for a control with no id, the same class and bounds."""
+    if a.kind != b.kind or a.target is None or b.target is None:
+        return False
+    if a.target.class_name != b.target.class_name:
+        return False
+    if a.target.resource_id or b.target.resource_id:
+        return a.target.resource_id == b.target.resource_id
+    return a.target.bounds == b.target.bounds
+
+
+def _repeats_control(
+    steps: Sequence[S2RStep], k: int, action: Action, done_by: dict[int, Action]
+) -> bool:
+    """``action`` does ``steps[k]`` by repeating the earlier step it repeats on the very control
+    that did it: a toggle drawn with no label, a field that now shows the value picked in it
+    ("tap the Start field again" where the field reads "14:30")."""
+    earlier = _repeated_step(steps, k)
+    return earlier >= 0 and earlier in done_by and _same_control(action, done_by[earlier])
+
+
 def align(spec: ReproSpec, path: Path) -> Progress:
     """Walk the path's transitions and follow the S2R (greedy, in order, up to
     :data:`MAX_SKIP` steps skipped at a time with a penalty).
@@ -911,6 +959,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     asked = False  # the path went through a runtime-permission dialog
     dialog_level = 0  # the app windows under the dialog the last step done opened (0: none)
     opened: _Opened | None = None  # the window a step opened, until it closes (undo check)
+    done_by: dict[int, Action] = {}  # the action that did each step (a repeat's control)
     for transition in path.transitions:
         reached_before = progress.reached
         entered_before = progress.entered
@@ -955,6 +1004,8 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 steps[k + 1 :],
                 said_before(steps[:k]),
             ) - SKIP_PENALTY * (k - j)
+            if score < MATCH_THRESHOLD and _repeats_control(steps, k, transition.action, done_by):
+                score = REPEAT_SCORE - SKIP_PENALTY * (k - j)
             if score > best_score:
                 served, best_score = k, score
         if served >= 0 and best_score >= MATCH_THRESHOLD:
@@ -1001,6 +1052,8 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         elif dialog_level and _app_window_count(transition.after.hierarchy_xml) <= dialog_level:
             dialog_level = 0  # the step's dialog closed
         progress.served.append(served)
+        if served >= 0:
+            done_by[served] = transition.action
         if opened is not None and _app_window_count(transition.after.hierarchy_xml) <= opened.level:
             if served < 0 and transition.crash is None and _dismissed(transition, opened.before):
                 _undo(progress, opened)

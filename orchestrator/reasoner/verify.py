@@ -55,6 +55,7 @@ from orchestrator.reasoner.align import (
     ScreenIndex,
     action_label,
     align,
+    checkable_of,
     field_names,
     first_after_creating,
     is_creating,
@@ -62,6 +63,7 @@ from orchestrator.reasoner.align import (
     names_target,
     redo,
     screen_index,
+    sole_checkable,
     state_left,
     wanted_state,
     window_place,
@@ -1096,7 +1098,10 @@ def _checked_state(expected: str, index) -> str:
             ):
                 continue
             if normalize_label(label) != nq and not _close(nq, normalize_label(label)):
-                continue
+                if index.best_match(q) >= MATCH_THRESHOLD or sole_checkable(index, q) is None:
+                    continue
+                if sole_checkable(index, q) is not checkable_of(node):
+                    continue  # the report's name for it paraphrases the label: the one box
             box = node if node.checkable else next(c for c in node.parent.children if c.checkable)
             if box.checked != want_checked:
                 state = "checked" if box.checked else "unchecked"

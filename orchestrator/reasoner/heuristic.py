@@ -992,6 +992,16 @@ def _confirming_button(candidates: list[Action], typed: Action, screen: Screen |
         if index is not None and index.tree is not None and typed.target is not None
         else None
     )
+    if field is None and index is not None and typed.target is not None:
+        # The selector was taken before typing (a hint as its text): the field is where it was.
+        field = next(
+            (
+                n
+                for n in index.editable
+                if n.bounds == typed.target.bounds and n.cls == typed.target.class_name
+            ),
+            None,
+        )
     container = field.parent if field is not None else None
     while container is not None:
         inside = [i for i, (x, y) in positive if container.bounds.contains(x, y)]

@@ -1,0 +1,61 @@
+"""The symptom says removed things do not reach the place they should go ("deleted notes don't
+go to the Bin"): the path deleted a thing it created, opened that place, and the place does not
+show it. Hand-written screens of no catalog app."""
+
+from __future__ import annotations
+
+from device_agent.actions import CLICK
+from orchestrator.model import NON_CRASH, ReproSpec, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.reasoner.verify import verify
+from tests.test_enumerate import button, dump, node, status_bar
+from tests.test_heuristic import APP, _click, _transition
+
+
+def _screen(title: str, *rows: str) -> str:
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+            node("android.widget.TextView", title, f"{APP}:id/title", "", (0, 63, 700, 200)),
+            button("Delete", (700, 63, 900, 200), rid=f"{APP}:id/delete"),
+            button("Bin", (900, 63, 1080, 200), rid=f"{APP}:id/bin"),
+            *[node("android.widget.TextView", r, f"{APP}:id/row", "", (0, 300 + 100 * i, 1080,
+                   400 + 100 * i), clickable=True) for i, r in enumerate(rows)],
+        ),
+    )  # fmt: skip
+
+
+SPEC = ReproSpec(
+    [
+        S2RStep("Delete the note", CLICK, ["Delete"]),
+        S2RStep("Open the Bin", CLICK, ["Bin"]),
+    ],
+    "Deleted notes vanish. Actual: deleted notes don't go to the Bin.",
+    NON_CRASH,
+)
+
+
+def _path(bin_rows: tuple[str, ...]) -> SPath:
+    notes, emptied, binned = (
+        _screen("Notes", "groceries"),
+        _screen("Notes"),
+        _screen("Bin", *bin_rows),
+    )
+    return SPath(
+        [
+            _transition(_click(notes, "Delete"), notes, emptied),
+            _transition(_click(emptied, "Bin"), emptied, binned),
+        ]
+    )
+
+
+def test_a_deleted_thing_missing_from_the_place_it_should_go_is_evidence() -> None:
+    verdict = verify(SPEC, _path(()), ["groceries"])
+    assert verdict.reproduced and verdict.details["check"] == "not_in_destination"
+    assert "'groceries' was removed with 'Delete'" in verdict.evidence
+
+
+def test_no_claim_when_the_place_shows_it_or_the_path_deleted_nothing_it_made() -> None:
+    assert not verify(SPEC, _path(("groceries",)), ["groceries"]).reproduced
+    assert not verify(SPEC, _path(()), []).reproduced  # nothing the path typed was deleted

@@ -65,8 +65,9 @@ BRACKET_PAIRS = ("()", "[]")
 SYMBOL_EQUIVALENTS: dict[str, str] = {"*": "×", "x": "×", "/": "÷", "−": "-", "–": "-", ",": "."}
 
 STOPWORDS = wordset(
-    """a an the to on in into onto of and or for with at by from as is are be been it its it's this
-    that these those there here my your our their his her me we you i he she they them then than
+    """a an the to on in into onto of and or for with at by from as is are am was were be been
+    being it its it's this that these those there here my your our their his her me we you i he
+    she they them then than
     so if when while after before again also just any some all each every one two first second
     new-ly please will would should could can may might must do does did done not no yes very
     same other another which what who whom whose where how why up down out over under about via

@@ -71,3 +71,10 @@ def test_contracted_negations_are_symptom_words() -> None:
         "menu",
         "tab",
     ]
+
+
+def test_forms_of_be_carry_no_meaning_in_a_message() -> None:
+    from orchestrator.text import content_words, similarity
+
+    assert content_words("a new log file is being written") == ["new", "log", "file", "written"]
+    assert similarity("a new log file was being written", "Logging to new file: a.txt") >= 0.6

@@ -116,6 +116,14 @@ def _visible_state(screen: Screen) -> str:
     return _with_fields(screen.structural_hash, screen.hierarchy_xml) + keyboard
 
 
+def loops_back(screen: Screen, transition: Transition) -> bool:
+    """``transition``, recorded by the memory, leads from ``screen``'s state back to that very
+    state (a toast aside) without a crash: reused, it would add an action and nothing else, and
+    repeating it would only pad the path (one "Save" of an empty form after another, level after
+    level: issue 28 §1's drift)."""
+    return transition.crash is None and _visible_state(transition.after) == _visible_state(screen)
+
+
 @functools.lru_cache(maxsize=4096)
 def _with_fields(structural_hash: str, hierarchy_xml: str) -> str:
     try:
@@ -806,6 +814,9 @@ class Reproducer:
         out = []
         for index, known in self._reuse:
             parent = beam[index]
+            if loops_back(self._screen(parent), known):
+                self.stats["self_loops_dropped"] += 1
+                continue
             child = parent.extend(replace(known, before=self._screen(parent), device_id="memory"))
             child.snapshot_id = ""
             out.append(child)

@@ -29,3 +29,20 @@ def test_the_keyboard_and_the_fields_are_part_of_the_state() -> None:
     typed = FORM.replace('text="" resource-id="com.example.app:id/name"',
                          'text="milk" resource-id="com.example.app:id/name"')  # fmt: skip
     assert _visible_state(_screen(typed)) != _visible_state(_screen())
+
+
+def test_a_recorded_transition_back_to_the_same_state_is_a_loop() -> None:
+    from device_agent.actions import PRESS_BACK, Action
+    from orchestrator.model import Transition
+    from orchestrator.search import loops_back
+
+    act = Action(PRESS_BACK)  # (any action: the loop is in the states)
+    typed = FORM.replace('text="" resource-id="com.example.app:id/name"',
+                         'text="milk" resource-id="com.example.app:id/name"')  # fmt: skip
+    # Save on the empty form: a toast, the same form: reusing it would only pad the path.
+    assert loops_back(_screen(), Transition(act, _screen(), _screen(), {"toast": "Empty"}))
+    # Save of a typed form empties it: a new state, kept.
+    assert not loops_back(_screen(typed), Transition(act, _screen(typed), _screen(), {}))
+    # A crash is never dropped.
+    crash = Transition(act, _screen(), _screen(), {}, crash=object())  # type: ignore[arg-type]
+    assert not loops_back(_screen(), crash)

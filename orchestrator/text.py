@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
+import snowballstemmer
+
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _TOKEN_RE = re.compile(r"[^\W_]+", re.UNICODE)
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -213,29 +215,20 @@ def _strip_accents_keep(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+_ENGLISH = snowballstemmer.stemmer("english")
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A light English stemmer: lower case, drop a plural ending, then ``ing``/``ed``, then a
-    final ``e`` (``cutting`` → ``cut``, ``folders`` → ``folder``, ``deleted``/``delete`` →
-    ``delet``, ``settings`` → ``set``). Crude but consistent, which is all matching needs."""
+    """The English Snowball (Porter2) stem of ``word``, lower-cased: ``cutting`` → ``cut``,
+    ``folders`` → ``folder``, ``deleted``/``deletion`` → ``delet``, ``settings`` → ``set``,
+    ``confirmation`` → ``confirm``. Words with digits or symbols and words of three letters or
+    fewer are only lower-cased. The library's stemmer, not a hand-written suffix list (issue 28
+    §2): consistent word forms are all matching needs."""
     w = word.lower()
     if len(w) <= 3 or not w.isalpha():
         return w
-    if w.endswith("ies") and len(w) > 4:
-        w = w[:-3] + "y"
-    elif w.endswith(("ses", "xes", "zes", "ches", "shes")):
-        w = w[:-2]
-    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        w = w[:-1]
-    for suffix in ("ing", "ed"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            w = w[: -len(suffix)]
-            if w[-1] == w[-2] and w[-1] not in "aeiouls":
-                w = w[:-1]  # cutt -> cut, stopp -> stop
-            return w
-    if w.endswith("e") and len(w) > 3:
-        w = w[:-1]
-    return w
+    return str(_ENGLISH.stemWord(w))
 
 
 def split_identifier(identifier: str) -> list[str]:

@@ -944,14 +944,9 @@ class Reproducer:
         )
         chosen: list[tuple[Path, PathJudgement]] = []
         taken: set[str] = set()
-        breadth: list[Path] = []
         for allow_revisit in (False, True):
-            if allow_revisit:
-                # Breadth before revisits: reserved paths to states not expanded yet take the
-                # places left before a child that only comes back pads its path.
-                breadth = self._from_reserve(self.config.beam - len(chosen), expanded, taken)
             for path, judgement in ranked:
-                if len(chosen) + len(breadth) >= self.config.beam:
+                if len(chosen) >= self.config.beam:
                     break
                 key = _progress_key(path)
                 if key in taken:
@@ -960,32 +955,7 @@ class Reproducer:
                     continue
                 taken.add(key)
                 chosen.append((path, judgement))
-        return [p for p, _ in chosen] + breadth, chosen
-
-    def _from_reserve(self, wanted: int, expanded: set[str], taken: set[str]) -> list[Path]:
-        """Up to ``wanted`` of the best reserved paths that reach a state with S2R progress not
-        expanded nor ``taken`` and are no cycle (taken out of the reserve; their snapshots may be
-        gone: probes replay their prefix). None without ``path_bound`` and ``probe_once``."""
-        if wanted <= 0 or not (self.config.path_bound or self.config.probe_once):
-            return []
-        out: list[Path] = []
-        rest: list[Path] = []
-        for path in self._reserve:
-            key = _progress_key(path)
-            if (
-                len(out) < wanted
-                and key not in expanded
-                and key not in taken
-                and not _is_cycle(path)
-            ):
-                taken.add(key)
-                out.append(replace(path, snapshot_id=""))
-            else:
-                rest.append(path)
-        self._reserve = rest
-        if out:
-            self.stats["breadth_before_revisits"] += len(out)
-        return out
+        return [p for p, _ in chosen], chosen
 
     def _keep_in_reserve(self, children: list[Path], chosen: list[Path]) -> None:
         """Keep the level's children the beam did not take and that can still grow (scored by

@@ -59,3 +59,23 @@ def test_a_deleted_thing_missing_from_the_place_it_should_go_is_evidence() -> No
 def test_no_claim_when_the_place_shows_it_or_the_path_deleted_nothing_it_made() -> None:
     assert not verify(SPEC, _path(("groceries",)), ["groceries"]).reproduced
     assert not verify(SPEC, _path(()), []).reproduced  # nothing the path typed was deleted
+
+
+def test_still_shown_needs_the_deleting_step_done_by_a_deletion() -> None:
+    # "Remove the group; the removed group still shows": the path only tapped the group (the
+    # aligner may credit "remove group" to it), then opened a list that shows it.
+    spec = ReproSpec(
+        [S2RStep("Remove the group 'beans'", CLICK, ["beans"])],
+        "Removed groups linger. Actual: the removed group is still shown on the beds.",
+        NON_CRASH,
+    )
+    groups = _screen("Groups", "beans")
+    opened = _screen("beans", "beans")
+    tapped = SPath([_transition(_click(groups, "beans"), groups, opened)])
+    verdict = verify(spec, tapped, [])
+    assert not (verdict.reproduced and verdict.details.get("check") == "still_shown")
+    # Deleted with the Delete button, and still listed: the symptom.
+    deleted = SPath([_transition(_click(groups, "Delete"), groups, groups)])
+    spec.steps[0].targets = ["beans", "Delete"]
+    verdict = verify(spec, deleted, [])
+    assert verdict.reproduced and verdict.details["check"] == "still_shown"

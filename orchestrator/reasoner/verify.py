@@ -173,7 +173,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
     checks = (
         ("expected_number", lambda: _expected_number(expected, index, actual)),
         ("wrong_result", lambda: _wrong_result(observed, spec, index)),
-        ("still_shown", lambda: _still_shown(observed, spec, index)),
+        ("still_shown", lambda: _still_shown(observed, spec, path, index)),
         ("still_after_delete", lambda: _still_after_delete(observed, path, typed, index)),
         ("not_listed_after_create", lambda: _not_listed_after_create(observed, path, typed, index)),
         ("not_in_destination", lambda: _not_in_destination(observed, path, typed, index)),
@@ -737,13 +737,46 @@ def _deleted_targets(spec: ReproSpec) -> list[str]:
     return out
 
 
-def _still_shown(observed: str, spec: ReproSpec, index) -> str:
-    if not _STILL_RE.search(observed):
+def _still_shown(observed: str, spec: ReproSpec, path: Path, index) -> str:
+    """The symptom says a deleted thing is still there and the final screen shows a deleting
+    step's target, on a path that deleted: each deleting step the aligner credits was done by a
+    deleting action (:func:`_deletes`) among the transitions from the one credited with it to the
+    next credited step. A click on the thing that only opened it is no deletion."""
+    if not _STILL_RE.search(observed) or not _deletions_done(spec, path):
         return ""
     for target in _deleted_targets(spec):
         if index.shows(target):
             return f"'{target}' is still shown after the step that deletes it"
     return ""
+
+
+def _deletes(transition: Transition) -> bool:
+    """The action deletes: its label says so, or it confirms a dialog that does."""
+    label = _action_label(transition)
+    if _DELETE_WORDS.search(label):
+        return True
+    before = screen_index(transition.before.hierarchy_xml)
+    return is_positive_label(label) and any(_DELETE_WORDS.search(t) for t in before.top_labels)
+
+
+def _deletions_done(spec: ReproSpec, path: Path) -> bool:
+    """Every deleting step the aligner credits on ``path`` was done by a deleting action between
+    the transition credited with it and the next credited one, both included (at least one such
+    step)."""
+    served = align(spec, path).served
+    deleting = [j for j, step in enumerate(spec.steps) if _DELETE_WORDS.search(step.text)]
+    credited = [i for i, j in enumerate(served) if j >= 0]
+    checked = 0
+    for j in deleting:
+        starts = [i for i, k in enumerate(served) if k == j]
+        if not starts:
+            continue
+        start = starts[-1]
+        end = next((i for i in credited if i > start), len(path.transitions))
+        if not any(_deletes(t) for t in path.transitions[start : end + 1]):
+            return False
+        checked += 1
+    return checked > 0
 
 
 def _label_count(index, value: str) -> int:

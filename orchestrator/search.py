@@ -116,23 +116,12 @@ def _visible_state(screen: Screen) -> str:
     return _with_fields(screen.structural_hash, screen.hierarchy_xml) + keyboard
 
 
-def loops_back(path: Path, root: Screen, transition: Transition) -> bool:
-    """``transition``, recorded by the memory, leads from the state ``path`` reaches back to a
-    state the path was in with the S2R progress it has now (a toast aside), without a crash:
-    reused, it would only pad the path (one "Save" of an empty form after another, rotations
-    back and forth, level after level: issue 28 §1's drift). ``root``: the launch screen, the
-    state of the empty path. The path that first probed it keeps the transition."""
-    if transition.crash is not None:
-        return False
-    after = _visible_state(transition.after)
-    if path.reached_step < 0 and after == _visible_state(
-        path.transitions[0].before if path.transitions else root
-    ):
-        return True
-    return any(
-        t.reached_step == path.reached_step and _visible_state(t.after) == after
-        for t in path.transitions
-    )
+def loops_back(screen: Screen, transition: Transition) -> bool:
+    """``transition``, recorded by the memory, leads from ``screen``'s state back to that very
+    state (a toast aside) without a crash: reused, it would add an action and nothing else, and
+    repeating it would only pad the path (one "Save" of an empty form after another, level after
+    level: issue 28 §1's drift)."""
+    return transition.crash is None and _visible_state(transition.after) == _visible_state(screen)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -825,7 +814,7 @@ class Reproducer:
         out = []
         for index, known in self._reuse:
             parent = beam[index]
-            if loops_back(parent, self._root, known):
+            if loops_back(self._screen(parent), known):
                 self.stats["self_loops_dropped"] += 1
                 continue
             child = parent.extend(replace(known, before=self._screen(parent), device_id="memory"))

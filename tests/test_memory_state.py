@@ -31,24 +31,18 @@ def test_the_keyboard_and_the_fields_are_part_of_the_state() -> None:
     assert _visible_state(_screen(typed)) != _visible_state(_screen())
 
 
-def test_a_recorded_transition_back_to_a_state_of_the_path_is_a_loop() -> None:
+def test_a_recorded_transition_back_to_the_same_state_is_a_loop() -> None:
     from device_agent.actions import PRESS_BACK, Action
-    from orchestrator.model import Path, Transition
+    from orchestrator.model import Transition
     from orchestrator.search import loops_back
 
     act = Action(PRESS_BACK)  # (any action: the loop is in the states)
     typed = FORM.replace('text="" resource-id="com.example.app:id/name"',
                          'text="milk" resource-id="com.example.app:id/name"')  # fmt: skip
-    empty, milk = _screen(), _screen(typed)
     # Save on the empty form: a toast, the same form: reusing it would only pad the path.
-    assert loops_back(Path([]), empty, Transition(act, empty, empty, {"toast": "Empty"}))
-    # Typing, then a recorded Save that empties the form: back where the path started, with no
-    # step done since.
-    typing = Transition(act, empty, milk, {}, reached_step=-1)
-    assert loops_back(Path([typing]), empty, Transition(act, milk, empty, {}))
-    # The same, after the typing did a step: the empty form is a new state for this progress.
-    done = Path([Transition(act, empty, milk, {}, reached_step=0)], reached_step=0)
-    assert not loops_back(done, empty, Transition(act, milk, empty, {}))
+    assert loops_back(_screen(), Transition(act, _screen(), _screen(), {"toast": "Empty"}))
+    # Save of a typed form empties it: a new state, kept.
+    assert not loops_back(_screen(typed), Transition(act, _screen(typed), _screen(), {}))
     # A crash is never dropped.
-    crash = Transition(act, empty, empty, {}, crash=object())  # type: ignore[arg-type]
-    assert not loops_back(Path([]), empty, crash)
+    crash = Transition(act, _screen(), _screen(), {}, crash=object())  # type: ignore[arg-type]
+    assert not loops_back(_screen(), crash)

@@ -184,7 +184,6 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("checked_state", lambda: _checked_state(expected, index)),
         ("layout", lambda: _layout(observed, index, path)),
         ("never_appears", lambda: _never_appears(observed, spec, path)),
-        ("split_value", lambda: _split_value(observed, expected, spec, path, typed)),
         ("message_after_trigger", lambda: _message_after_trigger(actual, spec, path)),
         (
             "saved_value_differs",
@@ -209,7 +208,7 @@ VERIFY_OFF_ENV = "REPROFARM_VERIFY_OFF"
 CHECK_NAMES = (
     "app_closed", "expected_number", "wrong_result", "still_shown", "still_after_delete",
     "not_listed_after_create", "not_in_destination", "gone", "lost_on_return", "back_to_start",
-    "quoted_message", "checked_state", "layout", "never_appears", "split_value",
+    "quoted_message", "checked_state", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
 )  # fmt: skip
 
@@ -1232,162 +1231,6 @@ def _layout(observed: str, index, path: Path) -> str:
                     overlaps += 1
         if overlaps:
             return f"{overlaps} pairs of widgets overlap on the final screen"
-    return ""
-
-
-# A value made of numbers and separators ("25:00", "31.02.2026", "2024-12-31"): one value a
-# screen may show across several views (hours and minutes, a date's three spinners).
-_JOINED_VALUE_RE = re.compile(r"(?<![\w.:/-])\d{1,4}(?:[:./-]\d{1,4}){1,2}(?![\w:/-]|\.\d)")
-# What the report says the app should show is not what it shows.
-_NOT_OBSERVED_RE = re.compile(
-    r"\b(?:instead of|rather than|should(?: be| show| display| read)?|expected|versions?|v|"
-    r"android)\s*(?::\s*)?[^\s.,;!?]\S*",
-    re.IGNORECASE,
-)
-_SEPARATOR_TEXT_RE = re.compile(r"^[\s:./-]{1,3}$")
-# A value the user gives ("setting the alarm to 10:30 shows 22:30"): an input verb in the same
-# clause before it, with no verb of showing between.
-_INPUT_BEFORE_RE = re.compile(
-    r"\b(?:set|sets|setting|enter(?:s|ed|ing)?|typ(?:e|es|ed|ing)|input(?:s|ted|ting)?|"
-    r"select(?:s|ed|ing)?|choos(?:e|es|ing)|chose|pick(?:s|ed|ing)?)\b.*$",
-    re.IGNORECASE,
-)
-# Where a clause ends: punctuation, brackets, or a conjunction that turns to another statement.
-_CLAUSE_BREAK_RE = re.compile(
-    r"[.,;!?()\[\]]|\b(?:but|where|whereas|while|although|though|instead|and)\b", re.IGNORECASE
-)
-# A value denied or called the right one: "does not show 25:00", "the correct value is 25:00".
-_DENIED_OR_RIGHT_RE = re.compile(
-    r"\b(?:not|never|no|nor|correct\w*|right|expected|intended|wanted|desired|proper\w*|"
-    r"supposed|should|would|must|ought)\b|n't\b",
-    re.IGNORECASE,
-)
-# After a value: it is the right one ("25:00 was expected", "25:00 is correct").
-_CALLED_RIGHT_RE = re.compile(
-    r"\s*(?:(?:which|that|as)\s+)?(?:(?:is|was|were|are|would be|should be)\s+)?(?:the\s+)?"
-    r"(?:expected|correct|right|"
-    r"intended|wanted|desired|proper)\b",
-    re.IGNORECASE,
-)
-_SHOWN_AFTER_RE = re.compile(
-    r"\b(?:shows?|showing|shown|displays?|displayed|reads?|says?|is|are|was|were|becomes?|"
-    r"gives?|jumps? to|changes? to|turns? into)\b",
-    re.IGNORECASE,
-)
-
-
-def _stated_values(text: str, shown_only: bool = True) -> list[tuple[str, tuple[int, ...]]]:
-    """``(value, its numbers)`` of the joined values ``text`` states as seen: after a verb of
-    showing in its clause ("the timer shows 25:00"), not denied ("does not show"), not called
-    correct or expected ("the correct value is 25:00", "25:00 was expected"), not after
-    "instead of", "should be" or a version, nor a value the user gives ("setting the alarm to
-    10:30"). ``shown_only=False``: every joined value of ``text``."""
-    seen = _NOT_OBSERVED_RE.sub(" ", text) if shown_only else text
-    out = []
-    for m in _JOINED_VALUE_RE.finditer(seen):
-        value = m.group(0)
-        # (the clauses around it, at most 200 characters: linear in the text)
-        before = _CLAUSE_BREAK_RE.split(seen[max(0, m.start() - 200) : m.start()])[-1]
-        after = _CLAUSE_BREAK_RE.split(seen[m.end() : m.end() + 200])[0]
-        given = _INPUT_BEFORE_RE.search(before)
-        if shown_only and (
-            (given and not _SHOWN_AFTER_RE.search(given.group(0)))
-            or not _SHOWN_AFTER_RE.search(before)
-            or _DENIED_OR_RIGHT_RE.search(before)
-            or _CALLED_RIGHT_RE.match(after)
-        ):
-            continue
-        parts = re.findall(r"\d+", value)
-        # "25.5" is a decimal number and "4.0.2" a version, not one value shown in parts; a
-        # dotted or dashed date has its year's four digits ("31.02.2024", "2024-12-31").
-        if re.search(r"[.-]", value) and not any(len(p) == 4 for p in parts):
-            continue
-        # "1/2" is a fraction, a page or a count: a value shown in parts is a time ("25:00",
-        # "1:02:03") or a date of three parts ("31/12/2024").
-        if "/" in value and len(parts) < 3:
-            continue
-        out.append((value, tuple(int(p) for p in parts)))
-    return out
-
-
-def _view_value(node) -> str:
-    """The one text a view shows: its own, else its editable descendant's (a NumberPicker's
-    field), else its only text-bearing descendant's; ``""`` when it shows none or several."""
-    if node.text.strip():
-        return node.text.strip()
-    inner = [n for n in node.iter() if n is not node and n.text.strip()]
-    edits = [n for n in inner if n.is_editable]
-    if len(edits) == 1:
-        return edits[0].text.strip()
-    return inner[0].text.strip() if len(inner) == 1 else ""
-
-
-def _split_runs(xml: str) -> list[tuple[tuple[int, ...], str]]:
-    """Numbers that sibling views of the app show one after the other, as ``(numbers, the
-    parent's id)``: each maximal run of two or more sibling views (same parent, in the
-    hierarchy's order) whose values are whole numbers, separator views (":", "/") skipped."""
-    index = screen_index(xml)
-    if index.tree is None:
-        return []
-    packages = {node.package for _, node in index.labels}
-    runs: list[tuple[tuple[int, ...], str]] = []
-    for window in index.tree.windows:
-        for parent in window.iter():
-            if len(parent.children) < 2 or (packages and parent.package not in packages):
-                continue
-            run: list[int] = []
-            for child in [*parent.children, None]:
-                value = _view_value(child) if child is not None else ""
-                if child is not None and _SEPARATOR_TEXT_RE.match(value):
-                    continue
-                if value.isdigit() and len(value) <= 4:
-                    run.append(int(value))
-                    continue
-                if len(run) >= 2:
-                    runs.append((tuple(run), parent.resource_id.rsplit("/", 1)[-1]))
-                run = []
-    return runs
-
-
-def _split_value(
-    observed: str, expected: str, spec: ReproSpec, path: Path, typed: list[str]
-) -> str:
-    """The report states a joined value as what the app shows ("the timer shows 25:00") and
-    the final screen shows it split across sibling views ("25" and "00"; a date's day, month
-    and year spinners), read as one value by the view hierarchy: consecutive whole-number
-    values of views with one parent, separator views between them skipped. Only when the last
-    action brought it (the screen before it did not show that value, split or whole), the report
-    does not expect that value nor give it as input (its steps, quoted values, the path's typed
-    text), no single view already shows it (the other checks read a value a view shows whole),
-    and the run of sibling numbers is the whole value: a window of a longer run is a keypad's
-    keys, a calendar's days or a clock face's minutes ("1/2", "5/6", "5:10"), not a value."""
-    final = path.last_screen
-    if final is None or not path.transitions:
-        return ""
-    expected_numbers = {numbers for _, numbers in _stated_values(expected, shown_only=False)}
-    given = [s.text for s in spec.steps] + [s.value for s in spec.steps]
-    for text in [*given, *spec.input_values, *typed]:
-        for m in _JOINED_VALUE_RE.finditer(text):
-            expected_numbers.add(tuple(int(p) for p in re.findall(r"\d+", m.group(0))))
-    index = screen_index(final.hierarchy_xml)
-    whole = {normalize_label(label) for label, _ in index.labels}
-    last_before = path.transitions[-1].before.hierarchy_xml
-    before = {numbers for numbers, _ in _split_runs(last_before)}
-    whole_before = {normalize_label(label) for label, _ in screen_index(last_before).labels}
-    runs = _split_runs(final.hierarchy_xml)
-    for value, numbers in _stated_values(observed):
-        if numbers in expected_numbers or normalize_label(value) in whole | whole_before:
-            continue
-        for run, parent in runs:
-            if run != numbers:
-                continue
-            if any(numbers == b[i : i + len(numbers)] for b in before for i in range(len(b))):
-                continue
-            place = f"'{parent}'" if parent else "sibling views"
-            return (
-                f"{place} shows {value!r} split across {len(numbers)} views after "
-                f"'{path.transitions[-1].action.describe()}'"
-            )
     return ""
 
 

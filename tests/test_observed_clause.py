@@ -3,13 +3,8 @@ screen with what it should show, is the symptom, not a step's target (issue 28 Â
 
 from __future__ import annotations
 
-from orchestrator.reasoner.s2r import analyze
 from orchestrator.reasoner.verify import _names_same_thing, _things_not_appearing
-from orchestrator.report import BugReport
-
-
-def _analyze(title: str, body: str):
-    return analyze(BugReport(bug_id="app#1", title=title, body=body, comments=[]))
+from tests.test_s2r_turn_and_trace import _analyze
 
 
 def test_an_observation_after_a_colon_leaves_the_step_and_joins_the_symptom() -> None:

@@ -799,8 +799,7 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
     label = _action_label(last)
-    confirms = is_positive_label(label) and any(_DELETE_WORDS.search(t) for t in before.top_labels)
-    if not (_DELETE_WORDS.search(label) or confirms):
+    if not _deletes(last):
         return ""
     if last.diff.get("windows_opened") or index.dialog_open:
         return ""  # the deletion is still to be confirmed (a "Delete X?" dialog is up)
@@ -851,13 +850,10 @@ def _not_in_destination(observed: str, path: Path, typed: list[str], index) -> s
     if not place or last.after.structural_hash == last.before.structural_hash:
         return ""
     for t in path.transitions[:-1]:
+        if not _deletes(t):
+            continue
         label = _action_label(t)
         before = screen_index(t.before.hierarchy_xml)
-        confirms = is_positive_label(label) and any(
-            _DELETE_WORDS.search(x) for x in before.top_labels
-        )
-        if not (_DELETE_WORDS.search(label) or confirms):
-            continue
         after = screen_index(t.after.hierarchy_xml)
         for value in dict.fromkeys(v for v in typed if len(normalize_label(v)) >= 2):
             removed = _label_count(before, value) and not _label_count(after, value)
@@ -1167,16 +1163,16 @@ def _checked_state(expected: str, index) -> str:
     want_checked = m.group(1).lower() in ("checked", "enabled", "on")
     for _, q in quoted(expected):
         nq = normalize_label(q)
+        # the report's name for it may paraphrase the label: then the one box sharing a word
+        paraphrased = sole_checkable(index, q) if index.best_match(q) < MATCH_THRESHOLD else None
         for label, node in index.labels:
             if not (
                 node.checkable or (node.parent and any(c.checkable for c in node.parent.children))
             ):
                 continue
-            if normalize_label(label) != nq and not _close(nq, normalize_label(label)):
-                if index.best_match(q) >= MATCH_THRESHOLD or sole_checkable(index, q) is None:
-                    continue
-                if sole_checkable(index, q) is not checkable_of(node):
-                    continue  # the report's name for it paraphrases the label: the one box
+            named = normalize_label(label) == nq or _close(nq, normalize_label(label))
+            if not named and (paraphrased is None or paraphrased is not checkable_of(node)):
+                continue
             box = node if node.checkable else next(c for c in node.parent.children if c.checkable)
             if box.checked != want_checked:
                 state = "checked" if box.checked else "unchecked"

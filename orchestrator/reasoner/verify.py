@@ -176,7 +176,6 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("still_shown", lambda: _still_shown(observed, spec, path, index)),
         ("still_after_delete", lambda: _still_after_delete(observed, path, typed, index)),
         ("not_listed_after_create", lambda: _not_listed_after_create(observed, path, typed, index)),
-        ("not_in_destination", lambda: _not_in_destination(observed, path, typed, index)),
         ("gone", lambda: _gone(observed, spec, path, typed, index)),
         ("lost_on_return", lambda: _lost_on_return(observed, spec, path, typed)),
         ("back_to_start", lambda: _back_to_start(observed, path)),
@@ -207,7 +206,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
 VERIFY_OFF_ENV = "REPROFARM_VERIFY_OFF"
 CHECK_NAMES = (
     "app_closed", "expected_number", "wrong_result", "still_shown", "still_after_delete",
-    "not_listed_after_create", "not_in_destination", "gone", "lost_on_return", "back_to_start",
+    "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "checked_state", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
 )  # fmt: skip
@@ -823,45 +822,6 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
                 f"'{value}' is still shown {now} time(s) after '{last.action.describe()}' "
                 "deleted it"
             )
-    return ""
-
-
-# "Removed songs don't go to the Trash", "the deleted note is not shown in Archive": what was
-# removed from one list should show in another place. ``place``: one or two words.
-_NOT_IN_PLACE_RE = re.compile(
-    r"(?:\b(?:not|never)|n't)\s+(?:\w+\s+){0,2}?(?:go(?:es)?|end(?:s)? up|appears?|shown?|"
-    r"shows(?: up)?|listed|moved|sent|put)\s+(?:in|into|to|under)\s+(?:the\s+|my\s+|its\s+)?"
-    r"(?P<place>[A-Za-z][\w-]*(?:\s+(?!after|when|until|before)[A-Za-z][\w-]*)?)",
-    re.IGNORECASE,
-)
-
-
-def _not_in_destination(observed: str, path: Path, typed: list[str], index) -> str:
-    """The symptom says removed things do not go to a place ("removed songs don't go to the
-    Trash"); the path deleted a thing it had created (a text it typed, shown before a deleting
-    action and not after it), then its last action opened that place (its label names it) and
-    the place does not show the thing. Never while a dialog is up."""
-    places = [m.group("place") for m in _NOT_IN_PLACE_RE.finditer(observed)]
-    if not places or len(path.transitions) < 2 or index.dialog_open:
-        return ""
-    last = path.transitions[-1]
-    opened = _action_label(last)
-    place = next((p for p in places if opened and similarity(opened, p) >= 0.8), "")
-    if not place or last.after.structural_hash == last.before.structural_hash:
-        return ""
-    for t in path.transitions[:-1]:
-        if not _deletes(t):
-            continue
-        label = _action_label(t)
-        before = screen_index(t.before.hierarchy_xml)
-        after = screen_index(t.after.hierarchy_xml)
-        for value in dict.fromkeys(v for v in typed if len(normalize_label(v)) >= 2):
-            removed = _label_count(before, value) and not _label_count(after, value)
-            if removed and not _label_count(index, value):
-                return (
-                    f"'{value}' was removed with '{label}', and '{opened}' (the "
-                    f"report's {place!r}) does not show it"
-                )
     return ""
 
 

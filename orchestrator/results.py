@@ -54,6 +54,8 @@ class RunRecord:
     warnings: list[str] = field(default_factory=list)
     # orchestrator.ground_truth.miss_cause, on the virtual backend; empty elsewhere
     ground_truth: dict[str, Any] = field(default_factory=dict)
+    # rule name -> firings (orchestrator.reasoner.rules): what an ablation of a rule can change
+    rules_fired: dict[str, int] = field(default_factory=dict)
 
 
 def device_record(info: Any, orientation: str) -> dict[str, Any]:
@@ -252,6 +254,7 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
         "profile": record.profile,
         "time_scale": record.time_scale,
         "reasoner": record.reasoner,
+        "rules_fired": dict(sorted(record.rules_fired.items())),
         "report_path": record.report.source_path,
     }
     if outcome and outcome.crash is not None:

@@ -412,6 +412,7 @@ def reproduce_on_pool(
         # work done so far (probes.jsonl, counts, verdict ``interrupted``), then stop.
         record.outcome = interrupted_outcome(searcher)
         record.usage = reasoner.usage
+        record.rules_fired = dict(reasoner.rules_fired)
         record.wall_seconds = time.monotonic() - started
         write_run(out_dir, record)
         log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=VERDICT_INTERRUPTED)
@@ -431,6 +432,7 @@ def reproduce_on_pool(
     finally:
         reasoner.usage.listeners.remove(listener)
     record.usage = reasoner.usage
+    record.rules_fired = dict(reasoner.rules_fired)
     warning = model_trouble_warning(reasoner.usage)
     if warning:
         record.warnings.append(warning)

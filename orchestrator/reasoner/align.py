@@ -41,6 +41,7 @@ from device_agent.hierarchy import (
 from orchestrator.enumerate import candidate_label, context_label, node_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner.relative import relative_score
+from orchestrator.reasoner.rules import applies, rule
 from orchestrator.text import (
     BRACKET_PAIRS,
     STOPWORDS,
@@ -177,6 +178,7 @@ def action_label(action: Action, xml: str = "") -> str:
 NAMED_LATER = 0.8
 
 
+@rule("said_before", frozenset[str]())
 def said_before(steps: Sequence[S2RStep]) -> frozenset[str]:
     """The stems of the content words of ``steps`` (the report's steps before the one matched):
     the context a later step leaves unsaid (:func:`~orchestrator.text.similarity_in_context`)."""
@@ -285,6 +287,7 @@ def background_tappable(index: ScreenIndex) -> bool:
     )
 
 
+@rule("screen_tap", 0.0)
 def screen_tap_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     """1.0 when ``step`` taps the screen itself (:func:`taps_the_screen`) and ``action`` is a
     click on an unlabelled widget covering at least :data:`SCREEN_TAP_SHARE` of the screen
@@ -372,6 +375,14 @@ def position_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     places = [p for p in map(_position, step.targets) if p[0]]
     if not places:
         return any_item_match(step, action, index)
+    return _item_at_position(places, action, index)
+
+
+@rule("position", 0.0)
+def _item_at_position(places: list[tuple[str, str]], action: Action, index: ScreenIndex) -> float:
+    """:func:`position_match` for a step that names ``places`` ("first", noun) and an action
+    with a target on a screen with a tree."""
+    assert action.target is not None and index.tree is not None
     node = find_node(index.tree, action.target)
     if node is None:
         return 0.0
@@ -395,6 +406,7 @@ def _any_item_noun(step: S2RStep) -> str:
     return (found.group(1) or found.group(2)) if found else ""
 
 
+@rule("any_item", 0.0)
 def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     """:data:`ANY_ITEM_SCORE` when ``step`` leaves the choice of item to the reader ("select
     some cards", "change to a different language") and ``action`` clicks (or long-clicks) an item
@@ -454,6 +466,7 @@ def toggle_state(node: ViewNode) -> bool | None:
     return None
 
 
+@rule("already_set", False)
 def already_set(step: S2RStep, action: Action, index: ScreenIndex) -> bool:
     """``action`` clicks a switch or check box ``step`` turns on (off) that is on (off) already:
     the click would undo the state the step asks for."""
@@ -469,6 +482,7 @@ def names_target(label: str, step: S2RStep) -> bool:
     return any(similarity(label, t) >= NAMED_LATER for t in step.targets)
 
 
+@rule("another_setting", False)
 def another_setting(step: S2RStep, label: str, shown: Iterable[str]) -> bool:
     """A click labelled ``label`` is not on the setting a step turns on or off ("Enable X under
     Y"): the label names none of the step's targets (the step's other words name the place, "under
@@ -499,6 +513,7 @@ def row_description(action: Action, index: ScreenIndex) -> str:
     return " ".join(t for n in node.iter() if (t := (n.text or n.content_desc).strip()))
 
 
+@rule("described_setting", False)
 def described_setting(
     step: S2RStep, action: Action, index: ScreenIndex, shown: Iterable[str] = ()
 ) -> bool:
@@ -546,6 +561,7 @@ def state_left(step: S2RStep, transitions: Sequence[Transition]) -> tuple[str, b
     return left
 
 
+@rule("shows_state", False)
 def shows_state(step: S2RStep, index: ScreenIndex) -> bool:
     """The screen shows a switch or check box the step names (a label at similarity 0.8 or
     more) already in the state the step asks for: the step holds without a click (a person
@@ -612,6 +628,7 @@ def named_fields(xml: str, targets: tuple[str, ...]) -> frozenset[Bounds]:
     )
 
 
+@rule("typed_elsewhere", False)
 def typed_elsewhere(step: S2RStep, action: Action, xml: str) -> bool:
     """True when an unvalued typing step names a field of the screen ``xml`` ("Manually enter
     coordinates" beside a "Latitude" field, "enter the name" beside a "Name" field) and
@@ -776,6 +793,7 @@ def sole_checkable(index: ScreenIndex, name: str) -> ViewNode | None:
     return found[0] if len(found) == 1 else None
 
 
+@rule("checkable", 0.0)
 def checkable_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     """:data:`PARAPHRASED_CHECKABLE_SCORE` when ``step`` names a check box or switch ("tick the
     Loan Year checkbox") that no label on screen matches, and ``action`` clicks the one check box
@@ -841,7 +859,11 @@ def _step_score(
         key = key_of(label)
         tokens = value_tokens(step.value)
         done = value_tokens(entered_before)
-        if len(done) < len(tokens) and key_types(key, tokens[len(done)]):
+        if (
+            len(done) < len(tokens)
+            and key_types(key, tokens[len(done)])
+            and applies("keypad_value")
+        ):
             score = max(score, 0.9)
     # A system permission dialog answered the way the step asks: "grant storage permissions
     # when prompted" is done by its Allow button whatever the report calls the permission, and
@@ -849,12 +871,12 @@ def _step_score(
     if action.kind == CLICK and is_permission_screen(transition.before.hierarchy_xml):
         wants = permission_answer(step.text)
         answer = permission_button(label)
-        if wants and answer:
+        if wants and answer and applies("permission_answer"):
             score = 1.0 if wants == answer else 0.0
     # Effect: a window opened whose title or items the step names.
     for window in transition.diff.get("windows_opened", []) or []:
         title = str(window.get("title", ""))
-        if title and label_match(title, step) >= 0.6:
+        if title and label_match(title, step) >= 0.6 and applies("window_effect"):
             score = max(score, 0.55 * max(0.5, score))
     return score
 
@@ -866,6 +888,7 @@ _OPERATION_VERBS = wordset(
 )
 
 
+@rule("names_only_the_object", False)
 def names_only_the_object(step: S2RStep, label: str) -> bool:
     """The step is an operation on an object (its first word one of :data:`_OPERATION_VERBS`)
     and ``label`` names that object and nothing else ("Trips" for "Edit Trip"): clicking it
@@ -883,6 +906,7 @@ def names_only_the_object(step: S2RStep, label: str) -> bool:
 _MAKING_VERBS = wordset("create add make insert")
 
 
+@rule("operation_button", False)
 def names_only_the_operation(step: S2RStep, label: str, index: ScreenIndex) -> bool:
     """The step makes an object ("Create a recipe ...") and ``label`` says only the operation
     ("Create", "Add"), on a screen where nothing names the object (no text, content
@@ -913,6 +937,7 @@ _NEW_THING_RE = re.compile(
 )
 
 
+@rule("operation_button", False)
 def names_a_new_thing(step: S2RStep, label: str) -> bool:
     """The step acts on a thing the path made ("open your new recipe") and ``label`` is a
     button that makes one ("New recipe"): not the thing."""
@@ -977,6 +1002,7 @@ def field_text(xml: str, action: Action) -> str | None:
     return node.text if node is not None and node.is_editable else None
 
 
+@rule("retyped_field", False)
 def _retypes_field(transition: Transition) -> bool:
     """An ``input_text`` whose text equals what its field already held (a no-op)."""
     action = transition.action
@@ -1035,6 +1061,7 @@ def _same_control(a: Action, b: Action) -> bool:
     return a.target.bounds == b.target.bounds
 
 
+@rule("repeats_control", False)
 def _repeats_control(
     steps: Sequence[S2RStep], k: int, action: Action, done_by: dict[int, Action]
 ) -> bool:
@@ -1095,7 +1122,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 break
             if _rotation_elsewhere(steps[k], transition, step_screen):
                 continue
-            if in_dialog and not _names_exactly(steps[k], transition):
+            if in_dialog and not _names_exactly(steps[k], transition) and applies("dialog_button"):
                 # A button of the dialog the last step opened (a date picker's OK) finishes
                 # that step; it does a later one only when it is the control that step names.
                 continue
@@ -1181,6 +1208,7 @@ class _Opened:
     before: Screen
 
 
+@rule("undo", False)
 def _dismissed(transition: Transition, before_opening: Screen) -> bool:
     """The transition closed the window with Back or a negative button (Cancel, No, Dismiss)
     and the screen is back as it was before the window opened (the same labels): nothing the
@@ -1211,6 +1239,7 @@ def _names_exactly(step: S2RStep, transition: Transition) -> bool:
     return any(similarity(label, t) >= NAMED_LATER for t in step.targets)
 
 
+@rule("rotation_elsewhere", False)
 def _rotation_elsewhere(step: S2RStep, transition: Transition, step_screen: str) -> bool:
     """A rotation step is done only on the screen the report rotates on: the one the previous
     step led to (a dialog open, a timer running), not a rotation anywhere on the way."""

@@ -9,6 +9,7 @@ action filtering, input text, transition summary, path evaluation, verification.
 from __future__ import annotations
 
 import abc
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,6 +63,8 @@ class Reasoner(abc.ABC):
 
     def __init__(self) -> None:
         self.usage = LLMUsage()
+        # rule name -> firings this run (orchestrator.reasoner.rules; the heuristic counts)
+        self.rules_fired: Counter[str] = Counter()
 
     @abc.abstractmethod
     def analyze_report(self, report: BugReport) -> ReproSpec:

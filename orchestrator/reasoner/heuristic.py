@@ -73,6 +73,7 @@ from orchestrator.reasoner.align import (
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
 from orchestrator.reasoner.relative import relative_score
+from orchestrator.reasoner.rules import count_into
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.text import content_words, normalize_label, similarity, stem, words, wordset
 
@@ -160,6 +161,10 @@ def _search_query(spec: ReproSpec, path: Path, j: int) -> str:
 
 
 def _count(reasoner: Reasoner, role: str) -> None:
+    """Count a call of ``role``; the rules this call fires count into the reasoner's
+    ``rules_fired`` (:mod:`orchestrator.reasoner.rules`: every public method starts here, on the
+    thread that runs it)."""
+    count_into(reasoner.rules_fired)
     slot = reasoner.usage.by_role.setdefault(
         role, {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0}
     )

@@ -25,6 +25,7 @@ from device_agent.hierarchy import (
     is_input_method_package,
 )
 from orchestrator.model import S2RStep
+from orchestrator.reasoner.rules import fired, on
 from orchestrator.text import similarity, split_identifier, words
 
 _RELATION_RE = re.compile(
@@ -178,8 +179,12 @@ def placed_away(step: S2RStep, tree: Hierarchy | None) -> bool:
 def relative_score(step: S2RStep, action: Action, tree: Hierarchy | None, score: float) -> float:
     """``score`` (a step match of ``action``, 0-1) corrected for a relational step: at least
     :func:`relative_match`'s, and at most :data:`AWAY_CAP` where the anchor is not on screen."""
-    if not relation(step)[0]:
+    if not relation(step)[0] or not on("relative"):
         return score
     if placed_away(step, tree):
-        return min(score, AWAY_CAP)
-    return max(score, relative_match(step, action, tree))
+        corrected = min(score, AWAY_CAP)
+    else:
+        corrected = max(score, relative_match(step, action, tree))
+    if corrected != score:
+        fired("relative")
+    return corrected

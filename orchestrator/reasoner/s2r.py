@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
+from orchestrator.reasoner.rules import applies, fired, on, rule
 from orchestrator.text import STOPWORDS, content_words, quoted, split_identifier, stem, wordset
 
 # --- action verbs ---------------------------------------------------------------------------------
@@ -932,6 +933,7 @@ def compact_expression(value: str) -> str:
     return re.sub(r"\s+", "", value) if _is_expression(value) else value
 
 
+@rule("symbolic_value", "")
 def _synth_value(clause: str) -> str:
     """A value the clause describes without giving it: ``any 11 digit number`` →
     ``11111111111``, ``a looong name`` → a 90-character text, ``a name containing a double
@@ -981,7 +983,7 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
     for match in _EG_RE.finditer(clause):
         raw = match.group("v") or match.group("q")
         v = _unquote(raw)
-        if v.lower() not in _NOT_VALUES:
+        if v.lower() not in _NOT_VALUES and applies("eg_value"):
             values.append(v if raw[0] in "\"“'`" else v.strip(".,;"))
     creating = verb in _CREATE_VERBS
     if (
@@ -997,26 +999,32 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
             if match.group(0).lower().startswith("as") and raw[0] not in "\"“'`" and quotes_a_value:
                 continue  # 'enter "Run" as name': the quote is the value, "name" its field
             if (
-                raw[0] in "\"“'`" or kind == "input_text" or explicit
-            ) and v.lower() not in _NOT_VALUES:
+                (raw[0] in "\"“'`" or kind == "input_text" or explicit)
+                and v.lower() not in _NOT_VALUES
+                and applies("named_value")
+            ):
                 values.append(v)
     code = re.search(r"⟦value (?P<v>[^⟧]*)⟧", clause)
-    if code:
+    if code and applies("code_value"):
         values.append(code.group("v").strip())
     if kind == "input_text" or creating:
-        values += [q for _, q in quoted(clause) if not q.startswith("⟦")]
+        typed_quotes = [q for _, q in quoted(clause) if not q.startswith("⟦")]
+        if typed_quotes and applies("quoted_value"):
+            values += typed_quotes
     if kind == "input_text":
         if not values:
-            values += [
+            found = [
                 m.group(0).strip() for m in _EXPR_RE.finditer(clause) if _is_expression(m.group(0))
             ]
+            if found and applies("expression_value"):
+                values += found
         if not values:
             synth = _synth_value(clause)
             if synth:
                 values.append(synth)
         if not values:
             digits = re.search(r"(?<![\d.])\d{2,}(?![\d.])", clause)
-            if digits:
+            if digits and applies("digits_value"):
                 values.append(digits.group(0))
     elif (
         creating and not values and re.search(r"\bname\b|\btext\b|\btitle\b", clause, re.IGNORECASE)
@@ -1045,6 +1053,7 @@ _OBSERVED_AFTER_RE = re.compile(  # used with .match(clause, pos): anchored ther
 )
 
 
+@rule("observed_quote", list[str]())
 def _observed_quotes(clause: str) -> list[str]:
     """Quoted texts the clause says the app shows (an error, a message): observed output that
     is never typed as input.
@@ -1243,7 +1252,8 @@ def _make_step(
         kind == "rotate" or verb in _GENERIC_CHANGE_VERBS or (not kind and len(main.split()) <= 4)
     ):
         kind = "rotate"
-    set_as = _SET_AS_RE.search(main) if kind in ("input_text", "click") else None
+    setting = kind in ("input_text", "click") and on("set_as_value")
+    set_as = _SET_AS_RE.search(main) if setting else None
     if kind == "input_text" and verb in _SOFT_INPUT_VERBS:
         after = low[low.find(verb) + len(verb) :] if verb in low else low
         valueish = (
@@ -1271,6 +1281,7 @@ def _make_step(
     values = _values(main, kind, verb)
     targets: list[str] = []
     if set_as and (_valueish(set_as.group("a")) or _valueish(set_as.group("b"))):
+        fired("set_as_value")
         a, b = set_as.group("a").strip(), set_as.group("b").strip()
         value_side, target_side = (a, b) if _valueish(a) and not _valueish(b) else (b, a)
         kind = "input_text"
@@ -1957,6 +1968,8 @@ def _keys_as_stated_expression(steps: list[S2RStep], stated: list[str]) -> list[
     display 0.09") becomes one step entering the stated expression: reporters skip keys, the
     expression they write out is what they computed. The run must start and end with the
     expression's first and last key and cover at least half of it; otherwise the steps stay."""
+    if not on("stated_expression"):
+        return steps
     out: list[S2RStep] = []
     i = 0
     while i < len(steps):
@@ -1981,6 +1994,7 @@ def _keys_as_stated_expression(steps: list[S2RStep], stated: list[str]) -> list[
             "",
         )
         if match:
+            fired("stated_expression")
             out.append(
                 S2RStep(
                     text=f"enter {match} (the steps press {' '.join(keys)})",
@@ -2179,6 +2193,7 @@ _EXAMPLES_IN_PARENS_RE = re.compile(r"\(([^()]{1,80})\)")
 _EXAMPLE_LEAD_RE = re.compile(r"^\s*(?:e\.?\s?g\.?,?|for example,?|for instance,?|such as)\s*")
 
 
+@rule("listed_examples", list[str]())
 def _listed_examples(text: str) -> list[str]:
     """The examples ``text`` gives: each item of a parenthesised list ("(Jazz, Folk, ...)",
     "(Jazz or Folk)") of at most four words, and what follows "e.g." / "for example"."""
@@ -2211,10 +2226,13 @@ def _example_not_value(step: S2RStep) -> S2RStep:
         found = [e for e in dict.fromkeys(examples) if e and e.lower() not in _NOT_VALUES]
         new = [e for e in found if e not in step.targets]
         return replace(step, targets=[*step.targets, *new][:6]) if new else step
+    if not on("example_not_value"):
+        return step
     example = _EG_RE.search(step.text)
     raw = (example.group("v") or example.group("q") or "") if example else ""
     if not raw or _unquote(raw).strip(".,;") != step.value:
         return step
+    fired("example_not_value")
     return replace(step, value="", targets=[*step.targets, step.value])
 
 
@@ -2241,6 +2259,34 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
         targets=targets or step.targets,
         value=step.value,
     )
+
+
+@rule("prose_values", list[str]())
+def _prose_inputs(title: str, prose: str, known: list[str]) -> list[str]:
+    """Likely inputs the report's prose gives outside any step, not in ``known``: e.g. values,
+    expressions in the title or quotes, data-like quoted text (digits with separators, e-mail
+    addresses)."""
+    found = list(known)
+    for match in _EG_RE.finditer(prose):
+        raw = match.group("v") or match.group("q")
+        v = _unquote(raw) if raw[0] in "\"“'`" else _unquote(raw).strip(".,;")
+        if (
+            v
+            and v.lower() not in _NOT_VALUES
+            and v not in found
+            and len(v) < 80
+            and not v.lower().startswith(("http", "www"))
+        ):
+            found.append(v)
+    quoted_texts = [q for _, q in quoted(prose)]
+    for expr in expressions([title] + quoted_texts):
+        if expr not in found:
+            found.append(expr)
+    for q in quoted_texts:
+        # Data-like quoted text (digits with separators, e-mail addresses): a likely input.
+        if re.search(r"\d", q) and re.search(r"[:@./-]", q) and q not in found and len(q) < 60:
+            found.append(q)
+    return found[len(known) :]
 
 
 def analyze(report: BugReport) -> ReproSpec:
@@ -2295,30 +2341,7 @@ def analyze(report: BugReport) -> ReproSpec:
             input_values.append(step.value)
     prose_sections = [s for s in body_sections if s.kind in ("steps", "description", "actual")]
     prose = "\n".join([report.title] + ["\n".join(s.lines) for s in prose_sections])
-    for match in _EG_RE.finditer(prose):
-        raw = match.group("v") or match.group("q")
-        v = _unquote(raw) if raw[0] in "\"“'`" else _unquote(raw).strip(".,;")
-        if (
-            v
-            and v.lower() not in _NOT_VALUES
-            and v not in input_values
-            and len(v) < 80
-            and not v.lower().startswith(("http", "www"))
-        ):
-            input_values.append(v)
-    quoted_texts = [q for _, q in quoted(prose)]
-    for expr in expressions([report.title] + quoted_texts):
-        if expr not in input_values:
-            input_values.append(expr)
-    for q in quoted_texts:
-        # Data-like quoted text (digits with separators, e-mail addresses): a likely input.
-        if (
-            re.search(r"\d", q)
-            and re.search(r"[:@./-]", q)
-            and q not in input_values
-            and len(q) < 60
-        ):
-            input_values.append(q)
+    input_values += _prose_inputs(report.title, prose, input_values)
 
     setup = list(dict.fromkeys(extraction.setup + _comment_states(report)))
     for step in steps:

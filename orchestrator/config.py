@@ -91,10 +91,12 @@ class SearchConfig:
     def validate(self) -> None:
         """Raise ``ConfigError`` naming the bad value."""
         from orchestrator.errors import ConfigError
+        from orchestrator.reasoner.rules import rules_off
         from orchestrator.reasoner.verify import checks_off
 
         try:
-            checks_off()  # the ablation's switched-off checks, before any device starts
+            checks_off()  # the ablation's switched-off checks and rules, before any device starts
+            rules_off()
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
         if self.speculate not in SPECULATE_MODES:

@@ -3,8 +3,9 @@
 Issue 28 §4 asks what each rule family is worth on DEV and TEST: "each rule family (alignment,
 value extraction, each verification check) switched off, and what it costs". Every rule of the
 alignment (``align.py``, ``relative.py``) and value-extraction (``s2r.py``) families has a name
-in :data:`RULES`; ``REPROFARM_RULES_OFF=any_item,said_before`` (or a family name, ``align`` /
-``values``, for all of its rules) turns them off in every process that reads the environment
+in :data:`RULES` (and the heuristic's probing choices, ``probe``);
+``REPROFARM_RULES_OFF=any_item,said_before`` (or a family name, ``align`` / ``values`` /
+``probe``, for all of its rules) turns them off in every process that reads the environment
 (the driver, where the heuristic reasoner runs). Verification checks have their own switch,
 ``REPROFARM_VERIFY_OFF`` (``verify.py``), and a verdict names the check that found it.
 
@@ -70,10 +71,15 @@ VALUE_RULES: dict[str, str] = {
     "stated_expression": "keypad steps rewritten to the expression the report states",
     "prose_values": "e.g. values, expressions and data-like quotes of the prose as inputs",
 }
-RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES}
+# The heuristic's own choices of what to probe (heuristic.py)
+PROBE_RULES: dict[str, str] = {
+    "field_by_place": "the field just typed in found by its place when its selector names none",
+}
+RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES, **PROBE_RULES}
 FAMILIES: dict[str, tuple[str, ...]] = {
     "align": tuple(ALIGN_RULES),
     "values": tuple(VALUE_RULES),
+    "probe": tuple(PROBE_RULES),
 }
 
 

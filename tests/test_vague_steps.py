@@ -239,18 +239,3 @@ def test_one_of_the_entries_is_any_row_of_a_list_and_one_noun_in_the_list_too() 
     assert any_item_match(card, _click(THEMES, "Dark"), index) == 0.0  # no card here
     create = S2RStep("Create one theme", CLICK, ["theme"])
     assert any_item_match(create, _click(THEMES, "Dark"), index) == 0.0  # not a choice
-
-
-def test_examples_a_vague_step_lists_are_its_targets() -> None:
-    from orchestrator.reasoner.s2r import analyze
-    from orchestrator.report import BugReport
-
-    def steps(body: str):
-        return analyze(BugReport(bug_id="a#1", title="Crash", body=body, comments=[])).steps
-
-    listed = steps("1. Open the shelf\n2. Tap one genre in the list (Jazz, Folk, ...)\n")
-    assert listed[1].targets == ["genre", "Jazz", "Folk"] and listed[1].value == ""
-    bold = steps("1. Open the shelf\n2. Tap one genre in the list, for example **Jazz**\n")
-    assert "Jazz" in bold[1].targets and bold[1].value == ""
-    named = steps("1. Open the shelf\n2. Tap Folk (the second genre)\n")
-    assert named[1].targets == ["Folk"]  # not a vague step: its aside is no example

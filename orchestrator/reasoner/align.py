@@ -760,58 +760,6 @@ def _display_shows(index: ScreenIndex, value: str) -> bool:
     return any(re.sub(r"\s+", "", node.text) == compact for node in index.editable)
 
 
-# Words a report puts after a setting's name to say what kind of control it is.
-_CHECKABLE_WORDS = wordset("checkbox check box switch toggle tickbox tick option setting")
-_CHECKABLE_RE = re.compile(r"\b(?:check\s?box|switch|toggle|tick\s?box)\b", re.IGNORECASE)
-# How well a click on the one check box whose label shares a word with the step's name for it
-# does the step.
-PARAPHRASED_CHECKABLE_SCORE = 0.75
-
-
-def checkable_of(node: ViewNode) -> ViewNode | None:
-    """The check box or switch ``node`` is or sits beside in its row, else ``None``."""
-    if node.checkable:
-        return node
-    siblings = node.parent.children if node.parent is not None else []
-    return next((c for c in [*node.iter(), *siblings] if c.checkable), None)
-
-
-def sole_checkable(index: ScreenIndex, name: str) -> ViewNode | None:
-    """The one check box or switch on screen whose label shares a content word (by stem) with
-    ``name`` (the report's words for it, "Loan Year" for "Show year?"), its kind words aside;
-    ``None`` when none or several do."""
-    wanted = {stem(w) for w in content_words(name) if w.lower() not in _CHECKABLE_WORDS}
-    if not wanted:
-        return None
-    found: list[ViewNode] = []
-    for label, node in index.labels:
-        box = checkable_of(node)
-        if box is None or box in found:
-            continue
-        if wanted & {stem(w) for w in content_words(label)}:
-            found.append(box)
-    return found[0] if len(found) == 1 else None
-
-
-@rule("checkable", 0.0)
-def checkable_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
-    """:data:`PARAPHRASED_CHECKABLE_SCORE` when ``step`` names a check box or switch ("tick the
-    Loan Year checkbox") that no label on screen matches, and ``action`` clicks the one check box
-    whose label shares a word with that name (:func:`sole_checkable`); else 0.0."""
-    if action.kind != CLICK or action.target is None or index.tree is None:
-        return 0.0
-    if step.action_hint not in (CLICK, "") or not _CHECKABLE_RE.search(step.text):
-        return 0.0
-    node = find_node(index.tree, action.target)
-    box = checkable_of(node) if node is not None else None
-    if box is None:
-        return 0.0
-    for target in step.targets:
-        if index.best_match(target) < MATCH_THRESHOLD and sole_checkable(index, target) is box:
-            return PARAPHRASED_CHECKABLE_SCORE
-    return 0.0
-
-
 def _step_score(
     step: S2RStep,
     transition: Transition,
@@ -831,7 +779,6 @@ def _step_score(
         score,
         screen_tap_match(step, action, before),
         position_match(step, action, before),
-        checkable_match(step, action, before),
     )
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):

@@ -38,7 +38,6 @@ ALIGN_RULES: dict[str, str] = {
     "screen_tap": "'tap the screen' done by a tap on the background",
     "position": "'the first/last item' done by that row of the list",
     "any_item": "'one of the entries', 'an item' done by any row of a list",
-    "checkable": "a box the report names in its own words done by the one box sharing a word",
     "relative": "'the X below the Y' done by the widget placed so",
     "already_set": "'enable X' not done by turning X off",
     "names_only_the_object": "'Edit X' not done by a label naming only X",
@@ -67,7 +66,6 @@ VALUE_RULES: dict[str, str] = {
     "set_as_value": "'set X to V' / 'X = V' gives field and value",
     "observed_quote": "a quote the app shows ('the error \"X\" appears') is never a value",
     "example_not_value": "an e.g. on a step that leaves the choice is a target, not a value",
-    "listed_examples": "a vague step's listed examples '(Jazz, Folk, ...)' are its targets",
     "stated_expression": "keypad steps rewritten to the expression the report states",
     "prose_values": "e.g. values, expressions and data-like quotes of the prose as inputs",
 }

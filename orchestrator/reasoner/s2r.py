@@ -2188,27 +2188,6 @@ _ANY_OBJECT_RE = re.compile(
     r"\b(?:one|an?)\s+[\w-]+\s+(?:in|from|on)\s+(?:the|this|that|your)\s+list\b",
     re.IGNORECASE,
 )
-# "(Jazz, Folk, ...)", "(e.g. Jazz or Folk)": the examples a step gives in parentheses.
-_EXAMPLES_IN_PARENS_RE = re.compile(r"\(([^()]{1,80})\)")
-_EXAMPLE_LEAD_RE = re.compile(r"^\s*(?:e\.?\s?g\.?,?|for example,?|for instance,?|such as)\s*")
-
-
-@rule("listed_examples", list[str]())
-def _listed_examples(text: str) -> list[str]:
-    """The examples ``text`` gives: each item of a parenthesised list ("(Jazz, Folk, ...)",
-    "(Jazz or Folk)") of at most four words, and what follows "e.g." / "for example"."""
-    out: list[str] = []
-    for inside in _EXAMPLES_IN_PARENS_RE.findall(text):
-        inside = _EXAMPLE_LEAD_RE.sub("", inside)
-        for item in re.split(r",|\bor\b|/", inside):
-            item = _unquote(item.strip(" .…*")).strip()
-            if item and len(item.split()) <= 4:
-                out.append(item)
-    for m in _EG_RE.finditer(text):
-        raw = m.group("v") or m.group("q")
-        if raw:
-            out.append(_unquote(raw.strip("*")).strip(".,;*"))
-    return out
 
 
 def _example_not_value(step: S2RStep) -> S2RStep:
@@ -2216,17 +2195,11 @@ def _example_not_value(step: S2RStep) -> S2RStep:
     on any database (e.g. french-body-parts.db)"): the example is one more target the step may
     pick, not a value the path must enter (decision 0045). Typing and creating steps keep their
     example value (it is what they type)."""
-    if step.action_hint == "input_text" or not _ANY_OBJECT_RE.search(step.text):
+    if not on("example_not_value"):
+        return step
+    if step.action_hint == "input_text" or not step.value or not _ANY_OBJECT_RE.search(step.text):
         return step
     if set(content_words(step.text)[:1]) & _CREATE_VERBS:
-        return step
-    if not step.value:
-        # "Tap one genre in the list (Jazz, Folk, ...)": the listed examples are targets too
-        examples = _listed_examples(step.text)
-        found = [e for e in dict.fromkeys(examples) if e and e.lower() not in _NOT_VALUES]
-        new = [e for e in found if e not in step.targets]
-        return replace(step, targets=[*step.targets, *new][:6]) if new else step
-    if not on("example_not_value"):
         return step
     example = _EG_RE.search(step.text)
     raw = (example.group("v") or example.group("q") or "") if example else ""

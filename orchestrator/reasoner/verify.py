@@ -55,7 +55,6 @@ from orchestrator.reasoner.align import (
     ScreenIndex,
     action_label,
     align,
-    checkable_of,
     field_names,
     first_after_creating,
     is_creating,
@@ -63,7 +62,6 @@ from orchestrator.reasoner.align import (
     names_target,
     redo,
     screen_index,
-    sole_checkable,
     state_left,
     wanted_state,
     window_place,
@@ -1123,15 +1121,12 @@ def _checked_state(expected: str, index) -> str:
     want_checked = m.group(1).lower() in ("checked", "enabled", "on")
     for _, q in quoted(expected):
         nq = normalize_label(q)
-        # the report's name for it may paraphrase the label: then the one box sharing a word
-        paraphrased = sole_checkable(index, q) if index.best_match(q) < MATCH_THRESHOLD else None
         for label, node in index.labels:
             if not (
                 node.checkable or (node.parent and any(c.checkable for c in node.parent.children))
             ):
                 continue
-            named = normalize_label(label) == nq or _close(nq, normalize_label(label))
-            if not named and (paraphrased is None or paraphrased is not checkable_of(node)):
+            if normalize_label(label) != nq and not _close(nq, normalize_label(label)):
                 continue
             box = node if node.checkable else next(c for c in node.parent.children if c.checkable)
             if box.checked != want_checked:

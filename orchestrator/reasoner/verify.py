@@ -10,15 +10,14 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - a list that does not update ("does not refresh"): a name the path typed and confirmed in a
   dialog is not listed, and the list is as it was before, its count of such things included
   (or with room for the new row);
-- something the path deleted is still shown ("still visible", "not removed"), by the step's
-  target or, after a confirmed deletion, by the name the path typed for the object;
+- something the path deleted is still shown ("still visible", "not removed"): after a confirmed
+  deletion, the name the path typed for the object;
 - something the path typed or created is gone ("disappears", "lost", "not saved", "not created"),
   unless the symptom says that value is what the screen shows ("shows only 'Hello'");
 - a state lost on the way back: Back lands on neither the form the path left nor a screen
   showing the value typed there ("dropped to the main page, form data is lost");
 - the app left the foreground ("app closes", "exits");
 - a quoted message of the actual behaviour is on screen (``"No activity found..."``);
-- a checkbox the report expects checked (or unchecked) is not;
 - widgets cut off by the screen edge, or overlapping, when the report says so; buttons outside
   any scrolling list that a rotation made disappear;
 - something that should appear after an action does not ("the bar will not appear when I
@@ -129,7 +128,6 @@ _NOTHING_RE = re.compile(
     r"not (?:react|respond)\w*)\b",
     re.IGNORECASE,
 )
-_CHECKED_RE = re.compile(r"\b(checked|unchecked|enabled|disabled|on|off)\b", re.IGNORECASE)
 _DELETE_WORDS = re.compile(r"\b(?:delete|remove|trash|discard|clear)\w*\b", re.IGNORECASE)
 
 
@@ -171,14 +169,12 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
     checks = (
         ("expected_number", lambda: _expected_number(expected, index, actual)),
         ("wrong_result", lambda: _wrong_result(observed, spec, index)),
-        ("still_shown", lambda: _still_shown(observed, spec, path, index)),
         ("still_after_delete", lambda: _still_after_delete(observed, path, typed, index)),
         ("not_listed_after_create", lambda: _not_listed_after_create(observed, path, typed, index)),
         ("gone", lambda: _gone(observed, spec, path, typed, index)),
         ("lost_on_return", lambda: _lost_on_return(observed, spec, path, typed)),
         ("back_to_start", lambda: _back_to_start(observed, path)),
         ("quoted_message", lambda: _quoted_message(actual, index, path, spec)),
-        ("checked_state", lambda: _checked_state(expected, index)),
         ("layout", lambda: _layout(observed, index, path)),
         ("never_appears", lambda: _never_appears(observed, spec, path)),
         ("message_after_trigger", lambda: _message_after_trigger(actual, spec, path)),
@@ -203,9 +199,9 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
 # (what each check is worth on DEV and TEST), e.g. REPROFARM_VERIFY_OFF=gone,layout.
 VERIFY_OFF_ENV = "REPROFARM_VERIFY_OFF"
 CHECK_NAMES = (
-    "app_closed", "expected_number", "wrong_result", "still_shown", "still_after_delete",
+    "app_closed", "expected_number", "wrong_result", "still_after_delete",
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
-    "quoted_message", "checked_state", "layout", "never_appears",
+    "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
 )  # fmt: skip
 
@@ -724,28 +720,6 @@ def _wrong_result(observed: str, spec: ReproSpec, index) -> str:
     return ""
 
 
-def _deleted_targets(spec: ReproSpec) -> list[str]:
-    """What the deleting steps delete: their targets, but not the delete buttons themselves."""
-    out = []
-    for step in spec.steps:
-        if _DELETE_WORDS.search(step.text):
-            out += [t for t in step.targets if t and not _DELETE_WORDS.search(t)]
-    return out
-
-
-def _still_shown(observed: str, spec: ReproSpec, path: Path, index) -> str:
-    """The symptom says a deleted thing is still there and the final screen shows a deleting
-    step's target, on a path that deleted: each deleting step the aligner credits was done by a
-    deleting action (:func:`_deletes`) among the transitions from the one credited with it to the
-    next credited step. A click on the thing that only opened it is no deletion."""
-    if not _STILL_RE.search(observed) or not _deletions_done(spec, path):
-        return ""
-    for target in _deleted_targets(spec):
-        if index.shows(target):
-            return f"'{target}' is still shown after the step that deletes it"
-    return ""
-
-
 def _deletes(transition: Transition) -> bool:
     """The action deletes: its label says so, or it confirms a dialog that does."""
     label = _action_label(transition)
@@ -753,26 +727,6 @@ def _deletes(transition: Transition) -> bool:
         return True
     before = screen_index(transition.before.hierarchy_xml)
     return is_positive_label(label) and any(_DELETE_WORDS.search(t) for t in before.top_labels)
-
-
-def _deletions_done(spec: ReproSpec, path: Path) -> bool:
-    """Every deleting step the aligner credits on ``path`` was done by a deleting action between
-    the transition credited with it and the next credited one, both included (at least one such
-    step)."""
-    served = align(spec, path).served
-    deleting = [j for j, step in enumerate(spec.steps) if _DELETE_WORDS.search(step.text)]
-    credited = [i for i, j in enumerate(served) if j >= 0]
-    checked = 0
-    for j in deleting:
-        starts = [i for i, k in enumerate(served) if k == j]
-        if not starts:
-            continue
-        start = starts[-1]
-        end = next((i for i in credited if i > start), len(path.transitions))
-        if not any(_deletes(t) for t in path.transitions[start : end + 1]):
-            return False
-        checked += 1
-    return checked > 0
 
 
 def _label_count(index, value: str) -> int:
@@ -1110,45 +1064,6 @@ def _shown_exception(spec: ReproSpec, index, before) -> str:
         if not want or len(want & message_words(label)) / len(want) >= MESSAGE_OVERLAP:
             return label
     return ""
-
-
-def _checked_state(expected: str, index) -> str:
-    if not expected:
-        return ""
-    m = _CHECKED_RE.search(expected)
-    if not m:
-        return ""
-    want_checked = m.group(1).lower() in ("checked", "enabled", "on")
-    for _, q in quoted(expected):
-        nq = normalize_label(q)
-        for label, node in index.labels:
-            if not (
-                node.checkable or (node.parent and any(c.checkable for c in node.parent.children))
-            ):
-                continue
-            if normalize_label(label) != nq and not _close(nq, normalize_label(label)):
-                continue
-            box = node if node.checkable else next(c for c in node.parent.children if c.checkable)
-            if box.checked != want_checked:
-                state = "checked" if box.checked else "unchecked"
-                return f"'{label}' is {state}; the report expects it {m.group(1).lower()}"
-    return ""
-
-
-def _close(a: str, b: str) -> bool:
-    """Same words but for a typo (the report's "Bithday" for "Birthday")."""
-    if abs(len(a) - len(b)) > 2:
-        return False
-    wa, wb = a.split(), b.split()
-    if len(wa) != len(wb):
-        return False
-    diffs = sum(1 for x, y in zip(wa, wb, strict=True) if x != y)
-    if diffs > 1:
-        return False
-    for x, y in zip(wa, wb, strict=True):
-        if x != y and (len(set(x) ^ set(y)) > 2 or abs(len(x) - len(y)) > 1):
-            return False
-    return True
 
 
 def _layout(observed: str, index, path: Path) -> str:

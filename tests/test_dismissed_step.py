@@ -105,28 +105,3 @@ def test_the_confirming_button_is_probed_right_after_typing() -> None:
     kept = HeuristicReasoner().filter_actions(spec, typing.after, candidates, SPath([typing]), 1)
     labels = [a.extra.get("label") for a in kept.actions]
     assert "Create" in labels and "Done" not in labels
-
-
-def test_the_confirming_button_of_a_field_found_by_its_place_after_typing() -> None:
-    # The field has no id and showed its hint as its text before typing: after typing, its
-    # selector names nothing on screen; the field is found where it was.
-    spec = _spec_of(
-        S2RStep("type 'report' as the folder name", INPUT_TEXT, ["folder name"], "report"),
-        S2RStep("tap 'Settings'", CLICK, ["Settings"]),
-    )
-    page = _list("notes").replace(
-        "</node></hierarchy>",
-        button("Done", (0, 1800, 1080, 1900), rid=f"{APP}:id/done") + "</node></hierarchy>",
-    )
-    panel = _with_dialog(page)[len(page) - len("</hierarchy>") : -len("</hierarchy>")]
-    panel = panel.replace(
-        f'text="" resource-id="{APP}:id/input"', 'text="Folder name" resource-id=""'
-    )
-    dialog = page.replace("</node></hierarchy>", panel + "</node></hierarchy>")
-    field = next(a for a in _click_targets(dialog) if a.kind == INPUT_TEXT)
-    typed = dialog.replace('text="Folder name" resource-id=""', 'text="report" resource-id=""')
-    typing = _transition(Action(INPUT_TEXT, target=field.target, text="report"), dialog, typed)
-    candidates = enumerate_actions(parse_hierarchy(typed))
-    kept = HeuristicReasoner().filter_actions(spec, typing.after, candidates, SPath([typing]), 1)
-    labels = [a.extra.get("label") for a in kept.actions]
-    assert "Create" in labels and "Done" not in labels

@@ -52,7 +52,6 @@ from orchestrator.text import (
     similarity_in_context,
     split_identifier,
     stem,
-    synonyms,
     wordset,
 )
 
@@ -785,10 +784,6 @@ def _step_score(
         return 0.0  # "Enable X" is not done by turning X off
     if action.kind == CLICK and names_only_the_object(step, label):
         return 0.0  # "Edit Trip" is not done by the drawer's "Trips": that only goes there
-    if action.kind == CLICK and (
-        names_a_new_thing(step, label) or names_only_the_operation(step, label, before)
-    ):
-        return 0.0  # "Open your new trip" is no "New trip"; "Create a trip" no account's Create
     if typed_elsewhere(step, action, transition.before.hierarchy_xml):
         return 0.0  # "enter coordinates" is not done in the name field beside them
     # (the guard spares the labels' union, a set of hundreds, for the steps that set nothing)
@@ -848,50 +843,6 @@ def names_only_the_object(step: S2RStep, label: str) -> bool:
     if any(w.lower() in _OPERATION_VERBS for w in named):
         return False  # "New folder" says the operation
     return bool(objects) and bool(named) and all(stem(w) in objects for w in named)
-
-
-_MAKING_VERBS = wordset("create add make insert")
-
-
-@rule("operation_button", False)
-def names_only_the_operation(step: S2RStep, label: str, index: ScreenIndex) -> bool:
-    """The step makes an object ("Create a recipe ...") and ``label`` says only the operation
-    ("Create", "Add"), on a screen where nothing names the object (no text, content
-    description or resource-id word with the object's stem: an account form's "Create", not the
-    recipe list's): that button creates something else."""
-    words = content_words(step.text)
-    if len(words) < 2 or words[0].lower() not in _MAKING_VERBS or index.tree is None:
-        return False  # (an "Edit" on a detail screen edits what it shows, named or not)
-    named = content_words(label)
-    verbs = set(synonyms(words[0]))
-    if not named or not all(stem(w) in verbs or w.lower() in _OPERATION_VERBS for w in named):
-        return False
-    thing = stem(words[1])
-    if thing in verbs or words[1].lower() in _OPERATION_VERBS:
-        return False
-    shown: set[str] = set()
-    for window in index.tree.windows:
-        for node in window.iter():
-            text = f"{node.text} {node.content_desc} {' '.join(split_identifier(node.resource_id))}"
-            shown |= {stem(w) for w in content_words(text)}
-    return thing not in shown
-
-
-# "Open your new recipe", "tap the newly created note": the thing the path made, not a "New
-# recipe" button.
-_NEW_THING_RE = re.compile(
-    r"\b(?:your|the|that|this|my)\s+(?:newly\s+)?(?:new|created)\s+\w", re.IGNORECASE
-)
-
-
-@rule("operation_button", False)
-def names_a_new_thing(step: S2RStep, label: str) -> bool:
-    """The step acts on a thing the path made ("open your new recipe") and ``label`` is a
-    button that makes one ("New recipe"): not the thing."""
-    words = content_words(step.text)
-    if not words or words[0].lower() in _OPERATION_VERBS or not _NEW_THING_RE.search(step.text):
-        return False
-    return any(w.lower() in ("new", "add", "create") for w in content_words(label))
 
 
 def window_place(xml: str, action: Action) -> int | None:

@@ -73,7 +73,7 @@ from orchestrator.reasoner.align import (
 )
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
 from orchestrator.reasoner.relative import relative_score
-from orchestrator.reasoner.rules import count_into, fired, on
+from orchestrator.reasoner.rules import count_into
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.text import content_words, normalize_label, similarity, stem, words, wordset
 
@@ -997,18 +997,6 @@ def _confirming_button(candidates: list[Action], typed: Action, screen: Screen |
         if index is not None and index.tree is not None and typed.target is not None
         else None
     )
-    if field is None and index is not None and typed.target is not None and on("field_by_place"):
-        # The selector was taken before typing (a hint as its text): the field is where it was.
-        field = next(
-            (
-                n
-                for n in index.editable
-                if n.bounds == typed.target.bounds and n.cls == typed.target.class_name
-            ),
-            None,
-        )
-        if field is not None:
-            fired("field_by_place")
     container = field.parent if field is not None else None
     while container is not None:
         inside = [i for i, (x, y) in positive if container.bounds.contains(x, y)]

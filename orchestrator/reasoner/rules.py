@@ -3,9 +3,8 @@
 Issue 28 §4 asks what each rule family is worth on DEV and TEST: "each rule family (alignment,
 value extraction, each verification check) switched off, and what it costs". Every rule of the
 alignment (``align.py``, ``relative.py``) and value-extraction (``s2r.py``) families has a name
-in :data:`RULES` (and the heuristic's probing choices, ``probe``);
-``REPROFARM_RULES_OFF=any_item,said_before`` (or a family name, ``align`` / ``values`` /
-``probe``, for all of its rules) turns them off in every process that reads the environment
+in :data:`RULES`; ``REPROFARM_RULES_OFF=any_item,said_before`` (or a family name, ``align`` /
+``values``, for all of its rules) turns them off in every process that reads the environment
 (the driver, where the heuristic reasoner runs). Verification checks have their own switch,
 ``REPROFARM_VERIFY_OFF`` (``verify.py``), and a verdict names the check that found it.
 
@@ -41,7 +40,6 @@ ALIGN_RULES: dict[str, str] = {
     "relative": "'the X below the Y' done by the widget placed so",
     "already_set": "'enable X' not done by turning X off",
     "names_only_the_object": "'Edit X' not done by a label naming only X",
-    "operation_button": "'Create an X' not done by a bare Create on a screen naming no X",
     "typed_elsewhere": "a typing step naming a field not done in another field",
     "described_setting": "a setting done by the toggle row whose summary names it",
     "another_setting": "a setting not done by a click on another setting",
@@ -69,15 +67,10 @@ VALUE_RULES: dict[str, str] = {
     "stated_expression": "keypad steps rewritten to the expression the report states",
     "prose_values": "e.g. values, expressions and data-like quotes of the prose as inputs",
 }
-# The heuristic's own choices of what to probe (heuristic.py)
-PROBE_RULES: dict[str, str] = {
-    "field_by_place": "the field just typed in found by its place when its selector names none",
-}
-RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES, **PROBE_RULES}
+RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES}
 FAMILIES: dict[str, tuple[str, ...]] = {
     "align": tuple(ALIGN_RULES),
     "values": tuple(VALUE_RULES),
-    "probe": tuple(PROBE_RULES),
 }
 
 

@@ -763,13 +763,11 @@ def _step_score(
     step: S2RStep,
     transition: Transition,
     progress: Progress,
-    entered_before: str = "",
     later: Sequence[S2RStep] = (),
     context: frozenset[str] = frozenset(),
 ) -> float:
-    """How well ``transition`` does ``step``; ``entered_before`` is the keypad entry before
-    this transition's key (the key must be the value's next one); ``later``: the steps after
-    ``step``, ``context``: what the steps before it said (:func:`label_match`)."""
+    """How well ``transition`` does ``step``; ``later``: the steps after ``step``, ``context``:
+    what the steps before it said (:func:`label_match`)."""
     action = transition.action
     label = action_label(action, transition.before.hierarchy_xml)
     score = action_match(step, action, label, later, context)
@@ -797,16 +795,6 @@ def _step_score(
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:
             score = max(score, 1.0 if same_text(action.text, step.value) else score * 0.6)
-    if step.value and step.action_hint == INPUT_TEXT and action.kind == CLICK:
-        key = key_of(label)
-        tokens = value_tokens(step.value)
-        done = value_tokens(entered_before)
-        if (
-            len(done) < len(tokens)
-            and key_types(key, tokens[len(done)])
-            and applies("keypad_value")
-        ):
-            score = max(score, 0.9)
     # A system permission dialog answered the way the step asks: "grant storage permissions
     # when prompted" is done by its Allow button whatever the report calls the permission, and
     # never by Don't allow (nor the reverse for "deny the permission").
@@ -990,7 +978,6 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     done_by: dict[int, Action] = {}  # the action that did each step (a repeat's control)
     for transition in path.transitions:
         reached_before = progress.reached
-        entered_before = progress.entered
         _update_entry(progress, transition)
         seen |= screen_index(transition.before.hierarchy_xml).label_set
         asked = asked or is_permission_screen(transition.before.hierarchy_xml)
@@ -1006,10 +993,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         if transition.diff.get("unchanged") and transition.crash is None:
             # An action that changed nothing did no step, unless it is exactly the next step's
             # action: its lack of effect may be the very bug ("the deleted item stays").
-            exact = (
-                j < len(steps)
-                and _step_score(steps[j], transition, progress, entered_before) >= 0.9
-            )
+            exact = j < len(steps) and _step_score(steps[j], transition, progress) >= 0.9
             if not exact or steps[j].value:
                 progress.served.append(-1)
                 progress.scores.append(0.0)
@@ -1028,7 +1012,6 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 steps[k],
                 transition,
                 progress,
-                entered_before,
                 steps[k + 1 :],
                 said_before(steps[:k]),
             ) - SKIP_PENALTY * (k - j)

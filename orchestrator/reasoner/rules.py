@@ -43,7 +43,6 @@ ALIGN_RULES: dict[str, str] = {
     "typed_elsewhere": "a typing step naming a field not done in another field",
     "described_setting": "a setting done by the toggle row whose summary names it",
     "another_setting": "a setting not done by a click on another setting",
-    "keypad_value": "a value typed key by key on an on-screen keypad",
     "permission_answer": "a permission dialog answered the way the step asks",
     "window_effect": "a step credited by the window it opened, named like the step",
     "retyped_field": "typing the text a field already holds does no step",

@@ -74,7 +74,7 @@ def test_amaze_1796_steps_value_and_exception() -> None:
 @needs_ltg
 def test_opencalc_values() -> None:
     spec = _spec("OpenCalc#532")
-    assert spec.bug_kind == CRASH and "1 ! %" in spec.input_values
+    assert spec.bug_kind == CRASH and spec.input_values == ["1!%"]
     assert [(s.action_hint, s.value) for s in spec.steps] == [(INPUT_TEXT, "1!%")]
     assert any("Start OpenCalc" in n for n in spec.setup_notes)  # launching is setup, not a step
     spec = _spec("OpenCalc#510")  # no steps at all: the title's expression is the step
@@ -101,7 +101,7 @@ def test_other_extractions() -> None:
     spec = _spec("Transportr#972")  # German: "stürzt ... ab"
     assert spec.bug_kind == CRASH and spec.steps[0].action_hint == INPUT_TEXT
     spec = _spec("Birthdroid#13")  # "any 11 digit number"
-    assert spec.steps[0].value == "1" * 11 and "111111111111" in spec.input_values
+    assert spec.steps[0].value == "1" * 11 and spec.input_values == ["1" * 11]
     spec = _spec("gpstest#404")
     assert [(s.action_hint, s.value) for s in spec.steps][-1] == (ROTATE, "landscape")
     spec = _spec("NewsBlur#1053")  # steps in a comment, values after "e.g."

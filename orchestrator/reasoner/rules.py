@@ -64,7 +64,6 @@ VALUE_RULES: dict[str, str] = {
     "observed_quote": "a quote the app shows ('the error \"X\" appears') is never a value",
     "example_not_value": "an e.g. on a step that leaves the choice is a target, not a value",
     "stated_expression": "keypad steps rewritten to the expression the report states",
-    "prose_values": "e.g. values, expressions and data-like quotes of the prose as inputs",
 }
 RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES}
 FAMILIES: dict[str, tuple[str, ...]] = {

@@ -2234,34 +2234,6 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
     )
 
 
-@rule("prose_values", list[str]())
-def _prose_inputs(title: str, prose: str, known: list[str]) -> list[str]:
-    """Likely inputs the report's prose gives outside any step, not in ``known``: e.g. values,
-    expressions in the title or quotes, data-like quoted text (digits with separators, e-mail
-    addresses)."""
-    found = list(known)
-    for match in _EG_RE.finditer(prose):
-        raw = match.group("v") or match.group("q")
-        v = _unquote(raw) if raw[0] in "\"“'`" else _unquote(raw).strip(".,;")
-        if (
-            v
-            and v.lower() not in _NOT_VALUES
-            and v not in found
-            and len(v) < 80
-            and not v.lower().startswith(("http", "www"))
-        ):
-            found.append(v)
-    quoted_texts = [q for _, q in quoted(prose)]
-    for expr in expressions([title] + quoted_texts):
-        if expr not in found:
-            found.append(expr)
-    for q in quoted_texts:
-        # Data-like quoted text (digits with separators, e-mail addresses): a likely input.
-        if re.search(r"\d", q) and re.search(r"[:@./-]", q) and q not in found and len(q) < 60:
-            found.append(q)
-    return found[len(known) :]
-
-
 def analyze(report: BugReport) -> ReproSpec:
     """Turn a report into a :class:`ReproSpec` (see the module docstring). Always yields at least
     one step (the title is the last resort). Reads the report within the bounds of
@@ -2312,9 +2284,6 @@ def analyze(report: BugReport) -> ReproSpec:
             and step.value not in input_values
         ):
             input_values.append(step.value)
-    prose_sections = [s for s in body_sections if s.kind in ("steps", "description", "actual")]
-    prose = "\n".join([report.title] + ["\n".join(s.lines) for s in prose_sections])
-    input_values += _prose_inputs(report.title, prose, input_values)
 
     setup = list(dict.fromkeys(extraction.setup + _comment_states(report)))
     for step in steps:

@@ -109,7 +109,7 @@ def on(name: str) -> bool:
 def applies(name: str) -> bool:
     """For a rule whose condition has just held: ``True`` (and the firing counted) when the rule
     is on, ``False`` when an ablation switched it off. Written last in the condition:
-    ``if names_only_the_object(step, label) and applies("names_only_the_object")``."""
+    ``if in_dialog and not _names_exactly(step, t) and applies("dialog_button")``."""
     if not on(name):
         return False
     fired(name)

@@ -201,6 +201,33 @@ def test_deleted_object_still_listed_is_evidence() -> None:
     assert not reasoner.verify(spec, two).reproduced
 
 
+def test_expected_value_of_a_named_expression() -> None:
+    from orchestrator.reasoner import verify as verifier
+
+    spec = _spec_of(
+        S2RStep("tap '%'", CLICK, ["%"]),
+        kind=NON_CRASH,
+        symptom="Wrong percentage. Expected: `(5+4)%` shows 0.09.",
+    )
+
+    def shows(expr: str, result: str) -> SPath:
+        xml = KEYPAD.replace(
+            'text="" resource-id="com.example.app:id/input"',
+            f'text="{expr}" resource-id="com.example.app:id/input"',
+        ).replace(
+            'text="" resource-id="com.example.app:id/result"',
+            f'text="{result}" resource-id="com.example.app:id/result"',
+        )
+        return SPath([_transition(_click(KEYPAD, "%"), KEYPAD, xml)])
+
+    verdict = verifier.verify(spec, shows("(5+4)%", "5.2"), [])
+    assert verdict.reproduced and "'5.2'" in verdict.evidence and "'0.09'" in verdict.evidence
+    assert not verifier.verify(spec, shows("(5+4)%", "0.09"), []).reproduced
+    # Another expression on screen is no evidence about this one (nor are its operands results).
+    assert not verifier.verify(spec, shows("(5+4%", "5.04"), []).reproduced
+    assert verifier.verify(spec, shows("(5+4)%", "5"), []).reproduced
+
+
 def test_a_delete_waiting_for_confirmation_is_no_evidence() -> None:
     reasoner = HeuristicReasoner()
     spec = _spec_of(

@@ -12,8 +12,9 @@ from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, S2RStep
 from orchestrator.model import Path as SPath
+from orchestrator.reasoner.align import screen_index
 from orchestrator.reasoner.heuristic import HeuristicReasoner
-from orchestrator.reasoner.verify import input_undone
+from orchestrator.reasoner.verify import _expected_number, input_undone
 from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import APP, _click, _spec_of, _transition
 
@@ -57,6 +58,20 @@ def test_an_action_after_the_last_step_that_empties_the_typed_field_is_no_eviden
     assert input_undone(path, [-1, 0], ["Groceries"]) == ""
     saved = _transition(_click(_form("Groceries"), "Save"), _form("Groceries"), _form("Groceries"))
     assert input_undone(SPath([typed, saved]), [0, -1], ["Groceries"]) == ""
+
+
+def test_a_number_joined_to_a_name_is_no_expected_result() -> None:
+    shown = screen_index(
+        dump(
+            status_bar(),
+            node("android.widget.TextView", "3", f"{APP}:id/count", "", (40, 200, 400, 300)),
+        )
+    )
+    assert _expected_number("the list should show note-12 first", shown) == ""
+    assert _expected_number("the list should show note_12 first", shown) == ""
+    assert _expected_number("the count should show 12", shown) == (
+        "the screen shows '3' where the report expects '12'"
+    )
 
 
 def test_a_value_the_symptom_says_is_shown_is_not_what_disappeared() -> None:

@@ -178,7 +178,6 @@ def test_a_right_result_for_another_expression_is_no_evidence() -> None:
     # is (54)%, whose result 0.54 is right.
     spec = _spec_of(S2RStep("enter (5+4)%", INPUT_TEXT, [], "(5+4)%"), kind=NON_CRASH)
     spec.symptom = PERCENT
-    spec.input_values = ["(5+4)%"]
     other = _with_result("(54)%", "0.54")
     assert not verifier.verify(spec, _final(other), []).reproduced
     # The report's expression on screen with a result no reading of it gives: evidence.
@@ -200,7 +199,7 @@ def test_evidence_quotes_the_reports_expected_value_not_its_device_line() -> Non
     assert "0.09" in expected and "Android" not in expected and "Device" not in expected
     verdict = verifier.verify(spec, _final(_with_result("(5+4)%", "5.2")), [])
     assert verdict.reproduced
-    assert "a correct reading gives 0.09" in verdict.evidence, verdict.evidence
+    assert "where the report expects '0.09'" in verdict.evidence, verdict.evidence
     # A device line with no expected value in the section: nothing is expected of a number.
     plain = analyze(
         BugReport(
@@ -582,7 +581,6 @@ def test_a_path_that_starts_on_a_permission_request_ends_in_the_app() -> None:
     # The first screen is the permission dialog's package; the app's is the one after it.
     spec = _spec_of(S2RStep("enter (5+4)%", INPUT_TEXT, [], "(5+4)%"), kind=NON_CRASH)
     spec.symptom = PERCENT
-    spec.input_values = ["(5+4)%"]
     permission = "com.google.android.permissioncontroller"
     allow = _transition(_click(FORM, "Save"), FORM, KEYPAD)
     allow.before.package = permission
@@ -590,6 +588,22 @@ def test_a_path_that_starts_on_a_permission_request_ends_in_the_app() -> None:
     assert verifier.verify(spec, SPath([allow, key]), []).reproduced
     key.after.package = "com.android.chrome"
     assert not verifier.verify(spec, SPath([allow, key]), []).reproduced
+
+
+def test_a_wrong_number_the_report_did_not_see_is_no_evidence() -> None:
+    # The example Tally's fixed build: after more taps than the report's one, the total shows
+    # 10, neither the 5 the report expects nor the 50 it saw; only the 50 is the symptom (the
+    # input 2+2 makes either a wrong result, so the expression rule does not decide here).
+    spec = _spec_of(S2RStep("tap 5", "click", ["5"]), kind=NON_CRASH)
+    spec.symptom = "Total is wrong. Actual: the result shows 50. Expected: the result shows 5."
+    assert not verifier.verify(spec, _final(_with_result("2+2", "10")), []).reproduced
+    seen = verifier.verify(spec, _final(_with_result("2+2", "50")), [])
+    assert seen.reproduced and "where the report expects '5'" in seen.evidence
+    # A number that names the device in the actual part asks nothing of the screen.
+    spec.symptom = (
+        "Total is wrong. Actual: wrong total on Android 14. Expected: the result shows 5."
+    )
+    assert verifier.verify(spec, _final(_with_result("2+2", "10")), []).reproduced
 
 
 def test_a_helper_s_exception_from_another_caller_is_another_bug() -> None:

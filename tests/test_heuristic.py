@@ -423,6 +423,37 @@ def test_verify_needs_concrete_evidence() -> None:
     assert not reasoner.verify(two, SPath([_transition(typing, KEYPAD, wrong)])).reproduced
 
 
+def test_verify_expected_number() -> None:
+    reasoner = HeuristicReasoner()
+    with_a = dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout",
+            "",
+            "",
+            "",
+            (0, 0, 1080, 1920),
+            button("Delete label", (0, 100, 500, 200)),
+            node("android.widget.TextView", "a", f"{APP}:id/label", "", (0, 300, 500, 400)),
+        ),
+    )
+    number = _spec_of(
+        S2RStep("tap 'Delete label'", CLICK, ["Delete label"]),
+        kind=NON_CRASH,
+        symptom="Erroneous values. Expected: The operation should display 0.09.",
+    )
+    shows_5 = with_a.replace('text="a"', 'text="5.04"')
+    verdict = reasoner.verify(
+        number, SPath([_transition(_click(with_a, "Delete label"), with_a, shows_5)])
+    )
+    assert verdict.reproduced and "'5.04'" in verdict.evidence and "'0.09'" in verdict.evidence
+    shows_right = with_a.replace('text="a"', 'text="0.09"')
+    assert not reasoner.verify(
+        number, SPath([_transition(_click(with_a, "Delete label"), with_a, shows_right)])
+    ).reproduced
+
+
+# -- whole searches on the virtual catalog apps ----------------------------------------------------
 def _search(
     app_cls,
     report: Path | BugReport,

@@ -4,6 +4,7 @@ LTGDroid confirms a non-crash bug with a second, stricter look at the final scre
 model we look for evidence a rule can name, from the symptom text (``Actual: ...``,
 ``Expected: ...``) and what the path did:
 
+- a number the report expects (``should display 0.09``) is not on screen while another result is;
 - an expression typed on the path has a wrong result on screen (checked with a small exact
   evaluator: a result that matches no reading of the expression is wrong);
 - a list that does not update ("does not refresh"): a name the path typed and confirmed in a
@@ -65,7 +66,7 @@ from orchestrator.reasoner.align import (
     window_place,
 )
 from orchestrator.reasoner.base import Verdict
-from orchestrator.reasoner.s2r import MESSAGE_SAYS_RE
+from orchestrator.reasoner.s2r import MESSAGE_SAYS_RE, expressions
 from orchestrator.text import (
     content_words,
     normalize_label,
@@ -166,6 +167,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         # A final screen outside the app cannot be related to the report.
         return Verdict(False, f"the final screen is not the app's ({final.package})", 0.0)
     checks = (
+        ("expected_number", lambda: _expected_number(expected, index, actual)),
         ("wrong_result", lambda: _wrong_result(observed, spec, index)),
         ("still_after_delete", lambda: _still_after_delete(observed, path, typed, index)),
         ("not_listed_after_create", lambda: _not_listed_after_create(observed, path, typed, index)),
@@ -197,7 +199,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
 # (what each check is worth on DEV and TEST), e.g. REPROFARM_VERIFY_OFF=gone,layout.
 VERIFY_OFF_ENV = "REPROFARM_VERIFY_OFF"
 CHECK_NAMES = (
-    "app_closed", "wrong_result", "still_after_delete",
+    "app_closed", "expected_number", "wrong_result", "still_after_delete",
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
@@ -497,6 +499,97 @@ def _to_decimal(text: str) -> Decimal | None:
         return Decimal(t)
     except InvalidOperation:
         return None
+
+
+# A number that names a device, system or build, not a value the app shows ("Android 14").
+_DEVICE_NUMBER_RE = re.compile(
+    r"\b(?:android|api|version|ver|v|sdk|ios|build)\s*\.?\s*$", re.IGNORECASE
+)
+
+
+def _reported_numbers(text: str) -> list[Decimal]:
+    """The numbers a symptom's part says the app shows, leaving out those that name a device,
+    system or build (``Android 14``, ``version 3.0.1``)."""
+    out = []
+    for m in _NUMBER_RE.finditer(text):
+        if _DEVICE_NUMBER_RE.search(text[: m.start()]):
+            continue
+        value = _to_decimal(m.group())
+        if value is not None:
+            out.append(value)
+    return out
+
+
+def _expected_number(expected: str, index, actual: str = "") -> str:
+    """The report expects a number (``should display 0.09``); the screen shows another result
+    and not that number. Where the report also says which wrong number it saw (``Actual: the
+    total shows 50``), the screen must show that one: another wrong number is another state
+    (more or other input than the report's), not the report's symptom.
+
+    When the expectation names an expression (``(5+4)% should display 0.09``, quoted or not),
+    that expression must be the one on screen, and its operands are not expected results. When
+    the screen's own input is an expression, the shown result must also be wrong for it: a
+    result that a correct reading of what is on screen gives is no evidence, whatever the report
+    expected of another input."""
+    if not expected:
+        return ""
+    exprs = [q for _, q in quoted(expected) if _is_expression(q)]
+    exprs += [e for e in expressions([expected]) if e not in exprs]
+    if exprs and not any(_shows_expression(index, e) for e in exprs):
+        return ""
+    rest = expected
+    for e in sorted(exprs, key=len, reverse=True):
+        rest = rest.replace(e, " ")
+    wanted = [n for n in _NUMBER_RE.findall(rest)]
+    if not wanted:
+        return ""
+    shown = _screen_numbers(index)
+    if not shown:
+        return ""
+    want = [_to_decimal(w) for w in wanted]
+    have = [_to_decimal(s) for s in shown]
+    if any(w is not None and h is not None and w == h for w in want for h in have):
+        return ""
+    own = _screen_expression(index)
+    if own and _right_for(own, shown):
+        return ""
+    seen = [n for n in _reported_numbers(actual) if n not in want]
+    if seen and not any(h in seen for h in have if h is not None):
+        return ""
+    return f"the screen shows {shown[-1]!r} where the report expects {wanted[-1]!r}"
+
+
+def _screen_expression(index) -> str:
+    """The expression the screen's input holds (a field, else a non-clickable label), or ``""``."""
+    texts = [n.text for n in index.editable] + [
+        label for label, node in index.labels if not _in_clickable(node)
+    ]
+    for text in texts:
+        if _is_expression(text.strip()):
+            return text.strip()
+    return ""
+
+
+def _right_for(expr: str, shown: list[str]) -> bool:
+    """True when a number on screen other than ``expr`` itself is what a correct reading of
+    ``expr`` gives (the screen's result is right for its own input)."""
+    readings = [r for r in (_evaluate(x) for x in _readings(expr)) if r is not None]
+    for text in shown:
+        if normalize_label(text) == normalize_label(expr):
+            continue
+        value = _to_decimal(text)
+        if value is not None and any(
+            abs(value - r) <= Decimal("1e-6") * max(Decimal(1), abs(r)) for r in readings
+        ):
+            return True
+    return False
+
+
+def _is_expression(text: str) -> bool:
+    """An arithmetic expression a person types (digits and at least one operator)."""
+    return bool(re.search(r"\d", text) and re.search(r"[+\-×÷*/%!^√]", text)) and bool(
+        re.fullmatch(r"[\d\s.,+\-×÷*/%!^√()]+", text)
+    )
 
 
 def _compact_expression(text: str) -> str:
@@ -1148,7 +1241,8 @@ def _saved_value_differs(
 
     - the symptom says a thing is wrong / not correct / not updated / not saved / lost, that
       thing is what a typing step names (similarity 0.8), and the symptom states no number of
-      its own (a value it expects or calls correct is no evidence against the screen);
+      its own (a value it expects is :func:`_expected_number`'s, and one it calls correct is
+      no evidence against the screen);
     - the path typed a number V into a field the thing (or that step) names (a name of
       :func:`~orchestrator.reasoner.align.field_names` at ``MATCH_THRESHOLD``), and the field
       took it;

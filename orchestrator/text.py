@@ -393,15 +393,11 @@ def similarity(label: str, phrase: str) -> float:
     a date field shows its value, not its name (decision 0031).
     """
     score = _similarity(label, phrase)
-    icon_words = "icon" in phrase or "symbol" in phrase or "glyph" in phrase  # a cheap test first
-    if score < 0.75 and icon_words and _says(label, named_icon(phrase)):
-        return 0.75
+    if score < 0.75 and ("icon" in phrase or "symbol" in phrase or "glyph" in phrase):
+        icon = named_icon(phrase)
+        if icon and {stem(w) for w in words(label)} & icon:
+            return 0.75
     return score
-
-
-def _says(label: str, meaning: frozenset[str]) -> bool:
-    """A word of ``label`` is, by stem, one of ``meaning`` (an icon's stems and synonyms)."""
-    return bool(meaning) and bool({stem(w) for w in words(label)} & meaning)
 
 
 def _similarity(label: str, phrase: str) -> float:
@@ -421,7 +417,8 @@ def _similarity(label: str, phrase: str) -> float:
         # A date field shows its value, not the word "date" (its hint shows only while empty):
         # "Modify date" names the button that reads "Aug 15, 2019".
         return DATE_VALUE_SIMILARITY
-    if _says(label, SYMBOL_ICON_WORDS.get(b) or emoji_words(b)):
+    icon = SYMBOL_ICON_WORDS.get(b) or emoji_words(b)
+    if icon and {stem(w) for w in words(label)} & icon:
         return 0.75  # "+" in the report, an "add"/"new" widget on screen
     label_words = [w for w in content_words(label)] or list(words(label))
     phrase_words = content_words(phrase) or list(words(phrase))

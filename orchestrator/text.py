@@ -368,22 +368,8 @@ def is_date_label(label: str) -> bool:
     return bool(_DATE_LABEL_RE.fullmatch(label.strip()))
 
 
-# "the info icon", "a trash symbol": a pictogram the report names by its meaning.
-_NAMED_ICON_RE = re.compile(r"(?:(?:the|an?)\s+)?([a-z]+)\s+(?:icon|symbol|glyph)")
-
-
-def named_icon(phrase: str) -> frozenset[str]:
-    """The meaning of a pictogram a phrase names by one word ("info icon" → the stems of
-    ``info`` and its UI synonyms: ``about``, ``learn`` ...), as :func:`emoji_words` gives for the
-    glyph itself; empty for any other phrase."""
-    found = _NAMED_ICON_RE.fullmatch(normalize_label(phrase))
-    return synonyms(found.group(1)) if found and found.group(1) not in STOPWORDS else frozenset()
-
-
 def similarity(label: str, phrase: str) -> float:
-    """How well a widget ``label`` matches a ``phrase`` of a report, in ``[0, 1]``; at least
-    0.75 where the phrase names an icon by its meaning and the label says it (:func:`named_icon`:
-    "the info icon" and a "Learn more" button, as "ℹ️" and that button).
+    """How well a widget ``label`` matches a ``phrase`` of a report, in ``[0, 1]``.
 
     1.0 for the same text (case and punctuation aside); otherwise the share of the label's
     content words found in the phrase (by stem, or at 0.6 by synonym), times a coverage factor
@@ -392,15 +378,6 @@ def similarity(label: str, phrase: str) -> float:
     (:func:`is_date_label`) matches a phrase naming a ``date`` at :data:`DATE_VALUE_SIMILARITY`:
     a date field shows its value, not its name (decision 0031).
     """
-    score = _similarity(label, phrase)
-    if score < 0.75 and ("icon" in phrase or "symbol" in phrase or "glyph" in phrase):
-        icon = named_icon(phrase)
-        if icon and {stem(w) for w in words(label)} & icon:
-            return 0.75
-    return score
-
-
-def _similarity(label: str, phrase: str) -> float:
     a, b = normalize_label(label), normalize_label(phrase)
     # Bracket keys are all punctuation: compare them without whitespace instead.
     sym = _bracket_symbol(label)

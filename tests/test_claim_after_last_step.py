@@ -189,3 +189,45 @@ def test_an_unknown_check_to_switch_off_is_a_config_error_before_any_device(monk
     monkeypatch.setenv(verifier.VERIFY_OFF_ENV, "gone,typo")
     with pytest.raises(ConfigError, match="typo"):
         SearchConfig().validate()
+
+
+def test_an_expected_number_counts_only_right_after_the_report_s_steps() -> None:
+    """The example Tally's report ("Tap "Add 5"", expected 5, actual 50): one tap on the buggy
+    1.0 shows 50 and is the claim; on the fixed 1.1, ten taps show 50 too, after nine actions
+    the report never asks for, and are no claim (a false "reproduced" on a correct build)."""
+    from device_agent.hierarchy import structural_hash
+    from device_agent.virtual.device import VirtualDevice
+    from orchestrator.diff import structural_diff
+    from orchestrator.model import Screen, Transition
+    from orchestrator.reasoner.s2r import analyze
+    from orchestrator.report import load_report
+    from tests.conftest import REPO
+
+    apps = REPO / "examples" / "apps"
+    spec = analyze(load_report(apps / "tally-1.md"))
+
+    def taps(version: str, times: int) -> SPath:
+        device = VirtualDevice("t", "Tally", app_dir=str(apps), version=version)
+        device.launch_app()
+
+        def seen() -> Screen:
+            xml = device.observe(screenshot=False, hierarchy=True).hierarchy_xml
+            return Screen(xml, structural_hash(xml), "org.example.tally", ".MainActivity", "")
+
+        before, transitions = seen(), []
+        for _ in range(times):
+            add = next(
+                a for a in enumerate_actions(parse_hierarchy(before.hierarchy_xml))
+                if a.target is not None and a.target.text == "Add 5"
+            )  # fmt: skip
+            device.execute(add)
+            after = seen()
+            transitions.append(Transition(add, before, after, structural_diff(before, after)))
+            before = after
+        return SPath(transitions)
+
+    reasoner = HeuristicReasoner()
+    assert reasoner.verify(spec, taps("1.0", 1)).details.get("check") == "expected_number"
+    fixed = taps("1.1", 10)
+    assert 'text="50"' in fixed.transitions[-1].after.hierarchy_xml  # the report's "actual"
+    assert not reasoner.verify(spec, fixed).reproduced

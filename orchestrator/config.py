@@ -64,6 +64,11 @@ class SearchConfig:
     ``max_actions`` with budget left, the search goes on from the best paths it left unexpanded
     (breadth). On by default since decision 0049: the same or a better score at about half the
     probes, no false claim (False: every path probes again, kept to measure against).
+    ``frontier`` (with ``probe_once``): when the search would stop with budget left (every kept
+    path at ``max_actions``, every candidate known to the memory, nothing in reserve), it goes
+    back to the states it reached, most S2R progress first, and probes the actions the memory
+    has no record of there (:meth:`orchestrator.search.Reproducer._frontier`, decision 0052);
+    False: it stops, as before, kept to measure against.
     """
 
     beam: int = 3
@@ -79,6 +84,7 @@ class SearchConfig:
     stream: bool = True
     path_bound: bool = False
     probe_once: bool = True
+    frontier: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

@@ -283,6 +283,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "speculation": stats.get("speculation", {}),
             # new work vs repeated (screen, action) pairs, longest path (issue 28 §1)
             "economy": economy(outcome.probe_log),
+            # states gone back to for their untried actions once nothing was left to extend
+            "frontier_paths": stats.get("frontier_paths", 0),
             "other_crashes": outcome.other_crashes[:10],
             "explored": [
                 {

@@ -286,6 +286,12 @@ class Reproducer:
         # and the level's candidates it answers instead of a probe (path index, transition).
         self._memory: dict[tuple[str, str], Transition | None] = {}
         self._reuse: list[tuple[int, Transition]] = []
+        # Breadth once nothing is left to extend (issue 28 §1): the shortest path found to each
+        # state (the memory's key), the states already gone back to, and the frontier paths of
+        # the level being expanded (only their untried actions are probed).
+        self._shortest: dict[str, Path] = {}
+        self._gone_back: set[str] = set()
+        self._untried_only: set[int] = set()
         self._snapshot_seq = 0
         self._speculative_seq = 0
         self._speculation: Speculation | None = None
@@ -340,6 +346,7 @@ class Reproducer:
             beam: list[Path] = [replace(handover, snapshot_id="")]
         else:
             beam = [Path(snapshot_id=BASE_SNAPSHOT)]
+        self._remember_shortest(beam[0])
         expanded: set[str] = set()
         explored: list[list[str]] = []
         other_crashes: list[dict[str, Any]] = []
@@ -363,7 +370,7 @@ class Reproducer:
             room = self.config.max_probes - self.stats["probes"]
             specs = specs[:room]
             if not specs and not self._reuse:
-                beam = self._refill(expanded) if room > 0 else []
+                beam = (self._refill(expanded) or self._frontier()) if room > 0 else []
                 if beam:  # the kept paths are at the bound: breadth from the paths left
                     level -= 1
                     continue
@@ -417,7 +424,7 @@ class Reproducer:
                     }
                 )
             if not children:
-                beam = self._refill(expanded)
+                beam = self._refill(expanded) or self._frontier()
                 if beam:
                     continue
                 stop = "every candidate of the last level crashed, left the app or did nothing"
@@ -644,6 +651,7 @@ class Reproducer:
                 )
         else:
             kept = [self._path_candidates(path, self.reasoner, branch) for path in beam]
+        self._untried_only = set()
         self.phase_seconds["filter"] += time.perf_counter() - t0
         specs: list[ProbeSpec] = []
         self._reuse = []
@@ -686,7 +694,8 @@ class Reproducer:
 
     def _path_candidates(self, path: Path, reasoner: Reasoner, branch: int) -> list[Action]:
         """The actions ``reasoner`` keeps on the path's last screen (none past ``max_actions``
-        or outside the app), typed text filled in."""
+        or outside the app), typed text filled in. For a frontier path (:meth:`_frontier`),
+        the best ``branch`` of those the transition memory has no record of on its state."""
         if self._at_bound(path):
             return []
         screen = self._screen(path)
@@ -696,15 +705,23 @@ class Reproducer:
         candidates = enumerate_actions(hierarchy)
         if not candidates:
             return []
-        kept = reasoner.filter_actions(self.spec, screen, candidates, path, branch).actions
+        untried_only = id(path) in self._untried_only
+        limit = len(candidates) if untried_only else branch
+        kept = reasoner.filter_actions(self.spec, screen, candidates, path, limit).actions
+        if not untried_only:
+            kept = self._cap_globals(kept, branch)
         actions: list[Action] = []
-        for action in self.ablation.cap(self._cap_globals(kept, branch)):
+        for action in self.ablation.cap(kept):
             if action.kind == INPUT_TEXT and not action.text and action.target is not None:
                 node = find_node(hierarchy, action.target)
                 if node is None:
                     continue
                 action = replace(action, text=reasoner.input_text(self.spec, screen, node, path))
             actions.append(action)
+        if untried_only:
+            state = self._memory_state(path)
+            fresh = [a for a in actions if (state, a.key()) not in self._memory]
+            actions = self._cap_globals(fresh, branch)
         return actions
 
     def _at_bound(self, path: Path) -> bool:
@@ -938,6 +955,7 @@ class Reproducer:
             path.score = judgement.score
             path.reached_step = judgement.reached_step
             path.transitions[-1].reached_step = judgement.reached_step
+            self._remember_shortest(path)
         ranked = sorted(
             zip(children, judgements, strict=True),
             key=lambda pj: (-pj[1].score, len(pj[0].transitions)),
@@ -968,6 +986,48 @@ class Reproducer:
         left = [p for p in children if id(p) not in taken and not self._at_bound(p)]
         ranked = sorted([*self._reserve, *left], key=lambda p: (-p.score, len(p.transitions)))
         self._reserve = ranked[:RESERVE_SIZE]
+
+    def _remember_shortest(self, path: Path) -> None:
+        """Keep ``path`` as the way to its state (:meth:`_memory_state`) when it is the
+        shortest seen (the better scored of equals): where :meth:`_frontier` goes back to."""
+        if not self.config.probe_once:
+            return
+        key = self._memory_state(path)
+        known = self._shortest.get(key)
+        if known is None or (len(path.transitions), -path.score) < (
+            len(known.transitions),
+            -known.score,
+        ):
+            self._shortest[key] = path
+
+    def _frontier(self) -> list[Path]:
+        """Budget left and no path to extend (every kept path at ``max_actions``, every
+        candidate known to the memory): go back to states reached on the way and probe the
+        actions nobody tried there yet, the coverage a search that never repeats itself
+        spends its budget on (issue 28 §1: "budget left goes to breadth: untried actions of
+        shallower states"). Up to ``beam`` states, each gone back to once: most S2R progress
+        first, then the shortest way there. Until the search would have stopped nothing here
+        acts, so what it found before is found the same way. Empty without ``probe_once``
+        or ``frontier`` (without the memory nothing says what is untried) or when every state
+        was gone back to."""
+        if not (self.config.probe_once and self.config.frontier):
+            return []
+        ways = sorted(
+            (
+                (key, path)
+                for key, path in self._shortest.items()
+                if key not in self._gone_back and not self._at_bound(path)
+            ),
+            key=lambda kp: (-kp[1].reached_step, len(kp[1].transitions), -kp[1].score),
+        )
+        beam: list[Path] = []
+        for key, path in ways[: self.config.beam]:
+            self._gone_back.add(key)
+            way = replace(path, snapshot_id="")  # its snapshot may be gone: probes replay
+            self._untried_only.add(id(way))
+            beam.append(way)
+        self.stats["frontier_paths"] += len(beam)
+        return beam
 
     def _refill(self, expanded: set[str]) -> list[Path]:
         """A new beam from the reserve when every kept path is at the bound or none is left:

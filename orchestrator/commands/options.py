@@ -117,6 +117,13 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "on another path to that state (default; --no-probe-once probes it again)",
     )
     parser.add_argument(
+        "--frontier",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="with budget left and no path to extend, go back to the states reached and probe "
+        "their untried actions (default; --no-frontier stops there)",
+    )
+    parser.add_argument(
         "--max-probes",
         type=whole_number,
         default=1500,
@@ -278,6 +285,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         speculate=getattr(args, "speculate", "auto"),
         path_bound=getattr(args, "path_bound", False),
         probe_once=getattr(args, "probe_once", True),
+        frontier=getattr(args, "frontier", True),
     )
 
 

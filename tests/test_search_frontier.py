@@ -1,0 +1,97 @@
+"""The frontier (issue 28 §1: "budget left goes to breadth: untried actions of shallower
+states"): when the search would stop with budget left, it goes back to the states it reached,
+most S2R progress first, then the shortest way there, each once, and probes there only the
+actions the transition memory has no record of. Hand-written screens, no catalog app."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from device_agent.actions import PRESS_BACK, Action
+from device_agent.hierarchy import parse_hierarchy, structural_hash
+from orchestrator.config import SearchConfig
+from orchestrator.enumerate import enumerate_actions
+from orchestrator.model import Path, ReproSpec, S2RStep, Screen, Transition
+from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.search import Reproducer
+from tests.test_enumerate import button, dump, node, status_bar
+
+PKG = "org.example.shelf"
+SPEC = ReproSpec([S2RStep(text="Open the shelf", targets=["shelf"])], "It crashes", "crash")
+
+
+def _screen(*labels: str) -> Screen:
+    buttons = [button(t, (40, 100 + 120 * i, 1040, 200 + 120 * i)) for i, t in enumerate(labels)]
+    xml = dump(status_bar(), node("android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+                                  *buttons))  # fmt: skip
+    return Screen(xml, structural_hash(xml), PKG, f"{PKG}/.Main", "portrait")
+
+
+def _searcher(**config: object) -> Reproducer:
+    searcher = Reproducer(
+        SPEC,
+        HeuristicReasoner(),
+        None,  # type: ignore[arg-type]  # no device: nothing here probes
+        PKG,
+        SearchConfig(**config),  # type: ignore[arg-type]
+    )
+    searcher._root = _screen("Shelf")
+    return searcher
+
+
+def _path(*screens: Screen, reached: int = -1) -> Path:
+    """A path through ``screens`` (Back between them: only the screens matter here)."""
+    before = [_screen("Shelf"), *screens[:-1]]
+    transitions = [
+        Transition(Action(PRESS_BACK), b, a, {}, reached_step=reached)
+        for b, a in zip(before, screens, strict=True)
+    ]
+    return Path(transitions, score=0.5, reached_step=reached, snapshot_id="s1")
+
+
+def test_it_goes_back_to_the_states_with_most_progress_first_then_the_shortest_way() -> None:
+    searcher = _searcher(beam=2)
+    a, b, c = _screen("A"), _screen("B"), _screen("C")
+    long_way_to_a = _path(b, c, a)
+    for path in (_path(a), long_way_to_a, _path(b), _path(b, c, reached=0)):
+        searcher._remember_shortest(path)
+    first = searcher._frontier()
+    assert [len(p.transitions) for p in first] == [2, 1]  # progress 0 first, then the shortest
+    assert first[0].reached_step == 0
+    assert all(p.snapshot_id == "" for p in first)  # snapshots may be gone: probes replay
+    second = searcher._frontier()
+    assert len(second) == 1 and second[0].last_screen is b  # each state once
+    assert searcher._frontier() == []
+    assert searcher.stats["frontier_paths"] == 3
+
+
+def test_without_the_memory_or_switched_off_there_is_no_frontier() -> None:
+    for config in ({"probe_once": False}, {"frontier": False}):
+        searcher = _searcher(**config)
+        searcher._remember_shortest(_path(_screen("A")))
+        assert searcher._frontier() == []
+
+
+def test_a_frontier_path_probes_only_the_actions_nobody_tried_on_its_state() -> None:
+    labels = [f"Item {i}" for i in range(1, 11)]
+    shelf = _screen(*labels)
+    searcher = _searcher(branch=6)
+    path = _path(shelf)
+    usual = searcher._path_candidates(path, searcher.reasoner, 6)
+    state = searcher._memory_state(path)
+    for action in usual:  # the level that expanded the state probed these
+        searcher._memory[(state, action.key())] = None
+    searcher._remember_shortest(path)
+    (back,) = searcher._frontier()
+    fresh = searcher._path_candidates(back, searcher.reasoner, 6)
+    assert fresh and not {a.key() for a in fresh} & {a.key() for a in usual}
+    every = enumerate_actions(parse_hierarchy(shelf.hierarchy_xml))
+    untried = {a.key() for a in every if a.target is not None} - {a.key() for a in usual}
+    assert len(untried) == 4  # ten items, six probed
+    assert {a.key() for a in fresh if a.target is not None} == untried
+    # an ordinary path to the same state is offered the usual actions again (the memory
+    # answers them without probes)
+    again = replace(path, snapshot_id="")
+    assert [a.key() for a in searcher._path_candidates(again, searcher.reasoner, 6)] == [
+        a.key() for a in usual
+    ]

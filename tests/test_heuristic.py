@@ -653,14 +653,3 @@ def test_an_operation_step_names_its_control_with_its_verb_in_any_case() -> None
     assert targets[3] == ["Old"]
     assert targets[4] == ["Edit"]
     assert targets[5] == ["recipe"]  # opening is no operation on it
-
-
-def test_a_repeating_adverb_ends_the_object() -> None:
-    """ "Tap the gear again" names the gear: "again", "twice", "once more" say how often, and a
-    target that keeps them matches no label as well as the bare object does."""
-    body = (
-        "Steps:\n1. Tap the gear\n2. Go back\n3. Tap the gear again\n4. Press the plus icon twice\n"
-    )
-    spec = HeuristicReasoner().analyze_report(BugReport("x#5", "Bug", body))
-    assert spec.steps[2].targets == ["gear"]
-    assert spec.steps[3].targets[0] == "plus icon"

@@ -152,7 +152,7 @@ def test_markdown_report_steps_and_title_fallback() -> None:
     )
     spec = HeuristicReasoner().analyze_report(report)
     assert spec.bug_kind == CRASH
-    assert spec.steps[0].action_hint == CLICK and spec.steps[0].targets[0] == "label"
+    assert spec.steps[0].action_hint == CLICK and spec.steps[0].targets == ["label"]
     report = BugReport("x#3", "Bug", "Steps:\n- Go to Settings > Display > Theme\n- Tap 'Dark'\n")
     spec = HeuristicReasoner().analyze_report(report)
     assert [s.targets[0] for s in spec.steps] == ["Settings", "Display", "Theme", "Dark"]
@@ -635,21 +635,3 @@ def test_search_on_prose_reports_of_another_app(bug_id: str, title: str, body: s
     triggered, path, probes = _search(_notes_app(), BugReport(bug_id, title, body), bug_id)
     assert triggered, f"{bug_id} not reproduced in {probes} probes"
     assert probes <= 60
-
-
-def test_an_operation_step_names_its_control_with_its_verb_in_any_case() -> None:
-    """ "Create a trip" is done by what says the operation ("New", "Add"), as "Create Trip" is:
-    the verb with its object is a target whatever the report's case; never for a pronoun, a
-    quoted label or a step that is only the verb."""
-    body = (
-        "Steps:\n1. Create a recipe.\n2. Edit the recipe\n3. Remove it\n"
-        '4. Delete "Old"\n5. Edit\n6. Open the recipe\n'
-    )
-    spec = HeuristicReasoner().analyze_report(BugReport("x#4", "Bug", body))
-    targets = [s.targets for s in spec.steps]
-    assert targets[0] == ["recipe", "Create recipe"]
-    assert targets[1] == ["recipe", "Edit recipe"]
-    assert "Remove it" not in targets[2]
-    assert targets[3] == ["Old"]
-    assert targets[4] == ["Edit"]
-    assert targets[5] == ["recipe"]  # opening is no operation on it

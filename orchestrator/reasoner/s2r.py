@@ -93,8 +93,6 @@ _VALUE_NOUNS = wordset(
 _CREATE_VERBS = wordset(
     "create creates created creating add adds added adding make made new insert"
 )
-# Verbs of an operation on the object they name: the control that does it says the verb.
-_OPERATION_VERBS = _CREATE_VERBS | wordset("edit modify change rename update delete remove")
 _PLAIN_CLICK_VERBS = wordset("click tap press select choose open hit touch pick") | {
     "go to",
     "navigate to",
@@ -1340,19 +1338,6 @@ def _make_step(
         and all(w[:1].isupper() for w in words_main)
     ):
         targets.append(main.strip(" ."))  # "Stop Live Data": the verb is part of the label
-    elif (
-        kind == "click"
-        and verb_index == 0
-        and verb in _OPERATION_VERBS
-        and not quoted(main)
-        and targets
-        and targets[0].lower() not in (*_PRONOUNS, words_main[0].lower())
-        and len(targets[0].split()) <= 3
-        and f"{words_main[0]} {targets[0]}" not in targets
-    ):
-        # "Create a trip" is done by what says the operation ("New", "Add", "+"), as "Create
-        # Trip" is: the verb with its object is a label too, whatever the report's case.
-        targets.append(f"{words_main[0]} {targets[0]}")
     for alt in re.findall(r"\(([^()]{1,40})\)", main):
         if "/" in alt or " or " in alt:
             targets += [

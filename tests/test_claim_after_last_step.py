@@ -231,3 +231,35 @@ def test_an_expected_number_counts_only_right_after_the_report_s_steps() -> None
     fixed = taps("1.1", 10)
     assert 'text="50"' in fixed.transitions[-1].after.hierarchy_xml  # the report's "actual"
     assert not reasoner.verify(spec, fixed).reproduced
+
+
+def test_a_quoted_text_the_path_typed_itself_is_no_evidence() -> None:
+    """The card showing only "Hello" after "Hello <name>" was typed is the symptom the report
+    quotes; the card showing "Hello" after the path typed exactly "Hello" is the app showing
+    its input."""
+    from orchestrator.model import ReproSpec
+    from orchestrator.reasoner.verify import _quoted_message, verify
+    from tests.test_launch_preconditions import _main
+
+    spec = ReproSpec(
+        [S2RStep("Type a title", INPUT_TEXT, ["title"]), S2RStep("Save", "click", ["Save"])],
+        'Tags vanish. Actual: the card shows only "Hello".',
+        NON_CRASH,
+    )
+
+    def saved(typed: str) -> SPath:
+        empty, filled = _form(""), _form(typed)
+        return SPath(
+            [
+                _transition(_type(empty, typed), empty, filled),
+                _transition(_click(filled, "Save"), filled, _main("Hello")),
+            ]
+        )
+
+    def quoted_message(path: SPath) -> str:
+        final = screen_index(path.transitions[-1].after.hierarchy_xml)
+        return _quoted_message('the card shows only "Hello".', final, path, spec)
+
+    assert "shows 'Hello'" in quoted_message(saved("Hello <name>"))
+    assert quoted_message(saved("Hello")) == ""
+    assert not verify(spec, saved("Hello"), ["Hello"]).reproduced

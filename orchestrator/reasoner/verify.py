@@ -1034,7 +1034,9 @@ def _quoted_message(actual: str, index, path: Path, spec: ReproSpec | None = Non
     now and not before it, or in a toast it brought (a new one: toasts are no labels). Also, on
     a report whose quoted exception did not crash the app, the exception shown as text: a label
     the last action brought that names the exception's class and has at least
-    :data:`~orchestrator.claims.MESSAGE_OVERLAP` of its message's words."""
+    :data:`~orchestrator.claims.MESSAGE_OVERLAP` of its message's words. A quote that is
+    exactly a text the path typed is no evidence (the card shows "Hello" after "Hello" was
+    typed: the report's "shows only 'Hello'" is about another input)."""
     if not path.transitions:
         return ""
     last = path.transitions[-1]
@@ -1045,10 +1047,17 @@ def _quoted_message(actual: str, index, path: Path, spec: ReproSpec | None = Non
     if not actual:
         return ""
     toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
+    typed = {
+        normalize_label(t.action.text)
+        for t in path.transitions
+        if t.action.kind == INPUT_TEXT and t.action.text
+    }
     for _, q in quoted(actual):
         if len(q) < 4 or not re.search(r"[A-Za-z]{3}", q):
             continue
         nq = normalize_label(q)
+        if nq in typed:
+            continue  # the app shows what the path itself typed: its input, not the symptom
         shown_now = any(nq in normalize_label(label) for label, _ in index.labels)
         shown_before = any(nq in normalize_label(label) for label, _ in before.labels)
         if shown_now and not shown_before:

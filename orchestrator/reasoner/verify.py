@@ -524,9 +524,9 @@ def _expected_number(
     expected: str, index, actual: str = "", spec: ReproSpec | None = None, path: Path | None = None
 ) -> str:
     """The report expects a number (``should display 0.09``); the screen shows another result
-    and not that number, right after the report's steps (given ``spec`` and ``path``: every
-    step credited in order and the last transition the one that did the last step,
-    :func:`_steps_run`; "Tap Add 5" done ten times shows 50 on a correct build too).
+    and not that number, and (given ``spec`` and ``path``) the path did not go on after doing
+    the report's last step (:func:`_went_on_after_the_steps`: "Tap Add 5" done ten times shows
+    50 on a correct build too).
 
     Where the report also says which wrong number it saw (``Actual: the
     total shows 50``), the screen must show that one: another wrong number is another state
@@ -539,8 +539,8 @@ def _expected_number(
     expected of another input."""
     if not expected:
         return ""
-    if spec is not None and path is not None and _steps_run(spec, path) is None:
-        return ""  # more (or other) actions than the report's: another state, not its symptom
+    if spec is not None and path is not None and _went_on_after_the_steps(spec, path):
+        return ""  # more actions than the report's: another state, not its symptom
     exprs = [q for _, q in quoted(expected) if _is_expression(q)]
     exprs += [e for e in expressions([expected]) if e not in exprs]
     if exprs and not any(_shows_expression(index, e) for e in exprs):
@@ -1459,6 +1459,21 @@ def _steps_run(spec: ReproSpec, path: Path) -> dict[int, int] | None:
     run = {s: i for s, i in at.items() if s < first}
     run.update({first + s: offset + i for i, s in enumerate(redone.served) if s >= 0})
     return run
+
+
+def _went_on_after_the_steps(spec: ReproSpec, path: Path) -> bool:
+    """The path did the report's last step before its last transition and went on, without
+    doing the steps again to end (:func:`_steps_run`): what the screen shows now follows
+    actions the report never asks for. False when the last step was never credited (keys
+    typing an expression are not credited one by one: nothing to judge by)."""
+    if not spec.steps or not path.transitions:
+        return False
+    served = align(spec, path).served
+    last_step = len(spec.steps) - 1
+    done_at = [i for i, s in enumerate(served) if s == last_step]
+    if not done_at or done_at[-1] == len(path.transitions) - 1:
+        return False
+    return _steps_run(spec, path) is None
 
 
 def _same_control(a: Transition, b: Transition) -> bool:

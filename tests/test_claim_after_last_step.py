@@ -256,10 +256,11 @@ def test_a_quoted_text_the_path_typed_itself_is_no_evidence() -> None:
             ]
         )
 
-    def quoted_message(path: SPath) -> str:
+    def quoted_message(typed: str) -> str:
+        path = saved(typed)
         final = screen_index(path.transitions[-1].after.hierarchy_xml)
-        return _quoted_message('the card shows only "Hello".', final, path, spec)
+        return _quoted_message('the card shows only "Hello".', final, path, spec, [typed])
 
-    assert "shows 'Hello'" in quoted_message(saved("Hello <name>"))
-    assert quoted_message(saved("Hello")) == ""
+    assert "shows 'Hello'" in quoted_message("Hello <name>")
+    assert quoted_message("Hello") == ""
     assert not verify(spec, saved("Hello"), ["Hello"]).reproduced

@@ -51,6 +51,7 @@ from orchestrator.diff import toast_text
 from orchestrator.model import CRASH, Path, ReproSpec, Transition
 from orchestrator.reasoner.align import (
     MATCH_THRESHOLD,
+    Progress,
     ScreenIndex,
     action_label,
     align,
@@ -174,7 +175,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("gone", lambda: _gone(observed, spec, path, typed, index)),
         ("lost_on_return", lambda: _lost_on_return(observed, spec, path, typed)),
         ("back_to_start", lambda: _back_to_start(observed, path)),
-        ("quoted_message", lambda: _quoted_message(actual, index, path, spec)),
+        ("quoted_message", lambda: _quoted_message(actual, index, path, spec, typed)),
         ("layout", lambda: _layout(observed, index, path)),
         ("never_appears", lambda: _never_appears(observed, spec, path)),
         ("message_after_trigger", lambda: _message_after_trigger(actual, spec, path)),
@@ -1029,14 +1030,16 @@ def _app_closed(observed: str, path: Path) -> str:
     return ""
 
 
-def _quoted_message(actual: str, index, path: Path, spec: ReproSpec | None = None) -> str:
+def _quoted_message(
+    actual: str, index, path: Path, spec: ReproSpec | None = None, typed: list[str] | None = None
+) -> str:
     """A message the report's actual part quotes that the last action brought: on the screen
     now and not before it, or in a toast it brought (a new one: toasts are no labels). Also, on
     a report whose quoted exception did not crash the app, the exception shown as text: a label
     the last action brought that names the exception's class and has at least
     :data:`~orchestrator.claims.MESSAGE_OVERLAP` of its message's words. A quote that is
-    exactly a text the path typed is no evidence (the card shows "Hello" after "Hello" was
-    typed: the report's "shows only 'Hello'" is about another input)."""
+    exactly one of the texts the path ``typed`` is no evidence (the card shows "Hello" after
+    "Hello" was typed: the report's "shows only 'Hello'" is about another input)."""
     if not path.transitions:
         return ""
     last = path.transitions[-1]
@@ -1047,16 +1050,12 @@ def _quoted_message(actual: str, index, path: Path, spec: ReproSpec | None = Non
     if not actual:
         return ""
     toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
-    typed = {
-        normalize_label(t.action.text)
-        for t in path.transitions
-        if t.action.kind == INPUT_TEXT and t.action.text
-    }
+    own_input = {normalize_label(t) for t in typed or ()}
     for _, q in quoted(actual):
         if len(q) < 4 or not re.search(r"[A-Za-z]{3}", q):
             continue
         nq = normalize_label(q)
-        if nq in typed:
+        if nq in own_input:
             continue  # the app shows what the path itself typed: its input, not the symptom
         shown_now = any(nq in normalize_label(label) for label, _ in index.labels)
         shown_before = any(nq in normalize_label(label) for label, _ in before.labels)
@@ -1431,14 +1430,16 @@ def _screen_shape(xml: str) -> tuple[tuple[int, str, str], ...]:
     return tuple((n.depth, n.cls, n.resource_id) for n in windows[0].iter())
 
 
-def _steps_run(spec: ReproSpec, path: Path) -> dict[int, int] | None:
+def _steps_run(
+    spec: ReproSpec, path: Path, progress: Progress | None = None
+) -> dict[int, int] | None:
     """``{step: transition index}`` of the run of the report's steps that ends with the path's
     last transition, or ``None``. Every step must be credited in order, none skipped. When the
     path went on after doing them all, the run is the steps after the report's last creating
     step done again after that, ending with the last transition ("Edit, change, Save" a second
     time on the item the path created: the report's steps, on an item set up by the first
-    pass)."""
-    progress = align(spec, path)
+    pass). ``progress``: ``align(spec, path)`` when the caller has it."""
+    progress = progress or align(spec, path)
     n = len(spec.steps)
     order = [s for s in progress.served if s >= 0]
     if set(range(n)) - set(order) or order != sorted(order):
@@ -1468,12 +1469,12 @@ def _went_on_after_the_steps(spec: ReproSpec, path: Path) -> bool:
     typing an expression are not credited one by one: nothing to judge by)."""
     if not spec.steps or not path.transitions:
         return False
-    served = align(spec, path).served
+    progress = align(spec, path)
     last_step = len(spec.steps) - 1
-    done_at = [i for i, s in enumerate(served) if s == last_step]
+    done_at = [i for i, s in enumerate(progress.served) if s == last_step]
     if not done_at or done_at[-1] == len(path.transitions) - 1:
         return False
-    return _steps_run(spec, path) is None
+    return _steps_run(spec, path, progress) is None
 
 
 def _same_control(a: Transition, b: Transition) -> bool:

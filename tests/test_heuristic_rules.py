@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE
+from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE, Action
 from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, BugReport, S2RStep, Transition
@@ -199,6 +199,25 @@ def test_deleted_object_still_listed_is_evidence() -> None:
         ]
     )
     assert not reasoner.verify(spec, two).reproduced
+
+    # Deleted once already (it left the list), then opened where deleted things go and deleted
+    # again: still listed there is the first deletion working, not the bug.
+    def delete_twice(first_leaves: str) -> SPath:
+        trash = _list_screen("walk")
+        return SPath(
+            [
+                _transition(typing, field_screen, _list_screen("walk", "run")),
+                _transition(open_row, _list_screen("walk", "run"), DELETE_DIALOG),
+                _transition(confirm, DELETE_DIALOG, _list_screen(first_leaves)),
+                _transition(Action(PRESS_BACK), _list_screen(first_leaves), trash),
+                _transition(open_row, trash, DELETE_DIALOG),
+                _transition(confirm, DELETE_DIALOG, trash),
+            ]
+        )
+
+    assert not reasoner.verify(spec, delete_twice("run")).reproduced
+    # The first deletion took another object: "walk" was never deleted before.
+    assert reasoner.verify(spec, delete_twice("walk")).reproduced
 
 
 def test_expected_value_of_a_named_expression() -> None:

@@ -752,7 +752,9 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
     of deleting. The object is a text the path typed (what it created) that the deletion names
     (a "Deleted X" message, a "Delete X?" dialog) or that the path opened before deleting it.
     Counting guards against a second object of the same name: the final screen must show it at
-    least as many times as any earlier screen of the path did.
+    least as many times as any earlier screen of the path did. An object an earlier deletion of
+    the path already took off a screen is no evidence: deleting it again acts on where deleted
+    things go (a trash, an archive), and being listed there is the first deletion working.
     """
     if not (_STILL_RE.search(observed) or _STALE_RE.search(observed)) or not path.transitions:
         return ""
@@ -773,6 +775,8 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
         v = normalize_label(value)
         if not (any(v in m.split() or f'"{v}"' in m for m in messages) or v in opened):
             continue
+        if _deleted_before(path, value):
+            continue
         now = _label_count(index, value)
         earlier = max(
             (_label_count(screen_index(t.before.hierarchy_xml), value) for t in path.transitions),
@@ -784,6 +788,20 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
                 "deleted it"
             )
     return ""
+
+
+def _deleted_before(path: Path, value: str) -> bool:
+    """A deletion done before the path's last action (no dialog left open after it) took
+    ``value`` off the screen the deletion started from (the last one without a dialog)."""
+    shown = 0
+    for t in path.transitions[:-1]:
+        before = screen_index(t.before.hierarchy_xml)
+        if not before.dialog_open:
+            shown = _label_count(before, value)
+        after = screen_index(t.after.hierarchy_xml)
+        if _deletes(t) and not after.dialog_open and _label_count(after, value) < shown:
+            return True
+    return False
 
 
 def _not_listed_after_create(observed: str, path: Path, typed: list[str], index) -> str:

@@ -152,13 +152,27 @@ def _progress_key(path: Path) -> str:
     return f"{_state_key(path)}#{path.reached_step}"
 
 
+def _activities(path: Path, upto: int | None = None) -> set[str]:
+    """The activities the path (or its first ``upto`` actions) went through, its start included."""
+    transitions = path.transitions if upto is None else path.transitions[:upto]
+    if not path.transitions:
+        return set()
+    return {path.transitions[0].before.activity, *(t.after.activity for t in transitions)}
+
+
 def _is_cycle(path: Path) -> bool:
     """True when the path's last state already occurred earlier on the same path with no S2R
-    progress made since."""
+    progress made and no other activity gone through since (one that was may have changed the
+    app's data: a picture taken in the viewer, back on the camera screen)."""
     last = _state_key(path)
+    went_through = _activities(path)
     for i in range(len(path.transitions)):
         reached_then = path.transitions[i - 1].reached_step if i else -1
-        if _state_key(path, i) == last and path.reached_step <= reached_then:
+        if (
+            _state_key(path, i) == last
+            and path.reached_step <= reached_then
+            and _activities(path, i) == went_through
+        ):
             return True
     return False
 
@@ -287,10 +301,12 @@ class Reproducer:
         self._memory: dict[tuple[str, str], Transition | None] = {}
         self._reuse: list[tuple[int, Transition]] = []
         # Breadth once nothing is left to extend (issue 28 §1): the shortest path found to each
-        # state (the memory's key), the states already gone back to, and the frontier paths of
-        # the level being expanded (only their untried actions are probed).
+        # state (the memory's key), how often each was gone back to, the states with nothing
+        # untried left, and the frontier paths of the level being expanded (only their untried
+        # actions are probed).
         self._shortest: dict[str, Path] = {}
-        self._gone_back: set[str] = set()
+        self._gone_back: dict[str, int] = {}
+        self._exhausted: set[str] = set()
         self._untried_only: set[int] = set()
         self._snapshot_seq = 0
         self._speculative_seq = 0
@@ -431,6 +447,12 @@ class Reproducer:
                 break
             beam, judged = self._judging(self._select, children, expanded)
             self._keep_in_reserve(children, beam)
+            if not beam:
+                beam = self._refill(expanded) or self._frontier()
+                if beam:
+                    continue
+                stop = "every path came back to a state it had been in"
+                break
             best = beam[0] if beam else best
             self.best_so_far = best
             self.progress("selected", {"level": level, "beam": [p.reached_step for p in beam]})
@@ -673,9 +695,14 @@ class Reproducer:
     def _memory_state(self, path: Path) -> str:
         """The state the transition memory keys a probe by: what the path's last screen shows
         (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents, the
-        keyboard (:func:`_visible_state`) and the S2R progress made to reach it."""
+        keyboard (:func:`_visible_state`), the S2R progress made to reach it, and the
+        activities the path went through. The last is the app's data a screen does not show: a
+        picture taken in the viewer fills the gallery the camera screen opens, though the camera
+        looks the same before and after, so its gallery button is probed again (issue 28 §1:
+        the memory answers only where the outcome is known)."""
         screen = self._screen(path)
-        return f"{_visible_state(screen)}#{path.reached_step}"
+        visited = sorted(_activities(path) or {screen.activity})
+        return f"{_visible_state(screen)}#{path.reached_step}#{','.join(visited)}"
 
     def _probe(self, path: Path, action: Action, save_as: str, tag: Any) -> ProbeSpec:
         """The probe of ``action`` from the state ``path`` reaches, its after-state saved as
@@ -696,16 +723,17 @@ class Reproducer:
         """The actions ``reasoner`` keeps on the path's last screen (none past ``max_actions``
         or outside the app), typed text filled in. For a frontier path (:meth:`_frontier`),
         the best ``branch`` of those the transition memory has no record of on its state."""
-        if self._at_bound(path):
-            return []
-        screen = self._screen(path)
-        if outside_app(screen, self.package):
-            return []  # the app was left: the engine never explores outside the app
-        hierarchy = parse_hierarchy(screen.hierarchy_xml)
-        candidates = enumerate_actions(hierarchy)
-        if not candidates:
-            return []
         untried_only = id(path) in self._untried_only
+        screen = self._screen(path)
+        candidates: list[Action] = []
+        # None past the bound, or once the app was left (the engine never explores outside it).
+        if not (self._at_bound(path) or outside_app(screen, self.package)):
+            hierarchy = parse_hierarchy(screen.hierarchy_xml)
+            candidates = enumerate_actions(hierarchy)
+        if not candidates:
+            if untried_only:  # nothing to go back to here
+                self._exhausted.add(self._memory_state(path))
+            return []
         limit = len(candidates) if untried_only else branch
         kept = reasoner.filter_actions(self.spec, screen, candidates, path, limit).actions
         if not untried_only:
@@ -722,6 +750,8 @@ class Reproducer:
             state = self._memory_state(path)
             fresh = [a for a in actions if (state, a.key()) not in self._memory]
             actions = self._cap_globals(fresh, branch)
+            if len(actions) == len(fresh):
+                self._exhausted.add(state)  # this visit probes the last untried actions
         return actions
 
     def _at_bound(self, path: Path) -> bool:
@@ -945,8 +975,11 @@ class Reproducer:
     ) -> tuple[list[Path], list[tuple[Path, PathJudgement]]]:
         """Rank the children with the evaluator and keep ``beam`` of them, one per state.
 
-        Children that return to a state the search already expanded (a cycle on their own path,
-        or another path's) only fill the beam when too few children reach new states.
+        Children that return to a state another path already expanded only fill the beam when
+        too few children reach new states. A cycle on its own path (:func:`_is_cycle`) is never
+        kept: its prefix can do whatever it can, and kept, it padded paths level after level
+        (issue 28 §1's drift). With no child kept the search goes on from the reserve or the
+        frontier.
         """
         t0 = time.perf_counter()
         judgements = self.reasoner.evaluate_paths(self.spec, children)
@@ -967,9 +1000,9 @@ class Reproducer:
                 if len(chosen) >= self.config.beam:
                     break
                 key = _progress_key(path)
-                if key in taken:
-                    continue
-                if not allow_revisit and (key in expanded or _is_cycle(path)):
+                if key in taken or _is_cycle(path):
+                    continue  # a cycle on its own path: whatever it can do, its prefix can
+                if not allow_revisit and key in expanded:
                     continue
                 taken.add(key)
                 chosen.append((path, judgement))
@@ -1005,24 +1038,31 @@ class Reproducer:
         candidate known to the memory): go back to states reached on the way and probe the
         actions nobody tried there yet, the coverage a search that never repeats itself
         spends its budget on (issue 28 §1: "budget left goes to breadth: untried actions of
-        shallower states"). Up to ``beam`` states, each gone back to once: most S2R progress
-        first, then the shortest way there. Until the search would have stopped nothing here
-        acts, so what it found before is found the same way. Empty without ``probe_once``
-        or ``frontier`` (without the memory nothing says what is untried) or when every state
-        was gone back to."""
+        shallower states"). Up to ``beam`` states: the least often gone back to first ("every
+        candidate ... tried once before any state is expanded again"), then most S2R progress,
+        then the shortest way there. A state is gone back to again while it has untried actions
+        (a visit probes at most ``branch`` widgets); one with none left is dropped. Until the
+        search would have stopped nothing here acts, so what it found before is found the same
+        way. Empty without ``probe_once`` or ``frontier`` (without the memory nothing says what
+        is untried) or when no state has anything untried left."""
         if not (self.config.probe_once and self.config.frontier):
             return []
         ways = sorted(
             (
                 (key, path)
                 for key, path in self._shortest.items()
-                if key not in self._gone_back and not self._at_bound(path)
+                if key not in self._exhausted and not self._at_bound(path)
             ),
-            key=lambda kp: (-kp[1].reached_step, len(kp[1].transitions), -kp[1].score),
+            key=lambda kp: (
+                self._gone_back.get(kp[0], 0),
+                -kp[1].reached_step,
+                len(kp[1].transitions),
+                -kp[1].score,
+            ),
         )
         beam: list[Path] = []
         for key, path in ways[: self.config.beam]:
-            self._gone_back.add(key)
+            self._gone_back[key] = self._gone_back.get(key, 0) + 1
             way = replace(path, snapshot_id="")  # its snapshot may be gone: probes replay
             self._untried_only.add(id(way))
             beam.append(way)

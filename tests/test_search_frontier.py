@@ -1,7 +1,8 @@
 """The frontier (issue 28 §1: "budget left goes to breadth: untried actions of shallower
 states"): when the search would stop with budget left, it goes back to the states it reached,
-most S2R progress first, then the shortest way there, each once, and probes there only the
-actions the transition memory has no record of. Hand-written screens, no catalog app."""
+least often gone back to first, then most S2R progress, then the shortest way there, until
+nothing untried is left there, and probes there only the actions the transition memory has no
+record of. Hand-written screens, no catalog app."""
 
 from __future__ import annotations
 
@@ -60,9 +61,30 @@ def test_it_goes_back_to_the_states_with_most_progress_first_then_the_shortest_w
     assert first[0].reached_step == 0
     assert all(p.snapshot_id == "" for p in first)  # snapshots may be gone: probes replay
     second = searcher._frontier()
-    assert len(second) == 1 and second[0].last_screen is b  # each state once
-    assert searcher._frontier() == []
-    assert searcher.stats["frontier_paths"] == 3
+    # the state not gone back to yet comes first, then again the one with most progress
+    assert [p.last_screen for p in second] == [b, first[0].last_screen]
+    assert searcher.stats["frontier_paths"] == 4
+
+
+def test_a_state_is_gone_back_to_until_nothing_untried_is_left_there() -> None:
+    labels = [f"Item {i}" for i in range(1, 11)]
+    shelf = _screen(*labels)
+    searcher = _searcher(branch=4, beam=1)
+    searcher._remember_shortest(_path(shelf))
+    probed: set[str] = set()
+    for _ in range(5):
+        (back,) = searcher._frontier() or (None,)
+        if back is None:
+            break
+        fresh = searcher._path_candidates(back, searcher.reasoner, 4)
+        assert fresh and not {a.key() for a in fresh} & probed
+        state = searcher._memory_state(back)
+        for action in fresh:  # the frontier level probes them
+            searcher._memory[(state, action.key())] = None
+            probed.add(action.key())
+    every = enumerate_actions(parse_hierarchy(shelf.hierarchy_xml))
+    assert {a.key() for a in every if a.target is not None} <= probed  # ten items, 4 a visit
+    assert searcher._frontier() == []  # nothing untried left: the state is dropped
 
 
 def test_without_the_memory_or_switched_off_there_is_no_frontier() -> None:
@@ -95,3 +117,12 @@ def test_a_frontier_path_probes_only_the_actions_nobody_tried_on_its_state() -> 
     assert [a.key() for a in searcher._path_candidates(again, searcher.reasoner, 6)] == [
         a.key() for a in usual
     ]
+
+
+def test_a_state_outside_the_app_is_not_gone_back_to_again() -> None:
+    searcher = _searcher(beam=1)
+    outside = replace(_screen("Share with"), package="com.android.intentresolver")
+    searcher._remember_shortest(_path(outside))
+    (back,) = searcher._frontier()
+    assert searcher._path_candidates(back, searcher.reasoner, 4) == []
+    assert searcher._frontier() == []  # dropped, not offered level after level

@@ -270,6 +270,7 @@ def test_a_report_asking_for_home_does_not_take_the_search_outside(tmp_path) -> 
     reproducer._bound = 10  # the longest path (Reproducer.__init__ sets it from the config)
     reproducer.spec = spec
     reproducer._root = _screen(FORM)
+    reproducer._untried_only = set()  # no frontier path (Reproducer.__init__ sets it)
     # the path's last screen is the launcher's: no candidate is asked of any reasoner
     assert reproducer._path_candidates(SPath([left]), None, 6) == []
 

@@ -218,6 +218,27 @@ def test_deleted_object_still_listed_is_evidence() -> None:
     assert not reasoner.verify(spec, delete_twice("run")).reproduced
     # The first deletion took another object: "walk" was never deleted before.
     assert reasoner.verify(spec, delete_twice("walk")).reproduced
+    # Deleted from the item's own screen, where the name is only in an editable field: the
+    # screen it was opened from (the list) is the one that counts.
+    editor = dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+             node("android.widget.EditText", "walk", f"{APP}:id/title", "", (0, 100, 1080, 300),
+                  clickable=True),
+             button("Delete", (800, 1700, 1040, 1800))),
+    )  # fmt: skip
+    trash = _list_screen("walk")
+    from_its_screen = SPath(
+        [
+            _transition(typing, field_screen, _list_screen("walk")),
+            _transition(open_row, _list_screen("walk"), editor),
+            _transition(_click(editor, "Delete"), editor, _list_screen()),
+            _transition(Action(PRESS_BACK), _list_screen(), trash),
+            _transition(open_row, trash, DELETE_DIALOG),
+            _transition(confirm, DELETE_DIALOG, trash),
+        ]
+    )
+    assert not reasoner.verify(spec, from_its_screen).reproduced
 
 
 def test_expected_value_of_a_named_expression() -> None:

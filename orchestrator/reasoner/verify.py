@@ -791,15 +791,20 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
 
 
 def _deleted_before(path: Path, value: str) -> bool:
-    """A deletion done before the path's last action (no dialog left open after it) took
-    ``value`` off the screen the deletion started from (the last one without a dialog)."""
-    shown = 0
+    """Before the path's last action, a deletion (no dialog left open after it) of ``value``,
+    opened from a screen that listed it, took it off: the screen after shows it fewer times than
+    the last screen that listed it. (An item's own screen may show it only in an editable field,
+    which :func:`_label_count` does not count: the listing screen is the one to compare.)"""
+    shown, opened = 0, False
+    wanted = normalize_label(value)
     for t in path.transitions[:-1]:
         before = screen_index(t.before.hierarchy_xml)
-        if not before.dialog_open:
-            shown = _label_count(before, value)
+        if not before.dialog_open and (count := _label_count(before, value)):
+            shown, opened = count, False
+        if normalize_label(_action_label(t)) == wanted:
+            opened = True
         after = screen_index(t.after.hierarchy_xml)
-        if _deletes(t) and not after.dialog_open and _label_count(after, value) < shown:
+        if opened and _deletes(t) and not after.dialog_open and _label_count(after, value) < shown:
             return True
     return False
 

@@ -72,10 +72,11 @@ def test_a_state_is_gone_back_to_until_nothing_untried_is_left_there() -> None:
     searcher = _searcher(branch=4, beam=1)
     searcher._remember_shortest(_path(shelf))
     probed: set[str] = set()
-    for _ in range(5):
-        (back,) = searcher._frontier() or (None,)
-        if back is None:
-            break
+    visits = 0
+    while ways := searcher._frontier():
+        visits += 1
+        assert visits <= 6  # ten items, four a visit, and the global actions
+        (back,) = ways
         fresh = searcher._path_candidates(back, searcher.reasoner, 4)
         assert fresh and not {a.key() for a in fresh} & probed
         state = searcher._memory_state(back)
@@ -83,8 +84,8 @@ def test_a_state_is_gone_back_to_until_nothing_untried_is_left_there() -> None:
             searcher._memory[(state, action.key())] = None
             probed.add(action.key())
     every = enumerate_actions(parse_hierarchy(shelf.hierarchy_xml))
-    assert {a.key() for a in every if a.target is not None} <= probed  # ten items, 4 a visit
-    assert searcher._frontier() == []  # nothing untried left: the state is dropped
+    assert {a.key() for a in every if a.target is not None} <= probed
+    assert visits >= 3  # then nothing untried was left: the state was dropped
 
 
 def test_without_the_memory_or_switched_off_there_is_no_frontier() -> None:

@@ -152,27 +152,13 @@ def _progress_key(path: Path) -> str:
     return f"{_state_key(path)}#{path.reached_step}"
 
 
-def _activities(path: Path, upto: int | None = None) -> set[str]:
-    """The activities the path (or its first ``upto`` actions) went through, its start included."""
-    transitions = path.transitions if upto is None else path.transitions[:upto]
-    if not path.transitions:
-        return set()
-    return {path.transitions[0].before.activity, *(t.after.activity for t in transitions)}
-
-
 def _is_cycle(path: Path) -> bool:
     """True when the path's last state already occurred earlier on the same path with no S2R
-    progress made and no other activity gone through since (one that was may have changed the
-    app's data: a picture taken in the viewer, back on the camera screen)."""
+    progress made since."""
     last = _state_key(path)
-    went_through = _activities(path)
     for i in range(len(path.transitions)):
         reached_then = path.transitions[i - 1].reached_step if i else -1
-        if (
-            _state_key(path, i) == last
-            and path.reached_step <= reached_then
-            and _activities(path, i) == went_through
-        ):
+        if _state_key(path, i) == last and path.reached_step <= reached_then:
             return True
     return False
 
@@ -695,14 +681,9 @@ class Reproducer:
     def _memory_state(self, path: Path) -> str:
         """The state the transition memory keys a probe by: what the path's last screen shows
         (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents, the
-        keyboard (:func:`_visible_state`), the S2R progress made to reach it, and the
-        activities the path went through. The last is the app's data a screen does not show: a
-        picture taken in the viewer fills the gallery the camera screen opens, though the camera
-        looks the same before and after, so its gallery button is probed again (issue 28 §1:
-        the memory answers only where the outcome is known)."""
+        keyboard (:func:`_visible_state`) and the S2R progress made to reach it."""
         screen = self._screen(path)
-        visited = sorted(_activities(path) or {screen.activity})
-        return f"{_visible_state(screen)}#{path.reached_step}#{','.join(visited)}"
+        return f"{_visible_state(screen)}#{path.reached_step}"
 
     def _probe(self, path: Path, action: Action, save_as: str, tag: Any) -> ProbeSpec:
         """The probe of ``action`` from the state ``path`` reaches, its after-state saved as

@@ -425,21 +425,22 @@ class Reproducer:
                         "note": "did not recur on replay",
                     }
                 )
-            if not children:
+            judged: list[tuple[Path, PathJudgement]] = []
+            beam = []
+            if children:
+                beam, judged = self._judging(self._select, children, expanded)
+                self._keep_in_reserve(children, beam)
+            if not beam:  # nothing to extend: the reserve, then the frontier
                 beam = self._refill(expanded) or self._frontier()
                 if beam:
                     continue
-                stop = "every candidate of the last level crashed, left the app or did nothing"
+                stop = (
+                    "every path came back to a state it had been in"
+                    if children
+                    else "every candidate of the last level crashed, left the app or did nothing"
+                )
                 break
-            beam, judged = self._judging(self._select, children, expanded)
-            self._keep_in_reserve(children, beam)
-            if not beam:
-                beam = self._refill(expanded) or self._frontier()
-                if beam:
-                    continue
-                stop = "every path came back to a state it had been in"
-                break
-            best = beam[0] if beam else best
+            best = beam[0]
             self.best_so_far = best
             self.progress("selected", {"level": level, "beam": [p.reached_step for p in beam]})
             if self.goal is not None:

@@ -224,3 +224,15 @@ def test_a_quoted_value_with_no_field_named_is_a_value_and_no_label() -> None:
     )
     spec = _spec('1. Tap Add\n2. enter "Run" as name\n3. Tap Save')
     assert spec.steps[1].value == "Run"
+
+
+def test_an_arrow_inside_brackets_leaves_no_bracket_in_the_target() -> None:
+    spec = _spec(
+        "**Steps to reproduce**\n1. Open the list → pick two rows → Edit → change the kind "
+        '(here, "Small" → "Large")\n'
+    )
+    assert spec.steps[-1].targets == ["Large"]
+    # A bracket the target opens itself stays.
+    assert _spec("**Steps**\n1. Settings → Units (metric)\n").steps[-1].targets == [
+        "Units (metric)"
+    ]

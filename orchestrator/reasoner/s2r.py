@@ -1252,7 +1252,7 @@ def _make_step(
         if place and (re.search(r"\d|\bversion\b", main, re.IGNORECASE)):
             place = None
         if (from_arrow or place) and len(main.split()) <= 6 and not _SYMPTOM_WORDS.search(main):
-            target = (place.group("place") if place else main).strip(" \"'`“”")
+            target = _trim_unbalanced((place.group("place") if place else main).strip(" \"'`“”"))
             target = _unquote(target) if quoted(target) else target
             return S2RStep(text=clause, action_hint="click", targets=[target])
     # "with auto-rotate on" is the device's setting, not a rotation
@@ -1420,6 +1420,18 @@ def _observed_after_action(clause: str, previous: S2RStep | None) -> S2RStep | N
     if kind not in ("click", "long_click", "rotate", "press_back", "swipe"):
         return None
     return _make_step(action, previous)
+
+
+def _trim_unbalanced(target: str) -> str:
+    """Without a closing bracket the target never opened, and the quotes around it ("B")" of
+    'the type (in my case, "A" → "B")', cut at the arrow)."""
+    while (
+        target
+        and target[-1] in ")]"
+        and target.count(target[-1]) > target.count("(" if target[-1] == ")" else "[")
+    ):
+        target = target[:-1].strip(" \"'`“”")
+    return target
 
 
 def _only_stopwords(phrase: str) -> bool:

@@ -236,3 +236,12 @@ def test_an_arrow_inside_brackets_leaves_no_bracket_in_the_target() -> None:
     assert _spec("**Steps**\n1. Settings → Units (metric)\n").steps[-1].targets == [
         "Units (metric)"
     ]
+
+
+def test_only_html_elements_are_markup() -> None:
+    spec = _spec(
+        "**Steps to reproduce**\n1. Open the form\n"
+        '2. Type "Hi <name>" into the title, <b>then</b> save<br/>\n'
+    )
+    assert spec.steps[1].value == "Hi <name>"  # a placeholder the reporter typed, kept
+    assert [s.text for s in spec.steps[1:]] == ['Type "Hi <name>" into the title', "save"]

@@ -321,7 +321,18 @@ _HTML_COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
 _BR_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # Linear time: a tag, an image's or a link's text holds no second opener ('<', '['), so a failed
 # attempt stops where the next one starts; a link's URL is at most 2000 characters.
-_HTML_TAG_RE = re.compile(r"(?<!\\)</?[a-zA-Z][^<>\n]*>")
+# An HTML tag is markup only when it names an element GitHub renders (its sanitizer's list);
+# "<name>" or "<your file>" in a report is a placeholder or literal text the reporter typed.
+_HTML_ELEMENTS = wordset(
+    "a abbr b bdo blockquote br caption center cite code col colgroup dd del details dfn div dl "
+    "dt em figcaption figure font h1 h2 h3 h4 h5 h6 hr i img input ins kbd li mark ol p picture "
+    "pre q rp rt ruby s samp small source span strike strong sub summary sup table tbody td "
+    "tfoot th thead time tr tt u ul var video audio wbr"
+)
+_HTML_TAG_RE = re.compile(
+    r"(?<!\\)</?(?:" + "|".join(sorted(_HTML_ELEMENTS, key=len, reverse=True)) + r")\b[^<>\n]*>",
+    re.IGNORECASE,
+)
 _IMAGE_RE = re.compile(r"!\[[^\[\]]*\]\([^)]{0,2000}\)")
 _LINK_RE = re.compile(r"\[([^\[\]]*)\]\((?:[^)]{0,2000})\)")
 _URL_RE = re.compile(r"<?https?://\S+>?")

@@ -16,6 +16,8 @@ diagnosed since and so no longer count as unseen.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 # Rules were written against these catalog bugs (issue 12 §4)...
 DEV_SET = (
     "OpenCalc#448",
@@ -79,6 +81,13 @@ TEST2_APPS = frozenset(
     }
 )
 
+# Issue 28's third round: bugs of apps outside the catalog and LTGDroid, each modelled by a helper
+# who never read the engine, from the app's sources and a real report (restated in the helper's
+# words), loaded with --app-dir like a user's own models. Their first run is their first-seen
+# result; rule writers see aggregates only.
+HELDOUT_DIR = Path(__file__).resolve().parent / "heldout"
+TEST3_BUGS = frozenset(p.stem for p in (HELDOUT_DIR / "reports").glob("*.json"))
+
 # Held-out bugs diagnosed since their measurement (no longer unseen), with why.
 LOOKED_AT: dict[str, str] = {
     "markor#331": "its miss after the first test measurement was diagnosed from its run (issue 12)",
@@ -91,9 +100,11 @@ def app_of(bug_id: str) -> str:
 
 
 def split_of(bug_id: str) -> str:
-    """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app) or
-    ``"other"`` (catalog bugs that joined before either protocol and were neither tuned on nor
-    held out by name)."""
+    """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
+    (issue 28's held-out apps, :data:`TEST3_BUGS`) or ``"other"`` (catalog bugs that joined
+    before either protocol and were neither tuned on nor held out by name)."""
+    if bug_id in TEST3_BUGS:
+        return "test3"
     if bug_id in DEV_SET:
         return "dev"
     if bug_id in TEST_SET:

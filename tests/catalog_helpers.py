@@ -7,6 +7,7 @@ from typing import Any
 
 from device_agent.actions import Action, Selector
 from device_agent.hierarchy import parse_hierarchy
+from device_agent.virtual.app import BugSpec
 from device_agent.virtual.device import VirtualDevice
 
 
@@ -46,3 +47,19 @@ def node_text(device: VirtualDevice, resource_id: str) -> str:
 def triggered(device: VirtualDevice, bug_id: str) -> bool:
     """The app's ground-truth oracle for ``bug_id``."""
     return device.check_bug_oracle(bug_id)[0]
+
+
+def assert_human_steps_trigger(app_cls: type, bug: BugSpec) -> None:
+    """Replay ``bug``'s human steps from a fresh install: the bug is not triggered before, is
+    after, and (a crash bug) only at the last step; every state on the way survives a snapshot
+    (the farm snapshots after each probe)."""
+    assert bug.human_steps, f"{bug.bug_id} has no human steps"
+    device = fresh(app_cls)
+    assert not triggered(device, bug.bug_id), f"{bug.bug_id} is triggered on a fresh install"
+    for n, step in enumerate(bug.human_steps, 1):
+        result = device.execute(Action.from_json(step))
+        assert result.performed, f"{bug.bug_id} step {n} {step}: {result.detail}"
+        device.save_snapshot(f"after-{n}")
+        if bug.kind == "crash" and n < len(bug.human_steps):
+            assert not triggered(device, bug.bug_id), f"{bug.bug_id} crashed at step {n}"
+    assert triggered(device, bug.bug_id), f"{bug.bug_id}: the human steps did not trigger it"

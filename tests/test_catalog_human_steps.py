@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from device_agent.actions import Action
 from device_agent.virtual.app import BugSpec, VirtualApp
 from device_agent.virtual.catalog import find_app_for_bug, list_apps
-from tests.catalog_helpers import fresh, triggered
+from tests.catalog_helpers import assert_human_steps_trigger
 
 
 def _reported_bugs() -> list[tuple[type[VirtualApp], BugSpec]]:
@@ -27,17 +26,7 @@ BUGS = _reported_bugs()
 
 @pytest.mark.parametrize(("app_cls", "bug"), BUGS, ids=[b.bug_id for _, b in BUGS])
 def test_human_steps_reproduce_the_bug(app_cls: type[VirtualApp], bug: BugSpec) -> None:
-    assert bug.human_steps, f"{bug.bug_id} has no human steps"
-    device = fresh(app_cls)
-    assert not triggered(device, bug.bug_id), f"{bug.bug_id} is triggered on a fresh install"
-    for n, step in enumerate(bug.human_steps, 1):
-        result = device.execute(Action.from_json(step))
-        assert result.performed, f"{bug.bug_id} step {n} {step}: {result.detail}"
-        # every state on the way must survive a snapshot, as the farm takes one after each probe
-        device.save_snapshot(f"after-{n}")
-        if bug.kind == "crash" and n < len(bug.human_steps):
-            assert not triggered(device, bug.bug_id), f"{bug.bug_id} crashed at step {n}"
-    assert triggered(device, bug.bug_id), f"{bug.bug_id}: the human steps did not trigger it"
+    assert_human_steps_trigger(app_cls, bug)
 
 
 def test_the_catalog_lists_each_bug_once_with_its_kind() -> None:

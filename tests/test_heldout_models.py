@@ -16,7 +16,8 @@ import pytest
 from device_agent.actions import Action
 from device_agent.virtual.app import BugSpec, VirtualApp
 from device_agent.virtual.catalog import load_apps_from_dir
-from tests.catalog_helpers import fresh, triggered
+from device_agent.virtual.device import VirtualDevice
+from tests.catalog_helpers import assert_human_steps_trigger, fresh, triggered
 
 HELDOUT = Path(__file__).resolve().parents[1] / "benchmarks" / "heldout"
 APPS = sorted(load_apps_from_dir(HELDOUT / "apps").values(), key=lambda c: c.name)
@@ -28,35 +29,23 @@ def _wrong_sequences(app_cls: type[VirtualApp], bug_id: str) -> list[tuple[dict[
     return [tuple(seq) for seq in getattr(module, "WRONG_SEQUENCES", {}).get(bug_id, ())]
 
 
-def _replay(app_cls: type[VirtualApp], steps: tuple[dict[str, Any], ...]) -> list[bool]:
-    """Whether each step was performed, after replaying ``steps`` on a fresh device; the device
-    is returned through :data:`_last` for the oracle."""
+def _replay(
+    app_cls: type[VirtualApp], steps: tuple[dict[str, Any], ...]
+) -> tuple[VirtualDevice, list[bool]]:
+    """A fresh device after ``steps``, and whether each step was performed."""
     device = fresh(app_cls)
     done = []
     for step in steps:
         done.append(device.execute(Action.from_json(step)).performed)
         device.save_snapshot(f"after-{len(done)}")  # the farm snapshots after every probe
-    _last[0] = device
-    return done
-
-
-_last: list[Any] = [None]
+    return device, done
 
 
 @pytest.mark.parametrize(("app_cls", "bug"), BUGS, ids=[b.bug_id for _, b in BUGS])
 def test_human_steps_trigger_the_bug_and_only_at_the_end(
     app_cls: type[VirtualApp], bug: BugSpec
 ) -> None:
-    assert bug.human_steps, f"{bug.bug_id} has no human steps"
-    device = fresh(app_cls)
-    assert not triggered(device, bug.bug_id), f"{bug.bug_id} is triggered on a fresh install"
-    for n, step in enumerate(bug.human_steps, 1):
-        result = device.execute(Action.from_json(step))
-        assert result.performed, f"{bug.bug_id} step {n} {step}: {result.detail}"
-        device.save_snapshot(f"after-{n}")
-        if bug.kind == "crash" and n < len(bug.human_steps):
-            assert not triggered(device, bug.bug_id), f"{bug.bug_id} crashed at step {n}"
-    assert triggered(device, bug.bug_id), f"{bug.bug_id}: the human steps did not trigger it"
+    assert_human_steps_trigger(app_cls, bug)
 
 
 @pytest.mark.parametrize(("app_cls", "bug"), BUGS, ids=[b.bug_id for _, b in BUGS])
@@ -64,9 +53,9 @@ def test_wrong_sequences_do_not_trigger_the_bug(app_cls: type[VirtualApp], bug: 
     sequences = _wrong_sequences(app_cls, bug.bug_id)
     assert len(sequences) >= 2, f"{bug.bug_id}: give at least 2 WRONG_SEQUENCES"
     for k, steps in enumerate(sequences):
-        done = _replay(app_cls, steps)
+        device, done = _replay(app_cls, steps)
         assert all(done), f"{bug.bug_id} wrong sequence {k}: step {done.index(False) + 1} failed"
-        assert not triggered(_last[0], bug.bug_id), f"{bug.bug_id} wrong sequence {k} fired"
+        assert not triggered(device, bug.bug_id), f"{bug.bug_id} wrong sequence {k} fired"
 
 
 @pytest.mark.parametrize(("app_cls", "bug"), BUGS, ids=[b.bug_id for _, b in BUGS])

@@ -1359,16 +1359,6 @@ def _make_step(
         and all(w[:1].isupper() for w in words_main)
     ):
         targets.append(main.strip(" ."))  # "Stop Live Data": the verb is part of the label
-    elif (
-        kind == "click"
-        and verb in _CREATE_VERBS
-        and targets
-        and len(targets[0].split()) <= 3
-        and not quoted(main)
-    ):
-        # "Create a trip": the control that creates says so ("New trip", a "+" FAB), as the
-        # title-cased "Create Trip" above.
-        targets.append(f"{verb} {targets[0]}")
     for alt in re.findall(r"\(([^()]{1,40})\)", main):
         if "/" in alt or " or " in alt:
             targets += [

@@ -361,6 +361,12 @@ def test_a_typed_value_that_left_with_its_screen_is_not_gone() -> None:
     rotate = _transition(Action("rotate", orientation="landscape"), form, emptied)
     verdict = verifier.verify(spec, SPath([rotate]), ["Groceries"])
     assert verdict.reproduced and "'Groceries' was on screen" in verdict.evidence
+    # A swipe moves content away: gone only when the symptom speaks of scrolling.
+    swipe = _transition(Action("swipe", direction="up"), form, emptied)
+    assert not verifier.verify(spec, SPath([swipe]), ["Groceries"]).reproduced
+    spec.symptom = "Typed title gone after scrolling down."
+    assert verifier.verify(spec, SPath([swipe]), ["Groceries"]).reproduced
+    spec.symptom = "Typed title gone after rotation."
     # A report that never has the person type: what the search typed on its own is not evidence.
     no_typing = _spec_of(
         S2RStep("rotate the screen", "rotate", []),

@@ -44,7 +44,7 @@ import os
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE
+from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE, SWIPE
 from device_agent.hierarchy import ViewNode, find_node
 from orchestrator.claims import MESSAGE_OVERLAP, message_words
 from orchestrator.diff import toast_text
@@ -129,6 +129,7 @@ _NOTHING_RE = re.compile(
     r"not (?:react|respond)\w*)\b",
     re.IGNORECASE,
 )
+_SCROLL_WORDS_RE = re.compile(r"\b(?:scroll\w*|swip\w*|fling\w*)\b", re.IGNORECASE)
 _DELETE_WORDS = re.compile(r"\b(?:delete|remove|trash|discard|clear)\w*\b", re.IGNORECASE)
 
 
@@ -937,7 +938,8 @@ def _action_label(transition) -> str:
 def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -> str:
     """Something typed on the path was on screen right before the last action and is gone right
     after it ("the text disappears after rotating"), from a widget that is still there: a value
-    that left with its whole screen (the path navigated away) is not gone, only elsewhere."""
+    that left with its whole screen (the path navigated away) is not gone, only elsewhere, and
+    one a swipe scrolled away is not gone unless the symptom speaks of scrolling."""
     if not _GONE_RE.search(observed) or not path.transitions:
         return ""
     # What the path typed is evidence only when the report has the person type something: a
@@ -946,6 +948,8 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     values = [t for t in typed if t.strip()] if asks_typing else []
     values += [s.value for s in spec.steps if s.value and s.action_hint not in (ROTATE,)]
     last = path.transitions[-1]
+    if last.action.kind == SWIPE and not _SCROLL_WORDS_RE.search(observed):
+        return ""  # a swipe moves content off the screen: not lost unless the report says so
     before = screen_index(last.before.hierarchy_xml)
     # "The text disappears" is about the widget that showed it; "the note is not created" is about
     # where the value should show up next, so the widget may have left with its screen.

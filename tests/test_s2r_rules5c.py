@@ -245,19 +245,3 @@ def test_only_html_elements_are_markup() -> None:
     )
     assert spec.steps[1].value == "Hi <name>"  # a placeholder the reporter typed, kept
     assert [s.text for s in spec.steps[1:]] == ['Type "Hi <name>" into the title', "save"]
-
-
-def test_a_step_done_twice_is_two_steps_and_again_is_no_label() -> None:
-    assert _step_list("Tap the Save button twice") == [("click", ["Save button"])] * 2
-    assert _step_list("Press + three times") == [("click", ["+"])] * 3
-    assert _step_list("Double tap the row") == [("click", ["row"])] * 2
-    assert _step_list("Rotate the phone repeatedly") == [("rotate", [])] * 3
-    # "again" says the action comes back: no part of the control's name ("Try again" is one).
-    assert _step_list("Press Save again") == [("click", ["Save"])]
-    assert _step_list("Tap Try again") == [("click", ["Try again"])]
-
-
-def _step_list(line: str) -> list[tuple[str, list[str]]]:
-    """(action hint, targets) of the steps a one-line step after "Open the form" gives."""
-    spec = _spec(f"**Steps to reproduce**\n1. Open the form\n2. {line}\n")
-    return [(s.action_hint, s.targets) for s in spec.steps if s.text != "Open the form"]

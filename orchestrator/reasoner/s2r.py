@@ -1548,42 +1548,9 @@ def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
             observed = bool(_SYMPTOM_WORDS.search(clean) or _GONE_WORDS_RE.search(clean))
             out.append(_Clause(clean, "observation" if observed else "other"))
             continue
-        for each in _repeated(step):
-            out.append(_Clause(clean, "action", each))
-            previous = each
+        out.append(_Clause(clean, "action", step))
+        previous = step
     return out
-
-
-# How many times a step says to do its action ("tap Save twice", "press + three times", "double
-# tap", "rotate repeatedly"); a vague count is done a few times.
-_REPEAT_RE = re.compile(
-    r"\s*\b(?:(?P<n>twice|two times|2 times|2x|thrice|three times|3 times|four times|4 times|"
-    r"five times|5 times)|(?P<vague>repeatedly|several times|multiple times|a few times|"
-    r"many times|a couple of times))\b|\bdouble[- ]?(?=tap|click|press)",
-    re.IGNORECASE,
-)
-_REPEAT_COUNTS = {"twice": 2, "two": 2, "2": 2, "2x": 2, "thrice": 3, "three": 3, "3": 3}
-_REPEAT_COUNTS |= {"four": 4, "4": 4, "five": 5, "5": 5}
-# "Press Save again": the word says the action comes back, it is no part of the control's label.
-_AGAIN_RE = re.compile(r"(?<!\btry)\s+(?:once\s+)?again$", re.IGNORECASE)
-
-
-def _repeated(step: S2RStep) -> list[S2RStep]:
-    """``step`` as many times as it says to do it (decision 0054): an action whose effect is
-    not on screen (a counter, a toggle, a second tap while the first is under way) is the bug
-    only the second time, and a search that sees no change would not try it again. The count
-    words leave the targets ("Save twice" -> "Save")."""
-    match = _REPEAT_RE.search(step.text)
-    targets = [_AGAIN_RE.sub("", t) or t for t in step.targets]
-    if match is None or step.action_hint not in ("click", "long_click", "rotate", ""):
-        return [replace(step, targets=targets)]
-    count = (
-        3
-        if match.group("vague")
-        else _REPEAT_COUNTS.get((match.group("n") or "twice").split()[0].lower(), 2)
-    )
-    targets = [t2 for t in targets if (t2 := _REPEAT_RE.sub("", t).strip())] or targets
-    return [replace(step, targets=targets)] * count
 
 
 @dataclass
@@ -1893,11 +1860,9 @@ def _symptom_sentences(sections: list[_Section]) -> list[str]:
 
 
 def _dedupe_steps(steps: list[S2RStep]) -> list[S2RStep]:
-    """Without a sentence read twice in a row; a step the report says to do twice
-    (:func:`_repeated`: the same object again) stays repeated."""
     out: list[S2RStep] = []
     for step in steps:
-        if out and out[-1].text == step.text and out[-1] is not step:
+        if out and out[-1].text == step.text:
             continue
         out.append(step)
     return out

@@ -187,6 +187,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("error_after_last_step", lambda: _error_after_last_step(observed, spec, path)),
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
         ("typed_text_cut", lambda: _typed_text_cut(observed, spec, path, index)),
+        ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
     )
     for name, check in checks:
         if name in off:
@@ -206,7 +207,7 @@ CHECK_NAMES = (
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "typed_text_cut",
+    "typed_text_cut", "state_lost_on_rotation",
 )  # fmt: skip
 
 
@@ -1716,3 +1717,37 @@ def _sub_list(part: tuple[str, ...], whole: tuple[str, ...]) -> bool:
     """``part``'s items appear in ``whole`` in the same order (others may be left out)."""
     it = iter(whole)
     return all(any(w == p for w in it) for p in part)
+
+
+# The symptom says something is lost, closed or comes back ("the dialog disappears", "it goes
+# back to the list", "the file picker opens again", "the selection is not kept").
+_STATE_LOSS_RE = re.compile(
+    r"\b(?:lost|loses?|losing|gone|disappear\w*|vanish\w*|clos(?:es|ed|ing)|dismiss\w*|"
+    r"reset\w*|returns?|goes back|went back|back to|again|re-?opens?|reloads?|no longer|"
+    r"forg[eo]t\w*|not (?:kept|preserved|retained|restored|saved|remembered))\b",
+    re.IGNORECASE,
+)
+
+
+def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
+    """The state the screen was in is lost on rotation (issue 28 §3, decision 0054): the
+    report's last step rotates, the path did every step in order ending with that rotation, the
+    symptom says something is lost, closed or comes back, and the rotation closed a window
+    (dialog, menu, sheet) that was open before it or left the screen for another activity.
+    Android re-creates the screen it rotates: on a build without the bug the same screen and
+    window are there after it."""
+    if not spec.steps or spec.steps[-1].action_hint != ROTATE or not path.transitions:
+        return ""
+    last = path.transitions[-1]
+    if last.action.kind != ROTATE or last.crash is not None or last.diff.get("app_left"):
+        return ""
+    if not _STATE_LOSS_RE.search(observed) or _steps_run(spec, path) is None:
+        return ""
+    moved = last.diff.get("activity_changed")
+    if moved:
+        return f"the rotation left {moved.get('from')} for {moved.get('to')}"
+    closed = [w for w in last.diff.get("windows_closed") or [] if isinstance(w, dict)]
+    if closed:
+        what = closed[0].get("title") or closed[0].get("kind") or "window"
+        return f"the rotation closed the {closed[0].get('kind', 'window')} {what!r} open before it"
+    return ""

@@ -1,0 +1,70 @@
+"""Decision 0054 (issue 28 §3): a rotation that closes the window open before it, or leaves the
+screen for another activity, is the state loss a report describes. Made-up screens."""
+
+from __future__ import annotations
+
+from device_agent.actions import CLICK, Action
+from orchestrator.model import NON_CRASH, S2RStep
+from orchestrator.model import Path as SPath
+from orchestrator.reasoner import verify as verifier
+from tests.test_enumerate import button, dump, node, status_bar
+from tests.test_heuristic import APP, _click, _spec_of, _transition
+
+MAIN = dump(
+    status_bar(),
+    node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+         node("android.widget.TextView", "Reading list", "", "", (0, 100, 1080, 200)),
+         button("Sort", (0, 300, 540, 400), rid=f"{APP}:id/sort")),
+)  # fmt: skip
+SORT_DIALOG = dump(
+    status_bar(),
+    node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+         node("android.widget.TextView", "Reading list", "", "", (0, 100, 1080, 200)),
+         button("Sort", (0, 300, 540, 400), rid=f"{APP}:id/sort")),
+    node("android.widget.FrameLayout", "", "", "", (100, 700, 980, 1200),
+         node("android.widget.TextView", "Sort by", f"{APP}:id/alertTitle", "",
+              (120, 720, 900, 800)),
+         button("Title", (120, 900, 900, 1000))),
+)  # fmt: skip
+
+
+def _spec(symptom: str):
+    return _spec_of(
+        S2RStep("Tap Sort", CLICK, ["Sort"]),
+        S2RStep("Rotate the phone", "rotate", []),
+        kind=NON_CRASH,
+        symptom=symptom,
+    )
+
+
+def _path(after: str, **after_kw) -> SPath:
+    return SPath(
+        [
+            _transition(_click(MAIN, "Sort"), MAIN, SORT_DIALOG),
+            _transition(Action("rotate", orientation="landscape"), SORT_DIALOG, after, **after_kw),
+        ]
+    )
+
+
+def test_a_dialog_closed_by_the_rotation_is_the_loss_the_report_means() -> None:
+    spec = _spec("The sort dialog disappears when rotating.")
+    verdict = verifier.verify(spec, _path(MAIN), [])
+    assert verdict.reproduced and verdict.details["check"] == "state_lost_on_rotation"
+    # The dialog still open after the rotation (a fixed build): no claim.
+    assert not verifier.verify(spec, _path(SORT_DIALOG), []).reproduced
+    # A symptom that says nothing is lost or closed is not this check's.
+    calm = _spec("The sort dialog has the wrong colours in landscape.")
+    assert not verifier.verify(calm, _path(MAIN), []).reproduced
+
+
+def test_a_rotation_that_leaves_the_screen_is_a_loss_only_when_the_report_rotates() -> None:
+    spec = _spec("After rotating, it goes back to the start screen.")
+    moved = _path(MAIN, activity=".StartActivity")
+    verdict = verifier.verify(spec, moved, [])
+    assert verdict.reproduced and ".StartActivity" in verdict.evidence
+    no_rotation = _spec_of(
+        S2RStep("Tap Sort", CLICK, ["Sort"]),
+        kind=NON_CRASH,
+        symptom="After rotating, it goes back to the start screen.",
+    )
+    assert not verifier.verify(no_rotation, moved, []).reproduced

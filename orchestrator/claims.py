@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from device_agent.actions import CLICK, INPUT_TEXT
+from device_agent.actions import CLICK, INPUT_TEXT, LONG_CLICK
+from orchestrator.enumerate import enumerate_actions
 from orchestrator.logcat import (
     ParsedCrash,
     crash_matches,
@@ -51,6 +53,7 @@ from orchestrator.reasoner.align import (
     same_text,
     screen_index,
 )
+from orchestrator.text import similarity
 
 # Share of the reported message's words the crash's messages must contain.
 MESSAGE_OVERLAP = 0.6
@@ -260,17 +263,32 @@ def _repeats_an_earlier_step(spec: ReproSpec, crashing: Transition) -> int:
 
 
 def _never_shown(step: S2RStep, path: Path) -> bool:
-    """A plain click step, without a value, none of whose targets any screen of the path showed
-    (nothing closer than :data:`MATCH_THRESHOLD`): the app names that control differently or
-    does not need it ("Start learning process" where opening a deck starts it), so the path
-    cannot be said to have skipped it."""
+    """A plain click step, without a value, none of whose targets any control of the path's
+    screens was labelled with (nothing closer than :data:`MATCH_THRESHOLD` among the labels of
+    what can be clicked: a title or a row's text saying the word is no control): the app names
+    that control differently (an icon) or does not need it ("Start learning process" where
+    opening a deck starts it), so the path cannot be said to have skipped it (decision 0054)."""
     if step.value or step.action_hint not in (CLICK, "") or not step.targets:
         return False
     screens = [t.before for t in path.transitions] + [path.transitions[-1].after]
     return all(
-        screen_index(s.hierarchy_xml).best_match(target) < MATCH_THRESHOLD
+        similarity(label, target) < MATCH_THRESHOLD
         for s in screens
+        for label in _control_labels(s.hierarchy_xml)
         for target in step.targets
+    )
+
+
+@lru_cache(maxsize=512)
+def _control_labels(xml: str) -> tuple[str, ...]:
+    """The labels of the screen's clickable controls, as the search enumerates them."""
+    tree = screen_index(xml).tree
+    if tree is None:
+        return ()
+    return tuple(
+        str(a.extra.get("label", ""))
+        for a in enumerate_actions(tree, include_global=False)
+        if a.kind in (CLICK, LONG_CLICK) and a.extra.get("label")
     )
 
 

@@ -582,6 +582,11 @@ def test_an_earlier_step_the_app_names_otherwise_is_excused_only_when_never_show
     # And the crashing action must do the last step itself.
     back = _transition(Action(PRESS_BACK), TIMER, TIMER, crash=NFE)
     assert not judge_crash(spec, SPath([opened, back])).qualifies
+    # Its words only in a text no one can click (a title): still no control of that name.
+    titled = TIMER.replace('text="25:00"', 'text="Learning process"')
+    crashed_titled = _transition(rotate, titled, titled, crash=NFE)
+    opened_titled = _transition(_click(FORM, "Add item"), FORM, titled)
+    assert judge_crash(spec, SPath([opened_titled, crashed_titled])).qualifies
 
 
 def test_a_path_that_starts_on_a_permission_request_ends_in_the_app() -> None:

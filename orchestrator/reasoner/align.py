@@ -46,7 +46,6 @@ from orchestrator.text import (
     BRACKET_PAIRS,
     STOPWORDS,
     SYMBOL_EQUIVALENTS,
-    WEAK_WORDS,
     content_words,
     normalize_label,
     similarity,
@@ -805,13 +804,6 @@ def _step_score(
         named_elsewhere = _named_field(step) and field_match(step, action, label) < MATCH_THRESHOLD
         if not named_elsewhere:
             score = max(score, 1.0 if same_text(action.text, step.value) else score * 0.6)
-    if (
-        action.kind in (CLICK, LONG_CLICK)
-        and score < MADE_OBJECT_SCORE
-        and _made_object(step, label, progress, context)
-        and applies("made_object")
-    ):
-        score = MADE_OBJECT_SCORE
     # A system permission dialog answered the way the step asks: "grant storage permissions
     # when prompted" is done by its Allow button whatever the report calls the permission, and
     # never by Don't allow (nor the reverse for "deny the permission").
@@ -826,23 +818,6 @@ def _step_score(
         if title and label_match(title, step) >= 0.6 and applies("window_effect"):
             score = max(score, 0.55 * max(0.5, score))
     return score
-
-
-# How well a click on the row that shows what the path typed does a step naming that object.
-MADE_OBJECT_SCORE = 0.6
-
-
-def _made_object(step: S2RStep, label: str, progress: Progress, context: frozenset[str]) -> bool:
-    """``label`` is a text the path typed (the name it gave an item: a list row shows it), and
-    the step names an object the report's earlier steps spoke of, by no value ("Create a note
-    ... Open the note" done by the row "test" after "test" was typed as its title): the app
-    lists the object by its name, never by the report's word for it (decision 0054)."""
-    if step.value or not step.targets or not label.strip():
-        return False
-    if not any(same_text(t, label) for t in progress.typed if t.strip()):
-        return False
-    nouns = {stem(w) for t in step.targets for w in content_words(t) if w.lower() not in WEAK_WORDS}
-    return bool(nouns) and nouns <= context
 
 
 # Verbs whose step is an operation on the object it names ("Create Trip", "Edit Trip"): the

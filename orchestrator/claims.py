@@ -13,7 +13,8 @@ it and happens where the report says it happens (issue 12 §1):
   screen is left), or the report's named exception matched (then the crash at the last step's
   place is enough, since its action may be named differently in the app). Earlier steps the path
   did not do are excused only when the crashing action does the last step and those steps are
-  plain clicks naming nothing any screen of the path showed (the app calls them otherwise).
+  plain clicks naming no clickable control of the path's screens (the app calls them otherwise:
+  an icon; a title saying the word is no control, decision 0054).
 - **not a repeat**: after every step was done, a crash from an action that does an earlier
   step again (and not the last) is not the report's unless it names the exception
   (decision 0049).

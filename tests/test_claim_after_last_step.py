@@ -234,33 +234,40 @@ def test_an_expected_number_counts_only_right_after_the_report_s_steps() -> None
 
 
 def test_a_quoted_text_the_path_typed_itself_is_no_evidence() -> None:
-    """The card showing only "Hello" after "Hello <name>" was typed is the symptom the report
-    quotes; the card showing "Hello" after the path typed exactly "Hello" is the app showing
-    its input."""
+    """The card showing only "Hello" after the report's "Hello <name>" was typed is the symptom
+    (a typed text shown cut, decision 0054); the card showing "Hello" after the path typed
+    exactly "Hello" is the app showing its input. A quote that is part of what the path typed
+    is never evidence by itself: a fixed build showing "Hello <name>" shows "Hello" too."""
     from orchestrator.model import ReproSpec
     from orchestrator.reasoner.verify import _quoted_message, verify
     from tests.test_launch_preconditions import _main
 
     spec = ReproSpec(
-        [S2RStep("Type a title", INPUT_TEXT, ["title"]), S2RStep("Save", "click", ["Save"])],
-        'Tags vanish. Actual: the card shows only "Hello".',
+        [
+            S2RStep("Type a title", INPUT_TEXT, ["title"], "Hello <name>"),
+            S2RStep("Save", "click", ["Save"]),
+        ],
+        'Tags are stripped. Actual: the card shows only "Hello".',
         NON_CRASH,
     )
 
-    def saved(typed: str) -> SPath:
+    def saved(typed: str, shown: str = "Hello") -> SPath:
         empty, filled = _form(""), _form(typed)
         return SPath(
             [
                 _transition(_type(empty, typed), empty, filled),
-                _transition(_click(filled, "Save"), filled, _main("Hello")),
+                _transition(_click(filled, "Save"), filled, _main(shown)),
             ]
         )
 
-    def quoted_message(typed: str) -> str:
-        path = saved(typed)
+    def quoted_message(typed: str, shown: str = "Hello") -> str:
+        path = saved(typed, shown)
         final = screen_index(path.transitions[-1].after.hierarchy_xml)
         return _quoted_message('the card shows only "Hello".', final, path, spec, [typed])
 
-    assert "shows 'Hello'" in quoted_message("Hello <name>")
-    assert quoted_message("Hello") == ""
+    assert quoted_message("Hello <name>") == ""
+    assert quoted_message("Hello <name>", shown="Hello <name>") == ""
+    verdict = verify(spec, saved("Hello <name>"), ["Hello <name>"])
+    assert verdict.reproduced and verdict.details["check"] == "typed_text_cut"
+    assert not verify(spec, saved("Hello <name>", "Hello <name>"), ["Hello <name>"]).reproduced
     assert not verify(spec, saved("Hello"), ["Hello"]).reproduced

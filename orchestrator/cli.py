@@ -9,6 +9,8 @@ stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -70,6 +72,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # e.g. a malformed action in a hand-edited result file
         print(f"reprofarm: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # Whoever read the output stopped early (`reprofarm apps | head`): nothing failed.
+        # Point stdout at /dev/null so the interpreter's final flush does not fail again.
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as exc:
         from orchestrator.run import infrastructure_message, is_infrastructure_error
 

@@ -194,7 +194,10 @@ class FarmConfig:
                 f"--devices-per-worker must be at least 1, got {self.devices_per_worker}"
             )
         if self.app_dir and not Path(self.app_dir).is_dir():
-            raise ConfigError(f"--app-dir {self.app_dir!r} is not a directory")
+            raise ConfigError(
+                f"--app-dir {self.app_dir!r} is not a directory; pass the directory that holds "
+                "your app model .py files (docs/app-models.md)"
+            )
 
 
 @dataclass(frozen=True)

@@ -205,3 +205,31 @@ def test_agent_serve_usage_names_the_whole_command(capsys):
         main(["agent", "serve", "--help"])
     assert exc.value.code == 0
     assert capsys.readouterr().out.startswith("usage: reprofarm agent serve ")
+
+
+def test_a_reader_that_stops_early_is_no_failure(monkeypatch, capsys):
+    """`reprofarm apps | head`: the pipe closes under the listing; exit 0, no farm error."""
+
+    class ClosedPipe:
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    assert main(["apps"]) == 0
+    assert "farm failed" not in capsys.readouterr().err
+
+
+def test_a_broken_app_model_and_a_missing_app_dir_name_the_fix(capsys, tmp_path: Path):
+    broken = tmp_path / "models"
+    broken.mkdir()
+    (broken / "mine.py").write_text("def (:\n")
+    code, _, err = run_cli(capsys, "apps", "--app-dir", str(broken))
+    assert code == 2 and "mine.py" in one_line(err) and "fix that file" in err
+    code, _, err = run_cli(
+        capsys, "reproduce", str(EXAMPLES / "amaze-1796.md"), "--app-dir",
+        str(tmp_path / "none"), "--out", str(tmp_path / "o"),
+    )  # fmt: skip
+    assert code == 2 and "docs/app-models.md" in one_line(err)

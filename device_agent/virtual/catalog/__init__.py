@@ -104,7 +104,8 @@ def load_apps_from_dir(path: str | Path) -> dict[str, type[VirtualApp]]:
         except Exception as exc:  # noqa: BLE001 - name the broken file
             sys.modules.pop(module_name, None)
             raise AppNotFoundError(
-                f"app model file {file} failed to import: {type(exc).__name__}: {exc}"
+                f"app model file {file} failed to import: {type(exc).__name__}: {exc}; fix "
+                "that file or move it out of the directory (docs/app-models.md)"
             ) from exc
         apps.update(_apps_in(module))
     _DIR_CACHE[cache_key] = apps

@@ -11,8 +11,9 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 import snowballstemmer
 
@@ -287,6 +288,13 @@ def synonyms(word: str) -> frozenset[str]:
     """Stems that mean the same UI thing as ``word`` (its own stem included)."""
     s = stem(word)
     return _synonym_index().get(s, frozenset()) | {s}
+
+
+def is_subsequence(short: Sequence[Any], long: Sequence[Any]) -> bool:
+    """``short``'s items appear in ``long`` in the same order, others between them allowed
+    (keys "(54)%" in "(5+4)%"; words "hello on it" in "hello name on it")."""
+    it = iter(long)
+    return all(item in it for item in short)
 
 
 def normalize_label(text: str) -> str:

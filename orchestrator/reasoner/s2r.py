@@ -34,7 +34,15 @@ from dataclasses import dataclass, field, replace
 from orchestrator.logcat import find_exceptions_in_text, named_exceptions
 from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
 from orchestrator.reasoner.rules import applies, fired, on, rule
-from orchestrator.text import STOPWORDS, content_words, quoted, split_identifier, stem, wordset
+from orchestrator.text import (
+    STOPWORDS,
+    content_words,
+    is_subsequence,
+    quoted,
+    split_identifier,
+    stem,
+    wordset,
+)
 
 # --- action verbs ---------------------------------------------------------------------------------
 
@@ -2011,11 +2019,6 @@ def _step_key(step: S2RStep) -> str:
     return key if len(key) == 1 and not key.isalpha() else ""
 
 
-def _is_subsequence(short: str, long: str) -> bool:
-    it = iter(long)
-    return all(ch in it for ch in short)
-
-
 def _keys_as_stated_expression(steps: list[S2RStep], stated: list[str]) -> list[S2RStep]:
     """A run of key-by-key click steps (at least three) that spells an expression the report
     states elsewhere with keys left out (``(``, ``5``, ``4``, ``)``, ``%`` beside "(5+4)% should
@@ -2043,7 +2046,7 @@ def _keys_as_stated_expression(steps: list[S2RStep], stated: list[str]) -> list[
                 and len(keys) * 2 >= len(e)
                 and e[0] == keys[0]
                 and e[-1] == keys[-1]
-                and _is_subsequence(keys, e)
+                and is_subsequence(keys, e)
             ),
             "",
         )

@@ -70,6 +70,7 @@ from orchestrator.reasoner.base import Verdict
 from orchestrator.reasoner.s2r import MESSAGE_SAYS_RE, expressions
 from orchestrator.text import (
     content_words,
+    is_subsequence,
     normalize_label,
     quoted,
     similarity,
@@ -1698,7 +1699,7 @@ def _typed_text_cut(observed: str, spec: ReproSpec, path: Path, index: ScreenInd
                 or not shown_words
                 or shown_words[0] != typed_words[0]
                 or len(shown_words) >= len(typed_words)
-                or not _sub_list(shown_words, typed_words)
+                or not is_subsequence(shown_words, typed_words)
                 or (left and left not in shown)
             ):
                 continue
@@ -1711,12 +1712,6 @@ def _typed_text_cut(observed: str, spec: ReproSpec, path: Path, index: ScreenInd
 
 def _plain_words(text: str) -> tuple[str, ...]:
     return tuple(re.findall(r"\w+", text.casefold()))
-
-
-def _sub_list(part: tuple[str, ...], whole: tuple[str, ...]) -> bool:
-    """``part``'s items appear in ``whole`` in the same order (others may be left out)."""
-    it = iter(whole)
-    return all(any(w == p for w in it) for p in part)
 
 
 # The symptom says something is lost, closed or comes back ("the dialog disappears", "it goes

@@ -735,13 +735,9 @@ class Progress:
         return self.reached + 1
 
 
-def _value_done(
-    step: S2RStep, progress: Progress, transition: Transition, confirmed_next: bool = False
-) -> bool:
+def _value_done(step: S2RStep, progress: Progress, transition: Transition) -> bool:
     """A step with a value is done when the value was typed (or keyed in) and, for a "create X
-    named V" step, confirmed: V now shows as a label, or the dialog it was typed in closed, or
-    (``confirmed_next``) the report's next step is the confirmation ("Save the card"), which is
-    credited on its own (decision 0054)."""
+    named V" step, confirmed: V now shows as a label, or the dialog it was typed in closed."""
     value = step.value
     after = screen_index(transition.after.hierarchy_xml)
     typed = any(same_text(t, value) for t in progress.typed) or (
@@ -755,12 +751,7 @@ def _value_done(
         return bool(value) and len(value) > 1 and _display_shows(after, value)
     if not typed:
         return False
-    return confirmed_next or after.shows(value) or bool(transition.diff.get("windows_closed"))
-
-
-def _confirms(steps: Sequence[S2RStep], k: int) -> bool:
-    """Step ``k`` exists and opens with a confirming word (Save, OK, Create, Done...)."""
-    return 0 <= k < len(steps) and is_positive_label(steps[k].text.split(" ", 1)[0])
+    return after.shows(value) or bool(transition.diff.get("windows_closed"))
 
 
 def _display_shows(index: ScreenIndex, value: str) -> bool:
@@ -1031,7 +1022,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         if served >= 0 and best_score >= MATCH_THRESHOLD:
             step = steps[served]
             if step.value and step.action_hint in (INPUT_TEXT, CLICK, ""):
-                if _value_done(step, progress, transition, _confirms(steps, served + 1)):
+                if _value_done(step, progress, transition):
                     progress.reached = served
                     progress.entered = ""
                     progress.pending_value = ""
@@ -1044,11 +1035,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
                 progress.entered = ""
                 progress.pending_value = ""
                 in_step_value = False
-        elif (
-            in_step_value
-            and j < len(steps)
-            and _value_done(steps[j], progress, transition, _confirms(steps, j + 1))
-        ):
+        elif in_step_value and j < len(steps) and _value_done(steps[j], progress, transition):
             served = j
             progress.reached = j
             progress.entered = ""

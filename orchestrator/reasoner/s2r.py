@@ -363,10 +363,6 @@ _EG_RE = re.compile(
     r"(?:\bsay|\blike)\s*(?::\s*)?(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`))",
     re.IGNORECASE,
 )
-# "For instance, let's say we create a card with "Hello <name>": an example marker followed by
-# prose, then the reporter's concrete value in quotes later in the same sentence. The quote may
-# be left open at the end of the clause (the reporter never closed it).
-_EG_LATER_QUOTE_RE = re.compile(r"[^\"“.!?\n]{1,80}?\s(?P<q>\"[^\"\n]+(?:\"|$)|“[^”\n]+”)")
 _NOT_VALUES = frozenset(
     {
         "let's",
@@ -1006,12 +1002,6 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
     for match in _EG_RE.finditer(clause):
         raw = match.group("v") or match.group("q")
         v = _unquote(raw)
-        if v.lower() in _NOT_VALUES and match.group("v"):
-            # Prose after the marker: the example's value is the first quote later on.
-            later = _EG_LATER_QUOTE_RE.match(clause, match.start("v"))
-            if later:
-                raw = later.group("q")
-                v = _unquote(raw if raw.endswith(('"', "”")) else raw + '"')
         if v.lower() not in _NOT_VALUES and applies("eg_value"):
             values.append(v if raw[0] in "\"“'`" else v.strip(".,;"))
     creating = verb in _CREATE_VERBS
@@ -1569,31 +1559,10 @@ class _Extraction:
     alternatives: list[list[S2RStep]] = field(default_factory=list)  # other labelled variants
 
 
-_EXAMPLE_SENTENCE_RE = re.compile(r"^(?:for (?:example|instance)|e\.?\s?g\.?)\b", re.IGNORECASE)
-
-
-def _example_of_previous(clause: _Clause, steps: list[S2RStep]) -> bool:
-    """An example sentence right after a step that enters a value ("Add a card with "<" in
-    it. For instance, let's say we create one with "Hello <name>"): its value is the one the
-    reporter used, so it replaces the step's (decision 0054). True when it did."""
-    if clause.kind == "action" or not steps or not _EXAMPLE_SENTENCE_RE.match(clause.text):
-        return False
-    previous = steps[-1]
-    if not previous.value or previous.action_hint not in ("input_text", "click", ""):
-        return False
-    values = [v for v in _values(clause.text, "") if v != previous.value]
-    if not values or not applies("eg_value"):
-        return False
-    steps[-1] = replace(previous, value=values[0])
-    return True
-
-
 def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
     result = _Extraction()
     for item in items[:MAX_PROSE_SENTENCES]:
         for clause in _clauses(item, app_tokens):
-            if _example_of_previous(clause, result.steps):
-                continue
             if clause.kind == "action" and clause.step is not None:
                 result.steps.append(clause.step)
             elif clause.kind == "setup":

@@ -70,7 +70,6 @@ from orchestrator.reasoner.base import Verdict
 from orchestrator.reasoner.s2r import MESSAGE_SAYS_RE, expressions
 from orchestrator.text import (
     content_words,
-    is_subsequence,
     normalize_label,
     quoted,
     similarity,
@@ -187,7 +186,6 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ),
         ("error_after_last_step", lambda: _error_after_last_step(observed, spec, path)),
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
-        ("typed_text_cut", lambda: _typed_text_cut(observed, spec, path, index)),
         ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
     )
     for name, check in checks:
@@ -208,7 +206,7 @@ CHECK_NAMES = (
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "typed_text_cut", "state_lost_on_rotation",
+    "state_lost_on_rotation",
 )  # fmt: skip
 
 
@@ -1088,7 +1086,6 @@ def _quoted_message(
         nq = normalize_label(q)
         if any(nq in t for t in own_input):
             # the app shows (part of) what the path itself typed: its input, not the symptom
-            # (a text shown cut is :func:`_typed_text_cut`'s to judge)
             continue
         shown_now = any(nq in normalize_label(label) for label, _ in index.labels)
         shown_before = any(nq in normalize_label(label) for label, _ in before.labels)
@@ -1635,83 +1632,6 @@ def _does_nothing(observed: str, spec: ReproSpec, path: Path) -> str:
         f"{_action_label(last)!r} (the report's last step, '{spec.steps[-1].text}') left the "
         "screen unchanged: the report says it does nothing"
     )
-
-
-# The symptom says part of a text is not shown: "only "Hello" is displayed", "the symbols are
-# ignored", "the rest is stripped".
-_PART_SHOWN_RE = re.compile(
-    r"\bonly\b[^.!?]{0,40}\b(?:show\w*|display\w*|visible|appear\w*|render\w*)\b|"
-    r"\b(?:show\w*|display\w*|render\w*)\s+only\b|"
-    r"\b(?:ignored|stripped|swallowed|eaten|dropped|truncated)\b",
-    re.IGNORECASE,
-)
-_ELLIPSIS_RE = re.compile(r"(?:…|\.\.\.)\s*$")
-
-
-def _typed_text_cut(observed: str, spec: ReproSpec, path: Path, index: ScreenIndex) -> str:
-    """A text the report has the person type shows with part of it missing ("Hello <name>"
-    typed, "Only "Hello" is displayed"), decision 0054. All of these, or no claim:
-
-    - the symptom says only part of something shows, or that characters are ignored, stripped,
-      dropped or truncated (:data:`_PART_SHOWN_RE`);
-    - the path typed a step's value V into a field, typed nothing after, and every later
-      action was a click or Back (it saved and went to where the text shows; nothing deleted);
-    - the final screen shows V nowhere (no label, no field) but shows a label L, never on the
-      path's screens before V was typed, whose words are V's words with some left out, in
-      order, starting with V's first word, with at least 3 letters, not ending in an ellipsis
-      (a row cut to fit is by design);
-    - when the symptom quotes what is left after "only", L holds it.
-    """
-    if not _PART_SHOWN_RE.search(observed) or not path.transitions:
-        return ""
-    values = [s.value for s in spec.steps if s.value and s.action_hint in (INPUT_TEXT, CLICK, "")]
-    only = re.search(r"\bonly\b[^\"“]{0,20}[\"“]([^\"”]+)[\"”]", observed, re.IGNORECASE)
-    left = normalize_label(only.group(1)) if only else ""
-    transitions = path.transitions
-    for value in dict.fromkeys(values):
-        typed_words = _plain_words(value)
-        typed_at = [
-            i
-            for i, t in enumerate(transitions)
-            if t.action.kind == INPUT_TEXT
-            and normalize_label(t.action.text) == normalize_label(value)
-        ]
-        if len(typed_words) < 2 or not typed_at or _visible(index, value):
-            continue
-        after = transitions[typed_at[-1] + 1 :]
-        if not after or any(t.action.kind not in (CLICK, PRESS_BACK) for t in after):
-            continue
-        if any(_DELETE_WORDS.search(_action_label(t)) for t in after):
-            continue
-        seen_before = {
-            normalize_label(label)
-            for t in transitions[: typed_at[-1] + 1]
-            for label, _ in screen_index(t.before.hierarchy_xml).labels
-        }
-        for label, node in index.labels:
-            shown = normalize_label(label)
-            shown_words = _plain_words(label)
-            if (
-                node.is_editable
-                or shown in seen_before
-                or _ELLIPSIS_RE.search(label)
-                or sum(c.isalnum() for c in shown) < 3
-                or not shown_words
-                or shown_words[0] != typed_words[0]
-                or len(shown_words) >= len(typed_words)
-                or not is_subsequence(shown_words, typed_words)
-                or (left and left not in shown)
-            ):
-                continue
-            return (
-                f"the path typed {value!r} and saved it; the screen shows {label.strip()!r}, "
-                f"the typed text with part of it missing"
-            )
-    return ""
-
-
-def _plain_words(text: str) -> tuple[str, ...]:
-    return tuple(re.findall(r"\w+", text.casefold()))
 
 
 # The symptom says something is lost, closed or comes back ("the dialog disappears", "it goes

@@ -11,6 +11,8 @@ not drop, issue 28 §4):
   rules (aggregate numbers only) until the generalisation issue (28) is resolved.
 - Issue 28's third round (decision 0054): :data:`TEST3_BUGS`, bugs of apps outside the catalog and
   LTGDroid (``benchmarks/heldout/``), held out the same way.
+- Its fourth round: :data:`TEST4_BUGS` (``benchmarks/heldout4/``), apps outside all of the above,
+  modelled while the engine changed and first run with the engine of the round's end.
 
 :func:`split_of` names a bug's set; :data:`LOOKED_AT` lists the held-out bugs that have been
 diagnosed since and so no longer count as unseen.
@@ -90,6 +92,11 @@ TEST2_APPS = frozenset(
 HELDOUT_DIR = Path(__file__).resolve().parent / "heldout"
 TEST3_BUGS = frozenset(p.stem for p in (HELDOUT_DIR / "reports").glob("*.json"))
 
+# Issue 28's fourth round, the same protocol: apps outside the catalog, LTGDroid and TEST3,
+# modelled after this round's engine changes and first run with the engine as it stood then.
+HELDOUT4_DIR = Path(__file__).resolve().parent / "heldout4"
+TEST4_BUGS = frozenset(p.stem for p in (HELDOUT4_DIR / "reports").glob("*.json"))
+
 # Held-out bugs diagnosed since their measurement (no longer unseen), with why.
 LOOKED_AT: dict[str, str] = {
     "markor#331": "its miss after the first test measurement was diagnosed from its run (issue 12)",
@@ -103,10 +110,13 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    (issue 28's held-out apps, :data:`TEST3_BUGS`) or ``"other"`` (catalog bugs that joined
+    (issue 28's held-out apps, :data:`TEST3_BUGS`), ``"test4"`` (its fourth round,
+    :data:`TEST4_BUGS`) or ``"other"`` (catalog bugs that joined
     before either protocol and were neither tuned on nor held out by name)."""
     if bug_id in TEST3_BUGS:
         return "test3"
+    if bug_id in TEST4_BUGS:
+        return "test4"
     if bug_id in DEV_SET:
         return "dev"
     if bug_id in TEST_SET:

@@ -1,8 +1,9 @@
-"""The held-out app models (``benchmarks/heldout/apps``, loaded as ``--app-dir`` like a user's
-own models): every bug's human steps, replayed from a fresh install, trigger its ground-truth
-oracle, which a fresh install does not; a crash bug crashes only at its last step; and each of
-the module's ``WRONG_SEQUENCES[bug_id]`` (near misses: a step left out, swapped or replaced)
-never triggers it. Every bug has a report in ``benchmarks/heldout/reports``."""
+"""The held-out app models (``benchmarks/heldout/apps`` for TEST3, ``benchmarks/heldout4/apps``
+for TEST4, each loaded as ``--app-dir`` like a user's own models): every bug's human steps,
+replayed from a fresh install, trigger its ground-truth oracle, which a fresh install does not;
+a crash bug crashes only at its last step; and each of the module's ``WRONG_SEQUENCES[bug_id]``
+(near misses: a step left out, swapped or replaced) never triggers it. Every bug has a report in
+its set's ``reports`` folder."""
 
 from __future__ import annotations
 
@@ -19,9 +20,23 @@ from device_agent.virtual.catalog import load_apps_from_dir
 from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import assert_human_steps_trigger, fresh, triggered
 
-HELDOUT = Path(__file__).resolve().parents[1] / "benchmarks" / "heldout"
-APPS = sorted(load_apps_from_dir(HELDOUT / "apps").values(), key=lambda c: c.name)
-BUGS: list[tuple[type[VirtualApp], BugSpec]] = [(app, bug) for app in APPS for bug in app.bugs]
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+HELDOUT_DIRS = [BENCHMARKS / "heldout", BENCHMARKS / "heldout4"]
+
+
+def _held_out_bugs() -> list[tuple[type[VirtualApp], BugSpec, Path]]:
+    """Every held-out bug with its app model and its set's folder."""
+    found = []
+    for folder in HELDOUT_DIRS:
+        if not (folder / "apps").is_dir():
+            continue
+        apps = sorted(load_apps_from_dir(folder / "apps").values(), key=lambda c: c.name)
+        found += [(app, bug, folder) for app in apps for bug in app.bugs]
+    return found
+
+
+BUGS_WITH_DIRS = _held_out_bugs()
+BUGS: list[tuple[type[VirtualApp], BugSpec]] = [(app, bug) for app, bug, _ in BUGS_WITH_DIRS]
 
 
 def _wrong_sequences(app_cls: type[VirtualApp], bug_id: str) -> list[tuple[dict[str, Any], ...]]:
@@ -58,9 +73,11 @@ def test_wrong_sequences_do_not_trigger_the_bug(app_cls: type[VirtualApp], bug: 
         assert not triggered(device, bug.bug_id), f"{bug.bug_id} wrong sequence {k} fired"
 
 
-@pytest.mark.parametrize(("app_cls", "bug"), BUGS, ids=[b.bug_id for _, b in BUGS])
-def test_each_bug_has_a_report(app_cls: type[VirtualApp], bug: BugSpec) -> None:
-    path = HELDOUT / "reports" / f"{bug.bug_id}.json"
+@pytest.mark.parametrize(
+    ("app_cls", "bug", "folder"), BUGS_WITH_DIRS, ids=[b.bug_id for _, b, _ in BUGS_WITH_DIRS]
+)
+def test_each_bug_has_a_report(app_cls: type[VirtualApp], bug: BugSpec, folder: Path) -> None:
+    path = folder / "reports" / f"{bug.bug_id}.json"
     assert path.is_file(), f"{bug.bug_id}: no report at {path}"
     report = json.loads(path.read_text(encoding="utf-8"))
     assert report["repo"] == app_cls.name and report["title"] and report["body"]

@@ -372,15 +372,12 @@ class Reproducer:
             room = self.config.max_probes - self.stats["probes"]
             specs = specs[:room]
             if not specs and not self._reuse:
+                kept = beam
                 beam = (self._refill(expanded) or self._frontier()) if room > 0 else []
                 if beam:  # the kept paths are at the bound: breadth from the paths left
                     level -= 1
                     continue
-                stop = (
-                    "no executable candidate actions"
-                    if level == 1
-                    else f"paths reached the {self._bound}-action limit"
-                )
+                stop = self._nothing_left_reason(level, kept)
                 break
             explored.append([f"{s.tag[0]}:{s.action.key()}" for s in specs])
             self.progress("level", {"level": level, "probes": len(specs), "beam": len(beam)})
@@ -735,6 +732,16 @@ class Reproducer:
             if len(actions) == len(fresh):
                 self._exhausted.add(state)  # this visit probes the last untried actions
         return actions
+
+    def _nothing_left_reason(self, level: int, kept: list[Path]) -> str:
+        """Why the search stops with no candidate left anywhere, given the paths it ``kept``
+        last: nothing to do on the launch screen, paths at the length limit, or (with the
+        transition memory) every action of every state reached already tried."""
+        if level == 1:
+            return "no executable candidate actions"
+        if any(self._at_bound(path) for path in kept):
+            return f"paths reached the {self._bound}-action limit"
+        return "every action of every state reached was tried"
 
     def _at_bound(self, path: Path) -> bool:
         """The path may grow no more: ``max_actions`` long, or with ``path_bound`` as long as

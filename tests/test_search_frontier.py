@@ -127,3 +127,15 @@ def test_a_state_outside_the_app_is_not_gone_back_to_again() -> None:
     (back,) = searcher._frontier()
     assert searcher._path_candidates(back, searcher.reasoner, 4) == []
     assert searcher._frontier() == []  # dropped, not offered level after level
+
+
+def test_the_stop_reason_says_whether_paths_hit_the_limit_or_nothing_was_left() -> None:
+    searcher = _searcher(max_actions=2)
+    searcher._bound = 2
+    short, long_ = _path(_screen("A")), _path(_screen("A"), _screen("B"))
+    assert searcher._nothing_left_reason(1, []) == "no executable candidate actions"
+    assert searcher._nothing_left_reason(3, [short, long_]) == "paths reached the 2-action limit"
+    # no kept path at the limit: the memory had every action of every state tried
+    assert (
+        searcher._nothing_left_reason(3, [short]) == "every action of every state reached was tried"
+    )

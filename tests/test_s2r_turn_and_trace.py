@@ -22,6 +22,21 @@ def test_turning_the_device_is_a_rotation_and_auto_rotate_is_its_setting() -> No
     assert all(s.action_hint != "rotate" for s in off.steps)
 
 
+def test_a_phrase_verb_to_the_orientation_alone_is_a_rotation() -> None:
+    # "switch to landscape mode", "go to portrait", a long "flip the phone to ...": rotations
+    for step in (
+        "Switch to landscape mode",
+        "Go to portrait",
+        "Flip the phone over to the landscape orientation",
+    ):
+        spec = _analyze("Lost on rotation", f"1. Open the recipe list\n2. {step}\n")
+        assert [s.action_hint for s in spec.steps] == ["click", "rotate"], step
+    # ...but a control the orientation only names stays a click
+    for step in ("Go to the Landscape tab", "Switch to the portrait settings"):
+        spec = _analyze("Lost on rotation", f"1. Open the recipe list\n2. {step}\n")
+        assert [s.action_hint for s in spec.steps] == ["click", "click"], step
+
+
 TRACE_REPORT = """## Steps
 
 1. Open the sync screen

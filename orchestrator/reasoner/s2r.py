@@ -1146,6 +1146,21 @@ def _object_phrase(clause: str, verb: str) -> str:
     return " ".join(tokens[:5])
 
 
+_ORIENTATION_OBJECT_WORDS = set(_ROTATE_WORDS) | wordset(
+    "mode view screen device phone tablet the a to your my in into its"
+)
+
+
+def _only_orientation(phrase: str) -> bool:
+    """The phrase names only the device's orientation ("landscape mode", "the portrait view")."""
+    words = re.findall(r"\w+", phrase.lower())
+    return (
+        bool(words)
+        and set(words) <= _ORIENTATION_OBJECT_WORDS
+        and bool(set(words) & set(_ROTATE_WORDS))
+    )
+
+
 def _rotation_target(clause: str) -> str:
     low = clause.lower()
     to = re.search(r"\bto\s+(?:the\s+)?(landscape|portrait)", low)
@@ -1268,7 +1283,12 @@ def _make_step(
     turning = re.sub(r"auto-?rotat\w*", "", low)
     has_rotate_word = any(w in turning for w in _ROTATE_WORDS) or bool(_TURN_DEVICE_RE.search(main))
     if has_rotate_word and (
-        kind == "rotate" or verb in _GENERIC_CHANGE_VERBS or (not kind and len(main.split()) <= 4)
+        kind == "rotate"
+        or verb in _GENERIC_CHANGE_VERBS
+        or (not kind and (len(main.split()) <= 4 or bool(_TURN_DEVICE_RE.search(main))))
+        # "switch to landscape mode", "go to portrait": a phrase verb whose object is only the
+        # orientation (not "go to the Landscape tab")
+        or (" " in verb and _only_orientation(low.split(verb, 1)[-1]))
     ):
         kind = "rotate"
     setting = kind in ("input_text", "click") and on("set_as_value")

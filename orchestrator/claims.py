@@ -10,8 +10,10 @@ it and happens where the report says it happens (issue 12 §1):
 - **where**: at or after the step the report says triggers it (its last step), on a path that did
   the earlier steps: the path had done every step but the last before the crashing action, and
   either the crashing action does the last step, the path had already done it (a crash when the
-  screen is left), or the report's named exception matched (then the crash at the last step's
-  place is enough, since its action may be named differently in the app). Earlier steps the path
+  screen is left), the report's named exception matched (then the crash at the last step's
+  place is enough, since its action may be named differently in the app), or the crash came
+  within :data:`NEXT_ACTIONS` actions of the step before the last (the trigger as the app words
+  it, decision 0055). Earlier steps the path
   did not do are excused only when the crashing action does the last step and those steps are
   plain clicks naming no clickable control of the path's screens (the app calls them otherwise:
   an icon; a title saying the word is no control, decision 0054).
@@ -56,6 +58,11 @@ from orchestrator.reasoner.align import (
 )
 from orchestrator.text import similarity
 
+# A crash with every step but the last done counts as the last step's when it comes within this
+# many actions of the step before it (the next action, or one after a menu or keyboard), even
+# when the crashing action is worded otherwise than the report's last step: the report's
+# wording of the trigger ("the app crashes when I change it") often names no control.
+NEXT_ACTIONS = 2
 # Share of the reported message's words the crash's messages must contain.
 MESSAGE_OVERLAP = 0.6
 # Frames of the platform and common libraries: they say nothing about which app code crashed.
@@ -263,6 +270,13 @@ def _repeats_an_earlier_step(spec: ReproSpec, crashing: Transition) -> int:
     return next((k for k in range(last) if _does_step(spec.steps[k], crashing)), -1)
 
 
+def _actions_since_step(path: Path, step: int) -> int:
+    """How many actions ``path`` took after the one that first did ``step`` (by the search's own
+    S2R progress, :attr:`Transition.reached_step`); a large number when it never did it."""
+    done_at = next((i for i, t in enumerate(path.transitions) if t.reached_step >= step), None)
+    return len(path.transitions) if done_at is None else len(path.transitions) - 1 - done_at
+
+
 def _never_shown(step: S2RStep, path: Path) -> bool:
     """A plain click step, without a value, none of whose targets any control of the path's
     screens was labelled with (nothing closer than :data:`MATCH_THRESHOLD` among the labels of
@@ -364,6 +378,14 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
         return CrashClaim(
             True, reasons + [f"in place of step {last + 1}, the report's last"], last - 1, last
         )
+    if (
+        _actions_since_step(before, last - 1) < NEXT_ACTIONS
+        and _repeats_an_earlier_step(spec, path.transitions[-1]) < 0
+    ):
+        reasons.append(
+            f"on the action right after step {last}: the report's last step, worded otherwise"
+        )
+        return CrashClaim(True, reasons, last - 1, last)
     return CrashClaim(
         False,
         [f"the crashing action does not do step {last + 1}, and the report names no exception"],

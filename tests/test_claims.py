@@ -72,11 +72,15 @@ FOUR_STEPS = _spec_of(
 )
 
 
-def _path(*labels: str, crash=None) -> SPath:
+def _path(*labels: str, crash=None, spec: ReproSpec = FOUR_STEPS) -> SPath:
+    """Clicks on FORM's buttons, each transition carrying the S2R progress the search's aligner
+    gives it (as the search records it); the last one crashes with ``crash``."""
     transitions = [_transition(_click(FORM, label), FORM, FORM) for label in labels]
     if crash is not None:
         last = transitions[-1]
         transitions[-1] = _transition(last.action, FORM, FORM, crash=crash)
+    for k in range(len(transitions) - (crash is not None)):
+        transitions[k].reached_step = align(spec, SPath(transitions[: k + 1])).reached
     return SPath(transitions)
 
 
@@ -111,6 +115,22 @@ def test_a_crash_in_place_of_the_last_step_needs_the_named_exception() -> None:
     early = _path("Create list", "Create list", crash=NFE)
     assert not judge_crash(named, early).qualifies
     assert judge_crash(named, early, reasoner_reached=2).qualifies
+
+
+def test_a_crash_right_after_every_step_but_the_last_is_the_last_steps() -> None:
+    # The report's last step names no control of the app ("then I change the sort order"): a
+    # crash on the very next action after step 2, or one action later, is its trigger.
+    worded = _spec_of(*FOUR_STEPS.steps[:2], S2RStep("change the sort order", CLICK, ["order"]))
+    for tail in ((), ("Save",)):
+        path = _path("Create list", "Add item", *tail, "Settings", crash=NFE, spec=worded)
+        claim = judge_crash(worded, path)
+        assert claim.qualifies and claim.step == 2 and "right after step 2" in claim.reasons[-1]
+    # ...unless that action does an earlier step again (another use of the app, decision 0049).
+    again = _path("Create list", "Add item", "Create list", crash=NFE, spec=worded)
+    assert not judge_crash(worded, again).qualifies
+    # Two actions between step 2 and the crash: another use of the app, not the trigger.
+    late = _path("Create list", "Add item", "Save", "Save", "Settings", crash=NFE, spec=worded)
+    assert not judge_crash(worded, late).qualifies
 
 
 def test_the_exception_class_message_and_app_frames_must_match() -> None:

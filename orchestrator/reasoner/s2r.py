@@ -1230,11 +1230,20 @@ def _is_setup(clause: str, app_tokens: set[str]) -> bool:
     return all(t in _APP_WORDS or t in app_tokens or t.replace("-", "") in app_tokens for t in rest)
 
 
+# "The selected text is lost", "Switch is off again", "the edit mode was gone": a subject and
+# its state, not an imperative (a verb-like word after "the" is an adjective or a noun).
+_STATEMENT_RE = re.compile(
+    r"^(?:(?:the|this|that|these|those|my|your|its|our|their)\s+(?:[\w'-]+\s+){0,3}?|[\w'-]+\s+)"
+    r"(?:is|are|was|were|gets|got|becomes|became|stays|remains|has been|have been)\b",
+    re.IGNORECASE,
+)
+
+
 def _is_observation(clause: str, kind: str) -> bool:
     s = clause.strip()
     if _CHECK_ACTION_RE.match(s):
         return False
-    if _OBSERVATION_STARTS.match(s):
+    if _OBSERVATION_STARTS.match(s) or _STATEMENT_RE.match(s):
         return True
     if not kind and MESSAGE_SAYS_RE.search(s):
         return True  # "a toast says X" (but "tap the notification saying X" is a step)

@@ -69,6 +69,10 @@ class SearchConfig:
     back to the states it reached, most S2R progress first, and probes the actions the memory
     has no record of there (:meth:`orchestrator.search.Reproducer._frontier`, decision 0052);
     False: it stops, as before, kept to measure against.
+    ``repeat_unchanged``: a press on a widget that leaves the screen unchanged is followed by
+    one more click on the same control, once per state and control (a hidden state: "tap it
+    twice", "hold it, then tap it"; :meth:`orchestrator.search.Reproducer._repeat_unchanged`,
+    decision 0055); False: never, kept to measure against.
     """
 
     beam: int = 3
@@ -85,6 +89,7 @@ class SearchConfig:
     path_bound: bool = False
     probe_once: bool = True
     frontier: bool = True
+    repeat_unchanged: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

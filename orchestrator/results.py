@@ -285,6 +285,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "economy": economy(outcome.probe_log),
             # states gone back to for their untried actions once nothing was left to extend
             "frontier_paths": stats.get("frontier_paths", 0),
+            # one more click on a control whose press left the screen unchanged (hidden state)
+            "repeat_probes": stats.get("repeat_probes", 0),
             "other_crashes": outcome.other_crashes[:10],
             "explored": [
                 {

@@ -25,7 +25,7 @@ from typing import Any, Protocol, TypeVar
 
 import structlog
 
-from device_agent.actions import INPUT_TEXT, Action
+from device_agent.actions import CLICK, INPUT_TEXT, LONG_CLICK, Action
 from device_agent.errors import HierarchyError
 from device_agent.hierarchy import find_node, parse_hierarchy
 from device_agent.state import DeviceState
@@ -233,6 +233,8 @@ def report_path_bound(spec: ReproSpec) -> int:
     return PATH_BOUND_PER_STEP * len(spec.steps) + PATH_BOUND_SLACK
 
 
+# Tags of the repeat probes (:meth:`Reproducer._repeat_unchanged`) sort after the level's own.
+REPEAT_TAG = 1_000_000
 # A goal search tries to finish this many of its paths that reached the goal, each with at most
 # MAX_FINISH_ACTIONS actions (Back presses up a settings screen's nesting, a dialog's answer).
 MAX_FINISHES = 2
@@ -825,6 +827,13 @@ class Reproducer:
             for helpers in (summarizer, guesser):
                 if helpers is not None:
                     helpers.shutdown(wait=True, cancel_futures=True)
+        again = self._repeat_unchanged(done, deadline)
+        if again:
+            t0 = time.perf_counter()
+            texts += self._judging(
+                self.reasoner.summarize_transitions, self.spec, [t for _, t, _ in again]
+            )
+            self.phase_seconds["summarize"] += time.perf_counter() - t0
         children: list[Path] = []
         crashes: list[Path] = []
         if self.config.probe_once:
@@ -833,14 +842,72 @@ class Reproducer:
                     self._memory[(self._memory_state(beam[o.spec.tag[0]]), o.spec.action.key())] = (
                         None
                     )
-        for (parent, transition, outcome), summary in zip(done, texts, strict=True):
+        repeated = {id(t) for _, t, _ in again}
+        for (parent, transition, outcome), summary in zip(done + again, texts, strict=True):
             transition.summary = summary
-            if self.config.probe_once:
+            # (a repeat's outcome belongs to the hidden state after the first press, which the
+            # memory's key cannot tell from the state before it)
+            if self.config.probe_once and id(transition) not in repeated:
                 self._memory[(self._memory_state(parent), transition.action.key())] = transition
             child = parent.extend(transition)
             child.snapshot_id = outcome.saved_snapshot
             (crashes if transition.crash is not None else children).append(child)
         return children, crashes
+
+    def _repeat_unchanged(
+        self, done: list[tuple[Path, Transition, ProbeOutcome]], deadline: float
+    ) -> list[tuple[Path, Transition, ProbeOutcome]]:
+        """Press once more the controls whose press left the screen as it was.
+
+        A press that changes nothing on screen may still change the app's state (a counter it
+        does not show, a flag a long press sets): "tap it twice", "hold it, then tap it"
+        (issue 28 §1's "repeats whose effect is not on screen"). The cycle rule and the memory's
+        self-loop drop never let a path press the same control twice on an unchanged screen, so
+        each such press (click or long click on a widget, no crash) is followed at once by one
+        click on the same control, once per state and control in a search. Returns
+        ``(parent, transition, outcome)`` for the repeats that crashed or changed the screen,
+        ``parent`` being the path with the first press; the others are probes spent, and
+        logged, for nothing."""
+        if not self.config.repeat_unchanged:
+            return []
+        specs: list[ProbeSpec] = []
+        parents: dict[Any, Path] = {}
+        for parent, transition, outcome in done:
+            action = transition.action
+            if action.target is None or action.kind not in (CLICK, LONG_CLICK):
+                continue
+            if transition.crash is not None or not loops_back(self._screen(parent), transition):
+                continue
+            key = (f"{self._memory_state(parent)}|again", action.key())
+            if key in self._memory:
+                continue
+            self._memory[key] = None
+            first = parent.extend(transition)
+            first.snapshot_id = outcome.saved_snapshot
+            tag = (outcome.spec.tag[0], REPEAT_TAG + len(specs))
+            self._snapshot_seq += 1
+            press = Action(CLICK, target=action.target, extra=action.extra)
+            specs.append(self._probe(first, press, f"s{self._snapshot_seq}", tag))
+            parents[tag] = first
+        specs = specs[: max(0, self.config.max_probes - self.stats["probes"])]
+        if not specs:
+            return []
+        outcomes = self.pool.run_probes(
+            specs, deadline=deadline, on_result=self._probe_done, idle=self._speculation
+        )
+        self.stats["probes"] += len(outcomes)
+        self.stats["repeat_probes"] += len(outcomes)
+        found = []
+        for outcome in sorted(outcomes, key=lambda o: o.spec.tag):
+            first = parents[outcome.spec.tag]
+            self._log_probe(first, outcome)
+            if not outcome.performed:
+                continue
+            transition = self._transition(first, outcome)
+            if transition.crash is None and loops_back(self._screen(first), transition):
+                continue  # still nothing to see: the press has no hidden effect either
+            found.append((first, transition, outcome))
+        return found
 
     def _from_memory(self, beam: list[Path]) -> list[Path]:
         """The level's children the transition memory answers (:meth:`_candidates`): each beam

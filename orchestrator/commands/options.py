@@ -124,6 +124,13 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "their untried actions (default; --no-frontier stops there)",
     )
     parser.add_argument(
+        "--repeat-unchanged",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="follow a press that leaves the screen unchanged by one more click on the same "
+        "control, for a state the screen does not show (default; --no-repeat-unchanged never)",
+    )
+    parser.add_argument(
         "--max-probes",
         type=whole_number,
         default=1500,
@@ -286,6 +293,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         path_bound=getattr(args, "path_bound", False),
         probe_once=getattr(args, "probe_once", True),
         frontier=getattr(args, "frontier", True),
+        repeat_unchanged=getattr(args, "repeat_unchanged", True),
     )
 
 

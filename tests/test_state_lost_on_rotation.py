@@ -1,5 +1,6 @@
-"""Decision 0054 (issue 28 §3): a rotation that closes the window open before it, or leaves the
-screen for another activity, is the state loss a report describes. Made-up screens."""
+"""Decisions 0054 and 0055 (issue 28 §3): a rotation that closes the window open before it,
+leaves the screen for another activity, or takes from a widget with an id its checked state, its
+text or its being editable is the state loss a report describes. Made-up screens."""
 
 from __future__ import annotations
 
@@ -68,3 +69,37 @@ def test_a_rotation_that_leaves_the_screen_is_a_loss_only_when_the_report_rotate
         symptom="After rotating, it goes back to the start screen.",
     )
     assert not verifier.verify(no_rotation, moved, []).reproduced
+
+
+def _editor(note_cls: str = "android.widget.EditText", note: str = "Milk", done: bool = True) -> str:
+    """A note editor: a "Done" check box and the note's text field."""
+    return dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+             node("android.widget.CheckBox", "Done", f"{APP}:id/done", "", (0, 100, 1080, 200),
+                  clickable=True, checkable=True, checked=done),
+             node(note_cls, note, f"{APP}:id/note", "", (0, 300, 1080, 600), clickable=True)),
+    )  # fmt: skip
+
+
+def _rotated(after: str) -> SPath:
+    before = _editor()
+    return SPath(
+        [
+            _transition(_click(MAIN, "Sort"), MAIN, before),
+            _transition(Action("rotate", orientation="landscape"), before, after),
+        ]
+    )
+
+
+def test_what_a_widget_with_an_id_held_before_the_rotation_is_lost_after_it() -> None:
+    spec = _spec("After rotating, the note I was editing is lost.")
+    for after, lost in (
+        (_editor(done=False), "'Done' no longer checked"),
+        (_editor(note=""), "from 'Milk' to ''"),
+        (_editor(note_cls="android.widget.TextView"), "no longer editable"),
+    ):
+        verdict = verifier.verify(spec, _rotated(after), [])
+        assert verdict.reproduced and lost in verdict.evidence, verdict.evidence
+    # Everything kept (Android restores views with ids): no claim.
+    assert not verifier.verify(spec, _rotated(_editor()), []).reproduced

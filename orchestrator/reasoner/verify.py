@@ -1648,9 +1648,10 @@ def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
     """The state the screen was in is lost on rotation (issue 28 §3, decision 0054): the
     report's last step rotates, the path did every step in order ending with that rotation, the
     symptom says something is lost, closed or comes back, and the rotation closed a window
-    (dialog, menu, sheet) that was open before it or left the screen for another activity.
+    (dialog, menu, sheet) that was open before it, left the screen for another activity, or
+    took from a widget with an id what it held (:func:`_view_state_lost`, decision 0055).
     Android re-creates the screen it rotates: on a build without the bug the same screen and
-    window are there after it."""
+    window are there after it, and its views with ids as they were."""
     if not spec.steps or spec.steps[-1].action_hint != ROTATE or not path.transitions:
         return ""
     last = path.transitions[-1]
@@ -1665,4 +1666,34 @@ def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
     if closed:
         what = closed[0].get("title") or closed[0].get("kind") or "window"
         return f"the rotation closed the {closed[0].get('kind', 'window')} {what!r} open before it"
+    return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml)
+
+
+def _view_state_lost(before_xml: str, after_xml: str) -> str:
+    """What a widget with a resource id lost across a rotation of the same screen: its checked
+    or selected state, the text a field held, or the field's being editable (and enabled).
+    Android saves and restores the state of views with ids when it re-creates a rotated
+    activity, so on a build without the bug none of these change; ``""`` when none did."""
+    before, after = screen_index(before_xml).tree, screen_index(after_xml).tree
+    if before is None or after is None:
+        return ""
+    later: dict[str, ViewNode] = {}
+    for node in after.iter():
+        if node.resource_id:
+            later.setdefault(node.resource_id, node)
+    for node in before.iter():
+        other = later.get(node.resource_id) if node.resource_id else None
+        if other is None:
+            continue
+        short_id = node.resource_id.rsplit("/", 1)[-1]
+        name = (node.hint or short_id) if node.is_editable else (node.label() or short_id)
+        if node.checkable and node.checked != other.checked:
+            state = "checked" if node.checked else "unchecked"
+            return f"the rotation left {name!r} no longer {state}"
+        if node.selected and not other.selected:
+            return f"the rotation left {name!r} no longer selected"
+        if node.is_editable and node.enabled and not (other.is_editable and other.enabled):
+            return f"the rotation left the field {name!r} no longer editable"
+        if node.is_editable and node.text and other.text != node.text:
+            return f"the rotation changed the field {name!r} from {node.text!r} to {other.text!r}"
     return ""

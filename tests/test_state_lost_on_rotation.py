@@ -71,7 +71,9 @@ def test_a_rotation_that_leaves_the_screen_is_a_loss_only_when_the_report_rotate
     assert not verifier.verify(no_rotation, moved, []).reproduced
 
 
-def _editor(note_cls: str = "android.widget.EditText", note: str = "Milk", done: bool = True) -> str:
+def _editor(
+    note_cls: str = "android.widget.EditText", note: str = "Milk", done: bool = True
+) -> str:
     """A note editor: a "Done" check box and the note's text field."""
     return dump(
         status_bar(),

@@ -1671,9 +1671,10 @@ def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
 
 def _view_state_lost(before_xml: str, after_xml: str) -> str:
     """What a widget with a resource id lost across a rotation of the same screen: its checked
-    or selected state, the text a field held, or the field's being editable (and enabled).
-    Android saves and restores the state of views with ids when it re-creates a rotated
-    activity, so on a build without the bug none of these change; ``""`` when none did."""
+    or selected state, or a field's being editable (and enabled); typed text lost is the
+    ``gone`` check's. Android saves and restores the state of views with ids when it re-creates
+    a rotated activity, so on a build without the bug none of these change; ``""`` when none
+    did."""
     before, after = screen_index(before_xml).tree, screen_index(after_xml).tree
     if before is None or after is None:
         return ""
@@ -1694,6 +1695,4 @@ def _view_state_lost(before_xml: str, after_xml: str) -> str:
             return f"the rotation left {name!r} no longer selected"
         if node.is_editable and node.enabled and not (other.is_editable and other.enabled):
             return f"the rotation left the field {name!r} no longer editable"
-        if node.is_editable and node.text and other.text != node.text:
-            return f"the rotation changed the field {name!r} from {node.text!r} to {other.text!r}"
     return ""

@@ -38,6 +38,7 @@ from orchestrator.text import (
     STOPWORDS,
     content_words,
     is_subsequence,
+    normalize_label,
     quoted,
     split_identifier,
     stem,
@@ -417,7 +418,7 @@ _OBJECT_STOP_RE = re.compile(  # linear: leading spaces taken whole, from the st
     r"\bwhen\b|\bif\b|"
     r"\buntil\b|\bthen\b|\band\b|\bfor\b|\bfrom\b|\bwith\b|\bof the\b|\bin\b|\bon\b|\bat\b|"
     r"\bafter\b|\bbefore\b|\bwhile\b|\bthat\b|\bbut\b|\bor\b|\binto\b|\bas\b|\bby\b|\bunder\b|"
-    r"\bcalled\b|\bnamed\b|\btitled\b|"
+    r"\bcalled\b|\bnamed\b|\btitled\b|\bafterwards?\b|\bthe app\b|\bthe application\b|"
     r"\bvia\b|\bbelow\b|\babove\b|\bwithin\b|\b(?:is|are|was|were|will|would|should|does|doesn't|"
     r"did|can't|cannot|closes|crash\w*|stops|shows|displays|appears|opens|fails|freezes)\b)",
     re.IGNORECASE,
@@ -2289,6 +2290,41 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
     )
 
 
+# "When I then tap Export, the app crashes": a conjunction that ties an action to what happens.
+_TRIGGER_RE = re.compile(r"\b(?:when|whenever|if|after|once|as soon as|upon)\b", re.IGNORECASE)
+
+
+def _actual_trigger(
+    sections: list[_Section], steps: list[S2RStep], app_tokens: set[str]
+) -> list[S2RStep]:
+    """The action the Actual section ties the symptom to ("When I then tap Export, the app
+    crashes", "after rotating the phone the dialog is gone"), as one more step, when the steps do
+    not have it already; ``[]`` when the section names no such action. Reporters often give the
+    set-up as steps and the trigger only where they say what went wrong."""
+    for sentence in _sentences(_section_text(sections, "actual", limit=600)):
+        cue = _TRIGGER_RE.search(sentence)
+        if cue is None:
+            continue
+        found = [
+            c.step
+            for c in _clauses(sentence[cue.start() :], app_tokens)
+            if c.kind == "action" and c.step is not None
+        ]
+        if found:
+            trigger = found[0]
+            return [] if any(_same_action(trigger, s) for s in steps) else [trigger]
+    return []
+
+
+def _same_action(a: S2RStep, b: S2RStep) -> bool:
+    """The two steps ask for the same action on the same targets with the same value."""
+    return (
+        a.action_hint == b.action_hint
+        and a.value == b.value
+        and {normalize_label(t) for t in a.targets} == {normalize_label(t) for t in b.targets}
+    )
+
+
 def analyze(report: BugReport) -> ReproSpec:
     """Turn a report into a :class:`ReproSpec` (see the module docstring). Always yields at least
     one step (the title is the last resort). Reads the report within the bounds of
@@ -2306,6 +2342,7 @@ def analyze(report: BugReport) -> ReproSpec:
         for way in [extraction.steps, *extraction.alternatives]
     ]
     steps = _comment_preconditions(report, steps)
+    steps += _actual_trigger(body_sections, steps, app_tokens)
     alternatives = [_comment_preconditions(report, way) for way in alternatives]
 
     score, exception = crash_score(report)

@@ -27,7 +27,7 @@ import structlog
 
 from device_agent.actions import CLICK, INPUT_TEXT, LONG_CLICK, Action
 from device_agent.errors import HierarchyError
-from device_agent.hierarchy import find_node, parse_hierarchy
+from device_agent.hierarchy import ViewNode, find_node, parse_hierarchy
 from device_agent.state import DeviceState
 from orchestrator.ablation import Ablation
 from orchestrator.claims import CrashClaim, crash_is_reported, judge_crash
@@ -154,13 +154,50 @@ def _progress_key(path: Path) -> str:
 
 def _is_cycle(path: Path) -> bool:
     """True when the path's last state already occurred earlier on the same path with no S2R
-    progress made since."""
-    last = _state_key(path)
+    progress made since, the states compared as a person would (:func:`_same_screen_key`: one
+    more row showing a name the path typed is the same screen)."""
+    typed = frozenset(t.action.text for t in path.transitions if t.action.kind == INPUT_TEXT)
+    last = _same_screen_key(path, len(path.transitions), typed)
     for i in range(len(path.transitions)):
         reached_then = path.transitions[i - 1].reached_step if i else -1
-        if _state_key(path, i) == last and path.reached_step <= reached_then:
+        if path.reached_step <= reached_then and _same_screen_key(path, i, typed) == last:
             return True
     return False
+
+
+def _same_screen_key(path: Path, upto: int, typed: frozenset[str]) -> str:
+    """:func:`_state_key` of the path's first ``upto`` actions as a person would call the screen:
+    the text of a widget that shows what the path typed is left out, and of siblings alike
+    after that only the first counts. "Create another folder" then reaches no new screen: the
+    list with one more row named as the path named the others is the list it was (issue 28 §1,
+    "list rows beyond what steps name"), so a path that only adds rows is a cycle."""
+    transitions = path.transitions[:upto]
+    screen = transitions[-1].after if transitions else path.transitions[0].before
+    if not typed:
+        return _state_key(path, upto)
+    return _collapsed_key(screen.hierarchy_xml, typed) + "|" + _state_key(path, upto)[16:]
+
+
+@functools.lru_cache(maxsize=4096)
+def _collapsed_key(hierarchy_xml: str, typed: frozenset[str]) -> str:
+    try:
+        tree = parse_hierarchy(hierarchy_xml)
+    except HierarchyError:
+        return hierarchy_xml
+
+    def signature(node: ViewNode) -> str:
+        shows_typed = any(t and t in node.text for t in typed)
+        text = "" if node.is_editable or shows_typed else node.text
+        parts: list[str] = []
+        for child in node.children:
+            sig = signature(child)
+            if not parts or parts[-1] != sig:
+                parts.append(sig)
+        own = f"{node.cls}|{node.resource_id}|{node.content_desc}|{text}|{int(node.checked)}"
+        return own + "(" + ",".join(parts) + ")"
+
+    windows = "".join(signature(w) for w in tree.app_windows())
+    return hashlib.sha1(f"{tree.rotation}{windows}".encode()).hexdigest()[:16]
 
 
 # System packages whose windows stand over the app as part of its flow (runtime permission

@@ -5,6 +5,8 @@ Hand-written screens, no catalog app."""
 
 from __future__ import annotations
 
+from device_agent.actions import INPUT_TEXT, PRESS_BACK, Action, Selector
+from orchestrator.model import Path, Screen, Transition
 from orchestrator.search import _is_cycle
 from tests.test_search_frontier import _path, _screen, _searcher
 
@@ -23,3 +25,27 @@ def test_a_cycle_is_never_kept_even_when_the_beam_has_room() -> None:
     progressed = _path(a, b, a)
     progressed.transitions[-1].reached_step = progressed.reached_step = 0
     assert not _is_cycle(progressed)
+
+
+def _typing(before: Screen, after: Screen, text: str) -> Transition:
+    field = Selector(resource_id="org.example.shelf:id/name", class_name="android.widget.EditText")
+    return Transition(Action(INPUT_TEXT, field, text=text), before, after, {}, reached_step=-1)
+
+
+def _back(before: Screen, after: Screen) -> Transition:
+    return Transition(Action(PRESS_BACK), before, after, {}, reached_step=-1)
+
+
+def test_one_more_row_named_as_the_path_named_the_others_is_the_same_screen() -> None:
+    # "Create another folder": the list with one more row showing the typed name is the list
+    # it was, so a path that only adds rows goes round in a cycle.
+    empty, one, two = _screen("Inbox"), _screen("Inbox", "test"), _screen("Inbox", "test", "test")
+    dialog = _screen("Name", "OK")
+    first = [_back(empty, dialog), _typing(dialog, dialog, "test"), _back(dialog, one)]
+    again = [_back(one, dialog), _typing(dialog, dialog, "test"), _back(dialog, two)]
+    assert not _is_cycle(Path(first))  # the first folder is a new screen
+    assert _is_cycle(Path(first + again))
+    # Rows the path did not name are content of their own: another screen.
+    other = _screen("Inbox", "test", "Archive")
+    elsewhere = [_back(one, dialog), _typing(dialog, dialog, "x"), _back(dialog, other)]
+    assert not _is_cycle(Path(first + elsewhere))

@@ -13,7 +13,8 @@ it and happens where the report says it happens (issue 12 §1):
   screen is left), the report's named exception matched (then the crash at the last step's
   place is enough, since its action may be named differently in the app), or the crash came
   within :data:`NEXT_ACTIONS` actions of the step before the last (the trigger as the app words
-  it, decision 0055). Earlier steps the path
+  it, decision 0055), or of the last step done when the steps between name nothing the app
+  showed (an outcome read as a step). Earlier steps the path
   did not do are excused only when the crashing action does the last step and those steps are
   plain clicks naming no clickable control of the path's screens (the app calls them otherwise:
   an icon; a title saying the word is no control, decision 0054).
@@ -277,6 +278,17 @@ def _actions_since_step(path: Path, step: int) -> int:
     return len(path.transitions) if done_at is None else len(path.transitions) - 1 - done_at
 
 
+def _right_after(spec: ReproSpec, before: Path, step: int, crashing: Transition) -> bool:
+    """The crashing action came within :data:`NEXT_ACTIONS` actions of the one that did
+    ``step`` (a step the path did: with none done there is no "right after"), and does no
+    earlier step again (another use of the app, decision 0049)."""
+    return (
+        step >= 0
+        and _actions_since_step(before, step) < NEXT_ACTIONS
+        and _repeats_an_earlier_step(spec, crashing) < 0
+    )
+
+
 def _never_shown(step: S2RStep, path: Path) -> bool:
     """A plain click step, without a value, none of whose targets any control of the path's
     screens was labelled with (nothing closer than :data:`MATCH_THRESHOLD` among the labels of
@@ -366,6 +378,14 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
             reasons.append("the steps before it the path did not do name nothing the app showed")
         return CrashClaim(True, reasons, done_before, last)
     if done_before < last - 1:
+        if _right_after(spec, before, done_before, path.transitions[-1]) and all(
+            _never_shown(spec.steps[k], path) for k in skipped
+        ):
+            reasons.append(
+                f"on the action right after step {done_before + 1}: the steps after it name "
+                "nothing the app showed, and the report's last is worded otherwise"
+            )
+            return CrashClaim(True, reasons, done_before, last)
         return CrashClaim(
             False,
             [f"after step {done_before + 1} of {last + 1}: the report's earlier steps not done"],
@@ -378,10 +398,7 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
         return CrashClaim(
             True, reasons + [f"in place of step {last + 1}, the report's last"], last - 1, last
         )
-    if (
-        _actions_since_step(before, last - 1) < NEXT_ACTIONS
-        and _repeats_an_earlier_step(spec, path.transitions[-1]) < 0
-    ):
+    if _right_after(spec, before, last - 1, path.transitions[-1]):
         reasons.append(
             f"on the action right after step {last}: the report's last step, worded otherwise"
         )

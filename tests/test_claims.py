@@ -133,6 +133,23 @@ def test_a_crash_right_after_every_step_but_the_last_is_the_last_steps() -> None
     assert not judge_crash(worded, late).qualifies
 
 
+def test_right_after_the_last_step_done_when_the_steps_skipped_name_no_control() -> None:
+    # An outcome read as a step ("The banner comes up") names nothing the app has a control
+    # for: the crash right after step 2 is still the last step's.
+    outcome = _spec_of(
+        *FOUR_STEPS.steps[:2],
+        S2RStep("The banner comes up", CLICK, ["banner"]),
+        S2RStep("change the sort order", CLICK, ["order"]),
+    )
+    path = _path("Create list", "Add item", "Settings", crash=NFE, spec=outcome)
+    claim = judge_crash(outcome, path)
+    assert claim.qualifies and claim.step == 3 and "right after step 2" in claim.reasons[-1]
+    # A skipped step that names a control of the app ("Save") was not done: refused.
+    skipped = _spec_of(*outcome.steps[:2], FOUR_STEPS.steps[3], outcome.steps[3])
+    path = _path("Create list", "Add item", "Settings", crash=NFE, spec=skipped)
+    assert not judge_crash(skipped, path).qualifies
+
+
 def test_the_exception_class_message_and_app_frames_must_match() -> None:
     spec = ReproSpec([], "crash", CRASH, exception_class="java.lang.NullPointerException")
     assert crash_is_reported(spec, NPE)[0]  # found in the Caused by chain

@@ -295,3 +295,79 @@ def test_number_picker_steps_wraps_and_takes_typed_values() -> None:
     assert node_text(device, month) == "March"
     act(device, "input_text", typed="xyz", resource_id=month)
     assert node_text(device, month) == "March"
+
+
+class Picker(VirtualApp):
+    """DocumentsUI's file picker over an app's own two-screen navigation stack."""
+
+    name: ClassVar[str] = "picker"
+    package: ClassVar[str] = "org.example.picker"
+    label: ClassVar[str] = "Picker"
+    version: ClassVar[str] = "1.0"
+    launch_activity: ClassVar[str] = ".Main"
+
+    def initial_data(self) -> dict[str, Any]:
+        return {"picked": ""}
+
+    def on_create(self, ctx: AppContext) -> None:
+        ctx.ui["stack"] = ["home", "picker"]
+
+    def on_back(self, ctx: AppContext) -> bool:
+        return w.pop_back_stack(ctx.ui["stack"])
+
+    def render(self, ctx: AppContext) -> Screen:
+        if ctx.ui["stack"][-1] == "home":
+            return Screen(content=w.text_view(f"picked {ctx.data['picked']}", "home"))
+        rows = [
+            w.document_row("a.pdf", lambda c: c.data.update(picked="a.pdf"), size="2 kB"),
+            w.document_row("b.txt", None),
+        ]
+        footer = [w.button("save", "SAVE")]
+        return Screen(content=w.document_picker(rows, footer=footer))
+
+
+def test_document_picker_lists_files_with_documentsui_ids() -> None:
+    device = fresh(Picker)
+    toolbar = node(device, resource_id=w.DOCUMENTSUI + "toolbar")
+    assert toolbar.children[0].content_desc == "Show roots"
+    assert node(device, resource_id=w.DOCUMENTSUI + "dir_list").cls.endswith("RecyclerView")
+    assert node_text(device, w.DOCUMENTSUI + "size") == "2 kB"
+    assert node(device, text="b.txt").resource_id == "android:id/title"
+    assert "SAVE" in texts(device)
+    tap(device, text="a.pdf")
+    act(device, "press_back")  # pop_back_stack: back to the app's home screen
+    assert node_text(device, "org.example.picker:id/home") == "picked a.pdf"
+
+
+def test_pop_back_stack_pops_down_to_the_root_entry() -> None:
+    stack = ["home", "detail"]
+    assert w.pop_back_stack(stack) and stack == ["home"]
+    assert not w.pop_back_stack(stack) and stack == ["home"]
+
+
+def test_fab_takes_the_class_a_compose_fab_dumps_as() -> None:
+    default = w.fab("fab", "Add", None)
+    assert default.cls == "android.widget.ImageButton" and default.width == w.FAB_SIZE
+    compose = w.fab("", "Add", None, cls="android.widget.Button", size=180)
+    assert compose.cls == "android.widget.Button" and compose.height == 180
+    assert compose.gravity == "bottom_end" and compose.style == "fab"
+
+
+def test_dialog_buttons_put_the_negative_before_the_positive() -> None:
+    buttons = w.dialog_buttons(("OK", None), ("Cancel", None))
+    assert [(b.resource_id, b.text) for b in buttons] == [
+        ("android:id/button2", "Cancel"),
+        ("android:id/button1", "OK"),
+    ]
+    assert [b.text for b in w.dialog_buttons(("Close", None))] == ["Close"]
+
+
+def test_radio_button_is_checkable_and_calls_its_handler() -> None:
+    picked: list[str] = []
+    radio = w.radio_button("rb_none", "None", True, lambda c: picked.append("none"), height=130)
+    assert radio.cls == "android.widget.RadioButton" and radio.resource_id == "rb_none"
+    assert radio.checkable and radio.checked and radio.text == "None" and radio.height == 130
+    assert radio.on_click is not None
+    radio.on_click(None)  # type: ignore[arg-type]
+    assert picked == ["none"]
+    assert not w.radio_button("", "", False).checked

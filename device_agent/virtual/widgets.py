@@ -7,16 +7,19 @@ for its toolbar, a Switch instead of a CheckBox...). The pieces:
 
 - basics: :func:`bind`, :func:`text_view`, :func:`image_button`, :func:`fab`;
 - building blocks: :func:`button`, :func:`image_view`, :func:`linear_layout`,
-  :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`, :func:`check_box`;
+  :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`, :func:`check_box`,
+  :func:`radio_button`;
 - state: :func:`toggle` (a multi-select tap), :func:`pager_swipe` (a ViewPager's swipe),
-  :func:`dismiss` (Back closing a menu or drawer);
+  :func:`dismiss` (Back closing a menu or drawer), :func:`pop_back_stack` (Back in an app's
+  own navigation stack);
 - app bar: :func:`toolbar`, :func:`nav_button`, :func:`up_button`, :func:`action_item`,
   :func:`overflow_button` (and the handler :func:`finish`);
 - menus: :func:`popup_menu`, :func:`menu_window`;
-- dialogs: :func:`dialog_button`, :func:`alert_dialog`, :func:`confirm_dialog`,
-  :func:`input_dialog`, :func:`choice_dialog`, :func:`date_picker_dialog`,
-  :func:`time_picker_dialog`;
+- dialogs: :func:`dialog_button`, :func:`dialog_buttons`, :func:`alert_dialog`,
+  :func:`confirm_dialog`, :func:`input_dialog`, :func:`choice_dialog`,
+  :func:`date_picker_dialog`, :func:`time_picker_dialog`;
 - lists: :func:`list_row`, :func:`list_view`;
+- system screens: :func:`document_row`, :func:`document_picker` (DocumentsUI's file picker);
 - navigation: :func:`drawer_layout`, :func:`drawer_entry`, :func:`tabs`, :func:`bottom_navigation`;
 - settings: :func:`preference`, :func:`checkbox_widget`, :func:`switch_widget`,
   :func:`preference_category`;
@@ -148,12 +151,22 @@ def image_button(rid: str = "", desc: str = "", handler: Handler | None = None, 
     )
 
 
-def fab(rid: str, desc: str, handler: Handler | None, *, size: int = FAB_SIZE, **kw: Any) -> View:
-    """A FloatingActionButton (an ``ImageButton`` in dumps), ``size`` px square (147 for a
-    mini FAB), at the bottom end of its FRAME parent unless ``gravity`` says otherwise."""
+def fab(
+    rid: str,
+    desc: str,
+    handler: Handler | None,
+    *,
+    size: int = FAB_SIZE,
+    cls: str = "android.widget.ImageButton",
+    **kw: Any,
+) -> View:
+    """A FloatingActionButton (an ``ImageButton`` in dumps; ``cls`` for one that dumps as
+    another class: a Compose FAB's ``android.widget.Button``, a CardView used as one), ``size``
+    px square (147 for a mini FAB), at the bottom end of its FRAME parent unless ``gravity``
+    says otherwise."""
     kw.setdefault("gravity", "bottom_end")
     return View(
-        cls="android.widget.ImageButton",
+        cls=cls,
         resource_id=rid,
         content_desc=desc,
         on_click=handler,
@@ -247,6 +260,23 @@ def check_box(
     )
 
 
+def radio_button(
+    rid: str, text: str, checked: bool, handler: Handler | None = None, **kw: Any
+) -> View:
+    """A checkable ``android.widget.RadioButton`` with id ``rid`` and label ``text`` (often
+    empty: the label is a TextView beside it), ``checked`` or not; a tap calls ``handler``
+    (which selects it in the state the model keeps)."""
+    return View(
+        cls="android.widget.RadioButton",
+        resource_id=rid,
+        text=text,
+        checkable=True,
+        checked=checked,
+        on_click=handler,
+        **kw,
+    )
+
+
 def toggle(items: list[Any], value: Any) -> None:
     """A multi-select tap on ``value``: removes it from ``items`` (a selection, the expanded
     groups of an expandable list...) when there, else appends it."""
@@ -278,6 +308,17 @@ def dismiss(ui: dict[str, Any], key: str, closed: Any = False) -> bool:
         return False
     ui[key] = closed
     return True
+
+
+def pop_back_stack(stack: list[Any]) -> bool:
+    """Back in an app's own navigation ``stack`` (a Compose NavHost's, a fragment back stack):
+    when it holds more than one entry, removes the top one and answers True (the Back consumed,
+    as :meth:`~device_agent.virtual.app.VirtualApp.on_back` answers); else leaves it and answers
+    False (the activity's to finish)."""
+    if len(stack) > 1:
+        stack.pop()
+        return True
+    return False
 
 
 # -- app bar -----------------------------------------------------------------------------------
@@ -375,6 +416,16 @@ def _buttons(
     if positive is not None:
         buttons.append(dialog_button("android:id/button1", positive[0], positive[1]))
     return buttons
+
+
+def dialog_buttons(
+    positive: tuple[str, Handler | None] | None,
+    negative: tuple[str, Handler | None] | None = None,
+) -> list[View]:
+    """An AlertDialog's buttons for :func:`alert_dialog`, each ``(text, handler)`` or None:
+    the ``negative`` one (``android:id/button2``) before the ``positive`` one (``button1``),
+    as Material lays them out (see :func:`dialog_button`)."""
+    return _buttons(positive, negative)
 
 
 def checked_rows(
@@ -699,6 +750,48 @@ def list_view(
         scroll_key=scroll_key,
         children=list(rows),
     )
+
+
+# -- system screens ----------------------------------------------------------------------------
+DOCUMENTSUI = "com.android.documentsui:id/"  # the ids of DocumentsUI, the system file picker
+
+
+def document_row(title: str, handler: Handler | None, *, size: str = "") -> View:
+    """One file in DocumentsUI's list (``item_root``): the ``icon_mime`` icon, then the name in
+    ``android:id/title`` (with ``size``, in a column above DocumentsUI's ``size``); a tap calls
+    ``handler`` (picks the file)."""
+    name = text_view(title, "android:id/title")
+    label = (
+        View(
+            cls="android.widget.LinearLayout",
+            children=[name, text_view(size, DOCUMENTSUI + "size")],
+        )
+        if size
+        else name
+    )
+    return View(
+        cls="android.widget.LinearLayout",
+        resource_id=DOCUMENTSUI + "item_root",
+        layout=HORIZONTAL,
+        height=190,
+        on_click=handler,
+        children=[image_view(DOCUMENTSUI + "icon_mime", width=150), label],
+    )
+
+
+def document_picker(
+    rows: Sequence[View], *, title: str = "Downloads", footer: Sequence[View] = ()
+) -> View:
+    """DocumentsUI's picker screen (what ``ACTION_OPEN_DOCUMENT``/``ACTION_CREATE_DOCUMENT``
+    start): its toolbar (``title``, the "Show roots" button), the ``dir_list`` RecyclerView of
+    ``rows`` (see :func:`document_row`), then ``footer`` (a save bar: name field and button)."""
+    bar = toolbar(title, navigation=nav_button("Show roots", None), rid=DOCUMENTSUI + "toolbar")
+    listing = View(
+        cls="androidx.recyclerview.widget.RecyclerView",
+        resource_id=DOCUMENTSUI + "dir_list",
+        children=list(rows),
+    )
+    return linear_layout([bar, listing, *footer])
 
 
 # -- navigation --------------------------------------------------------------------------------

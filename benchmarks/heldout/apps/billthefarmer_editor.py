@@ -51,7 +51,6 @@ from device_agent.virtual.views import Screen, View, Window
 PACKAGE = "org.billthefarmer.editor"
 MAIN = ".Editor"
 PICKER = "com.android.documentsui.picker.PickActivity"
-DOCS = "com.android.documentsui:id/"
 
 STORAGE = "/storage/emulated/0"
 DOCUMENTS_FILE = STORAGE + "/Documents/Editor.txt"
@@ -395,33 +394,11 @@ class Editor114(VirtualApp):
 
     def _render_picker(self, ctx: AppContext) -> Screen:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id=DOCS + "item_root",
-                layout="horizontal",
-                height=190,
-                on_click=w.bind(self._pick, path),
-                children=[
-                    View(cls="android.widget.ImageView", resource_id=DOCS + "icon_mime", width=150),
-                    w.text_view(path.rsplit("/", 1)[-1], "android:id/title"),
-                ],
-            )
+            w.document_row(path.rsplit("/", 1)[-1], w.bind(self._pick, path))
             for path in ctx.data["files"]
             if path.startswith(STORAGE + "/Download/")
         ]
-        content = w.linear_layout(
-            [
-                w.toolbar(
-                    "Downloads", navigation=w.nav_button("Show roots", None), rid=DOCS + "toolbar"
-                ),
-                View(
-                    cls="androidx.recyclerview.widget.RecyclerView",
-                    resource_id=DOCS + "dir_list",
-                    children=rows,
-                ),
-            ]
-        )
-        return Screen(content=content)
+        return Screen(content=w.document_picker(rows))
 
     # -- render ------------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -506,15 +483,7 @@ class Editor114(VirtualApp):
             for rid, title, checked in entries:
                 children = [w.text_view(title, "android:id/title", height=126)]
                 if checked is not None:
-                    children.append(
-                        View(
-                            cls="android.widget.CheckBox",
-                            resource_id="android:id/checkbox",
-                            checkable=True,
-                            checked=checked,
-                            width=126,
-                        )
-                    )
+                    children.append(w.check_box("android:id/checkbox", "", checked, width=126))
                 rows.append(
                     View(
                         cls="android.widget.LinearLayout",
@@ -547,13 +516,7 @@ class Editor114(VirtualApp):
                         on_click=w.bind(self._choose, key, value),
                         children=[
                             w.text_view(value, "android:id/title", height=126),
-                            View(
-                                cls="android.widget.RadioButton",
-                                resource_id="android:id/radio",
-                                checkable=True,
-                                checked=prefs[key] == value,
-                                width=126,
-                            ),
+                            w.radio_button("android:id/radio", "", prefs[key] == value, width=126),
                         ],
                     )
                 )
@@ -590,10 +553,7 @@ class Editor114(VirtualApp):
                     w.dialog_message("Choose a file name"),
                     w.edit_text("", self._i(ctx).get("save_as_name", ""), self._set_save_as),
                 ],
-                [
-                    w.dialog_button("android:id/button2", "Cancel", no),
-                    w.dialog_button("android:id/button1", "Save", yes),
-                ],
+                w.dialog_buttons(("Save", yes), ("Cancel", no)),
                 self._dismiss,
             )
         return w.confirm_dialog("About", ABOUT, ("OK", self._dismiss), None, self._dismiss)

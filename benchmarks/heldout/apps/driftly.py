@@ -70,7 +70,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, HORIZONTAL, Handler, Screen, View, Window
 
 PACKAGE = "in.hridayan.driftly"
 MAIN = ".MainActivity"
@@ -261,6 +261,29 @@ def _days_in(year: int, month: int) -> int:
 def _shift(ym: list[int], delta: int) -> list[int]:
     index = ym[0] * 12 + (ym[1] - 1) + delta
     return [index // 12, index % 12 + 1]
+
+
+def _alert(title: str, body: View, buttons: View, on_dismiss: Handler) -> Window:
+    """A Compose AlertDialog: the title, the ``body`` (a message, a field), the ``buttons``."""
+    root = View(cls=VIEW, weight=0, children=[w.text_view(title, height=130), body, buttons])
+    return Window(root=root, on_dismiss=on_dismiss)
+
+
+def _buttons(*buttons: tuple[str, Handler]) -> View:
+    """A Compose AlertDialog's row of text buttons, each ``(text, handler)``."""
+    row = [View(cls=BUTTON, text=text, on_click=handler) for text, handler in buttons]
+    return View(cls=VIEW, layout=HORIZONTAL, height=140, children=row)
+
+
+def _counts_row(present: int, absent: int, sep: str) -> View:
+    """The attendance counts' row: present, absent and total, each "<label><sep><count>"."""
+    counts = (("Present", present), ("Absent", absent), ("Total", present + absent))
+    return View(
+        cls=VIEW,
+        layout=HORIZONTAL,
+        height=110,
+        children=[w.text_view(f"{label}{sep}{n}") for label, n in counts],
+    )
 
 
 class Driftly(VirtualApp):
@@ -633,33 +656,13 @@ class Driftly(VirtualApp):
             items.append(w.text_view(NO_SUBJECT, height=110))
         if subjects and total:
             items.append(w.text_view(f"{round(present * 100 / total)}%", height=260))
-            items.append(
-                View(
-                    cls=VIEW,
-                    layout=HORIZONTAL,
-                    height=110,
-                    children=[
-                        w.text_view(f"Present : {present}"),
-                        w.text_view(f"Absent : {absent}"),
-                        w.text_view(f"Total : {total}"),
-                    ],
-                )
-            )
+            items.append(_counts_row(present, absent, " : "))
         for subject in subjects:
             items.append(self._subject_card(ctx, top, subject))
         listing = View(cls=VIEW, children=items, scrollable=True, scroll_key="home_scroll")
         content: list[View] = [listing]
         if not top["long_clicked"]:
-            content.append(
-                View(
-                    cls=BUTTON,
-                    on_click=self._open_add,
-                    width=w.FAB_SIZE,
-                    height=w.FAB_SIZE,
-                    gravity="bottom_end",
-                    style="fab",
-                )
-            )
+            content.append(w.fab("", "", self._open_add, cls=BUTTON))
         body = View(cls=VIEW, layout=FRAME, children=content)
         return body, self._home_dialogs(ctx, top)
 
@@ -714,17 +717,7 @@ class Driftly(VirtualApp):
             hint=top["error"] or label,
             on_text=self._on_field,
         )
-        buttons = View(
-            cls=VIEW,
-            layout=HORIZONTAL,
-            height=140,
-            children=[
-                View(cls=BUTTON, text="Cancel", on_click=cancel),
-                View(cls=BUTTON, text=action, on_click=confirm),
-            ],
-        )
-        root = View(cls=VIEW, weight=0, children=[w.text_view(title, height=130), field, buttons])
-        return Window(root=root, on_dismiss=cancel)
+        return _alert(title, field, _buttons(("Cancel", cancel), (action, confirm)), cancel)
 
     def _home_dialogs(self, ctx: AppContext, top: dict[str, Any]) -> list[Window]:
         dialog = top["dialog"]
@@ -751,39 +744,13 @@ class Driftly(VirtualApp):
             ]
         if kind == "delete":
             close = w.bind(self._set_dialog, None)
-            root = View(
-                cls=VIEW,
-                weight=0,
-                children=[
-                    w.text_view("Delete Subject", height=130),
-                    w.text_view("Are you sure you want to delete this?"),
-                    View(
-                        cls=VIEW,
-                        layout=HORIZONTAL,
-                        height=140,
-                        children=[
-                            View(cls=BUTTON, text="Cancel", on_click=close),
-                            View(
-                                cls=BUTTON,
-                                text="Confirm",
-                                on_click=w.bind(self._delete_subject, sid),
-                            ),
-                        ],
-                    ),
-                ],
-            )
-            return [Window(root=root, on_dismiss=close)]
+            message = w.text_view("Are you sure you want to delete this?")
+            buttons = _buttons(("Cancel", close), ("Confirm", w.bind(self._delete_subject, sid)))
+            return [_alert("Delete Subject", message, buttons, close)]
         close = w.bind(self._set_dialog, None)
-        root = View(
-            cls=VIEW,
-            weight=0,
-            children=[
-                w.text_view("Error", height=130),
-                w.text_view("No attendance yet. Add some to view progress"),
-                View(cls=BUTTON, text="OK", on_click=close, height=140),
-            ],
-        )
-        return [Window(root=root, on_dismiss=close)]
+        message = w.text_view("No attendance yet. Add some to view progress")
+        ok = View(cls=BUTTON, text="OK", on_click=close, height=140)
+        return [_alert("Error", message, ok, close)]
 
     # CalendarScreen
     def _calendar(self, ctx: AppContext, top: dict[str, Any]) -> tuple[View, list[Window]]:
@@ -888,16 +855,7 @@ class Driftly(VirtualApp):
                 cls=VIEW,
                 children=[
                     w.text_view(f"{round(present * 100 / total)}%"),
-                    View(
-                        cls=VIEW,
-                        layout=HORIZONTAL,
-                        height=110,
-                        children=[
-                            w.text_view(f"Present: {present}"),
-                            w.text_view(f"Absent: {absent}"),
-                            w.text_view(f"Total: {total}"),
-                        ],
-                    ),
+                    _counts_row(present, absent, ": "),
                 ],
             )
         bar = View(

@@ -57,7 +57,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import allow_permission, click, crashed, long_click
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, HORIZONTAL, Handler, Screen, View, Window
 
 PACKAGE = "com.maxiee.heartbeat"
 ENTRY = ".ui.EntryActivity"
@@ -214,6 +214,25 @@ WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {
         ],
     ],
 }
+
+
+def _tag(label: str, handler: Handler | None = None) -> View:
+    """A label chip of a tag view (``tv_tag_item_contain``)."""
+    return View(
+        cls=TEXT, resource_id="tv_tag_item_contain", text=label, on_click=handler, width=300
+    )
+
+
+def _event_page(bar: View, body: list[View], on_fab: Handler | None) -> View:
+    """The event screens' layout (detail, add): the image header over the ``bar`` and the
+    ``body``, the FAB over them."""
+    header = w.text_view("Add an image…", "add_imgae", height=200)
+    return View(
+        cls="android.view.ViewGroup",
+        resource_id="main_content",
+        layout=FRAME,
+        children=[w.linear_layout([header, bar, *body]), w.fab("fab", "", on_fab)],
+    )
 
 
 class HeartBeat(VirtualApp):
@@ -733,14 +752,7 @@ class HeartBeat(VirtualApp):
         text = event["event"] if event else ""
         event_id = event["id"] if event else -1
         tags = [
-            View(
-                cls=TEXT,
-                resource_id="tv_tag_item_contain",
-                text=label,
-                on_click=w.bind(self._open_label, label),
-                width=300,
-            )
-            for label in self._labels_of(ctx, event_id)
+            _tag(label, w.bind(self._open_label, label)) for label in self._labels_of(ctx, event_id)
         ]
         thoughts = [
             View(
@@ -756,116 +768,88 @@ class HeartBeat(VirtualApp):
             )
             for i, t in enumerate(self._thoughts_of(ctx, event_id))
         ]
-        content = View(
-            cls="android.view.ViewGroup",
-            resource_id="main_content",
-            layout=FRAME,
-            children=[
-                w.linear_layout(
-                    [
-                        w.text_view("Add an image…", "add_imgae", height=200),
-                        w.toolbar(
-                            "",
-                            navigation=w.up_button(),
-                            actions=[w.action_item("long_iamge", "Generate long image", None)],
-                        ),
-                        View(
-                            cls="android.widget.RelativeLayout",
-                            resource_id="card_event",
-                            height=300,
-                            weight=0,
-                            children=[
-                                w.text_view(text, "tv_event", height=150),
-                                w.text_view("0 minute(s) ago", "tv_time", height=100),
-                            ],
-                        ),
-                        View(
-                            cls="android.widget.RelativeLayout",
-                            resource_id="tagview",
-                            layout=HORIZONTAL,
-                            height=120,
-                            children=tags,
-                        ),
-                        View(cls=RECYCLER, resource_id="recyclerview", children=thoughts),
-                    ]
+        content = _event_page(
+            w.toolbar(
+                "",
+                navigation=w.up_button(),
+                actions=[w.action_item("long_iamge", "Generate long image", None)],
+            ),
+            [
+                View(
+                    cls="android.widget.RelativeLayout",
+                    resource_id="card_event",
+                    height=300,
+                    weight=0,
+                    children=[
+                        w.text_view(text, "tv_event", height=150),
+                        w.text_view("0 minute(s) ago", "tv_time", height=100),
+                    ],
                 ),
-                w.fab("fab", "", None),
+                View(
+                    cls="android.widget.RelativeLayout",
+                    resource_id="tagview",
+                    layout=HORIZONTAL,
+                    height=120,
+                    children=tags,
+                ),
+                View(cls=RECYCLER, resource_id="recyclerview", children=thoughts),
             ],
+            None,
         )
         return Screen(content=content)
 
     def _add_screen(self, ctx: AppContext) -> Screen:
         ui = ctx.ui
         recent = [
-            View(
-                cls=TEXT,
-                resource_id="tv_tag_item_contain",
-                text=la["label"],
-                on_click=w.bind(self._pick_label, la["label"]),
-                width=300,
-            )
-            for la in ctx.data["labels"]
+            _tag(la["label"], w.bind(self._pick_label, la["label"])) for la in ctx.data["labels"]
         ]
-        picked = [
-            View(cls=TEXT, resource_id="tv_tag_item_contain", text=label, width=300)
-            for label in ui["labels"]
-        ]
-        content = View(
-            cls="android.view.ViewGroup",
-            resource_id="main_content",
-            layout=FRAME,
-            children=[
+        picked = [_tag(label) for label in ui["labels"]]
+        content = _event_page(
+            w.toolbar("", navigation=w.up_button()),
+            [
+                w.edit_text(
+                    "edit_event",
+                    ui["text"],
+                    lambda c, t: self._set_field(c, "text", t),
+                    hint="Emotional moment",
+                ),
+                w.edit_text(
+                    "first_thought",
+                    ui["thought"],
+                    lambda c, t: self._set_field(c, "thought", t),
+                    hint="Current thought (Optional)",
+                ),
+                View(
+                    cls="android.widget.RelativeLayout",
+                    resource_id="tagview_to_add",
+                    layout=HORIZONTAL,
+                    height=120,
+                    children=picked,
+                ),
                 w.linear_layout(
                     [
-                        w.text_view("Add an image…", "add_imgae", height=200),
-                        w.toolbar("", navigation=w.up_button()),
-                        View(
-                            cls=EDIT,
-                            resource_id="edit_event",
-                            text=ui["text"],
-                            hint="Emotional moment",
-                            on_text=lambda c, t: self._set_field(c, "text", t),
-                        ),
-                        View(
-                            cls=EDIT,
-                            resource_id="first_thought",
-                            text=ui["thought"],
-                            hint="Current thought (Optional)",
-                            on_text=lambda c, t: self._set_field(c, "thought", t),
-                        ),
+                        w.text_view("Recent:", width=220),
                         View(
                             cls="android.widget.RelativeLayout",
-                            resource_id="tagview_to_add",
+                            resource_id="tagview_added",
                             layout=HORIZONTAL,
-                            height=120,
-                            children=picked,
+                            children=recent,
                         ),
-                        w.linear_layout(
-                            [
-                                w.text_view("Recent:", width=220),
-                                View(
-                                    cls="android.widget.RelativeLayout",
-                                    resource_id="tagview_added",
-                                    layout=HORIZONTAL,
-                                    children=recent,
-                                ),
-                            ],
-                            horizontal=True,
-                            height=120,
-                        ),
-                        w.linear_layout(
-                            [
-                                w.text_view("Date:", width=200),
-                                w.text_view(TODAY, "current_date", width=300),
-                                w.text_view(NOW, "current_time", width=200),
-                            ],
-                            horizontal=True,
-                            height=110,
-                        ),
-                        View(cls="android.view.View"),
-                    ]
+                    ],
+                    horizontal=True,
+                    height=120,
                 ),
-                w.fab("fab", "", self._save_event),
+                w.linear_layout(
+                    [
+                        w.text_view("Date:", width=200),
+                        w.text_view(TODAY, "current_date", width=300),
+                        w.text_view(NOW, "current_time", width=200),
+                    ],
+                    horizontal=True,
+                    height=110,
+                ),
+                View(cls="android.view.View"),
             ],
+            self._save_event,
         )
         return Screen(content=content)

@@ -50,7 +50,7 @@ from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, long_click
 from device_agent.virtual.stacks import callback_frames
-from device_agent.virtual.views import Screen, View, Window
+from device_agent.virtual.views import Handler, Screen, View, Window
 
 PACKAGE = "com.github.postapczuk.lalauncher"
 MAIN = ".MainActivity"
@@ -87,6 +87,18 @@ def _sorted_apps() -> list[tuple[str, str]]:
     return sorted(
         ((label, pkg) for label, pkg in APPS.items() if label != LABEL),
         key=lambda item: item[0].lower(),
+    )
+
+
+def _item(text: str, on_click: Handler, on_long_click: Handler | None = None) -> View:
+    """A ``simple_list_item_1`` row: its text in ``android:id/text1``."""
+    return View(
+        cls="android.widget.TextView",
+        text=text,
+        resource_id=TEXT1,
+        height=147,
+        on_click=on_click,
+        on_long_click=on_long_click,
     )
 
 
@@ -164,16 +176,7 @@ class LightAndroidLauncher(VirtualApp):
         ctx.ui["picker"] = False
 
     def _picker(self) -> Window:
-        rows = [
-            View(
-                cls="android.widget.TextView",
-                text=label,
-                resource_id=TEXT1,
-                height=147,
-                on_click=w.bind(self._pick, pkg),
-            )
-            for label, pkg in _sorted_apps()
-        ]
+        rows = [_item(label, w.bind(self._pick, pkg)) for label, pkg in _sorted_apps()]
         listing = View(
             cls="android.widget.ListView",
             resource_id="android:id/select_dialog_listview",
@@ -186,13 +189,10 @@ class LightAndroidLauncher(VirtualApp):
         favourites = ctx.data["favourites"]
         labels = [LABELS[pkg] for pkg in favourites if pkg in LABELS]
         rows = [
-            View(
-                cls="android.widget.TextView",
-                text=text,
-                resource_id=TEXT1,
-                height=147,
-                on_click=w.bind(self._on_favourite_click, position),
-                on_long_click=w.bind(self._on_favourite_long_click, position),
+            _item(
+                text,
+                w.bind(self._on_favourite_click, position),
+                w.bind(self._on_favourite_long_click, position),
             )
             for position, text in enumerate([*labels, ADD_APPLICATION])
         ]
@@ -206,14 +206,7 @@ class LightAndroidLauncher(VirtualApp):
 
     def _all_apps(self, ctx: AppContext) -> Screen:
         rows = [
-            View(
-                cls="android.widget.TextView",
-                text=label,
-                resource_id=TEXT1,
-                height=147,
-                on_click=w.bind(self._launch, pkg),
-                on_long_click=w.bind(self._app_info, pkg),
-            )
+            _item(label, w.bind(self._launch, pkg), w.bind(self._app_info, pkg))
             for label, pkg in _sorted_apps()
         ]
         return Screen(content=self._list(rows))

@@ -53,7 +53,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import allow_permission, click, crashed, input_text
-from device_agent.virtual.views import FRAME, Screen, View, Window
+from device_agent.virtual.views import FRAME, Handler, Screen, View, Window
 
 PACKAGE = "com.futsch1.medtimer"
 MAIN = ".MainActivity"
@@ -162,6 +162,21 @@ BUG_94 = BugSpec(
         click(PACKAGE, "material_timepicker_ok_button", "OK", cls="android.widget.Button"),
     ),
 )
+
+
+def _extended_fab(rid: str, text: str, handler: Handler, desc: str = "") -> View:
+    """An ExtendedFloatingActionButton (a Button with its label) at the bottom end."""
+    return View(
+        cls="android.widget.Button",
+        resource_id=rid,
+        text=text,
+        content_desc=desc,
+        on_click=handler,
+        width=420,
+        height=168,
+        gravity="bottom_end",
+        style="fab",
+    )
 
 
 class MedTimer172(VirtualApp):
@@ -351,17 +366,7 @@ class MedTimer172(VirtualApp):
             resource_id="medicineList",
             children=cards,
         )
-        fab = View(
-            cls="android.widget.Button",
-            resource_id="addMedicine",
-            text="Add medicine",
-            content_desc="Add medicine",
-            on_click=self._add_medicine,
-            width=420,
-            height=168,
-            gravity="bottom_end",
-            style="fab",
-        )
+        fab = _extended_fab("addMedicine", "Add medicine", self._add_medicine, "Add medicine")
         return View(cls="android.widget.FrameLayout", layout=FRAME, children=[listing, fab])
 
     def _render_edit(self, ctx: AppContext, dest: dict[str, Any]) -> View:
@@ -431,16 +436,7 @@ class MedTimer172(VirtualApp):
             )
             for r in self._reminders(ctx, med["id"])
         ]
-        fab = View(
-            cls="android.widget.Button",
-            resource_id="addReminder",
-            text="Add reminder",
-            on_click=self._add_reminder,
-            width=420,
-            height=168,
-            gravity="bottom_end",
-            style="fab",
-        )
+        fab = _extended_fab("addReminder", "Add reminder", self._add_reminder)
         column = w.linear_layout(
             [
                 name_field,
@@ -567,15 +563,7 @@ class MedTimer172(VirtualApp):
                 )
             ],
         )
-        return w.alert_dialog(
-            w.dialog_title(title),
-            [field],
-            [
-                w.dialog_button("android:id/button2", "Cancel", close),
-                w.dialog_button("android:id/button1", "OK", self._dialog_ok),
-            ],
-            close,
-        )
+        return w.input_dialog(title, field, ("OK", self._dialog_ok), ("Cancel", close), close)
 
     def _time_picker(self, dialog: dict[str, Any]) -> Window:
         """MaterialTimePicker (clock input mode, 12-hour clock)."""

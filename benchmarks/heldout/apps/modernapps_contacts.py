@@ -102,6 +102,16 @@ def _field(label: str, value: str, on_text: Any, *, read_only: bool = False, **k
     )
 
 
+def _field_row(*children: View) -> View:
+    """A Compose Row of a form: a field with its buttons (type, remove...), left to right."""
+    return View(cls="android.view.View", layout=HORIZONTAL, height=170, children=list(children))
+
+
+def _settings_row(label: View, control: View) -> View:
+    """A settings page's row: its label, then its button or checkbox."""
+    return View(cls="android.view.View", layout=HORIZONTAL, height=200, children=[label, control])
+
+
 def _column(children: list[View], **kw: Any) -> View:
     """A Compose Column/Scaffold body: an ``android.view.View`` stacking ``children``."""
     return View(cls="android.view.View", children=children, **kw)
@@ -114,15 +124,7 @@ def _frame(children: list[View]) -> View:
 
 def _fab(desc: str, handler: Any) -> View:
     """A Material3 FloatingActionButton (role Button, its icon's description)."""
-    return View(
-        cls=BUTTON,
-        content_desc=desc,
-        on_click=handler,
-        width=w.FAB_SIZE,
-        height=w.FAB_SIZE,
-        gravity="bottom_end",
-        style="fab",
-    )
+    return w.fab("", desc, handler, cls=BUTTON)
 
 
 def _tbind(fn: Any, *args: Any) -> Any:
@@ -231,8 +233,7 @@ class ModernAppsContacts(VirtualApp):
         return kept
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.ui.get("popup"):
-            ctx.ui["popup"] = None
+        if w.dismiss(ctx.ui, "popup", None):
             return True
         if len(ctx.ui.get("stack", [])) > 1:
             self._pop(ctx)
@@ -435,17 +436,10 @@ class ModernAppsContacts(VirtualApp):
         views: list[View] = []
         for i, entry in enumerate(form[key]):
             views.append(
-                View(
-                    cls="android.view.View",
-                    layout=HORIZONTAL,
-                    height=170,
-                    children=[
-                        _field(label, entry["value"], _tbind(self._set_entry, key, i)),
-                        _button(
-                            entry["type"], handler=w.bind(self._popup, f"{key}:{i}"), width=230
-                        ),
-                        _button(desc=remove, handler=w.bind(self._remove_entry, key, i), width=147),
-                    ],
+                _field_row(
+                    _field(label, entry["value"], _tbind(self._set_entry, key, i)),
+                    _button(entry["type"], handler=w.bind(self._popup, f"{key}:{i}"), width=230),
+                    _button(desc=remove, handler=w.bind(self._remove_entry, key, i), width=147),
                 )
             )
         views.append(_button(add, handler=w.bind(self._add_entry, key, kinds[0]), height=140))
@@ -458,77 +452,50 @@ class ModernAppsContacts(VirtualApp):
             View(cls="android.view.View", height=60),
             _button(desc="Add picture", handler=self._picture, height=315),
             _button("Add picture", handler=self._picture, height=120),
-            View(
-                cls="android.view.View",
-                layout=HORIZONTAL,
-                height=170,
-                children=[
-                    _field("Account", account, w.bind(self._popup, "account"), read_only=True),
-                    _button(
-                        desc="Choose account", handler=w.bind(self._popup, "account"), width=147
-                    ),
-                ],
+            _field_row(
+                _field("Account", account, w.bind(self._popup, "account"), read_only=True),
+                _button(desc="Choose account", handler=w.bind(self._popup, "account"), width=147),
             ),
-            View(
-                cls="android.view.View",
-                layout=HORIZONTAL,
-                height=170,
-                children=[
-                    _button(form["prefix"], handler=w.bind(self._popup, "prefix"), width=200),
-                    _field("First name", form["first"], _tbind(self._set, "first")),
-                ],
+            _field_row(
+                _button(form["prefix"], handler=w.bind(self._popup, "prefix"), width=200),
+                _field("First name", form["first"], _tbind(self._set, "first")),
             ),
             _field("Middle name", form["middle"], _tbind(self._set, "middle")),
-            View(
-                cls="android.view.View",
-                layout=HORIZONTAL,
-                height=170,
-                children=[
-                    _field("Last name", form["last"], _tbind(self._set, "last")),
-                    _button(form["suffix"], handler=w.bind(self._popup, "suffix"), width=200),
-                ],
+            _field_row(
+                _field("Last name", form["last"], _tbind(self._set, "last")),
+                _button(form["suffix"], handler=w.bind(self._popup, "suffix"), width=200),
             ),
             _field("Nickname", form["nickname"], _tbind(self._set, "nickname")),
             _field("Company", form["company"], _tbind(self._set, "company")),
             *self._entries(form, "phones", "Phone", "Add phone", "Remove phone", PHONE_TYPES),
             *self._entries(form, "emails", "Email", "Add email", "Remove email", EMAIL_TYPES),
-            View(
-                cls="android.view.View",
-                layout=HORIZONTAL,
-                height=170,
-                children=[
-                    _field(
-                        "Birthday",
-                        self._date_text(form["birthday"]),
-                        w.bind(self._open_picker, "birthday"),
-                        read_only=True,
-                    ),
-                    _button(
-                        desc="Remove birthday",
-                        handler=w.bind(self._set, "birthday", None),
-                        width=147,
-                    ),
-                ],
+            _field_row(
+                _field(
+                    "Birthday",
+                    self._date_text(form["birthday"]),
+                    w.bind(self._open_picker, "birthday"),
+                    read_only=True,
+                ),
+                _button(
+                    desc="Remove birthday",
+                    handler=w.bind(self._set, "birthday", None),
+                    width=147,
+                ),
             ),
             *[
-                View(
-                    cls="android.view.View",
-                    layout=HORIZONTAL,
-                    height=170,
-                    children=[
-                        _field(
-                            "Dates",
-                            self._date_text(d["value"]),
-                            w.bind(self._open_picker, f"date:{i}"),
-                            read_only=True,
-                        ),
-                        _button(d["type"], handler=w.bind(self._popup, f"dates:{i}"), width=230),
-                        _button(
-                            desc="Remove date",
-                            handler=w.bind(self._remove_entry, "dates", i),
-                            width=147,
-                        ),
-                    ],
+                _field_row(
+                    _field(
+                        "Dates",
+                        self._date_text(d["value"]),
+                        w.bind(self._open_picker, f"date:{i}"),
+                        read_only=True,
+                    ),
+                    _button(d["type"], handler=w.bind(self._popup, f"dates:{i}"), width=230),
+                    _button(
+                        desc="Remove date",
+                        handler=w.bind(self._remove_entry, "dates", i),
+                        width=147,
+                    ),
                 )
                 for i, d in enumerate(form["dates"])
             ],
@@ -641,51 +608,30 @@ class ModernAppsContacts(VirtualApp):
         hidden = set(ctx.data["hidden_accounts"])
         rows: list[View] = [
             View(cls=TEXT, text="Calendar Sync"),
-            View(
-                cls="android.view.View",
-                layout=HORIZONTAL,
-                height=200,
-                children=[
-                    View(cls=TEXT, text="Show birthdays in calendar"),
-                    _button(
-                        "Grant calendar permissions", handler=self._calendar_permission, width=420
-                    ),
-                ],
+            _settings_row(
+                View(cls=TEXT, text="Show birthdays in calendar"),
+                _button("Grant calendar permissions", handler=self._calendar_permission, width=420),
             ),
             View(cls=TEXT, text="Backup and Export"),
-            View(
-                cls="android.view.View",
-                layout=HORIZONTAL,
-                height=200,
-                children=[
-                    View(cls=TEXT, text="Export selected contacts"),
-                    _button(desc="Export selected contacts", handler=self._export, width=147),
-                ],
+            _settings_row(
+                View(cls=TEXT, text="Export selected contacts"),
+                _button(desc="Export selected contacts", handler=self._export, width=147),
             ),
             View(cls=TEXT, text="Visible Accounts"),
         ]
         for name, kind in self._accounts(ctx.data):
             rows.append(
-                View(
-                    cls="android.view.View",
-                    layout=HORIZONTAL,
-                    height=200,
-                    children=[
-                        View(
-                            cls="android.view.View",
-                            children=[
-                                View(cls=TEXT, text=name or ON_DEVICE),
-                                View(cls=TEXT, text=kind),
-                            ],
-                        ),
-                        View(
-                            cls="android.widget.CheckBox",
-                            checkable=True,
-                            checked=name not in hidden,
-                            on_click=w.bind(self._toggle_account, name),
-                            width=147,
-                        ),
-                    ],
+                _settings_row(
+                    View(
+                        cls="android.view.View",
+                        children=[
+                            View(cls=TEXT, text=name or ON_DEVICE),
+                            View(cls=TEXT, text=kind),
+                        ],
+                    ),
+                    w.check_box(
+                        "", "", name not in hidden, w.bind(self._toggle_account, name), width=147
+                    ),
                 )
             )
         return _frame(

@@ -174,9 +174,7 @@ class MyBrain201(VirtualApp):
         ctx.ui["stack"].append(entry)
 
     def _pop(self, ctx: AppContext) -> None:
-        if len(ctx.ui["stack"]) > 1:
-            ctx.ui["stack"].pop()
-        else:
+        if not w.pop_back_stack(ctx.ui["stack"]):
             ctx.finish()
 
     def on_back(self, ctx: AppContext) -> bool:
@@ -403,15 +401,7 @@ class MyBrain201(VirtualApp):
                         )
                     )
         body.append(View(cls=VIEW))
-        fab = View(
-            cls=BUTTON,
-            content_desc="Add note",
-            on_click=self._fab,
-            width=168,
-            height=168,
-            gravity="bottom_end",
-            style="fab",
-        )
+        fab = w.fab("", "Add note", self._fab, cls=BUTTON)
         return View(cls=VIEW, layout=FRAME, children=[self._column(body), fab])
 
     def _toggle_order_panel(self, ctx: AppContext) -> None:

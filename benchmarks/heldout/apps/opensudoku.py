@@ -799,15 +799,8 @@ class OpenSudoku(VirtualApp):
             weight=0,
         )
         title = "Add folder" if what == "add" else f"Rename {name}"
-        return w.alert_dialog(
-            w.dialog_title(title),
-            [field],
-            [
-                w.dialog_button("android:id/button2", CANCEL, close),
-                w.dialog_button("android:id/button1", "Save", w.bind(self._save_folder, what, fid)),
-            ],
-            close,
-        )
+        save = w.bind(self._save_folder, what, fid)
+        return w.input_dialog(title, field, ("Save", save), (CANCEL, close), close)
 
     def _save_folder(self, ctx: AppContext, what: str, fid: int) -> None:
         name = ctx.ui.get("name_text", "").strip()
@@ -934,19 +927,12 @@ class OpenSudoku(VirtualApp):
     def _sudoku_dialog(self, ctx: AppContext, dialog: Any) -> Window:
         what, gid = dialog
         close = lambda c: c.ui.update(dialog=None)  # noqa: E731
-        if what == "delete":
+        if what in ("delete", "reset"):
+            confirmed = self._delete_puzzle if what == "delete" else self._reset_puzzle
             return w.confirm_dialog(
                 "Puzzle",
-                "Are you sure you want to delete selected puzzle?",
-                (OK, w.bind(self._delete_puzzle, gid)),
-                (CANCEL, close),
-                close,
-            )
-        if what == "reset":
-            return w.confirm_dialog(
-                "Puzzle",
-                "Are you sure you want to reset selected puzzle?",
-                (OK, w.bind(self._reset_puzzle, gid)),
+                f"Are you sure you want to {what} selected puzzle?",
+                (OK, w.bind(confirmed, gid)),
                 (CANCEL, close),
                 close,
             )
@@ -954,10 +940,7 @@ class OpenSudoku(VirtualApp):
             return w.alert_dialog(
                 w.dialog_title("Edit note"),
                 [w.text_view("Note:"), View(cls="android.widget.EditText", resource_id="note")],
-                [
-                    w.dialog_button("android:id/button2", CANCEL, close),
-                    w.dialog_button("android:id/button1", "Save", close),
-                ],
+                w.dialog_buttons(("Save", close), (CANCEL, close)),
                 close,
             )
         if what == "sort":
@@ -968,10 +951,7 @@ class OpenSudoku(VirtualApp):
                     ctx.ui.get("sort_choice", ctx.data["sort"]),
                     lambda c, i: c.ui.update(sort_choice=i),
                 ),
-                [
-                    w.dialog_button("android:id/button2", CANCEL, close),
-                    w.dialog_button("android:id/button1", OK, self._apply_sort),
-                ],
+                w.dialog_buttons((OK, self._apply_sort), (CANCEL, close)),
                 close,
             )
         # DIALOG_FILTER: the three game states, all shown
@@ -988,10 +968,7 @@ class OpenSudoku(VirtualApp):
                 )
                 for text in ("Not started", "Playing", "Solved")
             ],
-            [
-                w.dialog_button("android:id/button2", CANCEL, close),
-                w.dialog_button("android:id/button1", OK, close),
-            ],
+            w.dialog_buttons((OK, close), (CANCEL, close)),
             close,
         )
 

@@ -54,7 +54,6 @@ ABOUT = ".AboutActivity"
 SETTINGS = ".SettingsActivity"
 THEME = "com.jaredrummler.cyanea.prefs.CyaneaSettingsActivity"
 PICKER = "com.android.documentsui.picker.PickActivity"
-DOCS = "com.android.documentsui:id/"
 VERSION = "3.5"
 STORAGE = "android.permission.READ_EXTERNAL_STORAGE"
 
@@ -473,40 +472,10 @@ class PdfViewer(VirtualApp):
 
     def _render_picker(self, ctx: AppContext) -> Screen:
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id=DOCS + "item_root",
-                layout="horizontal",
-                height=190,
-                on_click=w.bind(self._pick, f["uri"]),
-                children=[
-                    View(cls="android.widget.ImageView", resource_id=DOCS + "icon_mime", width=150),
-                    View(
-                        cls="android.widget.LinearLayout",
-                        children=[
-                            w.text_view(f["name"], "android:id/title"),
-                            w.text_view(f["size"], DOCS + "size"),
-                        ],
-                    ),
-                ],
-            )
+            w.document_row(f["name"], w.bind(self._pick, f["uri"]), size=f["size"])
             for f in ctx.data["files"]
         ]
-        content = w.linear_layout(
-            [
-                w.toolbar(
-                    "Downloads",
-                    navigation=w.nav_button("Show roots", None),
-                    rid=DOCS + "toolbar",
-                ),
-                View(
-                    cls="androidx.recyclerview.widget.RecyclerView",
-                    resource_id=DOCS + "dir_list",
-                    children=rows,
-                ),
-            ]
-        )
-        return Screen(content=content)
+        return Screen(content=w.document_picker(rows))
 
     # -- MainIntroActivity (AppIntro 5.1.0) ---------------------------------------------------
     def _intro_next(self, ctx: AppContext) -> None:

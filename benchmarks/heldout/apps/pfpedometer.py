@@ -471,15 +471,7 @@ class PrivacyFriendlyPedometer24(VirtualApp):
         item of an exclusive checkable group."""
         children = [w.text_view(title, "title", height=126)]
         if checked is not None:
-            children.append(
-                View(
-                    cls="android.widget.RadioButton",
-                    resource_id="radio",
-                    checkable=True,
-                    checked=checked,
-                    width=100,
-                )
-            )
+            children.append(w.radio_button("radio", "", checked, width=100))
         return View(
             cls="android.widget.LinearLayout",
             layout=HORIZONTAL,

@@ -287,8 +287,7 @@ class PrivacyFriendlySketching10(VirtualApp):
         if ctx.activity == SKETCH:
             if w.dismiss(ui, "menu"):
                 return True
-            if ui.get("dialog"):
-                ui["dialog"] = None
+            if w.dismiss(ui, "dialog", None):
                 return True
             self._on_pause(ctx)
         return False
@@ -584,10 +583,7 @@ class PrivacyFriendlySketching10(VirtualApp):
                 w.alert_dialog(
                     w.text_view("Delete this sketch?", "alertTitle", height=140),
                     [w.dialog_message(desc)],
-                    [
-                        w.dialog_button("android:id/button2", "Cancel", self._cancel_delete),
-                        w.dialog_button("android:id/button1", "OK", self._delete_ok),
-                    ],
+                    w.dialog_buttons(("OK", self._delete_ok), ("Cancel", self._cancel_delete)),
                     self._cancel_delete,
                 )
             )
@@ -679,10 +675,7 @@ class PrivacyFriendlySketching10(VirtualApp):
                 w.alert_dialog(
                     w.text_view("Delete this sketch?", "alertTitle", height=140),
                     [w.dialog_message("Delete this sketch?")],
-                    [
-                        w.dialog_button("android:id/button2", "Cancel", self._close_dialog),
-                        w.dialog_button("android:id/button1", "OK", self._clear_ok),
-                    ],
+                    w.dialog_buttons(("OK", self._clear_ok), ("Cancel", self._close_dialog)),
                     self._close_dialog,
                 )
             ]
@@ -692,10 +685,7 @@ class PrivacyFriendlySketching10(VirtualApp):
                 w.alert_dialog(
                     w.text_view("Rename sketch..", "alertTitle", height=140),
                     [w.frame_layout([field], rid="custom")],
-                    [
-                        w.dialog_button("android:id/button2", "Cancel", self._close_dialog),
-                        w.dialog_button("android:id/button1", "OK", self._rename_ok),
-                    ],
+                    w.dialog_buttons(("OK", self._rename_ok), ("Cancel", self._close_dialog)),
                     self._close_dialog,
                 )
             ]

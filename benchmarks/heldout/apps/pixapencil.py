@@ -436,10 +436,7 @@ class PixaPencil010(VirtualApp):
                             "tutorial?"
                         )
                     ],
-                    [
-                        w.dialog_button("android:id/button2", "No, thanks", self._close_dialog),
-                        w.dialog_button("android:id/button1", "OK", self._welcome_ok),
-                    ],
+                    w.dialog_buttons(("OK", self._welcome_ok), ("No, thanks", self._close_dialog)),
                     self._close_dialog,
                 )
             ]

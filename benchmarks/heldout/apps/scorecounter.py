@@ -71,7 +71,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
 from device_agent.virtual.catalog._steps import click, input_text, long_click
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, HORIZONTAL, Handler, Screen, View, Window
 
 PACKAGE = "ua.napps.scorekeeper"
 MAIN = ".app.MainActivity"
@@ -133,6 +133,16 @@ def _find(data: dict[str, Any], cid: int) -> dict[str, Any] | None:
         if c["id"] == cid:
             return c
     return None
+
+
+def _are_you_sure(yes: Handler, no: Handler) -> Window:
+    """The app's untitled "Are you sure?" dialog: No, then Yes."""
+    return w.alert_dialog(
+        View(cls="android.view.View", height=0),
+        [w.dialog_message(CONFIRM)],
+        w.dialog_buttons(("Yes", yes), ("No", no)),
+        no,
+    )
 
 
 def _fmt(value: int) -> str:
@@ -324,13 +334,17 @@ class ScoreCounter(VirtualApp):
         ctx.ui["dialog"] = {"kind": "step", "id": held["id"], "held": copy.deepcopy(held),
                             "mode": mode, "input": ""}  # fmt: skip
 
-    def step_button(self, ctx: AppContext, amount: int) -> None:
+    def _apply_step(self, ctx: AppContext, amount: int) -> None:
+        """The step dialog's ``amount`` added or taken (its mode) from its held counter."""
         dialog = ctx.ui["dialog"]
         held = dialog["held"]
         mode = dialog["mode"]
         self._log(ctx.data, "INC_C" if mode == INC else "DEC_C", held, amount)
         self._modify(ctx, held, amount if mode == INC else -amount)
         self._publish(ctx.data, rebind=(held["id"],))
+
+    def step_button(self, ctx: AppContext, amount: int) -> None:
+        self._apply_step(ctx, amount)
         ctx.ui["dialog"] = None
 
     def set_value(self, ctx: AppContext) -> None:
@@ -414,8 +428,7 @@ class ScoreCounter(VirtualApp):
 
     def on_back(self, ctx: AppContext) -> bool:
         if ctx.activity == MAIN:
-            if ctx.ui.get("menu"):
-                ctx.ui["menu"] = False
+            if w.dismiss(ctx.ui, "menu"):
                 return True
             if ctx.ui.get("tab") != "counters":
                 ctx.ui["tab"] = "counters"
@@ -441,11 +454,7 @@ class ScoreCounter(VirtualApp):
                     amount = int(text)
                 except ValueError:
                     amount = 0
-                held = dialog["held"]
-                mode = dialog["mode"]
-                self._log(ctx.data, "INC_C" if mode == INC else "DEC_C", held, amount)
-                self._modify(ctx, held, amount if mode == INC else -amount)
-                self._publish(ctx.data, rebind=(held["id"],))
+                self._apply_step(ctx, amount)
             ctx.ui["dialog"] = None
             return True
         return False
@@ -525,6 +534,31 @@ class ScoreCounter(VirtualApp):
         bar.on_click = self._toggle_logic
         return View(cls="android.widget.LinearLayout", weight=0, children=[bar])
 
+    def _value(self, counter: dict[str, Any], **kw: Any) -> View:
+        """A counter's value (``tv_counter_value``), tapped or long pressed to set it."""
+        cid = counter["id"]
+        return View(
+            cls=TEXT,
+            resource_id="tv_counter_value",
+            text=_fmt(counter["value"]),
+            on_click=w.bind(self.tap_area, cid, SET),
+            on_long_click=w.bind(self.long_press_area, cid, SET),
+            **kw,
+        )
+
+    def _step_icon(
+        self, cid: int, op: int, rid: str, desc: str, width: int = 189, **kw: Any
+    ) -> View:
+        """A counter's decrease or increase icon (``op``): tapped or long pressed."""
+        return w.image_view(
+            rid,
+            desc,
+            w.bind(self.tap_area, cid, op),
+            width=width,
+            on_long_click=w.bind(self.long_press_area, cid, op),
+            **kw,
+        )
+
     def _full_row(self, ctx: AppContext, counter: dict[str, Any]) -> View:
         cid = counter["id"]
         area = View(
@@ -534,32 +568,10 @@ class ScoreCounter(VirtualApp):
             clickable=True,
             focusable=True,
             children=[
-                View(
-                    cls=TEXT,
-                    resource_id="tv_counter_value",
-                    text=_fmt(counter["value"]),
-                    content_desc="Value",
-                    on_click=w.bind(self.tap_area, cid, SET),
-                    on_long_click=w.bind(self.long_press_area, cid, SET),
-                ),
-                w.image_view(
-                    "iv_decrease",
-                    "Decrease",
-                    w.bind(self.tap_area, cid, DEC),
-                    width=189,
-                    height=189,
-                    gravity="start",
-                    on_long_click=w.bind(self.long_press_area, cid, DEC),
-                ),
-                w.image_view(
-                    "iv_increase",
-                    "Decrease",  # the layout's (wrong) @string/common_decrease
-                    w.bind(self.tap_area, cid, INC),
-                    width=189,
-                    height=189,
-                    gravity="end",
-                    on_long_click=w.bind(self.long_press_area, cid, INC),
-                ),
+                self._value(counter, content_desc="Value"),
+                self._step_icon(cid, DEC, "iv_decrease", "Decrease", height=189, gravity="start"),
+                # the layout's (wrong) @string/common_decrease:
+                self._step_icon(cid, INC, "iv_increase", "Decrease", height=189, gravity="end"),
             ],
         )
         header = View(
@@ -603,13 +615,7 @@ class ScoreCounter(VirtualApp):
             layout=HORIZONTAL,
             height=168,
             children=[
-                w.image_view(
-                    "iv_decrease",
-                    "Decrease",
-                    w.bind(self.tap_area, cid, DEC),
-                    width=147,
-                    on_long_click=w.bind(self.long_press_area, cid, DEC),
-                ),
+                self._step_icon(cid, DEC, "iv_decrease", "Decrease", width=147),
                 View(
                     cls=TEXT,
                     resource_id="tv_counter_name",
@@ -617,21 +623,8 @@ class ScoreCounter(VirtualApp):
                     on_click=w.bind(self.open_editor, cid),
                     on_long_click=lambda c: None,
                 ),
-                View(
-                    cls=TEXT,
-                    resource_id="tv_counter_value",
-                    text=_fmt(counter["value"]),
-                    width=300,
-                    on_click=w.bind(self.tap_area, cid, SET),
-                    on_long_click=w.bind(self.long_press_area, cid, SET),
-                ),
-                w.image_view(
-                    "iv_increase",
-                    "Increase",
-                    w.bind(self.tap_area, cid, INC),
-                    width=147,
-                    on_long_click=w.bind(self.long_press_area, cid, INC),
-                ),
+                self._value(counter, width=300),
+                self._step_icon(cid, INC, "iv_increase", "Increase", width=147),
             ],
         )
 
@@ -920,20 +913,16 @@ class ScoreCounter(VirtualApp):
                                 children=[
                                     View(
                                         cls="android.widget.Button",
-                                        resource_id="btn_dec",
-                                        text="-",
+                                        resource_id=rid,
+                                        text=sign,
                                         checkable=True,
-                                        checked=dialog["mode"] == DEC,
-                                        on_click=w.bind(set_mode, DEC),
-                                    ),
-                                    View(
-                                        cls="android.widget.Button",
-                                        resource_id="btn_add",
-                                        text="+",
-                                        checkable=True,
-                                        checked=dialog["mode"] == INC,
-                                        on_click=w.bind(set_mode, INC),
-                                    ),
+                                        checked=dialog["mode"] == mode,
+                                        on_click=w.bind(set_mode, mode),
+                                    )
+                                    for rid, sign, mode in (
+                                        ("btn_dec", "-", DEC),
+                                        ("btn_add", "+", INC),
+                                    )
                                 ],
                             ),  # fmt: skip
                             w.edit_text("et_add_custom_value", dialog["input"], typed),
@@ -959,15 +948,7 @@ class ScoreCounter(VirtualApp):
             )
         if kind in ("reset_all", "remove_all"):
             action = self.reset_all if kind == "reset_all" else self.remove_all
-            return w.alert_dialog(
-                View(cls="android.view.View", height=0),
-                [w.dialog_message(CONFIRM)],
-                [
-                    w.dialog_button("android:id/button2", "No", self._close),
-                    w.dialog_button("android:id/button1", "Yes", action),
-                ],
-                self._close,
-            )
+            return _are_you_sure(action, self._close)
         return None
 
     def _overflow_menu(self) -> Window:
@@ -1109,17 +1090,7 @@ class ScoreCounter(VirtualApp):
             def close(c: AppContext) -> None:
                 c.ui["dialog"] = None
 
-            windows.append(
-                w.alert_dialog(
-                    View(cls="android.view.View", height=0),
-                    [w.dialog_message(CONFIRM)],
-                    [
-                        w.dialog_button("android:id/button2", "No", close),
-                        w.dialog_button("android:id/button1", "Yes", self.delete_counter),
-                    ],
-                    close,
-                )
-            )
+            windows.append(_are_you_sure(self.delete_counter, close))
         return Screen(content=content, windows=windows)
 
     def _render_log(self, ctx: AppContext) -> Screen:
@@ -1137,17 +1108,7 @@ class ScoreCounter(VirtualApp):
 
         windows: list[Window] = []
         if ctx.ui.get("dialog") == "clear":
-            windows.append(
-                w.alert_dialog(
-                    View(cls="android.view.View", height=0),
-                    [w.dialog_message(CONFIRM)],
-                    [
-                        w.dialog_button("android:id/button2", "No", close),
-                        w.dialog_button("android:id/button1", "Yes", clear),
-                    ],
-                    close,
-                )
-            )
+            windows.append(_are_you_sure(clear, close))
         rows: list[View] = [
             w.list_row(
                 e["name"],

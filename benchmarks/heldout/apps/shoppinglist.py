@@ -1010,10 +1010,7 @@ class ShoppingList090(VirtualApp):
             return w.alert_dialog(
                 View(cls="android.view.View", height=0),
                 [w.dialog_message(dialog["message"])],
-                [
-                    w.dialog_button("android:id/button2", S_CANCEL, self._dismiss_dialog),
-                    w.dialog_button("android:id/button1", S_OK, self._positive),
-                ],
+                w.dialog_buttons((S_OK, self._positive), (S_CANCEL, self._dismiss_dialog)),
                 self._dismiss_dialog,
             )
         # TextInputDialog's dialog_text_input.xml

@@ -168,23 +168,6 @@ STEP_NAME = input_text(PACKAGE, "editText", "Road Trip", hint="Playlist name")
 STEP_SAVE = click(PACKAGE, "md_buttonDefaultPositive", "Save", cls="android.widget.TextView")
 STEP_CANCEL = click(PACKAGE, "md_buttonDefaultNegative", "Cancel", cls="android.widget.TextView")
 
-BUG_456 = BugSpec(
-    bug_id="Shuttle#456",
-    kind="crash",
-    title="Shuttle player crashes when trying to create new playlists",
-    oracle=_crashed_saving_playlist,
-    human_steps=(
-        STEP_ALLOW,
-        STEP_SONGS_TAB,
-        STEP_OPTIONS,
-        STEP_ADD_TO,
-        STEP_PLAYLIST,
-        STEP_NEW,
-        STEP_NAME,
-        STEP_SAVE,
-    ),
-)
-
 _TO_DIALOG = [
     STEP_ALLOW,
     STEP_SONGS_TAB,
@@ -194,6 +177,14 @@ _TO_DIALOG = [
     STEP_NEW,
     STEP_NAME,
 ]
+
+BUG_456 = BugSpec(
+    bug_id="Shuttle#456",
+    kind="crash",
+    title="Shuttle player crashes when trying to create new playlists",
+    oracle=_crashed_saving_playlist,
+    human_steps=(*_TO_DIALOG, STEP_SAVE),
+)
 
 WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {
     "Shuttle#456": [
@@ -260,11 +251,9 @@ class Shuttle(VirtualApp):
         }
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.ui.get("dialog"):
-            ctx.ui["dialog"] = None
+        if w.dismiss(ctx.ui, "dialog", None):
             return True
-        if ctx.ui.get("menu"):
-            ctx.ui["menu"] = None
+        if w.dismiss(ctx.ui, "menu", None):
             return True
         if w.dismiss(ctx.ui, "sort_menu"):
             return True

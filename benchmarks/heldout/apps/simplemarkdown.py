@@ -53,7 +53,7 @@ from device_agent.virtual.views import FRAME, Screen, View, Window
 PACKAGE = "com.wbrawner.simplemarkdown"
 MAIN = ".MainActivity"
 PICKER = "com.android.documentsui.picker.PickActivity"
-DOCS = "com.android.documentsui:id/"
+DOCS = w.DOCUMENTSUI
 
 COMPOSE = "androidx.compose.ui.platform.ComposeView"
 VIEW = "android.view.View"
@@ -275,8 +275,7 @@ class SimpleMarkdown(VirtualApp):
         if ctx.activity == PICKER:
             self._picker_result(ctx, None)
             return True
-        if ctx.ui.get("drawer"):
-            ctx.ui["drawer"] = False
+        if w.dismiss(ctx.ui, "drawer"):
             return True
         if len(ctx.ui["stack"]) > 1:
             self._navigate_back(ctx)
@@ -398,8 +397,7 @@ class SimpleMarkdown(VirtualApp):
         ctx.ui["settings_dialog"] = False
 
     def _navigate_back(self, ctx: AppContext) -> None:
-        if len(ctx.ui["stack"]) > 1:
-            ctx.ui["stack"].pop()
+        w.pop_back_stack(ctx.ui["stack"])
         ctx.ui["settings_dialog"] = False
 
     def _toggle_drawer(self, ctx: AppContext) -> None:
@@ -455,34 +453,15 @@ class SimpleMarkdown(VirtualApp):
     def _render_picker(self, ctx: AppContext) -> Screen:
         mode = ctx.data["picker"]
         rows = [
-            View(
-                cls="android.widget.LinearLayout",
-                resource_id=DOCS + "item_root",
-                layout="horizontal",
-                height=190,
-                on_click=w.bind(self._picker_result, uri) if mode == "open" else None,
-                children=[
-                    View(cls="android.widget.ImageView", resource_id=DOCS + "icon_mime", width=150),
-                    w.text_view(f["name"], "android:id/title"),
-                ],
-            )
+            w.document_row(f["name"], w.bind(self._picker_result, uri) if mode == "open" else None)
             for uri, f in ctx.data["files"].items()
             if uri.startswith("content://com.android.providers.downloads")
         ]
-        children: list[View] = [
-            w.toolbar(
-                "Downloads", navigation=w.nav_button("Show roots", None), rid=DOCS + "toolbar"
-            ),
-            View(
-                cls="androidx.recyclerview.widget.RecyclerView",
-                resource_id=DOCS + "dir_list",
-                children=rows,
-            ),
-        ]
+        footer: list[View] = []
         if mode in ("create", "save_as"):
             name = ctx.data["vm"]["fileName"]
             uri = "content://com.android.providers.downloads.documents/document/" + name
-            children.append(
+            footer.append(
                 View(
                     cls="android.widget.LinearLayout",
                     layout="horizontal",
@@ -496,7 +475,7 @@ class SimpleMarkdown(VirtualApp):
                     ],
                 )
             )
-        return Screen(content=w.linear_layout(children))
+        return Screen(content=w.document_picker(rows, footer=footer))
 
     # -- render ------------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
@@ -630,14 +609,7 @@ class SimpleMarkdown(VirtualApp):
                     height=147,
                     children=[
                         w.text_view("Lock Swiping", height=147),
-                        View(
-                            cls="android.widget.CheckBox",
-                            checkable=True,
-                            checked=lock,
-                            on_click=self._toggle_lock,
-                            width=126,
-                            height=126,
-                        ),
+                        w.check_box("", "", lock, self._toggle_lock, width=126, height=126),
                     ],
                 )
             )
@@ -716,11 +688,11 @@ class SimpleMarkdown(VirtualApp):
                     on_click=w.bind(self._set_dark_mode, option),
                     height=126,
                     children=[
-                        View(
-                            cls="android.widget.RadioButton",
-                            checkable=True,
-                            checked=option == prefs["darkMode"],
-                            on_click=w.bind(self._set_dark_mode, option),
+                        w.radio_button(
+                            "",
+                            "",
+                            option == prefs["darkMode"],
+                            w.bind(self._set_dark_mode, option),
                             width=126,
                         ),
                         w.text_view(option, height=126),

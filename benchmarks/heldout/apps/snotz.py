@@ -490,14 +490,12 @@ class SNotz031(VirtualApp):
                 _llc(
                     [header, View(cls=RECYCLER, resource_id="recycler_view", children=rows)],
                 ),
-                View(
+                w.fab(
+                    "add_note_card",
+                    "",
+                    self._add_clicked,
+                    size=180,
                     cls=CARD,
-                    resource_id="add_note_card",
-                    on_click=self._add_clicked,
-                    width=180,
-                    height=180,
-                    gravity="bottom_end",
-                    style="fab",
                     children=[w.image_button("add_note_icon", clickable=False)],
                 ),
             ],
@@ -592,10 +590,9 @@ class SNotz031(VirtualApp):
                 w.alert_dialog(
                     w.dialog_message(EXISTS),
                     [],
-                    [
-                        w.dialog_button("android:id/button2", "Change Name", self._change_name),
-                        w.dialog_button("android:id/button1", "Replace", self._replace),
-                    ],
+                    w.dialog_buttons(
+                        ("Replace", self._replace), ("Change Name", self._change_name)
+                    ),
                     self._dismiss,
                 )
             )
@@ -667,12 +664,11 @@ class SNotz031(VirtualApp):
         rows = [
             w.frame_layout(
                 [
-                    View(
-                        cls="android.widget.CheckBox",
-                        resource_id="checkbox",
-                        checkable=True,
-                        checked=item["checked"],
-                        on_click=w.bind(self._toggle, i),
+                    w.check_box(
+                        "checkbox",
+                        "",
+                        item["checked"],
+                        w.bind(self._toggle, i),
                         width=120,
                         gravity="start",
                     ),

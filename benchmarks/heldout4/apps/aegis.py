@@ -339,14 +339,12 @@ class Aegis(VirtualApp):
             crypt = ctx.ui["crypt"]
 
             def radio(rid: str, text: str, value: int, enabled: bool = True) -> View:
-                return View(
-                    cls="android.widget.RadioButton",
-                    resource_id=rid,
-                    text=text,
-                    checkable=True,
-                    checked=crypt == value,
+                return w.radio_button(
+                    rid,
+                    text,
+                    crypt == value,
+                    (lambda c: c.ui.update(crypt=value)) if enabled else None,
                     enabled=enabled,
-                    on_click=(lambda c: c.ui.update(crypt=value)) if enabled else None,
                     height=130,
                 )
 

@@ -212,15 +212,11 @@ class AFlashDeck(VirtualApp):
         self._pages(ctx).append({"route": route, **args})
 
     def _pop(self, ctx: AppContext) -> None:
-        pages = self._pages(ctx)
-        if len(pages) > 1:
-            pages.pop()
-        else:
+        if not w.pop_back_stack(self._pages(ctx)):
             ctx.finish()
 
     def on_back(self, ctx: AppContext) -> bool:
-        if ctx.ui.get("dialog"):
-            ctx.ui["dialog"] = None
+        if w.dismiss(ctx.ui, "dialog", None):
             return True
         if w.dismiss(ctx.ui, "drawer"):
             return True
@@ -357,11 +353,10 @@ class AFlashDeck(VirtualApp):
             rows = [
                 w.relative_layout(
                     [
-                        View(
-                            cls="android.widget.RadioButton",
-                            resource_id="radio_select",
-                            checkable=True,
-                            checked=dialog["sel"] == d["id"],
+                        w.radio_button(
+                            "radio_select",
+                            "",
+                            dialog["sel"] == d["id"],
                             clickable=False,
                             width=140,
                         ),

@@ -177,26 +177,6 @@ def _row(text: str) -> dict[str, Any]:
 # The amount screen's unlabelled add icon (an IconButton: a Button with no text), by its place.
 ADD_TARGET = click(PACKAGE, cls=BUTTON, bounds=[456, 403, 624, 571])
 
-BUG_71 = BugSpec(
-    "Rate#71",
-    "crash",
-    "Settings/Quick: a 9-digit rate round then Convert crashes the app",
-    summary_crashed,
-    human_steps=(
-        _tab("Settings"),
-        _row("Fiat/fiat rate round"),
-        input_text(PACKAGE, "", "123456789", hint="2"),
-        click(PACKAGE, text="Save", cls=BUTTON),
-        _tab("Quick"),
-        click(PACKAGE, text="Search", cls=BUTTON),
-        _row("EUR"),
-        input_text(PACKAGE, "", "100", hint="EUR"),
-        ADD_TARGET,
-        _row("GBP"),
-        click(PACKAGE, text="Convert", cls=BUTTON),
-    ),
-)
-
 _PICK_AND_CONVERT = [
     _tab("Quick"),
     click(PACKAGE, text="Search", cls=BUTTON),
@@ -206,6 +186,20 @@ _PICK_AND_CONVERT = [
     _row("GBP"),
     click(PACKAGE, text="Convert", cls=BUTTON),
 ]
+_TYPE_9_DIGITS = [
+    _tab("Settings"),
+    _row("Fiat/fiat rate round"),
+    input_text(PACKAGE, "", "123456789", hint="2"),
+]
+SAVE = click(PACKAGE, text="Save", cls=BUTTON)
+
+BUG_71 = BugSpec(
+    "Rate#71",
+    "crash",
+    "Settings/Quick: a 9-digit rate round then Convert crashes the app",
+    summary_crashed,
+    human_steps=(*_TYPE_9_DIGITS, SAVE, *_PICK_AND_CONVERT),
+)
 
 WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {
     "Rate#71": [
@@ -216,30 +210,18 @@ WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {
             _tab("Settings"),
             _row("Fiat/fiat rate round"),
             input_text(PACKAGE, "", "9", hint="2"),
-            click(PACKAGE, text="Save", cls=BUTTON),
+            SAVE,
             *_PICK_AND_CONVERT,
         ],
         # the dialog dismissed with Back instead of Save
         [
-            _tab("Settings"),
-            _row("Fiat/fiat rate round"),
-            input_text(PACKAGE, "", "123456789", hint="2"),
+            *_TYPE_9_DIGITS,
             {"kind": "press_back"},  # hides the keyboard
             {"kind": "press_back"},  # dismisses the dialog
             *_PICK_AND_CONVERT,
         ],
         # no target currency added: Convert only toasts
-        [
-            _tab("Settings"),
-            _row("Fiat/fiat rate round"),
-            input_text(PACKAGE, "", "123456789", hint="2"),
-            click(PACKAGE, text="Save", cls=BUTTON),
-            _tab("Quick"),
-            click(PACKAGE, text="Search", cls=BUTTON),
-            _row("EUR"),
-            input_text(PACKAGE, "", "100", hint="EUR"),
-            click(PACKAGE, text="Convert", cls=BUTTON),
-        ],
+        [*_TYPE_9_DIGITS, SAVE, *_PICK_AND_CONVERT[:4], _PICK_AND_CONVERT[-1]],
     ],
 }
 
@@ -278,9 +260,7 @@ class ArkRate(VirtualApp):
         ctx.ui["stack"].append({"route": route, **args})
 
     def _pop(self, ctx: AppContext) -> None:
-        if len(ctx.ui["stack"]) > 1:
-            ctx.ui["stack"].pop()
-        else:
+        if not w.pop_back_stack(ctx.ui["stack"]):
             ctx.finish()
 
     def on_back(self, ctx: AppContext) -> bool:
@@ -292,10 +272,7 @@ class ArkRate(VirtualApp):
         if top["route"] == "quick" and top.get("selected"):
             top["selected"] = None  # BackHandler of the amount screen
             return True
-        if len(ctx.ui["stack"]) > 1:
-            ctx.ui["stack"].pop()
-            return True
-        return False
+        return w.pop_back_stack(ctx.ui["stack"])
 
     # quick ----------------------------------------------------------------------------------
     def _select(self, ctx: AppContext, code: str) -> None:
@@ -408,12 +385,7 @@ class ArkRate(VirtualApp):
             )
             for base in ctx.data["quick_base"]
         ]
-        add = View(
-            cls=BUTTON,
-            width=168,
-            height=168,
-            on_click=lambda c: self._navigate(c, "add_currency", base=True),
-        )
+        add = self._add_currency_button(base=True)
         column = w.linear_layout(
             [
                 w.text_view(f"Convert {code} to:", height=120),
@@ -551,14 +523,15 @@ class ArkRate(VirtualApp):
             )
             for a in ctx.data["assets"]
         ]
-        add = View(
-            cls=BUTTON,
-            width=168,
-            height=168,
-            on_click=lambda c: self._navigate(c, "add_currency", origin="assets"),
-        )
+        add = self._add_currency_button(origin="assets")
         summary = w.button("", "Summary", lambda c: self._open_summary(c, None), height=147)
         return [*rows, add, View(), summary]
+
+    def _add_currency_button(self, **args: Any) -> View:
+        """The "+" icon button opening AddCurrency with ``args``."""
+        return w.button(
+            "", "", w.bind(self._navigate, "add_currency", **args), width=168, height=168
+        )
 
     def _asset_field(self, code: str) -> Any:
         return lambda ctx, text: self._asset_amount(ctx, code, text)
@@ -663,12 +636,8 @@ class ArkRate(VirtualApp):
                     w.linear_layout(
                         [
                             w.text_view(text),
-                            View(
-                                cls="android.widget.RadioButton",
-                                checkable=True,
-                                checked=sorted_by == i,
-                                width=147,
-                                on_click=w.bind(self._sort_by, i),
+                            w.radio_button(
+                                "", "", sorted_by == i, w.bind(self._sort_by, i), width=147
                             ),
                         ],
                         horizontal=True,

@@ -57,7 +57,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, input_text, long_click
-from device_agent.virtual.views import FRAME, Screen, View, Window
+from device_agent.virtual.views import FRAME, Handler, Screen, View, Window
 
 PACKAGE = "com.capyreader.app.free"
 MAIN = "com.capyreader.app.MainActivity"
@@ -78,6 +78,21 @@ STATUSES = ("All", "Unread", "Starred")
 BRASIL_HOST = "brasildefato.com.br"
 MUE = "java.net.MalformedURLException"
 BAD_SITE = "no protocol: www.brasildefato.com.br"
+
+
+def _icon(desc: str, handler: Handler | None = None) -> View:
+    """A Compose IconButton: a Button whose only label is its icon's description."""
+    return View(cls=BUTTON, content_desc=desc, on_click=handler, width=147)
+
+
+def _top_bar(navigation: Handler, title: View, *actions: View) -> View:
+    """A TopAppBar: its navigation icon (no description), the ``title``, the ``actions``."""
+    return View(
+        cls=VIEW,
+        layout="horizontal",
+        height=w.TOOLBAR_HEIGHT,
+        children=[View(cls=BUTTON, on_click=navigation, width=147), title, *actions],
+    )
 
 
 def _relative(hours: int) -> str:
@@ -220,8 +235,7 @@ class CapyReader20240701003(VirtualApp):
             if ui.get(key) is not None and ui.get(key) is not False:
                 ui[key] = None
                 return True
-        if ui.get("drawer"):
-            ui["drawer"] = False
+        if w.dismiss(ui, "drawer"):
             return True
         if ui.get("article") is not None:
             ui["article"] = None
@@ -288,15 +302,7 @@ class CapyReader20240701003(VirtualApp):
         )
 
     def _settings(self) -> Screen:
-        bar = View(
-            cls=VIEW,
-            layout="horizontal",
-            height=w.TOOLBAR_HEIGHT,
-            children=[
-                View(cls=BUTTON, on_click=self._go("articles"), width=147),
-                w.text_view("Settings", height=w.TOOLBAR_HEIGHT),
-            ],
-        )
+        bar = _top_bar(self._go("articles"), w.text_view("Settings", height=w.TOOLBAR_HEIGHT))
         return Screen(content=self._root([bar, View(cls=VIEW)]))
 
     def _visible(self, ctx: AppContext) -> list[dict[str, Any]]:
@@ -312,23 +318,10 @@ class CapyReader20240701003(VirtualApp):
         data, ui = ctx.data, ctx.ui
         feed = data["filter"]["feed"]
         title = FEED_TITLE if feed is not None else data["filter"]["status"]
-        actions = [
-            View(cls=BUTTON, content_desc="Mark All as Read", on_click=self._ask_all, width=147)
-        ]
+        actions = [_icon("Mark All as Read", self._ask_all)]
         if feed is not None:
-            actions.append(
-                View(cls=BUTTON, content_desc="Edit", on_click=self._feed_menu, width=147)
-            )
-        bar = View(
-            cls=VIEW,
-            layout="horizontal",
-            height=w.TOOLBAR_HEIGHT,
-            children=[
-                View(cls=BUTTON, on_click=self._open_drawer, width=147),
-                w.text_view(title, height=w.TOOLBAR_HEIGHT),
-                *actions,
-            ],
-        )
+            actions.append(_icon("Edit", self._feed_menu))
+        bar = _top_bar(self._open_drawer, w.text_view(title, height=w.TOOLBAR_HEIGHT), *actions)
         content = self._root([bar, self._list_pane(ctx)])
         if ui.get("drawer"):
             content = View(cls=COMPOSE, layout=FRAME, children=[content, self._drawer(ctx)])
@@ -391,7 +384,7 @@ class CapyReader20240701003(VirtualApp):
             layout="horizontal",
             height=168,
             children=[
-                View(cls=BUTTON, content_desc="Accounts", on_click=self._go("settings"), width=147),
+                _icon("Accounts", self._go("settings")),
                 View(cls=VIEW),
                 View(cls=BUTTON, text="Add Feed", on_click=self._open_add_feed, width=380),
             ],
@@ -472,19 +465,12 @@ class CapyReader20240701003(VirtualApp):
 
     def _detail(self, ctx: AppContext) -> Screen:
         article = next(a for a in ctx.data["articles"] if a["id"] == ctx.ui["article"])
-        bar = View(
-            cls=VIEW,
-            layout="horizontal",
-            height=w.TOOLBAR_HEIGHT,
-            children=[
-                View(cls=BUTTON, on_click=self._close("article"), width=147),
-                View(cls=VIEW),
-                View(
-                    cls=BUTTON, content_desc="Mark as read", on_click=self._toggle_read, width=147
-                ),
-                View(cls=BUTTON, content_desc="Star", width=147),
-                View(cls=BUTTON, content_desc="Share Article", width=147),
-            ],
+        bar = _top_bar(
+            self._close("article"),
+            View(cls=VIEW),
+            _icon("Mark as read", self._toggle_read),
+            _icon("Star"),
+            _icon("Share Article"),
         )
         page = View(
             cls="android.webkit.WebView",

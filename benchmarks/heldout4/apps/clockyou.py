@@ -55,7 +55,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import crashed
-from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import FRAME, HORIZONTAL, Handler, Screen, View, Window
 
 PACKAGE = "com.bnyro.clock"
 MAIN = ".ui.MainActivity"
@@ -210,10 +210,7 @@ class ClockYou10(VirtualApp):
     def on_back(self, ctx: AppContext) -> bool:
         if w.dismiss(ctx.ui, "dialog", None):
             return True
-        if len(ctx.ui["routes"]) > 1:
-            ctx.ui["routes"].pop()
-            return True
-        return False
+        return w.pop_back_stack(ctx.ui["routes"])
 
     # -- alarms --------------------------------------------------------------------------------
     def _alarm(self, ctx: AppContext, alarm_id: int) -> dict[str, Any]:
@@ -290,6 +287,16 @@ class ClockYou10(VirtualApp):
         self._update_alarm(ctx, alarm, time=time_ms)
         ctx.ui["dialog"] = None
 
+    def _cancel_ok(self, ok: Handler) -> View:
+        """A Compose dialog's buttons: Cancel (closes it), then OK (``ok``)."""
+        cancel = w.button("", "Cancel", self._close, width=250)
+        return View(
+            cls=VIEW,
+            layout=HORIZONTAL,
+            height=140,
+            children=[View(cls=VIEW), cancel, w.button("", "OK", ok, width=200)],
+        )
+
     def _close(self, ctx: AppContext) -> None:
         ctx.ui["dialog"] = None
 
@@ -352,9 +359,7 @@ class ClockYou10(VirtualApp):
 
     def _fab(self, handler: Any) -> View:
         # A FloatingActionButton: a Button node, its icon has no content description.
-        return View(
-            cls=BUTTON, on_click=handler, width=168, height=168, style="fab", gravity="bottom_end"
-        )
+        return w.fab("", "", handler, cls=BUTTON)
 
     def _with_fab(self, children: list[View], fab: View) -> View:
         return View(cls=VIEW, layout=FRAME, children=[View(cls=VIEW, children=children), fab])
@@ -534,16 +539,7 @@ class ClockYou10(VirtualApp):
             ],
         )
         title = "New alarm" if dialog["alarm"] is None else "Edit alarm"
-        buttons = View(
-            cls=VIEW,
-            layout=HORIZONTAL,
-            height=140,
-            children=[
-                View(cls=VIEW),
-                w.button("", "Cancel", self._close, width=250),
-                w.button("", "OK", self._picker_ok, width=200),
-            ],
-        )
+        buttons = self._cancel_ok(self._picker_ok)
         root = View(
             cls=VIEW, weight=0, children=[w.text_view(title, height=140), selectors, face, buttons]
         )
@@ -566,16 +562,7 @@ class ClockYou10(VirtualApp):
             for zone in ZONES
             if query in zone.lower()
         ]
-        buttons = View(
-            cls=VIEW,
-            layout=HORIZONTAL,
-            height=140,
-            children=[
-                View(cls=VIEW),
-                w.button("", "Cancel", self._close, width=250),
-                w.button("", "OK", self._zones_ok, width=200),
-            ],
-        )
+        buttons = self._cancel_ok(self._zones_ok)
         field = w.edit_text("", dialog["query"], self._zone_query, hint="Search")
         root = View(
             cls=VIEW,

@@ -339,15 +339,7 @@ class HabitMaker(VirtualApp):
         )
 
     def _fab(self, desc: str, handler: Any) -> View:
-        return View(
-            cls=BUTTON,
-            content_desc=desc,
-            on_click=handler,
-            width=168,
-            height=168,
-            style="fab",
-            gravity="bottom_end",
-        )
+        return w.fab("", desc, handler, cls=BUTTON)
 
     def _chips(self, habit: dict[str, Any]) -> list[View]:
         # HabitChipsFlowRow; the stats (streak, points, score, completed) are not modelled.

@@ -399,13 +399,8 @@ class MyExpenses(VirtualApp):
         selected = ctx.ui["selected"]
 
         def package(rid: str, button_rid: str, label: str, key: str, extra: list[View]) -> View:
-            radio = View(
-                cls="android.widget.RadioButton",
-                resource_id=button_rid,
-                checkable=True,
-                checked=selected == key,
-                on_click=lambda c: c.ui.update(selected=key),
-                width=147,
+            radio = w.radio_button(
+                button_rid, "", selected == key, lambda c: c.ui.update(selected=key), width=147
             )
             row = w.linear_layout(
                 [radio, w.text_view(label, "package_label")], horizontal=True, weight=0
@@ -424,12 +419,8 @@ class MyExpenses(VirtualApp):
             children=[
                 w.linear_layout(
                     [
-                        View(
-                            cls="android.widget.RadioButton",
-                            resource_id="try_button",
-                            checkable=True,
-                            on_click=lambda c: c.ui.update(selected=None),
-                            width=147,
+                        w.radio_button(
+                            "try_button", "", False, lambda c: c.ui.update(selected=None), width=147
                         ),
                         w.text_view(TRIAL, "trial_info", height=250),
                     ],
@@ -622,10 +613,7 @@ class MyExpenses(VirtualApp):
                 w.alert_dialog(
                     w.dialog_title("Search for status"),
                     [listing],
-                    [
-                        w.dialog_button("android:id/button2", "Cancel", cancel),
-                        w.dialog_button("android:id/button1", "OK", self._status_ok),
-                    ],
+                    w.dialog_buttons(("OK", self._status_ok), ("Cancel", cancel)),
                     cancel,
                 )
             )

@@ -264,33 +264,20 @@ class OneTimePad(VirtualApp):
 
     def _password_dialog(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
         new = dialog["kind"] == "new_password"
+
+        def entry(rid: str, key: str, hint: str) -> View:
+            return w.edit_text(rid, dialog[key], self._set_field(key), hint=hint, password=True)
+
         fields = [
             w.text_view(NEW_PASSWORD if new else "Enter your password:", "textView"),
-            w.edit_text(
-                "password_entry",
-                dialog["pass"],
-                self._set_field("pass"),
-                hint="Passphrase",
-                password=True,
-            ),
+            entry("password_entry", "pass", "Passphrase"),
         ]
         if new:
-            fields.append(
-                w.edit_text(
-                    "confirm_entry",
-                    dialog["conf"],
-                    self._set_field("conf"),
-                    hint="Confirm passphrase",
-                    password=True,
-                )
-            )
+            fields.append(entry("confirm_entry", "conf", "Confirm passphrase"))
         ok = self._new_password_ok if new else self._password_ok
         cancel = self._new_password_cancel if new else self._password_failed
         body = w.relative_layout(fields, weight=0)
-        buttons = [
-            w.dialog_button("android:id/button2", "Cancel", cancel),
-            w.dialog_button("android:id/button1", "OK", ok),
-        ]
+        buttons = w.dialog_buttons(("OK", ok), ("Cancel", cancel))
         return w.alert_dialog(View(cls="android.view.View", height=0), [body], buttons, self._stuck)
 
     def _stuck(self, ctx: AppContext) -> None:
@@ -432,10 +419,9 @@ class OneTimePad(VirtualApp):
             ],
             weight=0,
         )
-        buttons = [
-            w.dialog_button("android:id/button2", "Cancel", self._close_dialog),
-            w.dialog_button("android:id/button1", "Add", self._act(self._manual_add)),
-        ]
+        buttons = w.dialog_buttons(
+            ("Add", self._act(self._manual_add)), ("Cancel", self._close_dialog)
+        )
         return w.alert_dialog(w.dialog_title("Manual Entry"), [body], buttons, self._close_dialog)
 
     # action mode ----------------------------------------------------------------------------

@@ -527,21 +527,10 @@ class Gallery(VirtualApp):
                 View(
                     cls=BUTTON,
                     layout=HORIZONTAL,
-                    on_click=lambda c: self._go(c, "trash"),
-                    children=[
-                        View(cls=VIEW, content_desc="Trash", width=100),
-                        w.text_view("Trash"),
-                    ],
-                ),
-                View(
-                    cls=BUTTON,
-                    layout=HORIZONTAL,
-                    on_click=lambda c: self._go(c, "favorites"),
-                    children=[
-                        View(cls=VIEW, content_desc="Favorites", width=100),
-                        w.text_view("Favorites"),
-                    ],
-                ),
+                    on_click=w.bind(self._go, route),
+                    children=[View(cls=VIEW, content_desc=label, width=100), w.text_view(label)],
+                )
+                for route, label in (("trash", "Trash"), ("favorites", "Favorites"))
             ],
         )
         rows: list[View] = [self._bar("Albums", back=False), buttons]

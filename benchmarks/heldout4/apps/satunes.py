@@ -189,6 +189,15 @@ def _music(title: str) -> dict[str, Any]:
 
 FIRST_RUN = [OK_WHATS_NEW, ALLOW, GRANT, MUSICS]
 LIKE_AUTUMN = [long_click(PACKAGE, text="Autumn Leaves", cls=TEXT), LIKE, BACK]
+# Autumn Leaves liked, then played once from the Favorites playlist (and Back).
+PLAYED_FROM_FAVORITES = [
+    *FIRST_RUN,
+    *LIKE_AUTUMN,
+    PLAYLISTS,
+    FAVORITES_CARD,
+    _music("Autumn Leaves"),
+    BACK,
+]
 
 BUG_996 = BugSpec(
     bug_id="Satunes#996",
@@ -196,12 +205,7 @@ BUG_996 = BugSpec(
     title="Crash",
     oracle=_crashed_on_start,
     human_steps=(
-        *FIRST_RUN,
-        *LIKE_AUTUMN,
-        PLAYLISTS,
-        FAVORITES_CARD,
-        _music("Autumn Leaves"),
-        BACK,
+        *PLAYED_FROM_FAVORITES,
         _music("Autumn Leaves"),
         BACK,
         MUSICS,
@@ -213,23 +217,13 @@ WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {
     "Satunes#996": [
         # The music played only once from the playlist: its list is never loaded.
         [
-            *FIRST_RUN,
-            *LIKE_AUTUMN,
-            PLAYLISTS,
-            FAVORITES_CARD,
-            _music("Autumn Leaves"),
-            BACK,
+            *PLAYED_FROM_FAVORITES,
             MUSICS,
             _music("Blue Harbor"),
         ],
         # The same music tapped last in Musics: the whole library is loaded again.
         [
-            *FIRST_RUN,
-            *LIKE_AUTUMN,
-            PLAYLISTS,
-            FAVORITES_CARD,
-            _music("Autumn Leaves"),
-            BACK,
+            *PLAYED_FROM_FAVORITES,
             _music("Autumn Leaves"),
             BACK,
             MUSICS,
@@ -237,12 +231,7 @@ WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {
         ],
         # The other music played from Musics before the second tap in the playlist.
         [
-            *FIRST_RUN,
-            *LIKE_AUTUMN,
-            PLAYLISTS,
-            FAVORITES_CARD,
-            _music("Autumn Leaves"),
-            BACK,
+            *PLAYED_FROM_FAVORITES,
             BACK,
             MUSICS,
             _music("Blue Harbor"),
@@ -299,11 +288,7 @@ class Satunes(VirtualApp):
             if ctx.ui.get(key):
                 self._close(ctx, key)
                 return True
-        stack = ctx.ui["stack"]
-        if len(stack) > 1:
-            stack.pop()
-            return True
-        return False
+        return w.pop_back_stack(ctx.ui["stack"])
 
     # -- navigation ----------------------------------------------------------------------------
     def _route(self, ctx: AppContext) -> str:
@@ -931,12 +916,7 @@ class Satunes(VirtualApp):
                     height=170,
                     on_click=w.bind(self._toggle_box, key),
                     children=[
-                        View(
-                            cls="android.widget.CheckBox",
-                            checkable=True,
-                            checked=checked,
-                            width=130,
-                        ),
+                        w.check_box("", "", checked, width=130),
                         self._column([w.text_view(name, height=80)]),
                     ],
                 )

@@ -517,10 +517,7 @@ class Simpletask(VirtualApp):
             return w.alert_dialog(
                 w.dialog_title("Tag" if kind == "tag" else "List"),
                 [field, w.list_view(rows, rid="listView")],
-                [
-                    w.dialog_button("android:id/button2", "Cancel", close),
-                    w.dialog_button("android:id/button1", "OK", self.words_ok),
-                ],
+                w.dialog_buttons(("OK", self.words_ok), ("Cancel", close)),
                 close,
             )
         if kind == "prio":

@@ -341,14 +341,7 @@ class TheWitnessLockScreen(VirtualApp):
                 c.start_activity(target)
 
         radios = [
-            View(
-                cls=RADIO,
-                resource_id=rid,
-                text=text,
-                checkable=True,
-                checked=choice == value,
-                on_click=w.bind(choose, value),
-            )
+            w.radio_button(rid, text, choice == value, w.bind(choose, value))
             for rid, text, value in (
                 ("new_puzzle_radio_pattern", "Pattern", "pattern"),
                 ("new_puzzle_random", "Random", "random"),
@@ -456,15 +449,7 @@ class TheWitnessLockScreen(VirtualApp):
             return w.text_view(text, width=300)
 
         radios = [
-            View(
-                cls=RADIO,
-                resource_id=rid,
-                text=text,
-                checkable=True,
-                checked=ui["type"] == kind,
-                on_click=w.bind(self._pick_type, kind),
-                height=110,
-            )
+            w.radio_button(rid, text, ui["type"] == kind, w.bind(self._pick_type, kind), height=110)
             for rid, text, kind in TYPES
             if not (random and kind == "hexagon")
         ]

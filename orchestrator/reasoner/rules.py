@@ -58,7 +58,6 @@ VALUE_RULES: dict[str, str] = {
     "named_value": "'named X', 'called X', 'as X' gives the value",
     "code_value": "a pasted code block is the value",
     "quoted_value": "a quote in a typing or creating step is the value",
-    "expression_value": "a math expression in a typing step is the value",
     "symbolic_value": "a described value ('any 11 digit number', 'a long name') made concrete",
     "digits_value": "a bare number of 2+ digits in a typing step is the value",
     "set_as_value": "'set X to V' / 'X = V' gives field and value",

@@ -1033,12 +1033,6 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
             values += typed_quotes
     if kind == "input_text":
         if not values:
-            found = [
-                m.group(0).strip() for m in _EXPR_RE.finditer(clause) if _is_expression(m.group(0))
-            ]
-            if found and applies("expression_value"):
-                values += found
-        if not values:
             synth = _synth_value(clause)
             if synth:
                 values.append(synth)

@@ -273,18 +273,20 @@ def _repeats_an_earlier_step(spec: ReproSpec, crashing: Transition) -> int:
 
 def _actions_since_step(path: Path, step: int) -> int:
     """How many actions ``path`` took after the one that first did ``step`` (by the search's own
-    S2R progress, :attr:`Transition.reached_step`); a large number when it never did it."""
+    S2R progress, :attr:`Transition.reached_step`), or since the launch for ``step`` -1; a large
+    number when it never did it."""
+    if step < 0:
+        return len(path.transitions)
     done_at = next((i for i, t in enumerate(path.transitions) if t.reached_step >= step), None)
     return len(path.transitions) if done_at is None else len(path.transitions) - 1 - done_at
 
 
 def _right_after(spec: ReproSpec, before: Path, step: int, crashing: Transition) -> bool:
     """The crashing action came within :data:`NEXT_ACTIONS` actions of the one that did
-    ``step`` (a step the path did: with none done there is no "right after"), and does no
+    ``step`` (``-1``: of the launch, for a report whose only step is the trigger), and does no
     earlier step again (another use of the app, decision 0049)."""
     return (
-        step >= 0
-        and _actions_since_step(before, step) < NEXT_ACTIONS
+        _actions_since_step(before, step) < NEXT_ACTIONS
         and _repeats_an_earlier_step(spec, crashing) < 0
     )
 
@@ -378,9 +380,10 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
             reasons.append("the steps before it the path did not do name nothing the app showed")
         return CrashClaim(True, reasons, done_before, last)
     if done_before < last - 1:
-        if _right_after(spec, before, done_before, path.transitions[-1]) and all(
-            _never_shown(spec.steps[k], path) for k in skipped
-        ):
+        # (with no step done there is no "right after" a step: only a one-step report's launch)
+        crashing = path.transitions[-1]
+        right_after = done_before >= 0 and _right_after(spec, before, done_before, crashing)
+        if right_after and all(_never_shown(spec.steps[k], path) for k in skipped):
             reasons.append(
                 f"on the action right after step {done_before + 1}: the steps after it name "
                 "nothing the app showed, and the report's last is worded otherwise"

@@ -131,6 +131,11 @@ def test_a_crash_right_after_every_step_but_the_last_is_the_last_steps() -> None
     # Two actions between step 2 and the crash: another use of the app, not the trigger.
     late = _path("Create list", "Add item", "Save", "Save", "Settings", crash=NFE, spec=worded)
     assert not judge_crash(worded, late).qualifies
+    # A report whose only step is the trigger: a crash on the first or second action.
+    only = _spec_of(worded.steps[-1])
+    assert judge_crash(only, _path("Settings", crash=NFE, spec=only)).qualifies
+    assert judge_crash(only, _path("Save", "Settings", crash=NFE, spec=only)).qualifies
+    assert not judge_crash(only, _path("Save", "Save", "Settings", crash=NFE, spec=only)).qualifies
 
 
 def test_right_after_the_last_step_done_when_the_steps_skipped_name_no_control() -> None:

@@ -909,13 +909,15 @@ class Reproducer:
             return []
         specs: list[ProbeSpec] = []
         parents: dict[Any, Path] = {}
+        states: dict[Any, str] = {}  # the hidden state each repeat ran from, for the log
         for parent, transition, outcome in done:
             action = transition.action
             if action.target is None or action.kind not in (CLICK, LONG_CLICK):
                 continue
             if transition.crash is not None or not loops_back(self._screen(parent), transition):
                 continue
-            key = (f"{self._memory_state(parent)}|again", action.key())
+            hidden = f"{self._memory_state(parent)}|again:{action.key()}"
+            key = (hidden, action.key())
             if key in self._memory:
                 continue
             self._memory[key] = None
@@ -926,6 +928,7 @@ class Reproducer:
             press = Action(CLICK, target=action.target, extra=action.extra)
             specs.append(self._probe(first, press, f"s{self._snapshot_seq}", tag))
             parents[tag] = first
+            states[tag] = hidden
         specs = specs[: max(0, self.config.max_probes - self.stats["probes"])]
         if not specs:
             return []
@@ -937,7 +940,7 @@ class Reproducer:
         found = []
         for outcome in sorted(outcomes, key=lambda o: o.spec.tag):
             first = parents[outcome.spec.tag]
-            self._log_probe(first, outcome)
+            self._log_probe(first, outcome, states[outcome.spec.tag])
             if not outcome.performed:
                 continue
             transition = self._transition(first, outcome)
@@ -986,8 +989,10 @@ class Reproducer:
             seconds=outcome.wall_seconds,
         )
 
-    def _log_probe(self, parent: Path, outcome: ProbeOutcome) -> None:
-        """Account one probe of the level: restore methods, phases, ``probes.jsonl``."""
+    def _log_probe(self, parent: Path, outcome: ProbeOutcome, state: str = "") -> None:
+        """Account one probe of the level: restore methods, phases, ``probes.jsonl``. ``state``:
+        the transition memory's key the probe ran from, when not ``parent``'s own (a repeat
+        probe's hidden state, :meth:`_repeat_unchanged`)."""
         self.restore_methods[outcome.restore_method] += 1
         self.restore_seconds[outcome.restore_method] += outcome.restore_seconds
         self.probe_log.append(
@@ -1002,7 +1007,9 @@ class Reproducer:
                 "screen": self._screen(parent).activity,
                 "screen_hash": self._screen(parent).structural_hash[:12],
                 # the state as the transition memory keys it (screen, field contents, progress)
-                "state": hashlib.sha1(self._memory_state(parent).encode()).hexdigest()[:12],
+                "state": hashlib.sha1((state or self._memory_state(parent)).encode()).hexdigest()[
+                    :12
+                ],
                 "device": outcome.device_id,
                 "restore": outcome.restore_method,
                 "restore_s": round(outcome.restore_seconds, 4),

@@ -100,6 +100,8 @@ def test_a_press_with_no_visible_effect_is_pressed_once_more(
     # and none changes the screen.
     found = _run(tmp_path, repeat=True)
     assert found["search"]["repeat_probes"] >= 1
+    # the second press runs from another (hidden) state: no (state, action) pair repeated
+    assert found["search"]["economy"]["repeated_share"] == 0.0
     assert found["ground_truth"]["cause"] != "never_triggered"
     # Without the repeat, the cycle rule and the memory never press "Arm" twice in a row.
     missed = _run(tmp_path, repeat=False)

@@ -70,7 +70,7 @@ class SearchConfig:
     has no record of there (:meth:`orchestrator.search.Reproducer._frontier`, decision 0052);
     False: it stops, as before, kept to measure against.
     ``repeat_unchanged``: a press on a widget that leaves the screen unchanged is followed by
-    one more click on the same control, once per state and control (a hidden state: "tap it
+    one more click on the same control, once per screen and control (a hidden state: "tap it
     twice", "hold it, then tap it"; :meth:`orchestrator.search.Reproducer._repeat_unchanged`,
     decision 0055); False: never, kept to measure against.
     """

@@ -901,7 +901,7 @@ class Reproducer:
         (issue 28 §1's "repeats whose effect is not on screen"). The cycle rule and the memory's
         self-loop drop never let a path press the same control twice on an unchanged screen, so
         each such press (click or long click on a widget, no crash) is followed at once by one
-        click on the same control, once per state and control in a search. Returns
+        click on the same control, once per screen and control in a search. Returns
         ``(parent, transition, outcome)`` for the repeats that crashed or changed the screen,
         ``parent`` being the path with the first press; the others are probes spent, and
         logged, for nothing."""
@@ -916,7 +916,8 @@ class Reproducer:
                 continue
             if transition.crash is not None or not loops_back(self._screen(parent), transition):
                 continue
-            hidden = f"{self._memory_state(parent)}|again:{action.key()}"
+            # once per screen and control in a search, whatever the S2R progress or fields
+            hidden = f"{self._screen(parent).structural_hash}|again:{action.key()}"
             key = (hidden, action.key())
             if key in self._memory:
                 continue

@@ -16,6 +16,7 @@ import bisect
 import contextlib
 import functools
 import hashlib
+import json
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -131,6 +132,45 @@ def _with_fields(structural_hash: str, hierarchy_xml: str) -> str:
     except HierarchyError:
         fields = []
     return structural_hash + "|" + "\x1f".join(fields)
+
+
+def memory_action(screen: Screen, action: Action) -> str:
+    """The transition memory's name for ``action`` on ``screen``: its key without the target's
+    bounds, and the widget's rank among the screen's widgets of that same name (top to bottom,
+    then left to right). The state (:func:`_visible_state`) leaves bounds out, so a screen
+    scrolled or laid out a few pixels apart is the same state; its actions must be the same
+    actions too, or the memory never answers there and the same press is probed again and
+    again (issue 28 §1: "ignore ... scroll offsets")."""
+    target = action.target
+    if target is None or target.bounds is None:
+        return action.key()
+    name = _unplaced(action)
+    places = _places(screen.hierarchy_xml).get(name, [])
+    where = (target.bounds.top, target.bounds.left)
+    rank = places.index(where) if where in places else bisect.bisect_left(places, where)
+    return f"{name}#{rank}"
+
+
+def _unplaced(action: Action) -> str:
+    data = action.to_json()
+    data["target"].pop("bounds", None)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=2048)
+def _places(hierarchy_xml: str) -> dict[str, list[tuple[int, int]]]:
+    """Each widget action's bounds-free name on the screen -> the (top, left) of the widgets
+    of that name, sorted."""
+    try:
+        actions = enumerate_actions(parse_hierarchy(hierarchy_xml), include_global=False)
+    except HierarchyError:
+        return {}
+    places: dict[str, list[tuple[int, int]]] = {}
+    for action in actions:
+        if action.target is not None and action.target.bounds is not None:
+            bounds = action.target.bounds
+            places.setdefault(_unplaced(action), []).append((bounds.top, bounds.left))
+    return {name: sorted(set(at)) for name, at in places.items()}
 
 
 def _state_key(path: Path, upto: int | None = None) -> str:
@@ -701,10 +741,11 @@ class Reproducer:
         specs: list[ProbeSpec] = []
         self._reuse = []
         for index, (path, actions) in enumerate(zip(beam, kept, strict=True)):
-            state = self._memory_state(path)
+            state, screen = self._memory_state(path), self._screen(path)
             for action in actions:
-                if self.config.probe_once and (state, action.key()) in self._memory:
-                    known = self._memory[(state, action.key())]
+                key = (state, memory_action(screen, action))
+                if self.config.probe_once and key in self._memory:
+                    known = self._memory[key]
                     if known is not None:  # None: probed, not performed (nothing to extend)
                         self._reuse.append((index, known))
                     self.stats["transitions_reused"] += 1
@@ -766,7 +807,7 @@ class Reproducer:
             actions.append(action)
         if untried_only:
             state = self._memory_state(path)
-            fresh = [a for a in actions if (state, a.key()) not in self._memory]
+            fresh = [a for a in actions if (state, memory_action(screen, a)) not in self._memory]
             actions = self._cap_globals(fresh, branch)
             if len(actions) == len(fresh):
                 self._exhausted.add(state)  # this visit probes the last untried actions
@@ -876,16 +917,17 @@ class Reproducer:
         if self.config.probe_once:
             for o in ordered:
                 if not o.performed:
-                    self._memory[(self._memory_state(beam[o.spec.tag[0]]), o.spec.action.key())] = (
-                        None
-                    )
+                    parent = beam[o.spec.tag[0]]
+                    key = memory_action(self._screen(parent), o.spec.action)
+                    self._memory[(self._memory_state(parent), key)] = None
         repeated = {id(t) for _, t, _ in again}
         for (parent, transition, outcome), summary in zip(done + again, texts, strict=True):
             transition.summary = summary
             # (a repeat's outcome belongs to the hidden state after the first press, which the
             # memory's key cannot tell from the state before it)
             if self.config.probe_once and id(transition) not in repeated:
-                self._memory[(self._memory_state(parent), transition.action.key())] = transition
+                key = memory_action(self._screen(parent), transition.action)
+                self._memory[(self._memory_state(parent), key)] = transition
             child = parent.extend(transition)
             child.snapshot_id = outcome.saved_snapshot
             (crashes if transition.crash is not None else children).append(child)
@@ -917,8 +959,9 @@ class Reproducer:
             if transition.crash is not None or not loops_back(self._screen(parent), transition):
                 continue
             # once per screen and control in a search, whatever the S2R progress or fields
-            hidden = f"{self._screen(parent).structural_hash}|again:{action.key()}"
-            key = (hidden, action.key())
+            name = memory_action(self._screen(parent), action)
+            hidden = f"{self._screen(parent).structural_hash}|again:{name}"
+            key = (hidden, name)
             if key in self._memory:
                 continue
             self._memory[key] = None

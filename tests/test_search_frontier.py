@@ -6,6 +6,7 @@ record of. Hand-written screens, no catalog app."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from device_agent.actions import PRESS_BACK, Action
@@ -14,7 +15,7 @@ from orchestrator.config import SearchConfig
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner.heuristic import HeuristicReasoner
-from orchestrator.search import Reproducer
+from orchestrator.search import Reproducer, memory_action
 from tests.test_enumerate import button, dump, node, status_bar
 
 PKG = "org.example.shelf"
@@ -81,7 +82,7 @@ def test_a_state_is_gone_back_to_until_nothing_untried_is_left_there() -> None:
         assert fresh and not {a.key() for a in fresh} & probed
         state = searcher._memory_state(back)
         for action in fresh:  # the frontier level probes them
-            searcher._memory[(state, action.key())] = None
+            searcher._memory[(state, memory_action(shelf, action))] = None
             probed.add(action.key())
     every = enumerate_actions(parse_hierarchy(shelf.hierarchy_xml))
     assert {a.key() for a in every if a.target is not None} <= probed
@@ -103,7 +104,7 @@ def test_a_frontier_path_probes_only_the_actions_nobody_tried_on_its_state() -> 
     usual = searcher._path_candidates(path, searcher.reasoner, 6)
     state = searcher._memory_state(path)
     for action in usual:  # the level that expanded the state probed these
-        searcher._memory[(state, action.key())] = None
+        searcher._memory[(state, memory_action(shelf, action))] = None
     searcher._remember_shortest(path)
     (back,) = searcher._frontier()
     fresh = searcher._path_candidates(back, searcher.reasoner, 6)
@@ -139,3 +140,23 @@ def test_the_stop_reason_says_whether_paths_hit_the_limit_or_nothing_was_left() 
     assert (
         searcher._nothing_left_reason(3, [short]) == "every action of every state reached was tried"
     )
+
+
+def test_the_memory_names_a_widget_by_what_it_is_not_by_where_it_was_drawn() -> None:
+    # The state leaves bounds out: the same list scrolled a little is the same state, so its
+    # rows must be the same actions (else the memory never answers and every probe repeats).
+    shelf = _screen("Item 1", "Item 2", "Item 2")
+    moved = re.sub(
+        r"\[40,(\d+)\]\[1040,(\d+)\]",
+        lambda m: f"[40,{int(m[1]) - 30}][1040,{int(m[2]) - 30}]",
+        shelf.hierarchy_xml,
+    )
+    scrolled = replace(shelf, hierarchy_xml=moved)
+    assert shelf.hierarchy_xml != scrolled.hierarchy_xml
+
+    def names(screen: Screen) -> list[str]:
+        tree = parse_hierarchy(screen.hierarchy_xml)
+        return [memory_action(screen, a) for a in enumerate_actions(tree) if a.target]
+
+    assert names(shelf) == names(scrolled)
+    assert len(set(names(shelf))) == 3  # two rows named alike stay two actions (their rank)

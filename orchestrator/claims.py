@@ -14,10 +14,10 @@ it and happens where the report says it happens (issue 12 §1):
   place is enough, since its action may be named differently in the app), or the crash came
   within :data:`NEXT_ACTIONS` actions of the step before the last (the trigger as the app words
   it, decision 0055), or of the last step done when the steps between name nothing the app
-  showed (an outcome read as a step). Earlier steps the path
-  did not do are excused only when the crashing action does the last step and those steps are
-  plain clicks naming no clickable control of the path's screens (the app calls them otherwise:
-  an icon; a title saying the word is no control, decision 0054).
+  showed (an outcome read as a step). Earlier steps the path did not do are excused only when
+  the crashing action does the last step and those steps are plain clicks naming no clickable
+  control of the path's screens (the app calls them otherwise: an icon; a title saying the word
+  is no control, decision 0054).
 - **not a repeat**: after every step was done, a crash from an action that does an earlier
   step again (and not the last) is not the report's unless it names the exception
   (decision 0049).

@@ -173,6 +173,10 @@ def _places(hierarchy_xml: str) -> dict[str, list[tuple[int, int]]]:
     return {name: sorted(set(at)) for name, at in places.items()}
 
 
+def _short_hash(text: str) -> str:
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
 def _state_key(path: Path, upto: int | None = None) -> str:
     """Identity of the state a path (or its first ``upto`` actions) reaches (see
     :func:`_visible_state`); ``"root"`` for the empty path."""
@@ -1051,9 +1055,7 @@ class Reproducer:
                 "screen": self._screen(parent).activity,
                 "screen_hash": self._screen(parent).structural_hash[:12],
                 # the state as the transition memory keys it (screen, field contents, progress)
-                "state": hashlib.sha1((state or self._memory_state(parent)).encode()).hexdigest()[
-                    :12
-                ],
+                "state": _short_hash(state or self._memory_state(parent)),
                 "device": outcome.device_id,
                 "restore": outcome.restore_method,
                 "restore_s": round(outcome.restore_seconds, 4),

@@ -239,18 +239,3 @@ def test_one_of_the_entries_is_any_row_of_a_list_and_one_noun_in_the_list_too() 
     assert any_item_match(card, _click(THEMES, "Dark"), index) == 0.0  # no card here
     create = S2RStep("Create one theme", CLICK, ["theme"])
     assert any_item_match(create, _click(THEMES, "Dark"), index) == 0.0  # not a choice
-
-
-def test_a_step_naming_a_kind_of_file_is_done_by_a_file_of_that_kind() -> None:
-    picker = _list_dialog("Open", "notes.txt", "report.pdf", "cat.JPG")
-    open_pdf = _spec_of(S2RStep("Select a file of type PDF", CLICK, ["file of type PDF"]))
-
-    def reached(item: str) -> int:
-        opened = SPath([_transition(_click(picker, item), picker, SETTINGS)])
-        return align(open_pdf, opened).reached
-
-    assert reached("report.pdf") == 0
-    assert reached("notes.txt") == -1  # another kind of file does not do it
-    any_image = _spec_of(S2RStep("Choose any image file", CLICK, ["image file"]))
-    path = SPath([_transition(_click(picker, "cat.JPG"), picker, SETTINGS)])
-    assert align(any_image, path).reached == 0

@@ -241,8 +241,6 @@ def action_match(
         named = max((similarity(label, t) for t in step.targets), default=0.0)
         return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
     lab = label_match(label, step, later, context)
-    if action.kind in (CLICK, LONG_CLICK):
-        lab = max(lab, file_of_type(step, label))
     if action.kind == INPUT_TEXT:
         # A field is named by the label of the row it sits in as well ("Significant digits
         # in result" beside a bare number field).
@@ -254,56 +252,6 @@ def action_match(
         # than where ("writing a new note"): any field will do, a named one is better.
         lab = max(lab, 0.55)
     return fit * lab
-
-
-# What a report calls a kind of file ("a PDF", "any image file", "a file of type .txt"), and the
-# extensions a file picker's rows show for it.
-_FILE_TYPES: dict[str, tuple[str, ...]] = {
-    "pdf": ("pdf",),
-    "image": ("jpg", "jpeg", "png", "gif", "webp", "bmp", "heic"),
-    "picture": ("jpg", "jpeg", "png", "gif", "webp", "bmp", "heic"),
-    "photo": ("jpg", "jpeg", "png", "heic", "webp"),
-    "text": ("txt", "text"),
-    "txt": ("txt",),
-    "markdown": ("md", "markdown"),
-    "video": ("mp4", "mkv", "webm", "avi", "3gp", "mov"),
-    "audio": ("mp3", "ogg", "wav", "flac", "m4a", "aac", "opus"),
-    "music": ("mp3", "ogg", "flac", "m4a", "aac", "opus"),
-    "song": ("mp3", "ogg", "flac", "m4a", "aac", "opus"),
-    "archive": ("zip", "rar", "7z", "tar", "gz"),
-    "zip": ("zip",),
-    "apk": ("apk",),
-    "csv": ("csv",),
-    "json": ("json",),
-    "html": ("html", "htm"),
-    "epub": ("epub",),
-    "ebook": ("epub", "mobi", "pdf"),
-}
-# "a file of type X", "an X file", "any .X file", "a X": the step names a kind, not one file.
-_FILE_KIND_RE = re.compile(
-    r"^(?:(?:a|an|any|some|the)\s+)?(?:file\s+of\s+type\s+\.?(?P<of>\w+)|"
-    r"\.?(?P<kind>\w+)(?:\s+(?:file|document))?)$",
-    re.IGNORECASE,
-)
-FILE_OF_TYPE_SCORE = 0.75
-
-
-@rule("file_of_type", 0.0)
-def file_of_type(step: S2RStep, label: str) -> float:
-    """:data:`FILE_OF_TYPE_SCORE` when ``step`` names a kind of file rather than one file ("select
-    a file of type PDF", "choose any image file") and ``label`` is a file name with an extension
-    of that kind (``"notes.pdf"``); else 0.0. A file picker's rows are named by their files."""
-    extension = label.strip().rsplit(".", 1)[-1].lower() if "." in label.strip() else ""
-    if not extension or " " in extension:
-        return 0.0
-    for target in step.targets:
-        found = _FILE_KIND_RE.match(target.strip())
-        kind = (found.group("of") or found.group("kind") or "").lower() if found else ""
-        if extension in _FILE_TYPES.get(kind, ()) or (
-            found and found.group("of") and extension == kind
-        ):
-            return FILE_OF_TYPE_SCORE
-    return 0.0
 
 
 # Words a report uses for the screen itself as a place to tap ("tap the screen", "tap anywhere",

@@ -20,14 +20,19 @@ def economy(probe_log: Sequence[dict[str, Any]]) -> dict[str, Any]:
     "longest_path", "states"}``: probes run, distinct (state, action) pairs among them, the
     share (0-1, 3 decimals) of probes that repeated a pair, the same by (screen, action), the
     longest path probed in actions (its state's path plus the probe's own action) and the
-    distinct screens probed from."""
+    distinct screens probed from. An action is named by its ``action_id`` where the log has one
+    (the transition memory's name: two cells of a grid that read alike are two actions), else
+    by its description."""
     probes = len(probe_log)
 
     def share(pairs: set[tuple[str, str]]) -> float:
         return round((probes - len(pairs)) / probes, 3) if probes else 0.0
 
-    pairs = {(e.get("state") or e.get("screen_hash", ""), e.get("action", "")) for e in probe_log}
-    screen_pairs = {(e.get("screen_hash", ""), e.get("action", "")) for e in probe_log}
+    def action(e: dict[str, Any]) -> str:
+        return str(e.get("action_id") or e.get("action", ""))
+
+    pairs = {(e.get("state") or e.get("screen_hash", ""), action(e)) for e in probe_log}
+    screen_pairs = {(e.get("screen_hash", ""), action(e)) for e in probe_log}
     return {
         "probes": probes,
         "distinct_pairs": len(pairs),

@@ -1045,12 +1045,15 @@ class Reproducer:
         self.restore_seconds[outcome.restore_method] += outcome.restore_seconds
         self.probe_log.append(
             {
-                "level": self.stats["levels"],
+                # a repeat probe runs from the level's child, one action deeper
+                "level": self.stats["levels"] + (1 if state else 0),
                 "path": outcome.spec.tag[0],
                 # The state it ran from, so that a miss can be diagnosed from this file.
                 "from_actions": [a.describe() for a in parent.actions],
                 "from_step": parent.reached_step,
                 "action": outcome.spec.action.describe(),
+                # what the memory calls it: widgets described alike are still distinct actions
+                "action_id": _short_hash(memory_action(self._screen(parent), outcome.spec.action)),
                 # the screen probed from, for the miss explanation's "where the budget went"
                 "screen": self._screen(parent).activity,
                 "screen_hash": self._screen(parent).structural_hash[:12],

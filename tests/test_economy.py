@@ -44,9 +44,20 @@ def test_a_state_is_the_screen_with_its_fields_and_the_progress_made() -> None:
     assert got["repeated_screen_share"] == 0.75
 
 
+def test_two_widgets_described_alike_are_two_actions() -> None:
+    """Two cells of a grid that read alike ("click ToggleButton #cell") are two actions when the
+    log names each (``action_id``, the transition memory's name), not a repeat."""
+    cells = [{**_probe("s1", "click ToggleButton #cell", 2), "action_id": c} for c in "ab"]
+    assert economy(cells)["repeated_share"] == 0.0
+    assert (
+        economy([{k: v for k, v in c.items() if k != "action_id"} for c in cells])["repeated_share"]
+        == 0.5
+    )
+
+
 def test_a_real_probe_log_is_read_as_written() -> None:
     """The keys economy reads are the ones orchestrator.search writes into probes.jsonl."""
     source = (REPO / "orchestrator" / "search.py").read_text()
-    for key in ("state", "screen_hash", "action", "from_actions"):
+    for key in ("state", "screen_hash", "action", "action_id", "from_actions"):
         assert f'"{key}":' in source
     assert json.dumps(economy([_probe("x", "back", 2)]))

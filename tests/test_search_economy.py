@@ -75,8 +75,10 @@ def test_no_action_is_probed_twice_on_one_state_and_paths_stay_bounded(
     ray_session: object, tmp_path: Path
 ) -> None:
     def repeats(probes: list[dict[str, object]]) -> int:
-        # Tally has no text field: the screen and the S2R progress are the whole state
-        pairs = collections.Counter((p["screen_hash"], p["from_step"], p["action"]) for p in probes)
+        # the state as the memory keys it (Tally has no text field: the screen and the S2R
+        # progress; a repeat probe's hidden state after a press that changed nothing) and the
+        # action as the memory names it
+        pairs = collections.Counter((p["state"], p["action_id"]) for p in probes)
         return sum(n - 1 for n in pairs.values())
 
     new = _probes(tmp_path, "new", path_bound=True, probe_once=True)

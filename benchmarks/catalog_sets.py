@@ -93,7 +93,7 @@ HELDOUT_DIR = Path(__file__).resolve().parent / "heldout"
 TEST3_BUGS = frozenset(p.stem for p in (HELDOUT_DIR / "reports").glob("*.json"))
 
 # Issue 28's fourth round, the same protocol: apps outside the catalog, LTGDroid and TEST3,
-# modelled after this round's engine changes and first run with the engine as it stood then.
+# modelled while this round changed the engine and first run once with the engine at its end.
 HELDOUT4_DIR = Path(__file__).resolve().parent / "heldout4"
 TEST4_BUGS = frozenset(p.stem for p in (HELDOUT4_DIR / "reports").glob("*.json"))
 

@@ -104,3 +104,23 @@ def test_what_a_widget_with_an_id_held_before_the_rotation_is_lost_after_it() ->
         assert verdict.reproduced and lost in verdict.evidence, verdict.evidence
     # Everything kept (Android restores views with ids): no claim.
     assert not verifier.verify(spec, _rotated(_editor()), []).reproduced
+
+
+def test_rows_that_share_an_id_are_compared_row_by_row() -> None:
+    # Two rows of a list with the same check box id, one checked: after a rotation that keeps
+    # both as they were there is no loss, though the first "done" is unchecked and the second
+    # checked.
+    def rows(first: bool, second: bool) -> str:
+        return dump(
+            status_bar(),
+            node("android.widget.ListView", "", "", "", (0, 0, 1080, 1920),
+                 node("android.widget.CheckBox", "Milk", f"{APP}:id/done", "",
+                      (0, 100, 1080, 200), clickable=True, checkable=True, checked=first),
+                 node("android.widget.CheckBox", "Eggs", f"{APP}:id/done", "",
+                      (0, 200, 1080, 300), clickable=True, checkable=True, checked=second)),
+        )  # fmt: skip
+
+    assert verifier._view_state_lost(rows(False, True), rows(False, True)) == ""
+    assert "'Eggs' no longer checked" in verifier._view_state_lost(
+        rows(False, True), rows(False, False)
+    )

@@ -45,7 +45,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE, SWIPE
-from device_agent.hierarchy import ViewNode, find_node
+from device_agent.hierarchy import Hierarchy, ViewNode, find_node
 from orchestrator.claims import MESSAGE_OVERLAP, message_words
 from orchestrator.diff import toast_text
 from orchestrator.model import CRASH, Path, ReproSpec, Transition
@@ -1678,12 +1678,21 @@ def _view_state_lost(before_xml: str, after_xml: str) -> str:
     before, after = screen_index(before_xml).tree, screen_index(after_xml).tree
     if before is None or after is None:
         return ""
-    later: dict[str, ViewNode] = {}
-    for node in after.iter():
-        if node.resource_id:
-            later.setdefault(node.resource_id, node)
-    for node in before.iter():
-        other = later.get(node.resource_id) if node.resource_id else None
+
+    def by_id(tree: Hierarchy) -> dict[tuple[str, int], ViewNode]:
+        # (id, occurrence): the rows of a list share their ids, each row is its own widget
+        seen: dict[str, int] = {}
+        out = {}
+        for node in tree.iter():
+            if node.resource_id:
+                k = seen.get(node.resource_id, 0)
+                seen[node.resource_id] = k + 1
+                out[(node.resource_id, k)] = node
+        return out
+
+    later = by_id(after)
+    for key, node in by_id(before).items():
+        other = later.get(key)
         if other is None:
             continue
         short_id = node.resource_id.rsplit("/", 1)[-1]

@@ -1113,12 +1113,6 @@ def _squeeze_whitespace(text: str) -> tuple[str, Callable[[int], int]]:
     return "".join(pieces), cut_before
 
 
-def _is_verb(word: str) -> bool:
-    """``word`` is one of the action verbs (``delete``, ``removing``)."""
-    low = word.lower()
-    return low in _SINGLE_VERBS or (len(low) > 4 and stem(low) in _STEMMED_VERBS)
-
-
 def _object_phrase(clause: str, verb: str) -> str:
     """The verb's object, up to a clause boundary: ``Click on birthday field and ...`` →
     ``birthday field``. Quoted spans and pasted values are left out (they are targets or values
@@ -1137,10 +1131,6 @@ def _object_phrase(clause: str, verb: str) -> str:
     ):
         # "Start downloading a file": the gerund is the action, its object the target.
         rest = first[1]
-    # "Create or delete a file": the object of both verbs, not "delete file"
-    other_verb = re.match(r"\s*(?:or|and/or|/)\s+([\w-]+)\s+", rest)
-    if other_verb and _is_verb(other_verb.group(1)):
-        rest = rest[other_verb.end() :]
     rest = _OBJECT_LEAD_RE.sub("", rest.strip())
     stop = _OBJECT_STOP_RE.search(rest)
     phrase = rest[: stop.start()] if stop else rest

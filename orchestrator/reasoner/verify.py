@@ -1681,6 +1681,7 @@ def _view_state_lost(before_xml: str, after_xml: str) -> str:
 
     def by_id(tree: Hierarchy) -> dict[tuple[str, int], ViewNode]:
         # (id, occurrence): the rows of a list share their ids, each row is its own widget
+        # (not diff._identified, whose key holds the class: a field made read-only changes it)
         seen: dict[str, int] = {}
         out = {}
         for node in tree.iter():

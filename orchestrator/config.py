@@ -73,6 +73,11 @@ class SearchConfig:
     one more click on the same control, once per screen and control (a hidden state: "tap it
     twice", "hold it, then tap it"; :meth:`orchestrator.search.Reproducer._repeat_unchanged`,
     decision 0055); False: never, kept to measure against.
+    ``cap_lookalikes``: when a state is first expanded, at most two widgets of a family nobody
+    can tell apart (same kind, class, id, label, row and checked state: grid cells, identical
+    rows) and its last one are candidates; the frontier tries the others later
+    (:func:`orchestrator.enumerate.cap_lookalikes`, decision 0056); False: every one, kept to
+    measure against.
     """
 
     beam: int = 3
@@ -90,6 +95,7 @@ class SearchConfig:
     probe_once: bool = True
     frontier: bool = True
     repeat_unchanged: bool = True
+    cap_lookalikes: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

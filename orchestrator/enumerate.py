@@ -108,6 +108,44 @@ def enumerate_actions(
     return actions
 
 
+# Look-alike widgets kept per family when a screen is first expanded (see cap_lookalikes).
+LOOKALIKES_KEPT = 2
+
+
+def lookalike_family(action: Action) -> tuple[object, ...] | None:
+    """What tells ``action`` apart for a person: its kind, the widget's class, resource id,
+    label, row label and checked state. Widgets equal in all of them (the cells of a grid of
+    toggles, identical rows) form one family; ``None`` for a global action."""
+    if action.target is None:
+        return None
+    extra = action.extra or {}
+    return (
+        action.kind,
+        action.target.class_name,
+        action.target.resource_id,
+        str(extra.get("label", "")),
+        str(extra.get("context", "")),
+        bool(extra.get("checked", False)),
+    )
+
+
+def cap_lookalikes(actions: list[Action], kept: int = LOOKALIKES_KEPT) -> list[Action]:
+    """``actions`` with at most ``kept`` members of each look-alike family
+    (:func:`lookalike_family`) plus its last one (a report's "the last one"), order kept.
+
+    A screen of many widgets nobody can tell apart (a grid of cells sharing one id and no
+    label) would otherwise fill every branch of the search with the same action on another
+    cell, level after level (issue 28 §1: coverage before repetition). The members left out
+    stay reachable: the search's frontier revisits a state with all of its untried actions."""
+    members: dict[tuple[object, ...], list[int]] = {}
+    for i, action in enumerate(actions):
+        family = lookalike_family(action)
+        if family is not None:
+            members.setdefault(family, []).append(i)
+    dropped = {i for idx in members.values() for i in idx[kept:-1]}
+    return [a for i, a in enumerate(actions) if i not in dropped]
+
+
 def global_actions(orientation: str = "portrait", *, both_rotations: bool = False) -> list[Action]:
     """The screen-independent candidates: swipes up/down/left/right, the rotation(s), Back,
     Enter, Delete, Home."""

@@ -34,7 +34,7 @@ from orchestrator.ablation import Ablation
 from orchestrator.claims import CrashClaim, crash_is_reported, judge_crash
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
-from orchestrator.enumerate import enumerate_actions
+from orchestrator.enumerate import cap_lookalikes, enumerate_actions
 from orchestrator.farm import (
     BASE_SNAPSHOT,
     DevicePool,
@@ -793,6 +793,8 @@ class Reproducer:
         if not (self._at_bound(path) or outside_app(screen, self.package)):
             hierarchy = parse_hierarchy(screen.hierarchy_xml)
             candidates = enumerate_actions(hierarchy)
+            if self.config.cap_lookalikes and not untried_only:
+                candidates = cap_lookalikes(candidates)
         if not candidates:
             if untried_only:  # nothing to go back to here
                 self._exhausted.add(self._memory_state(path))

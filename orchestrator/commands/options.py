@@ -131,6 +131,14 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "control, for a state the screen does not show (default; --no-repeat-unchanged never)",
     )
     parser.add_argument(
+        "--cap-lookalikes",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="try at most two widgets nobody can tell apart (grid cells, identical rows) and "
+        "the last one when a screen is first expanded, the rest later (default; "
+        "--no-cap-lookalikes tries all at once)",
+    )
+    parser.add_argument(
         "--max-probes",
         type=whole_number,
         default=1500,
@@ -294,6 +302,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         probe_once=getattr(args, "probe_once", True),
         frontier=getattr(args, "frontier", True),
         repeat_unchanged=getattr(args, "repeat_unchanged", True),
+        cap_lookalikes=getattr(args, "cap_lookalikes", True),
     )
 
 

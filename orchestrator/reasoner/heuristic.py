@@ -75,7 +75,15 @@ from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Ve
 from orchestrator.reasoner.relative import relative_score
 from orchestrator.reasoner.rules import count_into
 from orchestrator.reasoner.s2r import analyze
-from orchestrator.text import content_words, normalize_label, similarity, stem, words, wordset
+from orchestrator.text import (
+    STOPWORDS,
+    content_words,
+    normalize_label,
+    similarity,
+    stem,
+    words,
+    wordset,
+)
 
 # Labels of widgets that lead elsewhere when the step's target is not on screen.
 _NAVIGATION_WORDS = wordset(
@@ -88,10 +96,17 @@ _WIZARD_LABELS = frozenset(
 )
 _NEGATIVE_LABELS = wordset("cancel no deny dismiss close discard don't later skip")
 _ALLOW_LABELS = ("allow", "while using the app", "only this time", "grant", "accept", "ok")
+_PASSWORD_DEFAULT = "password1"
+# Words of a field that repeats another ("Confirm password", "Repeat PIN", "Enter it again").
+_REPEAT_WORDS = wordset(
+    "confirm confirmation repeat retype reenter re-enter again verify verification"
+)
+# How far back along the path a repeated field looks for the entry it repeats (actions).
+_REPEAT_LOOKBACK = 8
 _DEFAULT_VALUES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("email", "e-mail", "mail"), "test@example.com"),
     (("url", "link", "server", "address", "webhook", "host", "website"), "http://example.com"),
-    (("password", "pin", "passcode"), "password1"),
+    (("password", "pin", "passcode", "passphrase", "passwd", "pwd"), _PASSWORD_DEFAULT),
     (
         (
             "number",
@@ -169,6 +184,38 @@ def _count(reasoner: Reasoner, role: str) -> None:
         role, {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": 0.0}
     )
     slot["calls"] += 1
+
+
+def _field_words(node: ViewNode) -> set[str]:
+    return set(words(f"{node_label(node)} {node.hint} {node.resource_id.rsplit('/', 1)[-1]}"))
+
+
+def _repeated_entry(field_node: ViewNode, path: Path) -> str:
+    """The text typed a few actions back into the field that ``field_node`` repeats, else ``""``.
+    A password field repeats an earlier password field; a field whose label says confirm,
+    repeat or again (:data:`_REPEAT_WORDS`) repeats an earlier field sharing another word of its
+    label ("Confirm PIN" after "PIN"). Sign-up, PIN and passphrase forms refuse two different
+    entries, so a filler that types a fresh value into each never gets past them."""
+    own = _field_words(field_node)
+    says_repeat = bool(own & _REPEAT_WORDS)
+    if not (field_node.password or says_repeat):
+        return ""
+    named = own - _REPEAT_WORDS - STOPWORDS
+    for transition in reversed(path.transitions[-_REPEAT_LOOKBACK:]):
+        action = transition.action
+        if action.kind != INPUT_TEXT or not action.text or action.target is None:
+            continue
+        tree = screen_index(transition.before.hierarchy_xml).tree
+        node = find_node(tree, action.target) if tree is not None else None
+        if node is None or (
+            node.resource_id == field_node.resource_id and node.bounds == field_node.bounds
+        ):
+            continue  # this very field, typed into before
+        if (field_node.password and node.password) or (
+            says_repeat and named & (_field_words(node) - _REPEAT_WORDS)
+        ):
+            return action.text
+    return ""
 
 
 class HeuristicReasoner(Reasoner):
@@ -598,6 +645,9 @@ class HeuristicReasoner(Reasoner):
                 and label_match(field_label, step) >= 0.6
             ):
                 return step.value
+        repeated = _repeated_entry(field_node, path)
+        if repeated:
+            return repeated
         typed = {t for t in progress.typed}
         for value in spec.input_values:
             if value not in typed:
@@ -619,6 +669,8 @@ class HeuristicReasoner(Reasoner):
         for keys, value in _DEFAULT_VALUES:
             if hint_words & set(keys):
                 return value
+        if field_node.password:
+            return _PASSWORD_DEFAULT  # every password field the same: a confirm field matches
         if spec.input_values:
             return spec.input_values[0]
         # A field that holds a number takes a number (a word would be dropped or rejected).

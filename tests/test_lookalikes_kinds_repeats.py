@@ -1,0 +1,187 @@
+"""Three general mechanisms of issue 28's fifth round, on hand-written screens of no catalog app:
+a step naming an unlabelled control by its kind ("tap the checkbox"), a field that repeats
+another ("Confirm password") filled with the same entry, and a screen of widgets nobody can tell
+apart (a grid of cells sharing one id) searched two cells and the last at first, not all."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from device_agent.actions import CLICK, INPUT_TEXT, Action
+from device_agent.hierarchy import find_node, parse_hierarchy, structural_hash
+from orchestrator.config import SearchConfig
+from orchestrator.enumerate import cap_lookalikes, enumerate_actions, lookalike_family
+from orchestrator.model import Path, ReproSpec, S2RStep, Screen, Transition
+from orchestrator.reasoner.align import KIND_MATCH, widget_kind_match
+from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.search import Reproducer
+from tests.test_enumerate import button, dump, node, status_bar
+
+PKG = "org.example.forms"
+
+
+def _screen(xml: str) -> Screen:
+    return Screen(xml, structural_hash(xml), PKG, f"{PKG}/.Main", "portrait")
+
+
+def _page(*widgets: str) -> str:
+    return dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920), *widgets,
+             package=PKG),
+    )  # fmt: skip
+
+
+# -- a control named by its kind ------------------------------------------------------------------
+KINDS = _page(
+    node("android.widget.CheckBox", "", f"{PKG}:id/agree", "", (40, 100, 140, 200),
+         clickable=True, checkable=True, package=PKG),
+    node("android.widget.CheckBox", "Remember me", f"{PKG}:id/remember", "",
+         (40, 220, 600, 320), clickable=True, checkable=True, package=PKG),
+    node("android.widget.ImageButton", "", f"{PKG}:id/go", "", (40, 340, 140, 440),
+         clickable=True, package=PKG),
+    node("com.google.android.material.floatingactionbutton.FloatingActionButton", "",
+         f"{PKG}:id/new_entry", "", (900, 1700, 1040, 1840), clickable=True, package=PKG),
+    node("androidx.appcompat.widget.SwitchCompat", "", f"{PKG}:id/dark", "",
+         (900, 100, 1040, 200), clickable=True, checkable=True, package=PKG),
+)  # fmt: skip
+
+
+def _click_on(rid: str) -> Action:
+    for action in enumerate_actions(parse_hierarchy(KINDS), include_global=False):
+        if action.kind == CLICK and action.target and action.target.resource_id.endswith(rid):
+            return action
+    raise AssertionError(rid)
+
+
+def _step(text: str, target: str) -> S2RStep:
+    return S2RStep(text=text, action_hint=CLICK, targets=[target])
+
+
+def test_a_step_naming_a_kind_matches_an_unlabelled_widget_of_that_kind() -> None:
+    checkbox = _step("Tap the checkbox", "checkbox")
+    assert widget_kind_match(checkbox, _click_on("/agree")) == KIND_MATCH
+    # A labelled checkbox is named by its label, not its kind; another kind is no checkbox.
+    assert widget_kind_match(checkbox, _click_on("/remember")) == 0.0
+    assert widget_kind_match(checkbox, _click_on("/go")) == 0.0
+    # Words saying how it looks do not hide the kind; a floating button is a button too.
+    button_step = _step("Press the small round button", "small round button")
+    assert widget_kind_match(button_step, _click_on("/go")) == KIND_MATCH
+    assert widget_kind_match(button_step, _click_on("/new_entry")) == KIND_MATCH
+    assert widget_kind_match(_step("Tap the FAB", "FAB"), _click_on("/new_entry")) == KIND_MATCH
+    assert widget_kind_match(_step("Tap the FAB", "FAB"), _click_on("/go")) == 0.0
+    assert widget_kind_match(_step("Flip the toggle", "toggle"), _click_on("/dark")) == KIND_MATCH
+    # A target with a name besides the kind ("the save button") is matched by that name.
+    assert widget_kind_match(_step("Tap the save button", "save button"), _click_on("/go")) == 0.0
+
+
+def test_the_kind_rule_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REPROFARM_RULES_OFF", "widget_kind")
+    assert widget_kind_match(_step("Tap the checkbox", "checkbox"), _click_on("/agree")) == 0.0
+
+
+# -- a field repeating another --------------------------------------------------------------------
+def _field(text: str, rid: str, hint: str, top: int, *, password: bool = False) -> str:
+    xml = node("android.widget.EditText", text, f"{PKG}:id/{rid}", "",
+               (40, top, 1040, top + 100), clickable=True, package=PKG)  # fmt: skip
+    xml = xml.replace('text="', f'hint="{hint}" text="', 1)
+    return xml.replace('password="false"', 'password="true"') if password else xml
+
+
+def _form(first: str = "") -> str:
+    return _page(
+        _field("", "email", "Email", 100),
+        _field("", "email_again", "Confirm email", 220),
+        _field(first, "secret", "Passphrase", 340, password=True),
+        _field("", "secret2", "Repeat", 460, password=True),
+        _field("", "name", "Name", 580),
+        button("Create", (40, 700, 1040, 800), rid=f"{PKG}:id/create"),
+    )
+
+
+def _typed_into(rid: str, text: str) -> Path:
+    """A path whose last action typed ``text`` into field ``rid`` of the form."""
+    before, after = _screen(_form()), _screen(_form())
+    target = find_node(parse_hierarchy(before.hierarchy_xml), _input_on(rid).target)
+    assert target is not None
+    action = replace(_input_on(rid), text=text)
+    return Path([Transition(action, before, after, {})], reached_step=-1)
+
+
+def _input_on(rid: str) -> Action:
+    for action in enumerate_actions(parse_hierarchy(_form()), include_global=False):
+        if action.kind == INPUT_TEXT and action.target and action.target.resource_id.endswith(rid):
+            return action
+    raise AssertionError(rid)
+
+
+def _value_for(rid: str, path: Path) -> str:
+    spec = ReproSpec([_step("Create an account", "account")], "It crashes", "crash")
+    screen = _screen(_form())
+    field = find_node(parse_hierarchy(screen.hierarchy_xml), _input_on(rid).target)
+    assert field is not None
+    return HeuristicReasoner().input_text(spec, screen, field, path)
+
+
+def test_a_repeating_field_gets_what_was_typed_into_the_field_it_repeats() -> None:
+    assert _value_for("secret2", _typed_into("secret", "s3cret!x")) == "s3cret!x"
+    assert _value_for("email_again", _typed_into("email", "me@example.org")) == "me@example.org"
+    # A field that repeats nothing gets its own value, not the last entry.
+    assert _value_for("name", _typed_into("email", "me@example.org")) != "me@example.org"
+    # "Confirm email" does not repeat the passphrase.
+    assert _value_for("email_again", _typed_into("secret", "s3cret!x")) != "s3cret!x"
+
+
+def test_password_fields_with_nothing_typed_get_one_and_the_same_value() -> None:
+    empty = Path()
+    assert _value_for("secret", empty) == _value_for("secret2", empty) != ""
+
+
+# -- widgets nobody can tell apart -------------------------------------------------------------
+def _grid(cells: int) -> str:
+    return _page(
+        *[node("android.widget.ImageView", "", f"{PKG}:id/cell", "",
+               (40 + 100 * (i % 10), 100 + 100 * (i // 10), 130 + 100 * (i % 10),
+                190 + 100 * (i // 10)), clickable=True, package=PKG)
+          for i in range(cells)],
+        button("Done", (40, 1700, 1040, 1800), rid=f"{PKG}:id/done"),
+    )  # fmt: skip
+
+
+def test_lookalikes_are_capped_to_two_and_the_last_and_others_are_kept() -> None:
+    actions = enumerate_actions(parse_hierarchy(_grid(30)), include_global=False)
+    cells = [a for a in actions if a.target and a.target.resource_id.endswith("/cell")]
+    assert len({lookalike_family(a) for a in cells}) == 1 and len(cells) == 30
+    kept = cap_lookalikes(actions)
+    kept_cells = [a for a in kept if a in cells]
+    assert kept_cells == [cells[0], cells[1], cells[-1]]
+    assert any(a.target and a.target.text == "Done" for a in kept)
+    assert len(kept) == len(actions) - 27
+
+
+def _candidates(cap: bool, untried_only: bool = False) -> list[Action]:
+    spec = ReproSpec([_step("Press Done", "Done")], "It crashes", "crash")
+    searcher = Reproducer(
+        spec,
+        HeuristicReasoner(),
+        None,  # type: ignore[arg-type]  # no device: nothing here probes
+        PKG,
+        SearchConfig(branch=40, cap_lookalikes=cap),
+    )
+    grid = _screen(_grid(30))
+    path = Path([Transition(Action("press_back"), grid, grid, {})], snapshot_id="s1")
+    if untried_only:
+        searcher._untried_only.add(id(path))
+    return searcher._path_candidates(path, searcher.reasoner, 40)
+
+
+def test_the_search_expands_a_state_with_the_capped_family_and_revisits_with_all() -> None:
+    def cells(actions: list[Action]) -> int:
+        return sum(1 for a in actions if a.target and a.target.resource_id.endswith("/cell"))
+
+    assert cells(_candidates(cap=True)) == 3
+    assert cells(_candidates(cap=False)) == 30
+    # The frontier's revisit offers every untried cell: none stays out of reach.
+    assert cells(_candidates(cap=True, untried_only=True)) == 30

@@ -73,3 +73,14 @@ def test_forms_of_be_carry_no_meaning_in_a_message() -> None:
 
     assert content_words("a new log file is being written") == ["new", "log", "file", "written"]
     assert similarity("a new log file was being written", "Logging to new file: a.txt") >= 0.6
+
+
+def test_a_sentence_saying_what_still_works_is_no_step() -> None:
+    # A contrast with what works names a control the bug does not need: pressing it is no step.
+    spec = _analyze(
+        "Import crashes",
+        "1. Open settings\n2. Tap Import. Exporting still works but importing crashes.\n",
+    )
+    assert [s.targets for s in spec.steps] == [["settings"], ["Import"]]
+    spec = _analyze("Crash", "1. Open the list\n2. Sorting works. Tap Filter\n")
+    assert [s.targets for s in spec.steps] == [["list"], ["Filter"]]

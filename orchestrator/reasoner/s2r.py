@@ -1225,11 +1225,14 @@ def _is_setup(clause: str, app_tokens: set[str]) -> bool:
     return all(t in _APP_WORDS or t in app_tokens or t.replace("-", "") in app_tokens for t in rest)
 
 
-# "The selected text is lost", "Switch is off again", "the edit mode was gone": a subject and
-# its state, not an imperative (a verb-like word after "the" is an adjective or a noun).
+# "The selected text is lost", "Switch is off again", "the edit mode was gone", "exporting still
+# works": a subject and its state, not an imperative (a verb-like word after "the" is an
+# adjective or a noun; a contrast with what works names no step).
 _STATEMENT_RE = re.compile(
     r"^(?:(?:the|this|that|these|those|my|your|its|our|their)\s+(?:[\w'-]+\s+){0,3}?|[\w'-]+\s+)"
-    r"(?:is|are|was|were|gets|got|becomes|became|stays|remains|has been|have been)\b",
+    r"(?:(?:still|also|only|now|always)\s+)?"
+    r"(?:is|are|was|were|gets|got|becomes|became|stays|remains|has been|have been|"
+    r"works|worked|is working|functions)\b",
     re.IGNORECASE,
 )
 

@@ -78,6 +78,10 @@ class SearchConfig:
     rows) and its last one are candidates; the frontier tries the others later
     (:func:`orchestrator.enumerate.cap_lookalikes`, decision 0056); False: every one, kept to
     measure against.
+    ``cap_runs``: a path that did one action :data:`orchestrator.search.RUN_LIMIT` times in a row
+    with no S2R progress (more where the report asks: "5 times") is not offered it again
+    (:func:`orchestrator.search.continues_a_run`, decision 0056); False: no limit, kept to
+    measure against.
     """
 
     beam: int = 3
@@ -96,6 +100,7 @@ class SearchConfig:
     frontier: bool = True
     repeat_unchanged: bool = True
     cap_lookalikes: bool = True
+    cap_runs: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

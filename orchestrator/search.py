@@ -17,6 +17,7 @@ import contextlib
 import functools
 import hashlib
 import json
+import re
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -314,6 +315,45 @@ def report_path_bound(spec: ReproSpec) -> int:
     return PATH_BOUND_PER_STEP * len(spec.steps) + PATH_BOUND_SLACK
 
 
+# The same action this many times in a row with no S2R progress is a run (a date picker paged
+# month after month, "2" pressed again and again): the path is not offered it once more.
+RUN_LIMIT = 3
+_COUNT_WORDS = {"twice": 2, "thrice": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_TIMES_RE = re.compile(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times\b|"
+                       r"\b(twice|thrice)\b", re.IGNORECASE)  # fmt: skip
+
+
+def run_allowance(spec: ReproSpec) -> int:
+    """How many times in a row the report may want one action: :data:`RUN_LIMIT`, or more where
+    it says so ("tap + 5 times") or gives a value with a longer run of one character ("2222"
+    keyed in on a keypad)."""
+    texts = [s.text for s in spec.steps] + [s.value for s in spec.steps] + spec.input_values
+    most = RUN_LIMIT
+    for text in texts:
+        for m in _TIMES_RE.finditer(text):
+            word = (m.group(1) or m.group(2)).lower()
+            most = max(most, int(word) if word.isdigit() else _COUNT_WORDS[word])
+        for m in re.finditer(r"(.)\1*", text):
+            most = max(most, len(m.group(0)))
+    return most
+
+
+def continues_a_run(path: Path, screen: Screen, action: Action, allowance: int) -> bool:
+    """True when the path's last ``allowance`` actions were all ``action`` (each named on its
+    own screen as the transition memory names it, :func:`memory_action`) and made no S2R
+    progress: one more would only page on or repeat (issue 28 §1, "no drift")."""
+    if len(path.transitions) < allowance:
+        return False
+    tail = path.transitions[-allowance:]
+    name = memory_action(screen, action)
+    if any(memory_action(t.before, t.action) != name for t in tail):
+        return False
+    start = len(path.transitions) - allowance  # the run's first action
+    before = path.transitions[start - 1].reached_step if start > 0 else -1
+    return path.reached_step <= before
+
+
 # Tags of the repeat probes (:meth:`Reproducer._repeat_unchanged`) sort after the level's own.
 REPEAT_TAG = 1_000_000
 # A goal search tries to finish this many of its paths that reached the goal, each with at most
@@ -363,6 +403,7 @@ class Reproducer:
         self.phase_seconds: defaultdict[str, float] = defaultdict(float)
         # the longest path the search builds (set per run: a hand-over's prefix counts on top)
         self._bound = config.max_actions
+        self._run_allowance = run_allowance(spec)
         # paths levels left unexpanded, best first: where the search goes on from (path_bound)
         self._reserve: list[Path] = []
         # The transition memory (probe_once): what each (state, action) probed so far led to,
@@ -795,6 +836,12 @@ class Reproducer:
             candidates = enumerate_actions(hierarchy)
             if self.config.cap_lookalikes and not untried_only:
                 candidates = cap_lookalikes(candidates)
+            if self.config.cap_runs:
+                candidates = [
+                    c
+                    for c in candidates
+                    if not continues_a_run(path, screen, c, self._run_allowance)
+                ]
         if not candidates:
             if untried_only:  # nothing to go back to here
                 self._exhausted.add(self._memory_state(path))

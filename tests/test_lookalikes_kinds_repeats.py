@@ -1,7 +1,8 @@
-"""Three general mechanisms of issue 28's fifth round, on hand-written screens of no catalog app:
+"""General mechanisms of issue 28's fifth round, on hand-written screens of no catalog app:
 a step naming an unlabelled control by its kind ("tap the checkbox"), a field that repeats
 another ("Confirm password") filled with the same entry, and a screen of widgets nobody can tell
-apart (a grid of cells sharing one id) searched two cells and the last at first, not all."""
+apart (a grid of cells sharing one id) searched two cells and the last at first, not all, and
+a run of one action without progress (a date picker paged month after month) not offered again."""
 
 from __future__ import annotations
 
@@ -185,3 +186,47 @@ def test_the_search_expands_a_state_with_the_capped_family_and_revisits_with_all
     assert cells(_candidates(cap=False)) == 30
     # The frontier's revisit offers every untried cell: none stays out of reach.
     assert cells(_candidates(cap=True, untried_only=True)) == 30
+
+
+# -- runs of one action -----------------------------------------------------------------------
+def _month(name: str) -> Screen:
+    return _screen(_page(
+        node("android.widget.TextView", name, f"{PKG}:id/month", "", (40, 100, 1040, 200),
+             package=PKG),
+        button("Next", (800, 300, 1040, 400), rid=f"{PKG}:id/next"),
+        button("OK", (40, 1700, 1040, 1800), rid=f"{PKG}:id/ok"),
+    ))  # fmt: skip
+
+
+def _paged(months: int, progress_at: int = -1) -> Path:
+    """A path that pressed Next ``months`` times (S2R progress made at action ``progress_at``)."""
+    screens = [_month(f"Month {i}") for i in range(months + 1)]
+    next_ = next(a for a in enumerate_actions(parse_hierarchy(screens[0].hierarchy_xml))
+                 if a.target and a.target.text == "Next")  # fmt: skip
+    transitions = [
+        Transition(next_, screens[i], screens[i + 1], {}, reached_step=int(i >= progress_at) - 1
+                   if progress_at >= 0 else -1)
+        for i in range(months)
+    ]  # fmt: skip
+    return Path(transitions, reached_step=transitions[-1].reached_step, snapshot_id="s1")
+
+
+def _offered(path: Path, spec_text: str = "Pick a date", **config: object) -> set[str]:
+    spec = ReproSpec([_step(spec_text, "date")], "It crashes", "crash")
+    searcher = Reproducer(
+        spec, HeuristicReasoner(), None, PKG,  # type: ignore[arg-type]  # nothing here probes
+        SearchConfig(branch=10, **config),  # type: ignore[arg-type]
+    )  # fmt: skip
+    return {a.target.text for a in searcher._path_candidates(path, searcher.reasoner, 10)
+            if a.target is not None}  # fmt: skip
+
+
+def test_a_run_of_one_action_without_progress_is_not_offered_once_more() -> None:
+    assert "Next" in _offered(_paged(2))
+    assert _offered(_paged(3)) == {"OK"}  # a fourth page is one more month, not a step
+    assert "Next" in _offered(_paged(3), cap_runs=False)
+    # Progress within the run (a step done by the second press) lets it go on.
+    assert "Next" in _offered(_paged(3, progress_at=1))
+    # The report may ask for more: "tap Next 5 times", or a value keyed in as "2222".
+    assert "Next" in _offered(_paged(4), "Tap Next 5 times")
+    assert _offered(_paged(5), "Tap Next 5 times") == {"OK"}

@@ -139,6 +139,13 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "--no-cap-lookalikes tries all at once)",
     )
     parser.add_argument(
+        "--cap-runs",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="offer no action a path already did three times in a row without progress (more "
+        "where the report says '5 times'; default; --no-cap-runs: no limit)",
+    )
+    parser.add_argument(
         "--max-probes",
         type=whole_number,
         default=1500,
@@ -303,6 +310,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         frontier=getattr(args, "frontier", True),
         repeat_unchanged=getattr(args, "repeat_unchanged", True),
         cap_lookalikes=getattr(args, "cap_lookalikes", True),
+        cap_runs=getattr(args, "cap_runs", True),
     )
 
 

@@ -84,11 +84,3 @@ def test_a_sentence_saying_what_still_works_is_no_step() -> None:
     assert [s.targets for s in spec.steps] == [["settings"], ["Import"]]
     spec = _analyze("Crash", "1. Open the list\n2. Sorting works. Tap Filter\n")
     assert [s.targets for s in spec.steps] == [["list"], ["Filter"]]
-
-
-def test_a_counted_step_is_that_many_steps_on_the_control_without_the_count() -> None:
-    spec = _analyze("Crash", "1. Open the counter\n2. Tap + 3 times\n3. Press reset twice\n")
-    assert [s.targets for s in spec.steps] == [["counter"]] + [["+"]] * 3 + [["reset"]] * 2
-    # A count beyond a few presses stays one step, named without its count.
-    spec = _analyze("Crash", "1. Tap Next 12 times\n")
-    assert [s.targets for s in spec.steps] == [["Next"]]

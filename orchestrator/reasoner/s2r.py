@@ -1863,40 +1863,6 @@ def _symptom_sentences(sections: list[_Section]) -> list[str]:
     return out
 
 
-# "Tap + 3 times", "press Back twice": a count of presses, not a part of the control's name.
-_COUNT_WORDS = {"twice": 2, "thrice": 3, "two": 2, "three": 3, "four": 4, "five": 5}
-_TIMES_TAIL_RE = re.compile(
-    r"\s+(?:(?P<n>\d{1,3}|two|three|four|five)\s+times|(?P<w>twice|thrice))(?:\s+(?:in a row|"
-    r"more|again|quickly))?\s*$",
-    re.IGNORECASE,
-)
-# Counts above this stay one step without the count in its target (the search's run allowance
-# still reads the count in the step's text).
-MAX_REPEATED_STEP = 5
-
-
-def _counted_steps(steps: list[S2RStep]) -> list[S2RStep]:
-    """A step whose target ends with a count ("Tap + 3 times", "press reset twice") as that many
-    steps on the target without the count: each press is an action of its own, and the alignment
-    credits a repeated step on the control that did the first (``repeats_control``)."""
-    out: list[S2RStep] = []
-    for step in steps:
-        counts = [_TIMES_TAIL_RE.search(t) for t in step.targets]
-        found = next((m for m in counts if m), None)
-        if found is None or step.value:
-            out.append(step)
-            continue
-        word = (found.group("n") or found.group("w")).lower()
-        n = int(word) if word.isdigit() else _COUNT_WORDS[word]
-        targets = [_TIMES_TAIL_RE.sub("", t) for t in step.targets]
-        if not all(targets):
-            out.append(step)
-            continue
-        presses = n if n <= MAX_REPEATED_STEP else 1
-        out += [replace(step, targets=list(targets)) for _ in range(presses)]
-    return out
-
-
 def _dedupe_steps(steps: list[S2RStep]) -> list[S2RStep]:
     out: list[S2RStep] = []
     for step in steps:
@@ -2372,7 +2338,7 @@ def analyze(report: BugReport) -> ReproSpec:
         )
         for way in [extraction.steps, *extraction.alternatives]
     ]
-    steps = _counted_steps(_comment_preconditions(report, steps))
+    steps = _comment_preconditions(report, steps)
     steps += _actual_trigger(body_sections, steps, app_tokens)
     alternatives = [_comment_preconditions(report, way) for way in alternatives]
 

@@ -1,6 +1,7 @@
 """The held-out app models (``benchmarks/heldout/apps`` for TEST3, ``benchmarks/heldout4/apps``
-for TEST4, each loaded as ``--app-dir`` like a user's own models): every bug's human steps,
-replayed from a fresh install, trigger its ground-truth oracle, which a fresh install does not;
+for TEST4, ``benchmarks/heldout5/apps`` for TEST5, each loaded as ``--app-dir`` like a user's own
+models): every bug's human steps, replayed from a fresh install, trigger its ground-truth oracle,
+which a fresh install does not;
 a crash bug crashes only at its last step; and each of the module's ``WRONG_SEQUENCES[bug_id]``
 (near misses: a step left out, swapped or replaced) never triggers it. Every bug has a report in
 its set's ``reports`` folder."""
@@ -21,7 +22,7 @@ from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import assert_human_steps_trigger, fresh, triggered
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-HELDOUT_DIRS = [BENCHMARKS / "heldout", BENCHMARKS / "heldout4"]
+HELDOUT_DIRS = [BENCHMARKS / "heldout", BENCHMARKS / "heldout4", BENCHMARKS / "heldout5"]
 
 
 def _held_out_bugs() -> list[tuple[type[VirtualApp], BugSpec, Path]]:

@@ -1,0 +1,1 @@
+"""OlauncherCF (OlauncherCF/OlauncherCF), claimed."""

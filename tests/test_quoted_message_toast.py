@@ -59,3 +59,22 @@ def test_the_exception_shown_before_or_with_another_message_is_not() -> None:
     crash = _exception_spec()
     crash.bug_kind = "crash"
     assert not verify(crash, _tap(_main(), shown), []).reproduced  # a crash report wants a crash
+
+
+def test_a_quote_naming_a_control_the_steps_target_is_no_evidence() -> None:
+    # 'Tapping "Calibrate now" does nothing': the steps bring up the control they name, so its
+    # label showing after the last action is not what went wrong.
+    spec = ReproSpec(
+        [
+            S2RStep("tap 'Accuracy'", CLICK, ["Accuracy"]),
+            S2RStep("tap 'Calibrate now'", CLICK, ["Calibrate now"]),
+        ],
+        'Calibration fails. Actual: tapping "Calibrate now" does nothing.',
+        NON_CRASH,
+    )
+    path = _tap(_main(), _main("Calibrate now"))
+    assert not verify(spec, path, []).reproduced
+    # ... while a quote no step targets, shown after the same tap, is the symptom.
+    spec.symptom = 'Calibration fails. Actual: it says "Sensor unavailable".'
+    verdict = verify(spec, _tap(_main(), _main("Sensor unavailable")), [])
+    assert verdict.reproduced and verdict.details["check"] == "quoted_message"

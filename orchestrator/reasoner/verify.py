@@ -1068,7 +1068,8 @@ def _quoted_message(
     the last action brought that names the exception's class and has at least
     :data:`~orchestrator.claims.MESSAGE_OVERLAP` of its message's words. A quote that is
     part of a text the path ``typed`` is no evidence (the card shows "Hello" after "Hello" or
-    "Hello <name>" was typed: the input, or a fixed build showing all of it)."""
+    "Hello <name>" was typed: the input, or a fixed build showing all of it), nor is a quote
+    naming a control a step targets (the steps bring that label up)."""
     if not path.transitions:
         return ""
     last = path.transitions[-1]
@@ -1080,12 +1081,17 @@ def _quoted_message(
         return ""
     toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
     own_input = {normalize_label(t) for t in typed or ()}
+    controls = {normalize_label(t) for step in (spec.steps if spec else ()) for t in step.targets}
     for _, q in quoted(actual):
         if len(q) < 4 or not re.search(r"[A-Za-z]{3}", q):
             continue
         nq = normalize_label(q)
         if any(nq in t for t in own_input):
             # the app shows (part of) what the path itself typed: its input, not the symptom
+            continue
+        if nq in controls:
+            # a control the steps name ('tapping "Open map" does nothing'): the steps bring it
+            # up, so its label showing is no symptom (issue 28 §3)
             continue
         shown_now = any(nq in normalize_label(label) for label, _ in index.labels)
         shown_before = any(nq in normalize_label(label) for label, _ in before.labels)

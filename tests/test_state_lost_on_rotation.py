@@ -124,17 +124,3 @@ def test_rows_that_share_an_id_are_compared_row_by_row() -> None:
     assert "'Eggs' no longer checked" in verifier._view_state_lost(
         rows(False, True), rows(False, False)
     )
-
-
-def test_a_control_with_an_id_the_rotated_screen_lacks_is_lost() -> None:
-    spec = _spec("After rotating, the note's Done box disappears.")
-    without_done = dump(
-        status_bar(),
-        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
-             node("android.widget.EditText", "Milk", f"{APP}:id/note", "", (0, 300, 1080, 600),
-                  clickable=True)),
-    )  # fmt: skip
-    verdict = verifier.verify(spec, _rotated(without_done), [])
-    assert verdict.reproduced and "took away the control 'Done'" in verdict.evidence
-    # A control that only moved (same id, other place) is still there.
-    assert verifier._view_state_lost(_editor(), _editor()) == ""

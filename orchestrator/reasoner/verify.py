@@ -1677,10 +1677,10 @@ def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
 
 def _view_state_lost(before_xml: str, after_xml: str) -> str:
     """What a widget with a resource id lost across a rotation of the same screen: its checked
-    or selected state, a field's being editable (and enabled), or a labelled control the
-    re-created screen lacks altogether; typed text lost is the ``gone`` check's. Android saves
-    and restores the state of views with ids when it re-creates a rotated activity, so on a
-    build without the bug none of these change; ``""`` when none did."""
+    or selected state, or a field's being editable (and enabled); typed text lost is the
+    ``gone`` check's. Android saves and restores the state of views with ids when it re-creates
+    a rotated activity, so on a build without the bug none of these change; ``""`` when none
+    did."""
     before, after = screen_index(before_xml).tree, screen_index(after_xml).tree
     if before is None or after is None:
         return ""
@@ -1698,13 +1698,9 @@ def _view_state_lost(before_xml: str, after_xml: str) -> str:
         return out
 
     later = by_id(after)
-    ids_after = {rid for rid, _ in later}
     for key, node in by_id(before).items():
         other = later.get(key)
         if other is None:
-            if node.resource_id not in ids_after and node.clickable and node.label():
-                # a control the screen had before is not on the re-created screen at all
-                return f"the rotation took away the control {node.label()!r}"
             continue
         short_id = node.resource_id.rsplit("/", 1)[-1]
         name = (node.hint or short_id) if node.is_editable else (node.label() or short_id)

@@ -82,10 +82,6 @@ class SearchConfig:
     with no S2R progress (more where the report asks: "5 times") is not offered it again
     (:func:`orchestrator.search.continues_a_run`, decision 0056); False: no limit, kept to
     measure against.
-    ``cap_variants``: states of one layout (:func:`orchestrator.search.layout_key`) that differ
-    only in the values shown, reached with the same S2R progress and score, are expanded
-    :data:`orchestrator.search.VARIANT_LIMIT` at most, the rest left to the frontier
-    (decision 0056); False: every one, kept to measure against.
     """
 
     beam: int = 3
@@ -105,7 +101,6 @@ class SearchConfig:
     repeat_unchanged: bool = True
     cap_lookalikes: bool = True
     cap_runs: bool = True
-    cap_variants: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

@@ -354,24 +354,6 @@ def continues_a_run(path: Path, screen: Screen, action: Action, allowance: int) 
     return path.reached_step <= before
 
 
-# Visible states of one layout expanded with the same S2R progress before another one of that
-# layout is left unexpanded (a counter at 1, 2, 3...; a value cycled through): issue 28 §1.
-VARIANT_LIMIT = 8
-
-
-@functools.lru_cache(maxsize=4096)
-def layout_key(hierarchy_xml: str, activity: str) -> str:
-    """The screen's layout without what it shows: the activity and every node's depth, class
-    and resource id (texts, descriptions and checked states left out). States that differ only
-    in values shown (a counter, a cycled option, a display of keyed digits) share it."""
-    try:
-        nodes = parse_hierarchy(hierarchy_xml).iter()
-        shape = "\n".join(f"{n.depth}|{n.cls}|{n.resource_id}" for n in nodes)
-    except HierarchyError:
-        shape = ""
-    return _short_hash(f"{activity}\n{shape}")
-
-
 # Tags of the repeat probes (:meth:`Reproducer._repeat_unchanged`) sort after the level's own.
 REPEAT_TAG = 1_000_000
 # A goal search tries to finish this many of its paths that reached the goal, each with at most
@@ -435,8 +417,6 @@ class Reproducer:
         self._shortest: dict[str, Path] = {}
         self._gone_back: dict[str, int] = {}
         self._exhausted: set[str] = set()
-        # (layout, S2R progress, score) -> the visible states of it expanded (cap_variants)
-        self._variants: defaultdict[tuple[str, int, float], set[str]] = defaultdict(set)
         self._untried_only: set[int] = set()
         self._snapshot_seq = 0
         self._speculative_seq = 0
@@ -851,9 +831,6 @@ class Reproducer:
         screen = self._screen(path)
         candidates: list[Action] = []
         # None past the bound, or once the app was left (the engine never explores outside it).
-        if not untried_only and self.config.cap_variants and self._one_variant_too_many(path):
-            self.stats["variants_capped"] += 1
-            return []
         if not (self._at_bound(path) or outside_app(screen, self.package)):
             hierarchy = parse_hierarchy(screen.hierarchy_xml)
             candidates = enumerate_actions(hierarchy)
@@ -888,26 +865,6 @@ class Reproducer:
             if len(actions) == len(fresh):
                 self._exhausted.add(state)  # this visit probes the last untried actions
         return actions
-
-    def _one_variant_too_many(self, path: Path) -> bool:
-        """The path's last state shows another value on a layout whose :data:`VARIANT_LIMIT`
-        other states were expanded with the same S2R progress and score (values pressed into a
-        counter or a display that do no step): expanding one more only spends the budget on the
-        same screen (issue 28 §1). The frontier still goes back to it (nothing is out of reach)."""
-        screen = self._screen(path)
-        key = (
-            layout_key(screen.hierarchy_xml, screen.activity),
-            path.reached_step,
-            round(path.score, 3),
-        )
-        seen = self._variants[key]
-        state = _visible_state(screen)
-        if state in seen:
-            return False
-        if len(seen) >= VARIANT_LIMIT:
-            return True
-        seen.add(state)
-        return False
 
     def _nothing_left_reason(self, level: int, kept: list[Path]) -> str:
         """Why the search stops with no candidate left anywhere, given the paths it ``kept``

@@ -2,8 +2,7 @@
 a step naming an unlabelled control by its kind ("tap the checkbox"), a field that repeats
 another ("Confirm password") filled with the same entry, and a screen of widgets nobody can tell
 apart (a grid of cells sharing one id) searched two cells and the last at first, not all, and
-a run of one action without progress (a date picker paged month after month) not offered again,
-and a layout's states that differ only in a value shown expanded a few times, not all."""
+a run of one action without progress (a date picker paged month after month) not offered again."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from orchestrator.enumerate import cap_lookalikes, enumerate_actions, lookalike_
 from orchestrator.model import Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner.align import KIND_MATCH, widget_kind_match
 from orchestrator.reasoner.heuristic import HeuristicReasoner
-from orchestrator.search import VARIANT_LIMIT, Reproducer
+from orchestrator.search import Reproducer
 from tests.test_enumerate import button, dump, node, status_bar
 
 PKG = "org.example.forms"
@@ -231,44 +230,3 @@ def test_a_run_of_one_action_without_progress_is_not_offered_once_more() -> None
     # The report may ask for more: "tap Next 5 times", or a value keyed in as "2222".
     assert "Next" in _offered(_paged(4), "Tap Next 5 times")
     assert _offered(_paged(5), "Tap Next 5 times") == {"OK"}
-
-
-# -- states that differ only in a value shown -----------------------------------------------------
-def _counter(value: int) -> Screen:
-    return _screen(_page(
-        node("android.widget.TextView", str(value), f"{PKG}:id/count", "", (40, 100, 1040, 200),
-             package=PKG),
-        button("+", (40, 300, 500, 400), rid=f"{PKG}:id/plus"),
-        button("History", (540, 300, 1040, 400), rid=f"{PKG}:id/history"),
-    ))  # fmt: skip
-
-
-def _at(value: int, reached: int = -1, score: float = 0.2) -> Path:
-    before, after = _counter(value - 1), _counter(value)
-    transition = Transition(Action("press_back"), before, after, {}, reached_step=reached)
-    return Path([transition], score=score, reached_step=reached, snapshot_id="s1")
-
-
-def test_a_layout_s_value_variants_are_expanded_a_few_times_without_progress() -> None:
-    spec = ReproSpec([_step("Open the history", "History")], "It crashes", "crash")
-    searcher = Reproducer(
-        spec, HeuristicReasoner(), None, PKG,  # type: ignore[arg-type]  # nothing here probes
-        SearchConfig(branch=10),
-    )  # fmt: skip
-
-    def expands(path: Path) -> bool:
-        return bool(searcher._path_candidates(path, searcher.reasoner, 10))
-
-    assert all(expands(_at(v)) for v in range(1, VARIANT_LIMIT + 1))
-    assert not expands(_at(VARIANT_LIMIT + 1))  # one more value, nothing else new
-    assert expands(_at(3))  # a variant expanded before stays expandable
-    assert expands(_at(VARIANT_LIMIT + 1, reached=0))  # with a step done it is new ground
-    assert expands(_at(VARIANT_LIMIT + 1, score=0.4))  # ... or a value the report asks for
-    searcher._untried_only.add(id(late := _at(VARIANT_LIMIT + 2)))
-    assert expands(late)  # the frontier still goes back to it
-    assert searcher.stats["variants_capped"] == 1
-    off = Reproducer(
-        spec, HeuristicReasoner(), None, PKG,  # type: ignore[arg-type]
-        SearchConfig(branch=10, cap_variants=False),
-    )  # fmt: skip
-    assert all(off._path_candidates(_at(v), off.reasoner, 10) for v in range(1, 12))

@@ -146,13 +146,6 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "where the report says '5 times'; default; --no-cap-runs: no limit)",
     )
     parser.add_argument(
-        "--cap-variants",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="expand at most 8 states of one layout that differ only in the values shown with "
-        "no step done between them, the rest later (default; --no-cap-variants: all)",
-    )
-    parser.add_argument(
         "--max-probes",
         type=whole_number,
         default=1500,
@@ -318,7 +311,6 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         repeat_unchanged=getattr(args, "repeat_unchanged", True),
         cap_lookalikes=getattr(args, "cap_lookalikes", True),
         cap_runs=getattr(args, "cap_runs", True),
-        cap_variants=getattr(args, "cap_variants", True),
     )
 
 

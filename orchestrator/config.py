@@ -80,7 +80,7 @@ class SearchConfig:
     measure against.
     ``cap_runs``: a path that did one action :data:`orchestrator.search.RUN_LIMIT` times in a row
     with no S2R progress (more where the report asks: "5 times") is not offered it again
-    (:func:`orchestrator.search.continues_a_run`, decision 0056); False: no limit, kept to
+    (:func:`orchestrator.search.repeated_run`, decision 0056); False: no limit, kept to
     measure against.
     """
 

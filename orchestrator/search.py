@@ -339,19 +339,19 @@ def run_allowance(spec: ReproSpec) -> int:
     return most
 
 
-def continues_a_run(path: Path, screen: Screen, action: Action, allowance: int) -> bool:
-    """True when the path's last ``allowance`` actions were all ``action`` (each named on its
-    own screen as the transition memory names it, :func:`memory_action`) and made no S2R
-    progress: one more would only page on or repeat (issue 28 §1, "no drift")."""
+def repeated_run(path: Path, allowance: int) -> str:
+    """The action the path's last ``allowance`` actions all were (named as the transition
+    memory names it on its own screen, :func:`memory_action`) when they made no S2R progress,
+    else ``""``: one more of it would only page on or repeat (issue 28 §1, "no drift")."""
     if len(path.transitions) < allowance:
-        return False
+        return ""
     tail = path.transitions[-allowance:]
-    name = memory_action(screen, action)
-    if any(memory_action(t.before, t.action) != name for t in tail):
-        return False
+    names = {memory_action(t.before, t.action) for t in tail}
+    if len(names) != 1:
+        return ""
     start = len(path.transitions) - allowance  # the run's first action
     before = path.transitions[start - 1].reached_step if start > 0 else -1
-    return path.reached_step <= before
+    return names.pop() if path.reached_step <= before else ""
 
 
 # Tags of the repeat probes (:meth:`Reproducer._repeat_unchanged`) sort after the level's own.
@@ -836,12 +836,9 @@ class Reproducer:
             candidates = enumerate_actions(hierarchy)
             if self.config.cap_lookalikes and not untried_only:
                 candidates = cap_lookalikes(candidates)
-            if self.config.cap_runs:
-                candidates = [
-                    c
-                    for c in candidates
-                    if not continues_a_run(path, screen, c, self._run_allowance)
-                ]
+            run = repeated_run(path, self._run_allowance) if self.config.cap_runs else ""
+            if run:
+                candidates = [c for c in candidates if memory_action(screen, c) != run]
         if not candidates:
             if untried_only:  # nothing to go back to here
                 self._exhausted.add(self._memory_state(path))

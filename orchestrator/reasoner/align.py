@@ -312,9 +312,8 @@ def widget_kind_match(step: S2RStep, action: Action) -> float:
     names = {" ".join(w for w in n.split() if w not in _KIND_DESCRIBING) for n in names} - {""}
     if not names:
         return 0.0
-    extra_class = str(action.extra.get("class", "")) if action.extra else ""
     kind_text = "".join(
-        split_identifier(target.class_name.rsplit(".", 1)[-1] or extra_class)
+        split_identifier(target.class_name.rsplit(".", 1)[-1])
         + split_identifier(target.resource_id.rsplit("/", 1)[-1])
     )
     for nouns, marks in _WIDGET_KINDS:

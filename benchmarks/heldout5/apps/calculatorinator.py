@@ -57,6 +57,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
+from device_agent.virtual.system_log import LOOPER_FRAMES
 from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
 
 PACKAGE = "com.inator.calculator"
@@ -290,16 +291,6 @@ OPERATIONS = (
     ("subButton", "-"),
     ("addButton", "+"),
 )
-# The framework's frames below a posted callback on API 30.
-LOOPER_30 = [
-    "android.os.Handler.handleCallback(Handler.java:938)",
-    "android.os.Handler.dispatchMessage(Handler.java:99)",
-    "android.os.Looper.loop(Looper.java:223)",
-    "android.app.ActivityThread.main(ActivityThread.java:7656)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:592)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:947)",
-]
 VM = "com.inator.calculator.viewmodel.ConverterInputViewModel"
 
 
@@ -316,7 +307,7 @@ def _selection_frames(which: int, line: int) -> list[str]:
         "android.widget.AdapterView.dispatchOnItemSelected(AdapterView.java:946)",
         "android.widget.AdapterView.access$300(AdapterView.java:55)",
         "android.widget.AdapterView$SelectionNotifier.run(AdapterView.java:910)",
-        *LOOPER_30,
+        *LOOPER_FRAMES,
     ]
 
 
@@ -341,7 +332,7 @@ def _layout_frames() -> list[str]:
         "android.view.Choreographer.doCallbacks(Choreographer.java:796)",
         "android.view.Choreographer.doFrame(Choreographer.java:731)",
         "android.view.Choreographer$FrameDisplayEventReceiver.run(Choreographer.java:957)",
-        *LOOPER_30,
+        *LOOPER_FRAMES,
     ]
 
 

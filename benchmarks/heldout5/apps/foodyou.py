@@ -292,15 +292,12 @@ class FoodYou(VirtualApp):
         return Screen(content=content, windows=windows)
 
     def _bar_screen(self, title: str, body: list[View]) -> View:
-        bar = View(
+        bar = w.toolbar(
+            title,
+            navigation=View(cls=BUTTON, content_desc=GO_BACK, on_click=self._back, width=147),
+            rid="",
             cls=VIEW,
-            layout=HORIZONTAL,
             height=168,
-            style="toolbar",
-            children=[
-                View(cls=BUTTON, content_desc=GO_BACK, on_click=self._back, width=147),
-                w.text_view(title, height=168),
-            ],
         )
         return View(cls=COMPOSE, children=[bar, View(cls=VIEW, scrollable=True, children=body)])
 
@@ -339,16 +336,12 @@ class FoodYou(VirtualApp):
         )
 
     def _home(self, ctx: AppContext) -> View:
-        bar = View(
-            cls=VIEW,
-            layout=HORIZONTAL,
-            height=168,
-            style="toolbar",
-            children=[
-                View(
-                    cls=VIEW,
-                    children=[w.text_view("Food You", on_click=w.bind(self._stub, "about"))],
-                ),
+        bar = w.toolbar(
+            View(
+                cls=VIEW,
+                children=[w.text_view("Food You", on_click=w.bind(self._stub, "about"))],
+            ),
+            actions=[
                 View(
                     cls=BUTTON,
                     content_desc="Go to settings",
@@ -356,6 +349,9 @@ class FoodYou(VirtualApp):
                     width=147,
                 ),
             ],
+            rid="",
+            cls=VIEW,
+            height=168,
         )
         page = ctx.ui["meal_page"]
         name, time = MEALS[page]

@@ -55,6 +55,16 @@ WELCOME = (
 POPUP_DELTAS = (1, 5, 10, 20)  # the default popup delta buttons (PreferenceHelper)
 
 
+def _to_game() -> list[dict[str, Any]]:
+    """The steps every sequence starts with: welcome OK, a new game of three players, OK."""
+    return [
+        click(PACKAGE, "android:id/button1", "OK"),
+        click(PACKAGE, "button_new_game", "New Game"),
+        click(PACKAGE, "button_3_players", "3"),
+        click(PACKAGE, "android:id/button1", "OK"),
+    ]
+
+
 def score_is_wrong(data: dict[str, Any], system: dict[str, Any]) -> bool:
     """Ground truth of KeepScore#82: a player's score is not the sum of the values entered."""
     return any(p["score"] != sum(p["entered"]) for p in data.get("players", []))
@@ -91,10 +101,7 @@ class KeepScore(VirtualApp):
             "Keepscore app bug report",
             score_is_wrong,
             human_steps=(
-                click(PACKAGE, "android:id/button1", "OK"),
-                click(PACKAGE, "button_new_game", "New Game"),
-                click(PACKAGE, "button_3_players", "3"),
-                click(PACKAGE, "android:id/button1", "OK"),
+                *_to_game(),
                 long_click(PACKAGE, "button_plus", "+"),
                 input_text(PACKAGE, "android:id/edit", "7"),
                 {"kind": "press_enter"},
@@ -305,39 +312,27 @@ WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {
     "KeepScore#82": [
         # The popup's OK button adds the value once.
         [
-            click(PACKAGE, "android:id/button1", "OK"),
-            click(PACKAGE, "button_new_game", "New Game"),
-            click(PACKAGE, "button_3_players", "3"),
-            click(PACKAGE, "android:id/button1", "OK"),
+            *_to_game(),
             long_click(PACKAGE, "button_plus", "+"),
             input_text(PACKAGE, "android:id/edit", "7"),
             click(PACKAGE, "android:id/button1", "OK"),
         ],
         # Cancel instead of Enter.
         [
-            click(PACKAGE, "android:id/button1", "OK"),
-            click(PACKAGE, "button_new_game", "New Game"),
-            click(PACKAGE, "button_3_players", "3"),
-            click(PACKAGE, "android:id/button1", "OK"),
+            *_to_game(),
             long_click(PACKAGE, "button_plus", "+"),
             input_text(PACKAGE, "android:id/edit", "7"),
             click(PACKAGE, "android:id/button2", "Cancel"),
         ],
         # A plain tap on "+" and no popup: Enter does nothing.
         [
-            click(PACKAGE, "android:id/button1", "OK"),
-            click(PACKAGE, "button_new_game", "New Game"),
-            click(PACKAGE, "button_3_players", "3"),
-            click(PACKAGE, "android:id/button1", "OK"),
+            *_to_game(),
             click(PACKAGE, "button_plus", "+"),
             {"kind": "press_enter"},
         ],
         # Enter with the field's "0" left: nothing is added (twice).
         [
-            click(PACKAGE, "android:id/button1", "OK"),
-            click(PACKAGE, "button_new_game", "New Game"),
-            click(PACKAGE, "button_3_players", "3"),
-            click(PACKAGE, "android:id/button1", "OK"),
+            *_to_game(),
             long_click(PACKAGE, "button_plus", "+"),
             {"kind": "press_enter"},
         ],

@@ -62,6 +62,7 @@ nodes (classes, merged texts) are approximations; the wheel moves two values per
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
@@ -410,14 +411,14 @@ class LibreFit(VirtualApp):
         return Screen(content=content, windows=windows)
 
     def _bar(self, title: str, actions: list[View], back: bool, height: int = 168) -> View:
-        children: list[View] = []
-        if back:
-            children.append(
-                View(cls=BUTTON, content_desc=BACK, on_click=w.bind(self._back_button), width=147)
-            )
-        children.append(w.text_view(title, height=height))
-        children.extend(actions)
-        return View(cls=VIEW, layout=HORIZONTAL, height=height, style="toolbar", children=children)
+        navigation = (
+            View(cls=BUTTON, content_desc=BACK, on_click=w.bind(self._back_button), width=147)
+            if back
+            else None
+        )
+        return w.toolbar(
+            title, navigation=navigation, actions=actions, rid="", cls=VIEW, height=height
+        )
 
     def _back_button(self, ctx: AppContext) -> None:
         if self._top(ctx)["route"] == "edit":
@@ -452,15 +453,19 @@ class LibreFit(VirtualApp):
     def _text_button(self, text: str, handler: Any, enabled: bool = True, **kw: Any) -> View:
         return w.button(text=text, handler=handler, enabled=enabled, height=147, **kw)
 
-    def _welcome(self) -> View:
-        buttons = View(
+    def _button_row(self, *buttons: tuple[str, Any]) -> View:
+        """A row of :meth:`_text_button` s, each a ``(text, handler)`` pair."""
+        return View(
             cls=VIEW,
             layout=HORIZONTAL,
             height=147,
-            children=[
-                self._text_button("Tutorial", w.bind(self._leave_welcome, True)),
-                self._text_button("Home", w.bind(self._leave_welcome, False)),
-            ],
+            children=[self._text_button(text, handler) for text, handler in buttons],
+        )
+
+    def _welcome(self) -> View:
+        buttons = self._button_row(
+            ("Tutorial", w.bind(self._leave_welcome, True)),
+            ("Home", w.bind(self._leave_welcome, False)),
         )
         card = View(
             cls=VIEW, weight=0, children=[w.text_view("Welcome to\nLibreFit", height=300), buttons]
@@ -522,14 +527,8 @@ class LibreFit(VirtualApp):
 
     def _profile(self, ctx: AppContext) -> list[View]:
         def pair(a: str, b: str) -> View:
-            return View(
-                cls=VIEW,
-                layout=HORIZONTAL,
-                height=147,
-                children=[
-                    self._text_button(STUBS[a], w.bind(self._stub, a)),
-                    self._text_button(STUBS[b], w.bind(self._stub, b)),
-                ],
+            return self._button_row(
+                (STUBS[a], w.bind(self._stub, a)), (STUBS[b], w.bind(self._stub, b))
             )
 
         body = [
@@ -659,6 +658,19 @@ class LibreFit(VirtualApp):
             w.text_view(title, height=150), [w.text_view(text, height=250)], buttons, close
         )
 
+    def _title_notes(
+        self, x: dict[str, Any], setter: Callable[[AppContext, str, str], None]
+    ) -> list[View]:
+        """The workout's Title and Notes fields, each edited through ``setter``."""
+        return [
+            w.edit_text(
+                "", x["title"], lambda c, t: setter(c, "title", t), hint="Title", height=200
+            ),
+            w.edit_text(
+                "", x["notes"], lambda c, t: setter(c, "notes", t), hint="Notes", height=200
+            ),
+        ]
+
     def _edit(self, ctx: AppContext, top: dict[str, Any]) -> tuple[View, list[Window]]:
         x = top["workout"]
         sheet = top.get("sheet")
@@ -666,20 +678,7 @@ class LibreFit(VirtualApp):
         done_ok = not title_bad and bool(x["exercises"])
         actions = [self._text_button("Done", self._done, enabled=done_ok, width=250)]
         body = [
-            w.edit_text(
-                "",
-                x["title"],
-                lambda c, t: self._edit_field(c, "title", t),
-                hint="Title",
-                height=200,
-            ),
-            w.edit_text(
-                "",
-                x["notes"],
-                lambda c, t: self._edit_field(c, "notes", t),
-                hint="Notes",
-                height=200,
-            ),
+            *self._title_notes(x, self._edit_field),
         ]
         if title_bad:
             body.append(
@@ -841,14 +840,9 @@ class LibreFit(VirtualApp):
             children=[
                 w.text_view(title, height=160),
                 View(cls=VIEW, layout=HORIZONTAL, height=3 * ITEM, children=wheels),
-                View(
-                    cls=VIEW,
-                    layout=HORIZONTAL,
-                    height=147,
-                    children=[
-                        self._text_button("Undo", w.bind(self._sheet_reset, False)),
-                        self._text_button("Clear", w.bind(self._sheet_reset, True)),
-                    ],
+                self._button_row(
+                    ("Undo", w.bind(self._sheet_reset, False)),
+                    ("Clear", w.bind(self._sheet_reset, True)),
                 ),
             ],
         )
@@ -866,20 +860,7 @@ class LibreFit(VirtualApp):
             return View(cls=EDIT, text=value, hint=label, height=200)
 
         body = [
-            w.edit_text(
-                "",
-                x["title"],
-                lambda c, t: self._before_field(c, "title", t),
-                hint="Title",
-                height=200,
-            ),
-            w.edit_text(
-                "",
-                x["notes"],
-                lambda c, t: self._before_field(c, "notes", t),
-                hint="Notes",
-                height=200,
-            ),
+            *self._title_notes(x, self._before_field),
             w.text_view("Statistics", height=130),
             stat("Elapsed time", _fmt_time(x["elapsed"])),
             View(

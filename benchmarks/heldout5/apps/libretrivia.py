@@ -54,6 +54,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle
+from device_agent.virtual.system_log import CLICK_FRAMES
 from device_agent.virtual.views import Screen, View, Window
 
 PACKAGE = "io.github.trytonvanmeer.libretrivia"
@@ -179,17 +180,7 @@ def _npe_frames() -> list[str]:
         "(TriviaGameActivity.java:177)",
         "io.github.trytonvanmeer.libretrivia.fragments.TriviaQuestionFragment"
         "$AnswerButtonListener.onClick(TriviaQuestionFragment.java:114)",
-        "android.view.View.performClick(View.java:7448)",
-        "android.view.View.performClickInternal(View.java:7425)",
-        "android.view.View.access$3600(View.java:810)",
-        "android.view.View$PerformClick.run(View.java:28305)",
-        "android.os.Handler.handleCallback(Handler.java:938)",
-        "android.os.Handler.dispatchMessage(Handler.java:99)",
-        "android.os.Looper.loop(Looper.java:223)",
-        "android.app.ActivityThread.main(ActivityThread.java:7656)",
-        "java.lang.reflect.Method.invoke(Native Method)",
-        "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:592)",
-        "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:947)",
+        *CLICK_FRAMES,
     ]
 
 

@@ -344,6 +344,14 @@ class Rain1110(VirtualApp):
     def _settings_rows(self, ctx: AppContext) -> list[View]:
         settings = ctx.data["settings"]
 
+        def row(title: str, widget: View) -> View:
+            return View(
+                cls=VIEW,
+                layout=HORIZONTAL,
+                height=170,
+                children=[self._label(title, height=170), widget],
+            )
+
         def switch_row(title: str, key: str) -> View:
             switch = View(
                 cls="android.widget.Switch",
@@ -352,12 +360,7 @@ class Rain1110(VirtualApp):
                 on_click=w.bind(self._flip, key),
                 width=180,
             )
-            return View(
-                cls=VIEW,
-                layout=HORIZONTAL,
-                height=170,
-                children=[self._label(title, height=170), switch],
-            )
+            return row(title, switch)
 
         def dropdown_row(key: str) -> View:
             name = dict(CHOICES[key])[settings[key]]
@@ -367,12 +370,7 @@ class Rain1110(VirtualApp):
                 on_click=w.bind(self._open_dropdown, key),
                 width=330,
             )
-            return View(
-                cls=VIEW,
-                layout=HORIZONTAL,
-                height=170,
-                children=[self._label(TITLES[key], height=170), box],
-            )
+            return row(TITLES[key], box)
 
         return [
             switch_row("Dark theme", "theme"),

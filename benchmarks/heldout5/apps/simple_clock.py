@@ -80,6 +80,18 @@ def _tab(index: int) -> dict[str, Any]:
     return click(PACKAGE, cls="android.widget.LinearLayout", bounds=[left, 210, left + 270, 336])
 
 
+def _stopped() -> dict[str, Any]:
+    """A stopped stopwatch at zero, with no laps."""
+    return {
+        "running": False,
+        "total_ticks": 0,
+        "current_ticks": 0,
+        "lap_ticks": 0,
+        "current_lap": 1,
+        "laps": [],
+    }
+
+
 STOPWATCH_TAB = _tab(TAB_STOPWATCH)
 PLAY_PAUSE = click(PACKAGE, "stopwatch_play_pause", cls="android.widget.ImageView")
 RESET = click(PACKAGE, "stopwatch_reset", cls="android.widget.ImageView")
@@ -127,15 +139,7 @@ class SimpleClock(VirtualApp):
             return
         restored = "running" in ctx.ui
         if not restored:
-            ctx.ui.update(
-                tab=ctx.data["last_used_page"],
-                running=False,
-                total_ticks=0,
-                current_ticks=0,
-                lap_ticks=0,
-                current_lap=1,
-                laps=[],
-            )
+            ctx.ui.update(tab=ctx.data["last_used_page"], **_stopped())
         ctx.ui.update(menu=False, reset=False, lap=False, paused_text="", session_ms=0)
         if restored and ctx.ui["running"]:
             # onViewStateRestored: updateStopwatchState(false) shows the buttons again.
@@ -192,12 +196,7 @@ class SimpleClock(VirtualApp):
 
     def reset(self, ctx: AppContext) -> None:
         ctx.ui.update(
-            running=False,
-            total_ticks=0,
-            current_ticks=0,
-            lap_ticks=0,
-            current_lap=1,
-            laps=[],
+            **_stopped(),
             reset=False,
             lap=False,
             paused_text="",

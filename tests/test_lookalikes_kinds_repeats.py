@@ -1,21 +1,18 @@
-"""General mechanisms of issue 28's fifth round, on hand-written screens of no catalog app:
-a step naming an unlabelled control by its kind ("tap the checkbox"), a field that repeats
-another ("Confirm password") filled with the same entry, and a screen of widgets nobody can tell
-apart (a grid of cells sharing one id) searched two cells and the last at first, not all, and
-a run of one action without progress (a date picker paged month after month) not offered again."""
+"""General mechanisms of issue 28's fifth round, on hand-written screens of no catalog app: a
+field that repeats another ("Confirm password") filled with the same entry, a screen of widgets
+nobody can tell apart (a grid of cells sharing one id) searched two cells and the last at first,
+not all, and a run of one action without progress (a date picker paged month after month) not
+offered again."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-
-import pytest
 
 from device_agent.actions import CLICK, INPUT_TEXT, Action
 from device_agent.hierarchy import find_node, parse_hierarchy, structural_hash
 from orchestrator.config import SearchConfig
 from orchestrator.enumerate import cap_lookalikes, enumerate_actions, lookalike_family
 from orchestrator.model import Path, ReproSpec, S2RStep, Screen, Transition
-from orchestrator.reasoner.align import KIND_MATCH, widget_kind_match
 from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.search import Reproducer
 from tests.test_enumerate import button, dump, node, status_bar
@@ -35,52 +32,8 @@ def _page(*widgets: str) -> str:
     )  # fmt: skip
 
 
-# -- a control named by its kind ------------------------------------------------------------------
-KINDS = _page(
-    node("android.widget.CheckBox", "", f"{PKG}:id/agree", "", (40, 100, 140, 200),
-         clickable=True, checkable=True, package=PKG),
-    node("android.widget.CheckBox", "Remember me", f"{PKG}:id/remember", "",
-         (40, 220, 600, 320), clickable=True, checkable=True, package=PKG),
-    node("android.widget.ImageButton", "", f"{PKG}:id/go", "", (40, 340, 140, 440),
-         clickable=True, package=PKG),
-    node("com.google.android.material.floatingactionbutton.FloatingActionButton", "",
-         f"{PKG}:id/new_entry", "", (900, 1700, 1040, 1840), clickable=True, package=PKG),
-    node("androidx.appcompat.widget.SwitchCompat", "", f"{PKG}:id/dark", "",
-         (900, 100, 1040, 200), clickable=True, checkable=True, package=PKG),
-)  # fmt: skip
-
-
-def _click_on(rid: str) -> Action:
-    for action in enumerate_actions(parse_hierarchy(KINDS), include_global=False):
-        if action.kind == CLICK and action.target and action.target.resource_id.endswith(rid):
-            return action
-    raise AssertionError(rid)
-
-
 def _step(text: str, target: str) -> S2RStep:
     return S2RStep(text=text, action_hint=CLICK, targets=[target])
-
-
-def test_a_step_naming_a_kind_matches_an_unlabelled_widget_of_that_kind() -> None:
-    checkbox = _step("Tap the checkbox", "checkbox")
-    assert widget_kind_match(checkbox, _click_on("/agree")) == KIND_MATCH
-    # A labelled checkbox is named by its label, not its kind; another kind is no checkbox.
-    assert widget_kind_match(checkbox, _click_on("/remember")) == 0.0
-    assert widget_kind_match(checkbox, _click_on("/go")) == 0.0
-    # Words saying how it looks do not hide the kind; a floating button is a button too.
-    button_step = _step("Press the small round button", "small round button")
-    assert widget_kind_match(button_step, _click_on("/go")) == KIND_MATCH
-    assert widget_kind_match(button_step, _click_on("/new_entry")) == KIND_MATCH
-    assert widget_kind_match(_step("Tap the FAB", "FAB"), _click_on("/new_entry")) == KIND_MATCH
-    assert widget_kind_match(_step("Tap the FAB", "FAB"), _click_on("/go")) == 0.0
-    assert widget_kind_match(_step("Flip the toggle", "toggle"), _click_on("/dark")) == KIND_MATCH
-    # A target with a name besides the kind ("the save button") is matched by that name.
-    assert widget_kind_match(_step("Tap the save button", "save button"), _click_on("/go")) == 0.0
-
-
-def test_the_kind_rule_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("REPROFARM_RULES_OFF", "widget_kind")
-    assert widget_kind_match(_step("Tap the checkbox", "checkbox"), _click_on("/agree")) == 0.0
 
 
 # -- a field repeating another --------------------------------------------------------------------

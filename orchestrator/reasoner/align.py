@@ -240,7 +240,7 @@ def action_match(
         # "Go back to the list": a tab or button that leads to the list does it too.
         named = max((similarity(label, t) for t in step.targets), default=0.0)
         return fit * named if named >= 0.8 and _BACK_TO_WORDS.search(step.text) else 0.0
-    lab = max(label_match(label, step, later, context), widget_kind_match(step, action))
+    lab = label_match(label, step, later, context)
     if action.kind == INPUT_TEXT:
         # A field is named by the label of the row it sits in as well ("Significant digits
         # in result" beside a bare number field).
@@ -268,58 +268,6 @@ def taps_the_screen(step: S2RStep) -> bool:
         return False
     place = {w for t in step.targets for w in re.findall(r"\w+", t.lower())} - STOPWORDS
     return bool(place) and place <= _SCREEN_PLACE_WORDS
-
-
-# What a report calls a control by its kind alone ("tap the checkbox", "press the floating
-# button"), and the words of the class name or resource id of a widget of that kind.
-_WIDGET_KINDS: tuple[tuple[frozenset[str], tuple[str, ...]], ...] = (
-    (frozenset({"checkbox", "check box", "tickbox", "tick box"}), ("checkbox",)),
-    (frozenset({"switch", "toggle", "toggle button"}), ("switch", "toggle")),
-    (frozenset({"radio button", "radio"}), ("radio",)),
-    (
-        frozenset({"floating action button", "floating button", "fab", "action button"}),
-        ("floatingaction", "fab"),
-    ),
-    (frozenset({"slider", "seekbar", "seek bar"}), ("seekbar", "slider")),
-    (frozenset({"spinner", "dropdown", "drop down", "drop-down"}), ("spinner", "dropdown")),
-    (frozenset({"rating bar", "rating"}), ("ratingbar",)),
-    (frozenset({"button"}), ("button", "btn", "floatingaction", "fab")),
-    (frozenset({"icon", "image"}), ("image", "icon", "img")),
-)
-# Words that describe how such a control looks or where it is, not what it is called.
-_KIND_DESCRIBING = wordset(
-    "small little big large round square tiny grey gray blue red green white black only same "
-    "that this first"
-)
-KIND_MATCH = 0.7
-
-
-@rule("widget_kind", 0.0)
-def widget_kind_match(step: S2RStep, action: Action) -> float:
-    """:data:`KIND_MATCH` when the step names its target only by a widget kind ("the checkbox",
-    "the small round button") and ``action`` clicks a widget of that kind (its class name or
-    resource id says so) that shows no text or description of its own: a person calls an
-    unlabelled control by what it is. 0.0 otherwise (a labelled widget is named by its label)."""
-    target = action.target
-    if action.kind not in (CLICK, LONG_CLICK) or target is None:
-        return 0.0
-    if target.text.strip() or target.content_desc.strip():
-        return 0.0
-    names = {
-        " ".join(w for w in re.findall(r"[\w-]+", t.lower()) if w not in STOPWORDS)
-        for t in step.targets
-    }
-    names = {" ".join(w for w in n.split() if w not in _KIND_DESCRIBING) for n in names} - {""}
-    if not names:
-        return 0.0
-    kind_text = "".join(
-        split_identifier(target.class_name.rsplit(".", 1)[-1])
-        + split_identifier(target.resource_id.rsplit("/", 1)[-1])
-    )
-    for nouns, marks in _WIDGET_KINDS:
-        if names & nouns and any(mark in kind_text for mark in marks):
-            return KIND_MATCH
-    return 0.0
 
 
 def background_tappable(index: ScreenIndex) -> bool:

@@ -51,7 +51,6 @@ ALIGN_RULES: dict[str, str] = {
     "rotation_elsewhere": "a rotation does a step only on the screen the last step led to",
     "undo": "steps done inside a dismissed dialog or menu are undone",
     "shows_state": "a setting step found already as it wants is done by the way there",
-    "widget_kind": "'the checkbox', 'the button' done by an unlabelled widget of that kind",
 }
 VALUE_RULES: dict[str, str] = {
     "eg_value": "'e.g. X' / 'for example X' gives the value to type",

@@ -14,7 +14,7 @@ not drop, issue 28 §4):
 - Its fourth round: :data:`TEST4_BUGS` (``benchmarks/heldout4/``), apps outside all of the above,
   modelled while the engine changed and first run with the engine of the round's end.
 - Its fifth round: :data:`TEST5_BUGS` (``benchmarks/heldout5/``), apps outside all of the above,
-  made the same way.
+  made the same way; its sixth: :data:`TEST6_BUGS` (``benchmarks/heldout6/``).
 
 :func:`split_of` names a bug's set; :data:`LOOKED_AT` lists the held-out bugs that have been
 diagnosed since and so no longer count as unseen.
@@ -101,6 +101,9 @@ TEST4_BUGS = frozenset(p.stem for p in (HELDOUT4_DIR / "reports").glob("*.json")
 # Its fifth round (decision 0056), made the same way, apps outside all of the above.
 HELDOUT5_DIR = Path(__file__).resolve().parent / "heldout5"
 TEST5_BUGS = frozenset(p.stem for p in (HELDOUT5_DIR / "reports").glob("*.json"))
+# Its sixth round (decision 0057), made the same way, apps outside all of the above.
+HELDOUT6_DIR = Path(__file__).resolve().parent / "heldout6"
+TEST6_BUGS = frozenset(p.stem for p in (HELDOUT6_DIR / "reports").glob("*.json"))
 
 # Held-out bugs diagnosed since their measurement (no longer unseen), with why.
 LOOKED_AT: dict[str, str] = {
@@ -116,7 +119,8 @@ def app_of(bug_id: str) -> str:
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
     (issue 28's held-out apps, :data:`TEST3_BUGS`), ``"test4"`` (its fourth round,
-    :data:`TEST4_BUGS`), ``"test5"`` (its fifth, :data:`TEST5_BUGS`) or ``"other"`` (catalog
+    :data:`TEST4_BUGS`), ``"test5"`` (its fifth, :data:`TEST5_BUGS`), ``"test6"`` (its sixth,
+    :data:`TEST6_BUGS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     if bug_id in TEST3_BUGS:
         return "test3"
@@ -124,6 +128,8 @@ def split_of(bug_id: str) -> str:
         return "test4"
     if bug_id in TEST5_BUGS:
         return "test5"
+    if bug_id in TEST6_BUGS:
+        return "test6"
     if bug_id in DEV_SET:
         return "dev"
     if bug_id in TEST_SET:

@@ -1,5 +1,5 @@
 """The held-out app models (``benchmarks/heldout/apps`` for TEST3, ``benchmarks/heldout4/apps``
-for TEST4, ``benchmarks/heldout5/apps`` for TEST5, each loaded as ``--app-dir`` like a user's own
+for TEST4, ``benchmarks/heldout5/apps`` for TEST5, ``benchmarks/heldout6/apps`` for TEST6, each loaded as ``--app-dir`` like a user's own
 models): every bug's human steps, replayed from a fresh install, trigger its ground-truth oracle,
 which a fresh install does not;
 a crash bug crashes only at its last step; and each of the module's ``WRONG_SEQUENCES[bug_id]``
@@ -22,7 +22,12 @@ from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import assert_human_steps_trigger, fresh, triggered
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-HELDOUT_DIRS = [BENCHMARKS / "heldout", BENCHMARKS / "heldout4", BENCHMARKS / "heldout5"]
+HELDOUT_DIRS = [
+    BENCHMARKS / "heldout",
+    BENCHMARKS / "heldout4",
+    BENCHMARKS / "heldout5",
+    BENCHMARKS / "heldout6",
+]
 
 
 def _held_out_bugs() -> list[tuple[type[VirtualApp], BugSpec, Path]]:

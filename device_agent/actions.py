@@ -22,9 +22,15 @@ PRESS_BACK = "press_back"
 PRESS_ENTER = "press_enter"
 PRESS_DELETE = "press_delete"
 PRESS_HOME = "press_home"
+# Stop the app's process and open it again from its launcher icon (``am force-stop`` then the
+# launcher intent): what a report's "restart the app" / "close the app and reopen it" asks for.
+# Its stored data stays; its back stack and in-memory state go.
+RESTART_APP = "restart_app"
 
 WIDGET_KINDS = frozenset({CLICK, LONG_CLICK, INPUT_TEXT})
-GLOBAL_KINDS = frozenset({SWIPE, ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_DELETE, PRESS_HOME})
+GLOBAL_KINDS = frozenset(
+    {SWIPE, ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_DELETE, PRESS_HOME, RESTART_APP}
+)
 ALL_KINDS = WIDGET_KINDS | GLOBAL_KINDS
 
 SWIPE_DIRECTIONS = ("up", "down", "left", "right")

@@ -19,6 +19,8 @@ reasoner needs to rank it without re-parsing: ``label`` (the text a person would
 
 from __future__ import annotations
 
+import re
+
 from device_agent.actions import (
     CLICK,
     INPUT_TEXT,
@@ -28,6 +30,7 @@ from device_agent.actions import (
     PRESS_DELETE,
     PRESS_ENTER,
     PRESS_HOME,
+    RESTART_APP,
     ROTATE,
     SWIPE,
     SWIPE_DIRECTIONS,
@@ -35,6 +38,7 @@ from device_agent.actions import (
     Bounds,
 )
 from device_agent.hierarchy import SYSTEM_UI_PACKAGES, Hierarchy, ViewNode, find_node
+from orchestrator.model import ReproSpec
 from orchestrator.text import split_identifier
 
 GLOBAL_PRESSES = (PRESS_BACK, PRESS_ENTER, PRESS_DELETE, PRESS_HOME)
@@ -43,7 +47,26 @@ _GLOBAL_LABELS = {
     PRESS_ENTER: "press Enter",
     PRESS_DELETE: "press Delete",
     PRESS_HOME: "press Home",
+    RESTART_APP: "restart the app",
 }
+
+
+# The report speaks of stopping and opening the app again ("after restarting the app", "kill the
+# app and reopen it"): the one case where the restart is worth a probe per screen.
+_RESTART_WORDS_RE = re.compile(
+    r"\b(?:re-?start\w*|re-?launch\w*|re-?open\w*|force[- ]?(?:stop|clos)\w*|"
+    r"(?:kill\w*|clos\w*|quit\w*|exit\w*)\s+(?:the\s+|this\s+)?(?:app|application)\b)",
+    re.IGNORECASE,
+)
+
+
+def asks_restart(spec: ReproSpec) -> bool:
+    """Whether to offer the restart of the app (``restart`` of :func:`enumerate_actions`): a
+    step asks for it, or the symptom speaks of restarting ("the setting is lost after a
+    restart")."""
+    return any(s.action_hint == RESTART_APP for s in spec.steps) or bool(
+        _RESTART_WORDS_RE.search(spec.symptom)
+    )
 
 
 def orientation_of(hierarchy: Hierarchy) -> str:
@@ -57,6 +80,7 @@ def enumerate_actions(
     include_global: bool = True,
     orientation: str = "",
     both_rotations: bool = False,
+    restart: bool = False,
 ) -> list[Action]:
     """All candidate actions on the screen, widget actions first (in the dump's pre-order), then
     the global ones (four swipes, the rotation, Back, Enter, Delete, Home).
@@ -67,6 +91,8 @@ def enumerate_actions(
     ``click``. NAF ("not accessibility friendly") nodes are kept. The same selector twice, or two
     nested nodes doing the same action on the same rectangle with the same label, yield one
     candidate. ``orientation`` (``portrait``/``landscape``) defaults to the dump's rotation.
+    ``restart`` adds the restart of the app (:data:`~device_agent.actions.RESTART_APP`) to the
+    global ones: not one of LTGDroid's categories, so offered only where the report asks for it.
     """
     actions: list[Action] = []
     seen_keys: set[str] = set()
@@ -103,7 +129,7 @@ def enumerate_actions(
                 actions.append(action)
     if include_global:
         actions += global_actions(
-            orientation or orientation_of(hierarchy), both_rotations=both_rotations
+            orientation or orientation_of(hierarchy), both_rotations=both_rotations, restart=restart
         )
     return actions
 
@@ -146,9 +172,11 @@ def cap_lookalikes(actions: list[Action], kept: int = LOOKALIKES_KEPT) -> list[A
     return [a for i, a in enumerate(actions) if i not in dropped]
 
 
-def global_actions(orientation: str = "portrait", *, both_rotations: bool = False) -> list[Action]:
+def global_actions(
+    orientation: str = "portrait", *, both_rotations: bool = False, restart: bool = False
+) -> list[Action]:
     """The screen-independent candidates: swipes up/down/left/right, the rotation(s), Back,
-    Enter, Delete, Home."""
+    Enter, Delete, Home, and with ``restart`` the restart of the app."""
     out = [Action(kind=SWIPE, direction=d, extra={"label": f"swipe {d}"}) for d in SWIPE_DIRECTIONS]
     for target in ORIENTATIONS:
         if both_rotations or target != orientation:
@@ -156,6 +184,8 @@ def global_actions(orientation: str = "portrait", *, both_rotations: bool = Fals
                 Action(kind=ROTATE, orientation=target, extra={"label": f"rotate to {target}"})
             )
     out += [Action(kind=k, extra={"label": _GLOBAL_LABELS[k]}) for k in GLOBAL_PRESSES]
+    if restart:
+        out.append(Action(kind=RESTART_APP, extra={"label": _GLOBAL_LABELS[RESTART_APP]}))
     return out
 
 

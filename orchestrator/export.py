@@ -818,12 +818,19 @@ def _adb_step_lines(step: _Step, t: _Trace) -> list[str]:
             f"scaled {step.orientation} {x2} {y2}",
             f'adb shell input swipe "$x1" "$y1" "$SX" "$SY" {SWIPE_MS}',
         ]
-    return _fixed_step_lines(step)
+    return _fixed_step_lines(step, package='"$PKG"', wait='"$LAUNCH_WAIT"')
 
 
-def _fixed_step_lines(step: _Step) -> list[str]:
-    """Steps that need no widget: rotation and keys."""
+def _fixed_step_lines(step: _Step, package: str, wait: str) -> list[str]:
+    """Steps that need no widget: rotation, keys and a restart of the app (``package`` and the
+    seconds to ``wait`` for its launch, as shell words)."""
     action = step.action
+    if action.kind == A.RESTART_APP:
+        return [
+            f"adb shell am force-stop {package}",
+            f"adb shell monkey -p {package} -c android.intent.category.LAUNCHER 1 >/dev/null",
+            f"sleep {wait}",
+        ]
     if action.kind == A.ROTATE:
         return [
             "adb shell settings put system accelerometer_rotation 0",
@@ -857,7 +864,9 @@ def step_commands(result: dict[str, Any]) -> list[str]:
                 (x1, y1), (x2, y2) = _swipe_points(step, t)
                 cmds = [f"adb shell input swipe {x1} {y1} {x2} {y2} {SWIPE_MS}"]
             else:
-                cmds = _fixed_step_lines(step)
+                cmds = _fixed_step_lines(
+                    step, package=shlex.quote(t.package), wait=_seconds(LAUNCH_WAIT_S)
+                )
             lines.append(" && ".join(cmds))
         return lines
     except (BadInputError, ValueError):
@@ -1090,6 +1099,8 @@ def _maestro_step(
         return [{"setOrientation": _MAESTRO_ORIENTATION[action.orientation]}], comments
     if kind == A.PRESS_BACK:
         return ["back"], comments
+    if kind == A.RESTART_APP:
+        return [{"launchApp": {"stopApp": True}}], comments
     return [{"pressKey": _MAESTRO_KEYS[kind]}], comments
 
 

@@ -35,7 +35,7 @@ from orchestrator.ablation import Ablation
 from orchestrator.claims import CrashClaim, crash_is_reported, judge_crash
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
-from orchestrator.enumerate import cap_lookalikes, enumerate_actions
+from orchestrator.enumerate import asks_restart, cap_lookalikes, enumerate_actions
 from orchestrator.farm import (
     BASE_SNAPSHOT,
     DevicePool,
@@ -386,6 +386,7 @@ class Reproducer:
         goal: Goal | None = None,
     ) -> None:
         self.spec = spec
+        self._restart = asks_restart(spec)
         self.goal = goal
         self.reasoner = reasoner
         self.pool = pool
@@ -833,7 +834,7 @@ class Reproducer:
         # None past the bound, or once the app was left (the engine never explores outside it).
         if not (self._at_bound(path) or outside_app(screen, self.package)):
             hierarchy = parse_hierarchy(screen.hierarchy_xml)
-            candidates = enumerate_actions(hierarchy)
+            candidates = enumerate_actions(hierarchy, restart=self._restart)
             if self.config.cap_lookalikes and not untried_only:
                 candidates = cap_lookalikes(candidates)
             run = repeated_run(path, self._run_allowance) if self.config.cap_runs else ""

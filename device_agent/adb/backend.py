@@ -563,6 +563,16 @@ class AdbDevice(DeviceBackend):
             return self._input_text(action, node, x, y)
         if kind == A.SWIPE:
             return self._swipe(action)
+        if kind == A.RESTART_APP:
+            self._sh(f"am force-stop {self.package}")
+            out = self._sh(
+                f"monkey -p {self.package} -c android.intent.category.LAUNCHER 1", check=False
+            )
+            if "No activities found" in out or "monkey aborted" in out:
+                return ExecuteResult(False, f"could not open {self.package} again: {out.strip()}")
+            self._running = True
+            self.wait_ready(f"after restarting {self.package}")
+            return ExecuteResult(True, f"stopped {self.package} and opened it again")
         if kind == A.ROTATE:
             value = 1 if action.orientation == "landscape" else 0
             self._sh(

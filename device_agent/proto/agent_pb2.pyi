@@ -20,6 +20,7 @@ class ActionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PRESS_ENTER: _ClassVar[ActionKind]
     PRESS_DELETE: _ClassVar[ActionKind]
     PRESS_HOME: _ClassVar[ActionKind]
+    RESTART_APP: _ClassVar[ActionKind]
 
 class RestoreMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -38,6 +39,7 @@ PRESS_BACK: ActionKind
 PRESS_ENTER: ActionKind
 PRESS_DELETE: ActionKind
 PRESS_HOME: ActionKind
+RESTART_APP: ActionKind
 RESTORE_METHOD_UNSPECIFIED: RestoreMethod
 ALREADY_THERE: RestoreMethod
 SNAPSHOT_LOCAL: RestoreMethod

@@ -69,7 +69,9 @@ class AppNotResponding(Exception):
 class AppContext(Protocol):
     """What a handler and ``render`` may read and do. Implemented by the virtual device.
 
-    Attributes: ``data`` (app storage), ``ui`` (activity instance state), ``extras`` (the intent
+    Attributes: ``data`` (app storage), ``memory`` (the process's memory: static fields,
+    caches, singletons; empty when the process starts, lost when it dies, e.g. on a restart of
+    the app, while ``data`` stays), ``ui`` (activity instance state), ``extras`` (the intent
     extras the activity was started with), ``activity`` (short name, e.g. ``".MainActivity"``),
     ``orientation`` (``portrait``/``landscape``), ``screen_size`` (``(width, height)`` pixels in
     the current orientation), ``permissions`` (granted runtime permissions), ``focus`` (the
@@ -77,6 +79,7 @@ class AppContext(Protocol):
     """
 
     data: dict[str, Any]
+    memory: dict[str, Any]
     ui: dict[str, Any]
     extras: dict[str, Any]
     activity: str

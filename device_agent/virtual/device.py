@@ -119,6 +119,7 @@ class _Ctx:
         self._record = record
         state = device.s
         self.data: dict[str, Any] = state["data"]
+        self.memory: dict[str, Any] = state.setdefault("memory", {})
         self.ui: dict[str, Any] = record["ui"]
         self.extras: dict[str, Any] = record["extras"]
         self.activity: str = record["activity"]
@@ -156,6 +157,7 @@ def _fresh_state() -> dict[str, Any]:
     return {
         "installed": False,
         "data": {},
+        "memory": {},
         "running": False,
         "pid": 0,
         "next_pid": FIRST_APP_PID,
@@ -328,6 +330,8 @@ class VirtualDevice(DeviceBackend):
                 result = self._do_back()
             elif kind == A.PRESS_HOME:
                 result = self._do_home()
+            elif kind == A.RESTART_APP:
+                result = self._do_restart()
             elif kind == A.PRESS_ENTER:
                 result = self._do_key("enter")
             elif kind == A.PRESS_DELETE:
@@ -749,6 +753,7 @@ class VirtualDevice(DeviceBackend):
             )
         self.s["running"] = False
         self.s["pid"] = 0
+        self.s["memory"] = {}  # the process's memory dies with it; storage (data) stays
         self.s["stack"] = []
         self.s["focus"] = None
         self.s["keyboard"] = False
@@ -1294,6 +1299,15 @@ class VirtualDevice(DeviceBackend):
         self.s["sys_windows"] = []  # ACTION_CLOSE_SYSTEM_DIALOGS closes error dialogs
         self.s["foreground"] = "home"
         return ExecuteResult(True, "went to the home screen")
+
+    def _do_restart(self) -> ExecuteResult:
+        """``am force-stop`` then the launcher icon: the process and back stack go, the app's
+        storage (``ctx.data``) stays, and the launch activity starts afresh."""
+        self._require_app()
+        self.s["sys_windows"] = []
+        self._kill_process("stop from user request")
+        self._launch()
+        return ExecuteResult(True, "stopped the app and opened it again")
 
     def _do_rotate(self, orientation: str) -> ExecuteResult:
         if orientation == self.s["orientation"]:

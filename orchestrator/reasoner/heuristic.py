@@ -34,6 +34,7 @@ from device_agent.actions import (
     PRESS_DELETE,
     PRESS_ENTER,
     PRESS_HOME,
+    RESTART_APP,
     ROTATE,
     SWIPE,
     Action,
@@ -391,6 +392,8 @@ class HeuristicReasoner(Reasoner):
         - one rotation when the report involves rotation anywhere (the alignment may be stuck
           on an earlier step the app does not need, or names differently; LTGDroid offers
           rotations on every screen);
+        - the restart of the app once every step is done, where it is offered at all (the
+          report speaks of restarting: :func:`orchestrator.enumerate.asks_restart`);
         - Back once every step is done on a crash report and the app has not crashed: many
           crashes fire when the screen is left (on pause, on save), not on the last input;
         - the keyboard's two ways out right after typing while it is up: Enter (the IME
@@ -426,6 +429,13 @@ class HeuristicReasoner(Reasoner):
             for i, action in enumerate(candidates):
                 if action.kind == ROTATE:
                     out.append((i, (0.5, "the report involves rotation: one rotation per screen")))
+                    break
+        if complete(spec, progress) and (last is None or last.kind != RESTART_APP):
+            # Offered only where the report speaks of restarting (enumerate.asks_restart):
+            # with its steps done, whether the state survives a restart is the symptom.
+            for i, action in enumerate(candidates):
+                if action.kind == RESTART_APP:
+                    out.append((i, (0.5, "all steps done: restart the app, as the report says")))
                     break
         if (
             spec.bug_kind == CRASH
@@ -598,6 +608,10 @@ class HeuristicReasoner(Reasoner):
             return 0.02, "swipe"
         if action.kind == PRESS_HOME:
             return (0.9, "step asks for Home") if hint == PRESS_HOME else (0.0, "home")
+        if action.kind == RESTART_APP:
+            if hint == RESTART_APP:
+                return 0.9, "step asks to restart the app"
+            return 0.0, "restart the app"
         if action.kind == PRESS_DELETE:
             return 0.01, "delete key"
         return score, reason
@@ -739,7 +753,7 @@ class HeuristicReasoner(Reasoner):
         if last is not None and j < len(spec.steps):
             step = spec.steps[j]
             index = screen_index(last.hierarchy_xml)
-            if step.action_hint in (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_HOME, SWIPE):
+            if step.action_hint in _GLOBAL_HINTS:
                 near = 0.8
             elif step.action_hint == INPUT_TEXT:
                 # A typing step is near when a field is on screen (better: the field it names);
@@ -964,6 +978,8 @@ def _opened_created(done: list[S2RStep], step: S2RStep, progress: Progress, path
     return any(same_text(label, name) for name in _created_names(done, step, progress))
 
 
+# Steps done by a global action: near whatever screen the path is on.
+_GLOBAL_HINTS = (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_HOME, RESTART_APP, SWIPE)
 _ROTATION_RE = re.compile(r"\b(?:rotat\w*|orientation|landscape|portrait)\b", re.IGNORECASE)
 
 

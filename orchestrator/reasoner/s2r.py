@@ -851,7 +851,7 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
 
 def _starts_with_verb(clause: str) -> bool:
     kind, _verb, index = _first_verb(clause)
-    return bool(kind) and index <= 1
+    return (bool(kind) and index <= 1) or _RESTART_STEP_RE.match(clause) is not None
 
 
 # A verbless place that names a text field: "In the field "Name"", "in the amount box".
@@ -1197,6 +1197,38 @@ def _app_tokens(report: BugReport) -> set[str]:
     return {t for t in tokens if t and t != "android"}
 
 
+# Stopping the app and opening it again after earlier steps ("restart the app", "then restarted",
+# "close the app and open it again", "force stop it"): a step (the device's restart action),
+# not a setup note. The object, when there is one, is the app.
+_RESTART_STEP_RE = re.compile(
+    r"^(?:(?:then|and|now|after that|finally)\s+)*(?:"
+    r"(?:re-?start|re-?launch|re-?open)(?:s|ed|ing)?\b|"
+    r"(?:kill|force[- ]?stop|force[- ]?close|close|quit|exit|swipe away)(?:s|ed|es|ing|ped)?\s+"
+    r"(?:the\s+|this\s+|your\s+)?(?=app\b|application\b|\w+\s*$))(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+
+
+def _restart_step(clause: str, app_tokens: set[str]) -> S2RStep | None:
+    """The restart step a clause asks for (:data:`_RESTART_STEP_RE`): what follows the verb
+    names the app (or nothing, "it", or "and open it again"); ``None`` otherwise."""
+    m = _RESTART_STEP_RE.match(clause)
+    if m is None:
+        return None
+    rest = [
+        t
+        for t in re.findall(r"[\w-]+", m.group("rest").lower())
+        if t not in ("and", "then", "it", "again", "open", "reopen", "the", "a")
+    ]
+    if rest and not all(t in _APP_WORDS or t in app_tokens for t in rest):
+        return None  # "reopen the dialog", "close the editor": a control of the app
+    return S2RStep(text=clause, action_hint="restart_app", targets=[])
+
+
+def _restarts(step: S2RStep) -> bool:
+    return step.action_hint == "restart_app"
+
+
 def _is_setup(clause: str, app_tokens: set[str]) -> bool:
     """Installing or launching the app (the search starts on the launched app anyway)."""
     low = clause.lower()
@@ -1521,7 +1553,9 @@ _GONE_WORDS_RE = re.compile(
 )
 
 
-def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
+def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list[_Clause]:
+    """The clauses of one step item, each an action (with its step), setup, observation or
+    other; ``after_steps``: earlier items already gave steps (a restart then is a step)."""
     out: list[_Clause] = []
     previous: S2RStep | None = None
     pieces: list[tuple[str, bool, str]] = []
@@ -1550,6 +1584,11 @@ def _clauses(text: str, app_tokens: set[str]) -> list[_Clause]:
             continue
         if (clean.startswith("(") and clean.endswith(")")) or _NEGATED_ACTION_RE.match(clean):
             out.append(_Clause(clean.strip("()"), "setup"))  # an aside or a "don't press X"
+            continue
+        restart = _restart_step(clean, app_tokens) if previous is not None or after_steps else None
+        if restart is not None:
+            out.append(_Clause(clean, "action", restart))
+            previous = restart
             continue
         if _is_setup(clean, app_tokens):
             out.append(_Clause(clean, "setup"))
@@ -1589,8 +1628,10 @@ class _Extraction:
 def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
     result = _Extraction()
     for item in items[:MAX_PROSE_SENTENCES]:
-        for clause in _clauses(item, app_tokens):
+        for clause in _clauses(item, app_tokens, after_steps=bool(result.steps)):
             if clause.kind == "action" and clause.step is not None:
+                if _restarts(clause.step) and result.steps and _restarts(result.steps[-1]):
+                    continue  # "Kill the app. Reopen it.": one restart
                 result.steps.append(clause.step)
             elif clause.kind == "setup":
                 result.setup.append(clause.text)

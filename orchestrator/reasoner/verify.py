@@ -44,7 +44,7 @@ import os
 import re
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, ROTATE, SWIPE
+from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, RESTART_APP, ROTATE, SWIPE
 from device_agent.hierarchy import Hierarchy, ViewNode, find_node
 from orchestrator.claims import MESSAGE_OVERLAP, message_words
 from orchestrator.diff import toast_text
@@ -939,7 +939,10 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     """Something typed on the path was on screen right before the last action and is gone right
     after it ("the text disappears after rotating"), from a widget that is still there: a value
     that left with its whole screen (the path navigated away) is not gone, only elsewhere, and
-    one a swipe scrolled away is not gone unless the symptom speaks of scrolling."""
+    one a swipe scrolled away is not gone unless the symptom speaks of scrolling. A restart of
+    the app that did the report's last step, every step done in order, and came back to the
+    activity it left makes that screen anew: there what the path typed is gone with its row
+    (a build that stores it shows it again)."""
     if not _GONE_RE.search(observed) or not path.transitions:
         return ""
     # What the path typed is evidence only when the report has the person type something: a
@@ -953,7 +956,11 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     before = screen_index(last.before.hierarchy_xml)
     # "The text disappears" is about the widget that showed it; "the note is not created" is about
     # where the value should show up next, so the widget may have left with its screen.
-    kept_elsewhere = bool(_NOT_PERSISTED_RE.search(observed))
+    kept_elsewhere = bool(_NOT_PERSISTED_RE.search(observed)) or (
+        last.action.kind == RESTART_APP
+        and last.before.activity == last.after.activity
+        and _steps_run(spec, path) is not None
+    )
     for v in dict.fromkeys(values):
         if _said_shown(observed, v):
             continue  # "only 'Hello' is displayed": what the report sees is not what was lost

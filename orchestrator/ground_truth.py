@@ -24,7 +24,8 @@ from device_agent.actions import Action
 ProbePath = tuple[tuple[Action, ...], Action]
 
 NEVER_TRIGGERED = "never_triggered"
-# a claim while no probe fired the bug: the ground truth says the claim is false
+# a claim whose own trace does not fire the bug (whether or not another probe did): the ground
+# truth says the claim is false
 CLAIMED_NOT_TRIGGERED = "claimed_not_triggered"
 TRIGGERED_NOT_RECOGNISED = "triggered_not_recognised"
 REPRODUCED = "reproduced"
@@ -74,14 +75,19 @@ def probe_triggers(
         device.close()
 
 
-def miss_cause(reproduced: bool, triggers: Sequence[bool]) -> dict[str, Any]:
+def miss_cause(
+    reproduced: bool, triggers: Sequence[bool], trace_fires: bool | None = None
+) -> dict[str, Any]:
     """``result.json``'s ``ground_truth``: ``cause`` (``reproduced``; ``claimed_not_triggered``,
-    a claim although no probe fired the bug; ``never_triggered``; ``triggered_not_recognised``),
+    a claim whose trace does not fire the bug; ``never_triggered``; ``triggered_not_recognised``),
     ``probes_triggering`` (how many probes fired the bug) and ``first_probe`` (1-based line of
-    ``probes.jsonl`` of the first that did, or ``None``)."""
+    ``probes.jsonl`` of the first that did, or ``None``). ``trace_fires``: whether the claimed
+    trace, replayed, fires the bug (``None`` when not known: then any probe firing it counts,
+    which a claim of another crash than the bug's would pass for)."""
     first = next((i + 1 for i, fired in enumerate(triggers) if fired), None)
     if reproduced:
-        cause = REPRODUCED if first is not None else CLAIMED_NOT_TRIGGERED
+        fired = trace_fires if trace_fires is not None else first is not None
+        cause = REPRODUCED if fired else CLAIMED_NOT_TRIGGERED
     else:
         cause = NEVER_TRIGGERED if first is None else TRIGGERED_NOT_RECOGNISED
     return {"cause": cause, "probes_triggering": sum(triggers), "first_probe": first}
@@ -94,25 +100,29 @@ def annotate(
     app: dict[str, str],
     bug_id: str,
     app_dir: str | None = None,
+    trace: Sequence[Action] = (),
 ) -> dict[str, Any]:
     """Set ``ground_truth`` (bool) on every probe-log entry that carries its replay
     (``orchestrator.search.REPLAY_KEY``) and return :func:`miss_cause` for the run; ``{}`` when
     the app model or its oracle for ``bug_id`` cannot be had here (a real device's app, a model
-    only the agent's machine has), with nothing set."""
+    only the agent's machine has), with nothing set. ``trace``: the claimed trace of a claim,
+    replayed as one more probe (a claim is true only when its own trace fires the bug)."""
     from device_agent.errors import DeviceError
     from orchestrator.search import REPLAY_KEY
 
     entries = [e for e in probe_log if REPLAY_KEY in e]
+    claimed: list[ProbePath] = [(tuple(trace[:-1]), trace[-1])] if reproduced and trace else []
     try:
         triggers = probe_triggers(
             app.get("name", ""),
             bug_id,
-            [e[REPLAY_KEY] for e in entries],
+            [e[REPLAY_KEY] for e in entries] + claimed,
             version=app.get("version", ""),
             app_dir=app_dir or None,
         )
     except DeviceError:
         return {}
+    trace_fires = triggers.pop() if claimed else None
     for entry, fired in zip(entries, triggers, strict=True):
         entry["ground_truth"] = fired
-    return miss_cause(reproduced, triggers)
+    return miss_cause(reproduced, triggers, trace_fires)

@@ -401,10 +401,11 @@ def reproduce_on_pool(
                 app=app,
                 bug_id=report.bug_id,
                 app_dir=config.farm.app_dir,
+                trace=_claimed_trace(record.outcome),
             )
             if record.ground_truth.get("cause") == "claimed_not_triggered":
                 record.warnings.append(
-                    "the app model's ground truth says no probe of this search triggered the "
+                    "the app model's ground truth says the claimed trace does not trigger the "
                     "bug: this claim is likely false (check it with `reprofarm replay`)"
                 )
     except KeyboardInterrupt:
@@ -440,6 +441,14 @@ def reproduce_on_pool(
     result = write_run(out_dir, record)
     log.info("result_written", path=str(out_dir / RESULT_FILE), verdict=result["verdict"])
     return result, exit_code
+
+
+def _claimed_trace(outcome: Any) -> list[Any]:
+    """The actions of a claim's confirming path (what ``result.json``'s trace holds); ``[]`` when
+    nothing is claimed."""
+    if outcome is None or outcome.verdict not in ("crash", "symptom") or outcome.path is None:
+        return []
+    return [t.action for t in outcome.path.transitions]
 
 
 def model_trouble_warning(usage: Any) -> str:

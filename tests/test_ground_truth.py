@@ -61,6 +61,18 @@ def test_the_probe_log_gets_the_verdicts_and_probes_jsonl_keeps_no_objects(tmp_p
     assert all(REPLAY_KEY not in line for line in lines)
 
 
+def test_a_claim_is_true_only_when_its_own_trace_fires_the_bug() -> None:
+    # Some probe fired the bug, but the claimed trace (another crash, another screen) does not:
+    # the claim is false, whatever the other probes did.
+    log = [{"level": 1, REPLAY_KEY: ((), ADD)}, {"level": 1, REPLAY_KEY: ((), RESET)}]
+    app = {"name": "Tally", "version": "1.0"}
+    other = annotate(log, reproduced=True, app=app, bug_id="Tally#1", app_dir=APPS, trace=[RESET])
+    assert other["cause"] == "claimed_not_triggered" and other["probes_triggering"] == 1
+    own = annotate(log, reproduced=True, app=app, bug_id="Tally#1", app_dir=APPS, trace=[ADD])
+    assert own["cause"] == "reproduced"
+    assert miss_cause(True, [True], trace_fires=False)["cause"] == "claimed_not_triggered"
+
+
 def test_an_app_this_machine_has_no_model_of_is_left_unjudged() -> None:
     log = [{"level": 1, REPLAY_KEY: ((), ADD)}]
     app = {"name": "NoSuchApp", "version": "1.0"}

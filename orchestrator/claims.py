@@ -285,11 +285,17 @@ def _actions_since_step(path: Path, step: int) -> int:
 
 def _right_after(spec: ReproSpec, before: Path, step: int, crashing: Transition) -> bool:
     """The crashing action came within :data:`NEXT_ACTIONS` actions of the one that did
-    ``step`` (``-1``: of the launch, for a report whose only step is the trigger), and does no
-    earlier step again (another use of the app, decision 0049)."""
+    ``step`` (``-1``: of the launch, for a report whose only step is the trigger), does no
+    earlier step again (another use of the app, decision 0049), and is not a long press where
+    the report's last step asks for a click: a reporter who means a long press says so, and a
+    long press selects, drags or opens a menu, another use of the control (decision 0057)."""
+    long_press_for_click = (
+        crashing.action.kind == LONG_CLICK and spec.steps[-1].action_hint == CLICK
+    )
     return (
         _actions_since_step(before, step) < NEXT_ACTIONS
         and _repeats_an_earlier_step(spec, crashing) < 0
+        and not long_press_for_click
     )
 
 

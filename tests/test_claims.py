@@ -4,7 +4,17 @@ hand-written screens and reports, including the made-up examples of issue 12."""
 
 from __future__ import annotations
 
-from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, PRESS_ENTER, PRESS_HOME, Action
+from dataclasses import replace
+
+from device_agent.actions import (
+    CLICK,
+    INPUT_TEXT,
+    LONG_CLICK,
+    PRESS_BACK,
+    PRESS_ENTER,
+    PRESS_HOME,
+    Action,
+)
 from device_agent.hierarchy import parse_hierarchy
 from orchestrator.claims import (
     crash_is_reported,
@@ -128,6 +138,12 @@ def test_a_crash_right_after_every_step_but_the_last_is_the_last_steps() -> None
     # ...unless that action does an earlier step again (another use of the app, decision 0049).
     again = _path("Create list", "Add item", "Create list", crash=NFE, spec=worded)
     assert not judge_crash(worded, again).qualifies
+    # A long press is another use of a control than the click the last step asks for.
+    pressed = _path("Create list", "Add item", "Settings", crash=NFE, spec=worded)
+    last = pressed.transitions[-1]
+    held = replace(last, action=replace(last.action, kind=LONG_CLICK))
+    long_press = SPath([*pressed.transitions[:-1], held])
+    assert not judge_crash(worded, long_press).qualifies
     # Five actions between step 2 and the crash: another use of the app, not the trigger.
     late = _path("Create list", "Add item", *("Save",) * 5, "Settings", crash=NFE, spec=worded)
     assert not judge_crash(worded, late).qualifies

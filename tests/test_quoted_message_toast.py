@@ -74,7 +74,11 @@ def test_a_quote_naming_a_control_the_steps_target_is_no_evidence() -> None:
     )
     path = _tap(_main(), _main("Calibrate now"))
     assert not verify(spec, path, []).reproduced
-    # ... while a quote no step targets, shown after the same tap, is the symptom.
-    spec.symptom = 'Calibration fails. Actual: it says "Sensor unavailable".'
-    verdict = verify(spec, _tap(_main(), _main("Sensor unavailable")), [])
+    # ... while a quote no step targets, shown after the tap that did every step, is the symptom
+    symptom = 'Calibration fails. Actual: it says "Sensor unavailable".'
+    done = ReproSpec(spec.steps[:1], symptom, NON_CRASH)
+    verdict = verify(done, _tap(_main(), _main("Sensor unavailable")), [])
     assert verdict.reproduced and verdict.details["check"] == "quoted_message"
+    # ... and no evidence on a path that left a step out: the step may be the bug's condition.
+    spec.symptom = symptom
+    assert not verify(spec, _tap(_main(), _main("Sensor unavailable")), []).reproduced

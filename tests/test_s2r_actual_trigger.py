@@ -31,3 +31,13 @@ def test_no_step_is_added_twice_nor_from_an_actual_without_an_action() -> None:
     assert _steps(again) == [("click", ["Settings"])]
     calm = STEPS + "Actual behaviour:\nThe app crashes after a while."
     assert _steps(calm) == [("click", ["Settings"])]
+
+
+def test_an_actual_that_retells_the_steps_adds_none_and_one_that_goes_on_adds_the_new_one() -> None:
+    # "Settings" and "settings page": the same step told again, not a new trigger
+    retold = STEPS + "Actual behaviour:\nWhen I tap the settings page, the app crashes."
+    assert _steps(retold) == [("click", ["Settings"])]
+    went_on = STEPS + (
+        "Actual behaviour:\nAfter I tap the settings page and tap Export, the app crashes."
+    )
+    assert _steps(went_on) == [("click", ["Settings"]), ("click", ["Export"])]

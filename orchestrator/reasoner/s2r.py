@@ -40,6 +40,7 @@ from orchestrator.text import (
     is_subsequence,
     normalize_label,
     quoted,
+    similarity,
     split_identifier,
     stem,
     wordset,
@@ -2349,9 +2350,25 @@ def _actual_trigger(
             if c.kind == "action" and c.step is not None
         ]
         if found:
-            trigger = found[0]
-            return [] if any(_same_action(trigger, s) for s in steps) else [trigger]
+            # "After I created the folder and deleted it, it crashes" retells the steps: the
+            # trigger is the first clause that does not (decision 0057), or none.
+            fresh = [t for t in found if not any(_retells(t, s) for s in steps)]
+            return fresh[:1]
     return []
+
+
+def _retells(a: S2RStep, b: S2RStep) -> bool:
+    """Clause ``a`` tells step ``b`` again: the same action kind and value, and a target of one
+    names a target of the other (:func:`~orchestrator.text.similarity` at least 0.6 either way)
+    or most of ``a``'s content words (by stem) are ``b``'s."""
+    if _same_action(a, b):
+        return True
+    if a.action_hint != b.action_hint or (a.value and b.value and a.value != b.value):
+        return False
+    if any(max(similarity(x, y), similarity(y, x)) >= 0.6 for x in a.targets for y in b.targets):
+        return True
+    own = {stem(w) for w in content_words(a.text)}
+    return bool(own) and len(own & {stem(w) for w in content_words(b.text)}) / len(own) >= 0.6
 
 
 def _same_action(a: S2RStep, b: S2RStep) -> bool:

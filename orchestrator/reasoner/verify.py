@@ -1076,7 +1076,9 @@ def _quoted_message(
     :data:`~orchestrator.claims.MESSAGE_OVERLAP` of its message's words. A quote that is
     part of a text the path ``typed`` is no evidence (the card shows "Hello" after "Hello" or
     "Hello <name>" was typed: the input, or a fixed build showing all of it), nor is a quote
-    naming a control a step targets (the steps bring that label up)."""
+    naming a control a step targets (the steps bring that label up). A quote is evidence only
+    on a path that did every step: a step the aligner excused (an option it could not see) may
+    be the bug's condition, and then the quoted text is the app working (decision 0057)."""
     if not path.transitions:
         return ""
     last = path.transitions[-1]
@@ -1085,6 +1087,8 @@ def _quoted_message(
     if shown:
         return f"the screen now shows {shown!r}: the report's exception, as text"
     if not actual:
+        return ""
+    if spec is not None and set(range(len(spec.steps))) - set(align(spec, path).served):
         return ""
     toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
     own_input = {normalize_label(t) for t in typed or ()}

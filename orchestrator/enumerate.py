@@ -54,8 +54,12 @@ _GLOBAL_LABELS = {
 # The report speaks of stopping and opening the app again ("after restarting the app", "kill the
 # app and reopen it"): the one case where the restart is worth a probe per screen.
 _RESTART_WORDS_RE = re.compile(
-    r"\b(?:re-?start\w*|re-?launch\w*|re-?open\w*|force[- ]?(?:stop|clos)\w*|"
-    r"(?:kill\w*|clos\w*|quit\w*|exit\w*)\s+(?:the\s+|this\s+)?(?:app|application)\b)",
+    r"\b(?:re-?start\w*|re-?launch\w*|re-?open\w*|re-?boot\w*|force[- ]?(?:stop|clos)\w*|"
+    r"(?:kill\w*|clos\w*|quit\w*|exit\w*)\s+(?:the\s+|this\s+)?(?:app|application)\b|"
+    # "closed it and ran it again", "after leaving and coming back"
+    r"(?:clos|exit|quit|leav|left)\w*\s+(?:\w+\s+)?(?:and|&|then)\s+"
+    r"(?:re-?open|open|run|ran|start|launch|come|came|coming|return)\w*|"
+    r"(?:come|came|coming|go|went|return\w*)\s+back\s+to\s+(?:the\s+)?(?:app|application)\b)",
     re.IGNORECASE,
 )
 

@@ -140,6 +140,8 @@ def test_restart_steps_are_read_after_earlier_steps_only() -> None:
     # a restart before any step is the launch (setup); a control of the app is no restart
     assert hints("1. Restart the app\n2. Tap Add") == [CLICK]
     assert RESTART_APP not in hints("1. Tap Add\n2. Close the editor")
+    # what the app does ("it crashes and restarts") is an outcome, not a step
+    assert hints("1. Tap Add\n2. The app crashes and restarts") == [CLICK]
 
 
 def test_the_restart_is_offered_only_where_the_report_speaks_of_it(tmp_path: Path) -> None:
@@ -148,6 +150,9 @@ def test_the_restart_is_offered_only_where_the_report_speaks_of_it(tmp_path: Pat
     plain = ReproSpec(steps=steps, symptom="The note is lost", bug_kind="non-crash")
     restarting = ReproSpec(steps=steps, symptom="Lost after a restart", bug_kind="non-crash")
     assert not asks_restart(plain) and asks_restart(restarting)
+    closed = ReproSpec(steps=steps, symptom="Gone after I closed it and ran it again",
+                       bug_kind="non-crash")  # fmt: skip
+    assert asks_restart(closed)
     kinds = [a.kind for a in enumerate_actions(tree, restart=asks_restart(restarting))]
     assert kinds.count(RESTART_APP) == 1
     assert RESTART_APP not in [a.kind for a in enumerate_actions(tree)]

@@ -52,7 +52,8 @@ from orchestrator.text import (
 # Multi-word phrases (``|``-separated), checked as substrings of the lower-cased clause.
 _PHRASE_TABLE = {
     "long_click": "long click|long-click|long press|long-press|longpress|long tap|long-tap|"
-    "press and hold|tap and hold|click and hold|hold down|lange drücken|pulsación larga|"
+    "press and hold|tap and hold|click and hold|touch and hold|long touch|long-touch|hold down|"
+    "keep pressing|lange drücken|pulsación larga|"
     "appui long|长按",
     "press_back": "go back|press back|back button|navigate back|back key|press the back|click back|"
     "tap back|hit back|return to|come back|back arrow|return|返回|zurück",
@@ -1200,11 +1201,12 @@ def _app_tokens(report: BugReport) -> set[str]:
 
 # Stopping the app and opening it again after earlier steps ("restart the app", "then restarted",
 # "close the app and open it again", "force stop it"): a step (the device's restart action),
-# not a setup note. The object, when there is one, is the app.
+# not a setup note. The object, when there is one, is the app. Third-person forms ("it
+# restarts") are what the app does, an outcome.
 _RESTART_STEP_RE = re.compile(
     r"^(?:(?:then|and|now|after that|finally)\s+)*(?:"
-    r"(?:re-?start|re-?launch|re-?open)(?:s|ed|ing)?\b|"
-    r"(?:kill|force[- ]?stop|force[- ]?close|close|quit|exit|swipe away)(?:s|ed|es|ing|ped)?\s+"
+    r"(?:re-?start|re-?launch|re-?open)(?:ed|ing)?\b|"
+    r"(?:kill|force[- ]?stop|force[- ]?close|close|quit|exit|swipe away)(?:ed|ing|ped)?\s+"
     r"(?:the\s+|this\s+|your\s+)?(?=app\b|application\b|\w+\s*$))(?P<rest>.*)$",
     re.IGNORECASE,
 )
@@ -1586,7 +1588,13 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
         if (clean.startswith("(") and clean.endswith(")")) or _NEGATED_ACTION_RE.match(clean):
             out.append(_Clause(clean.strip("()"), "setup"))  # an aside or a "don't press X"
             continue
-        restart = _restart_step(clean, app_tokens) if previous is not None or after_steps else None
+        restart = (
+            _restart_step(clean, app_tokens)
+            if (previous is not None or after_steps)
+            # "The app crashed and restarted": what the app did, told on (an outcome)
+            and not (out and out[-1].kind == "observation")
+            else None
+        )
         if restart is not None:
             out.append(_Clause(clean, "action", restart))
             previous = restart

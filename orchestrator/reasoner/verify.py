@@ -27,6 +27,8 @@ model we look for evidence a rule can name, from the symptom text (``Actual: ...
 - a control the report says does nothing ("tapping Edit does nothing", "the button has no
   effect"): the action that did the report's last step, with every step before it done, left
   the screen exactly as it was (:func:`_does_nothing`);
+- a screen the person cannot leave ("can't go back"): Back or Up, after every step, left the
+  app on the same screen, not its first (:func:`_stuck`);
 - an error the report only says is observed ("Observe error", no message quoted): a new
   error-like dialog or toast right after the click that did the last step, on the screen the
   report's later steps worked on, on a path that did every step in order and made the report's
@@ -187,6 +189,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("error_after_last_step", lambda: _error_after_last_step(observed, spec, path)),
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
         ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
+        ("stuck", lambda: _stuck(observed, spec, path)),
     )
     for name, check in checks:
         if name in off:
@@ -206,7 +209,7 @@ CHECK_NAMES = (
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "state_lost_on_rotation",
+    "state_lost_on_rotation", "stuck",
 )  # fmt: skip
 
 
@@ -1649,6 +1652,46 @@ def _does_nothing(observed: str, spec: ReproSpec, path: Path) -> str:
         f"{_action_label(last)!r} (the report's last step, '{spec.steps[-1].text}') left the "
         "screen unchanged: the report says it does nothing"
     )
+
+
+# The report says the person cannot leave a screen ("can't go back", "stuck in the editor", "the
+# back button does nothing").
+_STUCK_RE = re.compile(
+    r"\b(?:(?:can\s*not|cannot|can't|can’t|unable to|impossible to|no way to)\s+(?:\w+\s+)?"
+    r"(?:go\s+back|get\s+(?:out|back)|leave|exit|return|navigate\s+(?:back|away|up)|close)\b|"
+    r"stuck\b|trapped\b|back\s+(?:button|key|arrow|navigation|gesture)\s+(?:\w+\s+)?"
+    r"(?:does(?:n't| not)\s+(?:work|do anything)|does nothing|has no effect|is ignored))",
+    re.IGNORECASE,
+)
+_UP_LABELS = frozenset({"navigate up", "back", "up"})
+
+
+def _stuck(observed: str, spec: ReproSpec, path: Path) -> str:
+    """A screen the person cannot leave (:data:`_STUCK_RE`, decision 0057): the path did every
+    step, and its last action, Back or the toolbar's Up, left the app on the same screen (same
+    activity and structure), closed no window, and had no keyboard to close first; that screen
+    is not the path's first one (Back there leaves the app). On a build without the bug Back
+    leaves the screen."""
+    if not spec.steps or not path.transitions or not _STUCK_RE.search(observed):
+        return ""
+    last = path.transitions[-1]
+    label = normalize_label(_action_label(last)) if last.action.kind == CLICK else ""
+    if last.action.kind != PRESS_BACK and label not in _UP_LABELS:
+        return ""
+    if last.crash is not None or last.before.keyboard_shown or last.diff.get("windows_closed"):
+        return ""
+    before, after = last.before, last.after
+    if before.activity != after.activity or before.package != after.package:
+        return ""
+    shape = _screen_shape(before.hierarchy_xml)
+    if not shape or shape != _screen_shape(after.hierarchy_xml):
+        return ""
+    if shape == _screen_shape(path.transitions[0].before.hierarchy_xml):
+        return ""  # the first screen: Back there leaves the app, or it is the app's root
+    if set(range(len(spec.steps))) - set(align(spec, path).served):
+        return ""
+    how = "Back" if last.action.kind == PRESS_BACK else repr(_action_label(last))
+    return f"after every step, {how} left the app on the same screen ({after.activity})"
 
 
 # The symptom says something is lost, closed or comes back ("the dialog disappears", "it goes

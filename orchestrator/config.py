@@ -78,10 +78,11 @@ class SearchConfig:
     rows) and its last one are candidates; the frontier tries the others later
     (:func:`orchestrator.enumerate.cap_lookalikes`, decision 0056); False: every one, kept to
     measure against.
-    ``cap_runs``: a path that did one action :data:`orchestrator.search.RUN_LIMIT` times in a row
-    with no S2R progress (more where the report asks: "5 times") is not offered it again
-    (:func:`orchestrator.search.repeated_run`, decision 0056); False: no limit, kept to
-    measure against.
+    ``cap_runs``: a path that did one action, or one cycle of up to
+    :data:`orchestrator.search.CYCLE_LIMIT` actions, :data:`orchestrator.search.RUN_LIMIT` times
+    in a row with no S2R progress (more where the report asks: "5 times") is not offered it
+    again (:func:`orchestrator.search.repeated_run`, decisions 0056, 0057); False: no limit,
+    kept to measure against.
     """
 
     beam: int = 3

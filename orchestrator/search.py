@@ -318,6 +318,8 @@ def report_path_bound(spec: ReproSpec) -> int:
 # The same action this many times in a row with no S2R progress is a run (a date picker paged
 # month after month, "2" pressed again and again): the path is not offered it once more.
 RUN_LIMIT = 3
+# The longest cycle of actions the run cap recognises (:func:`repeated_run`).
+CYCLE_LIMIT = 3
 _COUNT_WORDS = {"twice": 2, "thrice": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
 _TIMES_RE = re.compile(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times\b|"
@@ -340,18 +342,27 @@ def run_allowance(spec: ReproSpec) -> int:
 
 
 def repeated_run(path: Path, allowance: int) -> str:
-    """The action the path's last ``allowance`` actions all were (named as the transition
-    memory names it on its own screen, :func:`memory_action`) when they made no S2R progress,
-    else ``""``: one more of it would only page on or repeat (issue 28 §1, "no drift")."""
-    if len(path.transitions) < allowance:
-        return ""
-    tail = path.transitions[-allowance:]
-    names = {memory_action(t.before, t.action) for t in tail}
-    if len(names) != 1:
-        return ""
-    start = len(path.transitions) - allowance  # the run's first action
-    before = path.transitions[start - 1].reached_step if start > 0 else -1
-    return names.pop() if path.reached_step <= before else ""
+    """The action that would go on a run the path's last actions make with no S2R progress, else
+    ``""``: the same action ``allowance`` times in a row (named as the transition memory names
+    it on its own screen, :func:`memory_action`), or the same cycle of two to
+    :data:`CYCLE_LIMIT` actions ``allowance`` times over (open the add dialog, type, OK: one
+    more item each time, a new screen each time, yet the same work). One more would only page
+    on or repeat (issue 28 §1, "no drift"; cycles: decision 0057)."""
+    n = len(path.transitions)
+    for period in range(1, CYCLE_LIMIT + 1):
+        span = allowance * period
+        if n < span:
+            break
+        names = [memory_action(t.before, t.action) for t in path.transitions[-span:]]
+        if len(set(names[:period])) != period or any(
+            names[i] != names[i % period] for i in range(span)
+        ):
+            continue
+        start = n - span  # the run's first action
+        before = path.transitions[start - 1].reached_step if start > 0 else -1
+        if path.reached_step <= before:
+            return names[0]  # the cycle's next action
+    return ""
 
 
 # Tags of the repeat probes (:meth:`Reproducer._repeat_unchanged`) sort after the level's own.

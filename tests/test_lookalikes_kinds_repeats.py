@@ -183,3 +183,24 @@ def test_a_run_of_one_action_without_progress_is_not_offered_once_more() -> None
     # The report may ask for more: "tap Next 5 times", or a value keyed in as "2222".
     assert "Next" in _offered(_paged(4), "Tap Next 5 times")
     assert _offered(_paged(5), "Tap Next 5 times") == {"OK"}
+
+
+def _cycled(rounds: int) -> Path:
+    """A path that did the cycle Next, OK ``rounds`` times with no S2R progress (a new screen
+    after each action: one more item each time)."""
+    screens = [_month(f"Month {i}") for i in range(2 * rounds + 1)]
+    tree = parse_hierarchy(screens[0].hierarchy_xml)
+    actions = {a.target.text: a for a in enumerate_actions(tree)
+               if a.target and a.target.text in ("Next", "OK")}  # fmt: skip
+    transitions = [
+        Transition(actions["Next" if i % 2 == 0 else "OK"], screens[i], screens[i + 1], {},
+                   reached_step=-1)
+        for i in range(2 * rounds)
+    ]  # fmt: skip
+    return Path(transitions, reached_step=-1, snapshot_id="s1")
+
+
+def test_a_cycle_of_actions_without_progress_is_not_started_once_more() -> None:
+    assert "Next" in _offered(_cycled(2))
+    assert "Next" not in _offered(_cycled(3))  # a fourth round is the same work again
+    assert "Next" in _offered(_cycled(3), cap_runs=False)

@@ -1641,7 +1641,16 @@ def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
             if clause.kind == "action" and clause.step is not None:
                 if _restarts(clause.step) and result.steps and _restarts(result.steps[-1]):
                     continue  # "Kill the app. Reopen it.": one restart
-                result.steps.append(clause.step)
+                step = clause.step
+                if (
+                    step.targets
+                    and step.targets[0].lower() in _PRONOUNS
+                    and result.steps
+                    and result.steps[-1].targets
+                ):
+                    # "3. Tap it": the widget the line before named (within a line, _make_step)
+                    step.targets = list(result.steps[-1].targets[:1]) + step.targets[1:]
+                result.steps.append(step)
             elif clause.kind == "setup":
                 result.setup.append(clause.text)
             elif clause.kind == "observation":

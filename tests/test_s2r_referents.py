@@ -1,0 +1,20 @@
+"""A pronoun step names the widget the step before named, within a line ("select X and long
+press it") and from one line to the next ("2. Select X  3. Long press it"). Hand-written
+reports."""
+
+from __future__ import annotations
+
+from orchestrator.model import BugReport
+from orchestrator.reasoner.s2r import analyze
+
+
+def _targets(body: str) -> list[tuple[str, list[str]]]:
+    spec = analyze(BugReport(bug_id="Shelf#3", title="Shelf crashes", body=body))
+    return [(s.action_hint, s.targets) for s in spec.steps]
+
+
+def test_it_names_the_widget_of_the_step_before() -> None:
+    same_line = 'Steps:\n1. Open the list\n2. Select "Milk" and long press it'
+    next_line = 'Steps:\n1. Open the list\n2. Select "Milk"\n3. Long press it'
+    for body in (same_line, next_line):
+        assert _targets(body)[-1] == ("long_click", ["Milk"]), body

@@ -124,3 +124,17 @@ def test_rows_that_share_an_id_are_compared_row_by_row() -> None:
     assert "'Eggs' no longer checked" in verifier._view_state_lost(
         rows(False, True), rows(False, False)
     )
+
+
+def test_a_label_of_words_the_rotation_emptied_is_lost_a_number_is_not() -> None:
+    def shown(text: str) -> str:
+        return dump(
+            status_bar(),
+            node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+                 node("android.widget.TextView", text, f"{APP}:id/chosen", "",
+                      (0, 100, 1080, 200))),
+        )  # fmt: skip
+
+    assert "emptied 'chosen'" in verifier._view_state_lost(shown("Dark theme"), shown(""))
+    assert verifier._view_state_lost(shown("Dark theme"), shown("Dark theme")) == ""
+    assert verifier._view_state_lost(shown("12:40"), shown("")) == ""  # a clock, a count

@@ -1731,10 +1731,11 @@ def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
 
 def _view_state_lost(before_xml: str, after_xml: str) -> str:
     """What a widget with a resource id lost across a rotation of the same screen: its checked
-    or selected state, or a field's being editable (and enabled); typed text lost is the
-    ``gone`` check's. Android saves and restores the state of views with ids when it re-creates
-    a rotated activity, so on a build without the bug none of these change; ``""`` when none
-    did."""
+    or selected state, a field's being editable (and enabled), or a label's text of words
+    (emptied; decision 0057); typed text lost is the ``gone`` check's. Android saves and
+    restores the state of views with ids when it re-creates a rotated activity, and the app
+    shows its own state again, so on a build without the bug none of these change; ``""`` when
+    none did."""
     before, after = screen_index(before_xml).tree, screen_index(after_xml).tree
     if before is None or after is None:
         return ""
@@ -1765,4 +1766,12 @@ def _view_state_lost(before_xml: str, after_xml: str) -> str:
             return f"the rotation left {name!r} no longer selected"
         if node.is_editable and node.enabled and not (other.is_editable and other.enabled):
             return f"the rotation left the field {name!r} no longer editable"
+        if (
+            not node.is_editable
+            and not other.is_editable
+            and re.search(r"[^\W\d_]", node.text)  # words, not a number or a clock
+            and not other.text.strip()
+        ):
+            # a text the app showed (a result, a chosen name) emptied: its state not restored
+            return f"the rotation emptied {short_id!r}, which showed {node.text[:60]!r}"
     return ""

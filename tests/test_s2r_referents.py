@@ -18,3 +18,11 @@ def test_it_names_the_widget_of_the_step_before() -> None:
     next_line = 'Steps:\n1. Open the list\n2. Select "Milk"\n3. Long press it'
     for body in (same_line, next_line):
         assert _targets(body)[-1] == ("long_click", ["Milk"]), body
+
+
+def test_what_the_app_does_next_is_an_outcome_not_a_step() -> None:
+    for outcome in ("and it goes back to the list", "and goes back to the list"):
+        body = f"Steps:\n1. Open a note\n2. Tap Save {outcome}"
+        assert _targets(body) == [("click", ["note"]), ("click", ["Save"])], outcome
+    # the person's own "go back" stays a step
+    assert _targets("Steps:\n1. Open a note\n2. Go back to the list")[-1][0] == "press_back"

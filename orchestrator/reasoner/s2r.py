@@ -140,7 +140,11 @@ _OBSERVATION_STARTS = re.compile(
     r"actual|you will|you'll|it will|it crashes|it crashed|the app|app|application|crash|"
     r"crashes|crashed|error|nothing|i see|i get|pops up|shows|displays|and note|now the|"
     r"then the app|the application|bug|issue|problem|wait for|screen shows|check|i noticed|"
-    r"i notice|you can see|we can see|there is|there are)\b",
+    r"i notice|you can see|we can see|there is|there are|"
+    # what the app does next, its subject left out or "it" ("and goes back to the list", "it
+    # returns to the main screen"): an outcome, not the person's step
+    r"(?:it\s+)?(?:goes|went|jumps|jumped|navigates|navigated)\s+back|"
+    r"(?:it\s+)?(?:returns|returned)\s+to|it\s+(?:opens|closes|shows|switches|reloads))\b",
     re.IGNORECASE,
 )
 _SYMPTOM_WORDS = re.compile(

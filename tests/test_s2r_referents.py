@@ -26,3 +26,8 @@ def test_what_the_app_does_next_is_an_outcome_not_a_step() -> None:
         assert _targets(body) == [("click", ["note"]), ("click", ["Save"])], outcome
     # the person's own "go back" stays a step
     assert _targets("Steps:\n1. Open a note\n2. Go back to the list")[-1][0] == "press_back"
+
+
+def test_an_or_clause_is_another_way_to_do_the_step_before() -> None:
+    body = "Steps:\n1. Open the list\n2. Tap Share, or tap Export"
+    assert _targets(body) == [("click", ["list"]), ("click", ["Share", "Export"])]

@@ -1621,6 +1621,11 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             out.append(_Clause(clean, "observation"))
             continue
         step = _make_step(clean, previous, from_arrow=from_arrow)
+        if step is not None and previous is not None and re.match(r"or\b", clean, re.I):
+            # "Tap Share, or tap Export": another way to do the step before, not one more step
+            previous.targets += [t for t in step.targets if t not in previous.targets]
+            out.append(_Clause(clean, "other"))
+            continue
         if step is None:
             observed = bool(_SYMPTOM_WORDS.search(clean) or _GONE_WORDS_RE.search(clean))
             out.append(_Clause(clean, "observation" if observed else "other"))

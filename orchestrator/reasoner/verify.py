@@ -959,7 +959,12 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     before = screen_index(last.before.hierarchy_xml)
     # "The text disappears" is about the widget that showed it; "the note is not created" is about
     # where the value should show up next, so the widget may have left with its screen.
-    kept_elsewhere = bool(_NOT_PERSISTED_RE.search(observed)) or (
+    # ... but only on a path that did every step: leaving the screen before the step that
+    # should store it (Save) takes the value away on any build (decision 0057).
+    kept_elsewhere = (
+        bool(_NOT_PERSISTED_RE.search(observed))
+        and not set(range(len(spec.steps))) - set(align(spec, path).served)
+    ) or (
         last.action.kind == RESTART_APP
         and last.before.activity == last.after.activity
         and _steps_run(spec, path) is not None

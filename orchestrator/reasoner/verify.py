@@ -961,10 +961,7 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     # where the value should show up next, so the widget may have left with its screen.
     # ... but only on a path that did every step: leaving the screen before the step that
     # should store it (Save) takes the value away on any build (decision 0057).
-    kept_elsewhere = (
-        bool(_NOT_PERSISTED_RE.search(observed))
-        and not set(range(len(spec.steps))) - set(align(spec, path).served)
-    ) or (
+    kept_elsewhere = (bool(_NOT_PERSISTED_RE.search(observed)) and _did_every_step(spec, path)) or (
         last.action.kind == RESTART_APP
         and last.before.activity == last.after.activity
         and _steps_run(spec, path) is not None
@@ -1096,7 +1093,7 @@ def _quoted_message(
         return f"the screen now shows {shown!r}: the report's exception, as text"
     if not actual:
         return ""
-    if spec is not None and set(range(len(spec.steps))) - set(align(spec, path).served):
+    if spec is not None and not _did_every_step(spec, path):
         return ""
     toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
     own_input = {normalize_label(t) for t in typed or ()}
@@ -1485,6 +1482,12 @@ def _screen_shape(xml: str) -> tuple[tuple[int, str, str], ...]:
     return tuple((n.depth, n.cls, n.resource_id) for n in windows[0].iter())
 
 
+def _did_every_step(spec: ReproSpec, path: Path) -> bool:
+    """The aligner credited every step of the report to an action of ``path`` (in any order;
+    none excused as one the app does not need): what several checks need before a claim."""
+    return not set(range(len(spec.steps))) - set(align(spec, path).served)
+
+
 def _steps_run(
     spec: ReproSpec, path: Path, progress: Progress | None = None
 ) -> dict[int, int] | None:
@@ -1693,7 +1696,7 @@ def _stuck(observed: str, spec: ReproSpec, path: Path) -> str:
         return ""
     if shape == _screen_shape(path.transitions[0].before.hierarchy_xml):
         return ""  # the first screen: Back there leaves the app, or it is the app's root
-    if set(range(len(spec.steps))) - set(align(spec, path).served):
+    if not _did_every_step(spec, path):
         return ""
     how = "Back" if last.action.kind == PRESS_BACK else repr(_action_label(last))
     return f"after every step, {how} left the app on the same screen ({after.activity})"

@@ -23,10 +23,11 @@ from orchestrator.claims import (
     with_reported_trace,
 )
 from orchestrator.config import SearchConfig
+from orchestrator.diff import structural_diff
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.html_report import render_report
 from orchestrator.logcat import ParsedCrash, ThrowableRecord
-from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
+from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep, Transition
 from orchestrator.model import Path as SPath
 from orchestrator.reasoner import verify as verifier
 from orchestrator.reasoner.align import align, same_text, spell_for_keys
@@ -411,18 +412,24 @@ def test_a_typed_value_that_left_with_its_screen_is_not_gone() -> None:
     )
     away = _transition(_click(form, "Status"), form, other)
     assert not verifier.verify(spec, SPath([away]), ["Groceries"]).reproduced
-    # "The note is not created": the value should show up where the path went, and does not,
-    # on a path that did every step...
+    # "The note is not created": the value should show up where the path went back to (the
+    # list it opened the editor from), and does not, on a path that did every step...
     created = _spec_of(
         S2RStep("tap Status", CLICK, ["Status"]),
         kind=NON_CRASH,
         symptom="Back from the editor. The note is not created.",
         values=["Groceries"],
     )
-    assert verifier.verify(created, SPath([away]), ["Groceries"]).reproduced
-    # ... not on one that left the screen before a step (the one that stores it: any build)
+    listed, editor = _screen(other), _screen(form, activity=".Edit")
+    opened = Transition(_click(form, "Status"), listed, editor, structural_diff(listed, editor))
+    back = Transition(_click(form, "Status"), editor, listed, structural_diff(editor, listed))
+    assert verifier.verify(created, SPath([opened, back]), ["Groceries"]).reproduced
+    # ... not on one that went somewhere it never was (Settings), nor left a step out
+    elsewhere = _screen(other, activity=".Settings")
+    away_for_good = Transition(back.action, editor, elsewhere, structural_diff(editor, elsewhere))
+    assert not verifier.verify(created, SPath([opened, away_for_good]), ["Groceries"]).reproduced
     spec.symptom = created.symptom
-    assert not verifier.verify(spec, SPath([away]), ["Groceries"]).reproduced
+    assert not verifier.verify(spec, SPath([opened, back]), ["Groceries"]).reproduced
     spec.symptom = "Typed title gone after rotation."
     emptied = form.replace('text="Groceries"', 'text=""')
     rotate = _transition(Action("rotate", orientation="landscape"), form, emptied)

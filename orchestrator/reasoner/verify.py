@@ -959,9 +959,15 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     before = screen_index(last.before.hierarchy_xml)
     # "The text disappears" is about the widget that showed it; "the note is not created" is about
     # where the value should show up next, so the widget may have left with its screen.
-    # ... but only on a path that did every step: leaving the screen before the step that
-    # should store it (Save) takes the value away on any build (decision 0057).
-    kept_elsewhere = (bool(_NOT_PERSISTED_RE.search(observed)) and _did_every_step(spec, path)) or (
+    # ... but only on a path that did every step, and back on an activity it left before (the
+    # list the item was made from): leaving for another place (Settings) takes the value away
+    # on any build (decision 0057).
+    kept_elsewhere = (
+        bool(_NOT_PERSISTED_RE.search(observed))
+        and last.after.activity in {t.before.activity for t in path.transitions[:-1]}
+        and last.after.activity != last.before.activity
+        and _did_every_step(spec, path)
+    ) or (
         last.action.kind == RESTART_APP
         and last.before.activity == last.after.activity
         and _steps_run(spec, path) is not None

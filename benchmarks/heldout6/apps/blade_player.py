@@ -79,6 +79,14 @@ GET_FRAMES = [
     "java.util.ArrayList.get(ArrayList.java:308)",
 ]
 CURRENT_SONG = "v.blade.player.PlayerService.getCurrentSong(PlayerService.java:272)"
+# MainActivity.onStart down to Activity.performStart: its PlayerConnection's onConnected.
+MAIN_ON_START = [
+    "v.blade.ui.MainActivity$2.onConnected(MainActivity.java:89)",
+    "v.blade.ui.PlayerConnection.init(PlayerConnection.java:71)",
+    "v.blade.ui.MainActivity.onStart(MainActivity.java:278)",
+    "android.app.Instrumentation.callActivityOnStart(Instrumentation.java:1237)",
+    "android.app.Activity.performStart(Activity.java:6268)",
+]
 
 
 def empty_queue_crash(data: dict[str, Any], system: dict[str, Any]) -> bool:
@@ -284,18 +292,7 @@ class BladePlayer(VirtualApp):
             # onStart: PlayerConnection.init calls onConnected at once when bound; it shows
             # the bar only while playing, with getCurrentSong().
             if ctx.data["service"] and ctx.data["playing"]:
-                self._launch_current_song(
-                    ctx,
-                    "MainActivity",
-                    [
-                        "v.blade.ui.MainActivity$2.onConnected(MainActivity.java:89)",
-                        "v.blade.ui.PlayerConnection.init(PlayerConnection.java:71)",
-                        "v.blade.ui.MainActivity.onStart(MainActivity.java:278)",
-                        "android.app.Instrumentation.callActivityOnStart(Instrumentation.java:1237)",
-                        "android.app.Activity.performStart(Activity.java:6268)",
-                    ],
-                    2437,
-                )
+                self._launch_current_song(ctx, "MainActivity", MAIN_ON_START, 2437)
         elif ctx.activity == PLAY:
             ctx.ui.setdefault("menu", False)
             self._launch_current_song(
@@ -341,11 +338,7 @@ class BladePlayer(VirtualApp):
         ]
         frames = [
             CURRENT_SONG,
-            "v.blade.ui.MainActivity$2.onConnected(MainActivity.java:89)",
-            "v.blade.ui.PlayerConnection.init(PlayerConnection.java:71)",
-            "v.blade.ui.MainActivity.onStart(MainActivity.java:278)",
-            "android.app.Instrumentation.callActivityOnStart(Instrumentation.java:1237)",
-            "android.app.Activity.performStart(Activity.java:6268)",
+            *MAIN_ON_START,
             "android.app.Activity.performRestart(Activity.java:6346)",
             "android.app.Activity.performResume(Activity.java:6351)",
             "android.app.ActivityThread.performResumeActivity(ActivityThread.java:3092)",

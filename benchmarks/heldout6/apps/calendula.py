@@ -333,14 +333,7 @@ class Calendula(VirtualApp):
             appbar_children.append(self._user_info(patient))
         appbar_children.append(w.tabs([""] * 4, page, self._select_page, rid="sliding_tabs"))
         appbar = w.linear_layout(
-            [
-                View(
-                    cls="android.widget.FrameLayout",
-                    resource_id="collapsing_toolbar",
-                    weight=0,
-                    children=appbar_children,
-                )
-            ],
+            [w.frame_layout(appbar_children, rid="collapsing_toolbar", weight=0)],
             rid="appbar",
             weight=0,
         )
@@ -513,20 +506,14 @@ class Calendula(VirtualApp):
         buttons = w.linear_layout(
             [
                 View(cls="android.view.View"),
-                View(
-                    cls="android.widget.TextView",
-                    resource_id="md_buttonDefaultNegative",
-                    text="Cancel",
-                    on_click=w.bind(self._db_answer, False),
-                    width=250,
-                ),
-                View(
-                    cls="android.widget.TextView",
-                    resource_id="md_buttonDefaultPositive",
-                    text="Activate (Recommended)",
-                    on_click=w.bind(self._db_answer, True),
-                    width=450,
-                ),
+                # MaterialDialogs' action buttons (TextViews): (id, text, the answer, width).
+                *[
+                    w.text_view(text, rid, on_click=w.bind(self._db_answer, answer), width=width)
+                    for rid, text, answer, width in (
+                        ("md_buttonDefaultNegative", "Cancel", False, 250),
+                        ("md_buttonDefaultPositive", "Activate (Recommended)", True, 450),
+                    )
+                ],
             ],
             horizontal=True,
             height=140,

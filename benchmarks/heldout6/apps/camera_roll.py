@@ -48,7 +48,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, long_click
-from device_agent.virtual.views import FRAME, Screen, View
+from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PKG = "us.koller.cameraroll"
 MAIN = ".ui.MainActivity"
@@ -62,6 +62,8 @@ NOT_FOUND = "android.content.res.Resources$NotFoundException"
 
 ITEM = ".ui.ItemActivity"
 BAD_NOTIFICATION = "android.app.RemoteServiceException"
+TOOLBAR = "android.support.v7.widget.Toolbar"
+RECYCLER = "android.support.v7.widget.RecyclerView"
 ALBUMS: dict[str, list[str]] = {
     "Camera": [f"IMG_20180408_{17 - i // 4:02d}{59 - 7 * i:02d}00.jpg" for i in range(24)],
     "Screenshots": [f"Screenshot_20180407-{21 - i:02d}3015.png" for i in range(5)],
@@ -211,25 +213,34 @@ class CameraRoll(VirtualApp):
             )
             rows.append(row)
         actions = [] if path == ROOTS else [w.overflow_button(self._open_menu)]
-        bar = w.toolbar(
-            path,
-            navigation=w.up_button(),
-            actions=actions,
-            cls="android.support.v7.widget.Toolbar",
+        menu = ["Exclude", "Scan", "Add path to Virtual Album"]
+        return self._swipe_back(ctx, path, actions, rows, menu)
+
+    # -- the screens' shared pieces --------------------------------------------------------------
+    def _bar(self, title: str, actions: list[View], *, up: bool = True) -> View:
+        """The support Toolbar: the up arrow (with ``up``), ``title`` and ``actions``."""
+        return w.toolbar(
+            title, navigation=w.up_button() if up else None, actions=actions, cls=TOOLBAR
         )
-        listing = w.list_view(
-            rows, rid="recyclerView", cls="android.support.v7.widget.RecyclerView"
-        )
-        windows = []
-        if ctx.ui.get("menu"):
-            titles = ["Exclude", "Scan", "Add path to Virtual Album"]
-            windows.append(w.menu_window([(t, self._close_menu) for t in titles], self._close_menu))
+
+    def _menu(self, ctx: AppContext, titles: list[str]) -> list[Window]:
+        """The open overflow menu of ``titles``, each only closing it (none when closed)."""
+        if not ctx.ui.get("menu"):
+            return []
+        return [w.menu_window([(t, self._close_menu) for t in titles], self._close_menu)]
+
+    def _swipe_back(
+        self, ctx: AppContext, title: str, actions: list[View], rows: list[View], menu: list[str]
+    ) -> Screen:
+        """A child screen in its SwipeBackView: the toolbar (see :meth:`_bar`) over the
+        ``recyclerView`` of ``rows``, and the overflow menu of ``menu`` titles."""
+        listing = w.list_view(rows, rid="recyclerView", cls=RECYCLER)
         content = View(
             cls="android.view.ViewGroup",
             resource_id="swipeBackView",
-            children=[w.frame_layout([bar, listing], rid="root_view")],
+            children=[w.frame_layout([self._bar(title, actions), listing], rid="root_view")],
         )
-        return Screen(content=content, windows=windows)
+        return Screen(content=content, windows=self._menu(ctx, menu))
 
     # -- albums --------------------------------------------------------------------------------
     def _open_menu(self, ctx: AppContext) -> None:
@@ -264,12 +275,8 @@ class CameraRoll(VirtualApp):
             )
             for name, items in ALBUMS.items()
         ]
-        bar = w.toolbar(
-            "Camera Roll",
-            actions=[w.overflow_button(self._open_menu)],
-            cls="android.support.v7.widget.Toolbar",
-        )
-        grid = w.list_view(cards, rid="recyclerView", cls="android.support.v7.widget.RecyclerView")
+        bar = self._bar("Camera Roll", [w.overflow_button(self._open_menu)], up=False)
+        grid = w.list_view(cards, rid="recyclerView", cls=RECYCLER)
         content = w.frame_layout(
             [
                 w.frame_layout([bar, grid], rid="root_view"),
@@ -301,13 +308,12 @@ class CameraRoll(VirtualApp):
     def _album(self, ctx: AppContext) -> Screen:
         album = ctx.extras["name"]
         cells = [
-            View(
-                cls="android.widget.RelativeLayout",
+            w.relative_layout(
+                [w.image_view("image", height=CELL)],
                 width=CELL,
                 height=CELL,
                 on_click=w.bind(self._open_item, album, i),
                 on_long_click=self._select_item,
-                children=[w.image_view("image", height=CELL)],
             )
             for i in range(len(ALBUMS[album]))
         ]
@@ -315,23 +321,9 @@ class CameraRoll(VirtualApp):
             w.linear_layout(cells[i : i + 4], horizontal=True, height=CELL)
             for i in range(0, len(cells), 4)
         ]
-        bar = w.toolbar(
-            album,
-            navigation=w.up_button(),
-            actions=[w.overflow_button(self._open_menu)],
-            cls="android.support.v7.widget.Toolbar",
-        )
-        grid = w.list_view(rows, rid="recyclerView", cls="android.support.v7.widget.RecyclerView")
-        windows = []
-        if ctx.ui.get("menu"):
-            titles = ["Sort by…", "Exclude", "Pin Album", "Rename"]
-            windows.append(w.menu_window([(t, self._close_menu) for t in titles], self._close_menu))
-        content = View(
-            cls="android.view.ViewGroup",
-            resource_id="swipeBackView",
-            children=[w.frame_layout([bar, grid], rid="root_view")],
-        )
-        return Screen(content=content, windows=windows)
+        actions = [w.overflow_button(self._open_menu)]
+        menu = ["Sort by…", "Exclude", "Pin Album", "Rename"]
+        return self._swipe_back(ctx, album, actions, rows, menu)
 
     def _ask_delete(self, ctx: AppContext) -> None:
         ctx.ui["confirm"] = True
@@ -358,12 +350,7 @@ class CameraRoll(VirtualApp):
 
     def _item(self, ctx: AppContext) -> Screen:
         name = ALBUMS[ctx.extras["album"]][ctx.extras["index"]]
-        bar = w.toolbar(
-            name,
-            navigation=w.up_button(),
-            actions=[w.overflow_button(self._open_menu)],
-            cls="android.support.v7.widget.Toolbar",
-        )
+        bar = self._bar(name, [w.overflow_button(self._open_menu)])
         buttons = [
             ("info_button", "Info", _stub),
             ("share_button", "Share", _stub),
@@ -384,10 +371,7 @@ class CameraRoll(VirtualApp):
             resource_id="view_pager",
             children=[w.image_view("subsampling")],
         )
-        windows = []
-        if ctx.ui.get("menu"):
-            titles = ["Set as…", "Open with…", "Print", "Copy", "Move", "Rename"]
-            windows.append(w.menu_window([(t, self._close_menu) for t in titles], self._close_menu))
+        windows = self._menu(ctx, ["Set as…", "Open with…", "Print", "Copy", "Move", "Rename"])
         if ctx.ui.get("confirm"):
             windows.append(
                 w.alert_dialog(
@@ -410,11 +394,7 @@ class CameraRoll(VirtualApp):
         if ctx.activity == ITEM:
             return self._item(ctx)
         title = {SETTINGS: "Settings", ABOUT: "About"}
-        bar = w.toolbar(
-            title.get(ctx.activity, ""),
-            navigation=w.up_button(),
-            cls="android.support.v7.widget.Toolbar",
-        )
+        bar = self._bar(title.get(ctx.activity, ""), [])
         return Screen(content=w.frame_layout([bar, View(cls="android.view.View")]))
 
 

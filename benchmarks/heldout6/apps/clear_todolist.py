@@ -345,18 +345,17 @@ class ClearList(VirtualApp):
 
     def _render_main(self, ctx: AppContext) -> Screen:
         main = ctx.data["main"]
-        header = View(
-            cls="android.widget.RelativeLayout",
-            resource_id="header",
-            layout=HORIZONTAL,
-            height=w.TOOLBAR_HEIGHT,
-            children=[
+        header = w.relative_layout(
+            [
                 w.text_view(
                     main["title"], "txt_title", on_click=w.bind(self._choose_group, "main", True)
                 ),
                 w.text_view(str(main["count"]), "txt_count", width=150),
                 w.fab("fab_setting", "", lambda c: c.start_activity(SETTING), size=147),
             ],
+            rid="header",
+            layout=HORIZONTAL,
+            height=w.TOOLBAR_HEIGHT,
         )
         cards = [self._card(ctx, row) for row in main["rows"]]
         listing = w.list_view(
@@ -372,9 +371,8 @@ class ClearList(VirtualApp):
         return Screen(content=w.relative_layout(layers, rid="view_root", layout=FRAME))
 
     def _input_panel(self, ctx: AppContext, panel: dict[str, Any]) -> View:
-        return View(
-            cls="android.widget.FrameLayout",
-            resource_id="input_panel",
+        return w.frame_layout(
+            rid="input_panel",
             on_click=lambda c: None,  # eats touches
             children=[
                 w.relative_layout(

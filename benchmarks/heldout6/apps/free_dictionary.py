@@ -85,6 +85,11 @@ def crashed_on_empty_cache(data: dict[str, Any], system: dict[str, Any]) -> bool
     return crashed(system, PACKAGE, NO_SUCH, "List is empty.")
 
 
+def _row(children: list[View], **kw: Any) -> View:
+    """A Compose ``Row``: ``children`` left to right (other :class:`View` fields in ``kw``)."""
+    return View(cls=VIEW, layout=HORIZONTAL, children=children, **kw)
+
+
 def _icon(desc: str, handler: Any) -> View:
     """A Compose ``IconButton`` (``ClickableIcon``): a clickable node with the icon's text."""
     return View(cls=VIEW, content_desc=desc, on_click=handler, width=126, height=126)
@@ -237,12 +242,7 @@ class FreeDictionary(VirtualApp):
                 w.text_view("This is a free application under GNU license, see more:")
             ],
         }[route]()
-        bar = View(
-            cls=VIEW,
-            layout=HORIZONTAL,
-            height=147,
-            children=[_icon("", self._pop), w.text_view(titles[route])],
-        )
+        bar = _row([_icon("", self._pop), w.text_view(titles[route])], height=147)
         content = View(cls=COMPOSE, children=[bar, View(cls=VIEW, scrollable=True, children=body)])
         return Screen(content=content, title=titles[route])
 
@@ -251,23 +251,16 @@ class FreeDictionary(VirtualApp):
             "random": self._random,
             **{r: w.bind(self._navigate, r) for _, r in TOP_ICONS if r != "random"},
         }
-        top = View(
-            cls=VIEW,
-            layout=HORIZONTAL,
+        top = _row(
+            [w.image_view(width=147), *[_icon(desc, handlers[route]) for desc, route in TOP_ICONS]],
             height=147,
-            children=[
-                w.image_view(width=147),
-                *[_icon(desc, handlers[route]) for desc, route in TOP_ICONS],
-            ],
         )
         body: list[View] = []
         word = ctx.ui.get("result")
         if word:
             phonetic, kind, definition, example = API[word]
-            card = View(
-                cls=VIEW,
-                layout=HORIZONTAL,
-                children=[
+            card = _row(
+                [
                     View(cls=VIEW, children=[w.text_view(word), w.text_view(phonetic)]),
                     View(
                         cls=VIEW,
@@ -276,7 +269,7 @@ class FreeDictionary(VirtualApp):
                             _icon("Share", None),
                         ],
                     ),
-                ],
+                ]
             )
             meaning = [w.text_view("Type"), w.text_view(kind)]
             meaning += [w.text_view("Definition"), w.text_view(definition)]
@@ -294,15 +287,13 @@ class FreeDictionary(VirtualApp):
             hint="Search",
             width=800,
         )
-        bottom = View(
-            cls=VIEW,
-            layout=HORIZONTAL,
-            height=200,
-            children=[
+        bottom = _row(
+            [
                 _icon("Clear", lambda c: c.ui.update(text="")),
                 field,
                 _icon("Search", self._search),
             ],
+            height=200,
         )
         main = View(cls=VIEW, scrollable=True, children=body)
         return View(cls=COMPOSE, children=[top, main, bottom])
@@ -327,12 +318,8 @@ class FreeDictionary(VirtualApp):
 
     def _settings(self, ctx: AppContext) -> list[View]:
         def switch(caption: str, key: str) -> View:
-            return View(
-                cls=VIEW,
-                layout=HORIZONTAL,
-                height=147,
-                on_click=lambda c: c.data.update({key: not c.data[key]}),
-                children=[
+            return _row(
+                [
                     w.text_view(caption),
                     View(
                         cls="android.widget.Switch",
@@ -342,6 +329,8 @@ class FreeDictionary(VirtualApp):
                         width=180,
                     ),
                 ],
+                height=147,
+                on_click=lambda c: c.data.update({key: not c.data[key]}),
             )
 
         return [

@@ -111,6 +111,21 @@ def wrong_editor(data: dict[str, Any], system: dict[str, Any]) -> bool:
     return bool(data["wrong_editor"])
 
 
+def _not_a_number(text: str, presenter: str, line: int) -> JavaException:
+    """``Integer.parseInt(text)``'s NumberFormatException, thrown in ``presenter``'s
+    ``dialogOnAddButtonPressed`` at ``line``."""
+    return JavaException(
+        "java.lang.NumberFormatException",
+        f'For input string: "{text}"',
+        [
+            "java.lang.Integer.parseInt(Integer.java:615)",
+            "java.lang.Integer.parseInt(Integer.java:650)",
+            f"org.glucosio.android.presenter.{presenter}."
+            f"dialogOnAddButtonPressed({presenter}.java:{line})",
+        ],
+    )
+
+
 HISTORY = click(PACKAGE, text="History", cls="android.widget.TextView")
 SPINNER = click(PACKAGE, "history_spinner")
 WEIGHTS = click(PACKAGE, "android:id/text1", "Body Weight")
@@ -288,16 +303,7 @@ class Glucosio(VirtualApp):
             return
         value = int(text) if text.isdigit() else None
         if value is None:
-            raise JavaException(
-                "java.lang.NumberFormatException",
-                f'For input string: "{text}"',
-                [
-                    "java.lang.Integer.parseInt(Integer.java:615)",
-                    "java.lang.Integer.parseInt(Integer.java:650)",
-                    "org.glucosio.android.presenter.AddGlucosePresenter."
-                    "dialogOnAddButtonPressed(AddGlucosePresenter.java:97)",
-                ],
-            )
+            raise _not_a_number(text, "AddGlucosePresenter", 97)
         reading = {
             "id": int(f"2026116120{value}"),
             "reading": value,
@@ -320,16 +326,7 @@ class Glucosio(VirtualApp):
             ctx.toast("Please enter a valid value.")
             return
         if not text.isdigit():
-            raise JavaException(
-                "java.lang.NumberFormatException",
-                f'For input string: "{text}"',
-                [
-                    "java.lang.Integer.parseInt(Integer.java:615)",
-                    "java.lang.Integer.parseInt(Integer.java:650)",
-                    "org.glucosio.android.presenter.AddWeightPresenter."
-                    "dialogOnAddButtonPressed(AddWeightPresenter.java:72)",
-                ],
-            )
+            raise _not_a_number(text, "AddWeightPresenter", 72)
         next_id = max((r["id"] for r in ctx.data["weight"]), default=-1) + 1
         ctx.data["weight"].insert(
             0, {"id": next_id, "reading": int(text), "date": TODAY, "time": NOW}
@@ -537,20 +534,26 @@ class Glucosio(VirtualApp):
         )
         return [bar, w.fab("done_fab", "", save, gravity="end"), *fields, date_time]
 
-    def _add_glucose(self, ctx: AppContext) -> Screen:
-        title = "Edit Glucose reading" if ctx.ui["edit_id"] else "Add Glucose reading"
-        value = w.linear_layout(
+    def _value_row(self, ctx: AppContext, rid: str, hint: str, unit: str, unit_rid: str) -> View:
+        """The reading's value: the field ``rid`` (typed into ``ctx.ui["reading"]``) beside
+        its ``unit`` label ``unit_rid``."""
+        return w.linear_layout(
             [
-                w.edit_text(
-                    "glucose_add_concentration",
-                    ctx.ui["reading"],
-                    lambda c, t: c.ui.update(reading=t),
-                    hint="Concentration",
-                ),
-                w.text_view("mg/dL", "glucose_add_unit_measurement", width=250),
+                w.edit_text(rid, ctx.ui["reading"], lambda c, t: c.ui.update(reading=t), hint=hint),
+                w.text_view(unit, unit_rid, width=250),
             ],
             horizontal=True,
             height=150,
+        )
+
+    def _add_glucose(self, ctx: AppContext) -> Screen:
+        title = "Edit Glucose reading" if ctx.ui["edit_id"] else "Add Glucose reading"
+        value = self._value_row(
+            ctx,
+            "glucose_add_concentration",
+            "Concentration",
+            "mg/dL",
+            "glucose_add_unit_measurement",
         )
         children = self._reading_screen(ctx, title, [value], self._save_glucose)
         # The date and time fields carry their own ids on this screen.
@@ -585,18 +588,8 @@ class Glucosio(VirtualApp):
         return Screen(content=w.scroll_view([w.linear_layout(children)]), windows=windows)
 
     def _add_weight(self, ctx: AppContext) -> Screen:
-        value = w.linear_layout(
-            [
-                w.edit_text(
-                    "weight_add_value",
-                    ctx.ui["reading"],
-                    lambda c, t: c.ui.update(reading=t),
-                    hint="Weight",
-                ),
-                w.text_view("kg", "weight_add_unit_measurement", width=250),
-            ],
-            horizontal=True,
-            height=150,
+        value = self._value_row(
+            ctx, "weight_add_value", "Weight", "kg", "weight_add_unit_measurement"
         )
         children = self._reading_screen(ctx, "Add Body Weight", [value], self._save_weight)
         children[-1].children[0].resource_id = "dialog_add_date"

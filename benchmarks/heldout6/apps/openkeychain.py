@@ -399,25 +399,23 @@ class OpenKeychain(VirtualApp):
         else:
             ui["notify"] = NO_KEY  # no keys on the device
 
+    def _passphrase_field(self, ui: dict[str, Any], rid: str, key: str, hint: str) -> View:
+        """A password field ``rid`` of the symmetric mode, holding ``ui[key]``."""
+        return w.edit_text(
+            rid,
+            ui[key],
+            lambda c, t: self._passphrase_typed(c, key, t),
+            hint=hint,
+            password=True,
+        )
+
     def _mode_fragment(self, ctx: AppContext) -> View:
         ui = ctx.ui
         if ui["symmetric"]:
             return w.linear_layout(
                 [
-                    w.edit_text(
-                        "passphrase",
-                        ui["p1"],
-                        lambda c, t: self._passphrase_typed(c, "p1", t),
-                        hint="Passphrase",
-                        password=True,
-                    ),
-                    w.edit_text(
-                        "passphraseAgain",
-                        ui["p2"],
-                        lambda c, t: self._passphrase_typed(c, "p2", t),
-                        hint="Repeat Passphrase",
-                        password=True,
-                    ),
+                    self._passphrase_field(ui, "passphrase", "p1", "Passphrase"),
+                    self._passphrase_field(ui, "passphraseAgain", "p2", "Repeat Passphrase"),
                 ],
                 weight=0,
             )

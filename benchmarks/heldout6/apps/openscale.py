@@ -563,10 +563,5 @@ class OpenScale(VirtualApp):
         if EDITABLE.index(key) < len(EDITABLE) - 1:
             buttons.append(w.dialog_button("android:id/button3", "Next", self._dialog_next))
         buttons += w.dialog_buttons(("OK", self._dialog_ok), ("Cancel", close))
-        frame = View(
-            cls="android.widget.FrameLayout",
-            resource_id="android:id/custom",
-            weight=0,
-            children=body,
-        )
+        frame = w.frame_layout(body, rid="android:id/custom", weight=0)
         return w.alert_dialog(w.dialog_title(NAMES[key]), [frame], buttons, close)

@@ -77,7 +77,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import allow_permission, click, crashed
-from device_agent.virtual.views import Screen, View, Window
+from device_agent.virtual.views import Handler, Screen, View, Window
 
 PACKAGE = "de.dennisguse.opentracks"
 LIST = ".TrackListActivity"
@@ -226,14 +226,52 @@ WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {
 }
 
 
-class OpenTracks3190(VirtualApp):
-    """OpenTracks v3.19.0 (see the module docstring)."""
+class _TrackList:
+    """What both versions share: the app's identity and the track list's start (the location
+    request) and handlers (its menu, the GPS switch)."""
 
     name: ClassVar[str] = "OpenTracks"
     package: ClassVar[str] = PACKAGE
     label: ClassVar[str] = "OpenTracks"
-    version: ClassVar[str] = "3.19.0"
     launch_activity: ClassVar[str] = LIST
+
+    def _create_list(self, ctx: AppContext) -> None:
+        """The track list's ``onCreate``: asks once for the location pair
+        (PermissionRequester.ALL), its overflow menu closed."""
+        if FINE not in ctx.permissions and not ctx.ui.get("asked"):
+            ctx.ui["asked"] = True
+            ctx.request_permission(FINE)
+        ctx.ui.setdefault("menu", False)
+
+    def _open(self, ctx: AppContext, activity: str) -> None:
+        ctx.ui["menu"] = False
+        ctx.start_activity(activity)
+
+    def _close_menu(self, ctx: AppContext) -> None:
+        ctx.ui["menu"] = False
+
+    def _toggle_gps(self, ctx: AppContext) -> None:
+        ctx.data["gps_started"] = not ctx.data["gps_started"]
+
+    def _empty_list(self) -> View:
+        """The list's empty view: the hint and its arrow."""
+        return w.relative_layout(
+            [
+                w.text_view("Start recording your next adventure here", height=300),
+                w.image_view("", "Arrow", height=300),
+            ],
+            rid="track_list_empty_view",
+        )
+
+    def _menu(self, ctx: AppContext, items: list[tuple[str, Handler]]) -> list[Window]:
+        """The overflow menu of ``items`` when it is open."""
+        return [w.menu_window(items, self._close_menu)] if ctx.ui["menu"] else []
+
+
+class OpenTracks3190(_TrackList, VirtualApp):
+    """OpenTracks v3.19.0 (see the module docstring)."""
+
+    version: ClassVar[str] = "3.19.0"
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_909,)
 
     def initial_data(self) -> dict[str, Any]:
@@ -249,10 +287,7 @@ class OpenTracks3190(VirtualApp):
     # -- lifecycle -----------------------------------------------------------------------------
     def on_create(self, ctx: AppContext) -> None:
         if ctx.activity == LIST:
-            if FINE not in ctx.permissions and not ctx.ui.get("asked"):
-                ctx.ui["asked"] = True
-                ctx.request_permission(FINE)
-            ctx.ui.setdefault("menu", False)
+            self._create_list(ctx)
         elif ctx.activity == PICKER:
             ctx.ui.setdefault("folder", None)
             ctx.ui.setdefault("confirm", False)
@@ -281,16 +316,6 @@ class OpenTracks3190(VirtualApp):
         return False
 
     # -- track list ----------------------------------------------------------------------------
-    def _open(self, ctx: AppContext, activity: str) -> None:
-        ctx.ui["menu"] = False
-        ctx.start_activity(activity)
-
-    def _close_menu(self, ctx: AppContext) -> None:
-        ctx.ui["menu"] = False
-
-    def _toggle_gps(self, ctx: AppContext) -> None:
-        ctx.data["gps_started"] = not ctx.data["gps_started"]
-
     def _track_list(self, ctx: AppContext) -> Screen:
         gps = "Stop GPS" if ctx.data["gps_started"] else "Start GPS"
         bar = w.toolbar(
@@ -305,13 +330,7 @@ class OpenTracks3190(VirtualApp):
             ],
             cls=TOOLBAR_CLS,
         )
-        empty = w.relative_layout(
-            [
-                w.text_view("Start recording your next adventure here", height=300),
-                w.image_view("", "Arrow", height=300),
-            ],
-            rid="track_list_empty_view",
-        )
+        empty = self._empty_list()
         controller = w.linear_layout(
             [
                 w.image_button("controller_record", "Record", None, width=300),
@@ -326,15 +345,12 @@ class OpenTracks3190(VirtualApp):
         content = w.linear_layout(
             [bar, empty, w.frame_layout([controller], rid="controller_fragment", weight=0)]
         )
-        windows: list[Window] = []
-        if ctx.ui["menu"]:
-            items = [
-                ("Search", self._close_menu),
-                ("Markers", w.bind(self._open, MARKERS)),
-                ("Settings", w.bind(self._open, SETTINGS)),
-            ]
-            windows.append(w.menu_window(items, self._close_menu))
-        return Screen(content=content, windows=windows)
+        items = [
+            ("Search", self._close_menu),
+            ("Markers", w.bind(self._open, MARKERS)),
+            ("Settings", w.bind(self._open, SETTINGS)),
+        ]
+        return Screen(content=content, windows=self._menu(ctx, items))
 
     # -- settings ------------------------------------------------------------------------------
     def _flip(self, ctx: AppContext, title: str) -> None:
@@ -537,14 +553,10 @@ WRONG_SEQUENCES["OpenTracks#1629"] = [
 ]
 
 
-class OpenTracks460(VirtualApp):
+class OpenTracks460(_TrackList, VirtualApp):
     """OpenTracks v4.6.0 (see the module docstring)."""
 
-    name: ClassVar[str] = "OpenTracks"
-    package: ClassVar[str] = PACKAGE
-    label: ClassVar[str] = "OpenTracks"
     version: ClassVar[str] = "4.6.0"
-    launch_activity: ClassVar[str] = LIST
     bugs: ClassVar[tuple[BugSpec, ...]] = (BUG_1629,)
 
     def initial_data(self) -> dict[str, Any]:
@@ -553,10 +565,7 @@ class OpenTracks460(VirtualApp):
     def on_create(self, ctx: AppContext) -> None:
         ui = ctx.ui
         if ctx.activity == LIST:
-            if FINE not in ctx.permissions and not ui.get("asked"):
-                ui["asked"] = True
-                ctx.request_permission(FINE)  # PermissionRequester.ALL: the location pair
-            ui.setdefault("menu", False)
+            self._create_list(ctx)
         elif ctx.activity == SETTINGS_460:
             ui.setdefault("screens", ["root"])  # the fragment back stack
             ui.setdefault("bar_title", "OpenTracks")  # the bottom app bar (the action bar)
@@ -574,16 +583,6 @@ class OpenTracks460(VirtualApp):
         return False
 
     # -- track list ----------------------------------------------------------------------------
-    def _open(self, ctx: AppContext, activity: str) -> None:
-        ctx.ui["menu"] = False
-        ctx.start_activity(activity)
-
-    def _close_menu(self, ctx: AppContext) -> None:
-        ctx.ui["menu"] = False
-
-    def _toggle_gps(self, ctx: AppContext) -> None:
-        ctx.data["gps_started"] = not ctx.data["gps_started"]
-
     def _track_list(self, ctx: AppContext) -> Screen:
         bar = w.toolbar(
             "OpenTracks",
@@ -595,13 +594,7 @@ class OpenTracks460(VirtualApp):
             rid="track_list_toolbar",
             cls=TOOLBAR_CLS,
         )
-        empty = w.relative_layout(
-            [
-                w.text_view("Start recording your next adventure here", height=300),
-                w.image_view("", "Arrow", height=300),
-            ],
-            rid="track_list_empty_view",
-        )
+        empty = self._empty_list()
         bottom = View(
             cls=TOOLBAR_CLS,
             resource_id="bottom_app_bar",
@@ -615,14 +608,11 @@ class OpenTracks460(VirtualApp):
         )
         record = w.fab("track_list_fab_action", "Record", None)
         content = w.frame_layout([w.linear_layout([bar, empty, bottom]), record], layout="frame")
-        windows: list[Window] = []
-        if ctx.ui["menu"]:
-            items = [
-                ("Settings", w.bind(self._open, SETTINGS_460)),
-                ("Help", w.bind(self._open, HELP)),
-            ]
-            windows.append(w.menu_window(items, self._close_menu))
-        return Screen(content=content, windows=windows)
+        items = [
+            ("Settings", w.bind(self._open, SETTINGS_460)),
+            ("Help", w.bind(self._open, HELP)),
+        ]
+        return Screen(content=content, windows=self._menu(ctx, items))
 
     # -- settings ------------------------------------------------------------------------------
     def _open_screen(self, ctx: AppContext, key: str) -> None:

@@ -431,11 +431,8 @@ class OssDict(VirtualApp):
         label = FILES[ctx.data["dictionaries"][index]["file"]]["label"]
         close = lambda c: c.ui.update(forget=None)  # noqa: E731
         return [
-            w.alert_dialog(
-                w.dialog_title(""),
-                [w.dialog_message(f'Forget "{label}"?')],
-                w.dialog_buttons(("OK", self._forget), ("Cancel", close)),
-                close,
+            w.confirm_dialog(
+                "", f'Forget "{label}"?', ("OK", self._forget), ("Cancel", close), close
             )
         ]
 

@@ -117,6 +117,15 @@ def _stand_in(account: dict[str, Any], master: str) -> str:
     )
 
 
+def _label_row(label_rid: str, label: str, rid: str, value: str) -> View:
+    """A dialog's line: the ``label`` (id ``label_rid``) beside its ``value`` (id ``rid``)."""
+    return w.relative_layout(
+        [w.text_view(label, label_rid), w.text_view(value, rid)],
+        layout="horizontal",
+        height=110,
+    )
+
+
 class PasswordGenerator(VirtualApp):
     """Privacy Friendly Password Generator 1.0.2: tutorials, the accounts list, the dialogs."""
 
@@ -272,81 +281,68 @@ class PasswordGenerator(VirtualApp):
     def _close(self, ctx: AppContext) -> None:
         ctx.ui["dialog"] = None
 
+    def _scroll_dialog(self, title: str, fields: list[View], buttons: list[View]) -> Window:
+        """An AlertDialog titled ``title`` whose custom view scrolls its ``fields``."""
+        body = w.scroll_view([w.linear_layout(fields, weight=0)], weight=0)
+        return w.alert_dialog(w.dialog_title(title), [body], buttons, self._close)
+
     def _generate_dialog(self, ctx: AppContext, dialog: dict[str, Any]) -> Window:
         account = self._account(ctx, dialog["id"])
         visible = bool(dialog.get("visible"))
-
-        def row(label_rid: str, label: str, rid: str, value: str) -> View:
-            return w.relative_layout(
-                [w.text_view(label, label_rid), w.text_view(value, rid)],
-                layout="horizontal",
-                height=110,
-            )
-
-        body = w.scroll_view(
+        return self._scroll_dialog(
+            "Generate Password",
             [
-                w.linear_layout(
+                _label_row(
+                    "textViewDomainDescription",
+                    "Account name:",
+                    "domainHeadingTextView",
+                    account["domain"],
+                ),
+                _label_row(
+                    "textViewUsernameDescription",
+                    "Username:",
+                    "domainUsernameTextView",
+                    account["username"],
+                ),
+                _label_row(
+                    "textViewIterationHeading",
+                    "Version: ",
+                    "textViewIteration",
+                    str(account["iteration"]),
+                ),
+                w.text_view("Master password:", "textViewMasterpasswordHeading"),
+                w.relative_layout(
                     [
-                        row(
-                            "textViewDomainDescription",
-                            "Account name:",
-                            "domainHeadingTextView",
-                            account["domain"],
+                        w.edit_text(
+                            "editTextMasterpassword",
+                            dialog["master"],
+                            lambda c, t: c.ui["dialog"].update(master=t),
+                            password=not visible,
                         ),
-                        row(
-                            "textViewUsernameDescription",
-                            "Username:",
-                            "domainUsernameTextView",
-                            account["username"],
+                        w.image_button(
+                            "visibilityButton",
+                            "",
+                            lambda c: c.ui["dialog"].update(
+                                visible=not c.ui["dialog"].get("visible")
+                            ),
+                            width=147,
                         ),
-                        row(
-                            "textViewIterationHeading",
-                            "Version: ",
-                            "textViewIteration",
-                            str(account["iteration"]),
-                        ),
-                        w.text_view("Master password:", "textViewMasterpasswordHeading"),
-                        w.relative_layout(
-                            [
-                                w.edit_text(
-                                    "editTextMasterpassword",
-                                    dialog["master"],
-                                    lambda c, t: c.ui["dialog"].update(master=t),
-                                    password=not visible,
-                                ),
-                                w.image_button(
-                                    "visibilityButton",
-                                    "",
-                                    lambda c: c.ui["dialog"].update(
-                                        visible=not c.ui["dialog"].get("visible")
-                                    ),
-                                    width=147,
-                                ),
-                            ],
-                            layout="horizontal",
-                            height=150,
-                        ),
-                        w.text_view("Your password:", "textViewMPasswordHeading"),
-                        w.relative_layout(
-                            [
-                                w.text_view(dialog["password"], "textViewPassword"),
-                                w.image_button("copyButton", "", self._copy, width=147),
-                            ],
-                            layout="horizontal",
-                            height=147,
-                        ),
-                        w.button("generatorButton", "Generate", self._generate_click),
                     ],
-                    weight=0,
-                )
+                    layout="horizontal",
+                    height=150,
+                ),
+                w.text_view("Your password:", "textViewMPasswordHeading"),
+                w.relative_layout(
+                    [
+                        w.text_view(dialog["password"], "textViewPassword"),
+                        w.image_button("copyButton", "", self._copy, width=147),
+                    ],
+                    layout="horizontal",
+                    height=147,
+                ),
+                w.button("generatorButton", "Generate", self._generate_click),
             ],
-            weight=0,
-        )
-        return w.alert_dialog(
-            w.dialog_title("Generate Password"),
-            [body],
             w.dialog_buttons(("Done", self._close)),
-            self._close,
         )
 
     def _add_click(self, ctx: AppContext) -> None:
@@ -393,35 +389,18 @@ class PasswordGenerator(VirtualApp):
             )
             for rid, label, _, _ in CHARSETS
         ]
-        body = w.scroll_view(
+        return self._scroll_dialog(
+            "Add new account",
             [
-                w.linear_layout(
-                    [
-                        field("editTextDomain", "domain", "Account name:"),
-                        field("editTextUsername", "username", "Username (optional):"),
-                        w.text_view("The password will consist of:", "textViewSetHeading"),
-                        *checks,
-                        w.relative_layout(
-                            [
-                                w.text_view("Length: ", "textViewLengthHeading"),
-                                w.text_view("10", "textViewLengthDisplay"),
-                            ],
-                            layout="horizontal",
-                            height=110,
-                        ),
-                        View(cls="android.widget.SeekBar", resource_id="seekBarLength", height=100),
-                        w.button("versionButton", "▶ Change Version", None),
-                    ],
-                    weight=0,
-                )
+                field("editTextDomain", "domain", "Account name:"),
+                field("editTextUsername", "username", "Username (optional):"),
+                w.text_view("The password will consist of:", "textViewSetHeading"),
+                *checks,
+                _label_row("textViewLengthHeading", "Length: ", "textViewLengthDisplay", "10"),
+                View(cls="android.widget.SeekBar", resource_id="seekBarLength", height=100),
+                w.button("versionButton", "▶ Change Version", None),
             ],
-            weight=0,
-        )
-        return w.alert_dialog(
-            w.dialog_title("Add new account"),
-            [body],
             w.dialog_buttons(("Add", self._add_click), ("Cancel", self._close)),
-            self._close,
         )
 
     def _card(self, account: dict[str, Any]) -> View:

@@ -429,9 +429,9 @@ class SimpleNotes(VirtualApp):
                 for i in (1, 2, 3)
             ]
             ok, title = self._add_items, "Add new checklist items"
-        buttons = w.dialog_buttons(("OK", ok), ("Cancel", self._close_dialog))
         holder = w.linear_layout(body, rid="dialog_holder", weight=0)
-        return w.alert_dialog(w.dialog_title(title), [holder], buttons, self._close_dialog)
+        cancel = ("Cancel", self._close_dialog)
+        return w.input_dialog(title, holder, ("OK", ok), cancel, self._close_dialog)
 
 
 WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {

@@ -31,3 +31,8 @@ def test_what_the_app_does_next_is_an_outcome_not_a_step() -> None:
 def test_an_or_clause_is_another_way_to_do_the_step_before() -> None:
     body = "Steps:\n1. Open the list\n2. Tap Share, or tap Export"
     assert _targets(body) == [("click", ["list"]), ("click", ["Share", "Export"])]
+
+
+def test_leaving_a_screen_is_back() -> None:
+    body = "Steps:\n1. Open a note\n2. Leave with the back arrow at the top"
+    assert _targets(body)[-1][0] == "press_back"

@@ -83,6 +83,8 @@ _VERB_TABLE = {
      write writes wrote writing fill fills filled put puts name named rename set sets search
      searching eingeben schreiben escribir saisir digitar ввести ввод 输入 填写""",
     "rotate": "rotate rotates rotated rotating rotation drehen girar tourner 旋转",
+    # "Leave the editor", "leave with the back arrow": navigating away is Back (or Up)
+    "press_back": "leave leaving",
 }
 _SINGLE_VERBS: dict[str, str] = {}
 for _kind, _verbs in _VERB_TABLE.items():

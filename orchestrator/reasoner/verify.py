@@ -1088,8 +1088,9 @@ def _quoted_message(
     part of a text the path ``typed`` is no evidence (the card shows "Hello" after "Hello" or
     "Hello <name>" was typed: the input, or a fixed build showing all of it), nor is a quote
     naming a control a step targets (the steps bring that label up). A quote is evidence only
-    on a path that did every step: a step the aligner excused (an option it could not see) may
-    be the bug's condition, and then the quoted text is the app working (decision 0057)."""
+    on a path that did every step, and kept the choices its steps made (:func:`_choice_undone`):
+    a step the aligner excused, or a drop-down entry the app reset, may be the bug's condition,
+    and then the quoted text is the app working (decision 0057)."""
     if not path.transitions:
         return ""
     last = path.transitions[-1]
@@ -1099,7 +1100,7 @@ def _quoted_message(
         return f"the screen now shows {shown!r}: the report's exception, as text"
     if not actual:
         return ""
-    if spec is not None and not _did_every_step(spec, path):
+    if spec is not None and (not _did_every_step(spec, path) or _choice_undone(spec, path)):
         return ""
     toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
     own_input = {normalize_label(t) for t in typed or ()}
@@ -1121,6 +1122,50 @@ def _quoted_message(
             return f"the screen now shows {q!r}, as the report says"
         if nq in toast and not shown_before:
             return f"after '{last.action.describe()}' a toast says {q!r}, as the report says"
+    return ""
+
+
+def _selection_key(node: ViewNode) -> tuple[str, str]:
+    """A widget named by its resource id and its container's (framework ids such as
+    ``android:id/text1`` are shared by many views)."""
+    parent = node.parent
+    while parent is not None and not parent.resource_id:
+        parent = parent.parent
+    return (node.resource_id, parent.resource_id if parent is not None else "")
+
+
+def _selections(xml: str) -> dict[tuple[str, str], str]:
+    """``{widget: text}`` of the screen's non-editable widgets with an id and a text."""
+    tree = screen_index(xml).tree
+    if tree is None:
+        return {}
+    return {
+        _selection_key(n): n.text
+        for n in tree.iter()
+        if n.resource_id and n.text and not n.is_editable
+    }
+
+
+def _choice_undone(spec: ReproSpec, path: Path) -> str:
+    """A choice a step made (a drop-down entry, a filter, a tab: the action that did the step
+    stayed on its activity and made a widget show the step's target) that no longer shows
+    before the path's last action: the path went away and came back, and the app reset it, so
+    what follows runs without the report's choice (decision 0057); ``""`` when none."""
+    if len(path.transitions) < 2:
+        return ""
+    final = _selections(path.transitions[-1].before.hierarchy_xml)
+    for i, k in enumerate(align(spec, path).served[:-1]):
+        t = path.transitions[i]
+        if k < 0 or t.before.activity != t.after.activity:
+            continue
+        targets = {normalize_label(x) for x in spec.steps[k].targets}
+        before, after = _selections(t.before.hierarchy_xml), _selections(t.after.hierarchy_xml)
+        for key, text in after.items():
+            chosen = normalize_label(text)
+            if chosen in targets and before.get(key) not in (None, text):
+                now = final.get(key)
+                if now is not None and normalize_label(now) != chosen:
+                    return f"the choice {text!r} shows {now!r} again before the last action"
     return ""
 
 

@@ -349,11 +349,13 @@ def repeated_run(path: Path, allowance: int) -> str:
     more item each time, a new screen each time, yet the same work). One more would only page
     on or repeat (issue 28 §1, "no drift"; cycles: decision 0057)."""
     n = len(path.transitions)
+    tail = path.transitions[-min(n, allowance * CYCLE_LIMIT) :]
+    named = [memory_action(t.before, t.action) for t in tail]  # once, for every period
     for period in range(1, CYCLE_LIMIT + 1):
         span = allowance * period
         if n < span:
             break
-        names = [memory_action(t.before, t.action) for t in path.transitions[-span:]]
+        names = named[-span:]
         if len(set(names[:period])) != period or any(
             names[i] != names[i % period] for i in range(span)
         ):

@@ -1100,8 +1100,10 @@ def _quoted_message(
         return f"the screen now shows {shown!r}: the report's exception, as text"
     if not actual:
         return ""
-    if spec is not None and (not _did_every_step(spec, path) or _choice_undone(spec, path)):
-        return ""
+    if spec is not None:
+        progress = align(spec, path)
+        if not _did_every_step(spec, path, progress) or _choice_undone(spec, path, progress):
+            return ""
     toast = normalize_label(toast_text(last.after.hierarchy_xml)) if last.diff.get("toast") else ""
     own_input = {normalize_label(t) for t in typed or ()}
     controls = {normalize_label(t) for step in (spec.steps if spec else ()) for t in step.targets}
@@ -1135,7 +1137,9 @@ def _selection_key(node: ViewNode) -> tuple[str, str]:
 
 
 def _selections(xml: str) -> dict[tuple[str, str], str]:
-    """``{widget: text}`` of the screen's non-editable widgets with an id and a text."""
+    """``{widget: text}`` of the screen's non-editable widgets with an id and a text, every
+    occurrence keyed by :func:`_selection_key` (:func:`_widget_values` keeps only the first
+    widget of each id: a drop-down's ``text1`` would hide the others)."""
     tree = screen_index(xml).tree
     if tree is None:
         return {}
@@ -1146,15 +1150,16 @@ def _selections(xml: str) -> dict[tuple[str, str], str]:
     }
 
 
-def _choice_undone(spec: ReproSpec, path: Path) -> str:
+def _choice_undone(spec: ReproSpec, path: Path, progress: Progress | None = None) -> str:
     """A choice a step made (a drop-down entry, a filter, a tab: the action that did the step
     stayed on its activity and made a widget show the step's target) that no longer shows
     before the path's last action: the path went away and came back, and the app reset it, so
-    what follows runs without the report's choice (decision 0057); ``""`` when none."""
+    what follows runs without the report's choice (decision 0057); ``""`` when none.
+    ``progress``: ``align(spec, path)`` when the caller has it."""
     if len(path.transitions) < 2:
         return ""
     final = _selections(path.transitions[-1].before.hierarchy_xml)
-    for i, k in enumerate(align(spec, path).served[:-1]):
+    for i, k in enumerate((progress or align(spec, path)).served[:-1]):
         t = path.transitions[i]
         if k < 0 or t.before.activity != t.after.activity:
             continue
@@ -1533,10 +1538,11 @@ def _screen_shape(xml: str) -> tuple[tuple[int, str, str], ...]:
     return tuple((n.depth, n.cls, n.resource_id) for n in windows[0].iter())
 
 
-def _did_every_step(spec: ReproSpec, path: Path) -> bool:
+def _did_every_step(spec: ReproSpec, path: Path, progress: Progress | None = None) -> bool:
     """The aligner credited every step of the report to an action of ``path`` (in any order;
-    none excused as one the app does not need): what several checks need before a claim."""
-    return not set(range(len(spec.steps))) - set(align(spec, path).served)
+    none excused as one the app does not need): what several checks need before a claim.
+    ``progress``: ``align(spec, path)`` when the caller has it."""
+    return not set(range(len(spec.steps))) - set((progress or align(spec, path)).served)
 
 
 def _steps_run(

@@ -14,7 +14,8 @@ not drop, issue 28 §4):
 - Its fourth round: :data:`TEST4_BUGS` (``benchmarks/heldout4/``), apps outside all of the above,
   modelled while the engine changed and first run with the engine of the round's end.
 - Its fifth round: :data:`TEST5_BUGS` (``benchmarks/heldout5/``), apps outside all of the above,
-  made the same way; its sixth: :data:`TEST6_BUGS` (``benchmarks/heldout6/``).
+  made the same way; its sixth: :data:`TEST6_BUGS` (``benchmarks/heldout6/``); its seventh:
+  :data:`TEST7_BUGS` (``benchmarks/heldout7/``).
 
 :func:`split_of` names a bug's set; :data:`LOOKED_AT` lists the held-out bugs that have been
 diagnosed since and so no longer count as unseen.
@@ -104,6 +105,9 @@ TEST5_BUGS = frozenset(p.stem for p in (HELDOUT5_DIR / "reports").glob("*.json")
 # Its sixth round (decision 0057), made the same way, apps outside all of the above.
 HELDOUT6_DIR = Path(__file__).resolve().parent / "heldout6"
 TEST6_BUGS = frozenset(p.stem for p in (HELDOUT6_DIR / "reports").glob("*.json"))
+# Its seventh round (decision 0058), made the same way, apps outside all of the above.
+HELDOUT7_DIR = Path(__file__).resolve().parent / "heldout7"
+TEST7_BUGS = frozenset(p.stem for p in (HELDOUT7_DIR / "reports").glob("*.json"))
 
 # Held-out bugs diagnosed since their measurement (no longer unseen), with why.
 LOOKED_AT: dict[str, str] = {
@@ -120,7 +124,7 @@ def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
     (issue 28's held-out apps, :data:`TEST3_BUGS`), ``"test4"`` (its fourth round,
     :data:`TEST4_BUGS`), ``"test5"`` (its fifth, :data:`TEST5_BUGS`), ``"test6"`` (its sixth,
-    :data:`TEST6_BUGS`) or ``"other"`` (catalog
+    :data:`TEST6_BUGS`), ``"test7"`` (its seventh, :data:`TEST7_BUGS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     if bug_id in TEST3_BUGS:
         return "test3"
@@ -130,6 +134,8 @@ def split_of(bug_id: str) -> str:
         return "test5"
     if bug_id in TEST6_BUGS:
         return "test6"
+    if bug_id in TEST7_BUGS:
+        return "test7"
     if bug_id in DEV_SET:
         return "dev"
     if bug_id in TEST_SET:

@@ -239,6 +239,21 @@ def test_plan_reads_ids_indexes_and_directories(tmp_path: Path) -> None:
         plan([str(tmp_path / "missing.json")], farm=FarmConfig())
 
 
+def test_plan_skips_a_bug_its_apps_virtual_model_does_not_declare(tmp_path: Path) -> None:
+    import json
+
+    report = {"apk_name": "OpenCalc_3.1.4.apk", "repo": "OpenCalc", "title": "A bug", "body": "x"}
+    (tmp_path / "OpenCalc#99999.json").write_text(json.dumps(report))
+    items, skipped = plan([str(tmp_path)], farm=FarmConfig())
+    assert not items and [s.bug_id for s in skipped] == ["OpenCalc#99999"]
+    assert "does not declare this bug" in skipped[0].reason and "--agents" in skipped[0].reason
+    # An explicit --app or real devices are the user's choice: the bug runs.
+    items, _ = plan([str(tmp_path)], farm=FarmConfig(app="OpenCalc"))
+    assert [i.bug_id for i in items] == ["OpenCalc#99999"]
+    items, _ = plan([str(tmp_path)], farm=FarmConfig(agents=("127.0.0.1:1",)))
+    assert [i.bug_id for i in items] == ["OpenCalc#99999"]
+
+
 def test_the_default_sweep_is_the_catalog() -> None:
     from device_agent.virtual.catalog import list_apps
 

@@ -217,7 +217,7 @@ def plan(
         except ConfigError as exc:
             skipped.append(Skipped(bug_id, f"no app model: {exc}"))
             continue
-        other = _other_app(report, farm, app)
+        other = _other_app(report, farm, app) or _not_modelled(report, farm, app)
         if other:
             skipped.append(Skipped(bug_id, other))
             continue
@@ -259,3 +259,26 @@ def _other_app(report: Any, farm: FarmConfig, app: dict[str, str]) -> str:
     if own and own.lower() != app.get("name", "").lower():
         return f"an issue of {own}, not of --app {app.get('name')}: left out of this run"
     return ""
+
+
+def _not_modelled(report: Any, farm: FarmConfig, app: dict[str, str]) -> str:
+    """Why a report must not run on its app's virtual model (``""`` when it may): the model was
+    picked by the report's apk name or repository but does not declare the report's bug, so the
+    run would have nothing to find and no ground truth to score it. Runs on ``--agents`` (real
+    devices) and with an explicit ``--app`` are the user's choice and always go ahead."""
+    from device_agent.errors import AppNotFoundError
+    from device_agent.virtual.catalog import find_app_for_bug
+
+    if farm.agents or farm.app:
+        return ""
+    try:
+        declared = find_app_for_bug(report.bug_id, farm.app_dir or None)
+    except AppNotFoundError:
+        declared = None
+    if declared is not None:
+        return ""
+    return (
+        f"the virtual model of {app.get('name')} does not declare this bug (see `reprofarm apps`), "
+        "so a virtual run has nothing to find: model it (docs/app-models.md) and pass --app-dir, "
+        "run it on real devices with --agents, or pass --app to run it anyway"
+    )

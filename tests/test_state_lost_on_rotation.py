@@ -138,3 +138,43 @@ def test_a_label_of_words_the_rotation_emptied_is_lost_a_number_is_not() -> None
     assert "emptied 'chosen'" in verifier._view_state_lost(shown("Dark theme"), shown(""))
     assert verifier._view_state_lost(shown("Dark theme"), shown("Dark theme")) == ""
     assert verifier._view_state_lost(shown("12:40"), shown("")) == ""  # a clock, a count
+
+
+def _chosen(text: str, extra: bool = True, in_list: bool = False) -> str:
+    """A screen with a label showing a choice, and a "Filter" button."""
+    label = node("android.widget.TextView", text, f"{APP}:id/chosen", "", (0, 100, 1080, 200))
+    holder = node(
+        "android.widget.ScrollView" if in_list else "android.widget.FrameLayout", "", "", "",
+        (0, 0, 1080, 1000), label, scrollable=in_list,
+    )  # fmt: skip
+    kids = [holder]
+    if extra:
+        kids.append(button("Filter", (0, 300, 540, 400), rid=f"{APP}:id/filter"))
+    root = node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920), *kids)
+    return dump(status_bar(), root)
+
+
+def test_a_label_replaced_by_other_words_or_a_widget_removed_is_lost() -> None:
+    lost = verifier._view_state_lost
+    assert "replaced 'chosen'" in lost(_chosen("Sorted by title"), _chosen("Sorted by date"))
+    assert lost(_chosen("Today 12:40"), _chosen("Today 12:41")) == ""  # a clock ticked
+    assert lost(_chosen("Row one", in_list=True), _chosen("Row two", in_list=True)) == ""
+    assert "removed 'Filter'" in lost(_chosen("Sorted by title"), _chosen("Sorted by title", False))
+    assert lost(_chosen("Sorted by title"), _chosen("Sorted by title")) == ""
+
+
+def test_the_rotation_need_not_be_the_reports_last_step() -> None:
+    # "Tap Sort, rotate, then tap Title": the loss shows right after the rotation, and the
+    # change words ("switches") name it.
+    spec = _spec_of(
+        S2RStep("Tap Sort", CLICK, ["Sort"]),
+        S2RStep("Rotate the phone", "rotate", []),
+        S2RStep("Tap Title", CLICK, ["Title"]),
+        kind=NON_CRASH,
+        symptom="The screen switches back after rotating.",
+    )
+    verdict = verifier.verify(spec, _path(MAIN), [])
+    assert verdict.reproduced and verdict.details["check"] == "state_lost_on_rotation"
+    # A path that did not tap Sort first is no claim.
+    skipped = SPath([_transition(Action("rotate", orientation="landscape"), SORT_DIALOG, MAIN)])
+    assert not verifier.verify(spec, skipped, []).reproduced

@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, RESTART_APP, ROTATE, SWIPE
@@ -1764,25 +1765,33 @@ def _stuck(observed: str, spec: ReproSpec, path: Path) -> str:
 _STATE_LOSS_RE = re.compile(
     r"\b(?:lost|loses?|losing|gone|disappear\w*|vanish\w*|clos(?:es|ed|ing)|dismiss\w*|"
     r"reset\w*|returns?|goes back|went back|back to|again|re-?opens?|reloads?|no longer|"
-    r"forg[eo]t\w*|not (?:kept|preserved|retained|restored|saved|remembered))\b",
+    r"forg[eo]t\w*|not (?:kept|preserved|retained|restored|saved|remembered)|"
+    # a change of what is shown (decision 0058): "the title changes", "jumps to the list"
+    r"chang(?:es|ed|ing)|switch(?:es|ed)|jump(?:s|ed)|replac\w*|instead|empt(?:y|ies|ied)|"
+    r"blank|clear(?:s|ed)|restart\w*|refresh\w*)\b",
     re.IGNORECASE,
 )
 
 
 def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
-    """The state the screen was in is lost on rotation (issue 28 §3, decision 0054): the
-    report's last step rotates, the path did every step in order ending with that rotation, the
-    symptom says something is lost, closed or comes back, and the rotation closed a window
-    (dialog, menu, sheet) that was open before it, left the screen for another activity, or
-    took from a widget with an id what it held (:func:`_view_state_lost`, decision 0055).
-    Android re-creates the screen it rotates: on a build without the bug the same screen and
-    window are there after it, and its views with ids as they were."""
-    if not spec.steps or spec.steps[-1].action_hint != ROTATE or not path.transitions:
+    """The state the screen was in is lost on rotation (issue 28 §3, decisions 0054, 0055 and
+    0058): a step of the report rotates, the path did the report's steps in order up to its
+    last rotation and ended with that rotation, the symptom says something is lost, closed,
+    changed or comes back, and the rotation closed a window (dialog, menu, sheet) that was open
+    before it, left the screen for another activity, or changed a widget with an id
+    (:func:`_view_state_lost`). Steps after the last rotation are not needed: what a rotation
+    did shows right after it. Android re-creates the screen it rotates: on a build without the
+    bug the same screen and window are there after it, and its views with ids as they were."""
+    rotations = [k for k, step in enumerate(spec.steps) if step.action_hint == ROTATE]
+    if not rotations or not path.transitions:
         return ""
     last = path.transitions[-1]
     if last.action.kind != ROTATE or last.crash is not None or last.diff.get("app_left"):
         return ""
-    if not _STATE_LOSS_RE.search(observed) or _steps_run(spec, path) is None:
+    if not _STATE_LOSS_RE.search(observed):
+        return ""
+    up_to = replace(spec, steps=spec.steps[: rotations[-1] + 1])
+    if _steps_run(up_to, path) is None:
         return ""
     moved = last.diff.get("activity_changed")
     if moved:
@@ -1796,11 +1805,13 @@ def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
 
 def _view_state_lost(before_xml: str, after_xml: str) -> str:
     """What a widget with a resource id lost across a rotation of the same screen: its checked
-    or selected state, a field's being editable (and enabled), or a label's text of words
-    (emptied; decision 0057); typed text lost is the ``gone`` check's. Android saves and
-    restores the state of views with ids when it re-creates a rotated activity, and the app
-    shows its own state again, so on a build without the bug none of these change; ``""`` when
-    none did."""
+    or selected state, a field's being editable (and enabled), a label's text of words (emptied,
+    decision 0057; or replaced by other words, decision 0058), or the widget itself (gone
+    though it sat outside any list and fits the rotated screen; 0058); typed text lost is the
+    ``gone`` check's. Rows of lists are compared only by their states: a rotated list shows
+    other rows. Android saves and restores the state of views with ids when it re-creates a
+    rotated activity, and the app shows its own state again, so on a build without the bug none
+    of these change; ``""`` when none did."""
     before, after = screen_index(before_xml).tree, screen_index(after_xml).tree
     if before is None or after is None:
         return ""
@@ -1810,20 +1821,32 @@ def _view_state_lost(before_xml: str, after_xml: str) -> str:
         # (not diff._identified, whose key holds the class: a field made read-only changes it)
         seen: dict[str, int] = {}
         out = {}
-        for node in tree.iter():
-            if node.resource_id:
-                k = seen.get(node.resource_id, 0)
-                seen[node.resource_id] = k + 1
-                out[(node.resource_id, k)] = node
+        for window in tree.app_windows():
+            for node in window.iter():
+                if node.resource_id:
+                    k = seen.get(node.resource_id, 0)
+                    seen[node.resource_id] = k + 1
+                    out[(node.resource_id, k)] = node
         return out
 
     later = by_id(after)
+    later_ids = {rid for rid, _ in later}
+    height = max((w.bounds.bottom for w in after.app_windows()), default=0)
     for key, node in by_id(before).items():
         other = later.get(key)
-        if other is None:
-            continue
         short_id = node.resource_id.rsplit("/", 1)[-1]
         name = (node.hint or short_id) if node.is_editable else (node.label() or short_id)
+        if other is None:
+            if (
+                node.resource_id not in later_ids
+                and node.bounds.area > 0
+                and node.bounds.bottom <= height
+                and (node.label() or node.clickable)
+                and not _in_scrollable(node)
+            ):
+                # it would fit the rotated screen, and no list scrolled it away
+                return f"the rotation removed {name!r} ({short_id})"
+            continue
         if node.checkable and node.checked != other.checked:
             state = "checked" if node.checked else "unchecked"
             return f"the rotation left {name!r} no longer {state}"
@@ -1831,12 +1854,29 @@ def _view_state_lost(before_xml: str, after_xml: str) -> str:
             return f"the rotation left {name!r} no longer selected"
         if node.is_editable and node.enabled and not (other.is_editable and other.enabled):
             return f"the rotation left the field {name!r} no longer editable"
-        if (
-            not node.is_editable
-            and not other.is_editable
-            and re.search(r"[^\W\d_]", node.text)  # words, not a number or a clock
-            and not other.text.strip()
-        ):
+        if node.is_editable or other.is_editable or not re.search(r"[^\W\d_]", node.text):
+            continue  # typed text is the gone check's; a number or a clock may tick
+        if not other.text.strip():
             # a text the app showed (a result, a chosen name) emptied: its state not restored
             return f"the rotation emptied {short_id!r}, which showed {node.text[:60]!r}"
+        if _letters(other.text) != _letters(node.text) and not _in_scrollable(node):
+            return (
+                f"the rotation replaced {short_id!r}: {node.text[:60]!r} became {other.text[:60]!r}"
+            )
     return ""
+
+
+def _letters(text: str) -> str:
+    """``text`` without digits and spacing: what is left of a label once a clock or a count
+    in it ticks."""
+    return re.sub(r"[\d\s:.,]+", "", text).lower()
+
+
+def _in_scrollable(node: ViewNode) -> bool:
+    """The node sits in a scrolling container (a list's row, a scrolled form)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.scrollable:
+            return True
+        parent = parent.parent
+    return False

@@ -1,10 +1,10 @@
 """The held-out app models (``benchmarks/heldout/apps`` for TEST3, ``benchmarks/heldout4/apps``
-for TEST4, ``benchmarks/heldout5/apps`` for TEST5, ``benchmarks/heldout6/apps`` for TEST6, ``benchmarks/heldout7/apps`` for TEST7, each
-loaded as ``--app-dir`` like a user's own models): every bug's human steps, replayed from a fresh
-install, trigger its ground-truth oracle, which a fresh install does not;
-a crash bug crashes only at its last step; and each of the module's ``WRONG_SEQUENCES[bug_id]``
-(near misses: a step left out, swapped or replaced) never triggers it. Every bug has a report in
-its set's ``reports`` folder."""
+for TEST4, ``benchmarks/heldout5/apps`` for TEST5, ``benchmarks/heldout6/apps`` for TEST6,
+``benchmarks/heldout7/apps`` for TEST7, each loaded as ``--app-dir`` like a user's own models):
+every bug's human steps, replayed from a fresh install, trigger its ground-truth oracle, which a
+fresh install does not; a crash bug crashes only at its last step; and each of the module's
+``WRONG_SEQUENCES[bug_id]`` (near misses: a step left out, swapped or replaced) never triggers it.
+Every bug has a report in its set's ``reports`` folder."""
 
 from __future__ import annotations
 

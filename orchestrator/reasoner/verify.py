@@ -175,6 +175,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("expected_number", lambda: _expected_number(expected, index, actual, spec, path)),
         ("wrong_result", lambda: _wrong_result(observed, spec, index)),
         ("still_after_delete", lambda: _still_after_delete(observed, path, typed, index)),
+        ("back_after_delete", lambda: _back_after_delete(observed, spec, path, index)),
         ("not_listed_after_create", lambda: _not_listed_after_create(observed, path, typed, index)),
         ("gone", lambda: _gone(observed, spec, path, typed, index)),
         ("lost_on_return", lambda: _lost_on_return(observed, spec, path, typed)),
@@ -206,7 +207,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
 # (what each check is worth on DEV and TEST), e.g. REPROFARM_VERIFY_OFF=gone,layout.
 VERIFY_OFF_ENV = "REPROFARM_VERIFY_OFF"
 CHECK_NAMES = (
-    "app_closed", "expected_number", "wrong_result", "still_after_delete",
+    "app_closed", "expected_number", "wrong_result", "still_after_delete", "back_after_delete",
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
@@ -326,7 +327,9 @@ def _details(spec: ReproSpec, path: Path) -> dict[str, object]:
 
 
 _RESET_RE = re.compile(
-    r"\b(?:reset\w*|starts? (?:over|again)|restart\w*|back to (?:zero|0|the start\w*|"
+    # (not "restart": "after a restart, X" names when, and a restarted app shows its first
+    # screen's values by itself)
+    r"\b(?:reset\w*|starts? (?:over|again)|back to (?:zero|0|the start\w*|"
     r"its (?:start\w*|initial|default|original)\w*)|goes back to)\b",
     re.IGNORECASE,
 )
@@ -794,6 +797,83 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
                 f"'{value}' is still shown {now} time(s) after '{last.action.describe()}' "
                 "deleted it"
             )
+    return ""
+
+
+_BACK_AGAIN_RE = re.compile(
+    r"\b(?:re-?appear\w*|(?:comes?|came|coming) back|(?:is|are) back|back again|"
+    r"(?:shows?|showed|shown|shows up|appears?|listed|there) again|return(?:s|ed)|restored|"
+    r"not (?:really |actually |permanently )?(?:deleted|removed)|un-?deleted)\b",
+    re.IGNORECASE,
+)
+_UNDO_RE = re.compile(r"\b(?:undo|restore|recover|undelete)\b", re.IGNORECASE)
+
+
+def _back_after_delete(observed: str, spec: ReproSpec, path: Path, index) -> str:
+    """A deleted row comes back once the screen is left and opened again ("after restarting,
+    the deleted entry is listed again"; issue 28 §3, decision 0058). All of these, or no claim:
+
+    - the symptom says something comes back, shows again or was not really deleted;
+    - the path did every step of the report;
+    - a deletion on the path (:func:`_deletes`, no dialog left open after it) took a label off
+      the list screen it was made from, the path then left that screen (another activity, or
+      the app restarted) and came back to it, and the final screen is that list screen again
+      (its activity and title) showing the label at least as often as before the deletion;
+      the list is the screen the deletion returned to, as the path last saw it before;
+    - after the deletion the path typed nothing that holds the label (it did not make it again)
+      and pressed nothing that undoes or restores.
+
+    On a build without the bug a deleted row stays deleted when its list is opened again."""
+    if not _BACK_AGAIN_RE.search(observed) or len(path.transitions) < 3:
+        return ""
+    if index.dialog_open or not _did_every_step(spec, path):
+        return ""
+    final = path.transitions[-1].after
+    transitions = path.transitions
+    for d, t in enumerate(transitions[:-1]):
+        if not _deletes(t) or screen_index(t.after.hierarchy_xml).dialog_open:
+            continue
+        after_delete = screen_index(t.after.hierarchy_xml)
+        title = after_delete.top_labels[:1]
+        if t.after.activity != final.activity or index.top_labels[:1] != title:
+            continue  # not back on the list the deletion returned to (a trash shows deleted)
+        # the same list as the path last saw it before the deletion (maybe before opening the
+        # item that was deleted from its own screen)
+        listed = next(
+            (
+                u.before
+                for u in reversed(transitions[: d + 1])
+                if u.before.activity == t.after.activity
+                and not screen_index(u.before.hierarchy_xml).dialog_open
+                and screen_index(u.before.hierarchy_xml).top_labels[:1] == title
+            ),
+            None,
+        )
+        if listed is None:
+            continue
+        listing = screen_index(listed.hierarchy_xml)
+        later = transitions[d + 1 :]
+        left = any(
+            u.action.kind == RESTART_APP or u.diff.get("activity_changed") or u.diff.get("app_left")
+            for u in later
+        )
+        if not left or any(_UNDO_RE.search(_action_label(u)) for u in later if u.action.target):
+            continue
+        typed_later = " ".join(normalize_label(u.action.text or "") for u in later)
+        for label, node in listing.labels:
+            if node.is_editable or len(normalize_label(label)) < 2:
+                continue
+            before_n = _label_count(listing, label)
+            if (
+                _label_count(after_delete, label) >= before_n
+                or normalize_label(label) in typed_later
+            ):
+                continue
+            if _label_count(index, label) >= before_n:
+                return (
+                    f"'{label}' left the list when '{t.action.describe()}' deleted it, and is "
+                    f"listed again after the path left and came back"
+                )
     return ""
 
 

@@ -554,7 +554,13 @@ def _expected_number(
         return ""  # more actions than the report's: another state, not its symptom
     exprs = [q for _, q in quoted(expected) if _is_expression(q)]
     exprs += [e for e in expressions([expected]) if e not in exprs]
-    if exprs and not any(_shows_expression(index, e) for e in exprs):
+    # The expression may be the right formula, which a wrong screen never shows: then the
+    # number the report saw must be what the last action just put on screen.
+    if (
+        exprs
+        and not any(_shows_expression(index, e) for e in exprs)
+        and not (path and _just_shown(_reported_numbers(actual), path))
+    ):
         return ""
     rest = expected
     for e in sorted(exprs, key=len, reverse=True):
@@ -576,6 +582,16 @@ def _expected_number(
     if seen and not any(h in seen for h in have if h is not None):
         return ""
     return f"the screen shows {shown[-1]!r} where the report expects {wanted[-1]!r}"
+
+
+def _just_shown(numbers: list[Decimal], path: Path) -> bool:
+    """One of ``numbers`` is, as a whole number, the new text of a widget the path's last action
+    changed (decision 0058)."""
+    if not numbers or not path.transitions:
+        return False
+    changed = path.transitions[-1].diff.get("texts_changed") or []
+    now = [_to_decimal(str(c.get("after", ""))) for c in changed if isinstance(c, dict)]
+    return any(n is not None and n in numbers for n in now)
 
 
 def _screen_expression(index) -> str:

@@ -192,6 +192,9 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
         ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
         ("stuck", lambda: _stuck(observed, spec, path)),
+        ("cannot_type", lambda: _cannot_type(observed, spec, path)),
+        ("other_item_opened", lambda: _other_item_opened(observed, spec, path, index)),
+        ("back_too_far", lambda: _back_too_far(observed, expected, spec, path)),
     )
     for name, check in checks:
         if name in off:
@@ -211,7 +214,7 @@ CHECK_NAMES = (
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "state_lost_on_rotation", "stuck",
+    "state_lost_on_rotation", "stuck", "cannot_type", "other_item_opened", "back_too_far",
 )  # fmt: skip
 
 
@@ -1854,6 +1857,180 @@ def _stuck(observed: str, spec: ReproSpec, path: Path) -> str:
         return ""
     how = "Back" if last.action.kind == PRESS_BACK else repr(_action_label(last))
     return f"after every step, {how} left the app on the same screen ({after.activity})"
+
+
+# The report says text cannot be put into a field ("can't type in the search box", "the keyboard
+# does nothing", "it does not let me edit the name").
+_CANNOT_TYPE_RE = re.compile(
+    r"\b(?:(?:can\s*not|cannot|can't|can’t|unable to|impossible to|not able to|"
+    r"(?:does(?:n't| not)|won't|will not) let (?:me|you|us|the user)|"
+    r"(?:does(?:n't| not)|won't|will not) allow (?:me|you|us|the user) to)\s+"
+    r"(?:\w+\s+)?(?:type|enter|input|write|edit|insert|change)\b|"
+    r"(?:typing|input|keyboard|keystrokes?)\s+(?:does nothing|has no effect|is ignored|"
+    r"(?:does(?:n't| not)|did(?:n't| not)) work)|"
+    r"(?:text|characters|letters|digits)\s+(?:do(?:es)?(?:n't| not)|never)\s+(?:appear|show))",
+    re.IGNORECASE,
+)
+
+
+def _cannot_type(observed: str, spec: ReproSpec, path: Path) -> str:
+    """A field that stops taking text (:data:`_CANNOT_TYPE_RE`, decision 0058): the path did
+    every step, and its last action typed into an enabled editable field that still shows what
+    it showed before, though earlier on the path typing into the same field (its resource id)
+    put the text there. The earlier success shows the field takes text when the app is right,
+    so the refusal follows the report's steps."""
+    if not spec.steps or not path.transitions or not _CANNOT_TYPE_RE.search(observed):
+        return ""
+    last = path.transitions[-1]
+    target = last.action.target
+    if last.action.kind != INPUT_TEXT or target is None or not target.resource_id:
+        return ""
+    if last.crash is not None or not (last.action.text or "").strip():
+        return ""
+
+    def field_text(xml: str) -> str | None:
+        tree = screen_index(xml).tree
+        node = find_node(tree, target) if tree is not None else None
+        if node is None or not node.is_editable or not node.enabled:
+            return None
+        return node.text
+
+    before, after = field_text(last.before.hierarchy_xml), field_text(last.after.hierarchy_xml)
+    wanted = normalize_label(last.action.text or "")
+    if before is None or after is None or normalize_label(after) != normalize_label(before):
+        return ""
+    if wanted in normalize_label(before):
+        return ""  # it already held the text: nothing to show
+    took_before = False
+    for t in path.transitions[:-1]:
+        other = t.action.target
+        if t.action.kind != INPUT_TEXT or other is None or other.resource_id != target.resource_id:
+            continue
+        shown = field_text(t.after.hierarchy_xml)
+        if shown is not None and normalize_label(t.action.text or "") in normalize_label(shown):
+            took_before = True
+    if not took_before:
+        return ""
+    # The typing that changed nothing is not credited to its step (nothing shows it was done):
+    # every other step must be, and the last one must ask for typing.
+    served = set(align(spec, path).served)
+    missing = set(range(len(spec.steps))) - served
+    if missing and missing != {len(spec.steps) - 1} or (
+        missing and spec.steps[-1].action_hint != INPUT_TEXT
+    ):
+        return ""
+    short_id = target.resource_id.rsplit("/", 1)[-1]
+    return (
+        f"typing {last.action.text!r} into {short_id!r} left it as it was ({before!r}), though "
+        "the same field took typed text earlier on the path"
+    )
+
+
+# The report says another item than the one chosen is shown ("tapping a note opens a different
+# note", "the wrong entry is edited").
+_WRONG_ITEM_RE = re.compile(
+    r"\b(?:wrong|different|unrelated|random|another|other|previous|next)\s+\w+|\binstead\b",
+    re.IGNORECASE,
+)
+
+
+def _rows_like(node: ViewNode, tree: Hierarchy) -> list[ViewNode]:
+    """The clickable widgets that share ``node``'s resource id and class (the rows of its list),
+    ``node`` included; a widget without an id has no rows."""
+    if not node.resource_id:
+        return []
+    return [
+        n
+        for n in tree.iter()
+        if n.resource_id == node.resource_id and n.cls == node.cls and n.label()
+    ]
+
+
+def _other_item_opened(observed: str, spec: ReproSpec, path: Path, index) -> str:
+    """Another row's item opened than the one clicked (:data:`_WRONG_ITEM_RE`, decision 0058):
+    the path did every step and its last action clicked a row labelled L of a list (two or more
+    rows sharing its id); the screen it opened (another activity or another structure) shows L
+    nowhere, and its heading (the top window's first label) or a field holds the label M of
+    another row of that list. On a build without the bug the opened item is the clicked one."""
+    if not spec.steps or not path.transitions or not _WRONG_ITEM_RE.search(observed):
+        return ""
+    last = path.transitions[-1]
+    target = last.action.target
+    if last.action.kind != CLICK or target is None or last.crash is not None:
+        return ""
+    before_tree = screen_index(last.before.hierarchy_xml).tree
+    if before_tree is None or index.tree is None:
+        return ""
+    node = find_node(before_tree, target)
+    if node is None:
+        return ""
+    rows = _rows_like(node, before_tree)
+    clicked = normalize_label(node.label())
+    if len(rows) < 2 or not clicked:
+        return ""
+    same_screen = last.before.activity == last.after.activity and _screen_shape(
+        last.before.hierarchy_xml
+    ) == _screen_shape(last.after.hierarchy_xml)
+    if same_screen or _visible(index, node.label()):
+        return ""
+    heading = {normalize_label(t) for t in index.top_labels[:1]}
+    heading |= {normalize_label(n.text) for n in index.editable if n.text}
+    others = [r.label() for r in rows if normalize_label(r.label()) not in ("", clicked)]
+    shown = next((o for o in others if normalize_label(o) in heading), "")
+    if not shown or not _did_every_step(spec, path):
+        return ""
+    return f"clicking {node.label()!r} opened a screen about {shown!r}, another row of its list"
+
+
+# The report says a way back lands on the wrong screen ("Up goes to the home screen, not the
+# settings"; "Back returns to the start").
+_RETURN_RE = re.compile(
+    r"\b(?:(?:goes|go|went|going|gets|got|navigates?|jumps?|takes? (?:me|you|us)|"
+    r"brings? (?:me|you|us)|returns?|sends? (?:me|you|us))\s+(?:\w+\s+)?(?:back\s+)?to|"
+    r"back to|lands? (?:on|in)|ends? up (?:on|in|at))\b",
+    re.IGNORECASE,
+)
+
+
+def _back_too_far(observed: str, expected: str, spec: ReproSpec, path: Path) -> str:
+    """Back or Up lands further back than the screen it should return to (:data:`_RETURN_RE`,
+    decision 0058): the path did every step, and its last action, Back or the toolbar's Up,
+    left screen B for screen A, where B was opened from screen P (the last other screen before
+    B) and A is neither P nor B but an older screen of the path (same activity and structure).
+    The report's Expected part must name P's heading (its words are closer to P's than to A's):
+    Up to an app's root is right in many apps, so only the report can say P was expected."""
+    if not expected or len(path.transitions) < 3 or not _RETURN_RE.search(observed):
+        return ""
+    last = path.transitions[-1]
+    label = normalize_label(_action_label(last)) if last.action.kind == CLICK else ""
+    if last.action.kind != PRESS_BACK and label not in _UP_LABELS:
+        return ""
+    if last.crash is not None or last.before.keyboard_shown or last.diff.get("windows_closed"):
+        return ""
+
+    def place(screen) -> tuple[str, tuple]:
+        return screen.activity, _screen_shape(screen.hierarchy_xml)
+
+    here, landed = place(last.before), place(last.after)
+    earlier = [t.before for t in path.transitions[:-1]]
+    parents = [sc for sc in earlier if place(sc) != here]
+    if not parents or landed == here:
+        return ""
+    parent = parents[-1]
+    if landed == place(parent) or landed not in {place(sc) for sc in earlier}:
+        return ""
+    wanted = screen_index(parent.hierarchy_xml).top_labels[:1]
+    got = screen_index(last.after.hierarchy_xml).top_labels[:1]
+    closer = similarity(got[0], expected) if got else 0.0
+    if not wanted or similarity(wanted[0], expected) <= closer:
+        return ""  # the report does not expect the screen it came from
+    if not _did_every_step(spec, path):
+        return ""
+    how = "Back" if last.action.kind == PRESS_BACK else repr(_action_label(last))
+    return (
+        f"{how} left {last.before.activity} for an older screen ({got[0] if got else '?'!r}), "
+        f"not {wanted[0]!r}, the screen it came from, which the report expects"
+    )
 
 
 # The symptom says something is lost, closed or comes back ("the dialog disappears", "it goes

@@ -195,6 +195,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("cannot_type", lambda: _cannot_type(observed, spec, path)),
         ("other_item_opened", lambda: _other_item_opened(observed, spec, path, index)),
         ("back_too_far", lambda: _back_too_far(observed, expected, spec, path)),
+        ("edit_reverted", lambda: _edit_reverted(observed, spec, path, index)),
     )
     for name, check in checks:
         if name in off:
@@ -215,6 +216,7 @@ CHECK_NAMES = (
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
     "state_lost_on_rotation", "stuck", "cannot_type", "other_item_opened", "back_too_far",
+    "edit_reverted",
 )  # fmt: skip
 
 
@@ -1519,6 +1521,82 @@ def _saved_value_differs(
     return ""
 
 
+# The report says an edit did not stay ("the old name is still shown", "my change reverts", "the
+# edit is not saved").
+_EDIT_UNDONE_RE = re.compile(
+    r"\b(?:revert\w*|roll(?:s|ed)? back|(?:the\s+)?(?:old|original|previous|former)\s+"
+    r"(?:\w+\s+)?(?:value|name|title|text|data|entry|setting|one)|unchanged|"
+    r"(?:edits?|changes?|modifications?)\s+(?:\w+\s+){0,2}(?:lost|discarded|ignored|"
+    r"not (?:saved|kept|applied)|(?:is|are|were|was)n't (?:saved|kept|applied))|"
+    r"not (?:saved|updated|kept|applied)|(?:does|do|did)(?: not|n't)\s+(?:get\s+)?"
+    r"(?:update|save|stick|change|persist)\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _edit_reverted(observed: str, spec: ReproSpec, path: Path, index: ScreenIndex) -> str:
+    """An edited value that does not stay (:data:`_EDIT_UNDONE_RE`, decision 0058). All of
+    these, or no claim:
+
+    - the path did every step;
+    - it typed V into a field with a resource id that held another text O (an edit of what the
+      item had, not a new item's blank field), and the field showed V after;
+    - later a click that is no way out (:data:`_DISCARD_LABEL_RE`) took the field off the
+      screen (the editor was left by saving it), and the path typed nothing after;
+    - the final screen, where no dialog is open, shows O (a label, or the same field) and V
+      nowhere.
+
+    On a build without the bug the saved item shows V where it showed O."""
+    if not _EDIT_UNDONE_RE.search(observed) or len(path.transitions) < 2 or index.dialog_open:
+        return ""
+    transitions = path.transitions
+    for i, t in enumerate(transitions[:-1]):
+        target = t.action.target
+        if t.action.kind != INPUT_TEXT or target is None or not target.resource_id:
+            continue
+        before_tree = screen_index(t.before.hierarchy_xml).tree
+        after_tree = screen_index(t.after.hierarchy_xml).tree
+        old_node = find_node(before_tree, target) if before_tree is not None else None
+        new_node = find_node(after_tree, target) if after_tree is not None else None
+        if old_node is None or new_node is None:
+            continue
+        old, new = old_node.text.strip(), new_node.text.strip()
+        if not old or old == old_node.hint or normalize_label(old) == normalize_label(new):
+            continue
+        if normalize_label(t.action.text or "") not in normalize_label(new):
+            continue  # the field did not take the text
+        later = transitions[i + 1 :]
+        if any(u.action.kind == INPUT_TEXT for u in later):
+            continue
+        saved = next(
+            (
+                u
+                for u in later
+                if u.action.kind == CLICK
+                and not _DISCARD_LABEL_RE.search(_action_label(u))
+                and not any(
+                    n.resource_id == target.resource_id
+                    for n in (screen_index(u.after.hierarchy_xml).editable or [])
+                )
+            ),
+            None,
+        )
+        if saved is None:
+            continue
+        shows_old = index.shows(old) or any(
+            normalize_label(n.text) == normalize_label(old) for n in index.editable
+        )
+        if _visible(index, new) or not shows_old:
+            continue
+        if not _did_every_step(spec, path):
+            return ""
+        return (
+            f"the path changed {old!r} to {new!r} and saved with '{_action_label(saved)}', but "
+            f"the item shows {old!r} again and {new!r} nowhere"
+        )
+    return ""
+
+
 def _typed_number_saved(
     typing: Transition, later: list[Transition], names: list[str]
 ) -> tuple[str, Decimal, str, str, int] | None:
@@ -1915,8 +1993,10 @@ def _cannot_type(observed: str, spec: ReproSpec, path: Path) -> str:
     # every other step must be, and the last one must ask for typing.
     served = set(align(spec, path).served)
     missing = set(range(len(spec.steps))) - served
-    if missing and missing != {len(spec.steps) - 1} or (
-        missing and spec.steps[-1].action_hint != INPUT_TEXT
+    if (
+        missing
+        and missing != {len(spec.steps) - 1}
+        or (missing and spec.steps[-1].action_hint != INPUT_TEXT)
     ):
         return ""
     short_id = target.resource_id.rsplit("/", 1)[-1]

@@ -1434,8 +1434,16 @@ def _make_step(
         rest = (
             main[main.lower().find(verb) + len(verb) :] if verb and verb in main.lower() else main
         )
+        other = re.match(r"\s*or\s+([^\W\d_]+)\s+(.+)$", rest, re.IGNORECASE)
+        if other and _first_verb(other.group(1))[0]:
+            # "Create or delete a file": either verb on the one object, two ways to do the step
+            thing = [
+                w for w in re.findall(r"[\w'+-]+", other.group(2)) if w.lower() not in _FILLER_WORDS
+            ]
+            if thing:
+                targets += [f"{w} {' '.join(thing[:3])}" for w in (verb, other.group(1).lower())]
         content = [w for w in re.findall(r"[\w'+-]+", rest) if w.lower() not in _FILLER_WORDS]
-        if content:
+        if content and not targets:
             targets.append(" ".join(content[:4]))
     targets = [t if not re.search(r"\w", t) else t.strip(" )(") for t in targets]
     targets = [t for t in targets if t.strip()]

@@ -47,7 +47,7 @@ from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crashed, input_text, long_click
 from device_agent.virtual.stacks import launch_frames
-from device_agent.virtual.views import Screen, View, Window
+from device_agent.virtual.views import Handler, Screen, View, Window
 
 PACKAGE = "com.markuspage.android.atimetracker"
 TASKS = ".Tasks"
@@ -119,6 +119,21 @@ def _hhmm(minute: int) -> str:
 def _total(minutes: int) -> str:
     """``Tasks.formatTotal``: ``%02d:%02d`` hours and minutes."""
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _items_dialog(items: list[tuple[str, Handler]], close: Handler) -> Window:
+    """An untitled ``setItems`` AlertDialog: one ``android:id/text1`` row per ``(text, handler)``,
+    no buttons."""
+    listing = View(
+        cls="android.widget.ListView",
+        resource_id="android:id/select_dialog_listview",
+        weight=0,
+        children=[
+            w.text_view(text, "android:id/text1", height=147, on_click=handler)
+            for text, handler in items
+        ],
+    )
+    return w.alert_dialog(View(cls="android.view.View", height=0), [listing], [], close)
 
 
 def _range_text(r: dict[str, Any]) -> str:
@@ -393,16 +408,9 @@ class ATimeTracker(VirtualApp):
             )
         elif dialog in ("more", "views"):
             choices, pick = (MORE, self._more) if dialog == "more" else (VIEWS, self._view)
-            listing = View(
-                cls="android.widget.ListView",
-                resource_id="android:id/select_dialog_listview",
-                weight=0,
-                children=[
-                    w.text_view(c, "android:id/text1", height=147, on_click=w.bind(pick, i))
-                    for i, c in enumerate(choices)
-                ],
+            windows.append(
+                _items_dialog([(c, w.bind(pick, i)) for i, c in enumerate(choices)], close)
             )
-            windows.append(w.alert_dialog(no_title, [listing], [], close))
         return windows
 
     # -- TaskTimes ---------------------------------------------------------------------------
@@ -481,23 +489,8 @@ class ATimeTracker(VirtualApp):
             )
         elif dialog:
             names = sorted(ctx.data["tasks"], key=lambda t: t["name"])
-            listing = View(
-                cls="android.widget.ListView",
-                resource_id="android:id/select_dialog_listview",
-                weight=0,
-                children=[
-                    w.text_view(
-                        t["name"],
-                        "android:id/text1",
-                        height=147,
-                        on_click=w.bind(self._drop, dialog[1], t["id"]),
-                    )
-                    for t in names
-                ],
-            )
-            windows.append(
-                w.alert_dialog(View(cls="android.view.View", height=0), [listing], [], close)
-            )
+            items = [(t["name"], w.bind(self._drop, dialog[1], t["id"])) for t in names]
+            windows.append(_items_dialog(items, close))
         return Screen(content=w.linear_layout([bar, w.list_view(rows)]), windows=windows)
 
     # -- EditTime ----------------------------------------------------------------------------

@@ -503,12 +503,13 @@ class BaresipCompose(VirtualApp):
 
     def render(self, ctx: AppContext) -> Screen:
         route = ctx.ui["nav"][-1]
-        if route == "accounts":
-            content = self._render_accounts(ctx)
-        elif route == "account":
-            content = self._render_account(ctx)
-        elif route == "main":
-            content = self._render_main(ctx)
+        pages = {
+            "accounts": self._render_accounts,
+            "account": self._render_account,
+            "main": self._render_main,
+        }
+        if route in pages:
+            content = pages[route](ctx)
         else:
             content = w.linear_layout([self._bar(route.capitalize())])
         return Screen(content=content, windows=self._windows(ctx))

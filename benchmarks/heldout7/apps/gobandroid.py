@@ -425,16 +425,13 @@ class Gobandroid(VirtualApp):
                     height=144,
                 )
             )
-        content = View(
+        content = w.drawer_layout(
+            View(
+                cls="android.support.design.widget.CoordinatorLayout",
+                resource_id="content_frame",
+                children=[w.linear_layout(body)],
+            ),
             cls="android.support.v4.widget.DrawerLayout",
-            resource_id="drawer_layout",
-            children=[
-                View(
-                    cls="android.support.design.widget.CoordinatorLayout",
-                    resource_id="content_frame",
-                    children=[w.linear_layout(body)],
-                )
-            ],
         )
         return Screen(content=content, windows=self._windows(ctx, game))
 

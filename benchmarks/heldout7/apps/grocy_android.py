@@ -51,6 +51,7 @@ once).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
@@ -265,9 +266,7 @@ class GrocyAndroid(VirtualApp):
             cls="android.widget.HorizontalScrollView",
             resource_id="tabs_onboarding",
             layout="horizontal",
-            children=[
-                View(cls="android.widget.LinearLayout", selected=i == page) for i in range(3)
-            ],
+            children=[w.linear_layout(selected=i == page) for i in range(3)],
         )
         nav = w.linear_layout(
             [
@@ -331,7 +330,7 @@ class GrocyAndroid(VirtualApp):
         )
         return w.scroll_view([body], rid="scroll")
 
-    def _render_login_qr(self) -> View:
+    def _render_login_qr(self, ctx: AppContext) -> View:
         hint = View(
             cls="androidx.cardview.widget.CardView",
             resource_id="hint_card",
@@ -440,12 +439,7 @@ class GrocyAndroid(VirtualApp):
             horizontal=True,
             height=147,
         )
-        bar = View(
-            cls="android.widget.LinearLayout",
-            resource_id="app_bar",
-            height=147,
-            children=[header],
-        )
+        bar = w.linear_layout([header], rid="app_bar", height=147)
         scroll = w.scroll_view([w.linear_layout(cards, rid="constraint", weight=0)], rid="scroll")
         # The FAB scans a barcode (the camera scanner is not modelled).
         return self._with_bottom_bar(w.linear_layout([bar, scroll]), [], "Scan", lambda c: None)
@@ -562,12 +556,8 @@ class GrocyAndroid(VirtualApp):
             self._list_name(ctx, vm["list_id"]),
             lambda c: c.ui.update(sheet={"kind": "lists"}),
         )
-        product_field = View(
-            cls="android.widget.LinearLayout",
-            resource_id="text_input_product",
-            layout="horizontal",
-            height=170,
-            children=[
+        product_field = w.linear_layout(
+            [
                 w.edit_text(
                     "auto_complete_product",
                     vm["product"],
@@ -577,6 +567,9 @@ class GrocyAndroid(VirtualApp):
                 ),
                 w.image_button(desc="Scan barcode", handler=lambda c: None, width=147),
             ],
+            rid="text_input_product",
+            horizontal=True,
+            height=170,
         )
         product_row = w.linear_layout(
             [w.image_view("image_product", width=147), product_field], horizontal=True, height=170
@@ -761,11 +754,10 @@ class GrocyAndroid(VirtualApp):
     # -- shared pieces -----------------------------------------------------------------------
     def _bar(self, title: str, *actions: View, up: View | None = None) -> View:
         navigation = up if up is not None else w.up_button(self._navigate_up)
-        return View(
-            cls="android.widget.LinearLayout",
-            resource_id="app_bar",
+        return w.linear_layout(
+            [w.toolbar(title, navigation=navigation, actions=actions)],
+            rid="app_bar",
             height=w.TOOLBAR_HEIGHT,
-            children=[w.toolbar(title, navigation=navigation, actions=actions)],
         )
 
     def _with_bottom_bar(self, page: View, menu: list[View], fab: str, on_fab: Any) -> View:
@@ -920,25 +912,18 @@ class GrocyAndroid(VirtualApp):
 
     # -- rendering ---------------------------------------------------------------------------
     def render(self, ctx: AppContext) -> Screen:
-        dest = self._top(ctx)["dest"]
-        if dest == "onboarding":
-            content = self._render_onboarding(ctx)
-        elif dest == "login_intro":
-            content = self._render_login_intro(ctx)
-        elif dest == "login_qr":
-            content = self._render_login_qr()
-        elif dest == "login_form":
-            content = self._render_login_form(ctx)
-        elif dest == "overview":
-            content = self._render_overview(ctx)
-        elif dest == "item_edit":
-            content = self._render_item_edit(ctx)
-        elif dest == "master_product":
-            content = self._render_master_product(ctx)
-        elif dest in ("cat_location", "cat_qu"):
-            content = self._render_category(ctx)
-        else:
-            content = self._render_stub(ctx)
+        pages: dict[str, Callable[[AppContext], View]] = {
+            "onboarding": self._render_onboarding,
+            "login_intro": self._render_login_intro,
+            "login_qr": self._render_login_qr,
+            "login_form": self._render_login_form,
+            "overview": self._render_overview,
+            "item_edit": self._render_item_edit,
+            "master_product": self._render_master_product,
+            "cat_location": self._render_category,
+            "cat_qu": self._render_category,
+        }
+        content = pages.get(self._top(ctx)["dest"], self._render_stub)(ctx)
         sheet = self._sheet(ctx)
         return Screen(content=content, windows=[sheet] if sheet is not None else [])
 

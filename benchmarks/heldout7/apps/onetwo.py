@@ -120,13 +120,12 @@ class OneTwo(VirtualApp):
         return int(ctx.data["rng"] // 7 % bound) + 1
 
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
-        if direction == "right" and not ctx.ui["drawer"]:
-            ctx.ui["drawer"] = True
-            return True
-        if direction == "left" and ctx.ui["drawer"]:
-            ctx.ui["drawer"] = False
-            return True
-        return False
+        """A swipe to the right opens the drawer, one to the left closes it."""
+        opened = {"right": True, "left": False}.get(direction)
+        if opened is None or ctx.ui["drawer"] == opened:
+            return False
+        ctx.ui["drawer"] = opened
+        return True
 
     def on_back(self, ctx: AppContext) -> bool:
         return w.dismiss(ctx.ui, "dialog", None) or w.dismiss(ctx.ui, "drawer")

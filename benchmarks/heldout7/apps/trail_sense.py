@@ -425,10 +425,8 @@ class TrailSense(VirtualApp):
                 rows += [w.text_view(category, "title", height=120), *self._grid(shown)]
         search = w.frame_layout(
             [
-                View(
-                    cls="android.widget.LinearLayout",
-                    resource_id="search_view_text_input_layout",
-                    children=[
+                w.linear_layout(
+                    [
                         w.edit_text(
                             "search_view_edit_text",
                             str(top.get("query", "")),
@@ -436,6 +434,7 @@ class TrailSense(VirtualApp):
                             hint="Search",
                         )
                     ],
+                    rid="search_view_text_input_layout",
                 )
             ],
             rid="searchbox",
@@ -480,11 +479,10 @@ class TrailSense(VirtualApp):
             page = View(
                 cls=GROUP,
                 children=[
-                    View(
-                        cls="android.widget.LinearLayout",
-                        resource_id="unit_edit_holder",
+                    w.linear_layout(
+                        [w.edit_text("unit_edit", top["text"], self._typed)],
+                        rid="unit_edit_holder",
                         weight=0,
-                        children=[w.edit_text("unit_edit", top["text"], self._typed)],
                     ),
                     w.text_view("From", "textView2"),
                     self._unit_spinner("from_units", top["source"]),

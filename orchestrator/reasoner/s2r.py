@@ -130,8 +130,8 @@ _TURN_DEVICE_RE = re.compile(
     re.IGNORECASE,
 )
 _SETUP_VERBS = wordset(
-    "install installed download downloaded launch launched start started open opened run reopen "
-    "restart relaunch"
+    "install installed installing download downloaded launch launched launching start started "
+    "starting open opened opening run running reopen restart relaunch"
 )
 _APP_WORDS = wordset(
     """app application the it from fdroid f droid play store google apk latest version fresh copy
@@ -142,6 +142,9 @@ _OBSERVATION_STARTS = re.compile(
     r"actual|you will|you'll|it will|it crashes|it crashed|the app|app|application|crash|"
     r"crashes|crashed|error|nothing|i see|i get|pops up|shows|displays|and note|now the|"
     r"then the app|the application|bug|issue|problem|wait for|screen shows|check|i noticed|"
+    # checking what the screen shows, not doing anything (decision 0058)
+    r"(?:check|checking|verify|verifying|making sure|ensuring|confirm|confirming)\s+"
+    r"(?:that|if|whether)|checking|verifying|"
     r"i notice|you can see|we can see|there is|there are|"
     # what the app does next, its subject left out or "it" ("and goes back to the list", "it
     # returns to the main screen"): an outcome, not the person's step
@@ -180,8 +183,8 @@ _BACK_TO_RE = re.compile(
 # Possessive runs (the same matches): "check" then a long whitespace run was quadratic, the run
 # split every way between the adjacent whitespace quantifiers.
 _CHECK_ACTION_RE = re.compile(
-    r"^(?:un)?check\s++(?:the\s++|a\s++|on\s++)?\S*\s*+(?:box|checkbox|option|"
-    r"setting|switch|item|toggle)",
+    r"^(?:un)?check\s++(?:the\s++|a\s++|on\s++)?(?:[^\s]++\s++){0,3}?(?:box|checkbox|option|"
+    r"setting|switch|item|toggle)\b",
     re.IGNORECASE,
 )
 _SUBORDINATE_RE = re.compile(
@@ -197,6 +200,27 @@ _LEADING_FILLER = re.compile(
 _NEGATED_ACTION_RE = re.compile(r"^(?:don't|do not|never|avoid|without)\b", re.IGNORECASE)
 _LOCATION_RE = re.compile(
     r"^(?:in|on|under|from|inside|within|at)\s+(?:the\s+)?(?P<place>.{1,60})$", re.IGNORECASE
+)
+# Places a "In/On the X," prefix names that the person is already on: the app's start screen,
+# or the window the step before opened (decision 0058).
+_START_SCREEN_RE = re.compile(
+    r"^(?:the\s+)?(?:app'?s?\s+)?(?:start|home|main|first|initial|launch|opening|landing)\s+"
+    r"(?:screen|page|view|activity)$",
+    re.IGNORECASE,
+)
+_WHERE_ONE_IS_RE = re.compile(
+    r"^(?:the\s+)?(?:(?:app'?s?\s+)?(?:start|home|main|first|initial|launch|opening|landing)\s+"
+    r"(?:screen|page|view|activity)|(?:pop-?up|dialog|(?:context\s+|overflow\s+)?menu|"
+    r"(?:bottom\s+)?sheet|drop-?down)(?:\s+(?:that|which)\s+(?:opens|appears|shows up))?)$",
+    re.IGNORECASE,
+)
+# A clause that says what helps or does not matter ("switching tabs fixes it", "this seems
+# unrelated"): the reporter's comment, not a step (decision 0058).
+_COMMENT_RE = re.compile(
+    r"\b(?:(?:fix|solve|resolve)(?:s|es|d|ed)?\s+(?:it|this|that|the\s+(?:issue|problem|bug))|"
+    r"works?\s+around|(?:is|seems|seem|looks)\s+(?:to\s+be\s+)?(?:unrelated|irrelevant)|"
+    r"(?:does|do)(?:n't| not) matter)\b",
+    re.IGNORECASE,
 )
 _GLUED_VERB_RE = re.compile(r"\b(put|type|enter|input|write|set)(\d)", re.IGNORECASE)
 
@@ -1238,6 +1262,13 @@ def _restarts(step: S2RStep) -> bool:
     return step.action_hint == "restart_app"
 
 
+def _opens_with_a_command(clause: str) -> bool:
+    """The clause opens with an action verb in its base form ("Create a card ...", not
+    "Switching tabs ...")."""
+    kind, verb, at = _first_verb(clause)
+    return bool(kind) and at == 0 and not verb.endswith("ing")
+
+
 def _is_setup(clause: str, app_tokens: set[str]) -> bool:
     """Installing or launching the app (the search starts on the launched app anyway)."""
     low = clause.lower()
@@ -1619,6 +1650,18 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             if precondition is not None:  # the launch's stated state: a step (decision 0030)
                 out.append(_Clause(precondition.text, "action", precondition))
                 previous = precondition
+            continue
+        if _COMMENT_RE.search(clean) and not _opens_with_a_command(clean):
+            out.append(_Clause(clean, "other"))
+            continue
+        # "On the start screen, tap X"; "In the popup, choose Y" after the step that opened
+        # it: where the person already is, no screen to open (decision 0058)
+        where = _LOCATION_RE.match(clean.strip(" ."))
+        here = where.group("place").strip(" .") if where else ""
+        if _WHERE_ONE_IS_RE.match(here) and (
+            _START_SCREEN_RE.match(here) or previous is not None or after_steps
+        ):
+            out.append(_Clause(clean, "other"))
             continue
         kind = _first_verb(clean)[0]
         if _is_observation(clean, kind) and not (

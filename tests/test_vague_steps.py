@@ -239,3 +239,21 @@ def test_one_of_the_entries_is_any_row_of_a_list_and_one_noun_in_the_list_too() 
     assert any_item_match(card, _click(THEMES, "Dark"), index) == 0.0  # no card here
     create = S2RStep("Create one theme", CLICK, ["theme"])
     assert any_item_match(create, _click(THEMES, "Dark"), index) == 0.0  # not a choice
+
+
+def test_a_step_that_picks_one_noun_with_an_indefinite_article_is_done_by_any_item() -> None:
+    """Decision 0058: "Open a language" (a picking verb, "a"/"an"/"one", the noun) leaves the
+    choice to the reader like "any language"; an operation ("Delete a language") or a new one
+    ("Open a new language") does not, and the noun may be the item's own word ("a chart" →
+    "q3.chart")."""
+    index = screen_index(LANGUAGES)
+    for text in ("Open a language", "Long-press one language", "Tap a language in the list"):
+        step = S2RStep(text, CLICK, ["language"])
+        assert any_item_match(step, _click(LANGUAGES, "Deutsch"), index) >= 0.5, text
+    for text in ("Delete a language", "Open a new language", "Open the language"):
+        step = S2RStep(text, CLICK, ["language"])
+        assert any_item_match(step, _click(LANGUAGES, "Deutsch"), index) == 0.0, text
+    charts = _list_dialog("Files", "q3.chart", "notes.txt")
+    step = S2RStep("Open a chart", CLICK, ["chart"])
+    assert any_item_match(step, _click(charts, "q3.chart"), screen_index(charts)) >= 0.5
+    assert any_item_match(step, _click(charts, "notes.txt"), screen_index(charts)) == 0.0

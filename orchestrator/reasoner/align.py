@@ -400,11 +400,28 @@ def _item_at_position(places: list[tuple[str, str]], action: Action, index: Scre
     return 0.0
 
 
+# "Open a recipe", "play a song from the list", "long-press one note": a verb that picks, an
+# indefinite article, at most two modifiers and the head noun (decision 0058). Not "delete a
+# note" nor "add an item": a verb that acts on the thing or makes one names an operation.
+_PICK_ONE_RE = re.compile(
+    r"^\W*(?:(?:then|now|please|and)\s+)*(?:open|select|choose|pick|play|view|tap(?:\s+on)?|"
+    r"click(?:\s+on)?|press(?:\s+on)?|long[- ]?(?:press|tap|click)(?:\s+on)?|go\s+to)\s+"
+    r"(?:a|an|one|any)\s+(?!(?:new|blank|empty|fresh)\b)(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?P<noun>[a-z][\w-]*)"
+    r"(?:\s+(?:in|from|on|of|under)\s+[^,.;]{1,40})?\W*$",
+    re.IGNORECASE,
+)
+
+
 def _any_item_noun(step: S2RStep) -> str:
     """The noun of a step that leaves the choice of item to the reader ("Change the different
-    language" → ``language``, "select some cards" → ``cards``), else ``""``."""
+    language" → ``language``, "select some cards" → ``cards``, "open a recipe" →
+    ``recipe``), else ``""``."""
     found = _ANY_ITEM_RE.search(step.text)
-    return (found.group(1) or found.group(2)) if found else ""
+    if found:
+        return found.group(1) or found.group(2)
+    picked = _PICK_ONE_RE.match(step.text)
+    return picked.group("noun") if picked else ""
 
 
 @rule("any_item", 0.0)
@@ -424,8 +441,14 @@ def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     node = find_node(index.tree, action.target)
     if node is None or not _in_list(node):
         return 0.0
-    # "one of the entries": a noun that names any item needs no heading that names it
-    if stem(noun) not in _ITEM_STEMS and index.best_match(noun) < MATCH_THRESHOLD:
+    # "one of the entries": a noun that names any item needs no heading that names it; a file
+    # kind may be the item's own extension ("a chart" → "q3.chart")
+    own = {stem(w) for w in re.findall(r"[^\W\d_]+", node.label().lower())}
+    if (
+        stem(noun) not in _ITEM_STEMS
+        and stem(noun) not in own
+        and index.best_match(noun) < MATCH_THRESHOLD
+    ):
         return 0.0
     return ANY_ITEM_SCORE
 

@@ -892,9 +892,12 @@ def _app_window_count(xml: str) -> int:
 def _skippable(step: S2RStep, transition: Transition, seen: set[str], asked: bool = False) -> bool:
     """Whether a later step may be done with ``step`` left out. Reports list steps an app does
     not need ("open the app", a menu the app does not have), but a step must not be excused just
-    because its target is off screen: only a widget action may skip, only over a plain click step
-    with no value whose targets never showed up on the path (nor were typed on it)."""
-    if transition.action.target is None or step.value:
+    because its target is off screen: only a widget action, a rotation or Back may skip (decision
+    0058: "play a clip; rotate" with the clip's row never named on the path), only over a plain
+    click step with no value whose targets never showed up on the path (nor were typed on it)."""
+    if step.value:
+        return False
+    if transition.action.target is None and transition.action.kind not in (ROTATE, PRESS_BACK):
         return False
     if step.action_hint not in (CLICK, ""):
         return False
@@ -997,6 +1000,10 @@ def align(spec: ReproSpec, path: Path) -> Progress:
     in_step_value = False
     seen: set[str] = set()  # labels shown or typed along the path so far
     step_screen = ""  # the screen the last step done led to
+    # ... and the screens helper actions went on to from it (a row picked in the picker the
+    # step opened, the page a "Next" opened): a report rotates on the last of them
+    step_screens: set[str] = set()
+    helpers = 0  # helper actions since the last step done
     asked = False  # the path went through a runtime-permission dialog
     dialog_level = 0  # the app windows under the dialog the last step done opened (0: none)
     opened: _Opened | None = None  # the window a step opened, until it closes (undo check)
@@ -1027,7 +1034,7 @@ def align(spec: ReproSpec, path: Path) -> Progress:
         for k in range(j, min(j + MAX_SKIP + 1, len(steps))):
             if k > j and not _skippable(steps[k - 1], transition, seen, asked):
                 break
-            if _rotation_elsewhere(steps[k], transition, step_screen):
+            if _rotation_elsewhere(steps[k], transition, step_screen, step_screens):
                 continue
             if in_dialog and not _names_exactly(steps[k], transition) and applies("dialog_button"):
                 # A button of the dialog the last step opened (a date picker's OK) finishes
@@ -1080,13 +1087,20 @@ def align(spec: ReproSpec, path: Path) -> Progress:
             # starts from the app as launched: no screen to rotate on (decision 0034).
             done = steps[progress.reached]
             step_screen = "" if done.precondition else transition.after.structural_hash
+            step_screens, helpers = {step_screen} - {""}, 0
             new_window = bool(transition.diff.get("windows_opened"))
             level = _app_window_count(transition.before.hierarchy_xml)
             dialog_level = level if new_window else 0
             if new_window and opened is None:
                 opened = _Opened(reached_before, len(progress.served), level, transition.before)
-        elif dialog_level and _app_window_count(transition.after.hierarchy_xml) <= dialog_level:
-            dialog_level = 0  # the step's dialog closed
+        else:
+            if step_screens and helpers < ANCHOR_HELPERS and _goes_on(transition, dialog_level):
+                step_screens.add(transition.after.structural_hash)
+                helpers += 1
+            else:
+                helpers = ANCHOR_HELPERS  # a step back or aside ends the step's flow
+            if dialog_level and _app_window_count(transition.after.hierarchy_xml) <= dialog_level:
+                dialog_level = 0  # the step's dialog closed
         progress.served.append(served)
         if served >= 0:
             done_by[served] = transition.action
@@ -1146,14 +1160,39 @@ def _names_exactly(step: S2RStep, transition: Transition) -> bool:
 
 
 @rule("rotation_elsewhere", False)
-def _rotation_elsewhere(step: S2RStep, transition: Transition, step_screen: str) -> bool:
+def _rotation_elsewhere(
+    step: S2RStep, transition: Transition, step_screen: str, went_on: set[str] | None = None
+) -> bool:
     """A rotation step is done only on the screen the report rotates on: the one the previous
-    step led to (a dialog open, a timer running), not a rotation anywhere on the way."""
+    step led to (a dialog open, a timer running), or one that helper actions went on to from it
+    (``went_on``, :func:`_goes_on`; decision 0058), not a rotation anywhere on the way."""
     return (
         step.action_hint == ROTATE
         and transition.action.kind == ROTATE
         and bool(step_screen)
         and transition.before.structural_hash != step_screen
+        and transition.before.structural_hash not in (went_on or set())
+    )
+
+
+# How many helper actions after a step may carry its screen on, for a rotation (decision 0058).
+ANCHOR_HELPERS = 5
+_BACKWARD_LABELS = frozenset({"navigate up", "back", "up", "home", "cancel", "close", "no"})
+
+
+def _goes_on(transition: Transition, dialog_level: int) -> bool:
+    """A helper action that continues the last step's flow: a click (not Back, Up, Home or a
+    dismissal) that opened a window, moved to another activity, or acted inside the window the
+    step opened (a row picked in its picker)."""
+    action = transition.action
+    if action.kind != CLICK or transition.crash is not None or transition.diff.get("app_left"):
+        return False
+    if normalize_label(action_label(action, transition.before.hierarchy_xml)) in _BACKWARD_LABELS:
+        return False
+    return bool(
+        transition.diff.get("windows_opened")
+        or transition.diff.get("activity_changed")
+        or dialog_level
     )
 
 

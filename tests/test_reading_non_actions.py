@@ -40,3 +40,11 @@ def test_the_place_one_is_already_on_is_no_screen_to_open() -> None:
 def test_starting_the_app_is_set_up_and_a_named_check_box_is_clicked() -> None:
     assert _steps("Opening the app", "Tap Save") == [("click", ["Save"])]
     assert ("click", ["Dark mode box"]) in _steps("Check the Dark mode box", "Tap Save")
+
+
+def test_an_example_in_an_aside_is_the_value_and_a_long_tap_after_the_verb_long_presses() -> None:
+    assert _steps("Type a title (say Tea)", "Tap Add")[0] == ("input_text", ["title"])
+    body = "## Steps to reproduce\n1. Type a title (say Tea)\n2. Tap Add"
+    spec = analyze(BugReport(bug_id="Reminders#2", title="t", body=body, repo="Reminders"))
+    assert spec.steps[0].value == "Tea"
+    assert _steps("Open the settings with a long tap") == [("long_click", ["settings"])]

@@ -222,6 +222,11 @@ _COMMENT_RE = re.compile(
     r"(?:does|do)(?:n't| not) matter)\b",
     re.IGNORECASE,
 )
+# A click done by a long press, said after the verb ("open X with a long tap", "by long-pressing").
+_BY_LONG_PRESS_RE = re.compile(
+    r"\b(?:with|using|via|by)\s+(?:a\s+)?long[- ]?(?:tap|press|click|touch)(?:ing)?\b|"
+    r"\bby\s+(?:long[- ]?(?:pressing|tapping|clicking|touching)|pressing and holding)\b"
+)
 _GLUED_VERB_RE = re.compile(r"\b(put|type|enter|input|write|set)(\d)", re.IGNORECASE)
 
 # --- crash words in the languages reports come in -------------------------------------------------
@@ -393,7 +398,9 @@ _CLAUSE_SPLIT_RE = re.compile(
 _EG_RE = re.compile(
     r"(?:(?:\be\.?\s?g\.?,?|\bfor example,?|\bfor instance,?|\bsuch as|\bz\.\s?b\.|\bpor ejemplo,?|"
     r"\bpar exemple,?)\s*(?:[:(]\s*)?(?P<v>\"[^\"]+\"|“[^”]+”|'[^']+'|`[^`]+`|[^\s,;)]+)|"
-    r"(?:\bsay|\blike)\s*(?::\s*)?(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`))",
+    r"(?:\bsay|\blike)\s*(?::\s*)?(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`)|"
+    # "(say abc)": an example in an aside, unquoted (decision 0058)
+    r"\(\s*say,?\s+(?P<s>[^\s,;()]+)\s*\))",
     re.IGNORECASE,
 )
 _NOT_VALUES = frozenset(
@@ -1033,7 +1040,7 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
     value the clause describes (:func:`_synth_value`)."""
     values: list[str] = []
     for match in _EG_RE.finditer(clause):
-        raw = match.group("v") or match.group("q")
+        raw = match.group("v") or match.group("q") or match.group("s")
         v = _unquote(raw)
         if v.lower() not in _NOT_VALUES and applies("eg_value"):
             values.append(v if raw[0] in "\"“'`" else v.strip(".,;"))
@@ -1346,6 +1353,8 @@ def _make_step(
         main = main[place.end() :]
     kind, verb, verb_index = _first_verb(main)
     low = main.lower()
+    if kind == "click" and _BY_LONG_PRESS_RE.search(low):
+        kind = "long_click"  # "Open settings with a long tap" (decision 0058)
     if from_arrow and kind and verb_index > 0 and len(main.split()) <= 5:
         kind, verb = "", ""  # "Installed search engines": a menu entry, not a verb
     if not kind:
@@ -2376,7 +2385,7 @@ def _example_not_value(step: S2RStep) -> S2RStep:
     if set(content_words(step.text)[:1]) & _CREATE_VERBS:
         return step
     example = _EG_RE.search(step.text)
-    raw = (example.group("v") or example.group("q") or "") if example else ""
+    raw = (example.group("v") or example.group("q") or example.group("s") or "") if example else ""
     if not raw or _unquote(raw).strip(".,;") != step.value:
         return step
     fired("example_not_value")

@@ -224,7 +224,7 @@ def _darkest(png: bytes, bounds) -> int:
         .convert("RGB")
         .crop((bounds.left + 8, bounds.top + 8, bounds.right - 8, bounds.bottom - 8))
     )
-    return min(min(px) for px in crop.getdata())
+    return min(low for low, _high in crop.getextrema())
 
 
 def test_a_hint_is_drawn_in_the_hint_colour_and_a_value_is_not() -> None:

@@ -1,7 +1,6 @@
 """Decision 0058 (issue 28 §2): where a rotation step is done. The report rotates on the screen
 its previous step led to, or on one that helper actions went on to from there (a row picked in
-the picker the step opened); and a rotation, like a widget action, may be credited over a plain
-click step whose target never showed on the path. Made-up screens of a video app."""
+the picker the step opened). Made-up screens of a video app."""
 
 from __future__ import annotations
 
@@ -62,18 +61,19 @@ def test_a_rotation_after_going_back_elsewhere_is_not() -> None:
     assert align(SPEC, path).served[-1] == -1
 
 
-def test_a_rotation_may_be_credited_over_a_step_whose_target_never_showed() -> None:
-    spec = _spec_of(
-        S2RStep("Tap Open file", CLICK, ["Open file"]),
-        S2RStep("Play the clip from the gallery", CLICK, ["gallery clip"]),
-        S2RStep("Rotate the phone", ROTATE, []),
-        kind=NON_CRASH,
-        symptom="The player closes on rotation.",
-    )
-    path = SPath(
+def test_back_leaving_the_app_from_its_first_screen_is_no_closing_of_the_app() -> None:
+    """Decision 0058: "the app closes" is the symptom only when the app was left from a screen
+    other than the one it opens on; Back there leaves every build."""
+    from orchestrator.reasoner import verify as verifier
+
+    launcher = dump(status_bar(), node("android.widget.FrameLayout", "", "", "", FULL))
+    left = dict(package="com.android.launcher3", activity=".Launcher")
+    from_root = SPath([_transition(Action(PRESS_BACK), HOME, launcher, **left)])
+    assert not verifier._app_closed("the app closes", from_root)
+    from_settings = SPath(
         [
-            _transition(_click(HOME, "Open file"), HOME, PLAYER, activity=".Player"),
-            _transition(ROTATE_NOW, PLAYER, PLAYER, activity=".Player"),
+            _transition(_click(HOME, "Settings"), HOME, SETTINGS, activity=".Settings"),
+            _transition(Action(PRESS_BACK), SETTINGS, launcher, **left),
         ]
     )
-    assert align(spec, path).served == [0, 2]
+    assert "no longer in the foreground" in verifier._app_closed("the app closes", from_settings)

@@ -892,12 +892,9 @@ def _app_window_count(xml: str) -> int:
 def _skippable(step: S2RStep, transition: Transition, seen: set[str], asked: bool = False) -> bool:
     """Whether a later step may be done with ``step`` left out. Reports list steps an app does
     not need ("open the app", a menu the app does not have), but a step must not be excused just
-    because its target is off screen: only a widget action, a rotation or Back may skip (decision
-    0058: "play a clip; rotate" with the clip's row never named on the path), only over a plain
-    click step with no value whose targets never showed up on the path (nor were typed on it)."""
-    if step.value:
-        return False
-    if transition.action.target is None and transition.action.kind not in (ROTATE, PRESS_BACK):
+    because its target is off screen: only a widget action may skip, only over a plain click step
+    with no value whose targets never showed up on the path (nor were typed on it)."""
+    if transition.action.target is None or step.value:
         return False
     if step.action_hint not in (CLICK, ""):
         return False

@@ -1168,9 +1168,16 @@ def _visible(index, value: str) -> bool:
 
 
 def _app_closed(observed: str, path: Path) -> str:
+    """The report says the app closes or drops to the launcher, and the path's last action left
+    the app without a crash, from a screen that is not the path's first: Back on the screen
+    the app opens on leaves the app on every build (decision 0058)."""
     if not _CLOSES_RE.search(observed) or not path.transitions:
         return ""
     last = path.transitions[-1]
+    if last.action.kind == PRESS_BACK and _screen_shape(last.before.hierarchy_xml) == _screen_shape(
+        path.transitions[0].before.hierarchy_xml
+    ):
+        return ""
     if last.diff.get("app_left") and last.crash is None:
         return (
             f"after '{last.action.describe()}' the app is no longer in the foreground "

@@ -34,7 +34,8 @@ def _editor(name: str) -> str:
              node("android.widget.EditText", name, f"{APP}:id/name", "", (0, 300, 1080, 400),
                   clickable=True),
              button("Save", (0, 500, 540, 600), rid=f"{APP}:id/save"),
-             button("Cancel", (540, 500, 1080, 600), rid=f"{APP}:id/cancel")),
+             button("Cancel", (540, 500, 1080, 600), rid=f"{APP}:id/cancel"),
+             button("Share", (0, 700, 540, 800), rid=f"{APP}:id/share")),
     )  # fmt: skip
 
 
@@ -73,6 +74,12 @@ def test_no_claim_when_the_edit_stayed_was_cancelled_or_the_words_differ() -> No
     assert not verifier.verify(SPEC, _path(_plants("Cactus")), []).reproduced  # a fixed build
     cancelled = _path(_plants("Fern"), leave="Cancel")  # a way out keeps the old name rightly
     assert not verifier._edit_reverted("the old name", SPEC, cancelled, _index(_plants("Fern")))
+    # Left by a control that does not save, on a report whose steps stop at the typing.
+    typing_only = _spec_of(*SPEC.steps[:2], kind=NON_CRASH, symptom=SPEC.symptom)
+    shared = _path(_plants("Fern"), leave="Share")
+    assert not verifier._edit_reverted("the old name", typing_only, shared, _index(_plants("Fern")))
+    saved = _path(_plants("Fern"))
+    assert verifier._edit_reverted("the old name", typing_only, saved, _index(_plants("Fern")))
     calm = _spec_of(*SPEC.steps, kind=NON_CRASH, symptom="The list scrolls slowly after saving.")
     assert not verifier.verify(calm, _path(_plants("Fern")), []).reproduced
     # Typing into a blank field makes a new value, not an edit of one.

@@ -1541,6 +1541,18 @@ _EDIT_UNDONE_RE = re.compile(
 )
 
 
+def _saves(label: str) -> bool:
+    """A control that keeps an editor's input: a confirming label (Save, Done, OK, Apply...) or
+    a check mark, and no way out (:data:`_DISCARD_LABEL_RE`)."""
+    if _DISCARD_LABEL_RE.search(label):
+        return False
+    return (
+        is_positive_label(label)
+        or label.strip() in ("✓", "✔")
+        or bool(re.search(r"\b(?:save|update|confirm|apply|submit|done)\b", label, re.IGNORECASE))
+    )
+
+
 def _edit_reverted(observed: str, spec: ReproSpec, path: Path, index: ScreenIndex) -> str:
     """An edited value that does not stay (:data:`_EDIT_UNDONE_RE`, decision 0058). All of
     these, or no claim:
@@ -1548,8 +1560,8 @@ def _edit_reverted(observed: str, spec: ReproSpec, path: Path, index: ScreenInde
     - the path did every step;
     - it typed V into a field with a resource id that held another text O (an edit of what the
       item had, not a new item's blank field), and the field showed V after;
-    - later a click that is no way out (:data:`_DISCARD_LABEL_RE`) took the field off the
-      screen (the editor was left by saving it), and the path typed nothing after;
+    - later a click on a control that saves (:func:`_saves`: Save, Done, OK, a check mark;
+      not a way out) took the field off the screen, and the path typed nothing after;
     - the final screen, where no dialog is open, shows O (a label, or the same field) and V
       nowhere.
 
@@ -1580,7 +1592,7 @@ def _edit_reverted(observed: str, spec: ReproSpec, path: Path, index: ScreenInde
                 u
                 for u in later
                 if u.action.kind == CLICK
-                and not _DISCARD_LABEL_RE.search(_action_label(u))
+                and _saves(_action_label(u))
                 and not any(
                     n.resource_id == target.resource_id
                     for n in (screen_index(u.after.hierarchy_xml).editable or [])

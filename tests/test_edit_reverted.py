@@ -101,3 +101,28 @@ def _index(xml: str):
     from orchestrator.reasoner.align import screen_index
 
     return screen_index(xml)
+
+
+def test_a_field_without_an_id_is_on_the_same_screen_only_by_the_apps_own_ids_or_labels() -> None:
+    """Decision 0058: the platform's and the window decor's ids are on every screen of a
+    one-activity app; they do not make another screen the one that held the typed value."""
+    from orchestrator.reasoner.align import screen_index
+
+    def screen(title: str, typed: str, own_id: str = "") -> str:
+        return dump(
+            status_bar(),
+            node("android.widget.FrameLayout", "", "android:id/content", "", FULL,
+                 node("android.widget.LinearLayout", "", f"{APP}:id/action_bar_root", "", FULL,
+                      node("android.widget.TextView", title, own_id, "", (0, 100, 1080, 200)),
+                      node("android.widget.TextView", "Menu", "", "", (0, 200, 1080, 300)),
+                      node("android.widget.EditText", typed, "", "", (0, 300, 1080, 400),
+                           clickable=True))),
+        )  # fmt: skip
+
+    def same(a: str, b: str) -> bool:
+        return verifier._holder_still_there(screen_index(a), screen_index(b), "abc")
+
+    assert not same(screen("Accounts", "abc"), screen("Reports", ""))  # another screen
+    assert same(screen("Accounts", "abc"), screen("Accounts", ""))  # emptied in place
+    own = f"{APP}:id/heading"
+    assert same(screen("Accounts", "abc", own), screen("Reports", "", own))  # the app's own id

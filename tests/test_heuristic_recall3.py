@@ -260,10 +260,14 @@ def test_dropped_to_a_page_is_the_apps_own_page_not_leaving_the_app() -> None:
     )
     assert left.diff.get("app_left")
 
+    # The form was opened from the app's first screen: Back there would leave any build.
+    start = dump(status_bar(), button("New entry", (0, 200, 1080, 300), rid=f"{APP}:id/new"))
+    opened = _transition(_click(start, "New entry"), start, FORM)
+
     def claimed(actual: str) -> bool:
         spec = _spec_of(S2RStep("press back", PRESS_BACK, []), kind=NON_CRASH,
                         symptom=f"No way back. Actual: {actual}.")  # fmt: skip
-        return verify(spec, SPath([left]), []).reproduced
+        return verify(spec, SPath([opened, left]), []).reproduced
 
     assert not claimed("Dropped to the main page, the form data is lost")
     assert not claimed("It returns to the home page of the app")

@@ -442,11 +442,12 @@ def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     if node is None or not _in_list(node):
         return 0.0
     # "one of the entries": a noun that names any item needs no heading that names it; a file
-    # kind may be the item's own extension ("a chart" → "q3.chart")
-    own = {stem(w) for w in re.findall(r"[^\W\d_]+", node.label().lower())}
+    # kind may be the item's own extension ("a chart" → "q3.chart"), but not just any word of
+    # its label ("Create default accounts" in a set-up wizard is no account)
+    extension = node.label().lower().rsplit(".", 1)[-1] if "." in node.label() else ""
     if (
         stem(noun) not in _ITEM_STEMS
-        and stem(noun) not in own
+        and stem(noun) != stem(extension)
         and index.best_match(noun) < MATCH_THRESHOLD
     ):
         return 0.0

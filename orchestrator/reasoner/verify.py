@@ -1152,10 +1152,38 @@ def _holder_still_there(before, after, value: str) -> bool:
     ids = {n.resource_id for n in holders if n.resource_id}
     if ids:
         return bool(ids & after_ids)
+    # The app's own ids: the platform's (android:id/...) and the window decor's are on every
+    # screen of a one-activity app, so they cannot tell two screens apart (decision 0058).
     before_ids = (
-        {n.resource_id for n in before.tree.iter() if n.resource_id} if before.tree else set()
+        {
+            n.resource_id
+            for w in before.tree.app_windows()
+            for n in w.iter()
+            if _own_id(n.resource_id)
+        }
+        if before.tree
+        else set()
     )
-    return bool(before_ids) and 2 * len(before_ids & after_ids) >= len(before_ids)
+    if before_ids:
+        return 2 * len(before_ids & after_ids) >= len(before_ids)
+    # No ids of its own: the same screen keeps its first label (its title) and at least half
+    # of its other labels.
+    kept = {label for label in before.label_set if label and label != v}
+    first = next((normalize_label(t) for t, _ in before.labels if normalize_label(t) != v), "")
+    return bool(kept) and first in after.label_set and 2 * len(kept & after.label_set) >= len(kept)
+
+
+_DECOR_IDS = frozenset(
+    {"action_bar_root", "content", "decor_content_parent", "action_bar_container", "action_bar",
+     "statusBarBackground", "navigationBarBackground", "toolbar"}
+)  # fmt: skip
+
+
+def _own_id(resource_id: str) -> bool:
+    """A resource id the app gave a view: not the platform's nor the window decor's."""
+    if not resource_id or resource_id.startswith("android:"):
+        return False
+    return resource_id.rsplit("/", 1)[-1] not in _DECOR_IDS
 
 
 def _visible(index, value: str) -> bool:
@@ -1601,6 +1629,16 @@ def _edit_reverted(observed: str, spec: ReproSpec, path: Path, index: ScreenInde
             None,
         )
         if saved is None:
+            continue
+        # The save is the editor's own: the field stayed on screen until it (no restart, Back or
+        # other screen in between took the typed text away first)
+        if any(
+            not any(
+                n.resource_id == target.resource_id
+                for n in screen_index(u.after.hierarchy_xml).editable
+            )
+            for u in later[: later.index(saved)]
+        ):
             continue
         shows_old = index.shows(old) or any(
             normalize_label(n.text) == normalize_label(old) for n in index.editable

@@ -126,3 +126,30 @@ def test_a_field_without_an_id_is_on_the_same_screen_only_by_the_apps_own_ids_or
     assert same(screen("Accounts", "abc"), screen("Accounts", ""))  # emptied in place
     own = f"{APP}:id/heading"
     assert same(screen("Accounts", "abc", own), screen("Reports", "", own))  # the app's own id
+
+
+def test_the_paths_own_edit_of_the_field_is_no_value_lost() -> None:
+    """Decision 0058: a Delete key on the focused field that held the typed value, or typing into
+    that field, changes it on every build; another field's edit may still be the loss."""
+    from device_agent.actions import PRESS_DELETE
+    from orchestrator.reasoner.align import screen_index
+
+    def field(text: str, top: int, focus: bool) -> str:
+        xml = node("android.widget.EditText", text, "", "", (0, top, 1080, top + 100),
+                   clickable=True)  # fmt: skip
+        return xml.replace('focused="false"', 'focused="true"') if focus else xml
+
+    def form(focused: str) -> str:
+        return dump(
+            status_bar(),
+            node("android.widget.FrameLayout", "", "", "", FULL,
+                 field("abc", 300, focused == "name"), field("", 500, focused == "note")),
+        )  # fmt: skip
+
+    delete = Action(PRESS_DELETE)
+    on_name = _transition(delete, form("name"), form("name"))
+    on_note = _transition(delete, form("note"), form("note"))
+    assert verifier._own_edit(on_name, screen_index(form("name")), "abc")
+    assert not verifier._own_edit(on_note, screen_index(form("note")), "abc")
+    typing = _transition(_type(form("name"), "x"), form("name"), form("name"))
+    assert verifier._own_edit(typing, screen_index(form("name")), "abc")

@@ -47,7 +47,15 @@ import re
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
-from device_agent.actions import CLICK, INPUT_TEXT, PRESS_BACK, RESTART_APP, ROTATE, SWIPE
+from device_agent.actions import (
+    CLICK,
+    INPUT_TEXT,
+    PRESS_BACK,
+    PRESS_DELETE,
+    RESTART_APP,
+    ROTATE,
+    SWIPE,
+)
 from device_agent.hierarchy import Hierarchy, ViewNode, find_node
 from orchestrator.claims import MESSAGE_OVERLAP, message_words
 from orchestrator.diff import toast_text
@@ -1077,6 +1085,8 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     for v in dict.fromkeys(values):
         if _said_shown(observed, v):
             continue  # "only 'Hello' is displayed": what the report sees is not what was lost
+        if _own_edit(last, before, v):
+            continue  # the path's own keystrokes changed the field: an edit, not a loss
         if (
             _visible(before, v)
             and not _visible(index, v)
@@ -1089,6 +1099,31 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
 # A sentence of the symptom that says what the screen shows ("the card shows only X",
 # "only X is displayed", "I see X").
 _SAYS_SHOWN_RE = re.compile(r"\b(?:show\w*|display\w*|appear\w*|visible|see[sn]?)\b", re.I)
+
+
+def _own_edit(transition: Transition, before, value: str) -> bool:
+    """The transition's action is the path's own edit of a text field that held ``value``:
+    text typed into that field, or a Delete key while it has the focus (or, on a dump that
+    shows no focus, while it is the screen's only field). What that field shows next is the
+    edit's doing ("abc" becomes "ab"), on any build: not a value the app lost."""
+    kind = transition.action.kind
+    if kind not in (INPUT_TEXT, PRESS_DELETE):
+        return False
+    v = normalize_label(value)
+    holders = [n for n in before.editable if v and v in normalize_label(n.text)]
+    if not holders:
+        return False
+    if kind == PRESS_DELETE:
+        if any(n.focused for n in before.editable):
+            return any(n.focused for n in holders)
+        return len(before.editable) == 1
+    target = transition.action.target
+    node = find_node(before.tree, target) if before.tree is not None and target else None
+    if node is not None:
+        return any(node.bounds == n.bounds for n in holders)
+    # No node matches the target: the device types at the centre of its recorded rectangle.
+    spot = target.bounds.center if target is not None and target.bounds is not None else None
+    return spot is not None and any(n.bounds.contains(*spot) for n in holders)
 
 
 def _said_shown(observed: str, value: str) -> bool:

@@ -153,3 +153,20 @@ def test_the_paths_own_edit_of_the_field_is_no_value_lost() -> None:
     assert not verifier._own_edit(on_note, screen_index(form("note")), "abc")
     typing = _transition(_type(form("name"), "x"), form("name"), form("name"))
     assert verifier._own_edit(typing, screen_index(form("name")), "abc")
+
+
+def test_a_typing_step_that_names_no_field_lets_no_placeholder_stand_for_the_persons_input() -> (
+    None
+):
+    """Decision 0058: "typing it there changed nothing" (a remark read as a step, its only target
+    a pronoun tied to nothing) names no field; what the search typed somewhere is its own."""
+    from orchestrator.reasoner.verify import _asks_typing
+
+    def spec(*targets: str, value: str = "") -> object:
+        step = S2RStep("Type it", INPUT_TEXT, list(targets), value)
+        return _spec_of(step, kind=NON_CRASH, symptom="It is not saved.")
+
+    assert not _asks_typing(spec("it"))
+    assert _asks_typing(spec("name"))  # names its field
+    assert _asks_typing(spec())  # "type some text": any field
+    assert _asks_typing(spec("it", value="Tea"))  # the report gives the value

@@ -469,7 +469,8 @@ _OBJECT_LEAD_RE = re.compile(
 )
 # Verbs whose object is another action ("start downloading X", "try saving it").
 _ASPECT_VERBS = wordset("start starts started begin begins began try tries tried")
-_PRONOUNS = frozenset({"it", "them", "this", "that", "that one", "this one", "the same", "one"})
+# (public: the verifier tells a step that names no field by it)
+PRONOUNS = frozenset({"it", "them", "this", "that", "that one", "this one", "the same", "one"})
 _LONG_TEXT_RE = re.compile(r"\blo+ng\b|\bvery long\b|\btoo long\b", re.IGNORECASE)
 _SPECIAL_VALUE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"double quotes?|quotation marks?", re.IGNORECASE), 'Test "quoted" name'),
@@ -1487,7 +1488,7 @@ def _make_step(
             targets.append(" ".join(content[:4]))
     targets = [t if not re.search(r"\w", t) else t.strip(" )(") for t in targets]
     targets = [t for t in targets if t.strip()]
-    if targets and targets[0].lower() in _PRONOUNS and previous is not None and previous.targets:
+    if targets and targets[0].lower() in PRONOUNS and previous is not None and previous.targets:
         targets = list(previous.targets[:1]) + targets[1:]
     empty = kind == "input_text" and _EMPTY_VALUE_RE.search(_blank_quotes(main)) is not None
     if empty:
@@ -1563,7 +1564,7 @@ def _only_stopwords(phrase: str) -> bool:
     """True for a phrase of function words only ("the", "of the"): it names no widget. A
     pronoun ("it", "that one") refers to an earlier step's widget, so it does not count."""
     toks = re.findall(r"[a-z']+", phrase.lower())
-    if any(t in _PRONOUNS for t in toks) or phrase.strip().lower() in _PRONOUNS:
+    if any(t in PRONOUNS for t in toks) or phrase.strip().lower() in PRONOUNS:
         return False
     return (
         bool(toks)
@@ -1715,7 +1716,7 @@ def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
                 step = clause.step
                 if (
                     step.targets
-                    and step.targets[0].lower() in _PRONOUNS
+                    and step.targets[0].lower() in PRONOUNS
                     and result.steps
                     and result.steps[-1].targets
                 ):

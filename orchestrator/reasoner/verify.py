@@ -78,7 +78,7 @@ from orchestrator.reasoner.align import (
     window_place,
 )
 from orchestrator.reasoner.base import Verdict
-from orchestrator.reasoner.s2r import MESSAGE_SAYS_RE, expressions
+from orchestrator.reasoner.s2r import MESSAGE_SAYS_RE, PRONOUNS, expressions
 from orchestrator.text import (
     content_words,
     normalize_label,
@@ -1060,8 +1060,7 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
         return ""
     # What the path typed is evidence only when the report has the person type something: a
     # placeholder the search typed into a field the report never mentions is its own doing.
-    asks_typing = any(s.action_hint == INPUT_TEXT for s in spec.steps) or bool(spec.input_values)
-    values = [t for t in typed if t.strip()] if asks_typing else []
+    values = [t for t in typed if t.strip()] if _asks_typing(spec) else []
     values += [s.value for s in spec.steps if s.value and s.action_hint not in (ROTATE,)]
     last = path.transitions[-1]
     if last.action.kind == SWIPE and not _SCROLL_WORDS_RE.search(observed):
@@ -1094,6 +1093,22 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
         ):
             return f"'{v}' was on screen before '{last.action.describe()}' and is gone after it"
     return ""
+
+
+def _asks_typing(spec: ReproSpec) -> bool:
+    """The report has the person type something the search may stand in for: a value it gives,
+    or a typing step that names the field or gives no target at all ("type some text"). A
+    typing step whose only targets are pronouns the reader could not tie to an earlier step
+    (made up: "typing it there changed nothing", a remark about a workaround, not a step)
+    names no field: a placeholder the search typed into whatever field it found is its own
+    doing, not a value the report has the person type."""
+    if spec.input_values:
+        return True
+    return any(
+        s.action_hint == INPUT_TEXT
+        and (s.value or not s.targets or any(t.strip().lower() not in PRONOUNS for t in s.targets))
+        for s in spec.steps
+    )
 
 
 # A sentence of the symptom that says what the screen shows ("the card shows only X",
@@ -1156,8 +1171,7 @@ def _lost_on_return(observed: str, spec: ReproSpec, path: Path, typed: list[str]
     if k < 0:
         return ""
     origin = path.transitions[k].before
-    asks_typing = any(s.action_hint == INPUT_TEXT for s in spec.steps) or bool(spec.input_values)
-    values = [t for t in typed if t.strip()] if asks_typing else []
+    values = [t for t in typed if t.strip()] if _asks_typing(spec) else []
     values += [s.value for s in spec.steps if s.value and s.action_hint == INPUT_TEXT]
     held = screen_index(origin.hierarchy_xml)
     final = screen_index(last.after.hierarchy_xml)

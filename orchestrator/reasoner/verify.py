@@ -183,7 +183,6 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("expected_number", lambda: _expected_number(expected, index, actual, spec, path)),
         ("wrong_result", lambda: _wrong_result(observed, spec, index)),
         ("still_after_delete", lambda: _still_after_delete(observed, path, typed, index)),
-        ("back_after_delete", lambda: _back_after_delete(observed, spec, path, index)),
         ("not_listed_after_create", lambda: _not_listed_after_create(observed, path, typed, index)),
         ("gone", lambda: _gone(observed, spec, path, typed, index)),
         ("lost_on_return", lambda: _lost_on_return(observed, spec, path, typed)),
@@ -200,10 +199,6 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
         ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
         ("stuck", lambda: _stuck(observed, spec, path)),
-        ("cannot_type", lambda: _cannot_type(observed, spec, path)),
-        ("other_item_opened", lambda: _other_item_opened(observed, spec, path, index)),
-        ("back_too_far", lambda: _back_too_far(observed, expected, spec, path)),
-        ("edit_reverted", lambda: _edit_reverted(observed, spec, path, index)),
     )
     for name, check in checks:
         if name in off:
@@ -219,12 +214,11 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
 # (what each check is worth on DEV and TEST), e.g. REPROFARM_VERIFY_OFF=gone,layout.
 VERIFY_OFF_ENV = "REPROFARM_VERIFY_OFF"
 CHECK_NAMES = (
-    "app_closed", "expected_number", "wrong_result", "still_after_delete", "back_after_delete",
+    "app_closed", "expected_number", "wrong_result", "still_after_delete",
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "state_lost_on_rotation", "stuck", "cannot_type", "other_item_opened", "back_too_far",
-    "edit_reverted",
+    "state_lost_on_rotation", "stuck",
 )  # fmt: skip
 
 
@@ -567,13 +561,7 @@ def _expected_number(
         return ""  # more actions than the report's: another state, not its symptom
     exprs = [q for _, q in quoted(expected) if _is_expression(q)]
     exprs += [e for e in expressions([expected]) if e not in exprs]
-    # The expression may be the right formula, which a wrong screen never shows: then the
-    # number the report saw must be what the last action just put on screen.
-    if (
-        exprs
-        and not any(_shows_expression(index, e) for e in exprs)
-        and not (path and _just_shown(_reported_numbers(actual), path))
-    ):
+    if exprs and not any(_shows_expression(index, e) for e in exprs):
         return ""
     rest = expected
     for e in sorted(exprs, key=len, reverse=True):
@@ -595,16 +583,6 @@ def _expected_number(
     if seen and not any(h in seen for h in have if h is not None):
         return ""
     return f"the screen shows {shown[-1]!r} where the report expects {wanted[-1]!r}"
-
-
-def _just_shown(numbers: list[Decimal], path: Path) -> bool:
-    """One of ``numbers`` is, as a whole number, the new text of a widget the path's last action
-    changed (decision 0058)."""
-    if not numbers or not path.transitions:
-        return False
-    changed = path.transitions[-1].diff.get("texts_changed") or []
-    now = [_to_decimal(str(c.get("after", ""))) for c in changed if isinstance(c, dict)]
-    return any(n is not None and n in numbers for n in now)
 
 
 def _screen_expression(index) -> str:
@@ -826,83 +804,6 @@ def _still_after_delete(observed: str, path: Path, typed: list[str], index) -> s
                 f"'{value}' is still shown {now} time(s) after '{last.action.describe()}' "
                 "deleted it"
             )
-    return ""
-
-
-_BACK_AGAIN_RE = re.compile(
-    r"\b(?:re-?appear\w*|(?:comes?|came|coming) back|(?:is|are) back|back again|"
-    r"(?:shows?|showed|shown|shows up|appears?|listed|there) again|return(?:s|ed)|restored|"
-    r"not (?:really |actually |permanently )?(?:deleted|removed)|un-?deleted)\b",
-    re.IGNORECASE,
-)
-_UNDO_RE = re.compile(r"\b(?:undo|restore|recover|undelete)\b", re.IGNORECASE)
-
-
-def _back_after_delete(observed: str, spec: ReproSpec, path: Path, index) -> str:
-    """A deleted row comes back once the screen is left and opened again ("after restarting,
-    the deleted entry is listed again"; issue 28 §3, decision 0058). All of these, or no claim:
-
-    - the symptom says something comes back, shows again or was not really deleted;
-    - the path did every step of the report;
-    - a deletion on the path (:func:`_deletes`, no dialog left open after it) took a label off
-      the list screen it was made from, the path then left that screen (another activity, or
-      the app restarted) and came back to it, and the final screen is that list screen again
-      (its activity and title) showing the label at least as often as before the deletion;
-      the list is the screen the deletion returned to, as the path last saw it before;
-    - after the deletion the path typed nothing that holds the label (it did not make it again)
-      and pressed nothing that undoes or restores.
-
-    On a build without the bug a deleted row stays deleted when its list is opened again."""
-    if not _BACK_AGAIN_RE.search(observed) or len(path.transitions) < 3:
-        return ""
-    if index.dialog_open or not _did_every_step(spec, path):
-        return ""
-    final = path.transitions[-1].after
-    transitions = path.transitions
-    for d, t in enumerate(transitions[:-1]):
-        if not _deletes(t) or screen_index(t.after.hierarchy_xml).dialog_open:
-            continue
-        after_delete = screen_index(t.after.hierarchy_xml)
-        title = after_delete.top_labels[:1]
-        if t.after.activity != final.activity or index.top_labels[:1] != title:
-            continue  # not back on the list the deletion returned to (a trash shows deleted)
-        # the same list as the path last saw it before the deletion (maybe before opening the
-        # item that was deleted from its own screen)
-        listed = next(
-            (
-                u.before
-                for u in reversed(transitions[: d + 1])
-                if u.before.activity == t.after.activity
-                and not screen_index(u.before.hierarchy_xml).dialog_open
-                and screen_index(u.before.hierarchy_xml).top_labels[:1] == title
-            ),
-            None,
-        )
-        if listed is None:
-            continue
-        listing = screen_index(listed.hierarchy_xml)
-        later = transitions[d + 1 :]
-        left = any(
-            u.action.kind == RESTART_APP or u.diff.get("activity_changed") or u.diff.get("app_left")
-            for u in later
-        )
-        if not left or any(_UNDO_RE.search(_action_label(u)) for u in later if u.action.target):
-            continue
-        typed_later = " ".join(normalize_label(u.action.text or "") for u in later)
-        for label, node in listing.labels:
-            if node.is_editable or len(normalize_label(label)) < 2:
-                continue
-            before_n = _label_count(listing, label)
-            if (
-                _label_count(after_delete, label) >= before_n
-                or normalize_label(label) in typed_later
-            ):
-                continue
-            if _label_count(index, label) >= before_n:
-                return (
-                    f"'{label}' left the list when '{t.action.describe()}' deleted it, and is "
-                    f"listed again after the path left and came back"
-                )
     return ""
 
 
@@ -1605,104 +1506,6 @@ def _saved_value_differs(
     return ""
 
 
-# The report says an edit did not stay ("the old name is still shown", "my change reverts", "the
-# edit is not saved").
-_EDIT_UNDONE_RE = re.compile(
-    r"\b(?:revert\w*|roll(?:s|ed)? back|(?:the\s+)?(?:old|original|previous|former)\s+"
-    r"(?:\w+\s+)?(?:value|name|title|text|data|entry|setting|one)|unchanged|"
-    r"(?:edits?|changes?|modifications?)\s+(?:\w+\s+){0,2}(?:lost|discarded|ignored|"
-    r"not (?:saved|kept|applied)|(?:is|are|were|was)n't (?:saved|kept|applied))|"
-    r"not (?:saved|updated|kept|applied)|(?:does|do|did)(?: not|n't)\s+(?:get\s+)?"
-    r"(?:update|save|stick|change|persist)\w*)\b",
-    re.IGNORECASE,
-)
-
-
-def _saves(label: str) -> bool:
-    """A control that keeps an editor's input: a confirming label (Save, Done, OK, Apply...) or
-    a check mark, and no way out (:data:`_DISCARD_LABEL_RE`)."""
-    if _DISCARD_LABEL_RE.search(label):
-        return False
-    return (
-        is_positive_label(label)
-        or label.strip() in ("✓", "✔")
-        or bool(re.search(r"\b(?:save|update|confirm|apply|submit|done)\b", label, re.IGNORECASE))
-    )
-
-
-def _edit_reverted(observed: str, spec: ReproSpec, path: Path, index: ScreenIndex) -> str:
-    """An edited value that does not stay (:data:`_EDIT_UNDONE_RE`, decision 0058). All of
-    these, or no claim:
-
-    - the path did every step;
-    - it typed V into a field with a resource id that held another text O (an edit of what the
-      item had, not a new item's blank field), and the field showed V after;
-    - later a click on a control that saves (:func:`_saves`: Save, Done, OK, a check mark;
-      not a way out) took the field off the screen, and the path typed nothing after;
-    - the final screen, where no dialog is open, shows O (a label, or the same field) and V
-      nowhere.
-
-    On a build without the bug the saved item shows V where it showed O."""
-    if not _EDIT_UNDONE_RE.search(observed) or len(path.transitions) < 2 or index.dialog_open:
-        return ""
-    transitions = path.transitions
-    for i, t in enumerate(transitions[:-1]):
-        target = t.action.target
-        if t.action.kind != INPUT_TEXT or target is None or not target.resource_id:
-            continue
-        before_tree = screen_index(t.before.hierarchy_xml).tree
-        after_tree = screen_index(t.after.hierarchy_xml).tree
-        old_node = find_node(before_tree, target) if before_tree is not None else None
-        new_node = find_node(after_tree, target) if after_tree is not None else None
-        if old_node is None or new_node is None:
-            continue
-        old, new = old_node.text.strip(), new_node.text.strip()
-        if not old or old == old_node.hint or normalize_label(old) == normalize_label(new):
-            continue
-        if normalize_label(t.action.text or "") not in normalize_label(new):
-            continue  # the field did not take the text
-        later = transitions[i + 1 :]
-        if any(u.action.kind == INPUT_TEXT for u in later):
-            continue
-        saved = next(
-            (
-                u
-                for u in later
-                if u.action.kind == CLICK
-                and _saves(_action_label(u))
-                and not any(
-                    n.resource_id == target.resource_id
-                    for n in (screen_index(u.after.hierarchy_xml).editable or [])
-                )
-            ),
-            None,
-        )
-        if saved is None:
-            continue
-        # The save is the editor's own: the field stayed on screen until it (no restart, Back or
-        # other screen in between took the typed text away first)
-        if any(
-            not any(
-                n.resource_id == target.resource_id
-                for n in screen_index(u.after.hierarchy_xml).editable
-            )
-            for u in later[: later.index(saved)]
-        ):
-            continue
-        shows_old = index.shows(old) or any(
-            normalize_label(n.text) == normalize_label(old) for n in index.editable
-        )
-        if _visible(index, new) or not shows_old:
-            continue
-        if not _did_every_step(spec, path):
-            return ""
-        return (
-            f"the path changed {old!r} to {new!r} and saved with '{_action_label(saved)}', but "
-            f"the item shows {old!r} again and {new!r} nowhere"
-        )
-    return ""
-
-
 def _typed_number_saved(
     typing: Transition, later: list[Transition], names: list[str]
 ) -> tuple[str, Decimal, str, str, int] | None:
@@ -2041,182 +1844,6 @@ def _stuck(observed: str, spec: ReproSpec, path: Path) -> str:
         return ""
     how = "Back" if last.action.kind == PRESS_BACK else repr(_action_label(last))
     return f"after every step, {how} left the app on the same screen ({after.activity})"
-
-
-# The report says text cannot be put into a field ("can't type in the search box", "the keyboard
-# does nothing", "it does not let me edit the name").
-_CANNOT_TYPE_RE = re.compile(
-    r"\b(?:(?:can\s*not|cannot|can't|can’t|unable to|impossible to|not able to|"
-    r"(?:does(?:n't| not)|won't|will not) let (?:me|you|us|the user)|"
-    r"(?:does(?:n't| not)|won't|will not) allow (?:me|you|us|the user) to)\s+"
-    r"(?:\w+\s+)?(?:type|enter|input|write|edit|insert|change)\b|"
-    r"(?:typing|input|keyboard|keystrokes?)\s+(?:does nothing|has no effect|is ignored|"
-    r"(?:does(?:n't| not)|did(?:n't| not)) work)|"
-    r"(?:text|characters|letters|digits)\s+(?:do(?:es)?(?:n't| not)|never)\s+(?:appear|show))",
-    re.IGNORECASE,
-)
-
-
-def _cannot_type(observed: str, spec: ReproSpec, path: Path) -> str:
-    """A field that stops taking text (:data:`_CANNOT_TYPE_RE`, decision 0058): the path did
-    every step, and its last action typed into an enabled editable field that still shows what
-    it showed before, though earlier on the path typing into the same field (its resource id)
-    put the text there. The earlier success shows the field takes text when the app is right,
-    so the refusal follows the report's steps."""
-    if not spec.steps or not path.transitions or not _CANNOT_TYPE_RE.search(observed):
-        return ""
-    last = path.transitions[-1]
-    target = last.action.target
-    if last.action.kind != INPUT_TEXT or target is None or not target.resource_id:
-        return ""
-    if last.crash is not None or not (last.action.text or "").strip():
-        return ""
-
-    def field_text(xml: str) -> str | None:
-        tree = screen_index(xml).tree
-        node = find_node(tree, target) if tree is not None else None
-        if node is None or not node.is_editable or not node.enabled:
-            return None
-        return node.text
-
-    before, after = field_text(last.before.hierarchy_xml), field_text(last.after.hierarchy_xml)
-    wanted = normalize_label(last.action.text or "")
-    if before is None or after is None or normalize_label(after) != normalize_label(before):
-        return ""
-    if wanted in normalize_label(before):
-        return ""  # it already held the text: nothing to show
-    took_before = False
-    for t in path.transitions[:-1]:
-        other = t.action.target
-        if t.action.kind != INPUT_TEXT or other is None or other.resource_id != target.resource_id:
-            continue
-        shown = field_text(t.after.hierarchy_xml)
-        if shown is not None and normalize_label(t.action.text or "") in normalize_label(shown):
-            took_before = True
-    if not took_before:
-        return ""
-    # The typing that changed nothing is not credited to its step (nothing shows it was done):
-    # every other step must be, and the last one must ask for typing.
-    served = set(align(spec, path).served)
-    missing = set(range(len(spec.steps))) - served
-    if (
-        missing
-        and missing != {len(spec.steps) - 1}
-        or (missing and spec.steps[-1].action_hint != INPUT_TEXT)
-    ):
-        return ""
-    short_id = target.resource_id.rsplit("/", 1)[-1]
-    return (
-        f"typing {last.action.text!r} into {short_id!r} left it as it was ({before!r}), though "
-        "the same field took typed text earlier on the path"
-    )
-
-
-# The report says another item than the one chosen is shown ("tapping a note opens a different
-# note", "the wrong entry is edited").
-_WRONG_ITEM_RE = re.compile(
-    r"\b(?:wrong|different|unrelated|random|another|other|previous|next)\s+\w+|\binstead\b",
-    re.IGNORECASE,
-)
-
-
-def _rows_like(node: ViewNode, tree: Hierarchy) -> list[ViewNode]:
-    """The clickable widgets that share ``node``'s resource id and class (the rows of its list),
-    ``node`` included; a widget without an id has no rows."""
-    if not node.resource_id:
-        return []
-    return [
-        n
-        for n in tree.iter()
-        if n.resource_id == node.resource_id and n.cls == node.cls and n.label()
-    ]
-
-
-def _other_item_opened(observed: str, spec: ReproSpec, path: Path, index) -> str:
-    """Another row's item opened than the one clicked (:data:`_WRONG_ITEM_RE`, decision 0058):
-    the path did every step and its last action clicked a row labelled L of a list (two or more
-    rows sharing its id); the screen it opened (another activity or another structure) shows L
-    nowhere, and its heading (the top window's first label) or a field holds the label M of
-    another row of that list. On a build without the bug the opened item is the clicked one."""
-    if not spec.steps or not path.transitions or not _WRONG_ITEM_RE.search(observed):
-        return ""
-    last = path.transitions[-1]
-    target = last.action.target
-    if last.action.kind != CLICK or target is None or last.crash is not None:
-        return ""
-    before_tree = screen_index(last.before.hierarchy_xml).tree
-    if before_tree is None or index.tree is None:
-        return ""
-    node = find_node(before_tree, target)
-    if node is None:
-        return ""
-    rows = _rows_like(node, before_tree)
-    clicked = normalize_label(node.label())
-    if len(rows) < 2 or not clicked:
-        return ""
-    same_screen = last.before.activity == last.after.activity and _screen_shape(
-        last.before.hierarchy_xml
-    ) == _screen_shape(last.after.hierarchy_xml)
-    if same_screen or _visible(index, node.label()):
-        return ""
-    heading = {normalize_label(t) for t in index.top_labels[:1]}
-    heading |= {normalize_label(n.text) for n in index.editable if n.text}
-    others = [r.label() for r in rows if normalize_label(r.label()) not in ("", clicked)]
-    shown = next((o for o in others if normalize_label(o) in heading), "")
-    if not shown or not _did_every_step(spec, path):
-        return ""
-    return f"clicking {node.label()!r} opened a screen about {shown!r}, another row of its list"
-
-
-# The report says a way back lands on the wrong screen ("Up goes to the home screen, not the
-# settings"; "Back returns to the start").
-_RETURN_RE = re.compile(
-    r"\b(?:(?:goes|go|went|going|gets|got|navigates?|jumps?|takes? (?:me|you|us)|"
-    r"brings? (?:me|you|us)|returns?|sends? (?:me|you|us))\s+(?:\w+\s+)?(?:back\s+)?to|"
-    r"back to|lands? (?:on|in)|ends? up (?:on|in|at))\b",
-    re.IGNORECASE,
-)
-
-
-def _back_too_far(observed: str, expected: str, spec: ReproSpec, path: Path) -> str:
-    """Back or Up lands further back than the screen it should return to (:data:`_RETURN_RE`,
-    decision 0058): the path did every step, and its last action, Back or the toolbar's Up,
-    left screen B for screen A, where B was opened from screen P (the last other screen before
-    B) and A is neither P nor B but an older screen of the path (same activity and structure).
-    The report's Expected part must name P's heading (its words are closer to P's than to A's):
-    Up to an app's root is right in many apps, so only the report can say P was expected."""
-    if not expected or len(path.transitions) < 3 or not _RETURN_RE.search(observed):
-        return ""
-    last = path.transitions[-1]
-    label = normalize_label(_action_label(last)) if last.action.kind == CLICK else ""
-    if last.action.kind != PRESS_BACK and label not in _UP_LABELS:
-        return ""
-    if last.crash is not None or last.before.keyboard_shown or last.diff.get("windows_closed"):
-        return ""
-
-    def place(screen) -> tuple[str, tuple]:
-        return screen.activity, _screen_shape(screen.hierarchy_xml)
-
-    here, landed = place(last.before), place(last.after)
-    earlier = [t.before for t in path.transitions[:-1]]
-    parents = [sc for sc in earlier if place(sc) != here]
-    if not parents or landed == here:
-        return ""
-    parent = parents[-1]
-    if landed == place(parent) or landed not in {place(sc) for sc in earlier}:
-        return ""
-    wanted = screen_index(parent.hierarchy_xml).top_labels[:1]
-    got = screen_index(last.after.hierarchy_xml).top_labels[:1]
-    closer = similarity(got[0], expected) if got else 0.0
-    if not wanted or similarity(wanted[0], expected) <= closer:
-        return ""  # the report does not expect the screen it came from
-    if not _did_every_step(spec, path):
-        return ""
-    how = "Back" if last.action.kind == PRESS_BACK else repr(_action_label(last))
-    return (
-        f"{how} left {last.before.activity} for an older screen ({got[0] if got else '?'!r}), "
-        f"not {wanted[0]!r}, the screen it came from, which the report expects"
-    )
 
 
 # The symptom says something is lost, closed or comes back ("the dialog disappears", "it goes

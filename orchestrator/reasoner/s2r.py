@@ -469,7 +469,8 @@ _OBJECT_LEAD_RE = re.compile(
 )
 # Verbs whose object is another action ("start downloading X", "try saving it").
 _ASPECT_VERBS = wordset("start starts started begin begins began try tries tried")
-# (public: the verifier tells a step that names no field by it)
+# Targets that only point back ("tap it"); public: the verifier tells by them a typing step
+# that names no field.
 PRONOUNS = frozenset({"it", "them", "this", "that", "that one", "this one", "the same", "one"})
 _LONG_TEXT_RE = re.compile(r"\blo+ng\b|\bvery long\b|\btoo long\b", re.IGNORECASE)
 _SPECIAL_VALUE_RULES: tuple[tuple[re.Pattern[str], str], ...] = (

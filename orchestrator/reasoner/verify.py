@@ -910,11 +910,8 @@ def _fixed_buttons(xml: str) -> dict[str, int]:
     for label, node in index.labels:
         if not node.clickable:
             continue
-        parent, scrolls = node.parent, False
-        while parent is not None and not scrolls:
-            scrolls, parent = parent.scrollable, parent.parent
         key = normalize_label(label) or label.strip()
-        if not scrolls and key:
+        if key and not _in_scrollable(node):
             out[key] = out.get(key, 0) + 1
     return out
 
@@ -1152,9 +1149,7 @@ def _app_closed(observed: str, path: Path) -> str:
     if not _CLOSES_RE.search(observed) or not path.transitions:
         return ""
     last = path.transitions[-1]
-    if last.action.kind == PRESS_BACK and _screen_shape(last.before.hierarchy_xml) == _screen_shape(
-        path.transitions[0].before.hierarchy_xml
-    ):
+    if last.action.kind == PRESS_BACK and _on_first_screen(last.before, path):
         return ""
     if last.diff.get("app_left") and last.crash is None:
         return (
@@ -1625,6 +1620,14 @@ def _screen_shape(xml: str) -> tuple[tuple[int, str, str], ...]:
     return tuple((n.depth, n.cls, n.resource_id) for n in windows[0].iter())
 
 
+def _on_first_screen(screen, path: Path) -> bool:
+    """``screen`` is the screen the path started on (the same structure, whatever its texts):
+    Back there leaves the app on every build."""
+    return _screen_shape(screen.hierarchy_xml) == _screen_shape(
+        path.transitions[0].before.hierarchy_xml
+    )
+
+
 def _did_every_step(spec: ReproSpec, path: Path, progress: Progress | None = None) -> bool:
     """The aligner credited every step of the report to an action of ``path`` (in any order;
     none excused as one the app does not need): what several checks need before a claim.
@@ -1838,7 +1841,7 @@ def _stuck(observed: str, spec: ReproSpec, path: Path) -> str:
     shape = _screen_shape(before.hierarchy_xml)
     if not shape or shape != _screen_shape(after.hierarchy_xml):
         return ""
-    if shape == _screen_shape(path.transitions[0].before.hierarchy_xml):
+    if _on_first_screen(before, path):
         return ""  # the first screen: Back there leaves the app, or it is the app's root
     if not _did_every_step(spec, path):
         return ""

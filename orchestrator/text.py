@@ -395,9 +395,6 @@ def similarity(label: str, phrase: str) -> float:
         return 0.0
     if a == b:
         return 1.0
-    bare = _ELLIPSIS_RE.sub("", a)
-    if bare != a and 0 < len(bare) <= 2 and not bare.isalnum():
-        a = bare  # "+…": the symbol key with an ellipsis the app adds (decision 0058)
     if len(a) <= 2 and not a.isalnum():
         return _symbol_similarity(a, phrase)
     # ("dat" first: a cheap test, as similarity runs for every widget against every step)
@@ -405,7 +402,7 @@ def similarity(label: str, phrase: str) -> float:
         # A date field shows its value, not the word "date" (its hint shows only while empty):
         # "Modify date" names the button that reads "Aug 15, 2019".
         return DATE_VALUE_SIMILARITY
-    icon = SYMBOL_ICON_WORDS.get(_icon_named(b)) or emoji_words(b)
+    icon = SYMBOL_ICON_WORDS.get(b) or emoji_words(b)
     if icon and {stem(w) for w in words(label)} & icon:
         return 0.75  # "+" in the report, an "add"/"new" widget on screen
     label_words = [w for w in content_words(label)] or list(words(label))
@@ -501,22 +498,6 @@ def emoji_words(phrase: str) -> frozenset[str]:
             if word.isalpha() and len(word) > 2 and word not in _EMOJI_NAME_QUALIFIERS:
                 out |= synonyms(word)
     return frozenset(out)
-
-
-# How reports name an icon by its shape: "the + sign", "plus symbol", "three dots" (decision
-# 0058). The words around the symbol say only that it is drawn.
-_SHAPE_WORDS_RE = re.compile(r"\b(?:the|a|an|sign|symbol|icon|button|key|mark)\b")
-_DOTS_RE = re.compile(r"^(?:three|3|vertical|horizontal)\s+dots?$")
-_ELLIPSIS_RE = re.compile(r"(?:…|\.\.\.)$")
-
-
-def _icon_named(phrase: str) -> str:
-    """The icon symbol a normalized ``phrase`` names by its shape ("+ sign" → ``"+"``, "three
-    dots" → ``"⋮"``), else ``phrase`` itself."""
-    core = " ".join(_SHAPE_WORDS_RE.sub(" ", phrase).split())
-    if _DOTS_RE.match(core):
-        return "⋮"
-    return core if core in SYMBOL_ICON_WORDS else phrase
 
 
 def _bracket_symbol(text: str) -> str:

@@ -130,8 +130,8 @@ _TURN_DEVICE_RE = re.compile(
     re.IGNORECASE,
 )
 _SETUP_VERBS = wordset(
-    "install installed installing download downloaded launch launched launching start started "
-    "starting open opened opening run running reopen restart relaunch"
+    "install installed download downloaded launch launched start started open opened run reopen "
+    "restart relaunch"
 )
 _APP_WORDS = wordset(
     """app application the it from fdroid f droid play store google apk latest version fresh copy
@@ -142,9 +142,6 @@ _OBSERVATION_STARTS = re.compile(
     r"actual|you will|you'll|it will|it crashes|it crashed|the app|app|application|crash|"
     r"crashes|crashed|error|nothing|i see|i get|pops up|shows|displays|and note|now the|"
     r"then the app|the application|bug|issue|problem|wait for|screen shows|check|i noticed|"
-    # checking what the screen shows, not doing anything (decision 0058)
-    r"(?:check|checking|verify|verifying|making sure|ensuring|confirm|confirming)\s+"
-    r"(?:that|if|whether)|checking|verifying|"
     r"i notice|you can see|we can see|there is|there are|"
     # what the app does next, its subject left out or "it" ("and goes back to the list", "it
     # returns to the main screen"): an outcome, not the person's step
@@ -183,8 +180,8 @@ _BACK_TO_RE = re.compile(
 # Possessive runs (the same matches): "check" then a long whitespace run was quadratic, the run
 # split every way between the adjacent whitespace quantifiers.
 _CHECK_ACTION_RE = re.compile(
-    r"^(?:un)?check\s++(?:the\s++|a\s++|on\s++)?(?:[^\s]++\s++){0,3}?(?:box|checkbox|option|"
-    r"setting|switch|item|toggle)\b",
+    r"^(?:un)?check\s++(?:the\s++|a\s++|on\s++)?\S*\s*+(?:box|checkbox|option|"
+    r"setting|switch|item|toggle)",
     re.IGNORECASE,
 )
 _SUBORDINATE_RE = re.compile(
@@ -213,19 +210,6 @@ _WHERE_ONE_IS_RE = re.compile(
     r"(?:screen|page|view|activity)|(?:pop-?up|dialog|(?:context\s+|overflow\s+)?menu|"
     r"(?:bottom\s+)?sheet|drop-?down)(?:\s+(?:that|which)\s+(?:opens|appears|shows up))?)$",
     re.IGNORECASE,
-)
-# A clause that says what helps or does not matter ("switching tabs fixes it", "this seems
-# unrelated"): the reporter's comment, not a step (decision 0058).
-_COMMENT_RE = re.compile(
-    r"\b(?:(?:fix|solve|resolve)(?:s|es|d|ed)?\s+(?:it|this|that|the\s+(?:issue|problem|bug))|"
-    r"works?\s+around|(?:is|seems|seem|looks)\s+(?:to\s+be\s+)?(?:unrelated|irrelevant)|"
-    r"(?:does|do)(?:n't| not) matter)\b",
-    re.IGNORECASE,
-)
-# A click done by a long press, said after the verb ("open X with a long tap", "by long-pressing").
-_BY_LONG_PRESS_RE = re.compile(
-    r"\b(?:with|using|via|by)\s+(?:a\s+)?long[- ]?(?:tap|press|click|touch)(?:ing)?\b|"
-    r"\bby\s+(?:long[- ]?(?:pressing|tapping|clicking|touching)|pressing and holding)\b"
 )
 _GLUED_VERB_RE = re.compile(r"\b(put|type|enter|input|write|set)(\d)", re.IGNORECASE)
 
@@ -398,9 +382,7 @@ _CLAUSE_SPLIT_RE = re.compile(
 _EG_RE = re.compile(
     r"(?:(?:\be\.?\s?g\.?,?|\bfor example,?|\bfor instance,?|\bsuch as|\bz\.\s?b\.|\bpor ejemplo,?|"
     r"\bpar exemple,?)\s*(?:[:(]\s*)?(?P<v>\"[^\"]+\"|“[^”]+”|'[^']+'|`[^`]+`|[^\s,;)]+)|"
-    r"(?:\bsay|\blike)\s*(?::\s*)?(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`)|"
-    # "(say abc)": an example in an aside, unquoted (decision 0058)
-    r"\(\s*say,?\s+(?P<s>[^\s,;()]+)\s*\))",
+    r"(?:\bsay|\blike)\s*(?::\s*)?(?P<q>\"[^\"]+\"|“[^”]+”|`[^`]+`))",
     re.IGNORECASE,
 )
 _NOT_VALUES = frozenset(
@@ -1042,7 +1024,7 @@ def _values(clause: str, kind: str, verb: str = "") -> list[str]:
     value the clause describes (:func:`_synth_value`)."""
     values: list[str] = []
     for match in _EG_RE.finditer(clause):
-        raw = match.group("v") or match.group("q") or match.group("s")
+        raw = match.group("v") or match.group("q")
         v = _unquote(raw)
         if v.lower() not in _NOT_VALUES and applies("eg_value"):
             values.append(v if raw[0] in "\"“'`" else v.strip(".,;"))
@@ -1271,13 +1253,6 @@ def _restarts(step: S2RStep) -> bool:
     return step.action_hint == "restart_app"
 
 
-def _opens_with_a_command(clause: str) -> bool:
-    """The clause opens with an action verb in its base form ("Create a card ...", not
-    "Switching tabs ...")."""
-    kind, verb, at = _first_verb(clause)
-    return bool(kind) and at == 0 and not verb.endswith("ing")
-
-
 def _is_setup(clause: str, app_tokens: set[str]) -> bool:
     """Installing or launching the app (the search starts on the launched app anyway)."""
     low = clause.lower()
@@ -1355,8 +1330,6 @@ def _make_step(
         main = main[place.end() :]
     kind, verb, verb_index = _first_verb(main)
     low = main.lower()
-    if kind == "click" and _BY_LONG_PRESS_RE.search(low):
-        kind = "long_click"  # "Open settings with a long tap" (decision 0058)
     if from_arrow and kind and verb_index > 0 and len(main.split()) <= 5:
         kind, verb = "", ""  # "Installed search engines": a menu entry, not a verb
     if not kind:
@@ -1476,16 +1449,8 @@ def _make_step(
         rest = (
             main[main.lower().find(verb) + len(verb) :] if verb and verb in main.lower() else main
         )
-        other = re.match(r"\s*or\s+([^\W\d_]+)\s+(.+)$", rest, re.IGNORECASE)
-        if other and _first_verb(other.group(1))[0]:
-            # "Create or delete a file": either verb on the one object, two ways to do the step
-            thing = [
-                w for w in re.findall(r"[\w'+-]+", other.group(2)) if w.lower() not in _FILLER_WORDS
-            ]
-            if thing:
-                targets += [f"{w} {' '.join(thing[:3])}" for w in (verb, other.group(1).lower())]
         content = [w for w in re.findall(r"[\w'+-]+", rest) if w.lower() not in _FILLER_WORDS]
-        if content and not targets:
+        if content:
             targets.append(" ".join(content[:4]))
     targets = [t if not re.search(r"\w", t) else t.strip(" )(") for t in targets]
     targets = [t for t in targets if t.strip()]
@@ -1661,9 +1626,6 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             if precondition is not None:  # the launch's stated state: a step (decision 0030)
                 out.append(_Clause(precondition.text, "action", precondition))
                 previous = precondition
-            continue
-        if _COMMENT_RE.search(clean) and not _opens_with_a_command(clean):
-            out.append(_Clause(clean, "other"))
             continue
         # "On the start screen, tap X"; "In the popup, choose Y" after the step that opened
         # it: where the person already is, no screen to open (decision 0058)
@@ -2387,7 +2349,7 @@ def _example_not_value(step: S2RStep) -> S2RStep:
     if set(content_words(step.text)[:1]) & _CREATE_VERBS:
         return step
     example = _EG_RE.search(step.text)
-    raw = (example.group("v") or example.group("q") or example.group("s") or "") if example else ""
+    raw = (example.group("v") or example.group("q") or "") if example else ""
     if not raw or _unquote(raw).strip(".,;") != step.value:
         return step
     fired("example_not_value")

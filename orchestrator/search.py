@@ -126,13 +126,8 @@ def loops_back(screen: Screen, transition: Transition) -> bool:
     return transition.crash is None and _visible_state(transition.after) == _visible_state(screen)
 
 
-@functools.lru_cache(maxsize=4096)
 def _with_fields(structural_hash: str, hierarchy_xml: str) -> str:
-    try:
-        fields = [n.text for n in parse_hierarchy(hierarchy_xml).iter() if n.is_editable]
-    except HierarchyError:
-        fields = []
-    return structural_hash + "|" + "\x1f".join(fields)
+    return structural_hash + "|" + "\x1f".join(_field_tuple(hierarchy_xml))
 
 
 def memory_action(screen: Screen, action: Action) -> str:
@@ -367,6 +362,32 @@ def repeated_run(path: Path, allowance: int) -> str:
     return ""
 
 
+# How many contents of a screen's text fields the search expands at one S2R progress: the
+# screen as it came and one typing, beyond what the report itself gives to type
+# (:meth:`Reproducer._field_variant_capped`).
+FIELD_VARIANTS = 2
+
+
+def field_contents(screen: Screen) -> tuple[str, ...]:
+    """What the text fields of ``screen`` hold, top to bottom (empty when it has none or its
+    dump does not parse)."""
+    return _field_tuple(screen.hierarchy_xml)
+
+
+@functools.lru_cache(maxsize=4096)
+def _field_tuple(hierarchy_xml: str) -> tuple[str, ...]:
+    try:
+        return tuple(n.text for n in parse_hierarchy(hierarchy_xml).iter() if n.is_editable)
+    except HierarchyError:
+        return ()
+
+
+def report_values(spec: ReproSpec) -> frozenset[str]:
+    """The texts the report gives to type (step values and listed inputs), normalized."""
+    values = [s.value for s in spec.steps] + list(spec.input_values)
+    return frozenset(v.strip().lower() for v in values if v and v.strip())
+
+
 # Tags of the repeat probes (:meth:`Reproducer._repeat_unchanged`) sort after the level's own.
 REPEAT_TAG = 1_000_000
 # A goal search tries to finish this many of its paths that reached the goal, each with at most
@@ -418,6 +439,9 @@ class Reproducer:
         # the longest path the search builds (set per run: a hand-over's prefix counts on top)
         self._bound = config.max_actions
         self._run_allowance = run_allowance(spec)
+        # (screen structure, S2R progress) -> the field contents expanded there (cap_field_variants)
+        self._variants: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+        self._report_values = report_values(spec)
         # paths levels left unexpanded, best first: where the search goes on from (path_bound)
         self._reserve: list[Path] = []
         # The transition memory (probe_once): what each (state, action) probed so far led to,
@@ -844,8 +868,13 @@ class Reproducer:
         untried_only = id(path) in self._untried_only
         screen = self._screen(path)
         candidates: list[Action] = []
-        # None past the bound, or once the app was left (the engine never explores outside it).
-        if not (self._at_bound(path) or outside_app(screen, self.package)):
+        # None past the bound, once the app was left (the engine never explores outside it), or
+        # on one more variant of what a screen's fields hold at the same progress.
+        if not (
+            self._at_bound(path)
+            or outside_app(screen, self.package)
+            or self._field_variant_capped(path, screen)
+        ):
             hierarchy = parse_hierarchy(screen.hierarchy_xml)
             candidates = enumerate_actions(hierarchy, restart=self._restart)
             if self.config.cap_lookalikes and not untried_only:
@@ -876,6 +905,28 @@ class Reproducer:
             if len(actions) == len(fresh):
                 self._exhausted.add(state)  # this visit probes the last untried actions
         return actions
+
+    def _field_variant_capped(self, path: Path, screen: Screen) -> bool:
+        """Whether ``screen`` is one more variant of what its text fields hold, at the path's S2R
+        progress, than :data:`FIELD_VARIANTS` already expanded: the same screen with other
+        placeholder text is the same work again (issue 28 §1, "an abstract state a person would
+        call the same screen"). A variant whose fields hold a text the report gives to type is
+        never capped. Counted in ``stats["field_variants_capped"]``."""
+        if not self.config.cap_field_variants:
+            return False
+        contents = field_contents(screen)
+        if not contents:
+            return False
+        seen = self._variants.setdefault((screen.structural_hash, path.reached_step), [])
+        if contents in seen:
+            return False
+        if len(seen) >= FIELD_VARIANTS and not any(
+            c.strip().lower() in self._report_values for c in contents
+        ):
+            self.stats["field_variants_capped"] += 1
+            return True
+        seen.append(contents)
+        return False
 
     def _nothing_left_reason(self, level: int, kept: list[Path]) -> str:
         """Why the search stops with no candidate left anywhere, given the paths it ``kept``

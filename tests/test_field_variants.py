@@ -1,0 +1,72 @@
+"""Issue 28 §1, decision 0059: the same screen with other placeholder text in its fields is the
+same work again. At one S2R progress a screen is expanded with at most two contents of its text
+fields, besides contents that hold a text the report gives to type. Hand-written screens of a
+made-up notes form."""
+
+from __future__ import annotations
+
+from device_agent.actions import CLICK, Action, Selector
+from device_agent.hierarchy import structural_hash
+from orchestrator.config import SearchConfig
+from orchestrator.model import Path, ReproSpec, S2RStep, Screen, Transition
+from orchestrator.reasoner.heuristic import HeuristicReasoner
+from orchestrator.search import FIELD_VARIANTS, Reproducer, field_contents
+from tests.test_enumerate import button, dump, node, status_bar
+
+PKG = "org.example.notes"
+
+
+def _form(title: str) -> Screen:
+    field = node("android.widget.EditText", title, f"{PKG}:id/title", "", (40, 100, 1040, 200),
+                 clickable=True, package=PKG)  # fmt: skip
+    xml = dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920), field,
+             button("Save", (40, 300, 1040, 400), rid=f"{PKG}:id/save"), package=PKG),
+    )  # fmt: skip
+    return Screen(xml, structural_hash(xml), PKG, f"{PKG}/.Edit", "portrait")
+
+
+def _at(screen: Screen, reached: int = -1) -> Path:
+    """A one-action path ending on ``screen`` at S2R progress ``reached``."""
+    start = _form("")
+    action = Action(CLICK, target=Selector(resource_id=f"{PKG}:id/save", class_name="Button"))
+    return Path([Transition(action, start, screen, {}, reached_step=reached)],
+                reached_step=reached, snapshot_id="s1")  # fmt: skip
+
+
+def _searcher(**config: object) -> Reproducer:
+    spec = ReproSpec(
+        [S2RStep("Type Groceries as the title", "input_text", ["title"], value="Groceries"),
+         S2RStep("Tap Save", CLICK, ["Save"])],
+        "It crashes", "crash",
+    )  # fmt: skip
+    return Reproducer(
+        spec, HeuristicReasoner(), None, PKG,  # type: ignore[arg-type]  # nothing here probes
+        SearchConfig(branch=10, **config),  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def _expands(searcher: Reproducer, path: Path) -> bool:
+    return bool(searcher._path_candidates(path, searcher.reasoner, 10))
+
+
+def test_a_third_placeholder_in_the_same_field_is_not_expanded() -> None:
+    searcher = _searcher()
+    assert FIELD_VARIANTS == 2
+    assert _expands(searcher, _at(_form("")))
+    assert _expands(searcher, _at(_form("test")))
+    assert not _expands(searcher, _at(_form("12")))  # a third variant: the same work again
+    assert searcher.stats["field_variants_capped"] == 1
+    # Those already expanded stay expandable (another path to the same state).
+    assert _expands(searcher, _at(_form("test")))
+    # The report's own value is never capped; another progress is another screen.
+    assert _expands(searcher, _at(_form("Groceries")))
+    assert _expands(searcher, _at(_form("12"), reached=0))
+
+
+def test_the_cap_can_be_switched_off_and_needs_fields() -> None:
+    searcher = _searcher(cap_field_variants=False)
+    for text in ("", "test", "12", "abc"):
+        assert _expands(searcher, _at(_form(text)))
+    assert field_contents(_form("abc")) == ("abc",)

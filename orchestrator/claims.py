@@ -53,7 +53,7 @@ from orchestrator.reasoner.align import (
     action_label,
     action_match,
     align,
-    any_item_match,
+    position_match,
     same_text,
     screen_index,
 )
@@ -256,7 +256,7 @@ def _does_step(step: S2RStep, transition: Transition) -> bool:
     return (
         max(
             action_match(step, transition.action, label),
-            any_item_match(step, transition.action, before),
+            position_match(step, transition.action, before),
         )
         >= MATCH_THRESHOLD
     )

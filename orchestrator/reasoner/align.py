@@ -302,11 +302,20 @@ def screen_tap_match(step: S2RStep, action: Action, index: ScreenIndex) -> float
     return 1.0 if screen_area and target.bounds.area >= SCREEN_TAP_SHARE * screen_area else 0.0
 
 
+# Words that place the thing a step acts on by its position among a list's or grid's items
+# ("select the top-leftmost picture", "open the first note", "delete the last entry").
+_FIRST_RE = re.compile(
+    r"\b(?:first|1st|top(?:-?left)?(?:most)?|upper(?:-?left)?(?:most)?|left-?most)\b",
+    re.IGNORECASE,
+)
+_LAST_RE = re.compile(r"\b(?:last|bottom(?:-?right)?(?:most)?|lowest)\b", re.IGNORECASE)
 # Nouns that name any item of a collection, whatever it shows.
 _ITEM_WORDS = wordset("item items entry entries one row rows element cell result results")
 _ITEM_STEMS = frozenset(stem(w) for w in _ITEM_WORDS)
-# Classes of lists and grids proper, whose items a vague step picks.
+# Classes of collections whose items a position word picks (besides any scrollable container).
 _COLLECTION_CLASSES = ("ListView", "GridView", "RecyclerView")
+# How well a click on the item a position word picks does the step.
+POSITION_SCORE = 0.75
 # A step that leaves the choice to the reader ("change to a different language", "select some
 # cards", "open any note"): a quantifier and the noun it governs.
 _ANY_ITEM_RE = re.compile(
@@ -318,6 +327,77 @@ _ANY_ITEM_RE = re.compile(
 # How well a click on an item of a list that shows the step's noun does such a step: it does
 # the step, but never outranks a control the step names.
 ANY_ITEM_SCORE = 0.6
+
+
+def _position(target: str) -> tuple[str, str]:
+    """``("first"|"last", noun)`` for a target placed by a position word ("top-leftmost
+    picture" → ``("first", "picture")``), else ``("", "")``."""
+    first, last = _FIRST_RE.search(target), _LAST_RE.search(target)
+    if bool(first) == bool(last):
+        return "", ""
+    found = first or last
+    assert found is not None
+    noun = (target[: found.start()] + " " + target[found.end() :]).strip(" -")
+    return ("first" if first else "last"), noun
+
+
+def _collection_items(node: ViewNode) -> list[ViewNode]:
+    """The items of the nearest list, grid or scrollable container holding ``node``: its
+    outermost clickable descendants, in reading order (top, then left). Empty when ``node`` is
+    in no collection."""
+    container = node.parent
+    while container is not None and not (
+        container.scrollable or container.short_class.endswith(_COLLECTION_CLASSES)
+    ):
+        container = container.parent
+    if container is None:
+        return []
+    items: list[ViewNode] = []
+    stack = list(reversed(container.children))
+    while stack:
+        current = stack.pop()
+        if current.clickable and current.bounds.area > 0:
+            items.append(current)
+        else:
+            stack.extend(reversed(current.children))
+    return sorted(items, key=lambda n: (n.bounds.top, n.bounds.left))
+
+
+def position_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
+    """:data:`POSITION_SCORE` when ``step`` picks a thing by its position ("the top-leftmost
+    picture", "the last note") and ``action`` clicks (or long-clicks) that item of the list or
+    grid it sits in: the first or last in reading order, unlabelled (grid cells of pictures)
+    or labelled with a word of the step's noun (or any item for "item", "entry", "row"...);
+    else 0.0. Reports place items by position when they have no name to give."""
+    if action.kind not in (CLICK, LONG_CLICK) or action.target is None or index.tree is None:
+        return 0.0
+    if step.action_hint not in (CLICK, LONG_CLICK, ""):
+        return 0.0
+    places = [p for p in map(_position, step.targets) if p[0]]
+    if not places:
+        return any_item_match(step, action, index)
+    return _item_at_position(places, action, index)
+
+
+@rule("position", 0.0)
+def _item_at_position(places: list[tuple[str, str]], action: Action, index: ScreenIndex) -> float:
+    """:func:`position_match` for a step that names ``places`` ("first", noun) and an action
+    with a target on a screen with a tree."""
+    assert action.target is not None and index.tree is not None
+    node = find_node(index.tree, action.target)
+    if node is None:
+        return 0.0
+    items = _collection_items(node)
+    if not items:
+        return 0.0
+    label = node.label()
+    for where, noun in places:
+        if (items[0] if where == "first" else items[-1]) is not node:
+            continue
+        nouns = {w.lower() for w in re.findall(r"\w+", noun)}
+        if not label or nouns & _ITEM_WORDS or similarity(label, noun) > 0.0:
+            return POSITION_SCORE
+    return 0.0
 
 
 # "Open a recipe", "play a song from the list", "long-press one note": a verb that picks, an
@@ -721,7 +801,7 @@ def _step_score(
     score = max(
         score,
         screen_tap_match(step, action, before),
-        any_item_match(step, action, before),
+        position_match(step, action, before),
     )
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):

@@ -52,7 +52,6 @@ from orchestrator.reasoner.align import (
     action_match,
     align,
     already_set,
-    any_item_match,
     background_tappable,
     complete,
     field_text,
@@ -62,6 +61,7 @@ from orchestrator.reasoner.align import (
     label_match,
     permission_answer,
     permission_button,
+    position_match,
     redo,
     said_before,
     same_text,
@@ -466,7 +466,7 @@ class HeuristicReasoner(Reasoner):
         match = max(
             action_match(step, action, label, _after(spec, step), _said_before(spec, step)),
             screen_tap_match(step, action, index),
-            any_item_match(step, action, index),
+            position_match(step, action, index),
         )
         match = relative_score(step, action, index.tree, match)  # "the X below the Y"
         score, reason = (
@@ -486,7 +486,7 @@ class HeuristicReasoner(Reasoner):
                         _after(spec, following),
                         _said_before(spec, following),
                     ),
-                    any_item_match(following, action, index),
+                    position_match(following, action, index),
                 ),
             )
             if ahead > score:

@@ -35,6 +35,7 @@ RULES_OFF_ENV = "REPROFARM_RULES_OFF"
 ALIGN_RULES: dict[str, str] = {
     "said_before": "a label word an earlier step said counts for half a word of the target",
     "screen_tap": "'tap the screen' done by a tap on the background",
+    "position": "'the first/last item' done by that row of the list",
     "any_item": "'one of the entries', 'an item' done by any row of a list",
     "relative": "'the X below the Y' done by the widget placed so",
     "already_set": "'enable X' not done by turning X off",

@@ -36,3 +36,11 @@ def test_an_or_clause_is_another_way_to_do_the_step_before() -> None:
 def test_leaving_a_screen_is_back() -> None:
     body = "Steps:\n1. Open a note\n2. Leave with the back arrow at the top"
     assert _targets(body)[-1][0] == "press_back"
+
+
+def test_a_row_pressed_for_a_purpose_is_the_row_not_the_purpose() -> None:
+    # Decision 0059: "the item to edit it" names the row; what it is for comes after.
+    body = "Steps:\n1. Long press the item to edit it\n2. Tap Note"
+    assert _targets(body)[0] == ("long_click", ["item"])
+    # A control pressed for a purpose is named by the purpose, as before.
+    assert _targets("Steps:\n1. Tap the button to save")[0] == ("click", ["save"])

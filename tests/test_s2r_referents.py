@@ -76,3 +76,15 @@ def test_a_press_said_to_be_done_n_times_is_n_steps() -> None:
     ]
     # A long run stays one step (the search's run cap lets it repeat); a value is typed once.
     assert _targets("Steps:\n1. Tap + 10 times") == [("click", ["+"])]
+
+
+def test_a_steps_list_of_bare_names_presses_them_in_turn() -> None:
+    # Decision 0059: "1. Settings 2. Theme 3. Dark mode" are the controls pressed, as after arrows.
+    body = "Steps to reproduce:\n1. Settings\n2. Theme\n3. Dark mode"
+    pressed = [("click", ["Settings"]), ("click", ["Theme"]), ("click", ["Dark mode"])]
+    assert _targets(body) == pressed
+    # Not a restart, a sentence in lower case, a version or what the app shows.
+    body = "Steps to reproduce:\n1. Open the list\n2. Reopen Shelf\n3. as expected\n4. Android 12"
+    assert _targets(body)[0] == ("click", ["list"])
+    junk = (["Reopen Shelf"], ["as expected"], ["Android 12"])
+    assert all(targets not in junk for _, targets in _targets(body))

@@ -2072,6 +2072,37 @@ def _variants(
     )
 
 
+# A steps list's item that is only a name ("Settings", "Dark mode"): at most this many words.
+BARE_NAME_WORDS = 4
+
+
+def _bare_names_pressed(items: list[str], app_tokens: set[str]) -> list[str]:
+    """Items of a steps list that are only a name, with no verb, symptom or number ("1. Settings
+    2. Theme 3. Dark") are the controls a person presses in turn, as after an arrow ("Settings >
+    Theme"): read as "Tap <name>" (decision 0059). Other items are kept as they are."""
+    out = []
+    for item in items:
+        name = item.strip(" -*•.:;\t")
+        words = name.split()
+        if (
+            name
+            and len(words) <= BARE_NAME_WORDS
+            and (name[0].isupper() or name[0] in "\"'`“")  # written as a label is
+            and not any(w.lower().strip("\"'`“”") in STOPWORDS for w in words)
+            and not re.search(r"\d|[:=?!]|\bversion\b", name, re.IGNORECASE)
+            and not _first_verb(name)[0]
+            and not _SYMPTOM_WORDS.search(name)
+            and not _crash_hits(name)
+            and not _is_observation(name, "")
+            and not _is_setup(name, app_tokens)
+            and not _RESTART_STEP_RE.match(name)
+            and not any(w.lower() in _SETUP_VERBS for w in words)
+        ):
+            item = f"Tap {name}"
+        out.append(item)
+    return out
+
+
 def _find_steps(
     report: BugReport, body_sections: list[_Section], body_code: list[str], app_tokens: set[str]
 ) -> _Extraction:
@@ -2087,12 +2118,15 @@ def _find_steps(
         step_items += _section_items(section, body_code)
         if len(step_items) >= MAX_PROSE_SENTENCES:  # thousands of steps headings: a hostile body
             break
-    extraction = _extract(step_items, app_tokens)
+    extraction = _extract(_bare_names_pressed(step_items, app_tokens), app_tokens)
     if extraction.steps:
         return extraction
     lists = _numbered_lists(body_sections, body_code)
     if lists:
-        ex = _extract([s for item in lists[0] for s in _sentences(item)], app_tokens)
+        ex = _extract(
+            [s for item in _bare_names_pressed(lists[0], app_tokens) for s in _sentences(item)],
+            app_tokens,
+        )
         if ex.steps:
             return ex
     for comment in report.comments:

@@ -108,6 +108,9 @@ TEST6_BUGS = frozenset(p.stem for p in (HELDOUT6_DIR / "reports").glob("*.json")
 # Its seventh round (decision 0058), made the same way, apps outside all of the above.
 HELDOUT7_DIR = Path(__file__).resolve().parent / "heldout7"
 TEST7_BUGS = frozenset(p.stem for p in (HELDOUT7_DIR / "reports").glob("*.json"))
+# Its eighth round (decision 0059), made the same way, apps outside all of the above.
+HELDOUT8_DIR = Path(__file__).resolve().parent / "heldout8"
+TEST8_BUGS = frozenset(p.stem for p in (HELDOUT8_DIR / "reports").glob("*.json"))
 
 # Held-out bugs diagnosed since their measurement (no longer unseen), with why.
 LOOKED_AT: dict[str, str] = {
@@ -124,7 +127,8 @@ def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
     (issue 28's held-out apps, :data:`TEST3_BUGS`), ``"test4"`` (its fourth round,
     :data:`TEST4_BUGS`), ``"test5"`` (its fifth, :data:`TEST5_BUGS`), ``"test6"`` (its sixth,
-    :data:`TEST6_BUGS`), ``"test7"`` (its seventh, :data:`TEST7_BUGS`) or ``"other"`` (catalog
+    :data:`TEST6_BUGS`), ``"test7"`` (its seventh, :data:`TEST7_BUGS`), ``"test8"`` (its eighth,
+    :data:`TEST8_BUGS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     if bug_id in TEST3_BUGS:
         return "test3"
@@ -136,6 +140,8 @@ def split_of(bug_id: str) -> str:
         return "test6"
     if bug_id in TEST7_BUGS:
         return "test7"
+    if bug_id in TEST8_BUGS:
+        return "test8"
     if bug_id in DEV_SET:
         return "dev"
     if bug_id in TEST_SET:

@@ -1,6 +1,7 @@
 """The held-out app models (``benchmarks/heldout/apps`` for TEST3, ``benchmarks/heldout4/apps``
 for TEST4, ``benchmarks/heldout5/apps`` for TEST5, ``benchmarks/heldout6/apps`` for TEST6,
-``benchmarks/heldout7/apps`` for TEST7, each loaded as ``--app-dir`` like a user's own models):
+``benchmarks/heldout7/apps`` for TEST7, ``benchmarks/heldout8/apps`` for TEST8, each loaded as
+``--app-dir`` like a user's own models):
 every bug's human steps, replayed from a fresh install, trigger its ground-truth oracle, which a
 fresh install does not; a crash bug crashes only at its last step; and each of the module's
 ``WRONG_SEQUENCES[bug_id]`` (near misses: a step left out, swapped or replaced) never triggers it.
@@ -28,6 +29,7 @@ HELDOUT_DIRS = [
     BENCHMARKS / "heldout5",
     BENCHMARKS / "heldout6",
     BENCHMARKS / "heldout7",
+    BENCHMARKS / "heldout8",
 ]
 
 

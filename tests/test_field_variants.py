@@ -16,13 +16,16 @@ from tests.test_enumerate import button, dump, node, status_bar
 PKG = "org.example.notes"
 
 
-def _form(title: str) -> Screen:
-    field = node("android.widget.EditText", title, f"{PKG}:id/title", "", (40, 100, 1040, 200),
-                 clickable=True, package=PKG)  # fmt: skip
+def _form(title: str, *more: str) -> Screen:
+    fields = [
+        node("android.widget.EditText", text, f"{PKG}:id/field{i}", "",
+             (40, 100 + 120 * i, 1040, 200 + 120 * i), clickable=True, package=PKG)
+        for i, text in enumerate((title, *more))
+    ]  # fmt: skip
     xml = dump(
         status_bar(),
-        node("android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920), field,
-             button("Save", (40, 300, 1040, 400), rid=f"{PKG}:id/save"), package=PKG),
+        node("android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920), *fields,
+             button("Save", (40, 1300, 1040, 1400), rid=f"{PKG}:id/save"), package=PKG),
     )  # fmt: skip
     return Screen(xml, structural_hash(xml), PKG, f"{PKG}/.Edit", "portrait")
 
@@ -63,6 +66,13 @@ def test_a_third_placeholder_in_the_same_field_is_not_expanded() -> None:
     # The report's own value is never capped; another progress is another screen.
     assert _expands(searcher, _at(_form("Groceries")))
     assert _expands(searcher, _at(_form("12"), reached=0))
+
+
+def test_a_form_filled_field_after_field_is_no_repetition() -> None:
+    searcher = _searcher()
+    for filled in (("", ""), ("52.1", ""), ("52.1", "4.3")):
+        assert _expands(searcher, _at(_form(*filled))), filled
+    assert not _expands(searcher, _at(_form("12", "4.3")))  # the first field's third content
 
 
 def test_the_cap_can_be_switched_off_and_needs_fields() -> None:

@@ -84,8 +84,9 @@ class SearchConfig:
     again (:func:`orchestrator.search.repeated_run`, decisions 0056, 0057); False: no limit,
     kept to measure against.
     ``cap_field_variants``: a screen is expanded with at most
-    :data:`orchestrator.search.FIELD_VARIANTS` different contents of each of its text fields at
-    one S2R progress, besides a text the report gives to type
+    :data:`orchestrator.search.FIELD_VARIANTS` different texts the search typed in each of its
+    text fields at one S2R progress, besides a text the report gives to type (what the app put
+    in a field is never capped)
     (:meth:`orchestrator.search.Reproducer._field_variant_capped`, decision 0059); False: every
     variant, kept to measure against.
     """

@@ -357,8 +357,8 @@ def repeated_run(path: Path, allowance: int) -> str:
     return ""
 
 
-# How many contents of one text field the search expands a screen with at one S2R progress:
-# the field as it came and one typing, beyond what the report itself gives to type
+# How many texts the search's own typing put in one text field it expands a screen with at one
+# S2R progress, beyond what the report itself gives to type
 # (:meth:`Reproducer._field_variant_capped`).
 FIELD_VARIANTS = 2
 
@@ -434,8 +434,8 @@ class Reproducer:
         # the longest path the search builds (set per run: a hand-over's prefix counts on top)
         self._bound = config.max_actions
         self._run_allowance = run_allowance(spec)
-        # (screen structure, S2R progress, field's place) -> the contents it held when expanded
-        # there (cap_field_variants)
+        # (screen structure, S2R progress, field's place) -> the typed texts it held when
+        # expanded there (cap_field_variants)
         self._variants: dict[tuple[str, int, int], list[str]] = {}
         self._report_values = report_values(spec)
         # paths levels left unexpanded, best first: where the search goes on from (path_bound)
@@ -903,26 +903,32 @@ class Reproducer:
         return actions
 
     def _field_variant_capped(self, path: Path, screen: Screen) -> bool:
-        """Whether one of ``screen``'s text fields holds a content more than
-        :data:`FIELD_VARIANTS` others it already held when expanded there, at the path's S2R
+        """Whether one of ``screen``'s text fields holds a text the path typed, other than
+        :data:`FIELD_VARIANTS` typed texts it already held when expanded there at the path's S2R
         progress: the same screen with other placeholder text in a field is the same work again
-        (issue 28 §1, "an abstract state a person would call the same screen"). Each field counts
-        apart, so filling a form field after field is no repetition; a text the report gives to
-        type is never capped. Counted in ``stats["field_variants_capped"]``."""
+        (issue 28 §1, "an abstract state a person would call the same screen"). Each field
+        counts apart, so filling a form field after field is no repetition; a text the app put
+        there (a saved value shown again, which may be the bug) or the report gives to type is
+        never capped. Counted in ``stats["field_variants_capped"]``."""
         if not self.config.cap_field_variants:
             return False
+        typed = {t.action.text for t in path.transitions if t.action.kind == INPUT_TEXT}
         contents = field_contents(screen)
+        if not typed or not contents:
+            return False
         seen = [
             self._variants.setdefault((screen.structural_hash, path.reached_step, i), [])
             for i in range(len(contents))
         ]
-        for text, held in zip(contents, seen, strict=True):
-            new = text not in held and text.strip().lower() not in self._report_values
-            if new and len(held) >= FIELD_VARIANTS:
+        mine = [
+            text in typed and text.strip().lower() not in self._report_values for text in contents
+        ]
+        for text, held, counted in zip(contents, seen, mine, strict=True):
+            if counted and text not in held and len(held) >= FIELD_VARIANTS:
                 self.stats["field_variants_capped"] += 1
                 return True
-        for text, held in zip(contents, seen, strict=True):
-            if text not in held:
+        for text, held, counted in zip(contents, seen, mine, strict=True):
+            if counted and text not in held:
                 held.append(text)
         return False
 

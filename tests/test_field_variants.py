@@ -5,7 +5,7 @@ made-up notes form."""
 
 from __future__ import annotations
 
-from device_agent.actions import CLICK, Action, Selector
+from device_agent.actions import CLICK, INPUT_TEXT, Action, Selector
 from device_agent.hierarchy import structural_hash
 from orchestrator.config import SearchConfig
 from orchestrator.model import Path, ReproSpec, S2RStep, Screen, Transition
@@ -30,11 +30,20 @@ def _form(title: str, *more: str) -> Screen:
     return Screen(xml, structural_hash(xml), PKG, f"{PKG}/.Edit", "portrait")
 
 
-def _at(screen: Screen, reached: int = -1) -> Path:
-    """A one-action path ending on ``screen`` at S2R progress ``reached``."""
+def _at(screen: Screen, reached: int = -1, *, typed: bool = True) -> Path:
+    """A path ending on ``screen`` at S2R progress ``reached``: it typed what the screen's
+    fields hold (``typed``), or the app put it there (a Save that shows saved values)."""
     start = _form("")
-    action = Action(CLICK, target=Selector(resource_id=f"{PKG}:id/save", class_name="Button"))
-    return Path([Transition(action, start, screen, {}, reached_step=reached)],
+    steps = []
+    if typed:
+        steps = [
+            Transition(Action(INPUT_TEXT, target=Selector(resource_id=f"{PKG}:id/field{i}",
+                                                          class_name="EditText"), text=text),
+                       start, start, {}, reached_step=reached)
+            for i, text in enumerate(field_contents(screen)) if text
+        ]  # fmt: skip
+    save = Action(CLICK, target=Selector(resource_id=f"{PKG}:id/save", class_name="Button"))
+    return Path([*steps, Transition(save, start, screen, {}, reached_step=reached)],
                 reached_step=reached, snapshot_id="s1")  # fmt: skip
 
 
@@ -59,20 +68,23 @@ def test_a_third_placeholder_in_the_same_field_is_not_expanded() -> None:
     assert FIELD_VARIANTS == 2
     assert _expands(searcher, _at(_form("")))
     assert _expands(searcher, _at(_form("test")))
-    assert not _expands(searcher, _at(_form("12")))  # a third variant: the same work again
+    assert _expands(searcher, _at(_form("12")))
+    assert not _expands(searcher, _at(_form("abc")))  # a third typing: the same work again
     assert searcher.stats["field_variants_capped"] == 1
     # Those already expanded stay expandable (another path to the same state).
     assert _expands(searcher, _at(_form("test")))
     # The report's own value is never capped; another progress is another screen.
     assert _expands(searcher, _at(_form("Groceries")))
-    assert _expands(searcher, _at(_form("12"), reached=0))
+    assert _expands(searcher, _at(_form("abc"), reached=0))
+    # What the app put in a field (a saved value shown again: maybe the bug) is never capped.
+    assert _expands(searcher, _at(_form("52.09999"), typed=False))
 
 
 def test_a_form_filled_field_after_field_is_no_repetition() -> None:
     searcher = _searcher()
-    for filled in (("", ""), ("52.1", ""), ("52.1", "4.3")):
+    for filled in (("", ""), ("52.1", ""), ("52.1", "4.3"), ("12", "4.3")):
         assert _expands(searcher, _at(_form(*filled))), filled
-    assert not _expands(searcher, _at(_form("12", "4.3")))  # the first field's third content
+    assert not _expands(searcher, _at(_form("abc", "4.3")))  # the first field's third typing
 
 
 def test_the_cap_can_be_switched_off_and_needs_fields() -> None:

@@ -149,8 +149,8 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "--cap-field-variants",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="expand a screen with at most two different contents of each text field at one "
-        "step of the report, besides texts the report gives to type (default; "
+        help="expand a screen with at most two different texts the search typed in each text "
+        "field at one step of the report, besides texts the report gives to type (default; "
         "--no-cap-field-variants expands every variant)",
     )
     parser.add_argument(

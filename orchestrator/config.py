@@ -83,12 +83,6 @@ class SearchConfig:
     in a row with no S2R progress (more where the report asks: "5 times") is not offered it
     again (:func:`orchestrator.search.repeated_run`, decisions 0056, 0057); False: no limit,
     kept to measure against.
-    ``cap_field_variants``: a screen is expanded with at most
-    :data:`orchestrator.search.FIELD_VARIANTS` different texts the search typed in each of its
-    text fields at one S2R progress, besides a text the report gives to type (what the app put
-    in a field is never capped)
-    (:meth:`orchestrator.search.Reproducer._field_variant_capped`, decision 0059); False: every
-    variant, kept to measure against.
     """
 
     beam: int = 3
@@ -108,7 +102,6 @@ class SearchConfig:
     repeat_unchanged: bool = True
     cap_lookalikes: bool = True
     cap_runs: bool = True
-    cap_field_variants: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

@@ -287,8 +287,6 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "frontier_paths": stats.get("frontier_paths", 0),
             # one more click on a control whose press left the screen unchanged (hidden state)
             "repeat_probes": stats.get("repeat_probes", 0),
-            # screens left unexpanded as one more content of a text field (decision 0059)
-            "field_variants_capped": stats.get("field_variants_capped", 0),
             "other_crashes": outcome.other_crashes[:10],
             "explored": [
                 {

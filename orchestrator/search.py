@@ -127,8 +127,13 @@ def loops_back(screen: Screen, transition: Transition) -> bool:
     return transition.crash is None and _visible_state(transition.after) == _visible_state(screen)
 
 
+@functools.lru_cache(maxsize=4096)
 def _with_fields(structural_hash: str, hierarchy_xml: str) -> str:
-    return structural_hash + "|" + "\x1f".join(_field_tuple(hierarchy_xml))
+    try:
+        fields = [n.text for n in parse_hierarchy(hierarchy_xml).iter() if n.is_editable]
+    except HierarchyError:
+        fields = []
+    return structural_hash + "|" + "\x1f".join(fields)
 
 
 def memory_action(screen: Screen, action: Action) -> str:
@@ -357,32 +362,6 @@ def repeated_run(path: Path, allowance: int) -> str:
     return ""
 
 
-# How many texts the search's own typing put in one text field it expands a screen with at one
-# S2R progress, beyond what the report itself gives to type
-# (:meth:`Reproducer._field_variant_capped`).
-FIELD_VARIANTS = 2
-
-
-def field_contents(screen: Screen) -> tuple[str, ...]:
-    """What the text fields of ``screen`` hold, top to bottom (empty when it has none or its
-    dump does not parse)."""
-    return _field_tuple(screen.hierarchy_xml)
-
-
-@functools.lru_cache(maxsize=4096)
-def _field_tuple(hierarchy_xml: str) -> tuple[str, ...]:
-    try:
-        return tuple(n.text for n in parse_hierarchy(hierarchy_xml).iter() if n.is_editable)
-    except HierarchyError:
-        return ()
-
-
-def report_values(spec: ReproSpec) -> frozenset[str]:
-    """The texts the report gives to type (step values and listed inputs), normalized."""
-    values = [s.value for s in spec.steps] + list(spec.input_values)
-    return frozenset(v.strip().lower() for v in values if v and v.strip())
-
-
 # Tags of the repeat probes (:meth:`Reproducer._repeat_unchanged`) sort after the level's own.
 REPEAT_TAG = 1_000_000
 # A goal search tries to finish this many of its paths that reached the goal, each with at most
@@ -434,10 +413,6 @@ class Reproducer:
         # the longest path the search builds (set per run: a hand-over's prefix counts on top)
         self._bound = config.max_actions
         self._run_allowance = run_allowance(spec)
-        # (screen structure, S2R progress, field's place) -> the typed texts it held when
-        # expanded there (cap_field_variants)
-        self._variants: dict[tuple[str, int, int], list[str]] = {}
-        self._report_values = report_values(spec)
         # paths levels left unexpanded, best first: where the search goes on from (path_bound)
         self._reserve: list[Path] = []
         # The transition memory (probe_once): what each (state, action) probed so far led to,
@@ -864,13 +839,8 @@ class Reproducer:
         untried_only = id(path) in self._untried_only
         screen = self._screen(path)
         candidates: list[Action] = []
-        # None past the bound, once the app was left (the engine never explores outside it), or
-        # on one more variant of what a screen's fields hold at the same progress.
-        if not (
-            self._at_bound(path)
-            or outside_app(screen, self.package)
-            or self._field_variant_capped(path, screen)
-        ):
+        # None past the bound, or once the app was left (the engine never explores outside it).
+        if not (self._at_bound(path) or outside_app(screen, self.package)):
             hierarchy = parse_hierarchy(screen.hierarchy_xml)
             candidates = enumerate_actions(hierarchy, restart=self._restart)
             if self.config.cap_lookalikes and not untried_only:
@@ -901,36 +871,6 @@ class Reproducer:
             if len(actions) == len(fresh):
                 self._exhausted.add(state)  # this visit probes the last untried actions
         return actions
-
-    def _field_variant_capped(self, path: Path, screen: Screen) -> bool:
-        """Whether one of ``screen``'s text fields holds a text the path typed, other than
-        :data:`FIELD_VARIANTS` typed texts it already held when expanded there at the path's S2R
-        progress: the same screen with other placeholder text in a field is the same work again
-        (issue 28 §1, "an abstract state a person would call the same screen"). Each field
-        counts apart, so filling a form field after field is no repetition; a text the app put
-        there (a saved value shown again, which may be the bug) or the report gives to type is
-        never capped. Counted in ``stats["field_variants_capped"]``."""
-        if not self.config.cap_field_variants:
-            return False
-        typed = {t.action.text for t in path.transitions if t.action.kind == INPUT_TEXT}
-        contents = field_contents(screen)
-        if not typed or not contents:
-            return False
-        seen = [
-            self._variants.setdefault((screen.structural_hash, path.reached_step, i), [])
-            for i in range(len(contents))
-        ]
-        mine = [
-            text in typed and text.strip().lower() not in self._report_values for text in contents
-        ]
-        for text, held, counted in zip(contents, seen, mine, strict=True):
-            if counted and text not in held and len(held) >= FIELD_VARIANTS:
-                self.stats["field_variants_capped"] += 1
-                return True
-        for text, held, counted in zip(contents, seen, mine, strict=True):
-            if counted and text not in held:
-                held.append(text)
-        return False
 
     def _nothing_left_reason(self, level: int, kept: list[Path]) -> str:
         """Why the search stops with no candidate left anywhere, given the paths it ``kept``

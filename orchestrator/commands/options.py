@@ -146,14 +146,6 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "where the report says '5 times'; default; --no-cap-runs: no limit)",
     )
     parser.add_argument(
-        "--cap-field-variants",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="expand a screen with at most two different texts the search typed in each text "
-        "field at one step of the report, besides texts the report gives to type (default; "
-        "--no-cap-field-variants expands every variant)",
-    )
-    parser.add_argument(
         "--max-probes",
         type=whole_number,
         default=1500,
@@ -319,7 +311,6 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         repeat_unchanged=getattr(args, "repeat_unchanged", True),
         cap_lookalikes=getattr(args, "cap_lookalikes", True),
         cap_runs=getattr(args, "cap_runs", True),
-        cap_field_variants=getattr(args, "cap_field_variants", True),
     )
 
 

@@ -39,7 +39,7 @@ from device_agent.hierarchy import (
     is_input_method_package,
     parse_hierarchy,
 )
-from orchestrator.enumerate import candidate_label, context_label, id_label, node_label
+from orchestrator.enumerate import candidate_label, context_label, node_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner.relative import relative_score
 from orchestrator.reasoner.rules import applies, rule
@@ -831,71 +831,12 @@ def _step_score(
         answer = permission_button(label)
         if wants and answer and applies("permission_answer"):
             score = 1.0 if wants == answer else 0.0
-    score = max(score, destination_match(step, transition))
     # Effect: a window opened whose title or items the step names.
     for window in transition.diff.get("windows_opened", []) or []:
         title = str(window.get("title", ""))
         if title and label_match(title, step) >= 0.6 and applies("window_effect"):
             score = max(score, 0.55 * max(0.5, score))
     return score
-
-
-# How well a press on a control that shows no name does a step, when it led to what the step
-# names (decision 0059): at the threshold, below any control the step names.
-DESTINATION_SCORE = 0.55
-# The app bar whose title names a screen: a Toolbar, or the id apps and AppCompat give it.
-_APP_BAR_ID_RE = re.compile(r"(?:^|[/_:])(?:toolbar|action_bar|actionbar|app_bar|appbar)$", re.I)
-
-
-def screen_title(xml: str) -> str:
-    """The title of the activity's app bar on the screen dumped in ``xml``: the first text of
-    a non-clickable TextView in a Toolbar (or a view with an app-bar id), else ``""``."""
-    tree = screen_index(xml).tree if xml else None
-    windows = tree.app_windows() if tree is not None else []
-    if not windows:
-        return ""
-    for bar in windows[0].iter():
-        if not (bar.short_class.endswith("Toolbar") or _APP_BAR_ID_RE.search(bar.resource_id)):
-            continue
-        for node in bar.iter():
-            if node is not bar and "TextView" in node.cls and not node.clickable and node.text:
-                return node.text.strip()
-    return ""
-
-
-def _shows_no_name(transition: Transition) -> bool:
-    """The widget the transition presses shows a person no name: no text or description of
-    its own or of a child, at most the words of its resource id (an icon button)."""
-    target = transition.action.target
-    tree = screen_index(transition.before.hierarchy_xml).tree
-    if target is None or tree is None:
-        return False
-    node = find_node(tree, target)
-    if node is None:
-        return False
-    label = node_label(node)
-    return not label or (bool(node.resource_id) and label == id_label(node.resource_id))
-
-
-@rule("destination", 0.0)
-def destination_match(step: S2RStep, transition: Transition) -> float:
-    """:data:`DESTINATION_SCORE` when ``transition`` presses a control that shows no name (an
-    icon button with only a resource id) and opened a window, or a screen, whose title the
-    step names ("Open the settings" done by an unnamed gear that opens "Settings"): a report
-    can only name such a control by where it leads. Else 0.0."""
-    action = transition.action
-    if action.kind not in (CLICK, LONG_CLICK) or not step.targets or step.value:
-        return 0.0
-    if step.action_hint not in (CLICK, LONG_CLICK, ""):
-        return 0.0
-    diff = transition.diff or {}
-    titles = [str(w.get("title", "")) for w in diff.get("windows_opened") or []]
-    if diff.get("activity_changed"):
-        titles.append(screen_title(transition.after.hierarchy_xml))
-    if not any(titles) or not _shows_no_name(transition):
-        return 0.0
-    named = any(title and label_match(title, step) >= MATCH_THRESHOLD for title in titles)
-    return DESTINATION_SCORE if named else 0.0
 
 
 # Verbs whose step is an operation on the object it names ("Create Trip", "Edit Trip"): the

@@ -52,7 +52,6 @@ ALIGN_RULES: dict[str, str] = {
     "rotation_elsewhere": "a rotation does a step only on the screen the last step led to",
     "undo": "steps done inside a dismissed dialog or menu are undone",
     "shows_state": "a setting step found already as it wants is done by the way there",
-    "destination": "a control showing no name does the step whose screen or window it opened",
 }
 VALUE_RULES: dict[str, str] = {
     "eg_value": "'e.g. X' / 'for example X' gives the value to type",

@@ -13,7 +13,7 @@ from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import NON_CRASH, S2RStep
 from orchestrator.model import Path as SPath
 from orchestrator.reasoner import verify as verifier
-from orchestrator.reasoner.align import align, names_only_the_object, operates_on_the_object
+from orchestrator.reasoner.align import align, names_only_the_object
 from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import APP, _spec_of, _transition
 
@@ -231,19 +231,6 @@ def test_a_label_naming_only_the_object_does_not_do_an_operation_on_it() -> None
     assert not names_only_the_object(S2RStep("Create a New folder", CLICK, []), "New folder")
     assert not names_only_the_object(S2RStep("Modify date", CLICK, ["date"]), "Aug 15, 2019")
     assert not names_only_the_object(S2RStep("Open Trips", CLICK, ["Trips"]), "Trips")
-
-
-def test_an_operation_on_the_object_does_not_pick_one() -> None:
-    # Decision 0059: "Open a trip" is not done by "Add trip", which makes another one.
-    pick = S2RStep("Open a trip", CLICK, ["trip"])
-    assert operates_on_the_object(pick, "Add trip")
-    hold = S2RStep("Long press the trip", "long_click", ["trip"])
-    assert operates_on_the_object(hold, "Delete trip")
-    assert not operates_on_the_object(pick, "Trips")
-    assert not operates_on_the_object(pick, "Summer trip")
-    # A step that names the operation is done by it.
-    assert not operates_on_the_object(S2RStep("Tap Add trip", CLICK, ["Add trip"]), "Add trip")
-    assert not operates_on_the_object(S2RStep("Create a trip", CLICK, ["trip"]), "Add trip")
 
 
 def test_the_pickers_own_error_after_its_ok_is_no_evidence() -> None:

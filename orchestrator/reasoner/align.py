@@ -808,8 +808,6 @@ def _step_score(
         return 0.0  # "Enable X" is not done by turning X off
     if action.kind == CLICK and names_only_the_object(step, label):
         return 0.0  # "Edit Trip" is not done by the drawer's "Trips": that only goes there
-    if action.kind in (CLICK, LONG_CLICK) and operates_on_the_object(step, label):
-        return 0.0  # "Open a task" is not done by "Add task": that makes another one
     if typed_elsewhere(step, action, transition.before.hierarchy_xml):
         return 0.0  # "enter coordinates" is not done in the name field beside them
     # (the guard spares the labels' union, a set of hundreds, for the steps that set nothing)
@@ -859,24 +857,6 @@ def names_only_the_object(step: S2RStep, label: str) -> bool:
     if any(w.lower() in _OPERATION_VERBS for w in named):
         return False  # "New folder" says the operation
     return bool(objects) and bool(named) and all(stem(w) in objects for w in named)
-
-
-@rule("operates_on_the_object", False)
-def operates_on_the_object(step: S2RStep, label: str) -> bool:
-    """The reverse of :func:`names_only_the_object`: the step picks an object ("Open a task",
-    "long-press the note": a press whose words name no operation) and ``label`` is an operation
-    on it ("Add task", "Delete note"): pressing it makes, changes or removes one, it does not
-    pick one (decision 0059)."""
-    if step.action_hint not in (CLICK, LONG_CLICK, "") or step.value or not step.targets:
-        return False
-    said = content_words(step.text)
-    if any(w.lower() in _OPERATION_VERBS for w in said):
-        return False
-    named = content_words(label)
-    if len(named) < 2 or named[0].lower() not in _OPERATION_VERBS:
-        return False
-    objects = {stem(w) for t in step.targets for w in content_words(t)}
-    return any(stem(w) in objects for w in named[1:])
 
 
 def window_place(xml: str, action: Action) -> int | None:

@@ -40,7 +40,6 @@ ALIGN_RULES: dict[str, str] = {
     "relative": "'the X below the Y' done by the widget placed so",
     "already_set": "'enable X' not done by turning X off",
     "names_only_the_object": "'Edit X' not done by a label naming only X",
-    "operates_on_the_object": "'Open an X' not done by a label 'Add X' (an operation on X)",
     "typed_elsewhere": "a typing step naming a field not done in another field",
     "described_setting": "a setting done by the toggle row whose summary names it",
     "another_setting": "a setting not done by a click on another setting",

@@ -104,17 +104,3 @@ def test_fields_and_numbers_given_as_pairs_are_typing_steps() -> None:
     # An expression is no pair; one pair in a sentence with no typing verb is none either.
     assert _targets("Steps:\n1. Type 2+3=5")[0][0] == "input_text"
     assert ("input_text", ["Result"]) not in _targets("Steps:\n1. Open the sheet where Result: 4")
-
-
-def test_a_description_s_condition_is_the_person_s_action() -> None:
-    # Decision 0059: "When I turn the phone to landscape, the timer resets" (no steps list).
-    spec = analyze(
-        BugReport(
-            bug_id="Shelf#5",
-            title="Timer resets",
-            body="When I turn the phone to landscape, the timer goes back to zero.",
-        )
-    )
-    assert [(s.action_hint, s.value) for s in spec.steps] == [("rotate", "landscape")]
-    # A command after the condition stays the step.
-    assert _targets("Steps:\n1. When the dialog opens, tap OK") == [("click", ["OK"])]

@@ -185,11 +185,8 @@ _CHECK_ACTION_RE = re.compile(
     re.IGNORECASE,
 )
 _SUBORDINATE_RE = re.compile(
-    r"^(?:when(?:ever)?|while|after|once|if|as soon as|before)\b[^,]{2,80},\s*(?P<rest>.+)$",
-    re.IGNORECASE,
+    r"^(?:when|while|after|once|if|as soon as|before)\b[^,]{2,80},\s*(?P<rest>.+)$", re.IGNORECASE
 )
-# The conjunction of a condition the person's action is in ("When I rotate, ...").
-_CONDITION_LEAD_RE = re.compile(r"^(?:when(?:ever)?|once|if|as soon as|after)\s+", re.IGNORECASE)
 _LEADING_FILLER = re.compile(
     r"^(?:(?:then|and|but|also|just|finally|now|next|first|again|please|simply|immediately|"
     # a story's time words ("Yesterday I created ...", "After that I tapped ...")
@@ -1786,17 +1783,6 @@ def _numbered_lists(sections: list[_Section], code_blocks: list[str]) -> list[li
     return lists
 
 
-def _condition_acted(sentence: str) -> str:
-    """A description's "When I turn the phone to landscape, the timer resets": the main clause
-    is what happened, the person's action is the condition, which is the step (decision 0059).
-    Other sentences are returned as they are."""
-    subordinate = _SUBORDINATE_RE.match(sentence)
-    if subordinate is None or _first_verb(subordinate.group("rest"))[0]:
-        return sentence
-    cause = _CONDITION_LEAD_RE.sub("", sentence[: subordinate.start("rest")].rstrip(" ,"))
-    return cause if _first_verb(cause)[0] or _TURN_DEVICE_RE.search(cause) else sentence
-
-
 def _action_sentences(
     sections: list[_Section], code_blocks: list[str], app_tokens: set[str]
 ) -> _Extraction:
@@ -1811,7 +1797,7 @@ def _action_sentences(
                 read += 1
                 if read > MAX_PROSE_SENTENCES:
                     return result
-                ex = _extract([_condition_acted(sentence)], app_tokens)
+                ex = _extract([sentence], app_tokens)
                 result.steps += ex.steps
                 result.setup += ex.setup
                 result.observations += ex.observations

@@ -1611,9 +1611,10 @@ _PAIR_TYPING_RE = re.compile(r"^\W*(?:set|enter|type|input|fill|put|write|change
 
 def _value_pairs(clause: str) -> list[tuple[str, str, str]]:
     """The fields and numbers a clause gives to type, with the words that say so (decision
-    0059): "Set A = 5, B = 10" → ``[("A", "5", "A = 5"), ("B", "10", "B = 10")]``, "Enter
-    Weight: 80" → ``[("Weight", "80", "Weight: 80")]``. Only after a typing verb; a name is its
-    last (at most three) words that are no verb or function word. ``[]`` otherwise."""
+    0059): "Set A = 5, B = 10" → ``[("A", "5", "A = 5"), ("B", "10", "B = 10")]``, "Weight: 80"
+    alone → ``[("Weight", "80", "Weight: 80")]``. Two pairs or
+    more, or one that is the whole clause or follows a typing verb; a name is its last (at most
+    three) words that are no verb or function word. ``[]`` otherwise."""
     pairs: list[tuple[str, str, str]] = []
     for m in _VALUE_PAIR_RE.finditer(clause):
         # (a capital letter alone is a variable's name, "A = 5", not the article)
@@ -1627,9 +1628,10 @@ def _value_pairs(clause: str) -> list[tuple[str, str, str]]:
         if words:
             name, value = " ".join(words[-3:]), m.group("value").replace(",", ".")
             pairs.append((name, value, f"{name}{clause[m.end('name') : m.end()]}"))
-    # (only after a typing verb: "Version: 3.1", "Android: 12" on their own are the report's
-    # facts about the device, not input)
-    return pairs if _PAIR_TYPING_RE.match(clause) else []
+    if len(pairs) >= 2:
+        return pairs
+    whole = len(pairs) == 1 and _VALUE_PAIR_RE.fullmatch(clause.strip(" .;")) is not None
+    return pairs if whole or (pairs and _PAIR_TYPING_RE.match(clause)) else []
 
 
 def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list[_Clause]:

@@ -88,14 +88,3 @@ def test_a_steps_list_of_bare_names_presses_them_in_turn() -> None:
     assert _targets(body)[0] == ("click", ["list"])
     junk = (["Reopen Shelf"], ["as expected"], ["Android 12"])
     assert all(targets not in junk for _, targets in _targets(body))
-
-
-def test_fields_and_numbers_given_as_pairs_are_typing_steps() -> None:
-    # Decision 0059: "A = 5, B = 10", "Weight: 80" give the field and the number to type.
-    steps = [("input_text", ["A"]), ("input_text", ["B"]), ("click", ["Solve"])]
-    assert _targets("Steps:\n1. Set A = 5 and B = 10\n2. Tap Solve") == steps
-    spec = analyze(BugReport(bug_id="Shelf#4", title="t", body="Steps:\n1. Weight: 80\n2. Save"))
-    assert [(s.targets, s.value) for s in spec.steps][0] == (["Weight"], "80")
-    # An expression is no pair; one pair in a sentence with no typing verb is none either.
-    assert _targets("Steps:\n1. Type 2+3=5")[0][0] == "input_text"
-    assert ("input_text", ["Result"]) not in _targets("Steps:\n1. Open the sheet where Result: 4")

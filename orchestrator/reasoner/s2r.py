@@ -1601,39 +1601,6 @@ _GONE_WORDS_RE = re.compile(
 )
 
 
-# "Weight: 80", "A = 5": a field's name (a few words) and the number to type into it.
-_VALUE_PAIR_RE = re.compile(
-    r"(?P<name>[^\W\d_][\w' -]{0,30}?)\s*(?<![<>!=])(?:=|:)(?!=)\s*"
-    r"(?P<value>-?\d+(?:[.,]\d+)?)(?![\w.,]*\s*[-+*/×÷^%(])(?=[\s,;.)]|$)"
-)
-_PAIR_TYPING_RE = re.compile(r"^\W*(?:set|enter|type|input|fill|put|write|change)\b", re.I)
-
-
-def _value_pairs(clause: str) -> list[tuple[str, str, str]]:
-    """The fields and numbers a clause gives to type, with the words that say so (decision
-    0059): "Set A = 5, B = 10" → ``[("A", "5", "A = 5"), ("B", "10", "B = 10")]``, "Weight: 80"
-    alone → ``[("Weight", "80", "Weight: 80")]``. Two pairs or
-    more, or one that is the whole clause or follows a typing verb; a name is its last (at most
-    three) words that are no verb or function word. ``[]`` otherwise."""
-    pairs: list[tuple[str, str, str]] = []
-    for m in _VALUE_PAIR_RE.finditer(clause):
-        # (a capital letter alone is a variable's name, "A = 5", not the article)
-        words = [
-            w
-            for w in m.group("name").split()
-            if w.lower() not in STOPWORDS or (len(w) == 1 and w.isupper())
-        ]
-        while words and _first_verb(words[0])[0]:
-            words = words[1:]
-        if words:
-            name, value = " ".join(words[-3:]), m.group("value").replace(",", ".")
-            pairs.append((name, value, f"{name}{clause[m.end('name') : m.end()]}"))
-    if len(pairs) >= 2:
-        return pairs
-    whole = len(pairs) == 1 and _VALUE_PAIR_RE.fullmatch(clause.strip(" .;")) is not None
-    return pairs if whole or (pairs and _PAIR_TYPING_RE.match(clause)) else []
-
-
 def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list[_Clause]:
     """The clauses of one step item, each an action (with its step), setup, observation or
     other; ``after_steps``: earlier items already gave steps (a restart then is a step)."""
@@ -1641,9 +1608,6 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
     previous: S2RStep | None = None
     pieces: list[tuple[str, bool, str]] = []
     for clause, from_arrow in _split_clauses(text):
-        if _value_pairs(clause):
-            pieces.append((clause, from_arrow, "pairs"))
-            continue
         step_part, seen = _observed_after_colon(clause)
         pieces.append((step_part, from_arrow, ""))
         if seen:
@@ -1651,11 +1615,6 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
     for clause, from_arrow, forced in pieces:
         clean = clause.strip(" -*•.:;")
         if len(clean) < 2:
-            continue
-        if forced == "pairs":
-            for name, value, said in _value_pairs(clean):
-                previous = S2RStep(text=said, action_hint="input_text", targets=[name], value=value)
-                out.append(_Clause(said, "action", previous))
             continue
         if forced:
             out.append(_Clause(clean, forced))

@@ -63,21 +63,6 @@ def test_a_story_s_steps_are_read_with_their_time_words_and_inflected_phrases() 
     assert _targets("Steps:\n1. Drag the bar down")[0][0] == "swipe"
 
 
-def test_a_press_said_to_be_done_n_times_is_n_steps() -> None:
-    # Decision 0059: the count leaves the target, and each press is a step to do.
-    assert _targets("Steps:\n1. Open the About screen 2 times") == [
-        ("click", ["About screen"]),
-        ("click", ["About screen"]),
-    ]
-    assert _targets("Steps:\n1. Tap Refresh twice\n2. Tap Save") == [
-        ("click", ["Refresh"]),
-        ("click", ["Refresh"]),
-        ("click", ["Save"]),
-    ]
-    # A long run stays one step (the search's run cap lets it repeat); a value is typed once.
-    assert _targets("Steps:\n1. Tap + 10 times") == [("click", ["+"])]
-
-
 def test_a_steps_list_of_bare_names_presses_them_in_turn() -> None:
     # Decision 0059: "1. Settings 2. Theme 3. Dark mode" are the controls pressed, as after arrows.
     body = "Steps to reproduce:\n1. Settings\n2. Theme\n3. Dark mode"

@@ -2490,40 +2490,6 @@ def _same_action(a: S2RStep, b: S2RStep) -> bool:
     )
 
 
-_COUNT_WORDS = {"twice": 2, "thrice": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
-_TIMES_RE = re.compile(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times\b|"
-                       r"\b(twice|thrice)\b", re.IGNORECASE)  # fmt: skip
-# A step said to be done more often than this is a run the search's run cap allows, not steps.
-MAX_REPEATED_STEPS = 5
-
-
-def times_said(text: str) -> int:
-    """The most times ``text`` says to do something ("tap + 5 times", "twice"), 0 if none."""
-    most = 0
-    for m in _TIMES_RE.finditer(text):
-        word = (m.group(1) or m.group(2)).lower()
-        most = max(most, int(word) if word.isdigit() else _COUNT_WORDS[word])
-    return most
-
-
-def _repeated_steps(steps: list[S2RStep]) -> list[S2RStep]:
-    """A press said to be done N times ("open About 2 times", "tap Refresh twice", N at most
-    :data:`MAX_REPEATED_STEPS`) becomes N steps, the count out of its targets (decision 0059):
-    each press is a step the search must do, even where the screen looks the same after it."""
-    out: list[S2RStep] = []
-    for step in steps:
-        n = times_said(step.text)
-        if n < 2 or step.value or step.action_hint not in ("click", "long_click", ""):
-            out.append(step)
-            continue
-        targets = [t for t in (" ".join(_TIMES_RE.sub(" ", t).split()) for t in step.targets) if t]
-        # (more than that many: one step, and the search's run cap allows the run)
-        copies = n if n <= MAX_REPEATED_STEPS else 1
-        out.extend(replace(step, targets=list(targets)) for _ in range(copies))
-    return out
-
-
 def analyze(report: BugReport) -> ReproSpec:
     """Turn a report into a :class:`ReproSpec` (see the module docstring). Always yields at least
     one step (the title is the last resort). Reads the report within the bounds of
@@ -2535,9 +2501,7 @@ def analyze(report: BugReport) -> ReproSpec:
     stated = expressions([report.full_text()])
     steps, *alternatives = [
         _keys_as_stated_expression(
-            _repeated_steps(
-                [_example_not_value(_without_app_name(s, report)) for s in _dedupe_steps(way)]
-            ),
+            [_example_not_value(_without_app_name(s, report)) for s in _dedupe_steps(way)],
             stated,
         )
         for way in [extraction.steps, *extraction.alternatives]

@@ -46,23 +46,6 @@ def test_a_row_pressed_for_a_purpose_is_the_row_not_the_purpose() -> None:
     assert _targets("Steps:\n1. Tap the button to save")[0] == ("click", ["save"])
 
 
-def test_a_story_s_steps_are_read_with_their_time_words_and_inflected_phrases() -> None:
-    # Decision 0059: "Yesterday I created ...", "After that I long pressed ..." are steps; an
-    # inflected phrase ("long pressed") leaves no "ed" in the target.
-    body = (
-        "Yesterday I created a new playlist called Road. After that I long pressed the "
-        "playlist and chose Rename."
-    )
-    assert _targets(body) == [
-        ("click", ["new playlist"]),
-        ("long_click", ["playlist"]),
-        ("click", ["Rename"]),
-    ]
-    # "slider" is no "slide", "drag" is a swipe.
-    assert _targets("Steps:\n1. Open the slider page")[0] == ("click", ["slider page"])
-    assert _targets("Steps:\n1. Drag the bar down")[0][0] == "swipe"
-
-
 def test_a_steps_list_of_bare_names_presses_them_in_turn() -> None:
     # Decision 0059: "1. Settings 2. Theme 3. Dark mode" are the controls pressed, as after arrows.
     body = "Steps to reproduce:\n1. Settings\n2. Theme\n3. Dark mode"

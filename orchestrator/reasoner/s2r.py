@@ -59,7 +59,7 @@ _PHRASE_TABLE = {
     "tap back|hit back|return to|come back|back arrow|return|返回|zurück",
     "press_enter": "press enter|hit enter|tap enter|press the enter|press return",
     "press_home": "home button|press home|home screen",
-    "swipe": "scroll|swipe|slide|fling|drag|pull down|滑动",
+    "swipe": "scroll|swipe|slide|fling|pull down|滑动",
     "click": "go to|navigate to|switch to|turn on|turn off|log in|sign in|tick",
 }
 _PHRASES: tuple[tuple[str, str], ...] = tuple(
@@ -189,9 +189,6 @@ _SUBORDINATE_RE = re.compile(
 )
 _LEADING_FILLER = re.compile(
     r"^(?:(?:then|and|but|also|just|finally|now|next|first|again|please|simply|immediately|"
-    # a story's time words ("Yesterday I created ...", "After that I tapped ...")
-    r"yesterday|today|recently|earlier|later|lastly|afterwards|after that|"
-    r"once (?:i|you|we)|"
     r"manually|quickly|try to|tries to|trying to|i|i'm|i am|you|we|user|the user|"
     r"when (?:i|you|we)(?:'m|'re| am| are)?|"
     r"when(?= \w+ing\b)|if (?:i|you|we)|after (?:i|you|we))\s+)+",
@@ -845,10 +842,6 @@ def _restore_quotes(text: str, saved: list[str]) -> str:
 _NON_ASCII_VERBS = [(v, k) for v, k in _SINGLE_VERBS.items() if len(v) >= 2 and not v.isascii()]
 
 
-# The endings of an inflected verb phrase ("long pressed", "long tapped", "scrolling").
-_INFLECTION_RE = re.compile(r"(?:[a-z]?(?:ed|ing)|e?s|d)\b")
-
-
 def _first_verb(clause: str) -> tuple[str, str, int]:
     """The clause's action verb: ``(kind, verb, word index)``, or ``("", "", -1)``.
 
@@ -864,14 +857,6 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
         pos = low.find(phrase)
         if pos < 0 or (pos > 0 and low[pos - 1].isalnum() and phrase.isascii()):
             continue
-        end = pos + len(phrase)
-        if phrase.isascii() and end < len(low) and low[end].isalnum():
-            # "long pressed", "scrolling": the phrase inflected, the whole word is the verb;
-            # "slider", "ticket": another word
-            inflected = _INFLECTION_RE.match(low, end)
-            if inflected is None:
-                continue
-            phrase = low[pos : inflected.end()]
         index = len(low[:pos].split())
         if index <= 2 and (best[2] < 0 or index < best[2]):
             best = (kind, phrase, index)

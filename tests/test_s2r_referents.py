@@ -38,14 +38,6 @@ def test_leaving_a_screen_is_back() -> None:
     assert _targets(body)[-1][0] == "press_back"
 
 
-def test_a_row_pressed_for_a_purpose_is_the_row_not_the_purpose() -> None:
-    # Decision 0059: "the item to edit it" names the row; what it is for comes after.
-    body = "Steps:\n1. Long press the item to edit it\n2. Tap Note"
-    assert _targets(body)[0] == ("long_click", ["item"])
-    # A control pressed for a purpose is named by the purpose, as before.
-    assert _targets("Steps:\n1. Tap the button to save")[0] == ("click", ["save"])
-
-
 def test_a_steps_list_of_bare_names_presses_them_in_turn() -> None:
     # Decision 0059: "1. Settings 2. Theme 3. Dark mode" are the controls pressed, as after arrows.
     body = "Steps to reproduce:\n1. Settings\n2. Theme\n3. Dark mode"

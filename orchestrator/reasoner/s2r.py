@@ -449,12 +449,6 @@ _OBJECT_LEAD_RE = re.compile(
     r"option|item)\s+)+",
     re.IGNORECASE,
 )
-# A list row followed by what pressing it is for ("long-press the item to edit it"): the row
-# is the object (the lead words below would take "item" for a word before the object).
-_ROW_PURPOSE_RE = re.compile(
-    r"^(?:(?:the|a|an|this|that|your|my|one|any)\s+)*(?P<row>items?)\s+to\s+(?P<verb>[a-z]+)\b",
-    re.IGNORECASE,
-)
 # Verbs whose object is another action ("start downloading X", "try saving it").
 _ASPECT_VERBS = wordset("start starts started begin begins began try tries tried")
 # Targets that only point back ("tap it"); public: the verifier tells by them a typing step
@@ -1160,9 +1154,6 @@ def _object_phrase(clause: str, verb: str) -> str:
     ):
         # "Start downloading a file": the gerund is the action, its object the target.
         rest = first[1]
-    purpose = _ROW_PURPOSE_RE.match(rest.strip())
-    if purpose and _first_verb(purpose.group("verb"))[0]:
-        return purpose.group("row")  # "the item to edit it": the row, then the purpose's action
     rest = _OBJECT_LEAD_RE.sub("", rest.strip())
     stop = _OBJECT_STOP_RE.search(rest)
     phrase = rest[: stop.start()] if stop else rest

@@ -1,6 +1,6 @@
 """Which catalog bugs the engine's rules may be tuned on, and which are kept for measuring them.
 
-Three rounds of the same protocol (a change is kept only if the score on bugs nobody tuned on does
+The rounds of the same protocol (a change is kept only if the score on bugs nobody tuned on does
 not drop, issue 28 §4):
 
 - Issue 12's split, by bug: :data:`DEV_SET` (rules were written against them) and :data:`TEST_SET`
@@ -9,13 +9,10 @@ not drop, issue 28 §4):
   screens cannot pass for general): :data:`DEV2_APPS` and :data:`TEST2_APPS`, for the LTGDroid bugs
   modelled from issue 26 on. TEST2's models, reports and runs stay unread by whoever writes engine
   rules (aggregate numbers only) until the generalisation issue (28) is resolved.
-- Issue 28's third round (decision 0054): :data:`TEST3_BUGS`, bugs of apps outside the catalog and
-  LTGDroid (``benchmarks/heldout/``), held out the same way.
-- Its fourth round: :data:`TEST4_BUGS` (``benchmarks/heldout4/``), apps outside all of the above,
-  modelled while the engine changed and first run with the engine of the round's end.
-- Its fifth round: :data:`TEST5_BUGS` (``benchmarks/heldout5/``), apps outside all of the above,
-  made the same way; its sixth: :data:`TEST6_BUGS` (``benchmarks/heldout6/``); its seventh:
-  :data:`TEST7_BUGS` (``benchmarks/heldout7/``).
+- Issue 28's held-out rounds (TEST3-TEST9, :data:`HELDOUT_ROUNDS`, decisions 0054-0060): bugs of
+  apps outside the catalog, LTGDroid and every earlier round (``benchmarks/heldout*/``), held out
+  the same way, each round modelled while the engine changed and first run with the engine of
+  the round's end.
 
 :func:`split_of` names a bug's set; :data:`LOOKED_AT` lists the held-out bugs that have been
 diagnosed since and so no longer count as unseen.
@@ -88,29 +85,27 @@ TEST2_APPS = frozenset(
     }
 )
 
-# Issue 28's third round: bugs of apps outside the catalog and LTGDroid, each modelled by a helper
-# who never read the engine, from the app's sources and a real report (restated in the helper's
-# words), loaded with --app-dir like a user's own models. Their first run is their first-seen
-# result; rule writers see aggregates only.
-HELDOUT_DIR = Path(__file__).resolve().parent / "heldout"
-TEST3_BUGS = frozenset(p.stem for p in (HELDOUT_DIR / "reports").glob("*.json"))
-
-# Issue 28's fourth round, the same protocol: apps outside the catalog, LTGDroid and TEST3,
-# modelled while this round changed the engine and first run once with the engine at its end.
-HELDOUT4_DIR = Path(__file__).resolve().parent / "heldout4"
-TEST4_BUGS = frozenset(p.stem for p in (HELDOUT4_DIR / "reports").glob("*.json"))
-# Its fifth round (decision 0056), made the same way, apps outside all of the above.
-HELDOUT5_DIR = Path(__file__).resolve().parent / "heldout5"
-TEST5_BUGS = frozenset(p.stem for p in (HELDOUT5_DIR / "reports").glob("*.json"))
-# Its sixth round (decision 0057), made the same way, apps outside all of the above.
-HELDOUT6_DIR = Path(__file__).resolve().parent / "heldout6"
-TEST6_BUGS = frozenset(p.stem for p in (HELDOUT6_DIR / "reports").glob("*.json"))
-# Its seventh round (decision 0058), made the same way, apps outside all of the above.
-HELDOUT7_DIR = Path(__file__).resolve().parent / "heldout7"
-TEST7_BUGS = frozenset(p.stem for p in (HELDOUT7_DIR / "reports").glob("*.json"))
-# Its eighth round (decision 0059), made the same way, apps outside all of the above.
-HELDOUT8_DIR = Path(__file__).resolve().parent / "heldout8"
-TEST8_BUGS = frozenset(p.stem for p in (HELDOUT8_DIR / "reports").glob("*.json"))
+# Issue 28's held-out rounds, set name -> folder under benchmarks/: bugs of apps outside the
+# catalog, LTGDroid and every earlier round, each modelled by a helper who never read the engine,
+# from the app's sources and a real report (restated in the helper's words), loaded with
+# --app-dir like a user's own models. Each round was modelled while the engine changed and first
+# run once with the engine of the round's end (its first-seen result,
+# docs/heldout*-first-seen.json); rule writers see aggregates only. test3: decision 0054,
+# test4-test8: decisions 0055-0059, test9: decision 0060.
+HELDOUT_ROUNDS: dict[str, str] = {
+    "test3": "heldout",
+    "test4": "heldout4",
+    "test5": "heldout5",
+    "test6": "heldout6",
+    "test7": "heldout7",
+    "test8": "heldout8",
+    "test9": "heldout9",
+}
+_BENCHMARKS = Path(__file__).resolve().parent
+HELDOUT_BUGS: dict[str, frozenset[str]] = {
+    name: frozenset(p.stem for p in (_BENCHMARKS / folder / "reports").glob("*.json"))
+    for name, folder in HELDOUT_ROUNDS.items()
+}
 
 # Held-out bugs diagnosed since their measurement (no longer unseen), with why.
 LOOKED_AT: dict[str, str] = {
@@ -125,23 +120,11 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    (issue 28's held-out apps, :data:`TEST3_BUGS`), ``"test4"`` (its fourth round,
-    :data:`TEST4_BUGS`), ``"test5"`` (its fifth, :data:`TEST5_BUGS`), ``"test6"`` (its sixth,
-    :data:`TEST6_BUGS`), ``"test7"`` (its seventh, :data:`TEST7_BUGS`), ``"test8"`` (its eighth,
-    :data:`TEST8_BUGS`) or ``"other"`` (catalog
+    to ``"test9"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
-    if bug_id in TEST3_BUGS:
-        return "test3"
-    if bug_id in TEST4_BUGS:
-        return "test4"
-    if bug_id in TEST5_BUGS:
-        return "test5"
-    if bug_id in TEST6_BUGS:
-        return "test6"
-    if bug_id in TEST7_BUGS:
-        return "test7"
-    if bug_id in TEST8_BUGS:
-        return "test8"
+    for name, bugs in HELDOUT_BUGS.items():
+        if bug_id in bugs:
+            return name
     if bug_id in DEV_SET:
         return "dev"
     if bug_id in TEST_SET:

@@ -1,7 +1,6 @@
-"""The held-out app models (``benchmarks/heldout/apps`` for TEST3, ``benchmarks/heldout4/apps``
-for TEST4, ``benchmarks/heldout5/apps`` for TEST5, ``benchmarks/heldout6/apps`` for TEST6,
-``benchmarks/heldout7/apps`` for TEST7, ``benchmarks/heldout8/apps`` for TEST8, each loaded as
-``--app-dir`` like a user's own models):
+"""The held-out app models (``benchmarks/<folder>/apps`` of each round of
+:data:`benchmarks.catalog_sets.HELDOUT_ROUNDS`, TEST3-TEST9, each loaded as ``--app-dir`` like a
+user's own models):
 every bug's human steps, replayed from a fresh install, trigger its ground-truth oracle, which a
 fresh install does not; a crash bug crashes only at its last step; and each of the module's
 ``WRONG_SEQUENCES[bug_id]`` (near misses: a step left out, swapped or replaced) never triggers it.
@@ -16,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.catalog_sets import HELDOUT_ROUNDS
 from device_agent.actions import Action
 from device_agent.virtual.app import BugSpec, VirtualApp
 from device_agent.virtual.catalog import load_apps_from_dir
@@ -23,14 +23,7 @@ from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import assert_human_steps_trigger, fresh, triggered
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-HELDOUT_DIRS = [
-    BENCHMARKS / "heldout",
-    BENCHMARKS / "heldout4",
-    BENCHMARKS / "heldout5",
-    BENCHMARKS / "heldout6",
-    BENCHMARKS / "heldout7",
-    BENCHMARKS / "heldout8",
-]
+HELDOUT_DIRS = [BENCHMARKS / folder for folder in HELDOUT_ROUNDS.values()]
 
 
 def _held_out_bugs() -> list[tuple[type[VirtualApp], BugSpec, Path]]:

@@ -73,12 +73,6 @@ class SearchConfig:
     one more click on the same control, once per screen and control (a hidden state: "tap it
     twice", "hold it, then tap it"; :meth:`orchestrator.search.Reproducer._repeat_unchanged`,
     decision 0055); False: never, kept to measure against.
-    ``hidden_effects`` (with ``probe_once``): when the search would stop with budget left and
-    nothing untried in any state reached, every press on a widget that left its screen as it
-    was (a picture taken on a camera screen that does not show it, a flag set) becomes a state
-    of its own, explored on like any other, up to ``beam`` at a time, most S2R progress first
-    (:meth:`orchestrator.search.Reproducer._hidden_effects`, decision 0060); False: it stops
-    there, kept to measure against.
     ``cap_lookalikes``: when a state is first expanded, at most two widgets of a family nobody
     can tell apart (same kind, class, id, label, row and checked state: grid cells, identical
     rows) and its last one are candidates; the frontier tries the others later
@@ -106,7 +100,6 @@ class SearchConfig:
     probe_once: bool = True
     frontier: bool = True
     repeat_unchanged: bool = True
-    hidden_effects: bool = True
     cap_lookalikes: bool = True
     cap_runs: bool = True
 

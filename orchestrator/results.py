@@ -287,8 +287,6 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "frontier_paths": stats.get("frontier_paths", 0),
             # one more click on a control whose press left the screen unchanged (hidden state)
             "repeat_probes": stats.get("repeat_probes", 0),
-            # paths gone on from a loop once every state reached was explored (decision 0060)
-            "hidden_effect_paths": stats.get("hidden_effect_paths", 0),
             "other_crashes": outcome.other_crashes[:10],
             "explored": [
                 {

@@ -126,29 +126,6 @@ def loops_back(screen: Screen, transition: Transition) -> bool:
     return transition.crash is None and _visible_state(transition.after) == _visible_state(screen)
 
 
-def _loops(path: Path) -> str:
-    """The actions of the path's loops (runs of actions that end where they began, as a person
-    sees the screen: a press that changed nothing shown, "open the picture, go back"), as a
-    suffix of its state's key (``""`` for none): after one, the app may hold what no screen
-    shows yet (:meth:`Reproducer._hidden_effects`)."""
-    states = [_visible_state(path.transitions[0].before)] if path.transitions else []
-    states += [_visible_state(t.after) for t in path.transitions]
-    looped: set[int] = set()
-    for end in range(1, len(states)):
-        if path.transitions[end - 1].crash is not None:
-            continue
-        begin = states.index(states[end])
-        if begin < end:
-            looped.update(range(begin, end))
-    if not looped:
-        return ""
-    names = [
-        memory_action(path.transitions[i].before, path.transitions[i].action)
-        for i in sorted(looped)
-    ]
-    return "|loops:" + "\x1f".join(names)
-
-
 @functools.lru_cache(maxsize=4096)
 def _with_fields(structural_hash: str, hierarchy_xml: str) -> str:
     try:
@@ -390,9 +367,6 @@ def repeated_run(path: Path, allowance: int) -> str:
     return ""
 
 
-# The most cycles a search keeps to go on from once it has run out of everything else
-# (Reproducer._hidden_effects): each is one path's worth of memory.
-MAX_CYCLES_KEPT = 2000
 # Tags of the repeat probes (:meth:`Reproducer._repeat_unchanged`) sort after the level's own.
 REPEAT_TAG = 1_000_000
 # A goal search tries to finish this many of its paths that reached the goal, each with at most
@@ -458,11 +432,6 @@ class Reproducer:
         self._gone_back: dict[str, int] = {}
         self._exhausted: set[str] = set()
         self._untried_only: set[int] = set()
-        # Paths that came back to a state they had been in, dropped as cycles (hidden_effects),
-        # by (state, action); and, once the search first runs out of everything else, those
-        # not gone on from yet (None before).
-        self._cycles: dict[tuple[str, str], Path] = {}
-        self._hidden: list[Path] | None = None
         self._snapshot_seq = 0
         self._speculative_seq = 0
         self._speculation: Speculation | None = None
@@ -542,11 +511,7 @@ class Reproducer:
             specs = specs[:room]
             if not specs and not self._reuse:
                 kept = beam
-                beam = (
-                    (self._refill(expanded) or self._frontier() or self._hidden_effects())
-                    if room > 0
-                    else []
-                )
+                beam = (self._refill(expanded) or self._frontier()) if room > 0 else []
                 if beam:  # the kept paths are at the bound: breadth from the paths left
                     level -= 1
                     continue
@@ -600,8 +565,8 @@ class Reproducer:
             if children:
                 beam, judged = self._judging(self._select, children, expanded)
                 self._keep_in_reserve(children, beam)
-            if not beam:  # nothing to extend: the reserve, the frontier, then hidden effects
-                beam = self._refill(expanded) or self._frontier() or self._hidden_effects()
+            if not beam:  # nothing to extend: the reserve, then the frontier
+                beam = self._refill(expanded) or self._frontier()
                 if beam:
                     continue
                 stop = (
@@ -855,8 +820,7 @@ class Reproducer:
         (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents, the
         keyboard (:func:`_visible_state`) and the S2R progress made to reach it."""
         screen = self._screen(path)
-        hidden = _loops(path) if self._hidden is not None else ""
-        return f"{_visible_state(screen)}{hidden}#{path.reached_step}"
+        return f"{_visible_state(screen)}#{path.reached_step}"
 
     def _probe(self, path: Path, action: Action, save_as: str, tag: Any) -> ProbeSpec:
         """The probe of ``action`` from the state ``path`` reaches, its after-state saved as
@@ -1245,10 +1209,7 @@ class Reproducer:
                 if len(chosen) >= self.config.beam:
                     break
                 key = _progress_key(path)
-                if key in taken:
-                    continue
-                if _is_cycle(path):
-                    self._keep_cycle(path)
+                if key in taken or _is_cycle(path):
                     continue  # a cycle on its own path: whatever it can do, its prefix can
                 if not allow_revisit and key in expanded:
                     continue
@@ -1315,61 +1276,6 @@ class Reproducer:
             self._untried_only.add(id(way))
             beam.append(way)
         self.stats["frontier_paths"] += len(beam)
-        return beam
-
-    def _keep_cycle(self, path: Path) -> None:
-        """Keep a path :meth:`_select` dropped as a cycle for :meth:`_hidden_effects`: one per
-        state and last action, at most :data:`MAX_CYCLES_KEPT`, only while the search has not
-        run out yet, and only where the loop presses a widget and did not crash."""
-        if not (self.config.hidden_effects and self.config.probe_once) or self._hidden is not None:
-            return
-        last = path.transitions[-1]
-        if last.crash is not None or len(self._cycles) >= MAX_CYCLES_KEPT:
-            return
-        # Only a loop that presses a widget can have done something: a swipe, a rotation and
-        # back, a key, only move about.
-        came_back = _visible_state(last.after)
-        begin = len(path.transitions) - 1
-        while begin > 0 and _visible_state(path.transitions[begin].before) != came_back:
-            begin -= 1
-        if not any(
-            t.action.kind in (CLICK, LONG_CLICK) and t.action.target is not None
-            for t in path.transitions[begin:]
-        ):
-            return
-        before = path.transitions[-2].reached_step if len(path.transitions) > 1 else -1
-        key = (f"{_visible_state(last.before)}#{before}", memory_action(last.before, last.action))
-        known = self._cycles.get(key)
-        if known is None or len(path.transitions) < len(known.transitions):
-            self._cycles[key] = path
-
-    def _hidden_effects(self) -> list[Path]:
-        """Budget left and nothing untried in any state reached (the reserve and the frontier
-        are empty): go on from the paths that came back to a state they had been in. Such a
-        loop may still change what the app holds (a picture taken, then Back to the camera
-        screen that does not show it; a press that changed nothing shown but stored a
-        setting) and so what a later screen shows; the search drops every cycle
-        (:func:`_is_cycle`, :func:`loops_back`). Each kept cycle (:meth:`_keep_cycle`) becomes
-        a path of its own, its state keyed apart from the screen's by its loop's actions
-        (:func:`_loops`), so every action after it is probed anew. Up to ``beam`` at a time,
-        the shortest first (a loop near the launch screen is the likelier set-up: "take a
-        picture, go back"), then most S2R progress, then the best scored; a path holds one
-        loop. Empty without ``hidden_effects`` and ``probe_once``, or when none is left. Until
-        the search would have stopped nothing here acts, so what it found before is found the
-        same way."""
-        if not (self.config.hidden_effects and self.config.probe_once):
-            return []
-        if self._hidden is None:
-            self._hidden = sorted(
-                (p for p in self._cycles.values() if not self._at_bound(p)),
-                key=lambda p: (len(p.transitions), -p.reached_step, -p.score),
-            )
-            self._cycles = {}
-        beam = [replace(p, snapshot_id="") for p in self._hidden[: self.config.beam]]
-        self._hidden = self._hidden[self.config.beam :]
-        self.stats["hidden_effect_paths"] += len(beam)
-        for path in beam:
-            self._remember_shortest(path)
         return beam
 
     def _refill(self, expanded: set[str]) -> list[Path]:

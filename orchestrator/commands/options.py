@@ -131,14 +131,6 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "control, for a state the screen does not show (default; --no-repeat-unchanged never)",
     )
     parser.add_argument(
-        "--hidden-effects",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="when every state reached is explored with budget left, explore on from each "
-        "press that left its screen unchanged, as a state of its own (default; "
-        "--no-hidden-effects stops there)",
-    )
-    parser.add_argument(
         "--cap-lookalikes",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -317,7 +309,6 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         probe_once=getattr(args, "probe_once", True),
         frontier=getattr(args, "frontier", True),
         repeat_unchanged=getattr(args, "repeat_unchanged", True),
-        hidden_effects=getattr(args, "hidden_effects", True),
         cap_lookalikes=getattr(args, "cap_lookalikes", True),
         cap_runs=getattr(args, "cap_runs", True),
     )

@@ -276,7 +276,16 @@ class Forecastie(VirtualApp):
         return False
 
     def on_swipe(self, ctx: AppContext, direction: str) -> bool:
-        if ctx.activity == MAIN and ctx.data["cache"] is not None:
+        # Only a sideways swipe on MainActivity's ViewPager (drawn once weather is cached, the
+        # page in ui["tab"], unset until a tab is chosen) turns the page; a dialog or the
+        # overflow menu on top takes the swipe itself, and every other screen has no pager.
+        if (
+            ctx.activity == MAIN
+            and ctx.data["cache"] is not None
+            and direction in ("left", "right")
+            and not any(ctx.ui.get(key) for key in ("search", "about", "menu"))
+        ):
+            ctx.ui.setdefault("tab", 0)
             return w.pager_swipe(ctx.ui, "tab", len(TABS), direction)
         return False
 

@@ -344,8 +344,8 @@ _SEEN_AS_LEAVING_RE = re.compile(
     r"restarts|restarted|shuts down|shut down))|closes the app|kick(?:s|ed) (?:me |you )?out|"
     r"(?:goes|went|jumps?|jumped|returns?|returned|is sent|sends (?:me|you)|sent (?:me|you)|"
     r"takes (?:me|you)|took (?:me|you)|drops?|dropped|bounces?|bounced|falls?|fell) "
-    r"(?:me |you )?back\b|back to (?:the )?(?:main|home|start|previous|first|last) "
-    r"(?:screen|page|view|activity|menu)\b)",
+    r"(?:me |you )?back\b|(?:back|returns?|returned|goes|went|jumps?|jumped) to (?:the )?"
+    r"(?:main|home|start|previous|first|last) (?:screen|page|view|activity|menu)\b)",
     re.IGNORECASE,
 )
 _NO_CRASH_RE = re.compile(

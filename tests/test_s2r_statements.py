@@ -45,18 +45,3 @@ def test_an_imperative_with_a_copula_later_is_still_a_step(line: str, target: st
 def test_how_often_is_no_part_of_the_control_named(line: str, target: str) -> None:
     # "again" in a target lowered its match with the control's own label ("Search")
     assert _steps(line)[2][1] == [target]
-
-
-@pytest.mark.parametrize(
-    ("line", "kind"),
-    [
-        ("Press backspace", "press_delete"),
-        ("Hit the delete key", "press_delete"),
-        ("Press the Del key twice", "press_delete"),
-        ("Press the back button", "press_back"),
-        ("Tap Delete", "click"),
-    ],
-)
-def test_the_devices_keys_are_pressed_not_clicked(line: str, kind: str) -> None:
-    # the device has a delete key; "press backspace" is not "press back"
-    assert _steps(line)[2][0] == kind

@@ -22,7 +22,6 @@ from device_agent.actions import (
     INPUT_TEXT,
     LONG_CLICK,
     PRESS_BACK,
-    PRESS_DELETE,
     PRESS_ENTER,
     PRESS_HOME,
     RESTART_APP,
@@ -71,7 +70,6 @@ KIND_FIT: dict[str, dict[str, float]] = {
     ROTATE: {ROTATE: 1.0},
     PRESS_BACK: {PRESS_BACK: 1.0, CLICK: 0.5},
     PRESS_ENTER: {PRESS_ENTER: 1.0, CLICK: 0.4},
-    PRESS_DELETE: {PRESS_DELETE: 1.0, CLICK: 0.4},
     PRESS_HOME: {PRESS_HOME: 1.0},
     RESTART_APP: {RESTART_APP: 1.0},
     SWIPE: {SWIPE: 1.0, CLICK: 0.2},
@@ -235,7 +233,7 @@ def action_match(
         return fit
     if action.kind == SWIPE:
         return fit * (1.0 if not step.value or step.value == action.direction else 0.6)
-    if action.kind in (PRESS_BACK, PRESS_ENTER, PRESS_DELETE, PRESS_HOME, RESTART_APP):
+    if action.kind in (PRESS_BACK, PRESS_ENTER, PRESS_HOME, RESTART_APP):
         return fit
     if step.action_hint == PRESS_BACK:
         low = label.lower()

@@ -613,11 +613,7 @@ class HeuristicReasoner(Reasoner):
                 return 0.9, "step asks to restart the app"
             return 0.0, "restart the app"
         if action.kind == PRESS_DELETE:
-            return (
-                (0.95, "step asks for the delete key")
-                if hint == PRESS_DELETE
-                else (0.01, "delete key")
-            )
+            return 0.01, "delete key"
         return score, reason
 
     def _would_retype(self, spec: ReproSpec, screen: Screen, action: Action, path: Path) -> bool:
@@ -983,7 +979,7 @@ def _opened_created(done: list[S2RStep], step: S2RStep, progress: Progress, path
 
 
 # Steps done by a global action: near whatever screen the path is on.
-_GLOBAL_HINTS = (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_DELETE, PRESS_HOME, RESTART_APP, SWIPE)
+_GLOBAL_HINTS = (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_HOME, RESTART_APP, SWIPE)
 _ROTATION_RE = re.compile(r"\b(?:rotat\w*|orientation|landscape|portrait)\b", re.IGNORECASE)
 
 

@@ -58,14 +58,10 @@ _PHRASE_TABLE = {
     "press_back": "go back|press back|back button|navigate back|back key|press the back|click back|"
     "tap back|hit back|return to|come back|back arrow|return|返回|zurück",
     "press_enter": "press enter|hit enter|tap enter|press the enter|press return",
-    # the keyboard's delete key (backspace): "press Delete" alone is a button as often as a key
-    "press_delete": "backspace|back space|delete key|del key|erase key|⌫",
     "press_home": "home button|press home|home screen",
     "swipe": "scroll|swipe|slide|fling|pull down|滑动",
     "click": "go to|navigate to|switch to|turn on|turn off|log in|sign in|tick",
 }
-# The device's keys: pressed, not clicked, when a step names them after "press", "hit", "tap".
-_KEY_KINDS = frozenset({"press_back", "press_enter", "press_delete", "press_home"})
 _PHRASES: tuple[tuple[str, str], ...] = tuple(
     (phrase, kind) for kind, phrases in _PHRASE_TABLE.items() for phrase in phrases.split("|")
 )
@@ -857,9 +853,6 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
         pos = low.find(phrase)
         if pos < 0 or (pos > 0 and low[pos - 1].isalnum() and phrase.isascii()):
             continue
-        end = pos + len(phrase)
-        if kind in _KEY_KINDS and end < len(low) and low[end].isalnum():
-            continue  # "press backspace" is no "press back"
         index = len(low[:pos].split())
         if index <= 2 and (best[2] < 0 or index < best[2]):
             best = (kind, phrase, index)
@@ -869,8 +862,6 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
             _STEMMED_VERBS.get(stem(token), "") if len(token) > 4 and token[-4:] != "ings" else ""
         )
         if found and (best[2] < 0 or index < best[2]):
-            if best[0] in _KEY_KINDS and token in _PLAIN_CLICK_VERBS:
-                break  # "press the delete key": the key, not a click
             best = (found, token, index)
             break
     if best[2] < 0:
@@ -1422,14 +1413,9 @@ def _make_step(
             for _, q in quoted(clause[: len(clause) - len(main)])
             if q not in values and q not in targets
         ]
-    if kind not in (
-        "rotate",
-        "press_back",
-        "press_enter",
-        "press_delete",
-        "press_home",
-        "swipe",
-    ) and (not targets or verb in _CREATE_VERBS):
+    if kind not in ("rotate", "press_back", "press_enter", "press_home", "swipe") and (
+        not targets or verb in _CREATE_VERBS
+    ):
         obj = _object_phrase(main, verb)
         if obj and _only_stopwords(obj):
             obj = ""  # "makes the" (a clause cut by a line break) names nothing

@@ -440,8 +440,6 @@ _OBJECT_STOP_RE = re.compile(  # linear: leading spaces taken whole, from the st
     r"\buntil\b|\bthen\b|\band\b|\bfor\b|\bfrom\b|\bwith\b|\bof the\b|\bin\b|\bon\b|\bat\b|"
     r"\bafter\b|\bbefore\b|\bwhile\b|\bthat\b|\bbut\b|\bor\b|\binto\b|\bas\b|\bby\b|\bunder\b|"
     r"\bcalled\b|\bnamed\b|\btitled\b|\bafterwards?\b|\bthe app\b|\bthe application\b|"
-    # "Tap the search button again": how often, not which control
-    r"\bagain\b|\bonce more\b|\bone more time\b|\btwice\b|\bas well\b|\btoo\b|\banew\b|"
     r"\bvia\b|\bbelow\b|\babove\b|\bwithin\b|\b(?:is|are|was|were|will|would|should|does|doesn't|"
     r"did|can't|cannot|closes|crash\w*|stops|shows|displays|appears|opens|fails|freezes)\b)",
     re.IGNORECASE,

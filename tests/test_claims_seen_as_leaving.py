@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from orchestrator.claims import crash_seen_as_leaving
+from orchestrator.config import SearchConfig
 from orchestrator.model import CRASH, NON_CRASH, ReproSpec, S2RStep
+from tests.own_app import reproduce_own_app
 
 
 def _spec(symptom: str, kind: str = NON_CRASH) -> ReproSpec:
@@ -107,26 +109,7 @@ Actual: the app goes back to the main screen and the draft is not saved.
 @pytest.mark.e2e
 @pytest.mark.timeout(180)
 def test_the_search_claims_the_crash_such_a_report_saw(ray_session: object, tmp_path) -> None:
-    import json
-
-    from orchestrator.config import FarmConfig, RunConfig, SearchConfig
-    from orchestrator.run import reproduce
-
-    apps = tmp_path / "apps"
-    apps.mkdir()
-    (apps / "notes.py").write_text(NOTES, encoding="utf-8")
-    report = tmp_path / "notes-1.md"
-    report.write_text(REPORT, encoding="utf-8")
-    config = RunConfig(
-        report_path=str(report),
-        out_dir=str(tmp_path / "out"),
-        reasoner="heuristic",
-        farm=FarmConfig(devices=1, profile="instant", app_dir=str(apps), app="Notes"),
-        search=SearchConfig(max_probes=30),
-        progress=False,
-    )
-    reproduce(config)
-    result = json.loads((tmp_path / "out" / "result.json").read_text(encoding="utf-8"))
+    result = reproduce_own_app(tmp_path, "Notes", NOTES, REPORT, SearchConfig(max_probes=30))
     assert result["spec"]["bug_kind"] == NON_CRASH
     assert result["verdict"] == "crash"
     assert result["ground_truth"]["cause"] == "reproduced"

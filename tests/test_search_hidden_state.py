@@ -5,13 +5,12 @@ own model: "Arm" changes nothing on screen, and the second press crashes it."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from orchestrator.config import FarmConfig, RunConfig, SearchConfig
-from orchestrator.run import reproduce
+from orchestrator.config import SearchConfig
+from tests.own_app import reproduce_own_app
 
 LATCH = """
 from typing import Any, ClassVar
@@ -73,22 +72,14 @@ The app crashes.
 
 
 def _run(tmp_path: Path, repeat: bool) -> dict:
-    apps = tmp_path / "apps"
-    apps.mkdir(exist_ok=True)
-    (apps / "latch.py").write_text(LATCH, encoding="utf-8")
-    report = tmp_path / "latch-1.md"
-    report.write_text(REPORT, encoding="utf-8")
-    out = tmp_path / f"out-{repeat}"
-    config = RunConfig(
-        report_path=str(report),
-        out_dir=str(out),
-        reasoner="heuristic",
-        farm=FarmConfig(devices=1, profile="instant", app_dir=str(apps), app="Latch"),
-        search=SearchConfig(max_probes=40, repeat_unchanged=repeat),
-        progress=False,
+    return reproduce_own_app(
+        tmp_path,
+        "Latch",
+        LATCH,
+        REPORT,
+        SearchConfig(max_probes=40, repeat_unchanged=repeat),
+        out=f"out-{repeat}",
     )
-    reproduce(config)
-    return json.loads((out / "result.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.e2e

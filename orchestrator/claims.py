@@ -343,7 +343,7 @@ _SEEN_AS_LEAVING_RE = re.compile(
     r"\b(?:(?:app|application) (?:(?:just |simply )?(?:closes|closed|exits|exited|quits|quit|"
     r"restarts|restarted|shuts down|shut down))|closes the app|kick(?:s|ed) (?:me |you )?out|"
     r"(?:goes|went|jumps?|jumped|returns?|returned|is sent|sends (?:me|you)|sent (?:me|you)|"
-    r"takes (?:me|you)|took (?:me|you)|drops?|dropped|bounces?|bounced|falls?|fell) "
+    r"takes (?:me|you)|took (?:me|you)|bounces?|bounced) "
     r"(?:me |you )?back\b|(?:back|returns?|returned|goes|went|jumps?|jumped) to (?:the )?"
     r"(?:main|home|start|previous|first|last) (?:screen|page|view|activity|menu)\b)",
     re.IGNORECASE,
@@ -355,19 +355,18 @@ _NO_CRASH_RE = re.compile(
 )
 
 
-def crash_seen_as_leaving(spec: ReproSpec, report_text: str = "") -> bool:
+def crash_seen_as_leaving(spec: ReproSpec) -> bool:
     """A report read as a non-crash bug whose symptom (title and Actual, not Expected) says the
     app left the screen on its own: back to the main or previous screen, closed, restarted.
     That is what a person sees of a crash when Android restores the task's earlier activity, so
-    a crash the judge accepts at the report's steps (:func:`judge_crash`) may confirm it. Not
-    when the report says it does not crash (``report_text``: the whole report; the symptom
-    otherwise)."""
+    a crash the judge accepts at the report's steps (:func:`judge_crash`) may confirm it
+    (decision 0060). Not when the symptom says it does not crash."""
     if spec.bug_kind == CRASH:
         return False
     observed = re.split(r"\bExpected:", spec.symptom, maxsplit=1)[0]
     if not _SEEN_AS_LEAVING_RE.search(observed):
         return False
-    return not _NO_CRASH_RE.search(report_text or spec.symptom)
+    return not _NO_CRASH_RE.search(spec.symptom)
 
 
 def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> CrashClaim:

@@ -32,12 +32,7 @@ from device_agent.errors import HierarchyError
 from device_agent.hierarchy import ViewNode, find_node, parse_hierarchy
 from device_agent.state import DeviceState
 from orchestrator.ablation import Ablation
-from orchestrator.claims import (
-    CrashClaim,
-    crash_is_reported,
-    crash_seen_as_leaving,
-    judge_crash,
-)
+from orchestrator.claims import CrashClaim, crash_is_reported, judge_crash
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
 from orchestrator.enumerate import asks_restart, cap_lookalikes, enumerate_actions
@@ -536,8 +531,7 @@ class Reproducer:
                 claim = self._judge_crash(path)
                 if self.goal is not None:  # a goal search claims nothing
                     claim = CrashClaim(False, ["crashed while preparing the device"])
-                counts = self.ablation.counts_crash(self.spec) or crash_seen_as_leaving(self.spec)
-                if not (counts and claim.qualifies):
+                if not (self.ablation.counts_crash(self.spec) and claim.qualifies):
                     other_crashes.append(
                         {
                             "trace": [a.to_json() for a in path.actions],

@@ -29,7 +29,6 @@ from typing import Any
 
 from device_agent.actions import Action
 from device_agent.hierarchy import ViewNode
-from orchestrator.claims import crash_seen_as_leaving
 from orchestrator.errors import ConfigError
 from orchestrator.model import CRASH, BugReport, Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner.base import FilterResult, PathJudgement, Reasoner, Verdict
@@ -100,11 +99,9 @@ class Ablation:
         return actions[:1] if self.no_action_enumeration else actions
 
     def counts_crash(self, spec: ReproSpec) -> bool:
-        """Whether a crash of the app under test may confirm the bug: for crash bugs, for a
-        non-crash report whose symptom is what a person sees of a crash (the app went back or
-        closed on its own, :func:`~orchestrator.claims.crash_seen_as_leaving`, decision 0060),
-        and for every bug when report analysis is off (the raw report's bug kind is unknown)."""
-        return spec.bug_kind == CRASH or self.no_report_analysis or crash_seen_as_leaving(spec)
+        """Whether a crash of the app under test may confirm the bug: for crash bugs, and for
+        every bug when report analysis is off (the raw report's bug kind is unknown)."""
+        return spec.bug_kind == CRASH or self.no_report_analysis
 
     def checks_symptom(self, spec: ReproSpec) -> bool:
         """Whether paths judged complete go to the visual verification: for non-crash bugs, and

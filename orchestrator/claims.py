@@ -47,15 +47,7 @@ from orchestrator.logcat import (
     find_exceptions_in_text,
     same_exception,
 )
-from orchestrator.model import (
-    CRASH,
-    BugReport,
-    CrashInfo,
-    Path,
-    ReproSpec,
-    S2RStep,
-    Transition,
-)
+from orchestrator.model import BugReport, CrashInfo, Path, ReproSpec, S2RStep, Transition
 from orchestrator.reasoner.align import (
     MATCH_THRESHOLD,
     action_label,
@@ -335,38 +327,6 @@ def _control_labels(xml: str) -> tuple[str, ...]:
         for a in enumerate_actions(tree, include_global=False)
         if a.kind in (CLICK, LONG_CLICK) and a.extra.get("label")
     )
-
-
-# What a person sees of a crash when Android brings the task's earlier activity back (or the
-# launcher): the app "went back to the main screen", "closed", "restarted", "kicked me out".
-_SEEN_AS_LEAVING_RE = re.compile(
-    r"\b(?:(?:app|application) (?:(?:just |simply )?(?:closes|closed|exits|exited|quits|quit|"
-    r"restarts|restarted|shuts down|shut down))|closes the app|kick(?:s|ed) (?:me |you )?out|"
-    r"(?:goes|went|jumps?|jumped|returns?|returned|is sent|sends (?:me|you)|sent (?:me|you)|"
-    r"takes (?:me|you)|took (?:me|you)|bounces?|bounced) "
-    r"(?:me |you )?back\b|(?:back|returns?|returned|goes|went|jumps?|jumped) to (?:the )?"
-    r"(?:main|home|start|previous|first|last) (?:screen|page|view|activity|menu)\b)",
-    re.IGNORECASE,
-)
-_NO_CRASH_RE = re.compile(
-    r"\b(?:no|not an?|without(?: an?| any)?|doesn'?t|does not|didn'?t|did not|never|won'?t|"
-    r"will not)\s+(?:\w+\s+)?crash",
-    re.IGNORECASE,
-)
-
-
-def crash_seen_as_leaving(spec: ReproSpec) -> bool:
-    """A report read as a non-crash bug whose symptom (title and Actual, not Expected) says the
-    app left the screen on its own: back to the main or previous screen, closed, restarted.
-    That is what a person sees of a crash when Android restores the task's earlier activity, so
-    a crash the judge accepts at the report's steps (:func:`judge_crash`) may confirm it
-    (decision 0060). Not when the symptom says it does not crash."""
-    if spec.bug_kind == CRASH:
-        return False
-    observed = re.split(r"\bExpected:", spec.symptom, maxsplit=1)[0]
-    if not _SEEN_AS_LEAVING_RE.search(observed):
-        return False
-    return not _NO_CRASH_RE.search(spec.symptom)
 
 
 def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> CrashClaim:

@@ -190,6 +190,8 @@ _SUBORDINATE_RE = re.compile(
 _LEADING_FILLER = re.compile(
     r"^(?:(?:then|and|but|also|just|finally|now|next|first|again|please|simply|immediately|"
     r"manually|quickly|try to|tries to|trying to|i|i'm|i am|you|we|user|the user|"
+    # as a story tells it: "I tried to delete it", "we wanted to export the list"
+    r"tried to|attempted to|(?:was|were) trying to|wanted to|decided to|"
     r"when (?:i|you|we)(?:'m|'re| am| are)?|"
     r"when(?= \w+ing\b)|if (?:i|you|we)|after (?:i|you|we))\s+)+",
     re.IGNORECASE,
@@ -834,6 +836,9 @@ def _restore_quotes(text: str, saved: list[str]) -> str:
 # The verbs a CJK or German compound may hold, in the table's order (filtered once, not per
 # token: _first_verb runs on every part of every clause, thousands on a long mutated line).
 _NON_ASCII_VERBS = [(v, k) for v, k in _SINGLE_VERBS.items() if len(v) >= 2 and not v.isascii()]
+# What may follow a verb phrase inside its last word: nothing, or an inflection ("pressed",
+# "scrolling", "tapped", "swipes").
+_INFLECTION_RE = re.compile(r"(?:(?:[bdglmnprt](?=ed|ing))?(?:ed|ing|es|s|d))?(?![a-z])")
 
 
 def _first_verb(clause: str) -> tuple[str, str, int]:
@@ -851,6 +856,13 @@ def _first_verb(clause: str) -> tuple[str, str, int]:
         pos = low.find(phrase)
         if pos < 0 or (pos > 0 and low[pos - 1].isalnum() and phrase.isascii()):
             continue
+        if phrase.isascii():
+            # "I long pressed it", "scrolled down": the phrase as it is written, inflection and
+            # all, so the object starts after it (not at "ed it"); "tickets" is not "tick".
+            ending = _INFLECTION_RE.match(low, pos + len(phrase))
+            if ending is None:
+                continue
+            phrase = low[pos : ending.end()]
         index = len(low[:pos].split())
         if index <= 2 and (best[2] < 0 or index < best[2]):
             best = (kind, phrase, index)
@@ -1500,6 +1512,39 @@ _TRAILING_ACTION_RE = re.compile(
 )
 
 
+# A symptom told with its trigger in one sentence, as stories tell it: "Whenever I tap Share,
+# the app closes", "After deleting an account, it crashes", "The text is lost when I rotate".
+_WHEN = r"(?:when(?:ever)?|every\s+time|each\s+time|any\s*time|after|as\s+soon\s+as|once|if)"
+_PERSON = r"(?:i|you|we|the\s+user|a\s+user|users?)"
+_TRIGGER_FIRST_RE = re.compile(
+    rf"^{_WHEN}\s+(?:{_PERSON}\s+(?!\w+ing\b)|(?=\w+ing\b))(?P<action>[^,]{{3,120}}),\s*"
+    r"(?P<observed>.+)$",
+    re.IGNORECASE,
+)
+_TRIGGER_LAST_RE = re.compile(
+    rf"^(?P<observed>.{{3,200}}?)\s+(?:{_WHEN}|while)\s+{_PERSON}\s+(?P<action>.{{3,120}})$",
+    re.IGNORECASE,
+)
+
+
+def _told_trigger(clause: str) -> tuple[str, str] | None:
+    """``(action, observed)`` of a sentence that tells a symptom and what the person did before
+    it, in either order, or ``None``. The action must open with an action verb and the other
+    part must read as an observation (a symptom's words), so "When I tap Save, a dialog opens"
+    (the app's normal answer) stays as it was read."""
+    for pattern in (_TRIGGER_FIRST_RE, _TRIGGER_LAST_RE):
+        match = pattern.match(clause.strip(" ."))
+        if match is None:
+            continue
+        action, observed = match.group("action").strip(), match.group("observed").strip()
+        kind, _verb, index = _first_verb(action)
+        if not kind or index > 0:
+            continue
+        if _SYMPTOM_WORDS.search(observed) or _is_observation(observed, _first_verb(observed)[0]):
+            return action, observed
+    return None
+
+
 def _observed_after_action(clause: str, previous: S2RStep | None) -> S2RStep | None:
     """The action an observation line names as what it follows, as a step of its own ("...,
     even after tapping the screen" → tap the screen), else ``None``. Only a gesture a person
@@ -1594,6 +1639,21 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             continue
         if forced:
             out.append(_Clause(clean, forced))
+            continue
+        told = _told_trigger(clean)
+        if told is not None:
+            # the action's steps, and the symptom's own trigger if it tells one ("After deleting
+            # it, the app crashes when I open X"); then the whole sentence as what was observed
+            actions: list[str] = []
+            while told is not None:
+                actions.append(told[0])
+                told = _told_trigger(told[1])
+            for action in actions:
+                for told_clause in _clauses(action, app_tokens, after_steps or bool(out)):
+                    if told_clause.kind != "observation":
+                        out.append(told_clause)
+                        previous = told_clause.step or previous
+            out.append(_Clause(clean, "observation"))
             continue
         leave = _LEAVE_EMPTY_RE.match(clean)
         if leave:  # "Leave the name blank": the field is cleared, a step (issue 12 §2)

@@ -7,12 +7,18 @@ activity launch, a dialog's button) or ran a posted ``Runnable`` (a click, a fra
 transaction). These builders return those frames, without the ``at`` prefix, exactly as the
 release writes them, so a model lists only its app's frames and the framework entry point.
 
-``api`` is the release's API level: 23 (Android 6.0) and 25 (Android 7.1) are known. Each
+``api`` is the release's API level: 23 (Android 6.0) and 25 (Android 7.1) are known (a
+rotation's re-creation frames for 23 only); another level raises ``ValueError`` naming the
+known ones, so a model written for another release lists those frames itself. Each
 builder returns a new list, to put in a ``frames`` list with ``*``:
 ``frames=["org.example.Main.onCreate(Main.java:12)", *launch_frames(25)]``.
 """
 
 from __future__ import annotations
+
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 # ActivityThread.main's line, ZygoteInit$MethodAndArgsCaller.run's, ZygoteInit.main's and
 # Looper.loop's per API level.
@@ -31,11 +37,23 @@ _LAUNCH: dict[int, tuple[int, int, str, int]] = {
 _RELAUNCH: dict[int, tuple[int, str, int]] = {23: (4077, "-wrap15", 1350)}
 
 
+def _at(table: dict[int, _T], api: int, what: str) -> _T:
+    """``table[api]``, or ``ValueError`` naming the API levels whose ``what`` frames are known
+    (a model's crash built for an unknown release must not surface as a ``KeyError``)."""
+    if api not in table:
+        known = ", ".join(str(level) for level in sorted(table))
+        raise ValueError(
+            f"no {what} frames for API level {api}: stacks knows API {known}; "
+            "pass one of those, or write the framework frames into the crash yourself"
+        )
+    return table[api]
+
+
 def looper_frames(api: int, *, full: bool = True) -> list[str]:
     """The main thread's bottom frames: ``Looper.loop`` and ``ActivityThread.main``, then (with
     ``full``, as the framework prints them) ``Method.invoke`` and the two ``ZygoteInit``
     frames. ``full=False`` gives the two-frame tail a shortened report quotes."""
-    main, run, zygote, loop = _ZYGOTE[api]
+    main, run, zygote, loop = _at(_ZYGOTE, api, "main-thread")
     frames = [
         f"android.os.Looper.loop(Looper.java:{loop})",
         f"android.app.ActivityThread.main(ActivityThread.java:{main})",
@@ -60,7 +78,7 @@ def callback_frames(api: int, *, full: bool = True) -> list[str]:
     transaction): ``Handler.handleCallback`` and ``Handler.dispatchMessage`` (line 95) over
     :func:`looper_frames`."""
     return [
-        f"android.os.Handler.handleCallback(Handler.java:{_CALLBACK[api]})",
+        f"android.os.Handler.handleCallback(Handler.java:{_at(_CALLBACK, api, 'callback')})",
         "android.os.Handler.dispatchMessage(Handler.java:95)",
         *looper_frames(api, full=full),
     ]
@@ -71,14 +89,14 @@ def launch_frames(api: int, *, relaunch: bool = False, perform_line: int = 0) ->
     when given: the line inside it, for a ``Caused by`` block, differs from the wrapping
     exception's), ``handleLaunchActivity`` and, with ``relaunch`` (a re-creation on rotation),
     ``handleRelaunchActivity``, then the ``H.handleMessage`` of :func:`message_frames`."""
-    perform, handle, wrap, message = _LAUNCH[api]
+    perform, handle, wrap, message = _at(_LAUNCH, api, "launch")
     frames = [
         f"android.app.ActivityThread.performLaunchActivity(ActivityThread.java:"
         f"{perform_line or perform})",
         f"android.app.ActivityThread.handleLaunchActivity(ActivityThread.java:{handle})",
     ]
     if relaunch:
-        line, wrap, message = _RELAUNCH[api]
+        line, wrap, message = _at(_RELAUNCH, api, "re-creation")
         frames.append(
             f"android.app.ActivityThread.handleRelaunchActivity(ActivityThread.java:{line})"
         )

@@ -9,7 +9,7 @@ not drop, issue 28 §4):
   screens cannot pass for general): :data:`DEV2_APPS` and :data:`TEST2_APPS`, for the LTGDroid bugs
   modelled from issue 26 on. TEST2's models, reports and runs stay unread by whoever writes engine
   rules (aggregate numbers only) until the generalisation issue (28) is resolved.
-- Issue 28's held-out rounds (TEST3-TEST9, :data:`HELDOUT_ROUNDS`, decisions 0054-0060): bugs of
+- Issue 28's held-out rounds (TEST3-TEST10, :data:`HELDOUT_ROUNDS`, decisions 0054-0061): bugs of
   apps outside the catalog, LTGDroid and every earlier round (``benchmarks/heldout*/``), held out
   the same way, each round modelled while the engine changed and first run with the engine of
   the round's end.
@@ -91,7 +91,7 @@ TEST2_APPS = frozenset(
 # --app-dir like a user's own models. Each round was modelled while the engine changed and first
 # run once with the engine of the round's end (its first-seen result,
 # docs/heldout*-first-seen.json); rule writers see aggregates only. test3: decision 0054,
-# test4-test8: decisions 0055-0059, test9: decision 0060.
+# test4-test8: decisions 0055-0059, test9: decision 0060, test10: decision 0061.
 HELDOUT_ROUNDS: dict[str, str] = {
     "test3": "heldout",
     "test4": "heldout4",
@@ -100,6 +100,7 @@ HELDOUT_ROUNDS: dict[str, str] = {
     "test7": "heldout7",
     "test8": "heldout8",
     "test9": "heldout9",
+    "test10": "heldout10",
 }
 _BENCHMARKS = Path(__file__).resolve().parent
 HELDOUT_BUGS: dict[str, frozenset[str]] = {
@@ -120,7 +121,7 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    to ``"test9"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`) or ``"other"`` (catalog
+    to ``"test10"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     for name, bugs in HELDOUT_BUGS.items():
         if bug_id in bugs:

@@ -96,3 +96,26 @@ def test_a_typing_step_that_names_no_field_lets_no_placeholder_stand_for_the_per
     assert _asks_typing(spec("name"))  # names its field
     assert _asks_typing(spec())  # "type some text": any field
     assert _asks_typing(spec("it", value="Tea"))  # the report gives the value
+
+
+def test_a_holder_with_a_platform_id_is_no_sign_the_holder_stayed() -> None:
+    """Decision 0061 (a false claim on a held-out set): the typed value shown by a widget with a
+    platform id (``android:id/title``, as list rows and preferences have) is not "still there"
+    on another screen whose row has that id too; the app's own ids and labels decide."""
+    from orchestrator.reasoner.align import screen_index
+
+    def screen(title: str, row: str) -> str:
+        return dump(
+            status_bar(),
+            node("android.widget.FrameLayout", "", "android:id/content", "", FULL,
+                 node("android.widget.TextView", title, f"{APP}:id/{title.split()[0].lower()}",
+                      "", (0, 100, 1080, 200)),
+                 node("android.widget.TextView", row, "android:id/title", "",
+                      (0, 200, 1080, 300))),
+        )  # fmt: skip
+
+    def same(a: str, b: str) -> bool:
+        return verifier._holder_still_there(screen_index(a), screen_index(b), "abc")
+
+    assert not same(screen("Details", "abc"), screen("All items", "Other item"))  # left it
+    assert same(screen("Details", "abc"), screen("Details", ""))  # the same screen, emptied

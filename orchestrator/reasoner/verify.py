@@ -956,6 +956,8 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     (a build that stores it shows it again)."""
     if not _GONE_RE.search(observed) or not path.transitions:
         return ""
+    if _went_on_after_the_steps(spec, path):
+        return ""  # the path went on past the report's last step: its own doing (issue 28 §3)
     # What the path typed is evidence only when the report has the person type something: a
     # placeholder the search typed into a field the report never mentions is its own doing.
     values = [t for t in typed if t.strip()] if _asks_typing(spec) else []
@@ -1059,7 +1061,7 @@ def _lost_on_return(observed: str, spec: ReproSpec, path: Path, typed: list[str]
     if not _GONE_RE.search(observed) or len(path.transitions) < 3:
         return ""
     last = path.transitions[-1]
-    if last.action.kind != PRESS_BACK:
+    if last.action.kind != PRESS_BACK or _went_on_after_the_steps(spec, path):
         return ""
     # The transition that opened the screen Back left (actions on that screen skipped).
     left = last.before.structural_hash
@@ -1090,13 +1092,15 @@ def _lost_on_return(observed: str, spec: ReproSpec, path: Path, typed: list[str]
 
 
 def _holder_still_there(before, after, value: str) -> bool:
-    """The widget that showed ``value`` before is on the screen after: by its resource id, or,
-    for widgets without one, the screen is the same one (at least half of its ids remain)."""
+    """The widget that showed ``value`` before is on the screen after: by its own resource id,
+    or, for widgets without one, the screen is the same one (at least half of its ids remain).
+    A platform id (``android:id/title``) names no widget of the app: another screen's row has
+    it too, so it is no sign the holder stayed (decision 0061)."""
     v = normalize_label(value)
     holders = [n for n in before.editable if v in normalize_label(n.text)]
     holders += [n for label, n in before.labels if v in normalize_label(label)]
     after_ids = {n.resource_id for n in after.tree.iter()} if after.tree is not None else set()
-    ids = {n.resource_id for n in holders if n.resource_id}
+    ids = {n.resource_id for n in holders if _own_id(n.resource_id)}
     if ids:
         return bool(ids & after_ids)
     # The app's own ids: the platform's (android:id/...) and the window decor's are on every

@@ -336,8 +336,11 @@ _ENV_HEADS = (
 )
 _DESC_HEADS = ("describe", "description", "bug", "problem", "summary", "issue", "short")
 
+# Item markers: "1." "1)" "(1)" "1:" "Step 1:", and as people also write them, "1 -" "1/" "[1]"
+# "1°" "#1" "Step 1 -" "a)"; bullets "-" "*" "+" "•".
 _LIST_ITEM_RE = re.compile(
-    r"^\s*(?:(?:step\s*)?\(?(?P<num>\d{1,2})\s*[.):：](?:\s+|(?=[^\W\d_]))|(?P<bullet>[-*+•·])\s+)"
+    r"^\s*(?:(?:step\s*)?[(\[]?(?P<num>\d{1,2})\s*[.):：\]/°-](?:\s+|(?=[^\W\d_]))|"
+    r"#(?P<hash>\d{1,2})\s+|(?P<letter>[a-z])\)\s+|(?P<bullet>[-*+•·])\s+)"
     r"(?P<text>.*)$",
     re.IGNORECASE,
 )
@@ -781,7 +784,7 @@ def _items(lines: list[str], code_blocks: list[str]) -> list[tuple[str, bool]]:
         match = _LIST_ITEM_RE.match(line)
         if match and not _CHECKBOX_RE.match(line.strip()):
             items.append([match.group("text").strip()])
-            numbered.append(match.group("num") is not None)
+            numbered.append(match.group("bullet") is None)
             open_marker = True
         elif open_marker and (line[:1].isspace() or not re.search(r"[.!?:]$", items[-1][-1])):
             items[-1].append(line.strip())

@@ -340,7 +340,7 @@ _DESC_HEADS = ("describe", "description", "bug", "problem", "summary", "issue", 
 # "1°" "#1" "Step 1 -" "a)"; bullets "-" "*" "+" "•".
 _LIST_ITEM_RE = re.compile(
     r"^\s*(?:(?:step\s*)?[(\[]?(?P<num>\d{1,2})\s*[.):：\]/°-](?:\s+|(?=[^\W\d_]))|"
-    r"#(?P<hash>\d{1,2})\s+|(?P<letter>[a-z])\)\s+|(?P<bullet>[-*+•·])\s+)"
+    r"#\d{1,2}\s+|[a-z]\)\s+|(?P<bullet>[-*+•·])\s+)"
     r"(?P<text>.*)$",
     re.IGNORECASE,
 )

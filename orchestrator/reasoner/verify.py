@@ -956,8 +956,6 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
     (a build that stores it shows it again)."""
     if not _GONE_RE.search(observed) or not path.transitions:
         return ""
-    if _went_on_after_the_steps(spec, path):
-        return ""  # the path went on past the report's last step: its own doing (issue 28 §3)
     # What the path typed is evidence only when the report has the person type something: a
     # placeholder the search typed into a field the report never mentions is its own doing.
     values = [t for t in typed if t.strip()] if _asks_typing(spec) else []
@@ -991,6 +989,8 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
             and not _visible(index, v)
             and (kept_elsewhere or _holder_still_there(before, index, v))
         ):
+            if _went_on_after_the_steps(spec, path):  # aligns the whole path: only on evidence
+                return ""  # the path went on past the report's last step: its own doing (§3)
             return f"'{v}' was on screen before '{last.action.describe()}' and is gone after it"
     return ""
 
@@ -1061,7 +1061,7 @@ def _lost_on_return(observed: str, spec: ReproSpec, path: Path, typed: list[str]
     if not _GONE_RE.search(observed) or len(path.transitions) < 3:
         return ""
     last = path.transitions[-1]
-    if last.action.kind != PRESS_BACK or _went_on_after_the_steps(spec, path):
+    if last.action.kind != PRESS_BACK:
         return ""
     # The transition that opened the screen Back left (actions on that screen skipped).
     left = last.before.structural_hash
@@ -1084,6 +1084,8 @@ def _lost_on_return(observed: str, spec: ReproSpec, path: Path, typed: list[str]
             and any(nv in normalize_label(n.text) for n in held.editable)
             and not _visible(final, v)
         ):
+            if _went_on_after_the_steps(spec, path):  # aligns the whole path: only on evidence
+                return ""  # Back past the report's last step: the path's own doing (§3)
             return (
                 f"'{v}' was typed on a screen the path left; '{last.action.describe()}' lands on "
                 f"another screen ({last.after.activity}) without it"

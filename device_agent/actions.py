@@ -26,10 +26,24 @@ PRESS_HOME = "press_home"
 # launcher intent): what a report's "restart the app" / "close the app and reopen it" asks for.
 # Its stored data stays; its back stack and in-memory state go.
 RESTART_APP = "restart_app"
+# Leave the app for the home screen and come back to it from its launcher icon (Home, then the
+# launcher intent, which resumes the task): what a report's "switch to another app and come
+# back" / "put the app in the background and reopen it" asks for. The process, back stack and
+# in-memory state stay; the top activity is stopped and restarted.
+LEAVE_AND_RETURN = "leave_and_return"
 
 WIDGET_KINDS = frozenset({CLICK, LONG_CLICK, INPUT_TEXT})
 GLOBAL_KINDS = frozenset(
-    {SWIPE, ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_DELETE, PRESS_HOME, RESTART_APP}
+    {
+        SWIPE,
+        ROTATE,
+        PRESS_BACK,
+        PRESS_ENTER,
+        PRESS_DELETE,
+        PRESS_HOME,
+        RESTART_APP,
+        LEAVE_AND_RETURN,
+    }
 )
 ALL_KINDS = WIDGET_KINDS | GLOBAL_KINDS
 

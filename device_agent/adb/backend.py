@@ -95,6 +95,7 @@ INPUT_READY_WAIT_S = 2.0
 # The share of dump_timeout_s a plain `uiautomator dump` gets before `--compressed` is tried.
 PLAIN_DUMP_SHARE = 2 / 3
 _KEYS = {A.PRESS_BACK: 4, A.PRESS_HOME: 3, A.PRESS_ENTER: 66, A.PRESS_DELETE: 67}
+_AWAY_S = 2.0  # how long "leave the app and come back" stays on the home screen
 _ANIMATION_SETTINGS = (
     "window_animation_scale",
     "transition_animation_scale",
@@ -573,6 +574,20 @@ class AdbDevice(DeviceBackend):
             self._running = True
             self.wait_ready(f"after restarting {self.package}")
             return ExecuteResult(True, f"stopped {self.package} and opened it again")
+        if kind == A.LEAVE_AND_RETURN:
+            if self.grpc is not None:
+                self.grpc.key("home")
+            else:
+                self._input(f"keyevent {_KEYS[A.PRESS_HOME]}")
+            time.sleep(_AWAY_S)
+            # The launcher intent brings the existing task to the front (no new instance).
+            out = self._sh(
+                f"monkey -p {self.package} -c android.intent.category.LAUNCHER 1", check=False
+            )
+            if "No activities found" in out or "monkey aborted" in out:
+                return ExecuteResult(False, f"could not return to {self.package}: {out.strip()}")
+            self.wait_ready(f"after returning to {self.package}")
+            return ExecuteResult(True, f"went to the home screen and came back to {self.package}")
         if kind == A.ROTATE:
             value = 1 if action.orientation == "landscape" else 0
             self._sh(

@@ -21,6 +21,7 @@ class ActionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PRESS_DELETE: _ClassVar[ActionKind]
     PRESS_HOME: _ClassVar[ActionKind]
     RESTART_APP: _ClassVar[ActionKind]
+    LEAVE_AND_RETURN: _ClassVar[ActionKind]
 
 class RestoreMethod(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -40,6 +41,7 @@ PRESS_ENTER: ActionKind
 PRESS_DELETE: ActionKind
 PRESS_HOME: ActionKind
 RESTART_APP: ActionKind
+LEAVE_AND_RETURN: ActionKind
 RESTORE_METHOD_UNSPECIFIED: RestoreMethod
 ALREADY_THERE: RestoreMethod
 SNAPSHOT_LOCAL: RestoreMethod

@@ -158,6 +158,20 @@ class VirtualApp(abc.ABC):
         """What of ``ctx.ui`` survives re-creation on rotation. Default: all of it."""
         return dict(ctx.ui)
 
+    def on_activity_stop(self, ctx: AppContext) -> None:
+        """The user left the app for the home screen with the current activity on top (Home,
+        or the ``leave_and_return`` action): Android's ``onStop``. The process, ``ctx.ui`` and
+        ``ctx.memory`` stay. Not called when another of the app's own activities covers this
+        one (the model's handlers do that). May raise JavaException."""
+        return None
+
+    def on_activity_restart(self, ctx: AppContext) -> None:
+        """The user came back to the app from its launcher icon after
+        :meth:`on_activity_stop`, to the same activity instance: Android's ``onRestart`` and
+        ``onResume`` (after a rotation while away the activity is re-created instead:
+        ``on_create``). May raise JavaException."""
+        return None
+
     def on_back(self, ctx: AppContext) -> bool:
         """Back was pressed with no dialog in the way: return True if the app consumed it."""
         return False

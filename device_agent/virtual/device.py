@@ -10,7 +10,8 @@ the pipeline looks:
   dialog / menu / sheet, system dialog and toast as a further window; the soft keyboard is drawn
   and covers the bottom of the screen but is not in the dump, as on real devices;
 - the system behaves like Android: an activity back stack, Back (keyboard, then the topmost
-  cancelable window, then ``app.on_back``, then finish; an empty stack shows the launcher), Home,
+  cancelable window, then ``app.on_back``, then finish; an empty stack shows the launcher), Home
+  (and back from the launcher icon: ``app.on_activity_stop`` then ``app.on_activity_restart``),
   Enter/Delete on the focused field, focus and soft keyboard, rotation re-creating the activity
   (``save_instance_state`` then ``on_create``), swipes scrolling lists, toasts, runtime permission
   dialogs, modal windows that swallow touches and close on a touch outside;
@@ -105,6 +106,7 @@ FIRST_APP_PID = 4203
 # Virtual time an operation takes at least, whatever the latency profile (keeps log times apart).
 _MIN_ACTION_S = 0.15
 _MIN_LAUNCH_S = 0.4
+_AWAY_MS = 2000  # how long "leave the app and come back" stays on the home screen
 
 
 class _RenderCrashed(Exception):
@@ -332,6 +334,8 @@ class VirtualDevice(DeviceBackend):
                 result = self._do_home()
             elif kind == A.RESTART_APP:
                 result = self._do_restart()
+            elif kind == A.LEAVE_AND_RETURN:
+                result = self._do_leave_and_return()
             elif kind == A.PRESS_ENTER:
                 result = self._do_key("enter")
             elif kind == A.PRESS_DELETE:
@@ -717,10 +721,17 @@ class VirtualDevice(DeviceBackend):
             )
 
     def _resume_top(self) -> None:
-        """The top activity becomes visible again; re-create it if the orientation changed."""
+        """The top activity becomes visible again: re-created if the orientation changed, else
+        restarted (``app.on_activity_restart``) when Home had stopped it."""
         stack = self.s["stack"]
-        if stack and stack[-1].get("orientation") != self.s["orientation"]:
-            self._recreate(stack[-1])
+        if not stack:
+            return
+        top = stack[-1]
+        stopped = bool(top.pop("stopped", False))
+        if top.get("orientation") != self.s["orientation"]:
+            self._recreate(top)
+        elif stopped and self.app is not None:
+            self._invoke(f"{top['activity']}.onRestart", self.app.on_activity_restart, record=top)
 
     def _recreate(self, record: dict[str, Any]) -> None:
         """Configuration change: ``save_instance_state``, new instance, ``on_create``."""
@@ -1295,9 +1306,17 @@ class VirtualDevice(DeviceBackend):
         )
 
     def _do_home(self) -> ExecuteResult:
+        """The home screen comes to the front; the app's top activity, if it was in sight, is
+        stopped (``app.on_activity_stop``) until the launcher icon brings it back
+        (:meth:`_resume_top`)."""
         self.s["keyboard"] = False
         self.s["sys_windows"] = []  # ACTION_CLOSE_SYSTEM_DIALOGS closes error dialogs
+        in_sight = self.s["foreground"] == "app" and self.s["running"] and self.s["stack"]
         self.s["foreground"] = "home"
+        if in_sight and self.app is not None:
+            top = self.s["stack"][-1]
+            top["stopped"] = True
+            self._invoke(f"{top['activity']}.onStop", self.app.on_activity_stop, record=top)
         return ExecuteResult(True, "went to the home screen")
 
     def _do_restart(self) -> ExecuteResult:
@@ -1308,6 +1327,17 @@ class VirtualDevice(DeviceBackend):
         self._kill_process("stop from user request")
         self._launch()
         return ExecuteResult(True, "stopped the app and opened it again")
+
+    def _do_leave_and_return(self) -> ExecuteResult:
+        """Home, a moment on the home screen, then the launcher icon (:meth:`_do_home`, then
+        :meth:`_launch`): the top activity is stopped and restarted in the same process."""
+        self._require_app()
+        left = self._do_home()
+        if self.s["sys_windows"]:
+            return ExecuteResult(True, left.detail + "; the app failed on stopping")
+        self.clock.advance_ms(_AWAY_MS)
+        self._launch()
+        return ExecuteResult(True, left.detail + " and came back to the app")
 
     def _do_rotate(self, orientation: str) -> ExecuteResult:
         if orientation == self.s["orientation"]:

@@ -24,6 +24,7 @@ import re
 from device_agent.actions import (
     CLICK,
     INPUT_TEXT,
+    LEAVE_AND_RETURN,
     LONG_CLICK,
     ORIENTATIONS,
     PRESS_BACK,
@@ -48,6 +49,7 @@ _GLOBAL_LABELS = {
     PRESS_DELETE: "press Delete",
     PRESS_HOME: "press Home",
     RESTART_APP: "restart the app",
+    LEAVE_AND_RETURN: "leave the app and come back",
 }
 
 
@@ -73,6 +75,30 @@ def asks_restart(spec: ReproSpec) -> bool:
     )
 
 
+# The report speaks of leaving the app for a while and coming back to it ("switch to another app
+# and back", "put it in the background", "press Home and reopen it"): the one case where leaving
+# and returning is worth a probe per screen. "The home screen" alone is left out: it is as often
+# the app's own first screen (or the app, a launcher).
+_LEAVE_WORDS_RE = re.compile(
+    r"\b(?:background\w*|minimi[sz]\w*|multitask\w*|recent apps|recents|app switcher|"
+    r"home (?:button|key)|press\w* home|"
+    r"switch\w* (?:to|between) (?:another|other|a different|a second|some other) apps?|"
+    r"switch\w* apps|(?:leav\w*|left|exit\w*) (?:the )?(?:app|application)|"
+    r"(?:come|came|coming|go|went|going|get|got|getting|switch\w*|return\w*) back "
+    r"(?:to|in|into) (?:the )?(?:app|application))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_leave(spec: ReproSpec) -> bool:
+    """Whether to offer leaving the app and coming back (``leave`` of
+    :func:`enumerate_actions`): a step asks for it, or the report's steps or symptom speak of
+    leaving the app, its background or the home screen."""
+    return any(s.action_hint == LEAVE_AND_RETURN for s in spec.steps) or bool(
+        _LEAVE_WORDS_RE.search(" ".join([spec.symptom, *(s.text for s in spec.steps)]))
+    )
+
+
 def orientation_of(hierarchy: Hierarchy) -> str:
     """``portrait`` for dump rotation 0/2, ``landscape`` for 1/3 (a phone's natural portrait)."""
     return "landscape" if hierarchy.rotation % 2 == 1 else "portrait"
@@ -85,6 +111,7 @@ def enumerate_actions(
     orientation: str = "",
     both_rotations: bool = False,
     restart: bool = False,
+    leave: bool = False,
 ) -> list[Action]:
     """All candidate actions on the screen, widget actions first (in the dump's pre-order), then
     the global ones (four swipes, the rotation, Back, Enter, Delete, Home).
@@ -96,7 +123,9 @@ def enumerate_actions(
     nested nodes doing the same action on the same rectangle with the same label, yield one
     candidate. ``orientation`` (``portrait``/``landscape``) defaults to the dump's rotation.
     ``restart`` adds the restart of the app (:data:`~device_agent.actions.RESTART_APP`) to the
-    global ones: not one of LTGDroid's categories, so offered only where the report asks for it.
+    global ones: not one of LTGDroid's categories, so offered only where the report asks for it;
+    ``leave`` likewise adds leaving the app and coming back
+    (:data:`~device_agent.actions.LEAVE_AND_RETURN`).
     """
     actions: list[Action] = []
     seen_keys: set[str] = set()
@@ -133,7 +162,10 @@ def enumerate_actions(
                 actions.append(action)
     if include_global:
         actions += global_actions(
-            orientation or orientation_of(hierarchy), both_rotations=both_rotations, restart=restart
+            orientation or orientation_of(hierarchy),
+            both_rotations=both_rotations,
+            restart=restart,
+            leave=leave,
         )
     return actions
 
@@ -177,10 +209,15 @@ def cap_lookalikes(actions: list[Action], kept: int = LOOKALIKES_KEPT) -> list[A
 
 
 def global_actions(
-    orientation: str = "portrait", *, both_rotations: bool = False, restart: bool = False
+    orientation: str = "portrait",
+    *,
+    both_rotations: bool = False,
+    restart: bool = False,
+    leave: bool = False,
 ) -> list[Action]:
     """The screen-independent candidates: swipes up/down/left/right, the rotation(s), Back,
-    Enter, Delete, Home, and with ``restart`` the restart of the app."""
+    Enter, Delete, Home, with ``restart`` the restart of the app and with ``leave`` leaving the
+    app and coming back."""
     out = [Action(kind=SWIPE, direction=d, extra={"label": f"swipe {d}"}) for d in SWIPE_DIRECTIONS]
     for target in ORIENTATIONS:
         if both_rotations or target != orientation:
@@ -190,6 +227,8 @@ def global_actions(
     out += [Action(kind=k, extra={"label": _GLOBAL_LABELS[k]}) for k in GLOBAL_PRESSES]
     if restart:
         out.append(Action(kind=RESTART_APP, extra={"label": _GLOBAL_LABELS[RESTART_APP]}))
+    if leave:
+        out.append(Action(kind=LEAVE_AND_RETURN, extra={"label": _GLOBAL_LABELS[LEAVE_AND_RETURN]}))
     return out
 
 

@@ -831,6 +831,14 @@ def _fixed_step_lines(step: _Step, package: str, wait: str) -> list[str]:
             f"adb shell monkey -p {package} -c android.intent.category.LAUNCHER 1 >/dev/null",
             f"sleep {wait}",
         ]
+    if action.kind == A.LEAVE_AND_RETURN:
+        # Home, a moment away, then the launcher intent: it resumes the task (no restart)
+        return [
+            "adb shell input keyevent KEYCODE_HOME",
+            "sleep 2",
+            f"adb shell monkey -p {package} -c android.intent.category.LAUNCHER 1 >/dev/null",
+            f"sleep {wait}",
+        ]
     if action.kind == A.ROTATE:
         return [
             "adb shell settings put system accelerometer_rotation 0",
@@ -1101,6 +1109,8 @@ def _maestro_step(
         return ["back"], comments
     if kind == A.RESTART_APP:
         return [{"launchApp": {"stopApp": True}}], comments
+    if kind == A.LEAVE_AND_RETURN:
+        return [{"pressKey": "Home"}, {"launchApp": {"stopApp": False}}], comments
     return [{"pressKey": _MAESTRO_KEYS[kind]}], comments
 
 

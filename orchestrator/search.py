@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypeVar
 
 import structlog
 
-from device_agent.actions import CLICK, INPUT_TEXT, LONG_CLICK, Action
+from device_agent.actions import CLICK, INPUT_TEXT, LEAVE_AND_RETURN, LONG_CLICK, Action
 from device_agent.errors import HierarchyError
 from device_agent.hierarchy import ViewNode, find_node, parse_hierarchy
 from device_agent.state import DeviceState
@@ -35,7 +35,7 @@ from orchestrator.ablation import Ablation
 from orchestrator.claims import CrashClaim, crash_is_reported, judge_crash
 from orchestrator.config import SearchConfig
 from orchestrator.diff import structural_diff
-from orchestrator.enumerate import asks_restart, cap_lookalikes, enumerate_actions
+from orchestrator.enumerate import asks_leave, asks_restart, cap_lookalikes, enumerate_actions
 from orchestrator.farm import (
     BASE_SNAPSHOT,
     DevicePool,
@@ -400,6 +400,10 @@ class Reproducer:
     ) -> None:
         self.spec = spec
         self._restart = asks_restart(spec)
+        self._leave = asks_leave(spec)
+        # Told only by the symptom, leaving is probed where the reasoner asks for it (its steps
+        # done), never on the frontier's sweep of every untried action (decision 0062).
+        self._leave_on_frontier = any(s.action_hint == LEAVE_AND_RETURN for s in spec.steps)
         self.goal = goal
         self.reasoner = reasoner
         self.pool = pool
@@ -847,7 +851,8 @@ class Reproducer:
         # None past the bound, or once the app was left (the engine never explores outside it).
         if not (self._at_bound(path) or outside_app(screen, self.package)):
             hierarchy = parse_hierarchy(screen.hierarchy_xml)
-            candidates = enumerate_actions(hierarchy, restart=self._restart)
+            leave = self._leave and (self._leave_on_frontier or not untried_only)
+            candidates = enumerate_actions(hierarchy, restart=self._restart, leave=leave)
             if self.config.cap_lookalikes and not untried_only:
                 candidates = cap_lookalikes(candidates)
             run = repeated_run(path, self._run_allowance) if self.config.cap_runs else ""

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from device_agent.actions import PRESS_BACK, Action
+import pytest
+
+from device_agent.actions import LEAVE_AND_RETURN, PRESS_BACK, Action
 from device_agent.hierarchy import parse_hierarchy, structural_hash
 from orchestrator.config import SearchConfig
 from orchestrator.enumerate import enumerate_actions
@@ -160,3 +162,42 @@ def test_the_memory_names_a_widget_by_what_it_is_not_by_where_it_was_drawn() -> 
 
     assert names(shelf) == names(scrolled)
     assert len(set(names(shelf))) == 3  # two rows named alike stay two actions (their rank)
+
+
+def test_leaving_told_only_by_the_symptom_is_kept_off_the_frontier_sweep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Decision 0062: a symptom that speaks of the background offers leaving and coming back
+    where the reasoner asks for it, not on the frontier's sweep of every untried action (which
+    would spend a probe per state on it); a step that leaves offers it there too."""
+    import orchestrator.search as search_module
+
+    asked: list[bool] = []
+
+    def enumerate_spy(hierarchy, **kw):  # type: ignore[no-untyped-def]
+        asked.append(kw.get("leave", False))
+        return enumerate_actions(hierarchy, **kw)
+
+    monkeypatch.setattr(search_module, "enumerate_actions", enumerate_spy)
+
+    def offered(spec: ReproSpec, frontier: bool) -> bool:
+        searcher = Reproducer(
+            spec,
+            HeuristicReasoner(),
+            None,
+            PKG,
+            SearchConfig(),  # type: ignore[arg-type]
+        )
+        searcher._root = _screen("Shelf")
+        path = _path(_screen("Item 1", "Item 2"))
+        if frontier:
+            searcher._untried_only.add(id(path))
+        searcher._path_candidates(path, searcher.reasoner, 40)
+        return asked[-1]
+
+    told = replace(SPEC, symptom="It crashes once the app is in the background")
+    step = replace(told, steps=[*SPEC.steps, S2RStep("Put the app in the background",
+                                                     LEAVE_AND_RETURN, [])])  # fmt: skip
+    assert offered(told, frontier=False) and not offered(told, frontier=True)
+    assert offered(step, frontier=True)
+    assert not offered(SPEC, frontier=False)

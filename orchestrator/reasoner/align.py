@@ -20,6 +20,7 @@ from functools import lru_cache
 from device_agent.actions import (
     CLICK,
     INPUT_TEXT,
+    LEAVE_AND_RETURN,
     LONG_CLICK,
     PRESS_BACK,
     PRESS_ENTER,
@@ -72,6 +73,7 @@ KIND_FIT: dict[str, dict[str, float]] = {
     PRESS_ENTER: {PRESS_ENTER: 1.0, CLICK: 0.4},
     PRESS_HOME: {PRESS_HOME: 1.0},
     RESTART_APP: {RESTART_APP: 1.0},
+    LEAVE_AND_RETURN: {LEAVE_AND_RETURN: 1.0},
     SWIPE: {SWIPE: 1.0, CLICK: 0.2},
     "": {CLICK: 0.8, LONG_CLICK: 0.4, INPUT_TEXT: 0.6},
 }
@@ -233,7 +235,7 @@ def action_match(
         return fit
     if action.kind == SWIPE:
         return fit * (1.0 if not step.value or step.value == action.direction else 0.6)
-    if action.kind in (PRESS_BACK, PRESS_ENTER, PRESS_HOME, RESTART_APP):
+    if action.kind in (PRESS_BACK, PRESS_ENTER, PRESS_HOME, RESTART_APP, LEAVE_AND_RETURN):
         return fit
     if step.action_hint == PRESS_BACK:
         low = label.lower()

@@ -29,6 +29,7 @@ import re
 from device_agent.actions import (
     CLICK,
     INPUT_TEXT,
+    LEAVE_AND_RETURN,
     LONG_CLICK,
     PRESS_BACK,
     PRESS_DELETE,
@@ -393,7 +394,9 @@ class HeuristicReasoner(Reasoner):
           on an earlier step the app does not need, or names differently; LTGDroid offers
           rotations on every screen);
         - the restart of the app once every step is done, where it is offered at all (the
-          report speaks of restarting: :func:`orchestrator.enumerate.asks_restart`);
+          report speaks of restarting: :func:`orchestrator.enumerate.asks_restart`), and
+          leaving the app and coming back right after the last step
+          (:func:`orchestrator.enumerate.asks_leave`);
         - Back once every step is done on a crash report and the app has not crashed: many
           crashes fire when the screen is left (on pause, on save), not on the last input;
         - the keyboard's two ways out right after typing while it is up: Enter (the IME
@@ -436,6 +439,18 @@ class HeuristicReasoner(Reasoner):
             for i, action in enumerate(candidates):
                 if action.kind == RESTART_APP:
                     out.append((i, (0.5, "all steps done: restart the app, as the report says")))
+                    break
+        if (
+            complete(spec, progress)
+            and progress.served
+            and progress.served[-1] == len(spec.steps) - 1
+        ):
+            # Offered only where the report speaks of leaving the app (enumerate.asks_leave):
+            # right after its last step, whether the state survives leaving is the symptom
+            # (once a path, not on every screen after it: decision 0062).
+            for i, action in enumerate(candidates):
+                if action.kind == LEAVE_AND_RETURN:
+                    out.append((i, (0.5, "all steps done: leave the app and come back")))
                     break
         if (
             spec.bug_kind == CRASH
@@ -612,6 +627,10 @@ class HeuristicReasoner(Reasoner):
             if hint == RESTART_APP:
                 return 0.9, "step asks to restart the app"
             return 0.0, "restart the app"
+        if action.kind == LEAVE_AND_RETURN:
+            if hint == LEAVE_AND_RETURN:
+                return 0.9, "step asks to leave the app and come back"
+            return 0.0, "leave the app and come back"
         if action.kind == PRESS_DELETE:
             return 0.01, "delete key"
         return score, reason
@@ -979,7 +998,7 @@ def _opened_created(done: list[S2RStep], step: S2RStep, progress: Progress, path
 
 
 # Steps done by a global action: near whatever screen the path is on.
-_GLOBAL_HINTS = (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_HOME, RESTART_APP, SWIPE)
+_GLOBAL_HINTS = (ROTATE, PRESS_BACK, PRESS_ENTER, PRESS_HOME, RESTART_APP, LEAVE_AND_RETURN, SWIPE)
 _ROTATION_RE = re.compile(r"\b(?:rotat\w*|orientation|landscape|portrait)\b", re.IGNORECASE)
 
 

@@ -1268,6 +1268,116 @@ def _restarts(step: S2RStep) -> bool:
     return step.action_hint == "restart_app"
 
 
+# Leaving the app for a while and coming back to it, the process alive ("switch to another app",
+# "put the app in the background", "minimize it", "open the recent apps"): a step of its own (the
+# device's leave-and-return action), with or without its "and come back" told in the clause.
+_LEAD = r"^(?:(?:then|and|now|after that|finally|next)\s+)*"
+_LEAVE_STEP_RE = re.compile(
+    _LEAD + r"(?:"
+    r"(?:switch|change|go|move|jump|swap)\w*\s+(?:over\s+)?to\s+"
+    r"(?:another|a different|a second|some other|other|an other|any other|a)\s+(?:\w+\s+)?"
+    r"(?:app|application)s?\b|"
+    r"switch\w*\s+(?:between\s+)?apps\b|"
+    r"(?:put|send|move|place|push|take)\w*\s+(?:the\s+|this\s+|your\s+)?[\w-]+\s+"
+    r"(?:in|into|to)\s+(?:the\s+)?background\b|"
+    r"(?:go|going)\s+(?:in|into|to)\s+(?:the\s+)?background\b|"
+    r"background\s+(?:the\s+|this\s+)?(?:app|application|it)\b|"
+    r"minimi[sz](?:e|es|ed|ing)\s+(?:the\s+|this\s+|your\s+)?[\w-]+|"
+    r"(?:leave|leaving|exit|exiting)\s+(?:the\s+|this\s+)?(?:app|application)\b"
+    r"(?=\s*(?:,\s*)?(?:and|then)\s+(?:\w+\s+)?(?:come|go|get|return|switch|re-?open)\w*)|"
+    r"open\w*\s+(?:the\s+)?(?:recents?|recent apps|app switcher|overview|multitask\w*)\b"
+    r")(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# Coming back to the app a step before left ("come back", "return to the app", "reopen it",
+# "open the app again", "switch back"): the second half of leaving and returning.
+_RETURN_STEP_RE = re.compile(
+    _LEAD + r"(?:"
+    r"(?:come|came|go|went|get|got|switch|return|navigate|bring)\w*\s+(?:it\s+)?back\b|"
+    r"return\w*\s+to\s+(?:the\s+|this\s+)?(?:app|application)\b|"
+    r"re-?open\w*|re-?launch\w*|resum\w+|"
+    r"(?:open|launch|start)\w*\s+(?:the\s+|this\s+)?(?:app|application|it)\s+again\b"
+    r")(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+# What may follow the leaving or the return in the same clause: the way back and its object.
+_LEAVE_TAIL_WORDS = wordset(
+    """and then come came coming back return returns returned returning to into in the this it
+    app application go get switch reopen re-open open again bring resume for a few seconds
+    second while moment minute minutes bit briefly some time wait waiting after from launcher
+    icon recents recent apps via using by tapping clicking on its home screen other another
+    different front foreground""",
+)
+_HOME_STEP_RE = re.compile(
+    _LEAD + r"(?:press|tap|click|hit|push|use|go|went|navigate|return)\w*\s+(?:on\s+)?"
+    r"(?:back\s+)?(?:to\s+)?(?:the\s+)?(?:device'?s?\s+|phone'?s?\s+|android\s+)?"
+    r"(?:home(?:\s*screen|\s+button|\s+key)?|launcher)\s*\.?$|"
+    + _LEAD
+    + r"(?:leave|leaving)\s+(?:the\s+|this\s+)?(?:app|application)\s*\.?$",
+    re.IGNORECASE,
+)
+
+
+def _only_leaving_words(rest: str, app_tokens: set[str]) -> bool:
+    return all(
+        t in _LEAVE_TAIL_WORDS or t in app_tokens for t in re.findall(r"[\w'-]+", rest.lower())
+    )
+
+
+def _leave_step(clause: str, app_tokens: set[str]) -> S2RStep | None:
+    """The leave-and-return step a clause asks for (:data:`_LEAVE_STEP_RE`), when nothing but
+    the way back follows it; ``None`` otherwise."""
+    m = _LEAVE_STEP_RE.match(clause.strip(" .,;"))
+    if m is None or not _only_leaving_words(m.group("rest"), app_tokens):
+        return None
+    return S2RStep(text=clause, action_hint="leave_and_return", targets=[])
+
+
+def _leaves(step: S2RStep) -> bool:
+    """A step that takes the person out of the app: leaving and returning, the device's Home
+    (told as a key, or as going to the home screen), or "leave the app"."""
+    return step.action_hint in ("leave_and_return", "press_home") or bool(
+        _HOME_STEP_RE.match(step.text.strip())
+    )
+
+
+def _returns(step: S2RStep, app_tokens: set[str]) -> bool:
+    """A step that only comes back to the app (:data:`_RETURN_STEP_RE`), not a restart told as
+    stopping it first."""
+    m = _RETURN_STEP_RE.match(step.text.strip(" .,;"))
+    return (
+        m is not None
+        and step.action_hint in ("restart_app", "press_back", "click", "")
+        and _only_leaving_words(m.group("rest"), app_tokens)
+    )
+
+
+def _leave_and_return(left: S2RStep, back: str) -> S2RStep:
+    """The step ``left`` with the return ``back`` told after it: one leave-and-return step."""
+    return replace(
+        left, text=f"{left.text}; {back}", action_hint="leave_and_return", targets=[], value=""
+    )
+
+
+def _home_then_back(steps: list[S2RStep], app_tokens: set[str]) -> list[S2RStep]:
+    """Leaving the app and coming back as one step: the device's Home followed by coming back
+    ("Press Home, then reopen the app"), a leaving step followed by its return ("Switch to
+    another app. Come back."), and Home followed by any further step (the person came back to
+    do it). Home as the last step stays Home."""
+    out: list[S2RStep] = []
+    for step in steps:
+        if out and _leaves(out[-1]) and _returns(step, app_tokens):
+            out[-1] = _leave_and_return(out[-1], step.text)
+            continue
+        out.append(step)
+    return [
+        replace(s, action_hint="leave_and_return", targets=[], value="")
+        if s.action_hint == "press_home" and k < len(out) - 1
+        else s
+        for k, s in enumerate(out)
+    ]
+
+
 def _is_setup(clause: str, app_tokens: set[str]) -> bool:
     """Installing or launching the app (the search starts on the launched app anyway)."""
     low = clause.lower()
@@ -1672,6 +1782,11 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
         if (clean.startswith("(") and clean.endswith(")")) or _NEGATED_ACTION_RE.match(clean):
             out.append(_Clause(clean.strip("()"), "setup"))  # an aside or a "don't press X"
             continue
+        leaving = _leave_step(clean, app_tokens)
+        if leaving is not None:
+            out.append(_Clause(clean, "action", leaving))
+            previous = leaving
+            continue
         restart = (
             _restart_step(clean, app_tokens)
             if (previous is not None or after_steps)
@@ -1749,6 +1864,14 @@ def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
                     # "3. Tap it": the widget the line before named (within a line, _make_step)
                     step.targets = list(result.steps[-1].targets[:1]) + step.targets[1:]
                 result.steps.append(step)
+            elif (
+                clause.kind == "setup"
+                and result.steps
+                and _leaves(result.steps[-1])
+                and _returns(S2RStep(text=clause.text, action_hint=""), app_tokens)
+            ):
+                # "Press Home. Open the app again.": the launch told as coming back
+                result.steps[-1] = _leave_and_return(result.steps[-1], clause.text)
             elif clause.kind == "setup":
                 result.setup.append(clause.text)
             elif clause.kind == "observation":
@@ -2547,6 +2670,7 @@ def analyze(report: BugReport) -> ReproSpec:
     ]
     steps = _comment_preconditions(report, steps)
     steps += _actual_trigger(body_sections, steps, app_tokens)
+    steps = _home_then_back(steps, app_tokens)
     alternatives = [_comment_preconditions(report, way) for way in alternatives]
 
     score, exception = crash_score(report)

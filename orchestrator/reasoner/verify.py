@@ -50,6 +50,7 @@ from decimal import Decimal, InvalidOperation
 from device_agent.actions import (
     CLICK,
     INPUT_TEXT,
+    LEAVE_AND_RETURN,
     PRESS_BACK,
     PRESS_DELETE,
     RESTART_APP,
@@ -198,6 +199,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("error_after_last_step", lambda: _error_after_last_step(observed, spec, path)),
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
         ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
+        ("state_lost_on_leaving", lambda: _state_lost_on_leaving(observed, spec, path)),
         ("stuck", lambda: _stuck(observed, spec, path)),
     )
     for name, check in checks:
@@ -218,7 +220,7 @@ CHECK_NAMES = (
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "state_lost_on_rotation", "stuck",
+    "state_lost_on_rotation", "state_lost_on_leaving", "stuck",
 )  # fmt: skip
 
 
@@ -975,7 +977,7 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
         and last.after.activity != last.before.activity
         and _did_every_step(spec, path)
     ) or (
-        last.action.kind == RESTART_APP
+        last.action.kind in (RESTART_APP, LEAVE_AND_RETURN)
         and last.before.activity == last.after.activity
         and _steps_run(spec, path) is not None
     )
@@ -1877,29 +1879,45 @@ def _state_lost_on_rotation(observed: str, spec: ReproSpec, path: Path) -> str:
     (:func:`_view_state_lost`). Steps after the last rotation are not needed: what a rotation
     did shows right after it. Android re-creates the screen it rotates: on a build without the
     bug the same screen and window are there after it, and its views with ids as they were."""
-    rotations = [k for k, step in enumerate(spec.steps) if step.action_hint == ROTATE]
-    if not rotations or not path.transitions:
+    return _state_lost_across(observed, spec, path, ROTATE, "the rotation")
+
+
+def _state_lost_on_leaving(observed: str, spec: ReproSpec, path: Path) -> str:
+    """The same state loss as :func:`_state_lost_on_rotation` across leaving the app and coming
+    back (decision 0062): a step of the report leaves and returns, the path did the steps up to
+    the last such step and ended with it, and the symptom says something is lost. Android stops
+    and restarts the very same activity: without the bug its screen, windows and views are as
+    they were."""
+    return _state_lost_across(observed, spec, path, LEAVE_AND_RETURN, "leaving the app")
+
+
+def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, noun: str) -> str:
+    """What :func:`_state_lost_on_rotation` checks, for the last step of action ``kind``
+    (``noun`` names it in the evidence)."""
+    asked = [k for k, step in enumerate(spec.steps) if step.action_hint == kind]
+    if not asked or not path.transitions:
         return ""
     last = path.transitions[-1]
-    if last.action.kind != ROTATE or last.crash is not None or last.diff.get("app_left"):
+    if last.action.kind != kind or last.crash is not None or last.diff.get("app_left"):
         return ""
     if not _STATE_LOSS_RE.search(observed):
         return ""
-    up_to = replace(spec, steps=spec.steps[: rotations[-1] + 1])
+    up_to = replace(spec, steps=spec.steps[: asked[-1] + 1])
     if _steps_run(up_to, path) is None:
         return ""
     moved = last.diff.get("activity_changed")
     if moved:
-        return f"the rotation left {moved.get('from')} for {moved.get('to')}"
+        return f"{noun} left {moved.get('from')} for {moved.get('to')}"
     closed = [w for w in last.diff.get("windows_closed") or [] if isinstance(w, dict)]
     if closed:
         what = closed[0].get("title") or closed[0].get("kind") or "window"
-        return f"the rotation closed the {closed[0].get('kind', 'window')} {what!r} open before it"
-    return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml)
+        return f"{noun} closed the {closed[0].get('kind', 'window')} {what!r} open before it"
+    return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun)
 
 
-def _view_state_lost(before_xml: str, after_xml: str) -> str:
-    """What a widget with a resource id lost across a rotation of the same screen: its checked
+def _view_state_lost(before_xml: str, after_xml: str, noun: str = "the rotation") -> str:
+    """What a widget with a resource id lost across a rotation of the same screen (or what
+    ``noun`` names: leaving the app and coming back): its checked
     or selected state, a field's being editable (and enabled), a label's text of words (emptied,
     decision 0057; or replaced by other words, decision 0058), or the widget itself (gone
     though it sat outside any list and fits the rotated screen; 0058); typed text lost is the
@@ -1940,24 +1958,22 @@ def _view_state_lost(before_xml: str, after_xml: str) -> str:
                 and not _in_scrollable(node)
             ):
                 # it would fit the rotated screen, and no list scrolled it away
-                return f"the rotation removed {name!r} ({short_id})"
+                return f"{noun} removed {name!r} ({short_id})"
             continue
         if node.checkable and node.checked != other.checked:
             state = "checked" if node.checked else "unchecked"
-            return f"the rotation left {name!r} no longer {state}"
+            return f"{noun} left {name!r} no longer {state}"
         if node.selected and not other.selected:
-            return f"the rotation left {name!r} no longer selected"
+            return f"{noun} left {name!r} no longer selected"
         if node.is_editable and node.enabled and not (other.is_editable and other.enabled):
-            return f"the rotation left the field {name!r} no longer editable"
+            return f"{noun} left the field {name!r} no longer editable"
         if node.is_editable or other.is_editable or not re.search(r"[^\W\d_]", node.text):
             continue  # typed text is the gone check's; a number or a clock may tick
         if not other.text.strip():
             # a text the app showed (a result, a chosen name) emptied: its state not restored
-            return f"the rotation emptied {short_id!r}, which showed {node.text[:60]!r}"
+            return f"{noun} emptied {short_id!r}, which showed {node.text[:60]!r}"
         if _letters(other.text) != _letters(node.text) and not _in_scrollable(node):
-            return (
-                f"the rotation replaced {short_id!r}: {node.text[:60]!r} became {other.text[:60]!r}"
-            )
+            return f"{noun} replaced {short_id!r}: {node.text[:60]!r} became {other.text[:60]!r}"
     return ""
 
 

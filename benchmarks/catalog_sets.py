@@ -91,7 +91,8 @@ TEST2_APPS = frozenset(
 # --app-dir like a user's own models. Each round was modelled while the engine changed and first
 # run once with the engine of the round's end (its first-seen result,
 # docs/heldout*-first-seen.json); rule writers see aggregates only. test3: decision 0054,
-# test4-test8: decisions 0055-0059, test9: decision 0060, test10: decision 0061.
+# test4-test8: decisions 0055-0059, test9: decision 0060, test10: decision 0061, test11:
+# decision 0062.
 HELDOUT_ROUNDS: dict[str, str] = {
     "test3": "heldout",
     "test4": "heldout4",
@@ -101,6 +102,7 @@ HELDOUT_ROUNDS: dict[str, str] = {
     "test8": "heldout8",
     "test9": "heldout9",
     "test10": "heldout10",
+    "test11": "heldout11",
 }
 _BENCHMARKS = Path(__file__).resolve().parent
 HELDOUT_BUGS: dict[str, frozenset[str]] = {
@@ -121,7 +123,7 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    to ``"test10"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`) or ``"other"`` (catalog
+    to ``"test11"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     for name, bugs in HELDOUT_BUGS.items():
         if bug_id in bugs:

@@ -1,5 +1,5 @@
 """The held-out app models (``benchmarks/<folder>/apps`` of each round of
-:data:`benchmarks.catalog_sets.HELDOUT_ROUNDS`, TEST3-TEST10, each loaded as ``--app-dir`` like a
+:data:`benchmarks.catalog_sets.HELDOUT_ROUNDS`, TEST3-TEST11, each loaded as ``--app-dir`` like a
 user's own models):
 every bug's human steps, replayed from a fresh install, trigger its ground-truth oracle, which a
 fresh install does not; a crash bug crashes only at its last step; and each of the module's

@@ -371,3 +371,12 @@ def test_radio_button_is_checkable_and_calls_its_handler() -> None:
     radio.on_click(None)  # type: ignore[arg-type]
     assert picked == ["none"]
     assert not w.radio_button("", "", False).checked
+
+
+def test_child_page_stacks_the_up_bar_above_the_body() -> None:
+    page = w.child_page("Settings", [w.text_view("Body", "body")])
+    assert page.cls == "android.widget.LinearLayout"
+    bar, body = page.children
+    assert bar.resource_id == "toolbar" and bar.children[0].content_desc == w.NAVIGATE_UP
+    assert bar.children[1].text == "Settings" and body.resource_id == "body"
+    assert [v.text for v in w.child_page("About").children[0].children] == ["", "About"]

@@ -388,6 +388,12 @@ def toolbar(
     )
 
 
+def child_page(title: str, body: Sequence[View] = ()) -> View:
+    """A child activity's content: its app bar (``title`` and the :func:`up_button`) above the
+    ``body`` views, stacked in a LinearLayout."""
+    return linear_layout([toolbar(title, navigation=up_button()), *body])
+
+
 # -- menus -------------------------------------------------------------------------------------
 def menu_window(
     items: Sequence[tuple[Any, ...]],

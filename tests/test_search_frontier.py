@@ -201,3 +201,20 @@ def test_leaving_told_only_by_the_symptom_is_kept_off_the_frontier_sweep(
     assert offered(told, frontier=False) and not offered(told, frontier=True)
     assert offered(step, frontier=True)
     assert not offered(SPEC, frontier=False)
+
+
+def test_a_path_none_of_whose_probes_landed_is_not_gone_back_to() -> None:
+    """A path the memory built that does not replay has every probe dropped by the farm: its
+    state leaves the frontier, or the frontier would offer it level after level without a
+    probe and the search would never end (found by a new user's report ending on Home)."""
+    searcher = _searcher(branch=6)
+    shelf = _screen("Item 1", "Item 2")
+    path = _path(shelf)
+    searcher._remember_shortest(path)
+    (back,) = searcher._frontier()
+    actions = searcher._path_candidates(back, searcher.reasoner, 6)
+    specs = [searcher._probe(back, a, "", (0, i)) for i, a in enumerate(actions)]
+    assert specs
+    searcher._forget_dead([back], specs, landed=[])
+    assert searcher._frontier() == []
+    assert searcher.stats["dead_paths"] == 1

@@ -28,7 +28,7 @@ import structlog
 from device_agent.actions import Action
 from device_agent.state import DeviceState
 from orchestrator.config import DEFAULT_DEVICES_PER_WORKER
-from orchestrator.errors import InfrastructureError
+from orchestrator.errors import BadInputError, InfrastructureError
 from orchestrator.model import CrashInfo, Screen
 from orchestrator.scheduler import Speculation, probe_key
 
@@ -1061,6 +1061,13 @@ class DevicePool:
                 if idle is not None:
                     idle.cancelled(spec, elapsed)
                 return None
+            if _model_bug(exc):
+                # A Python error inside a virtual app model recurs on every device: the input
+                # is wrong, not the farm (the device names the model, the hook and the error).
+                raise BadInputError(
+                    f"{_root_message(exc)}. The devices are fine: fix the app model "
+                    "(docs/app-models.md) and run again"
+                ) from exc
             if spec.from_memory and _state_mismatch(exc):
                 # The path the memory built does not replay to its recorded screen: the path is
                 # dead, the device is fine (it answered; the agent knows where it is).
@@ -1471,6 +1478,12 @@ class StepSession:
             ) from exc
         self.device.busy_seconds += time.perf_counter() - started
         return step
+
+
+def _model_bug(exc: BaseException) -> bool:
+    """The failure is a Python error inside a virtual app model (``DeviceError``: "app model X
+    raised ...; this is a bug in the model"), not the device's."""
+    return "this is a bug in the model" in _root_message(exc)
 
 
 def _state_mismatch(exc: BaseException) -> bool:

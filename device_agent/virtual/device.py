@@ -1337,6 +1337,8 @@ class VirtualDevice(DeviceBackend):
             return ExecuteResult(True, left.detail + "; the app failed on stopping")
         self.clock.advance_ms(_AWAY_MS)
         self._launch()
+        if self.s["sys_windows"] or not self.s["running"]:
+            return ExecuteResult(True, left.detail + "; the app failed on coming back")
         return ExecuteResult(True, left.detail + " and came back to the app")
 
     def _do_rotate(self, orientation: str) -> ExecuteResult:

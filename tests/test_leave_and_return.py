@@ -213,7 +213,7 @@ def test_a_rotation_while_away_recreates_the_activity_instead_of_restarting_it(
 def test_an_exception_when_coming_back_is_a_crash(tmp_path: Path) -> None:
     device = _device(tmp_path)
     device.s["data"]["crash_on_return"] = True
-    device.execute(Action(LEAVE_AND_RETURN))
+    assert "failed on coming back" in device.execute(Action(LEAVE_AND_RETURN)).detail
     assert device.s["running"] is False
     crash = "\n".join(str(line.to_list()) for line in device.logcat.lines("crash"))
     assert "IllegalStateException" in crash and "onRestart" in crash
@@ -242,6 +242,9 @@ def _hints(body: str) -> list[str]:
         "Press the home button\n3. Open the app again",
         "Go to the home screen\n3. Return to the app",
         "Leave the app\n3. Come back",
+        "Leave the app for a while and return",
+        "Press Home\n3. Open Drafts again from the launcher",
+        "Go to the home screen and return to Drafts",
     ],
 )
 def test_leaving_and_coming_back_is_read_as_one_step(way: str) -> None:
@@ -250,6 +253,9 @@ def test_leaving_and_coming_back_is_read_as_one_step(way: str) -> None:
 
 def test_home_stays_home_where_nothing_comes_back_and_a_restart_stays_a_restart() -> None:
     assert _hints("1. Tap Add\n2. Press home") == [CLICK, PRESS_HOME]
+    # ... unless the symptom is told on coming back
+    told = "1. Tap Add\n2. Press home\n\nActual: when I open Drafts again, the text is gone"
+    assert _hints(told) == [CLICK, LEAVE_AND_RETURN]
     assert _hints("1. Tap Add\n2. Press home\n3. Tap Save") == [CLICK, LEAVE_AND_RETURN, CLICK]
     assert _hints("1. Tap Add\n2. Close the app and open it again") == [CLICK, RESTART_APP]
     assert _hints("1. Tap Add\n2. Kill the app\n3. Reopen it") == [CLICK, RESTART_APP]
@@ -312,3 +318,66 @@ def test_a_state_lost_on_leaving_is_reproduced_and_exported(
         assert '- pressKey: "Home"' in to_maestro_flow(result) or "pressKey: Home" in (
             to_maestro_flow(result)
         )
+
+
+BROKEN = """
+from typing import Any, ClassVar
+
+from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
+from device_agent.virtual.views import Screen, View
+
+
+class Broken(VirtualApp):
+    name: ClassVar[str] = "Broken"
+    package: ClassVar[str] = "org.example.broken"
+    label: ClassVar[str] = "Broken"
+    version: ClassVar[str] = "1.0"
+    launch_activity: ClassVar[str] = ".Main"
+    bugs: ClassVar[tuple[BugSpec, ...]] = (
+        BugSpec("Broken#1", "crash", "Crash on return", lambda d, s: bool(s["crashes"])),
+    )
+
+    def initial_data(self) -> dict[str, Any]:
+        return {}
+
+    def on_activity_restart(self, ctx: AppContext) -> None:
+        ctx.data["station"]  # a Python error in the model, not a simulated crash
+
+    def render(self, ctx: AppContext) -> Screen:
+        return Screen(title="Broken", content=View(cls="android.widget.Button", text="Go",
+                                                   on_click=lambda c: None))
+"""
+
+
+@pytest.mark.e2e
+@pytest.mark.timeout(240)
+def test_a_python_error_in_a_hook_is_named_as_the_models_bad_input(
+    ray_session: object, tmp_path: Path
+) -> None:
+    """A new user's hook with a plain Python error: the run stops as bad input (exit 2) naming
+    the model, the hook and the error, at once, not as devices that failed (exit 3) after every
+    device was tried, nor as a dropped probe the search goes on without."""
+    from orchestrator.errors import BadInputError
+
+    apps = tmp_path / "broken"
+    apps.mkdir()
+    (apps / "broken.py").write_text(BROKEN, encoding="utf-8")
+    report = tmp_path / "broken-1.md"
+    report.write_text(
+        "---\nbug_id: Broken#1\nrepo: Broken\n---\n\n# Crash on return\n\n1. Tap Go\n"
+        "2. Switch to another app and come back\n\nThe app crashes.\n",
+        encoding="utf-8",
+    )
+    config = RunConfig(
+        report_path=str(report),
+        out_dir=str(tmp_path / "out"),
+        reasoner="heuristic",
+        farm=FarmConfig(devices=1, profile="instant", app_dir=str(apps), app="Broken"),
+        search=SearchConfig(max_probes=100),
+        progress=False,
+    )
+    result, code = reproduce(config)
+    assert code == BadInputError.exit_code == 2
+    assert result["verdict"] == "error"
+    assert "app model Broken raised KeyError" in result["error"]
+    assert "on_activity_restart" in result["error"] and "fix the app model" in result["error"]

@@ -1284,7 +1284,8 @@ _LEAVE_STEP_RE = re.compile(
     r"background\s+(?:the\s+|this\s+)?(?:app|application|it)\b|"
     r"minimi[sz](?:e|es|ed|ing)\s+(?:the\s+|this\s+|your\s+)?[\w-]+|"
     r"(?:leave|leaving|exit|exiting)\s+(?:the\s+|this\s+)?(?:app|application)\b"
-    r"(?=\s*(?:,\s*)?(?:and|then)\s+(?:\w+\s+)?(?:come|go|get|return|switch|re-?open)\w*)|"
+    r"(?=(?:\s+for\s+(?:a\s+)?(?:while|moment|bit|few\s+\w+|some\s+time))?\s*(?:,\s*)?"
+    r"(?:and|then)\s+(?:\w+\s+)?(?:come|go|get|return|switch|re-?open)\w*)|"
     r"open\w*\s+(?:the\s+)?(?:recents?|recent apps|app switcher|overview|multitask\w*)\b"
     r")(?P<rest>.*)$",
     re.IGNORECASE,
@@ -1294,9 +1295,10 @@ _LEAVE_STEP_RE = re.compile(
 _RETURN_STEP_RE = re.compile(
     _LEAD + r"(?:"
     r"(?:come|came|go|went|get|got|switch|return|navigate|bring)\w*\s+(?:it\s+)?back\b|"
-    r"return\w*\s+to\s+(?:the\s+|this\s+)?(?:app|application)\b|"
-    r"re-?open\w*|re-?launch\w*|resum\w+|"
-    r"(?:open|launch|start)\w*\s+(?:the\s+|this\s+)?(?:app|application|it)\s+again\b"
+    r"return\w*\b|re-?open\w*|re-?launch\w*|resum\w+|"
+    # "open the app (again)", "open Pantry again from the launcher": what follows must name
+    # the app or the way back (_only_leaving_words)
+    r"(?:open|launch|start)\w*\b"
     r")(?P<rest>.*)$",
     re.IGNORECASE,
 )
@@ -1313,7 +1315,8 @@ _HOME_STEP_RE = re.compile(
     r"(?:back\s+)?(?:to\s+)?(?:the\s+)?(?:device'?s?\s+|phone'?s?\s+|android\s+)?"
     r"(?:home(?:\s*screen|\s+button|\s+key)?|launcher)\s*\.?$|"
     + _LEAD
-    + r"(?:leave|leaving)\s+(?:the\s+|this\s+)?(?:app|application)\s*\.?$",
+    + r"(?:leave|leaving)\s+(?:the\s+|this\s+)?(?:app|application)"
+    r"(?:\s+for\s+(?:a\s+)?(?:while|moment|bit|few\s+\w+|some\s+time))?\s*\.?$",
     re.IGNORECASE,
 )
 
@@ -1354,9 +1357,16 @@ def _returns(step: S2RStep, app_tokens: set[str]) -> bool:
 
 def _leave_and_return(left: S2RStep, back: str) -> S2RStep:
     """The step ``left`` with the return ``back`` told after it: one leave-and-return step."""
-    return replace(
-        left, text=f"{left.text}; {back}", action_hint="leave_and_return", targets=[], value=""
-    )
+    text = f"{left.text}; {back}" if back else left.text
+    return replace(left, text=text, action_hint="leave_and_return", targets=[], value="")
+
+
+# A symptom told on coming back to the app ("when I open the app again", "after coming back").
+_BACK_IN_APP_RE = re.compile(
+    r"\b(?:re-?open\w*|(?:open|launch|start)\w* (?:it|the app|[\w-]+) again|"
+    r"(?:come|came|coming|go|going|went|get|getting|got|switch\w*) back|return\w* to)\b",
+    re.IGNORECASE,
+)
 
 
 def _home_then_back(steps: list[S2RStep], app_tokens: set[str]) -> list[S2RStep]:
@@ -2695,6 +2705,9 @@ def analyze(report: BugReport) -> ReproSpec:
     if expected:
         symptom += f". Expected: {expected.rstrip('.')}"
     symptom = symptom.strip() + "."
+    if steps and steps[-1].action_hint == "press_home" and _BACK_IN_APP_RE.search(symptom):
+        # "3. Press Home. Actual: when I open the app again, ...": the person came back
+        steps[-1] = _leave_and_return(steps[-1], "")
 
     input_values: list[str] = []
     for step in steps:

@@ -3,6 +3,7 @@ target, what the screen shows, and the ground truth."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from device_agent.actions import Action, Selector
@@ -14,6 +15,23 @@ from device_agent.virtual.device import VirtualDevice
 def fresh(app_cls: type) -> VirtualDevice:
     """A new virtual device with ``app_cls`` installed and launched."""
     device = VirtualDevice("t1", app_cls)
+    device.launch_app()
+    return device
+
+
+def user_model(tmp_path: Path, source: str, filename: str) -> Path:
+    """An ``--app-dir`` under ``tmp_path`` holding one hand-written model (``source``) as
+    ``filename``, loaded the way a user's own models are."""
+    apps = tmp_path / "apps"
+    apps.mkdir(exist_ok=True)
+    (apps / filename).write_text(source, encoding="utf-8")
+    return apps
+
+
+def launched(app_dir: Path, app: str) -> VirtualDevice:
+    """A new virtual device with the model ``app`` of ``app_dir`` installed and launched."""
+    device = VirtualDevice("d1", app_dir=str(app_dir))
+    device.install_app(app)
     device.launch_app()
     return device
 

@@ -32,6 +32,7 @@ from orchestrator.enumerate import asks_leave, enumerate_actions
 from orchestrator.model import BugReport, ReproSpec, S2RStep
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.run import reproduce
+from tests.catalog_helpers import launched, texts, user_model
 
 DRAFTS = """
 from typing import Any, ClassVar
@@ -135,22 +136,11 @@ The confirmation dialog is gone.
 
 
 def _apps(tmp_path: Path) -> Path:
-    apps = tmp_path / "apps"
-    apps.mkdir(exist_ok=True)
-    (apps / "drafts.py").write_text(DRAFTS, encoding="utf-8")
-    return apps
+    return user_model(tmp_path, DRAFTS, "drafts.py")
 
 
 def _device(tmp_path: Path) -> VirtualDevice:
-    device = VirtualDevice("d1", app_dir=str(_apps(tmp_path)))
-    device.install_app("Drafts")
-    device.launch_app()
-    return device
-
-
-def _labels(device: VirtualDevice) -> list[str]:
-    tree = parse_hierarchy(device.observe().hierarchy_xml)
-    return [n.text for n in tree.iter() if n.text]
+    return launched(_apps(tmp_path), "Drafts")
 
 
 def _counts(device: VirtualDevice) -> tuple[int, int]:
@@ -176,7 +166,7 @@ def test_leaving_and_returning_stops_and_restarts_the_same_activity_in_the_same_
     assert screen.package == "org.example.drafts" and screen.activity.endswith(".Edit")
     assert _counts(device) == (1, 1)
     assert device.s["pid"] == pid and device.s["stack"][-1]["id"] == instance
-    assert "x" not in _labels(device)  # the modelled bug: the draft wiped on the way back
+    assert "x" not in texts(device)  # the modelled bug: the draft wiped on the way back
     assert device.check_bug_oracle("Drafts#1")[0]
 
 
@@ -195,7 +185,7 @@ def test_a_model_without_the_hooks_keeps_its_screen_and_home_then_the_icon_is_th
     device.s["data"]["stops"] = 0
     device.execute(Action(CLICK, Selector(text="New note")))
     device.execute(Action(PRESS_BACK))
-    assert "Delete all" in _labels(device)
+    assert "Delete all" in texts(device)
 
 
 def test_a_rotation_while_away_recreates_the_activity_instead_of_restarting_it(
@@ -359,9 +349,7 @@ def test_a_python_error_in_a_hook_is_named_as_the_models_bad_input(
     device was tried, nor as a dropped probe the search goes on without."""
     from orchestrator.errors import BadInputError
 
-    apps = tmp_path / "broken"
-    apps.mkdir()
-    (apps / "broken.py").write_text(BROKEN, encoding="utf-8")
+    apps = user_model(tmp_path, BROKEN, "broken.py")
     report = tmp_path / "broken-1.md"
     report.write_text(
         "---\nbug_id: Broken#1\nrepo: Broken\n---\n\n# Crash on return\n\n1. Tap Go\n"

@@ -298,8 +298,8 @@ PATH_BOUND_SLACK = 10
 # Paths a level left unexpanded that the search keeps to go on from when every kept path is at
 # the bound (the best by score; the rest are forgotten).
 RESERVE_SIZE = 200
-# Levels in a row that may run no probe and reach nothing new before the search stops: a
-# safety net under :meth:`Reproducer._forget_dead` (a search must end without its budget).
+# Levels in a row that may run no probe and reach nothing new before the search stops (a
+# search must end even where its budget, counted in probes, is never spent: decision 0062).
 MAX_IDLE_LEVELS = 50
 
 
@@ -540,7 +540,9 @@ class Reproducer:
                 else (idle_levels + 1)
             )
             if idle_levels > MAX_IDLE_LEVELS:
-                # (a safety net: each such level already drops the paths it could not probe)
+                # The frontier can offer a path whose probes the farm drops (a path the memory
+                # built that does not replay, decision 0048) level after level: nothing new
+                # will come of it, and the budget, counted in probes, would never run out.
                 stop = f"{idle_levels} levels in a row ran no probe and reached nothing new"
                 break
             for path in sorted(crashes, key=lambda p: len(p.transitions)):
@@ -966,7 +968,6 @@ class Reproducer:
                 self._speculation.keep_states(set(best[: self._speculated_children()]))
                 self.pool.cancel_unwanted(self._speculation)
             self.stats["probes"] += len(landed)
-            self._forget_dead(beam, specs, landed)
             # Completion order depends on device timing; decisions must not (same search, same
             # verdict on 1 device or 8, with or without speculation), so outcomes are handled in
             # the order the candidates were made.
@@ -1016,20 +1017,6 @@ class Reproducer:
             child.snapshot_id = outcome.saved_snapshot
             (crashes if transition.crash is not None else children).append(child)
         return children, crashes
-
-    def _forget_dead(
-        self, beam: list[Path], specs: list[ProbeSpec], landed: list[ProbeOutcome]
-    ) -> None:
-        """A path none of whose probes landed (the farm dropped them: a path the memory built
-        that does not replay, decision 0048) leads nowhere: its state is not gone back to
-        again, or the frontier would offer the same dead path level after level without a probe
-        (a search that never ends)."""
-        alive = {o.spec.tag[0] for o in landed}
-        for index in sorted({spec.tag[0] for spec in specs} - alive):
-            key = self._memory_state(beam[index])
-            self._exhausted.add(key)
-            self._shortest.pop(key, None)
-            self.stats["dead_paths"] += 1
 
     def _repeat_unchanged(
         self, done: list[tuple[Path, Transition, ProbeOutcome]], deadline: float

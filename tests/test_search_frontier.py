@@ -203,18 +203,27 @@ def test_leaving_told_only_by_the_symptom_is_kept_off_the_frontier_sweep(
     assert not offered(SPEC, frontier=False)
 
 
-def test_a_path_none_of_whose_probes_landed_is_not_gone_back_to() -> None:
-    """A path the memory built that does not replay has every probe dropped by the farm: its
-    state leaves the frontier, or the frontier would offer it level after level without a
-    probe and the search would never end (found by a new user's report ending on Home)."""
+def test_levels_that_probe_nothing_end_the_search() -> None:
+    """Decision 0062: the frontier can offer, level after level, a path whose probes the farm
+    drops (a memory-built path that does not replay); the budget is counted in probes and
+    never runs out, so a run of idle levels ends the search (a new user's report ending on
+    Home spun to the time cap)."""
+    from orchestrator.search import MAX_IDLE_LEVELS
+
     searcher = _searcher(branch=6)
-    shelf = _screen("Item 1", "Item 2")
-    path = _path(shelf)
-    searcher._remember_shortest(path)
-    (back,) = searcher._frontier()
-    actions = searcher._path_candidates(back, searcher.reasoner, 6)
-    specs = [searcher._probe(back, a, "", (0, i)) for i, a in enumerate(actions)]
-    assert specs
-    searcher._forget_dead([back], specs, landed=[])
-    assert searcher._frontier() == []
-    assert searcher.stats["dead_paths"] == 1
+    dead = _path(_screen("Item 1", "Item 2"))
+    offered: list[int] = []
+    searcher._explore_level = lambda *a, **k: ([], [])  # type: ignore[method-assign]
+    searcher._from_memory = lambda beam: []  # type: ignore[method-assign]
+
+    def frontier() -> list:  # type: ignore[type-arg]
+        offered.append(1)
+        return [dead]
+
+    searcher._frontier = frontier  # type: ignore[method-assign]
+    searcher._refill = lambda expanded: []  # type: ignore[method-assign]
+    base = {"xml": dead.transitions[0].before.hierarchy_xml, "hash": "h", "package": PKG,
+            "activity": f"{PKG}/.Main", "orientation": "portrait", "keyboard": False}  # fmt: skip
+    outcome = searcher._search(0.0, float("inf"), base, None)
+    assert "levels in a row ran no probe" in outcome.stop_reason
+    assert MAX_IDLE_LEVELS <= len(offered) <= MAX_IDLE_LEVELS + 2

@@ -1344,13 +1344,13 @@ def _leaves(step: S2RStep) -> bool:
     )
 
 
-def _returns(step: S2RStep, app_tokens: set[str]) -> bool:
-    """A step that only comes back to the app (:data:`_RETURN_STEP_RE`), not a restart told as
-    stopping it first."""
-    m = _RETURN_STEP_RE.match(step.text.strip(" .,;"))
+def _returns(text: str, hint: str, app_tokens: set[str]) -> bool:
+    """A step (its ``text`` and action ``hint``) that only comes back to the app
+    (:data:`_RETURN_STEP_RE`), not a restart told as stopping it first."""
+    m = _RETURN_STEP_RE.match(text.strip(" .,;"))
     return (
         m is not None
-        and step.action_hint in ("restart_app", "press_back", "click", "")
+        and hint in ("restart_app", "press_back", "click", "")
         and _only_leaving_words(m.group("rest"), app_tokens)
     )
 
@@ -1376,7 +1376,7 @@ def _home_then_back(steps: list[S2RStep], app_tokens: set[str]) -> list[S2RStep]
     do it). Home as the last step stays Home."""
     out: list[S2RStep] = []
     for step in steps:
-        if out and _leaves(out[-1]) and _returns(step, app_tokens):
+        if out and _leaves(out[-1]) and _returns(step.text, step.action_hint, app_tokens):
             out[-1] = _leave_and_return(out[-1], step.text)
             continue
         out.append(step)
@@ -1878,7 +1878,7 @@ def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
                 clause.kind == "setup"
                 and result.steps
                 and _leaves(result.steps[-1])
-                and _returns(S2RStep(text=clause.text, action_hint=""), app_tokens)
+                and _returns(clause.text, "", app_tokens)
             ):
                 # "Press Home. Open the app again.": the launch told as coming back
                 result.steps[-1] = _leave_and_return(result.steps[-1], clause.text)

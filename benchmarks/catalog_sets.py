@@ -13,6 +13,9 @@ not drop, issue 28 §4):
   apps outside the catalog, LTGDroid and every earlier round (``benchmarks/heldout*/``), held out
   the same way, each round modelled while the engine changed and first run with the engine of
   the round's end.
+- Development rounds (:data:`DEV_ROUNDS`, ``benchmarks/dev3/``, decision 0063): bugs of apps
+  outside every other set, modelled the same way by helpers who never read the engine, but
+  READ by rule writers: they are where general checks are designed, never where they are scored.
 
 :func:`split_of` names a bug's set; :data:`LOOKED_AT` lists the held-out bugs that have been
 diagnosed since and so no longer count as unseen.
@@ -92,7 +95,7 @@ TEST2_APPS = frozenset(
 # run once with the engine of the round's end (its first-seen result,
 # docs/heldout*-first-seen.json); rule writers see aggregates only. test3: decision 0054,
 # test4-test8: decisions 0055-0059, test9: decision 0060, test10: decision 0061, test11:
-# decision 0062.
+# decision 0062, test12: decision 0063.
 HELDOUT_ROUNDS: dict[str, str] = {
     "test3": "heldout",
     "test4": "heldout4",
@@ -103,8 +106,15 @@ HELDOUT_ROUNDS: dict[str, str] = {
     "test9": "heldout9",
     "test10": "heldout10",
     "test11": "heldout11",
+    "test12": "heldout12",
 }
+# Development rounds: modelled like the held-out rounds, read freely by rule writers.
+DEV_ROUNDS: dict[str, str] = {"dev3": "dev3"}
 _BENCHMARKS = Path(__file__).resolve().parent
+DEV_ROUND_BUGS: dict[str, frozenset[str]] = {
+    name: frozenset(p.stem for p in (_BENCHMARKS / folder / "reports").glob("*.json"))
+    for name, folder in DEV_ROUNDS.items()
+}
 HELDOUT_BUGS: dict[str, frozenset[str]] = {
     name: frozenset(p.stem for p in (_BENCHMARKS / folder / "reports").glob("*.json"))
     for name, folder in HELDOUT_ROUNDS.items()
@@ -123,9 +133,10 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    to ``"test11"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`) or ``"other"`` (catalog
+    to ``"test11"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
+    (:data:`DEV_ROUNDS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
-    for name, bugs in HELDOUT_BUGS.items():
+    for name, bugs in (HELDOUT_BUGS | DEV_ROUND_BUGS).items():
         if bug_id in bugs:
             return name
     if bug_id in DEV_SET:

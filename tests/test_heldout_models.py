@@ -1,5 +1,6 @@
 """The held-out app models (``benchmarks/<folder>/apps`` of each round of
-:data:`benchmarks.catalog_sets.HELDOUT_ROUNDS`, TEST3-TEST11, each loaded as ``--app-dir`` like a
+:data:`benchmarks.catalog_sets.HELDOUT_ROUNDS`, TEST3-TEST11, and of the development rounds
+:data:`~benchmarks.catalog_sets.DEV_ROUNDS`, each loaded as ``--app-dir`` like a
 user's own models):
 every bug's human steps, replayed from a fresh install, trigger its ground-truth oracle, which a
 fresh install does not; a crash bug crashes only at its last step; and each of the module's
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.catalog_sets import HELDOUT_ROUNDS
+from benchmarks.catalog_sets import DEV_ROUNDS, HELDOUT_ROUNDS
 from device_agent.actions import Action
 from device_agent.virtual.app import BugSpec, VirtualApp
 from device_agent.virtual.catalog import load_apps_from_dir
@@ -23,7 +24,8 @@ from device_agent.virtual.device import VirtualDevice
 from tests.catalog_helpers import assert_human_steps_trigger, fresh, triggered
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-HELDOUT_DIRS = [BENCHMARKS / folder for folder in HELDOUT_ROUNDS.values()]
+# Development rounds are modelled and checked the same way (only who may read them differs).
+HELDOUT_DIRS = [BENCHMARKS / folder for folder in (HELDOUT_ROUNDS | DEV_ROUNDS).values()]
 
 
 def _held_out_bugs() -> list[tuple[type[VirtualApp], BugSpec, Path]]:

@@ -786,7 +786,10 @@ def _items(lines: list[str], code_blocks: list[str]) -> list[tuple[str, bool]]:
             items.append([match.group("text").strip()])
             numbered.append(match.group("bullet") is None)
             open_marker = True
-        elif open_marker and (line[:1].isspace() or not re.search(r"[.!?:]$", items[-1][-1])):
+        elif open_marker and (
+            line[:1].isspace()
+            or not (re.search(r"[.!?:]$", items[-1][-1]) or _told_outcome(line))
+        ):
             items[-1].append(line.strip())
         else:
             items.append([line.strip()])
@@ -798,6 +801,20 @@ def _items(lines: list[str], code_blocks: list[str]) -> list[tuple[str, bool]]:
         if text:
             out.append((text, n))
     return out
+
+
+def _told_outcome(line: str) -> bool:
+    """A line at the margin that opens a sentence of what was seen ("The timer goes back to
+    zero"): after a list item with no full stop it starts a new sentence, not the item's
+    wrapped tail."""
+    text = line.strip()
+    words = text.split()
+    return (
+        text[:1].isupper()
+        and len(words) >= 3
+        and words[0].lower() in _STATEMENT_SUBJECTS
+        and bool(_reads_as_symptom(text) or _STATE_CHANGE_RE.search(text))
+    )
 
 
 def _sentences(text: str) -> list[str]:
@@ -1441,6 +1458,8 @@ def _is_observation(clause: str, kind: str) -> bool:
         r"\bnot\b|n't\b|\bnever\b|\bno longer\b", s, re.IGNORECASE
     ):
         return True  # "deleted notes don't go to the bin": a statement, not a step
+    if not kind and first in _STATEMENT_SUBJECTS and _STATE_CHANGE_RE.search(s):
+        return True  # "the timer goes back to zero": what the app did, told of its subject
     return bool(not kind and _SYMPTOM_WORDS.search(s))
 
 
@@ -1650,20 +1669,105 @@ _TRIGGER_LAST_RE = re.compile(
 )
 
 
+# Without the comma, the symptom starts at its own subject ("Whenever I export it the app
+# closes"): the split is tried at the last subject word whose clause still reads as a symptom.
+_TRIGGER_NO_COMMA_RE = re.compile(
+    rf"^{_WHEN}\s+{_PERSON}\s+(?!\w+ing\b)(?P<rest>[^,]{{6,240}})$", re.IGNORECASE
+)
+_LEADING_ADVERBIAL_RE = re.compile(
+    rf"^(?P<lead>[^,]{{3,60}}),\s*(?P<rest>{_WHEN}\s+{_PERSON}\s.+)$", re.IGNORECASE
+)
+_SUBJECT_START_RE = re.compile(r"\s(?=(?:the|it|its|nothing|everything|all|my|this)\s)", re.I)
+# A sentence about the report rather than the app: its attachments ("I attached a screenshot",
+# "Logcat below", "See the video"), the reporter's set-up ("I'm using version 3 on Android 13")
+# or remedies tried ("I tried reinstalling"). Never a step, though it has an action verb. Only the
+# reporter as subject or a file as subject: "Take a screenshot" and "Attach a file" stay steps.
+_FILE_WORDS = (
+    r"(?:screenshots?|screen\s*shots?|screen\s*recordings?|recordings?|videos?|gifs?|logs?|"
+    r"logcats?|log\s*files?|stack\s*traces?|crash\s*logs?|traces?)"
+)
+_ABOUT_THE_REPORT_RE = re.compile(
+    r"(?:(?:i|we)(?:'ve|\s+have)?\s+(?:also\s+)?(?:attached|added|uploaded|included|recorded|"
+    rf"made|took|captured)\s+(?:(?:a|an|the|some|my)\s+)?(?:\w+\s+)?{_FILE_WORDS}\b|"
+    rf"(?:(?:the|a|my)\s+)?(?:\w+\s+)?{_FILE_WORDS}\s+(?:(?:is|are)\s+)?(?:attached|below|above|"
+    r"here|included)\b|"
+    rf"(?:please\s+)?(?:see|check|find)\s+(?:the\s+)?(?:attached|attachments?|{_FILE_WORDS}|"
+    r"below|above)\b|"
+    rf"(?:here(?:'s|\s+is|\s+are)|attached\s+(?:is|are))\s+(?:(?:a|an|the|my)\s+)?(?:\w+\s+)?"
+    rf"{_FILE_WORDS}\b|"
+    r"(?:i(?:'m|\s+am)|we(?:'re|\s+are)|i(?:'ve|\s+have)\s+been)\s+(?:using|running|on)\s+"
+    r"(?:the\s+)?(?:latest\s+|newest\s+|current\s+)?(?:version|release|build|v?\d|android|"
+    r"f-?droid|google\s+play|play\s+store|(?:a|an|my)\s+\w+)|"
+    r"(?:i|we)\s+(?:also\s+|already\s+)?(?:tried|have\s+tried|'ve\s+tried)\s+(?:clearing|"
+    r"reinstalling|re-installing|uninstalling|restarting\s+(?:my|the)\s+(?:phone|device)|"
+    r"rebooting|updating|downgrading|wiping)|"
+    r"(?:thanks|thank\s+you)\b)",
+    re.IGNORECASE,
+)
+# Where the bug does not show ("This did not happen in 2.0", "It works fine on my tablet"): a
+# contrast the reporter draws, never the symptom.
+_WHERE_IT_WORKS_RE = re.compile(
+    r"\b(?:did\s*n[o']t|does\s*n[o']t|do\s*n[o']t|never)\s+happen\w*\s+(?:in|on|with|before|under)\b|"
+    r"\b(?:works?|worked|working|was\s+fine|is\s+fine|behaves\s+correctly)\s+"
+    r"(?:(?:fine|well|correctly|normally|as\s+expected|perfectly)\s+)?"
+    r"(?:in|on|with|before|under)\s+(?:the\s+|my\s+|an?\s+)?(?:\w+\s+)?"
+    r"(?:v?\d|version|release|build|update|android|device|phone|tablet|emulator)",
+    re.IGNORECASE,
+)
+_OBJECT_PREPOSITIONS = wordset("in on of to from with for at by into onto about under over")
+# What the screen does on its own after the action: a state told, or a move back or reset.
+_STATE_CHANGE_RE = re.compile(
+    rf"{_STATE_WORDS.pattern}|\b(?:goes|went|jumps|jumped|returns|returned|switches|"
+    r"switched|changes|changed)\b",
+    re.IGNORECASE,
+)
+
+
+def _reads_as_symptom(observed: str) -> bool:
+    """An observation that says something is wrong: symptom words, a look against what should
+    be ("instead", "gone", "reset"), or a statement of what the screen shows."""
+    return bool(
+        _SYMPTOM_WORDS.search(observed)
+        or _GONE_WORDS_RE.search(observed)
+        or _is_observation(observed, _first_verb(observed)[0])
+    )
+
+
 def _told_trigger(clause: str) -> tuple[str, str] | None:
     """``(action, observed)`` of a sentence that tells a symptom and what the person did before
     it, in either order, or ``None``. The action must open with an action verb and the other
     part must read as an observation (a symptom's words), so "When I tap Save, a dialog opens"
     (the app's normal answer) stays as it was read."""
+    text = clause.strip(" .")
+    lead = _LEADING_ADVERBIAL_RE.match(text)
+    if lead is not None and _first_verb(lead.group("lead"))[2] != 0:
+        text = lead.group("rest")  # "Since the update, when I tap X, ...": the time is no step
     for pattern in (_TRIGGER_FIRST_RE, _TRIGGER_LAST_RE):
-        match = pattern.match(clause.strip(" ."))
+        match = pattern.match(text)
         if match is None:
             continue
         action, observed = match.group("action").strip(), match.group("observed").strip()
         kind, _verb, index = _first_verb(action)
         if not kind or index > 0:
             continue
-        if _SYMPTOM_WORDS.search(observed) or _is_observation(observed, _first_verb(observed)[0]):
+        if _reads_as_symptom(observed):
+            return action, observed
+    match = _TRIGGER_NO_COMMA_RE.match(text)
+    if match is None:
+        return None
+    rest = match.group("rest")
+    for split in reversed(list(_SUBJECT_START_RE.finditer(rest))):
+        action, observed = rest[: split.start()].strip(), rest[split.end() :].strip()
+        if action.split()[-1].lower() in _OBJECT_PREPOSITIONS:
+            continue  # "the entries in it disappear": "it" is an object there
+        kind, _verb, index = _first_verb(action)
+        # the observed part needs a verb of its own after its subject ("the app closes")
+        if (
+            kind
+            and index == 0
+            and len(observed.split()) >= 3
+            and (_reads_as_symptom(observed) or _STATE_CHANGE_RE.search(observed))
+        ):
             return action, observed
     return None
 
@@ -1751,7 +1855,15 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
     out: list[_Clause] = []
     previous: S2RStep | None = None
     pieces: list[tuple[str, bool, str]] = []
-    for clause, from_arrow in _split_clauses(text):
+    whole = text.strip(" -*•.:;")
+    # "When I tap X and then Y, the list empties": a told trigger of two actions is read whole,
+    # not cut at its "and" first (the cut halves no longer read as a trigger and a symptom)
+    split = (
+        [(whole, False)]
+        if len(whole) < 400 and _told_trigger(whole) is not None
+        else _split_clauses(text)
+    )
+    for clause, from_arrow in split:
         step_part, seen = _observed_after_colon(clause)
         pieces.append((step_part, from_arrow, ""))
         if seen:
@@ -1807,6 +1919,9 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
         if restart is not None:
             out.append(_Clause(clean, "action", restart))
             previous = restart
+            continue
+        if _ABOUT_THE_REPORT_RE.match(clean):
+            out.append(_Clause(clean, "other"))  # the reporter's files, device or remedies
             continue
         if _is_setup(clean, app_tokens):
             out.append(_Clause(clean, "setup"))
@@ -1914,6 +2029,28 @@ def _numbered_lists(sections: list[_Section], code_blocks: list[str]) -> list[li
         if len(numbered) >= 2:
             lists.append(numbered)
     return lists
+
+
+def _prose_observations(
+    sections: list[_Section], code_blocks: list[str], app_tokens: set[str]
+) -> list[str]:
+    """What the description's prose outside its numbered lists says was seen ("1. Start a
+    timer 2. Rotate. The timer goes back to zero."): the steps came from the list, the symptom
+    is told after it."""
+    found: list[str] = []
+    read = 0
+    for section in sections:
+        if section.kind != "description":
+            continue
+        for text, numbered in _items(section.lines, code_blocks):
+            if numbered:
+                continue
+            for sentence in _sentences(text):
+                read += 1
+                if read > MAX_PROSE_SENTENCES:
+                    return found
+                found += _extract([sentence], app_tokens).observations
+    return found
 
 
 def _action_sentences(
@@ -2300,6 +2437,7 @@ def _find_steps(
             app_tokens,
         )
         if ex.steps:
+            ex.observations += _prose_observations(body_sections, body_code, app_tokens)
             return ex
     for comment in report.comments:
         sections, code = _sections(comment, "comment")
@@ -2645,7 +2783,11 @@ def _retells(a: S2RStep, b: S2RStep) -> bool:
     or most of ``a``'s content words (by stem) are ``b``'s."""
     if _same_action(a, b):
         return True
-    if a.action_hint != b.action_hint or (a.value and b.value and a.value != b.value):
+    # a story's "add a new account" retells the step "Add a new account with X" (typing)
+    retold_typing = a.action_hint == "click" and not a.value and b.action_hint == "input_text"
+    if (a.action_hint != b.action_hint and not retold_typing) or (
+        a.value and b.value and a.value != b.value
+    ):
         return False
     if any(max(similarity(x, y), similarity(y, x)) >= 0.6 for x in a.targets for y in b.targets):
         return True
@@ -2692,11 +2834,14 @@ def analyze(report: BugReport) -> ReproSpec:
         observed = [
             o
             for o in extraction.observations
-            if _SYMPTOM_WORDS.search(o)
-            or _GONE_WORDS_RE.search(o)
-            or _crash_hits(o)
-            or _STATE_WORDS.search(o)
-            or MESSAGE_SAYS_RE.search(o)
+            if not _WHERE_IT_WORKS_RE.search(o)
+            and (
+                _SYMPTOM_WORDS.search(o)
+                or _GONE_WORDS_RE.search(o)
+                or _crash_hits(o)
+                or _STATE_CHANGE_RE.search(o)
+                or MESSAGE_SAYS_RE.search(o)
+            )
         ]
         actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
     symptom = report.title.strip().rstrip(".")

@@ -1258,10 +1258,16 @@ def _app_tokens(report: BugReport) -> set[str]:
 # restarts") are what the app does, an outcome.
 _RESTART_STEP_RE = re.compile(
     r"^(?:(?:then|and|now|after that|finally)\s+)*(?:"
-    r"(?:re-?start|re-?launch|re-?open)(?:ed|ing)?\b|"
+    r"(?:re-?start|re-?launch|re-?open|re-?boot)(?:ed|ing)?\b|"
     r"(?:kill|force[- ]?stop|force[- ]?close|close|quit|exit|swipe away)(?:ed|ing|ped)?\s+"
     r"(?:the\s+|this\s+|your\s+)?(?=app\b|application\b|\w+\s*$))(?P<rest>.*)$",
     re.IGNORECASE,
+)
+
+
+# How completely the app or phone is closed: "close the app completely", "restart my phone".
+_FULLY_WORDS = wordset(
+    "completely fully entirely totally properly down my your whole straight directly right"
 )
 
 
@@ -1271,10 +1277,13 @@ def _restart_step(clause: str, app_tokens: set[str]) -> S2RStep | None:
     m = _RESTART_STEP_RE.match(clause)
     if m is None:
         return None
+    # where it was closed from is no part of what is closed ("close the app from the Reader")
+    told = re.split(r"\b(?:from|while|in|on)\s+(?:the|a|this|its)\b", m.group("rest").lower())[0]
     rest = [
         t
-        for t in re.findall(r"[\w-]+", m.group("rest").lower())
+        for t in re.findall(r"[\w-]+", told)
         if t not in ("and", "then", "it", "again", "open", "reopen", "the", "a")
+        and t not in _FULLY_WORDS
     ]
     if rest and not all(t in _APP_WORDS or t in app_tokens for t in rest):
         return None  # "reopen the dialog", "close the editor": a control of the app
@@ -1674,6 +1683,17 @@ _TRIGGER_LAST_RE = re.compile(
 _TRIGGER_NO_COMMA_RE = re.compile(
     rf"^{_WHEN}\s+{_PERSON}\s+(?!\w+ing\b)(?P<rest>[^,]{{6,240}})$", re.IGNORECASE
 )
+# A restart told of the app or the phone, not as the person's act: "once the app was restarted",
+# "after an app restart", "after restarting the phone".
+_RESTART_TOLD_RE = re.compile(
+    rf"(?:^|,\s*(?:but\s+|and\s+)?)(?:{_WHEN})\s+(?:(?:the|my|an?)\s+)?(?:"
+    r"(?:app|application|phone|device)\s+(?:is|was|gets|got|has\s+been|had\s+been)\s+"
+    r"(?:re-?start|re-?launch|re-?open|re-?boot|kill|clos)\w*|"
+    r"(?:app\s+|phone\s+|device\s+)?(?:re-?start|re-?boot|re-?launch)s?|"
+    r"(?:re-?start|re-?launch|re-?boot)ing\s+(?:the\s+|my\s+)?(?:app|application|phone|device))"
+    r"\b(?:\s+again)?\s*,?\s+(?P<observed>[^,]{6,300})$",
+    re.IGNORECASE,
+)
 _LEADING_ADVERBIAL_RE = re.compile(
     rf"^(?P<lead>[^,]{{3,60}}),\s*(?P<rest>{_WHEN}\s+{_PERSON}\s.+)$", re.IGNORECASE
 )
@@ -1723,12 +1743,21 @@ _STATE_CHANGE_RE = re.compile(
 )
 
 
+# A value that returns to what it was before the person changed it: lost, told as a return.
+_BACK_TO_DEFAULT_RE = re.compile(
+    r"\b(?:go(?:es)?|went|gone|come|comes|came|jumps?|jumped|switch(?:es|ed)?|fall(?:s)?|fell)\s+"
+    r"back\b|\brevert\w*|\b(?:back\s+)?to\s+(?:the\s+|its\s+|their\s+)?defaults?\b",
+    re.IGNORECASE,
+)
+
+
 def _reads_as_symptom(observed: str) -> bool:
     """An observation that says something is wrong: symptom words, a look against what should
     be ("instead", "gone", "reset"), or a statement of what the screen shows."""
     return bool(
         _SYMPTOM_WORDS.search(observed)
         or _GONE_WORDS_RE.search(observed)
+        or _BACK_TO_DEFAULT_RE.search(observed)
         or _is_observation(observed, _first_verb(observed)[0])
     )
 
@@ -1739,6 +1768,13 @@ def _told_trigger(clause: str) -> tuple[str, str] | None:
     part must read as an observation (a symptom's words), so "When I tap Save, a dialog opens"
     (the app's normal answer) stays as it was read."""
     text = clause.strip(" .")
+    restart = _RESTART_TOLD_RE.search(text)
+    if restart is not None and _reads_as_symptom(restart.group("observed")):
+        # "once the app was restarted, the total was wrong": the restart, told of the app,
+        # after what the sentence told before it ("I deleted it, but once ...")
+        before = text[: restart.start()].strip(" ,")
+        action = f"{before}, then restart the app" if before else "restart the app"
+        return action, restart.group("observed").strip()
     lead = _LEADING_ADVERBIAL_RE.match(text)
     if lead is not None and _first_verb(lead.group("lead"))[2] != 0:
         text = lead.group("rest")  # "Since the update, when I tap X, ...": the time is no step
@@ -1748,7 +1784,7 @@ def _told_trigger(clause: str) -> tuple[str, str] | None:
             continue
         action, observed = match.group("action").strip(), match.group("observed").strip()
         kind, _verb, index = _first_verb(action)
-        if not kind or index > 0:
+        if (not kind or index > 0) and _restart_step(action, set()) is None:
             continue
         if _reads_as_symptom(observed):
             return action, observed
@@ -1884,7 +1920,12 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
                 actions.append(told[0])
                 told = _told_trigger(told[1])
             for action in actions:
-                for told_clause in _clauses(action, app_tokens, after_steps or bool(out)):
+                # a restart told as what came before the symptom is a step even first ("After
+                # a restart, the list is empty"): the launch never comes after a symptom
+                told_restart = _restart_step(action, app_tokens) is not None
+                for told_clause in _clauses(
+                    action, app_tokens, after_steps or bool(out) or told_restart
+                ):
                     if told_clause.kind != "observation":
                         out.append(told_clause)
                         previous = told_clause.step or previous
@@ -2840,6 +2881,7 @@ def analyze(report: BugReport) -> ReproSpec:
                 or _GONE_WORDS_RE.search(o)
                 or _crash_hits(o)
                 or _STATE_CHANGE_RE.search(o)
+                or _BACK_TO_DEFAULT_RE.search(o)
                 or MESSAGE_SAYS_RE.search(o)
             )
         ]

@@ -63,7 +63,9 @@ def test_a_told_trigger_without_its_comma_splits_at_the_symptom_s_subject() -> N
         ("click", ["category"])
     ]
     spec = analyze(
-        BugReport(bug_id="Shelf#3", title="Timer", body="When I rotate the screen the timer resets.")
+        BugReport(
+            bug_id="Shelf#3", title="Timer", body="When I rotate the screen the timer resets."
+        )
     )
     assert [s.action_hint for s in spec.steps] == ["rotate"]
 

@@ -787,8 +787,7 @@ def _items(lines: list[str], code_blocks: list[str]) -> list[tuple[str, bool]]:
             numbered.append(match.group("bullet") is None)
             open_marker = True
         elif open_marker and (
-            line[:1].isspace()
-            or not (re.search(r"[.!?:]$", items[-1][-1]) or _told_outcome(line))
+            line[:1].isspace() or not (re.search(r"[.!?:]$", items[-1][-1]) or _told_outcome(line))
         ):
             items[-1].append(line.strip())
         else:
@@ -2791,7 +2790,9 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
 
 
 # "When I then tap Export, the app crashes": a conjunction that ties an action to what happens.
-_TRIGGER_RE = re.compile(r"\b(?:when|whenever|if|after|once|as soon as|upon)\b", re.IGNORECASE)
+_TRIGGER_RE = re.compile(
+    r"\b(?:when|whenever|if|after|once|as soon as|upon|each time|every time)\b", re.IGNORECASE
+)
 
 
 def _actual_trigger(
@@ -2800,8 +2801,10 @@ def _actual_trigger(
     """The action the Actual section ties the symptom to ("When I then tap Export, the app
     crashes", "after rotating the phone the dialog is gone"), as one more step, when the steps do
     not have it already; ``[]`` when the section names no such action. Reporters often give the
-    set-up as steps and the trigger only where they say what went wrong."""
-    for sentence in _sentences(_section_text(sections, "actual", limit=600)):
+    set-up as steps and the trigger only where they say what went wrong. With no Actual
+    section, the prose right after the description's numbered list says it the same way."""
+    told = _section_text(sections, "actual", limit=600) or _after_the_list(sections)
+    for sentence in _sentences(told):
         cue = _TRIGGER_RE.search(sentence)
         if cue is None:
             continue
@@ -2816,6 +2819,20 @@ def _actual_trigger(
             fresh = [t for t in found if not any(_retells(t, s) for s in steps)]
             return fresh[:1]
     return []
+
+
+def _after_the_list(sections: list[_Section], limit: int = 600) -> str:
+    """The prose lines after the last item of the first description section with a numbered
+    list, one line, at most ``limit`` characters; ``""`` when there is none."""
+    for section in sections:
+        if section.kind != "description":
+            continue
+        items = _items(section.lines, [])
+        numbered = [k for k, (_, n) in enumerate(items) if n]
+        if len(numbered) >= 2:
+            after = [t for t, _ in items[numbered[-1] + 1 :] if not _TRACE_LINE_RE.match(t)]
+            return " ".join(after)[:limit]
+    return ""
 
 
 def _retells(a: S2RStep, b: S2RStep) -> bool:

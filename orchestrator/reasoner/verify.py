@@ -200,6 +200,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
         ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
         ("state_lost_on_leaving", lambda: _state_lost_on_leaving(observed, spec, path)),
+        ("reverted_on_restart", lambda: _reverted_on_restart(observed, spec, path)),
         ("stuck", lambda: _stuck(observed, spec, path)),
     )
     for name, check in checks:
@@ -220,7 +221,7 @@ CHECK_NAMES = (
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "state_lost_on_rotation", "state_lost_on_leaving", "stuck",
+    "state_lost_on_rotation", "state_lost_on_leaving", "reverted_on_restart", "stuck",
 )  # fmt: skip
 
 
@@ -1913,6 +1914,91 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
         what = closed[0].get("title") or closed[0].get("kind") or "window"
         return f"{noun} closed the {closed[0].get('kind', 'window')} {what!r} open before it"
     return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun)
+
+
+# What a report says of a choice the app did not keep: "not saved", "back to the default",
+# "does not remember", "resets".
+_NOT_KEPT_RE = re.compile(
+    r"\b(?:not\s+(?:saved|kept|stored|remembered|persist\w*|retained|restored)|"
+    r"(?:does|do|did|will|is|are|was|were)\s*(?:n't|\s+not)\s+(?:get\s+)?(?:save|keep|remember|"
+    r"persist|retain|restore|stick|stay|saved|kept|stored|remembered)\w*|forg[eo]t\w*|reset\w*|"
+    r"revert\w*|defaults?|back\s+to|go(?:es)?\s+back|went\s+back|lost|loses?|gone)\b",
+    re.IGNORECASE,
+)
+# Two dumps are of the same screen when this share of their widgets' places is the same.
+SAME_LAYOUT_SHARE = 0.9
+
+
+def _places(tree: Hierarchy) -> dict[tuple[str, str, str], tuple[str, bool, bool]]:
+    """``{place: (text, checked, selected)}`` of the app's widgets. A widget's place is its own
+    resource id with its occurrence, or, without an id (Flutter, Compose), its class and bounds:
+    the same screen drawn again puts it in the same place."""
+    seen: dict[str, int] = {}
+    out: dict[tuple[str, str, str], tuple[str, bool, bool]] = {}
+    for window in tree.app_windows():
+        for node in window.iter():
+            if node.resource_id and not node.resource_id.startswith("android:"):
+                k = seen.get(node.resource_id, 0)
+                seen[node.resource_id] = k + 1
+                place = (node.resource_id, str(k), "")
+            else:
+                place = ("", node.cls, str(node.bounds))
+            out[place] = (node.label(), node.checked, node.selected)
+    return out
+
+
+def _same_layout(a: dict, b: dict) -> bool:
+    places = set(a) | set(b)
+    return bool(places) and len(set(a) & set(b)) / len(places) >= SAME_LAYOUT_SHARE
+
+
+def _reverted_on_restart(observed: str, spec: ReproSpec, path: Path) -> str:
+    """A choice the app did not keep across a restart ("the timer duration I set is back to
+    the default after the app is restarted"): the report asks for a restart and says the
+    choice is not kept; the path did every step, ending where the report's steps end; the
+    screen after the path's last restart is a screen the path saw before it, and a widget of it
+    that the path changed before the restart (its text, checked or selected state, first seen
+    one way and last seen another) shows the first value again. On a build that keeps the
+    choice the widget shows what the path last saw. A widget is matched by its own id, or by
+    its place on the same screen when the toolkit gives none."""
+    if not _NOT_KEPT_RE.search(observed):
+        return ""
+    if not any(step.action_hint == RESTART_APP for step in spec.steps):
+        return ""
+    restarts = [i for i, t in enumerate(path.transitions) if t.action.kind == RESTART_APP]
+    if not restarts or path.transitions[-1].crash is not None:
+        return ""
+    final = screen_index(path.transitions[-1].after.hierarchy_xml).tree
+    if final is None:
+        return ""
+    now = _places(final)
+    earlier = [path.transitions[0].before] + [t.after for t in path.transitions[: restarts[-1]]]
+    seen = [v for v in (_tree_values(s.hierarchy_xml) for s in earlier) if _same_layout(v, now)]
+    if len(seen) < 2:
+        return ""  # the path never saw this screen change before the restart
+    first, last_seen = seen[0], seen[-1]
+    for place, value in now.items():
+        before, changed = first.get(place), last_seen.get(place)
+        if before is None or changed is None or before == changed or value != before:
+            continue
+        if _steps_run(spec, path) is None:  # aligns the whole path: only on evidence
+            return ""
+        what = f"{place[0].rsplit('/', 1)[-1] or place[1].rsplit('.', 1)[-1]}"
+        return (
+            f"{what} showed {_shown(changed)} before the restart and is back to "
+            f"{_shown(before)} after it"
+        )
+    return ""
+
+
+def _tree_values(xml: str) -> dict[tuple[str, str, str], tuple[str, bool, bool]]:
+    tree = screen_index(xml).tree
+    return _places(tree) if tree is not None else {}
+
+
+def _shown(value: tuple[str, bool, bool]) -> str:
+    text, checked, selected = value
+    return repr(text[:60]) + (" (checked)" if checked else "") + (" (selected)" if selected else "")
 
 
 def _view_state_lost(before_xml: str, after_xml: str, noun: str = "the rotation") -> str:

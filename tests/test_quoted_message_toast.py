@@ -82,3 +82,14 @@ def test_a_quote_naming_a_control_the_steps_target_is_no_evidence() -> None:
     # ... and no evidence on a path that left a step out: the step may be the bug's condition.
     spec.symptom = symptom
     assert not verify(spec, _tap(_main(), _main("Sensor unavailable")), []).reproduced
+
+
+def test_a_quote_the_symptom_names_as_a_control_is_no_evidence() -> None:
+    # 'the "Tab color" and "Accent color" settings go back': names of settings, not a message
+    symptom = (
+        'Colors reset. Actual: the "Tab color" and "Accent color" settings go back to their '
+        "defaults."
+    )
+    spec = ReproSpec([S2RStep("tap 'Accuracy'", CLICK, ["Accuracy"])], symptom, NON_CRASH)
+    assert not verify(spec, _tap(_main(), _main("Accent color")), []).reproduced
+    assert not verify(spec, _tap(_main(), _main("Tab color")), []).reproduced

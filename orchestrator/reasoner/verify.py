@@ -1205,9 +1205,10 @@ def _quoted_message(
         if any(nq in t for t in own_input):
             # the app shows (part of) what the path itself typed: its input, not the symptom
             continue
-        if nq in controls:
-            # a control the steps name ('tapping "Open map" does nothing'): the steps bring it
-            # up, so its label showing is no symptom (issue 28 §3)
+        if nq in controls or _names_a_control(actual, q):
+            # a control the steps name ('tapping "Open map" does nothing'), or one the symptom
+            # names as a control ('the "Tab color" setting resets'): its label showing is no
+            # symptom (issue 28 §3)
             continue
         shown_now = any(nq in normalize_label(label) for label, _ in index.labels)
         shown_before = any(nq in normalize_label(label) for label, _ in before.labels)
@@ -1216,6 +1217,24 @@ def _quoted_message(
         if nq in toast and not shown_before:
             return f"after '{last.action.describe()}' a toast says {q!r}, as the report says"
     return ""
+
+
+# What a quote names when these words follow it (other quotes and "and" between): a control,
+# as in 'the "Tab color" and "Accent" settings go back to their defaults'.
+_CONTROL_AFTER_QUOTE_RE = re.compile(
+    r"""^[\s"'”’]*(?:(?:,|and|or|&)\s*["'“‘][^"'”’]{1,80}["'”’]\s*)*"""
+    r"(?:settings?|options?|buttons?|menus?|menu items?|fields?|tabs?|switch(?:es)?|"
+    r"check\s?box(?:es)?|preferences?|toggles?|sliders?|pickers?|spinners?|icons?|links?)\b",
+    re.IGNORECASE,
+)
+
+
+def _names_a_control(actual: str, quote: str) -> bool:
+    """The symptom names ``quote`` as a control: a control noun follows it."""
+    for m in re.finditer(re.escape(quote), actual):
+        if _CONTROL_AFTER_QUOTE_RE.match(actual[m.end() :]):
+            return True
+    return False
 
 
 def _selection_key(node: ViewNode) -> tuple[str, str]:

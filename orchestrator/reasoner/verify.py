@@ -132,6 +132,13 @@ _STALE_RE = re.compile(
     r"(?:\w+ly\s+)?(?:be\s+)?(?:refresh|update|reload|redraw|reflect)\w*|stale|outdated)\b",
     re.IGNORECASE,
 )
+# The report says what was made is not shown ("the habit is saved but not displayed").
+_NOT_SHOWN_RE = re.compile(
+    r"\b(?:not\s+(?:displayed|shown|listed|visible|appear\w*|show(?:n|ing)?\s+up)|"
+    r"(?:does|do|did|is|are|was|were)\s*(?:n't|\s+not)\s+(?:get\s+)?(?:show|appear|display|list)\w*|"
+    r"never\s+(?:appears?|shows?|displayed|listed)|missing\s+from)\b",
+    re.IGNORECASE,
+)
 # The report says an action has no effect at all ("nothing happens", "does nothing", "has no
 # effect", "does not respond"): a symptom of its own, seen as an unchanged screen.
 _NOTHING_RE = re.compile(
@@ -830,23 +837,36 @@ def _deleted_before(path: Path, value: str) -> bool:
 
 
 def _not_listed_after_create(observed: str, path: Path, typed: list[str], index) -> str:
-    """The report says a view does not update ("the file list does not refresh"), and the
-    path's last action confirmed a dialog in which it typed a name: the dialog closed, the
-    final screen shows exactly the labels of an earlier screen of the path without a dialog (no
-    label added, removed or changed), the name shows nowhere, and either a label counts things
-    of the kind the dialog creates (:func:`_count_of_created`, unchanged) or the list has room
-    for another row.
+    """The report says a view does not update ("the file list does not refresh") or what was
+    made is not shown ("saved but not displayed"), and the path's last action confirmed a form
+    in which it typed a name, a dialog or a full screen: the form closed, the final screen
+    shows exactly the labels of an earlier screen of the path without a dialog (no label
+    added, removed or changed), the name shows nowhere, and either a label counts things of
+    the kind the form creates (:func:`_count_of_created`, unchanged) or the list has room for
+    another row.
 
     The count or the room keeps an item appended below a full list (off screen, not stale) from
     counting; the unchanged check keeps a list that did update in another place from counting.
     """
-    if not _STALE_RE.search(observed) or len(path.transitions) < 2:
+    if not (_STALE_RE.search(observed) or _NOT_SHOWN_RE.search(observed)):
+        return ""
+    if len(path.transitions) < 2:
         return ""
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
-    if not (before.dialog_open and before.editable and is_positive_label(_action_label(last))):
+    if not (before.editable and is_positive_label(_action_label(last))):
         return ""
-    if not last.diff.get("windows_closed") or index.dialog_open or last.crash is not None:
+    if index.dialog_open or last.crash is not None:
+        return ""
+    # the form closed: its dialog, or its screen (a full-screen editor went back to the list)
+    if before.dialog_open:
+        if not last.diff.get("windows_closed"):
+            return ""
+    elif (
+        last.after.activity == last.before.activity
+        and not last.diff.get("windows_closed")
+        and (last.after.structural_hash == last.before.structural_hash or index.editable)
+    ):
         return ""
     names = [n.text.strip() for n in before.editable if n.text.strip()]
     names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]

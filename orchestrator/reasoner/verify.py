@@ -840,8 +840,8 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
     """The report says a view does not update ("the file list does not refresh") or what was
     made is not shown ("saved but not displayed"), and the path's last action confirmed a form
     in which it typed a name, a dialog or a full screen: the form closed, the final screen
-    shows exactly the labels of an earlier screen of the path without a dialog (no label
-    added, removed or changed), the name shows nowhere, and either a label counts things of
+    is laid out as an earlier screen of the path without a dialog and shows no label that one
+    did not (no row added; an empty list's placeholder may go), the name shows nowhere, and either a label counts things of
     the kind the form creates (:func:`_count_of_created`, unchanged) or the list has room for
     another row.
 
@@ -872,13 +872,15 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
     names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
     if not names or any(_visible(index, n) for n in names):
         return ""
-    # The list as it was before the dialog: an earlier screen of the path without a dialog
-    # that shows exactly the final screen's labels.
-    final_labels = sorted(label for label, _ in index.labels)
+    # The list as it was before the form: an earlier screen of the path without a dialog, laid
+    # out as the final screen is, with every label the final screen shows (no row added; an
+    # empty list's placeholder may have gone).
+    final_labels = {label for label, _ in index.labels}
+    final_places = _tree_values(last.after.hierarchy_xml)
     if not any(
         not screen_index(t.before.hierarchy_xml).dialog_open
-        and sorted(label for label, _ in screen_index(t.before.hierarchy_xml).labels)
-        == final_labels
+        and final_labels <= {label for label, _ in screen_index(t.before.hierarchy_xml).labels}
+        and _same_layout(_tree_values(t.before.hierarchy_xml), final_places)
         for t in path.transitions[:-1]
     ):
         return ""

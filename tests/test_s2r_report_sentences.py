@@ -47,3 +47,9 @@ def test_a_wrapped_list_item_still_joins_its_next_line() -> None:
     spec = _spec(body)
     assert spec.steps[0].text.startswith("Open the settings")
     assert any("Backup" in t for s in spec.steps for t in s.targets)
+
+
+def test_a_code_block_after_the_list_is_read_with_the_prose_around_it() -> None:
+    body = "1. Open a note\n2. Tap Share\n\n```\nsome log line\n```\n\nWhen I tap Copy, it crashes."
+    spec = _spec(body, "Crash on copy")
+    assert [s.targets[0] for s in spec.steps] == ["note", "Share", "Copy"]

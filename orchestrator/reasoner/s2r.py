@@ -2796,14 +2796,14 @@ _TRIGGER_RE = re.compile(
 
 
 def _actual_trigger(
-    sections: list[_Section], steps: list[S2RStep], app_tokens: set[str]
+    sections: list[_Section], code_blocks: list[str], steps: list[S2RStep], app_tokens: set[str]
 ) -> list[S2RStep]:
     """The action the Actual section ties the symptom to ("When I then tap Export, the app
     crashes", "after rotating the phone the dialog is gone"), as one more step, when the steps do
     not have it already; ``[]`` when the section names no such action. Reporters often give the
     set-up as steps and the trigger only where they say what went wrong. With no Actual
     section, the prose right after the description's numbered list says it the same way."""
-    told = _section_text(sections, "actual", limit=600) or _after_the_list(sections)
+    told = _section_text(sections, "actual", limit=600) or _after_the_list(sections, code_blocks)
     for sentence in _sentences(told):
         cue = _TRIGGER_RE.search(sentence)
         if cue is None:
@@ -2821,13 +2821,13 @@ def _actual_trigger(
     return []
 
 
-def _after_the_list(sections: list[_Section], limit: int = 600) -> str:
+def _after_the_list(sections: list[_Section], code_blocks: list[str], limit: int = 600) -> str:
     """The prose lines after the last item of the first description section with a numbered
     list, one line, at most ``limit`` characters; ``""`` when there is none."""
     for section in sections:
         if section.kind != "description":
             continue
-        items = _items(section.lines, [])
+        items = _items(section.lines, code_blocks)
         numbered = [k for k, (_, n) in enumerate(items) if n]
         if len(numbered) >= 2:
             after = [t for t, _ in items[numbered[-1] + 1 :] if not _TRACE_LINE_RE.match(t)]
@@ -2879,7 +2879,7 @@ def analyze(report: BugReport) -> ReproSpec:
         for way in [extraction.steps, *extraction.alternatives]
     ]
     steps = _comment_preconditions(report, steps)
-    steps += _actual_trigger(body_sections, steps, app_tokens)
+    steps += _actual_trigger(body_sections, body_code, steps, app_tokens)
     steps = _home_then_back(steps, app_tokens)
     alternatives = [_comment_preconditions(report, way) for way in alternatives]
 

@@ -239,6 +239,62 @@ def test_a_list_that_does_not_update_after_a_creation() -> None:
     assert not reasoner.verify(other, _create_path(listing, listing)).reproduced
 
 
+def _habits(title: str, rows: tuple[str, ...] = ()) -> str:
+    """A list screen drawn without ids (Flutter): a title, its rows, a + button; empty, a
+    placeholder line."""
+    shown = [
+        node("android.view.View", "", "", r, (0, 300 + 150 * i, 1080, 450 + 150 * i), index=i)
+        for i, r in enumerate(rows)
+    ] or [node("android.view.View", "", "", "Nothing here yet", (0, 300, 1080, 450))]
+    return dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+             node("android.view.View", "", "", title, (0, 150, 1080, 250)), *shown,
+             node("android.widget.Button", "", "", "Add", (900, 1750, 1050, 1900),
+                  clickable=True)),
+    )  # fmt: skip
+
+
+def _habit_form(typed: str) -> str:
+    return dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+             node("android.widget.EditText", typed, "", "Habit Name", (0, 300, 1080, 450),
+                  clickable=True),
+             button("Save Habit", (0, 1700, 1080, 1850))),
+    )  # fmt: skip
+
+
+def test_a_full_screen_form_whose_item_the_list_never_shows() -> None:
+    spec = _spec_of(
+        S2RStep("Create a new habit", CLICK, ["new habit"]),
+        kind=NON_CRASH,
+        symptom="Habits missing. Actual: The habit gets saved but is not displayed.",
+    )
+    reasoner = HeuristicReasoner()
+
+    def saved(final: str, title: str = "My Habits") -> SPath:
+        listing, empty, filled = _habits(title), _habit_form(""), _habit_form("test")
+        field = next(a for a in enumerate_actions(parse_hierarchy(empty)) if a.kind == INPUT_TEXT)
+        return SPath(
+            [
+                _transition(_click(listing, "Add"), listing, empty),
+                _transition(replace(field, text="test"), empty, filled),
+                _transition(_click(filled, "Save Habit"), filled, final),
+            ]
+        )
+
+    # the form closed, the list it came from shows no row (only its placeholder went)
+    blank = _habits("My Habits").replace("Nothing here yet", "")
+    verdict = reasoner.verify(spec, saved(blank))
+    assert verdict.reproduced and "'test'" in verdict.evidence
+    # the fixed build lists it
+    assert not reasoner.verify(spec, saved(_habits("My Habits", ("test",)))).reproduced
+    # a screen whose title names nothing the form makes is no list of such things
+    today = _habits("Today").replace("Nothing here yet", "")
+    assert not reasoner.verify(spec, saved(today, title="Today")).reproduced
+
+
 def _keys(labels: str, *, rotation: int = 0, rows: tuple[str, ...] = ()) -> str:
     keys = [button(k, (70 * i, 1000, 70 * i + 70, 1100), index=i) for i, k in enumerate(labels)]
     listed = [

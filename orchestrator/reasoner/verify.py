@@ -880,7 +880,7 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
     if not any(
         not screen_index(t.before.hierarchy_xml).dialog_open
         and final_labels <= {label for label, _ in screen_index(t.before.hierarchy_xml).labels}
-        and _same_layout(_tree_values(t.before.hierarchy_xml), final_places)
+        and _same_layout(_tree_values(t.before.hierarchy_xml), final_places, LIST_LAYOUT_SHARE)
         for t in path.transitions[:-1]
     ):
         return ""
@@ -889,10 +889,12 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
         why = f"its count {counter!r} did not change"
     elif _list_has_room(index):
         why = "it has room for another row"
+    elif _no_rows(index) and _count_of_created(before, index, counted=False):
+        why = "it lists nothing, under a title naming what the form makes"
     else:
         return ""
     return (
-        f"after '{last.action.describe()}' created {names[0]!r}, the list under the dialog is "
+        f"after '{last.action.describe()}' created {names[0]!r}, the list under the form is "
         f"unchanged and does not show it; {why}"
     )
 
@@ -900,15 +902,24 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
 _COUNT_RE = re.compile(r"(?<![\w.,:])\d+\s+([^\W\d_]{3,})", re.UNICODE)
 
 
-def _count_of_created(dialog, index) -> str:
+def _count_of_created(dialog, index, counted: bool = True) -> str:
     """A label of the final screen that counts things of the kind the creating dialog makes
     ("9 folders, 1 file" after a "New file" dialog): a number before a noun that a word of the
-    dialog's labels names (by stem). A list that did update would have changed it."""
+    dialog's labels names (by stem). A list that did update would have changed it. With
+    ``counted`` false, any label naming that kind ("My Habits" after "Save Habit")."""
     kinds = {stem(w) for label in dialog.top_labels for w in content_words(label)}
     for label, _ in index.labels:
-        if any(stem(noun) in kinds for noun in _COUNT_RE.findall(label)):
+        nouns = _COUNT_RE.findall(label) if counted else content_words(label)
+        if any(stem(noun) in kinds for noun in nouns):
             return label
     return ""
+
+
+def _no_rows(index) -> bool:
+    """The screen shows no list with rows: an item added would show without scrolling."""
+    if index.tree is None:
+        return False
+    return not any(n.scrollable and n.bounds.area > 0 and n.children for n in index.tree.iter())
 
 
 def _list_has_room(index) -> bool:
@@ -1966,8 +1977,11 @@ _NOT_KEPT_RE = re.compile(
     r"revert\w*|defaults?|back\s+to|go(?:es)?\s+back|went\s+back|lost|loses?|gone)\b",
     re.IGNORECASE,
 )
-# Two dumps are of the same screen when this share of their widgets' places is the same.
+# Two dumps are of the same screen when this share of their widgets' places is the same; a
+# list before and after a row should have come is laid out alike with a lower share (its empty
+# placeholder may go, the rows below it move).
 SAME_LAYOUT_SHARE = 0.9
+LIST_LAYOUT_SHARE = 0.8
 
 
 def _places(tree: Hierarchy) -> dict[tuple[str, str, str], tuple[str, bool, bool]]:
@@ -1988,9 +2002,9 @@ def _places(tree: Hierarchy) -> dict[tuple[str, str, str], tuple[str, bool, bool
     return out
 
 
-def _same_layout(a: dict, b: dict) -> bool:
+def _same_layout(a: dict, b: dict, share: float = SAME_LAYOUT_SHARE) -> bool:
     places = set(a) | set(b)
-    return bool(places) and len(set(a) & set(b)) / len(places) >= SAME_LAYOUT_SHARE
+    return bool(places) and len(set(a) & set(b)) / len(places) >= share
 
 
 def _reverted_on_restart(observed: str, spec: ReproSpec, path: Path) -> str:

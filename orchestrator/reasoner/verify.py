@@ -841,9 +841,9 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
     made is not shown ("saved but not displayed"), and the path's last action confirmed a form
     in which it typed a name, a dialog or a full screen: the form closed, the final screen
     is laid out as an earlier screen of the path without a dialog and shows no label that one
-    did not (no row added; an empty list's placeholder may go), the name shows nowhere, and either a label counts things of
-    the kind the form creates (:func:`_count_of_created`, unchanged) or the list has room for
-    another row.
+    did not (no row added; an empty list's placeholder may go), the name shows nowhere, and a
+    label counts things of the kind the form creates (:func:`_count_of_created`, unchanged),
+    or the list has room for another row, or it has no rows under a label naming that kind.
 
     The count or the room keeps an item appended below a full list (off screen, not stale) from
     counting; the unchanged check keeps a list that did update in another place from counting.

@@ -200,6 +200,26 @@ _NEGATED_ACTION_RE = re.compile(r"^(?:don't|do not|never|avoid|without)\b", re.I
 _LOCATION_RE = re.compile(
     r"^(?:in|on|under|from|inside|within|at)\s+(?:the\s+)?(?P<place>.{1,60})$", re.IGNORECASE
 )
+# A screen a step names at its end ("Change the theme in Settings", "pick a duration in the
+# settings menu", "delete it from the History tab"): somewhere to open first.
+_TRAILING_PLACE_RE = re.compile(
+    r"^(?P<act>.{3,120}?)\s+(?:in|on|from|under|via|inside)\s+(?:the\s+)?(?:app'?s?\s+)?"
+    r"(?P<place>(?:settings|preferences|options|configuration)(?:\s+(?:menu|screen|page|tab))?|"
+    r"(?:[\w-]+\s+){1,2}(?:screen|page|tab|activity))$",
+    re.IGNORECASE,
+)
+
+
+def _names_place(step: S2RStep | None, place: str) -> bool:
+    """The step before already opened the place ("Open Settings. Change the theme in
+    Settings")."""
+    if step is None:
+        return False
+    wanted = {stem(w) for w in content_words(place)} - {"screen", "page", "tab", "menu"}
+    got = {stem(w) for t in step.targets for w in content_words(t)}
+    return bool(wanted) and wanted <= got
+
+
 # Places a "In/On the X," prefix names that the person is already on: the app's start screen,
 # or the window the step before opened (decision 0058).
 _START_SCREEN_RE = re.compile(
@@ -1884,9 +1904,12 @@ _GONE_WORDS_RE = re.compile(
 )
 
 
-def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list[_Clause]:
+def _clauses(
+    text: str, app_tokens: set[str], after_steps: bool = False, last_step: S2RStep | None = None
+) -> list[_Clause]:
     """The clauses of one step item, each an action (with its step), setup, observation or
-    other; ``after_steps``: earlier items already gave steps (a restart then is a step)."""
+    other; ``after_steps``: earlier items already gave steps (a restart then is a step);
+    ``last_step``: the step the earlier items ended with."""
     out: list[_Clause] = []
     previous: S2RStep | None = None
     pieces: list[tuple[str, bool, str]] = []
@@ -1979,6 +2002,23 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
         ):
             out.append(_Clause(clean, "other"))
             continue
+        place = _TRAILING_PLACE_RE.match(clean)
+        if (
+            place is not None
+            and _first_verb(clean)[2] == 0
+            and not _WHERE_ONE_IS_RE.match(place.group("place"))
+            and not _names_place(previous or last_step, place.group("place"))
+        ):
+            # "Change the theme in Settings": the screen named at the end is opened first, as
+            # "In Settings, change the theme" reads
+            opened = S2RStep(
+                text=f"open {place.group('place')}",
+                action_hint="click",
+                targets=[place.group("place")],
+            )
+            out.append(_Clause(opened.text, "action", opened))
+            previous = opened
+            clean = place.group("act")
         kind = _first_verb(clean)[0]
         if _is_observation(clean, kind) and not (
             from_arrow and not kind and len(clean.split()) <= 5
@@ -2015,7 +2055,8 @@ class _Extraction:
 def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
     result = _Extraction()
     for item in items[:MAX_PROSE_SENTENCES]:
-        for clause in _clauses(item, app_tokens, after_steps=bool(result.steps)):
+        last = result.steps[-1] if result.steps else None
+        for clause in _clauses(item, app_tokens, after_steps=bool(result.steps), last_step=last):
             if clause.kind == "action" and clause.step is not None:
                 if _restarts(clause.step) and result.steps and _restarts(result.steps[-1]):
                     continue  # "Kill the app. Reopen it.": one restart

@@ -186,6 +186,19 @@ def button(rid: str = "", text: str = "", handler: Handler | None = None, **kw: 
     return View(cls="android.widget.Button", resource_id=rid, text=text, on_click=handler, **kw)
 
 
+def flutter_text(desc: str, **kw: Any) -> View:
+    """A Flutter ``Text`` (and any other Flutter semantics node without a role): an
+    ``android.view.View`` whose only label is its content description ``desc``."""
+    return View(cls="android.view.View", content_desc=desc, **kw)
+
+
+def flutter_button(desc: str, handler: Handler | None, **kw: Any) -> View:
+    """A Flutter button (``ElevatedButton``, ``TextButton``, ``IconButton``...): an
+    ``android.widget.Button`` labelled by its content description ``desc``; a tap calls
+    ``handler``."""
+    return View(cls="android.widget.Button", content_desc=desc, on_click=handler, **kw)
+
+
 def image_view(rid: str = "", desc: str = "", handler: Handler | None = None, **kw: Any) -> View:
     """An ``android.widget.ImageView`` (an icon, a picture, a clickable image): id ``rid``,
     content description ``desc``; a tap calls ``handler`` when given."""

@@ -294,6 +294,20 @@ def test_a_full_screen_form_whose_item_the_list_never_shows() -> None:
     today = _habits("Today").replace("Nothing here yet", "")
     assert not reasoner.verify(spec, saved(today, title="Today")).reproduced
 
+    # a form a control that makes nothing opened (a rename, a setting) creates no item
+    def relabel(xml: str) -> str:
+        return xml.replace('content-desc="Add"', 'content-desc="Rename"')
+
+    renamed = saved(relabel(blank))
+    opener = renamed.transitions[0]
+    listing = relabel(opener.before.hierarchy_xml)
+    renamed.transitions[0] = _transition(
+        _click(listing, "Rename"), listing, opener.after.hierarchy_xml
+    )
+    assert not reasoner.verify(spec, renamed).reproduced
+    # ... while the same path opened by "Add" is the evidence
+    assert reasoner.verify(spec, saved(blank)).reproduced
+
 
 def _keys(labels: str, *, rotation: int = 0, rows: tuple[str, ...] = ()) -> str:
     keys = [button(k, (70 * i, 1000, 70 * i + 70, 1100), index=i) for i, k in enumerate(labels)]

@@ -872,18 +872,33 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
     names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
     if not names or any(_visible(index, n) for n in names):
         return ""
-    # The list as it was before the form: an earlier screen of the path without a dialog, laid
-    # out as the final screen is, with every label the final screen shows (no row added; an
-    # empty list's placeholder may have gone).
-    final_labels = {label for label, _ in index.labels}
-    final_places = _tree_values(last.after.hierarchy_xml)
-    if not any(
-        not screen_index(t.before.hierarchy_xml).dialog_open
-        and final_labels <= {label for label, _ in screen_index(t.before.hierarchy_xml).labels}
-        and _same_layout(_tree_values(t.before.hierarchy_xml), final_places, LIST_LAYOUT_SHARE)
-        for t in path.transitions[:-1]
-    ):
-        return ""
+    # The list as it was: the path's own list the dialog stood over, exactly as it was; or,
+    # for a full-screen form or a list that changed a little, the list the form was opened
+    # from by a creating control ("Add", "New", "+"), laid out as before with every label the
+    # final screen shows (no row added; an empty list's placeholder may have gone).
+    final_labels = sorted(label for label, _ in index.labels)
+    as_it_was = (
+        before.dialog_open
+        and bool(_STALE_RE.search(observed))
+        and any(
+            not screen_index(t.before.hierarchy_xml).dialog_open
+            and sorted(label for label, _ in screen_index(t.before.hierarchy_xml).labels)
+            == final_labels
+            for t in path.transitions[:-1]
+        )
+    )
+    if not as_it_was:
+        opener = _creating_opener(path)
+        if opener is None:
+            return ""
+        listed = screen_index(opener.before.hierarchy_xml)
+        if listed.dialog_open or not set(final_labels) <= {label for label, _ in listed.labels}:
+            return ""
+        final_places = _tree_values(last.after.hierarchy_xml)
+        if not _same_layout(
+            _tree_values(opener.before.hierarchy_xml), final_places, LIST_LAYOUT_SHARE
+        ):
+            return ""
     counter = _count_of_created(before, index)
     if counter:
         why = f"its count {counter!r} did not change"
@@ -900,6 +915,53 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
 
 
 _COUNT_RE = re.compile(r"(?<![\w.,:])\d+\s+([^\W\d_]{3,})", re.UNICODE)
+
+
+# A control that makes a new item: "Add", "New note", "Create", "+", a floating "add" button.
+_CREATING_RE = re.compile(
+    r"^\W*(?:add|new|create|insert|compose|plus)\b|^\+$|\bfab\b|\badd\b", re.I
+)
+
+
+def _creating_opener(path: Path) -> Transition | None:
+    """The transition that opened the form the path's last action confirmed, when its control
+    makes a new item (:data:`_CREATING_RE`, by label, description or id); else ``None``. The
+    form is the run of screens with fields up to the last action; the opener left a screen
+    without one."""
+    k = len(path.transitions) - 1
+    while k > 0 and screen_index(path.transitions[k - 1].before.hierarchy_xml).editable:
+        k -= 1
+    if k == 0:
+        return None
+    opener = path.transitions[k - 1]
+    target = opener.action.target
+    names = [_action_label(opener)]
+    if target is not None:
+        names += [target.content_desc, target.resource_id.rsplit("/", 1)[-1].replace("_", " ")]
+    if any(n and _CREATING_RE.search(n) for n in names):
+        return opener
+    return opener if target is not None and _floating_button(opener, target) else None
+
+
+def _floating_button(opener: Transition, target) -> bool:
+    """An unlabelled, roughly square button in the screen's bottom-right corner: Android's
+    floating action button, which adds an item (a Flutter one often has no label at all)."""
+    if target.text or target.content_desc or target.bounds is None:
+        return False
+    tree = screen_index(opener.before.hierarchy_xml).tree
+    if tree is None:
+        return False
+    width = max((w.bounds.right for w in tree.app_windows()), default=0)
+    height = max((w.bounds.bottom for w in tree.app_windows()), default=0)
+    b = target.bounds
+    w, h = b.right - b.left, b.bottom - b.top
+    return (
+        width > 0
+        and b.left >= 0.6 * width
+        and b.top >= 0.6 * height
+        and 0 < w <= 0.3 * width
+        and 0.6 <= w / max(h, 1) <= 1.6
+    )
 
 
 def _count_of_created(dialog, index, counted: bool = True) -> str:
@@ -1970,7 +2032,7 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
 
 # What a report says of a choice the app did not keep: "not saved", "back to the default",
 # "does not remember", "resets".
-_NOT_KEPT_RE = re.compile(
+_CHOICE_NOT_KEPT_RE = re.compile(
     r"\b(?:not\s+(?:saved|kept|stored|remembered|persist\w*|retained|restored)|"
     r"(?:does|do|did|will|is|are|was|were)\s*(?:n't|\s+not)\s+(?:get\s+)?(?:save|keep|remember|"
     r"persist|retain|restore|stick|stay|saved|kept|stored|remembered)\w*|forg[eo]t\w*|reset\w*|"
@@ -2016,7 +2078,7 @@ def _reverted_on_restart(observed: str, spec: ReproSpec, path: Path) -> str:
     one way and last seen another) shows the first value again. On a build that keeps the
     choice the widget shows what the path last saw. A widget is matched by its own id, or by
     its place on the same screen when the toolkit gives none."""
-    if not _NOT_KEPT_RE.search(observed):
+    if not _CHOICE_NOT_KEPT_RE.search(observed):
         return ""
     if not any(step.action_hint == RESTART_APP for step in spec.steps):
         return ""

@@ -73,6 +73,10 @@ class Steps(VirtualApp):
             View(cls="android.view.View", content_desc=f"Daily goal: {{self._goal(ctx)}} steps"),
             View(cls="android.widget.Button", text="Settings", resource_id="settings",
                  on_click=lambda c: c.start_activity(".Settings")),
+            # a view switched on this screen: the activity's own state, new with each process
+            View(cls="android.view.View", content_desc=f"Showing: {{ctx.ui.get('view', 'day')}}"),
+            View(cls="android.widget.Button", content_desc="Week",
+                 on_click=lambda c: c.ui.update(view="week")),
         ]))
 """
 
@@ -144,3 +148,15 @@ def test_a_choice_back_to_its_first_value_after_the_restart_is_the_evidence(
 def test_a_build_that_keeps_the_choice_gives_no_claim(tmp_path: Path) -> None:
     result = _run(tmp_path, keeps=True)
     assert result["verdict"] != "symptom"
+
+
+def test_a_screen_s_own_state_starting_over_after_a_restart_is_no_evidence(
+    tmp_path: Path,
+) -> None:
+    # the view chosen on the screen itself starts over with the new process, as on Android
+    text = (
+        "---\nbug_id: Steps#1\nrepo: Steps\n---\n\n# View not kept\n\n1. Tap Week\n"
+        "2. Close the app completely and open it again\n\nThe view is not saved.\n"
+    )
+    result = _run(tmp_path, keeps=True, report_text=text)
+    assert result["verdict"] != "symptom", result.get("claim")

@@ -2074,10 +2074,11 @@ def _reverted_on_restart(observed: str, spec: ReproSpec, path: Path) -> str:
     the default after the app is restarted"): the report asks for a restart and says the
     choice is not kept; the path did every step, ending where the report's steps end; the
     screen after the path's last restart is a screen the path saw before it, and a widget of it
-    that the path changed before the restart (its text, checked or selected state, first seen
-    one way and last seen another) shows the first value again. On a build that keeps the
-    choice the widget shows what the path last saw. A widget is matched by its own id, or by
-    its place on the same screen when the toolkit gives none."""
+    that the path changed before the restart (first seen one way and last seen another) shows
+    the first value again: a switch or box's checked state, or a text changed by an action on
+    another screen (:func:`_changed_in_place`). On a build that keeps the choice the widget
+    shows what the path last saw. A widget is matched by its own id, or by its place on the
+    same screen when the toolkit gives none."""
     if not _CHOICE_NOT_KEPT_RE.search(observed):
         return ""
     if not any(step.action_hint == RESTART_APP for step in spec.steps):
@@ -2096,7 +2097,18 @@ def _reverted_on_restart(observed: str, spec: ReproSpec, path: Path) -> str:
     first, last_seen = seen[0], seen[-1]
     for place, value in now.items():
         before, changed = first.get(place), last_seen.get(place)
-        if before is None or changed is None or before == changed or value != before:
+        if before is None or changed is None:
+            continue
+        # A switch or box is a choice wherever it was set; a text counts only when the change
+        # was made elsewhere (a setting shown here), for a screen's own tabs, selection and
+        # the like start over with every process. "Selected" never counts: it is navigation.
+        unchecked_again = before[1] != changed[1] and value[1] == before[1]
+        text_again = (
+            before[0] != changed[0]
+            and value[0] == before[0]
+            and not _changed_in_place(path.transitions[: restarts[-1]], place, now)
+        )
+        if not (unchecked_again or text_again):
             continue
         if _steps_run(spec, path) is None:  # aligns the whole path: only on evidence
             return ""
@@ -2106,6 +2118,23 @@ def _reverted_on_restart(observed: str, spec: ReproSpec, path: Path) -> str:
             f"{_shown(before)} after it"
         )
     return ""
+
+
+def _changed_in_place(transitions: list[Transition], place: tuple[str, str, str], screen) -> bool:
+    """An action on the screen laid out as ``screen`` changed the text at ``place`` there (a
+    tab chosen, a value stepped in place): the change is the screen's own, not a stored
+    choice shown on it."""
+    for t in transitions:
+        a, b = _tree_values(t.before.hierarchy_xml), _tree_values(t.after.hierarchy_xml)
+        if (
+            _same_layout(a, screen)
+            and _same_layout(b, screen)
+            and place in a
+            and place in b
+            and a[place][0] != b[place][0]
+        ):
+            return True
+    return False
 
 
 def _tree_values(xml: str) -> dict[tuple[str, str, str], tuple[str, bool, bool]]:

@@ -1486,8 +1486,8 @@ def _is_observation(clause: str, kind: str) -> bool:
         r"\bnot\b|n't\b|\bnever\b|\bno longer\b", s, re.IGNORECASE
     ):
         return True  # "deleted notes don't go to the bin": a statement, not a step
-    if not kind and first in _STATEMENT_SUBJECTS and _STATE_CHANGE_RE.search(s):
-        return True  # "the timer goes back to zero": what the app did, told of its subject
+    if not kind and first in _STATEMENT_SUBJECTS and _BACK_TO_DEFAULT_RE.search(s):
+        return True  # "the timer goes back to zero": a value returning, told of its subject
     return bool(not kind and _SYMPTOM_WORDS.search(s))
 
 

@@ -252,13 +252,8 @@ def _actionable(node: ViewNode, window: Bounds) -> bool:
     return True
 
 
-# Flutter's semantics append where a tab sits to its label ("Habits\nTab 4 of 5"): a person
-# calls the tab "Habits".
-_TAB_POSITION_RE = re.compile(r"\s+Tab \d+ of \d+\s*$")
-
-
 def _own_label(node: ViewNode) -> str:
-    return node.text.strip() or _TAB_POSITION_RE.sub("", node.content_desc).strip()
+    return node.text.strip() or node.content_desc.strip()
 
 
 def node_label(node: ViewNode) -> str:

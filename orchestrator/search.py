@@ -152,33 +152,6 @@ def memory_action(screen: Screen, action: Action) -> str:
     return f"{name}#{rank}"
 
 
-_NUMBER_RE = re.compile(r"\d+")
-
-
-def run_action(screen: Screen, action: Action) -> str:
-    """:func:`memory_action` with the numbers in the action's name left out, its rank among the
-    screen's widgets so named: a wheel's next value ("43 min" after "42 min", the same place
-    each time), a calendar's next day, a counter's next row is the same press again. Keys of a
-    keypad keep their places apart, so "1" then "2" stay two presses."""
-    target = action.target
-    if target is None or target.bounds is None:
-        return _NUMBER_RE.sub("#", action.key())
-    name = _NUMBER_RE.sub("#", _unplaced(action))
-    places = _number_free_places(screen.hierarchy_xml).get(name, [])
-    where = (target.bounds.top, target.bounds.left)
-    rank = places.index(where) if where in places else bisect.bisect_left(places, where)
-    return f"{name}#{rank}"
-
-
-@functools.lru_cache(maxsize=2048)
-def _number_free_places(hierarchy_xml: str) -> dict[str, list[tuple[int, int]]]:
-    """:func:`_places` with the numbers in the names left out."""
-    out: dict[str, set[tuple[int, int]]] = {}
-    for name, at in _places(hierarchy_xml).items():
-        out.setdefault(_NUMBER_RE.sub("#", name), set()).update(at)
-    return {name: sorted(at) for name, at in out.items()}
-
-
 def _unplaced(action: Action) -> str:
     data = action.to_json()
     data["target"].pop("bounds", None)
@@ -374,13 +347,13 @@ def run_allowance(spec: ReproSpec) -> int:
 def repeated_run(path: Path, allowance: int) -> str:
     """The action that would go on a run the path's last actions make with no S2R progress, else
     ``""``: the same action ``allowance`` times in a row (named as the transition memory names
-    it on its own screen with its numbers left out, :func:`run_action`), or the same cycle of two to
+    it on its own screen, :func:`memory_action`), or the same cycle of two to
     :data:`CYCLE_LIMIT` actions ``allowance`` times over (open the add dialog, type, OK: one
     more item each time, a new screen each time, yet the same work). One more would only page
     on or repeat (issue 28 §1, "no drift"; cycles: decision 0057)."""
     n = len(path.transitions)
     tail = path.transitions[-min(n, allowance * CYCLE_LIMIT) :]
-    named = [run_action(t.before, t.action) for t in tail]  # once, for every period
+    named = [memory_action(t.before, t.action) for t in tail]  # once, for every period
     for period in range(1, CYCLE_LIMIT + 1):
         span = allowance * period
         if n < span:
@@ -900,7 +873,7 @@ class Reproducer:
                 candidates = cap_lookalikes(candidates)
             run = repeated_run(path, self._run_allowance) if self.config.cap_runs else ""
             if run:
-                candidates = [c for c in candidates if run_action(screen, c) != run]
+                candidates = [c for c in candidates if memory_action(screen, c) != run]
         if not candidates:
             if untried_only:  # nothing to go back to here
                 self._exhausted.add(self._memory_state(path))

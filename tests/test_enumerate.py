@@ -383,15 +383,3 @@ def test_a_search_boxs_auto_complete_field_is_typed_into() -> None:
     # A plain label whose text says "complete" is no field.
     label = node("android.widget.TextView", "Complete", "", "", (0, 0, 100, 100), clickable=True)
     assert INPUT_TEXT not in {a.kind for a in enumerate_actions(parse_hierarchy(window(label)))}
-
-
-def test_a_flutter_tab_is_named_without_its_position() -> None:
-    # Flutter's semantics append "Tab N of M" to a navigation destination's description
-    xml = dump(
-        status_bar(),
-        node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
-             node("android.view.View", "", "", "Habits\nTab 4 of 5", (600, 1750, 800, 1900),
-                  clickable=True)),
-    )  # fmt: skip
-    (tab,) = [a for a in enumerate_actions(parse_hierarchy(xml)) if a.kind == CLICK]
-    assert tab.extra["label"] == "Habits"

@@ -204,33 +204,3 @@ def test_a_cycle_of_actions_without_progress_is_not_started_once_more() -> None:
     assert "Next" in _offered(_cycled(2))
     assert "Next" not in _offered(_cycled(3))  # a fourth round is the same work again
     assert "Next" in _offered(_cycled(3), cap_runs=False)
-
-
-def _wheel(selected: int) -> Screen:
-    """A picker wheel: the value chosen between its two neighbours, and OK."""
-    return _screen(_page(
-        button(f"{selected - 1} min", (40, 300, 1040, 400), rid=f"{PKG}:id/value"),
-        button(f"{selected} min", (40, 400, 1040, 500), rid=f"{PKG}:id/value"),
-        button(f"{selected + 1} min", (40, 500, 1040, 600), rid=f"{PKG}:id/value"),
-        button("OK", (40, 1700, 1040, 1800), rid=f"{PKG}:id/ok"),
-    ))  # fmt: skip
-
-
-def _turned(times: int) -> Path:
-    """A path that pressed the wheel's next value ``times`` times, no S2R progress."""
-    screens = [_wheel(25 + i) for i in range(times + 1)]
-    transitions = []
-    for i in range(times):
-        tree = parse_hierarchy(screens[i].hierarchy_xml)
-        below = next(a for a in enumerate_actions(tree)
-                     if a.target and a.target.text == f"{26 + i} min")  # fmt: skip
-        transitions.append(Transition(below, screens[i], screens[i + 1], {}, reached_step=-1))
-    return Path(transitions, reached_step=-1, snapshot_id="s1")
-
-
-def test_a_wheel_turned_to_its_next_value_again_and_again_is_one_run() -> None:
-    assert "28 min" in _offered(_turned(2))
-    # the next value is the same press in the same place: a fourth one is not offered...
-    assert _offered(_turned(3)) == {"27 min", "28 min", "OK"}
-    # ... while the other neighbour and the chosen value still are
-    assert "29 min" in _offered(_turned(3), cap_runs=False)

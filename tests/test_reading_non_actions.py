@@ -21,19 +21,3 @@ def test_the_place_one_is_already_on_is_no_screen_to_open() -> None:
     ]
     # Another place is a screen to open first.
     assert _steps("In Settings, tap Sounds") == [("click", ["Settings"]), ("click", ["Sounds"])]
-
-
-def test_a_screen_named_at_the_end_of_a_step_is_opened_first() -> None:
-    assert _steps("Change the snooze time in Settings") == [
-        ("click", ["Settings"]),
-        ("click", ["snooze time"]),
-    ]
-    assert _steps("Delete an entry from the History tab")[0] == ("click", ["History tab"])
-    # ... not a place one is on, nor a part of the screen
-    assert _steps("Tap the bell in the main screen") == [("click", ["bell"])]
-    assert _steps("Tap the bell in the toolbar") == [("click", ["bell"])]
-    # ... nor twice
-    assert _steps("Open Settings", "Change the snooze time in Settings") == [
-        ("click", ["Settings"]),
-        ("click", ["snooze time"]),
-    ]

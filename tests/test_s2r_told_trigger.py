@@ -52,34 +52,3 @@ def test_an_inflected_verb_phrase_is_not_cut_inside_its_word() -> None:
 def test_an_attempt_told_in_the_past_is_the_action() -> None:
     assert _steps("I tried to delete the note and the app crashed.") == [("click", ["note"])]
     assert _steps("We attempted to export the list, but it crashed.")[0][0] == "click"
-
-
-def test_a_told_trigger_without_its_comma_splits_at_the_symptom_s_subject() -> None:
-    assert _steps("Whenever I try to export my notes as PDF the app closes.") == [
-        ("click", ["notes"])
-    ]
-    # "it" after a preposition is an object, not the symptom's subject
-    assert _steps("If I delete a category the entries in it disappear too.") == [
-        ("click", ["category"])
-    ]
-    spec = analyze(
-        BugReport(
-            bug_id="Shelf#3", title="Timer", body="When I rotate the screen the timer resets."
-        )
-    )
-    assert [s.action_hint for s in spec.steps] == ["rotate"]
-
-
-def test_a_told_trigger_of_two_actions_after_a_time_phrase_gives_both() -> None:
-    body = (
-        "Since the last update, when I edit a task and press the back arrow, the task "
-        "disappears from the list."
-    )
-    assert [k for k, _ in _steps(body, title="Tasks vanish")] == ["click", "press_back"]
-
-
-def test_what_the_screen_shows_instead_is_a_told_symptom() -> None:
-    body = "When I add an expense of 12.50, the total shows 12.5 instead of 20."
-    spec = analyze(BugReport(bug_id="Shelf#3", title="Wrong total", body=body))
-    assert [s.action_hint for s in spec.steps] == ["click"]
-    assert "the total shows 12.5 instead of 20" in spec.symptom

@@ -200,26 +200,6 @@ _NEGATED_ACTION_RE = re.compile(r"^(?:don't|do not|never|avoid|without)\b", re.I
 _LOCATION_RE = re.compile(
     r"^(?:in|on|under|from|inside|within|at)\s+(?:the\s+)?(?P<place>.{1,60})$", re.IGNORECASE
 )
-# A screen a step names at its end ("Change the theme in Settings", "pick a duration in the
-# settings menu", "delete it from the History tab"): somewhere to open first.
-_TRAILING_PLACE_RE = re.compile(
-    r"^(?P<act>.{3,120}?)\s+(?:in|on|from|under|via|inside)\s+(?:the\s+)?(?:app'?s?\s+)?"
-    r"(?P<place>(?:settings|preferences|options|configuration)(?:\s+(?:menu|screen|page|tab))?|"
-    r"(?:[\w-]+\s+){1,2}(?:screen|page|tab|activity))$",
-    re.IGNORECASE,
-)
-
-
-def _names_place(step: S2RStep | None, place: str) -> bool:
-    """The step before already opened the place ("Open Settings. Change the theme in
-    Settings")."""
-    if step is None:
-        return False
-    wanted = {stem(w) for w in content_words(place)} - {"screen", "page", "tab", "menu"}
-    got = {stem(w) for t in step.targets for w in content_words(t)}
-    return bool(wanted) and wanted <= got
-
-
 # Places a "In/On the X," prefix names that the person is already on: the app's start screen,
 # or the window the step before opened (decision 0058).
 _START_SCREEN_RE = re.compile(
@@ -806,9 +786,7 @@ def _items(lines: list[str], code_blocks: list[str]) -> list[tuple[str, bool]]:
             items.append([match.group("text").strip()])
             numbered.append(match.group("bullet") is None)
             open_marker = True
-        elif open_marker and (
-            line[:1].isspace() or not (re.search(r"[.!?:]$", items[-1][-1]) or _told_outcome(line))
-        ):
+        elif open_marker and (line[:1].isspace() or not re.search(r"[.!?:]$", items[-1][-1])):
             items[-1].append(line.strip())
         else:
             items.append([line.strip()])
@@ -820,20 +798,6 @@ def _items(lines: list[str], code_blocks: list[str]) -> list[tuple[str, bool]]:
         if text:
             out.append((text, n))
     return out
-
-
-def _told_outcome(line: str) -> bool:
-    """A line at the margin that opens a sentence of what was seen ("The timer goes back to
-    zero"): after a list item with no full stop it starts a new sentence, not the item's
-    wrapped tail."""
-    text = line.strip()
-    words = text.split()
-    return (
-        text[:1].isupper()
-        and len(words) >= 3
-        and words[0].lower() in _STATEMENT_SUBJECTS
-        and bool(_reads_as_symptom(text) or _STATE_CHANGE_RE.search(text))
-    )
 
 
 def _sentences(text: str) -> list[str]:
@@ -1277,16 +1241,10 @@ def _app_tokens(report: BugReport) -> set[str]:
 # restarts") are what the app does, an outcome.
 _RESTART_STEP_RE = re.compile(
     r"^(?:(?:then|and|now|after that|finally)\s+)*(?:"
-    r"(?:re-?start|re-?launch|re-?open|re-?boot)(?:ed|ing)?\b|"
+    r"(?:re-?start|re-?launch|re-?open)(?:ed|ing)?\b|"
     r"(?:kill|force[- ]?stop|force[- ]?close|close|quit|exit|swipe away)(?:ed|ing|ped)?\s+"
     r"(?:the\s+|this\s+|your\s+)?(?=app\b|application\b|\w+\s*$))(?P<rest>.*)$",
     re.IGNORECASE,
-)
-
-
-# How completely the app or phone is closed: "close the app completely", "restart my phone".
-_FULLY_WORDS = wordset(
-    "completely fully entirely totally properly down my your whole straight directly right"
 )
 
 
@@ -1296,13 +1254,10 @@ def _restart_step(clause: str, app_tokens: set[str]) -> S2RStep | None:
     m = _RESTART_STEP_RE.match(clause)
     if m is None:
         return None
-    # where it was closed from is no part of what is closed ("close the app from the Reader")
-    told = re.split(r"\b(?:from|while|in|on)\s+(?:the|a|this|its)\b", m.group("rest").lower())[0]
     rest = [
         t
-        for t in re.findall(r"[\w-]+", told)
+        for t in re.findall(r"[\w-]+", m.group("rest").lower())
         if t not in ("and", "then", "it", "again", "open", "reopen", "the", "a")
-        and t not in _FULLY_WORDS
     ]
     if rest and not all(t in _APP_WORDS or t in app_tokens for t in rest):
         return None  # "reopen the dialog", "close the editor": a control of the app
@@ -1486,8 +1441,6 @@ def _is_observation(clause: str, kind: str) -> bool:
         r"\bnot\b|n't\b|\bnever\b|\bno longer\b", s, re.IGNORECASE
     ):
         return True  # "deleted notes don't go to the bin": a statement, not a step
-    if not kind and first in _STATEMENT_SUBJECTS and _BACK_TO_DEFAULT_RE.search(s):
-        return True  # "the timer goes back to zero": a value returning, told of its subject
     return bool(not kind and _SYMPTOM_WORDS.search(s))
 
 
@@ -1697,132 +1650,20 @@ _TRIGGER_LAST_RE = re.compile(
 )
 
 
-# Without the comma, the symptom starts at its own subject ("Whenever I export it the app
-# closes"): the split is tried at the last subject word whose clause still reads as a symptom.
-_TRIGGER_NO_COMMA_RE = re.compile(
-    rf"^{_WHEN}\s+{_PERSON}\s+(?!\w+ing\b)(?P<rest>[^,]{{6,240}})$", re.IGNORECASE
-)
-# A restart told of the app or the phone, not as the person's act: "once the app was restarted",
-# "after an app restart", "after restarting the phone".
-_RESTART_TOLD_RE = re.compile(
-    rf"(?:^|,\s*(?:but\s+|and\s+)?)(?:{_WHEN})\s+(?:(?:the|my|an?)\s+)?(?:"
-    r"(?:app|application|phone|device)\s+(?:is|was|gets|got|has\s+been|had\s+been)\s+"
-    r"(?:re-?start|re-?launch|re-?open|re-?boot|kill|clos)\w*|"
-    r"(?:app\s+|phone\s+|device\s+)?(?:re-?start|re-?boot|re-?launch)s?|"
-    r"(?:re-?start|re-?launch|re-?boot)ing\s+(?:the\s+|my\s+)?(?:app|application|phone|device))"
-    r"\b(?:\s+again)?\s*,?\s+(?P<observed>[^,]{6,300})$",
-    re.IGNORECASE,
-)
-_LEADING_ADVERBIAL_RE = re.compile(
-    rf"^(?P<lead>[^,]{{3,60}}),\s*(?P<rest>{_WHEN}\s+{_PERSON}\s.+)$", re.IGNORECASE
-)
-_SUBJECT_START_RE = re.compile(r"\s(?=(?:the|it|its|nothing|everything|all|my|this)\s)", re.I)
-# A sentence about the report rather than the app: its attachments ("I attached a screenshot",
-# "Logcat below", "See the video"), the reporter's set-up ("I'm using version 3 on Android 13")
-# or remedies tried ("I tried reinstalling"). Never a step, though it has an action verb. Only the
-# reporter as subject or a file as subject: "Take a screenshot" and "Attach a file" stay steps.
-_FILE_WORDS = (
-    r"(?:screenshots?|screen\s*shots?|screen\s*recordings?|recordings?|videos?|gifs?|logs?|"
-    r"logcats?|log\s*files?|stack\s*traces?|crash\s*logs?|traces?)"
-)
-_ABOUT_THE_REPORT_RE = re.compile(
-    r"(?:(?:i|we)(?:'ve|\s+have)?\s+(?:also\s+)?(?:attached|added|uploaded|included|recorded|"
-    rf"made|took|captured)\s+(?:(?:a|an|the|some|my)\s+)?(?:\w+\s+)?{_FILE_WORDS}\b|"
-    rf"(?:(?:the|a|my)\s+)?(?:\w+\s+)?{_FILE_WORDS}\s+(?:(?:is|are)\s+)?(?:attached|below|above|"
-    r"here|included)\b|"
-    rf"(?:please\s+)?(?:see|check|find)\s+(?:the\s+)?(?:attached|attachments?|{_FILE_WORDS}|"
-    r"below|above)\b|"
-    rf"(?:here(?:'s|\s+is|\s+are)|attached\s+(?:is|are))\s+(?:(?:a|an|the|my)\s+)?(?:\w+\s+)?"
-    rf"{_FILE_WORDS}\b|"
-    r"(?:i(?:'m|\s+am)|we(?:'re|\s+are)|i(?:'ve|\s+have)\s+been)\s+(?:using|running|on)\s+"
-    r"(?:the\s+)?(?:latest\s+|newest\s+|current\s+)?(?:version|release|build|v?\d|android|"
-    r"f-?droid|google\s+play|play\s+store|(?:a|an|my)\s+\w+)|"
-    r"(?:i|we)\s+(?:also\s+|already\s+)?(?:tried|have\s+tried|'ve\s+tried)\s+(?:clearing|"
-    r"reinstalling|re-installing|uninstalling|restarting\s+(?:my|the)\s+(?:phone|device)|"
-    r"rebooting|updating|downgrading|wiping)|"
-    r"(?:thanks|thank\s+you)\b)",
-    re.IGNORECASE,
-)
-# Where the bug does not show ("This did not happen in 2.0", "It works fine on my tablet"): a
-# contrast the reporter draws, never the symptom.
-_WHERE_IT_WORKS_RE = re.compile(
-    r"\b(?:did\s*n[o']t|does\s*n[o']t|do\s*n[o']t|never)\s+happen\w*\s+(?:in|on|with|before|under)\b|"
-    r"\b(?:works?|worked|working|was\s+fine|is\s+fine|behaves\s+correctly)\s+"
-    r"(?:(?:fine|well|correctly|normally|as\s+expected|perfectly)\s+)?"
-    r"(?:in|on|with|before|under)\s+(?:the\s+|my\s+|an?\s+)?(?:\w+\s+)?"
-    r"(?:v?\d|version|release|build|update|android|device|phone|tablet|emulator)",
-    re.IGNORECASE,
-)
-_OBJECT_PREPOSITIONS = wordset("in on of to from with for at by into onto about under over")
-# What the screen does on its own after the action: a state told, or a move back or reset.
-_STATE_CHANGE_RE = re.compile(
-    rf"{_STATE_WORDS.pattern}|\b(?:goes|went|jumps|jumped|returns|returned|switches|"
-    r"switched|changes|changed)\b",
-    re.IGNORECASE,
-)
-
-
-# A value that returns to what it was before the person changed it: lost, told as a return.
-_BACK_TO_DEFAULT_RE = re.compile(
-    r"\b(?:go(?:es)?|went|gone|come|comes|came|jumps?|jumped|switch(?:es|ed)?|fall(?:s)?|fell)\s+"
-    r"back\b|\brevert\w*|\b(?:back\s+)?to\s+(?:the\s+|its\s+|their\s+)?defaults?\b",
-    re.IGNORECASE,
-)
-
-
-def _reads_as_symptom(observed: str) -> bool:
-    """An observation that says something is wrong: symptom words, a look against what should
-    be ("instead", "gone", "reset"), or a statement of what the screen shows."""
-    return bool(
-        _SYMPTOM_WORDS.search(observed)
-        or _GONE_WORDS_RE.search(observed)
-        or _BACK_TO_DEFAULT_RE.search(observed)
-        or _is_observation(observed, _first_verb(observed)[0])
-    )
-
-
 def _told_trigger(clause: str) -> tuple[str, str] | None:
     """``(action, observed)`` of a sentence that tells a symptom and what the person did before
     it, in either order, or ``None``. The action must open with an action verb and the other
     part must read as an observation (a symptom's words), so "When I tap Save, a dialog opens"
     (the app's normal answer) stays as it was read."""
-    text = clause.strip(" .")
-    restart = _RESTART_TOLD_RE.search(text)
-    if restart is not None and _reads_as_symptom(restart.group("observed")):
-        # "once the app was restarted, the total was wrong": the restart, told of the app,
-        # after what the sentence told before it ("I deleted it, but once ...")
-        before = text[: restart.start()].strip(" ,")
-        action = f"{before}, then restart the app" if before else "restart the app"
-        return action, restart.group("observed").strip()
-    lead = _LEADING_ADVERBIAL_RE.match(text)
-    if lead is not None and _first_verb(lead.group("lead"))[2] != 0:
-        text = lead.group("rest")  # "Since the update, when I tap X, ...": the time is no step
     for pattern in (_TRIGGER_FIRST_RE, _TRIGGER_LAST_RE):
-        match = pattern.match(text)
+        match = pattern.match(clause.strip(" ."))
         if match is None:
             continue
         action, observed = match.group("action").strip(), match.group("observed").strip()
         kind, _verb, index = _first_verb(action)
-        if (not kind or index > 0) and _restart_step(action, set()) is None:
+        if not kind or index > 0:
             continue
-        if _reads_as_symptom(observed):
-            return action, observed
-    match = _TRIGGER_NO_COMMA_RE.match(text)
-    if match is None:
-        return None
-    rest = match.group("rest")
-    for split in reversed(list(_SUBJECT_START_RE.finditer(rest))):
-        action, observed = rest[: split.start()].strip(), rest[split.end() :].strip()
-        if action.split()[-1].lower() in _OBJECT_PREPOSITIONS:
-            continue  # "the entries in it disappear": "it" is an object there
-        kind, _verb, index = _first_verb(action)
-        # the observed part needs a verb of its own after its subject ("the app closes")
-        if (
-            kind
-            and index == 0
-            and len(observed.split()) >= 3
-            and (_reads_as_symptom(observed) or _STATE_CHANGE_RE.search(observed))
-        ):
+        if _SYMPTOM_WORDS.search(observed) or _is_observation(observed, _first_verb(observed)[0]):
             return action, observed
     return None
 
@@ -1904,24 +1745,13 @@ _GONE_WORDS_RE = re.compile(
 )
 
 
-def _clauses(
-    text: str, app_tokens: set[str], after_steps: bool = False, last_step: S2RStep | None = None
-) -> list[_Clause]:
+def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list[_Clause]:
     """The clauses of one step item, each an action (with its step), setup, observation or
-    other; ``after_steps``: earlier items already gave steps (a restart then is a step);
-    ``last_step``: the step the earlier items ended with."""
+    other; ``after_steps``: earlier items already gave steps (a restart then is a step)."""
     out: list[_Clause] = []
     previous: S2RStep | None = None
     pieces: list[tuple[str, bool, str]] = []
-    whole = text.strip(" -*•.:;")
-    # "When I tap X and then Y, the list empties": a told trigger of two actions is read whole,
-    # not cut at its "and" first (the cut halves no longer read as a trigger and a symptom)
-    split = (
-        [(whole, False)]
-        if len(whole) < 400 and _told_trigger(whole) is not None
-        else _split_clauses(text)
-    )
-    for clause, from_arrow in split:
+    for clause, from_arrow in _split_clauses(text):
         step_part, seen = _observed_after_colon(clause)
         pieces.append((step_part, from_arrow, ""))
         if seen:
@@ -1942,12 +1772,7 @@ def _clauses(
                 actions.append(told[0])
                 told = _told_trigger(told[1])
             for action in actions:
-                # a restart told as what came before the symptom is a step even first ("After
-                # a restart, the list is empty"): the launch never comes after a symptom
-                told_restart = _restart_step(action, app_tokens) is not None
-                for told_clause in _clauses(
-                    action, app_tokens, after_steps or bool(out) or told_restart
-                ):
+                for told_clause in _clauses(action, app_tokens, after_steps or bool(out)):
                     if told_clause.kind != "observation":
                         out.append(told_clause)
                         previous = told_clause.step or previous
@@ -1983,9 +1808,6 @@ def _clauses(
             out.append(_Clause(clean, "action", restart))
             previous = restart
             continue
-        if _ABOUT_THE_REPORT_RE.match(clean):
-            out.append(_Clause(clean, "other"))  # the reporter's files, device or remedies
-            continue
         if _is_setup(clean, app_tokens):
             out.append(_Clause(clean, "setup"))
             precondition = _launch_precondition(clean)
@@ -2002,23 +1824,6 @@ def _clauses(
         ):
             out.append(_Clause(clean, "other"))
             continue
-        place = _TRAILING_PLACE_RE.match(clean)
-        if (
-            place is not None
-            and _first_verb(clean)[2] == 0
-            and not _WHERE_ONE_IS_RE.match(place.group("place"))
-            and not _names_place(previous or last_step, place.group("place"))
-        ):
-            # "Change the theme in Settings": the screen named at the end is opened first, as
-            # "In Settings, change the theme" reads
-            opened = S2RStep(
-                text=f"open {place.group('place')}",
-                action_hint="click",
-                targets=[place.group("place")],
-            )
-            out.append(_Clause(opened.text, "action", opened))
-            previous = opened
-            clean = place.group("act")
         kind = _first_verb(clean)[0]
         if _is_observation(clean, kind) and not (
             from_arrow and not kind and len(clean.split()) <= 5
@@ -2055,8 +1860,7 @@ class _Extraction:
 def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
     result = _Extraction()
     for item in items[:MAX_PROSE_SENTENCES]:
-        last = result.steps[-1] if result.steps else None
-        for clause in _clauses(item, app_tokens, after_steps=bool(result.steps), last_step=last):
+        for clause in _clauses(item, app_tokens, after_steps=bool(result.steps)):
             if clause.kind == "action" and clause.step is not None:
                 if _restarts(clause.step) and result.steps and _restarts(result.steps[-1]):
                     continue  # "Kill the app. Reopen it.": one restart
@@ -2110,28 +1914,6 @@ def _numbered_lists(sections: list[_Section], code_blocks: list[str]) -> list[li
         if len(numbered) >= 2:
             lists.append(numbered)
     return lists
-
-
-def _prose_observations(
-    sections: list[_Section], code_blocks: list[str], app_tokens: set[str]
-) -> list[str]:
-    """What the description's prose outside its numbered lists says was seen ("1. Start a
-    timer 2. Rotate. The timer goes back to zero."): the steps came from the list, the symptom
-    is told after it."""
-    found: list[str] = []
-    read = 0
-    for section in sections:
-        if section.kind != "description":
-            continue
-        for text, numbered in _items(section.lines, code_blocks):
-            if numbered:
-                continue
-            for sentence in _sentences(text):
-                read += 1
-                if read > MAX_PROSE_SENTENCES:
-                    return found
-                found += _extract([sentence], app_tokens).observations
-    return found
 
 
 def _action_sentences(
@@ -2518,7 +2300,6 @@ def _find_steps(
             app_tokens,
         )
         if ex.steps:
-            ex.observations += _prose_observations(body_sections, body_code, app_tokens)
             return ex
     for comment in report.comments:
         sections, code = _sections(comment, "comment")
@@ -2831,21 +2612,17 @@ def _without_app_name(step: S2RStep, report: BugReport) -> S2RStep:
 
 
 # "When I then tap Export, the app crashes": a conjunction that ties an action to what happens.
-_TRIGGER_RE = re.compile(
-    r"\b(?:when|whenever|if|after|once|as soon as|upon|each time|every time)\b", re.IGNORECASE
-)
+_TRIGGER_RE = re.compile(r"\b(?:when|whenever|if|after|once|as soon as|upon)\b", re.IGNORECASE)
 
 
 def _actual_trigger(
-    sections: list[_Section], code_blocks: list[str], steps: list[S2RStep], app_tokens: set[str]
+    sections: list[_Section], steps: list[S2RStep], app_tokens: set[str]
 ) -> list[S2RStep]:
     """The action the Actual section ties the symptom to ("When I then tap Export, the app
     crashes", "after rotating the phone the dialog is gone"), as one more step, when the steps do
     not have it already; ``[]`` when the section names no such action. Reporters often give the
-    set-up as steps and the trigger only where they say what went wrong. With no Actual
-    section, the prose right after the description's numbered list says it the same way."""
-    told = _section_text(sections, "actual", limit=600) or _after_the_list(sections, code_blocks)
-    for sentence in _sentences(told):
+    set-up as steps and the trigger only where they say what went wrong."""
+    for sentence in _sentences(_section_text(sections, "actual", limit=600)):
         cue = _TRIGGER_RE.search(sentence)
         if cue is None:
             continue
@@ -2862,31 +2639,13 @@ def _actual_trigger(
     return []
 
 
-def _after_the_list(sections: list[_Section], code_blocks: list[str], limit: int = 600) -> str:
-    """The prose lines after the last item of the first description section with a numbered
-    list, one line, at most ``limit`` characters; ``""`` when there is none."""
-    for section in sections:
-        if section.kind != "description":
-            continue
-        items = _items(section.lines, code_blocks)
-        numbered = [k for k, (_, n) in enumerate(items) if n]
-        if len(numbered) >= 2:
-            after = [t for t, _ in items[numbered[-1] + 1 :] if not _TRACE_LINE_RE.match(t)]
-            return " ".join(after)[:limit]
-    return ""
-
-
 def _retells(a: S2RStep, b: S2RStep) -> bool:
     """Clause ``a`` tells step ``b`` again: the same action kind and value, and a target of one
     names a target of the other (:func:`~orchestrator.text.similarity` at least 0.6 either way)
     or most of ``a``'s content words (by stem) are ``b``'s."""
     if _same_action(a, b):
         return True
-    # a story's "add a new account" retells the step "Add a new account with X" (typing)
-    retold_typing = a.action_hint == "click" and not a.value and b.action_hint == "input_text"
-    if (a.action_hint != b.action_hint and not retold_typing) or (
-        a.value and b.value and a.value != b.value
-    ):
+    if a.action_hint != b.action_hint or (a.value and b.value and a.value != b.value):
         return False
     if any(max(similarity(x, y), similarity(y, x)) >= 0.6 for x in a.targets for y in b.targets):
         return True
@@ -2920,7 +2679,7 @@ def analyze(report: BugReport) -> ReproSpec:
         for way in [extraction.steps, *extraction.alternatives]
     ]
     steps = _comment_preconditions(report, steps)
-    steps += _actual_trigger(body_sections, body_code, steps, app_tokens)
+    steps += _actual_trigger(body_sections, steps, app_tokens)
     steps = _home_then_back(steps, app_tokens)
     alternatives = [_comment_preconditions(report, way) for way in alternatives]
 
@@ -2933,15 +2692,11 @@ def analyze(report: BugReport) -> ReproSpec:
         observed = [
             o
             for o in extraction.observations
-            if not _WHERE_IT_WORKS_RE.search(o)
-            and (
-                _SYMPTOM_WORDS.search(o)
-                or _GONE_WORDS_RE.search(o)
-                or _crash_hits(o)
-                or _STATE_CHANGE_RE.search(o)
-                or _BACK_TO_DEFAULT_RE.search(o)
-                or MESSAGE_SAYS_RE.search(o)
-            )
+            if _SYMPTOM_WORDS.search(o)
+            or _GONE_WORDS_RE.search(o)
+            or _crash_hits(o)
+            or _STATE_WORDS.search(o)
+            or MESSAGE_SAYS_RE.search(o)
         ]
         actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
     symptom = report.title.strip().rstrip(".")

@@ -132,13 +132,6 @@ _STALE_RE = re.compile(
     r"(?:\w+ly\s+)?(?:be\s+)?(?:refresh|update|reload|redraw|reflect)\w*|stale|outdated)\b",
     re.IGNORECASE,
 )
-# The report says what was made is not shown ("the habit is saved but not displayed").
-_NOT_SHOWN_RE = re.compile(
-    r"\b(?:not\s+(?:displayed|shown|listed|visible|appear\w*|show(?:n|ing)?\s+up)|"
-    r"(?:does|do|did|is|are|was|were)\s*(?:n't|\s+not)\s+(?:get\s+)?(?:show|appear|display|list)\w*|"
-    r"never\s+(?:appears?|shows?|displayed|listed)|missing\s+from)\b",
-    re.IGNORECASE,
-)
 # The report says an action has no effect at all ("nothing happens", "does nothing", "has no
 # effect", "does not respond"): a symptom of its own, seen as an unchanged screen.
 _NOTHING_RE = re.compile(
@@ -207,7 +200,6 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
         ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
         ("state_lost_on_leaving", lambda: _state_lost_on_leaving(observed, spec, path)),
-        ("reverted_on_restart", lambda: _reverted_on_restart(observed, spec, path)),
         ("stuck", lambda: _stuck(observed, spec, path)),
     )
     for name, check in checks:
@@ -228,7 +220,7 @@ CHECK_NAMES = (
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "state_lost_on_rotation", "state_lost_on_leaving", "reverted_on_restart", "stuck",
+    "state_lost_on_rotation", "state_lost_on_leaving", "stuck",
 )  # fmt: skip
 
 
@@ -369,8 +361,8 @@ def _back_to_start(observed: str, path: Path) -> str:
     scrolled = _scrolled_ids(last.before.hierarchy_xml) | _scrolled_ids(last.after.hierarchy_xml)
     for rid, value in after.items():
         if rid == acted_on or rid in scrolled:
-            # a list's rows show what its scroll position shows: a scroll or a re-layout
-            # brings the first rows back on any build (a TEST12 false claim, in general terms)
+            # a list's rows show what its scroll position shows: a scroll, then a re-layout,
+            # brings the first rows back on any build (decision 0063)
             continue
         if rid in start and start[rid] == value and before.get(rid, value) != value:
             return (
@@ -841,79 +833,47 @@ def _deleted_before(path: Path, value: str) -> bool:
 
 
 def _not_listed_after_create(observed: str, path: Path, typed: list[str], index) -> str:
-    """The report says a view does not update ("the file list does not refresh") or what was
-    made is not shown ("saved but not displayed"), and the path's last action confirmed a form
-    in which it typed a name, a dialog or a full screen: the form closed, the final screen
-    is laid out as an earlier screen of the path without a dialog and shows no label that one
-    did not (no row added; an empty list's placeholder may go), the name shows nowhere, and a
-    label counts things of the kind the form creates (:func:`_count_of_created`, unchanged),
-    or the list has room for another row, or it has no rows under a label naming that kind.
+    """The report says a view does not update ("the file list does not refresh"), and the
+    path's last action confirmed a dialog in which it typed a name: the dialog closed, the
+    final screen shows exactly the labels of an earlier screen of the path without a dialog (no
+    label added, removed or changed), the name shows nowhere, and either a label counts things
+    of the kind the dialog creates (:func:`_count_of_created`, unchanged) or the list has room
+    for another row.
 
     The count or the room keeps an item appended below a full list (off screen, not stale) from
     counting; the unchanged check keeps a list that did update in another place from counting.
     """
-    if not (_STALE_RE.search(observed) or _NOT_SHOWN_RE.search(observed)):
-        return ""
-    if len(path.transitions) < 2:
+    if not _STALE_RE.search(observed) or len(path.transitions) < 2:
         return ""
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
-    if not (before.editable and is_positive_label(_action_label(last))):
+    if not (before.dialog_open and before.editable and is_positive_label(_action_label(last))):
         return ""
-    if index.dialog_open or last.crash is not None:
-        return ""
-    # the form closed: its dialog, or its screen (a full-screen editor went back to the list)
-    if before.dialog_open:
-        if not last.diff.get("windows_closed"):
-            return ""
-    elif (
-        last.after.activity == last.before.activity
-        and not last.diff.get("windows_closed")
-        and (last.after.structural_hash == last.before.structural_hash or index.editable)
-    ):
+    if not last.diff.get("windows_closed") or index.dialog_open or last.crash is not None:
         return ""
     names = [n.text.strip() for n in before.editable if n.text.strip()]
     names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
     if not names or any(_visible(index, n) for n in names):
         return ""
-    # The list as it was: the path's own list the dialog stood over, exactly as it was; or,
-    # for a full-screen form or a list that changed a little, the list the form was opened
-    # from by a creating control ("Add", "New", "+"), laid out as before with every label the
-    # final screen shows (no row added; an empty list's placeholder may have gone).
+    # The list as it was before the dialog: an earlier screen of the path without a dialog
+    # that shows exactly the final screen's labels.
     final_labels = sorted(label for label, _ in index.labels)
-    as_it_was = (
-        before.dialog_open
-        and bool(_STALE_RE.search(observed))
-        and any(
-            not screen_index(t.before.hierarchy_xml).dialog_open
-            and sorted(label for label, _ in screen_index(t.before.hierarchy_xml).labels)
-            == final_labels
-            for t in path.transitions[:-1]
-        )
-    )
-    if not as_it_was:
-        opener = _creating_opener(path)
-        if opener is None:
-            return ""
-        listed = screen_index(opener.before.hierarchy_xml)
-        if listed.dialog_open or not set(final_labels) <= {label for label, _ in listed.labels}:
-            return ""
-        final_places = _tree_values(last.after.hierarchy_xml)
-        if not _same_layout(
-            _tree_values(opener.before.hierarchy_xml), final_places, LIST_LAYOUT_SHARE
-        ):
-            return ""
+    if not any(
+        not screen_index(t.before.hierarchy_xml).dialog_open
+        and sorted(label for label, _ in screen_index(t.before.hierarchy_xml).labels)
+        == final_labels
+        for t in path.transitions[:-1]
+    ):
+        return ""
     counter = _count_of_created(before, index)
     if counter:
         why = f"its count {counter!r} did not change"
     elif _list_has_room(index):
         why = "it has room for another row"
-    elif _no_rows(index) and _count_of_created(before, index, counted=False):
-        why = "it lists nothing, under a title naming what the form makes"
     else:
         return ""
     return (
-        f"after '{last.action.describe()}' created {names[0]!r}, the list under the form is "
+        f"after '{last.action.describe()}' created {names[0]!r}, the list under the dialog is "
         f"unchanged and does not show it; {why}"
     )
 
@@ -921,71 +881,15 @@ def _not_listed_after_create(observed: str, path: Path, typed: list[str], index)
 _COUNT_RE = re.compile(r"(?<![\w.,:])\d+\s+([^\W\d_]{3,})", re.UNICODE)
 
 
-# A control that makes a new item: "Add", "New note", "Create", "+", a floating "add" button.
-_CREATING_RE = re.compile(
-    r"^\W*(?:add|new|create|insert|compose|plus)\b|^\+$|\bfab\b|\badd\b", re.I
-)
-
-
-def _creating_opener(path: Path) -> Transition | None:
-    """The transition that opened the form the path's last action confirmed, when its control
-    makes a new item (:data:`_CREATING_RE`, by label, description or id); else ``None``. The
-    form is the run of screens with fields up to the last action; the opener left a screen
-    without one."""
-    k = len(path.transitions) - 1
-    while k > 0 and screen_index(path.transitions[k - 1].before.hierarchy_xml).editable:
-        k -= 1
-    if k == 0:
-        return None
-    opener = path.transitions[k - 1]
-    target = opener.action.target
-    names = [_action_label(opener)]
-    if target is not None:
-        names += [target.content_desc, target.resource_id.rsplit("/", 1)[-1].replace("_", " ")]
-    if any(n and _CREATING_RE.search(n) for n in names):
-        return opener
-    return opener if target is not None and _floating_button(opener, target) else None
-
-
-def _floating_button(opener: Transition, target) -> bool:
-    """An unlabelled, roughly square button in the screen's bottom-right corner: Android's
-    floating action button, which adds an item (a Flutter one often has no label at all)."""
-    if target.text or target.content_desc or target.bounds is None:
-        return False
-    tree = screen_index(opener.before.hierarchy_xml).tree
-    if tree is None:
-        return False
-    width = max((w.bounds.right for w in tree.app_windows()), default=0)
-    height = max((w.bounds.bottom for w in tree.app_windows()), default=0)
-    b = target.bounds
-    w, h = b.right - b.left, b.bottom - b.top
-    return (
-        width > 0
-        and b.left >= 0.6 * width
-        and b.top >= 0.6 * height
-        and 0 < w <= 0.3 * width
-        and 0.6 <= w / max(h, 1) <= 1.6
-    )
-
-
-def _count_of_created(dialog, index, counted: bool = True) -> str:
+def _count_of_created(dialog, index) -> str:
     """A label of the final screen that counts things of the kind the creating dialog makes
     ("9 folders, 1 file" after a "New file" dialog): a number before a noun that a word of the
-    dialog's labels names (by stem). A list that did update would have changed it. With
-    ``counted`` false, any label naming that kind ("My Habits" after "Save Habit")."""
+    dialog's labels names (by stem). A list that did update would have changed it."""
     kinds = {stem(w) for label in dialog.top_labels for w in content_words(label)}
     for label, _ in index.labels:
-        nouns = _COUNT_RE.findall(label) if counted else content_words(label)
-        if any(stem(noun) in kinds for noun in nouns):
+        if any(stem(noun) in kinds for noun in _COUNT_RE.findall(label)):
             return label
     return ""
-
-
-def _no_rows(index) -> bool:
-    """The screen shows no list with rows: an item added would show without scrolling."""
-    if index.tree is None:
-        return False
-    return not any(n.scrollable and n.bounds.area > 0 and n.children for n in index.tree.iter())
 
 
 def _list_has_room(index) -> bool:
@@ -2032,123 +1936,6 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
         what = closed[0].get("title") or closed[0].get("kind") or "window"
         return f"{noun} closed the {closed[0].get('kind', 'window')} {what!r} open before it"
     return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun)
-
-
-# What a report says of a choice the app did not keep: "not saved", "back to the default",
-# "does not remember", "resets".
-_CHOICE_NOT_KEPT_RE = re.compile(
-    r"\b(?:not\s+(?:saved|kept|stored|remembered|persist\w*|retained|restored)|"
-    r"(?:does|do|did|will|is|are|was|were)\s*(?:n't|\s+not)\s+(?:get\s+)?(?:save|keep|remember|"
-    r"persist|retain|restore|stick|stay|saved|kept|stored|remembered)\w*|forg[eo]t\w*|reset\w*|"
-    r"revert\w*|defaults?|back\s+to|go(?:es)?\s+back|went\s+back|lost|loses?|gone)\b",
-    re.IGNORECASE,
-)
-# Two dumps are of the same screen when this share of their widgets' places is the same; a
-# list before and after a row should have come is laid out alike with a lower share (its empty
-# placeholder may go, the rows below it move).
-SAME_LAYOUT_SHARE = 0.9
-LIST_LAYOUT_SHARE = 0.8
-
-
-def _places(tree: Hierarchy) -> dict[tuple[str, str, str], tuple[str, bool, bool]]:
-    """``{place: (text, checked, selected)}`` of the app's widgets. A widget's place is its own
-    resource id with its occurrence, or, without an id (Flutter, Compose), its class and bounds:
-    the same screen drawn again puts it in the same place."""
-    seen: dict[str, int] = {}
-    out: dict[tuple[str, str, str], tuple[str, bool, bool]] = {}
-    for window in tree.app_windows():
-        for node in window.iter():
-            if node.resource_id and not node.resource_id.startswith("android:"):
-                k = seen.get(node.resource_id, 0)
-                seen[node.resource_id] = k + 1
-                place = (node.resource_id, str(k), "")
-            else:
-                place = ("", node.cls, str(node.bounds))
-            out[place] = (node.label(), node.checked, node.selected)
-    return out
-
-
-def _same_layout(a: dict, b: dict, share: float = SAME_LAYOUT_SHARE) -> bool:
-    places = set(a) | set(b)
-    return bool(places) and len(set(a) & set(b)) / len(places) >= share
-
-
-def _reverted_on_restart(observed: str, spec: ReproSpec, path: Path) -> str:
-    """A choice the app did not keep across a restart ("the timer duration I set is back to
-    the default after the app is restarted"): the report asks for a restart and says the
-    choice is not kept; the path did every step, ending where the report's steps end; the
-    screen after the path's last restart is a screen the path saw before it, and a widget of it
-    that the path changed before the restart (first seen one way and last seen another) shows
-    the first value again: a switch or box's checked state, or a text changed by an action on
-    another screen (:func:`_changed_in_place`). On a build that keeps the choice the widget
-    shows what the path last saw. A widget is matched by its own id, or by its place on the
-    same screen when the toolkit gives none."""
-    if not _CHOICE_NOT_KEPT_RE.search(observed):
-        return ""
-    if not any(step.action_hint == RESTART_APP for step in spec.steps):
-        return ""
-    restarts = [i for i, t in enumerate(path.transitions) if t.action.kind == RESTART_APP]
-    if not restarts or path.transitions[-1].crash is not None:
-        return ""
-    final = screen_index(path.transitions[-1].after.hierarchy_xml).tree
-    if final is None:
-        return ""
-    now = _places(final)
-    earlier = [path.transitions[0].before] + [t.after for t in path.transitions[: restarts[-1]]]
-    seen = [v for v in (_tree_values(s.hierarchy_xml) for s in earlier) if _same_layout(v, now)]
-    if len(seen) < 2:
-        return ""  # the path never saw this screen change before the restart
-    first, last_seen = seen[0], seen[-1]
-    for place, value in now.items():
-        before, changed = first.get(place), last_seen.get(place)
-        if before is None or changed is None:
-            continue
-        # A switch or box is a choice wherever it was set; a text counts only when the change
-        # was made elsewhere (a setting shown here), for a screen's own tabs, selection and
-        # the like start over with every process. "Selected" never counts: it is navigation.
-        unchecked_again = before[1] != changed[1] and value[1] == before[1]
-        text_again = (
-            before[0] != changed[0]
-            and value[0] == before[0]
-            and not _changed_in_place(path.transitions[: restarts[-1]], place, now)
-        )
-        if not (unchecked_again or text_again):
-            continue
-        if _steps_run(spec, path) is None:  # aligns the whole path: only on evidence
-            return ""
-        what = f"{place[0].rsplit('/', 1)[-1] or place[1].rsplit('.', 1)[-1]}"
-        return (
-            f"{what} showed {_shown(changed)} before the restart and is back to "
-            f"{_shown(before)} after it"
-        )
-    return ""
-
-
-def _changed_in_place(transitions: list[Transition], place: tuple[str, str, str], screen) -> bool:
-    """An action on the screen laid out as ``screen`` changed the text at ``place`` there (a
-    tab chosen, a value stepped in place): the change is the screen's own, not a stored
-    choice shown on it."""
-    for t in transitions:
-        a, b = _tree_values(t.before.hierarchy_xml), _tree_values(t.after.hierarchy_xml)
-        if (
-            _same_layout(a, screen)
-            and _same_layout(b, screen)
-            and place in a
-            and place in b
-            and a[place][0] != b[place][0]
-        ):
-            return True
-    return False
-
-
-def _tree_values(xml: str) -> dict[tuple[str, str, str], tuple[str, bool, bool]]:
-    tree = screen_index(xml).tree
-    return _places(tree) if tree is not None else {}
-
-
-def _shown(value: tuple[str, bool, bool]) -> str:
-    text, checked, selected = value
-    return repr(text[:60]) + (" (checked)" if checked else "") + (" (selected)" if selected else "")
 
 
 def _view_state_lost(before_xml: str, after_xml: str, noun: str = "the rotation") -> str:

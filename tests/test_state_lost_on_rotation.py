@@ -178,3 +178,29 @@ def test_the_rotation_need_not_be_the_reports_last_step() -> None:
     # A path that did not tap Sort first is no claim.
     skipped = SPath([_transition(Action("rotate", orientation="landscape"), SORT_DIALOG, MAIN)])
     assert not verifier.verify(spec, skipped, []).reproduced
+
+
+SORT_MENU = dump(
+    status_bar(),
+    node("android.widget.FrameLayout", "", "", "", (0, 0, 1080, 1920),
+         node("android.widget.TextView", "Reading list", "", "", (0, 100, 1080, 200)),
+         button("Sort", (0, 300, 540, 400), rid=f"{APP}:id/sort")),
+    node("android.widget.ListView", "", "", "", (600, 100, 1060, 500),
+         node("android.widget.TextView", "Title", "android:id/title", "", (620, 120, 1040, 220),
+              clickable=True),
+         node("android.widget.TextView", "Author", "android:id/title", "", (620, 240, 1040, 340),
+              clickable=True)),
+)  # fmt: skip
+
+
+def test_a_popup_menu_the_rotation_closes_is_android_s_doing_not_the_loss() -> None:
+    # Android dismisses a popup or overflow menu when the activity is re-created, on any build
+    spec = _spec("The sort menu disappears when rotating.")
+    path = SPath(
+        [
+            _transition(_click(MAIN, "Sort"), MAIN, SORT_MENU),
+            _transition(Action("rotate", orientation="landscape"), SORT_MENU, MAIN),
+        ]
+    )
+    assert path.transitions[-1].diff["windows_closed"][0]["kind"] == "menu"
+    assert not verifier.verify(spec, path, []).reproduced

@@ -59,7 +59,7 @@ from device_agent.actions import (
 )
 from device_agent.hierarchy import Hierarchy, ViewNode, find_node
 from orchestrator.claims import MESSAGE_OVERLAP, message_words
-from orchestrator.diff import toast_text
+from orchestrator.diff import toast_text, window_infos
 from orchestrator.model import CRASH, Path, ReproSpec, Transition
 from orchestrator.reasoner.align import (
     MATCH_THRESHOLD,
@@ -1931,11 +1931,21 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
     moved = last.diff.get("activity_changed")
     if moved:
         return f"{noun} left {moved.get('from')} for {moved.get('to')}"
-    closed = [w for w in last.diff.get("windows_closed") or [] if isinstance(w, dict)]
+    closed = [
+        w
+        for w in last.diff.get("windows_closed") or []
+        if isinstance(w, dict) and w.get("kind") not in _DISMISSED_BY_ANDROID
+    ]
     if closed:
         what = closed[0].get("title") or closed[0].get("kind") or "window"
         return f"{noun} closed the {closed[0].get('kind', 'window')} {what!r} open before it"
     return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun)
+
+
+# Windows Android itself dismisses when the activity is re-created or left: a popup or
+# overflow menu, a drop-down, a toast. One closing is the platform's doing on any build; a
+# dialog (a DialogFragment) is restored (decision 0063).
+_DISMISSED_BY_ANDROID = frozenset({"menu", "popup", "toast"})
 
 
 def _view_state_lost(before_xml: str, after_xml: str, noun: str = "the rotation") -> str:
@@ -1967,12 +1977,18 @@ def _view_state_lost(before_xml: str, after_xml: str, noun: str = "the rotation"
 
     later = by_id(after)
     later_ids = {rid for rid, _ in later}
+    # widgets of a menu or popup that Android dismissed with the old activity: not lost
+    dismissed = {
+        i for w in window_infos(before_xml) if w.kind in _DISMISSED_BY_ANDROID for i in w.ids
+    }
     height = max((w.bounds.bottom for w in after.app_windows()), default=0)
     for key, node in by_id(before).items():
         other = later.get(key)
         short_id = node.resource_id.rsplit("/", 1)[-1]
         name = (node.hint or short_id) if node.is_editable else (node.label() or short_id)
         if other is None:
+            if short_id in dismissed:
+                continue
             if (
                 node.resource_id not in later_ids
                 and node.bounds.area > 0

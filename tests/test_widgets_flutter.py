@@ -45,3 +45,38 @@ def test_flutter_text_and_button_are_labelled_by_content_desc() -> None:
     assert button.cls == "android.widget.Button" and button.clickable and button.text == ""
     tap(device, content_desc="Add")
     assert "Taps: 1" in texts(device)
+
+
+class FlutterTabs(VirtualApp):
+    name: ClassVar[str] = "flutter-tabs"
+    package: ClassVar[str] = "org.example.tabs"
+    label: ClassVar[str] = "Tabs"
+    version: ClassVar[str] = "1.0"
+    launch_activity: ClassVar[str] = ".MainActivity"
+
+    def initial_data(self) -> dict[str, Any]:
+        return {}
+
+    def _select(self, ctx: AppContext, index: int) -> None:
+        ctx.ui["tab"] = index
+
+    def render(self, ctx: AppContext) -> Screen:
+        tab = ctx.ui.get("tab", 0)
+        return Screen(
+            content=w.linear_layout(
+                [
+                    w.flutter_text(f"Page {tab}", height=90),
+                    w.flutter_nav_bar(("Home", "Stats"), tab, self._select, height=160),
+                ]
+            )
+        )
+
+
+def test_a_flutter_nav_bar_describes_each_destination_and_selects_the_tapped_one() -> None:
+    assert w.flutter_tab_desc(("Home", "Stats"), 1) == "Stats\nTab 2 of 2"
+    device = fresh(FlutterTabs)
+    assert node(device, content_desc="Home\nTab 1 of 2").selected
+    tap(device, content_desc="Stats\nTab 2 of 2")
+    assert node(device, content_desc="Stats\nTab 2 of 2").selected
+    assert not node(device, content_desc="Home\nTab 1 of 2").selected
+    assert "Page 1" in texts(device)

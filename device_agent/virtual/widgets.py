@@ -199,6 +199,35 @@ def flutter_button(desc: str, handler: Handler | None, **kw: Any) -> View:
     return View(cls="android.widget.Button", content_desc=desc, on_click=handler, **kw)
 
 
+def flutter_tab_desc(labels: Sequence[str], i: int) -> str:
+    """How Flutter's semantics describe navigation destination ``i`` of ``labels``:
+    ``"Habits\nTab 4 of 5"``."""
+    return f"{labels[i]}\nTab {i + 1} of {len(labels)}"
+
+
+def flutter_nav_bar(
+    labels: Sequence[str], selected: int, on_select: Callable[[AppContext, int], None], **kw: Any
+) -> View:
+    """A Flutter ``NavigationBar``: one destination per label, side by side, described as
+    :func:`flutter_tab_desc` says, the ``selected`` one selected; a tap on destination ``i``
+    calls ``on_select(ctx, i)``. ``kw`` goes to the bar (``height``...)."""
+    return View(
+        cls="android.view.View",
+        layout=HORIZONTAL,
+        weight=0,
+        children=[
+            View(
+                cls="android.view.View",
+                content_desc=flutter_tab_desc(labels, i),
+                selected=i == selected,
+                on_click=bind(on_select, i),
+            )
+            for i in range(len(labels))
+        ],
+        **kw,
+    )
+
+
 def image_view(rid: str = "", desc: str = "", handler: Handler | None = None, **kw: Any) -> View:
     """An ``android.widget.ImageView`` (an icon, a picture, a clickable image): id ``rid``,
     content description ``desc``; a tap calls ``handler`` when given."""

@@ -86,7 +86,7 @@ def _chips(chips: list[View]) -> View:
 
 
 def _tab_desc(i: int) -> str:
-    return f"{TABS[i]}\nTab {i + 1} of {len(TABS)}"
+    return w.flutter_tab_desc(TABS, i)
 
 
 def _hidden_by_list(habit: dict[str, Any]) -> bool:
@@ -326,21 +326,7 @@ class Timety(VirtualApp):
                     View(cls="android.view.View"),
                 ],
             )
-        nav = View(
-            cls="android.view.View",
-            layout=HORIZONTAL,
-            height=170,
-            weight=0,
-            children=[
-                View(
-                    cls="android.view.View",
-                    content_desc=_tab_desc(i),
-                    selected=i == tab,
-                    on_click=w.bind(self._select_tab, i),
-                )
-                for i in range(len(TABS))
-            ],
-        )
+        nav = w.flutter_nav_bar(TABS, tab, self._select_tab, height=170)
         return View(cls="android.view.View", children=[page, nav])
 
     def _habit_tile(self, habit: dict[str, Any], done: bool) -> View:

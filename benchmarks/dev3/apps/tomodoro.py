@@ -69,7 +69,7 @@ _button = w.flutter_button
 
 
 def _tab_desc(i: int) -> str:
-    return f"{TABS[i]}\nTab {i + 1} of {len(TABS)}"
+    return w.flutter_tab_desc(TABS, i)
 
 
 def _target(desc: str, cls: str = "") -> dict[str, Any]:
@@ -224,21 +224,7 @@ class Tomodoro(VirtualApp):
             weight=0,
             children=[_label(TITLES[page], height=w.TOOLBAR_HEIGHT)],
         )
-        nav = View(
-            cls="android.view.View",
-            layout=HORIZONTAL,
-            height=210,
-            weight=0,
-            children=[
-                View(
-                    cls="android.view.View",
-                    content_desc=_tab_desc(i),
-                    selected=i == page,
-                    on_click=w.bind(self._select_tab, i),
-                )
-                for i in range(len(TABS))
-            ],
-        )
+        nav = w.flutter_nav_bar(TABS, page, self._select_tab, height=210)
         content = View(
             cls="android.widget.FrameLayout",
             children=[View(cls="android.view.View", children=[app_bar, body(ctx), nav])],

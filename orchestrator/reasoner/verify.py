@@ -1977,17 +1977,20 @@ def _view_state_lost(before_xml: str, after_xml: str, noun: str = "the rotation"
 
     later = by_id(after)
     later_ids = {rid for rid, _ in later}
-    # widgets of a menu or popup that Android dismissed with the old activity: not lost
-    dismissed = {
-        i for w in window_infos(before_xml) if w.kind in _DISMISSED_BY_ANDROID for i in w.ids
-    }
+    # widgets of a menu or popup that Android dismissed with the old activity: not lost (a
+    # window is told by the ids it holds, as the diff tells it)
+    dismissed = [w.ids for w in window_infos(before_xml) if w.kind in _DISMISSED_BY_ANDROID]
+    window_ids = [
+        frozenset(n.resource_id.rsplit("/", 1)[-1] for n in w.iter() if n.resource_id)
+        for w in before.windows
+    ]
     height = max((w.bounds.bottom for w in after.app_windows()), default=0)
     for key, node in by_id(before).items():
         other = later.get(key)
         short_id = node.resource_id.rsplit("/", 1)[-1]
         name = (node.hint or short_id) if node.is_editable else (node.label() or short_id)
         if other is None:
-            if short_id in dismissed:
+            if window_ids[node.window] in dismissed:
                 continue
             if (
                 node.resource_id not in later_ids

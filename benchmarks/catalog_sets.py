@@ -95,7 +95,7 @@ TEST2_APPS = frozenset(
 # run once with the engine of the round's end (its first-seen result,
 # docs/heldout*-first-seen.json); rule writers see aggregates only. test3: decision 0054,
 # test4-test8: decisions 0055-0059, test9: decision 0060, test10: decision 0061, test11:
-# decision 0062, test12: decision 0063.
+# decision 0062, test12: decision 0063, test13: decision 0064.
 HELDOUT_ROUNDS: dict[str, str] = {
     "test3": "heldout",
     "test4": "heldout4",
@@ -107,6 +107,7 @@ HELDOUT_ROUNDS: dict[str, str] = {
     "test10": "heldout10",
     "test11": "heldout11",
     "test12": "heldout12",
+    "test13": "heldout13",
 }
 # Development rounds: modelled like the held-out rounds, read freely by rule writers.
 DEV_ROUNDS: dict[str, str] = {"dev3": "dev3"}
@@ -133,7 +134,7 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    to ``"test12"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
+    to ``"test13"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
     (:data:`DEV_ROUNDS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     for name, bugs in (HELDOUT_BUGS | DEV_ROUND_BUGS).items():

@@ -9,7 +9,13 @@ from device_agent.hierarchy import parse_hierarchy
 from orchestrator.enumerate import enumerate_actions
 from orchestrator.model import Path as SPath
 from orchestrator.model import S2RStep
-from orchestrator.reasoner.align import MATCH_THRESHOLD, add_control_match, align, screen_index
+from orchestrator.reasoner.align import (
+    MATCH_THRESHOLD,
+    add_control_match,
+    align,
+    creation_title_match,
+    screen_index,
+)
 from tests.test_enumerate import button, dump, node, status_bar
 from tests.test_heuristic import APP, _click, _spec_of, _transition
 
@@ -49,7 +55,7 @@ CREATE = S2RStep("Create a trip", CLICK, ["trip"])
 
 
 def test_a_creating_step_is_done_by_a_fab_whose_id_says_only_add() -> None:
-    for rid in ("new_button", "fab", "fab_add", "addButton"):
+    for rid in ("new_button", "fab", "fab_add", "addButton", "sd_main_fab"):
         xml = _list_screen(_fab(rid=f"{APP}:id/{rid}"))
         assert add_control_match(CREATE, _click_at(xml, FAB), screen_index(xml)) >= MATCH_THRESHOLD
     plus = _list_screen(button("+", (868, 1582, 1036, 1750)))
@@ -98,3 +104,41 @@ def test_the_aligner_credits_the_creating_step_to_the_fab() -> None:
         ]
     )
     assert align(spec, path).served == [0, 1]
+
+
+def _form(title: str) -> str:
+    return dump(
+        status_bar(),
+        node(
+            "android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+            node("android.widget.TextView", title, f"{APP}:id/title", "", (40, 80, 600, 200)),
+            button("Save", (800, 80, 1060, 200), rid=f"{APP}:id/save"),
+        ),
+    )  # fmt: skip
+
+
+def test_a_click_that_brings_up_a_new_x_title_does_the_creating_step() -> None:
+    # An unlabelled button away from the FAB's place: only what it opened tells what it did.
+    at = (20, 80, 188, 248)
+    screen = _list_screen(_fab(bounds=at))
+    click = _click_at(screen, at)
+    habit = S2RStep("Create a new habit that does not occur today", CLICK, ["new habit"])
+    assert creation_title_match(habit, _transition(click, screen, _form("New Habit"))) >= 0.5
+    assert creation_title_match(habit, _transition(click, screen, _form("Add habit"))) >= 0.5
+    # Another kind's form, a title that was there already, a step that makes nothing: no.
+    assert creation_title_match(habit, _transition(click, screen, _form("New Reminder"))) == 0.0
+    shown = _list_screen(_fab(bounds=at)).replace('text="Trips"', 'text="New Habit"')
+    assert creation_title_match(habit, _transition(click, shown, _form("New Habit"))) == 0.0
+    edit = S2RStep("Edit the habit", CLICK, ["habit"])
+    assert creation_title_match(edit, _transition(click, screen, _form("New Habit"))) == 0.0
+
+
+def test_a_kind_named_in_an_add_menu_does_the_step_when_its_form_says_new() -> None:
+    # "Create or delete a file": the add menu's "File" names only the object (no operation),
+    # which alone does not do an operation step; the "New file" form it opens does.
+    menu = _list_screen(button("File", (600, 1400, 1000, 1500), rid=f"{APP}:id/file"))
+    step = S2RStep("Create or delete a file", CLICK, ["delete file"])
+    opened = _transition(_click(menu, "File"), menu, _form("New file"))
+    assert align(_spec_of(step), SPath([opened])).served == [0]
+    elsewhere = _transition(_click(menu, "File"), menu, _form("Properties"))
+    assert align(_spec_of(step), SPath([elsewhere])).served == [-1]

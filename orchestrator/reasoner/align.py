@@ -479,9 +479,10 @@ def add_control_match(step: S2RStep, action: Action, index: ScreenIndex) -> floa
     """:data:`ADD_CONTROL_SCORE` when ``step`` makes an item (:func:`is_creating`: "Create a
     trip", "Add a new habit") and ``action`` clicks the screen's generic add control; else 0.0.
     That control names no object: its label is only add words (``"+"``, ``"fab"``, ``"new
-    button"``, ``"Add"``), or it has no label and is shaped and placed like Material's
-    floating action button (:func:`fab_shaped`). Apps create every kind of item from it, so the
-    step's object need not be on it; a control that names the object scores higher anyway."""
+    button"``, ``"sd_main_fab"``, ``"Add"``), or it has no label and is shaped and placed like
+    Material's floating action button (:func:`fab_shaped`). Apps create every kind of item from
+    it, so the step's object need not be on it; a control that names the object scores higher
+    anyway."""
     if action.kind != CLICK or action.target is None or index.tree is None:
         return 0.0
     if not is_creating(step) or step.action_hint not in (CLICK, ""):
@@ -494,9 +495,36 @@ def add_control_match(step: S2RStep, action: Action, index: ScreenIndex) -> floa
         return ADD_CONTROL_SCORE if fab_shaped(node, index) else 0.0
     if label.strip() in ("+", "\uff0b"):
         return ADD_CONTROL_SCORE
-    words = {w.lower() for w in split_identifier(label)}
+    # (words of one or two letters are abbreviations that name no object: "sd_main_fab")
+    words = {w.lower() for w in split_identifier(label) if len(w) > 2 or w == "+"}
     if words & _ADD_WORDS and not words - _ADD_WORDS - _CONTROL_WORDS:
         return ADD_CONTROL_SCORE
+    return 0.0
+
+
+# The first word of the title Android apps give a form that makes an item ("New Habit",
+# "Add trip", "Create note").
+_CREATION_TITLE_WORDS = wordset("new add create")
+
+
+@rule("creation_title", 0.0)
+def creation_title_match(step: S2RStep, transition: Transition) -> float:
+    """:data:`ADD_CONTROL_SCORE` when ``step`` makes an item (:func:`is_creating`) and the click
+    brought up a title that starts making one of the kind the step names: a label new on the
+    screen whose first word is New, Add or Create and whose other words the step says ("New
+    Habit" for "Create a new habit that does not occur today", "New file" for "Create or
+    delete a file"); else 0.0. What the click opened shows what it did, whatever the control is
+    called (an unlabelled "+", a kind's name in an add menu)."""
+    if transition.action.kind != CLICK or not is_creating(step):
+        return 0.0
+    said = {stem(w) for w in content_words(step.text)}
+    before = screen_index(transition.before.hierarchy_xml).label_set
+    for label, _ in screen_index(transition.after.hierarchy_xml).labels:
+        words = content_words(label)
+        if len(words) < 2 or len(words) > 4 or normalize_label(label) in before:
+            continue
+        if words[0].lower() in _CREATION_TITLE_WORDS and all(stem(w) in said for w in words[1:]):
+            return ADD_CONTROL_SCORE
     return 0.0
 
 
@@ -856,6 +884,9 @@ def _step_score(
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):
         return 0.0  # "Enable X" is not done by turning X off
+    made = creation_title_match(step, transition)  # what the click opened says it creates
+    if made:
+        return max(score, made)
     if action.kind == CLICK and names_only_the_object(step, label):
         return 0.0  # "Edit Trip" is not done by the drawer's "Trips": that only goes there
     if typed_elsewhere(step, action, transition.before.hierarchy_xml):

@@ -206,6 +206,11 @@ def label_match(
     said (:func:`said_before`); a label word found there counts for part of a target's word."""
     if not label:
         return 0.0
+    lines = [x for x in (y.strip() for y in label.splitlines()) if x]
+    if len(lines) > 1:
+        # A description of several lines (Flutter and Compose merge a control's semantics:
+        # "Habits\nTab 4 of 5"): the control is named by its best line or by all of it.
+        return max(label_match(x, step, later, context) for x in (" ".join(lines), *lines))
     best = max((similarity_in_context(label, t, context) for t in step.targets), default=0.0)
     if best < NAMED_LATER and any(
         similarity(label, t) >= NAMED_LATER for s in later for t in s.targets

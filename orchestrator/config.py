@@ -83,6 +83,11 @@ class SearchConfig:
     in a row with no S2R progress (more where the report asks: "5 times") is not offered it
     again (:func:`orchestrator.search.repeated_run`, decisions 0056, 0057); False: no limit,
     kept to measure against.
+    ``loop_pass`` (with ``probe_once``): when the search would stop with budget left, it
+    searches once more from the launch screen letting each path come back once to a screen it
+    was on (a loop: take a picture and go back to the camera), the memory keyed by where the
+    loop went, since the same screen may now hide other data
+    (:meth:`orchestrator.search.Reproducer._second_pass`, decision 0064); False: it stops.
     """
 
     beam: int = 3
@@ -102,6 +107,7 @@ class SearchConfig:
     repeat_unchanged: bool = True
     cap_lookalikes: bool = True
     cap_runs: bool = True
+    loop_pass: bool = True
 
     def decision_settings(self) -> dict[str, Any]:
         """The settings that can change what the search finds (a sweep's config hash): all but

@@ -287,6 +287,8 @@ def build_result(record: RunRecord, screens: list[dict[str, str]] | None = None)
             "frontier_paths": stats.get("frontier_paths", 0),
             # one more click on a control whose press left the screen unchanged (hidden state)
             "repeat_probes": stats.get("repeat_probes", 0),
+            # 1 when, with budget left, it searched again letting paths loop once (0064)
+            "loop_pass": stats.get("loop_pass", 0),
             "other_crashes": outcome.other_crashes[:10],
             "explored": [
                 {

@@ -197,17 +197,60 @@ def _progress_key(path: Path) -> str:
     return f"{_state_key(path)}#{path.reached_step}"
 
 
-def _is_cycle(path: Path) -> bool:
+def _is_cycle(path: Path, loops: int = 0) -> bool:
     """True when the path's last state already occurred earlier on the same path with no S2R
     progress made since, the states compared as a person would (:func:`_same_screen_key`: one
-    more row showing a name the path typed is the same screen)."""
+    more row showing a name the path typed is the same screen). With ``loops`` 1 (the search's
+    second pass, :meth:`Reproducer._second_pass`) the path's first loop is allowed, and after
+    it only the states since count: the loop may have changed what no screen shows (the
+    gallery after a picture was taken), so the screens before it were other states."""
     typed = frozenset(t.action.text for t in path.transitions if t.action.kind == INPUT_TEXT)
-    last = _same_screen_key(path, len(path.transitions), typed)
-    for i in range(len(path.transitions)):
+    n = len(path.transitions)
+    if not loops:
+        return _comes_back(path, n, typed)
+    first = _first_loop(path, n - 1, typed)
+    if first is None:
+        # (an action that changed nothing on screen is no loop to allow)
+        return _comes_back(path, n, typed) and _state_key(path, n - 1) == _state_key(path, n)
+    return _comes_back(path, n, typed, since=first)
+
+
+def _comes_back(path: Path, upto: int, typed: frozenset[str], since: int = 0) -> bool:
+    """The state after the path's first ``upto`` actions is one it was in after ``since`` or
+    more actions, with no S2R progress made since."""
+    if upto == 0:
+        return False
+    last = _same_screen_key(path, upto, typed)
+    # (the whole path's progress is set before its last transition's: judged, not yet kept)
+    whole = upto == len(path.transitions)
+    reached = path.reached_step if whole else path.transitions[upto - 1].reached_step
+    for i in range(since, upto):
         reached_then = path.transitions[i - 1].reached_step if i else -1
-        if path.reached_step <= reached_then and _same_screen_key(path, i, typed) == last:
+        if reached <= reached_then and _same_screen_key(path, i, typed) == last:
             return True
     return False
+
+
+def _first_loop(path: Path, upto: int, typed: frozenset[str]) -> int | None:
+    """The number of actions after which the path's first ``upto`` actions first came back to a
+    state they had been in, by an action that changed the screen; ``None`` when they never
+    did."""
+    for j in range(2, upto + 1):
+        if _comes_back(path, j, typed) and _state_key(path, j - 1) != _state_key(path, j):
+            return j
+    return None
+
+
+def _loop_via(path: Path) -> str:
+    """Where the path's first loop went and how it came back: the state just before the return
+    and the action that returned (the shot just taken, then Back to the camera: the picture
+    is kept; "Delete Picture" to the camera: it is not); ``""`` without a loop."""
+    typed = frozenset(t.action.text for t in path.transitions if t.action.kind == INPUT_TEXT)
+    first = _first_loop(path, len(path.transitions), typed)
+    if first is None:
+        return ""
+    back = path.transitions[first - 1]
+    return f"{_state_key(path, first - 1)}/{memory_action(back.before, back.action)}"
 
 
 def _same_screen_key(path: Path, upto: int, typed: frozenset[str]) -> str:
@@ -438,6 +481,8 @@ class Reproducer:
         self._shortest: dict[str, Path] = {}
         self._gone_back: dict[str, int] = {}
         self._exhausted: set[str] = set()
+        # 1 in the second pass (LOOP_PASS): a path may come back once to where it was
+        self._loops = 0
         self._untried_only: set[int] = set()
         self._snapshot_seq = 0
         self._speculative_seq = 0
@@ -494,6 +539,7 @@ class Reproducer:
         else:
             beam = [Path(snapshot_id=BASE_SNAPSHOT)]
         self._remember_shortest(beam[0])
+        start_beam = list(beam)
         expanded: set[str] = set()
         explored: list[list[str]] = []
         other_crashes: list[dict[str, Any]] = []
@@ -513,13 +559,14 @@ class Reproducer:
                 stop = f"{COST_BUDGET_STOP} (${self.config.max_cost_usd:g})"
                 break
             level += 1
-            expanded.update(_progress_key(path) for path in beam)
+            expanded.update(self._pkey(path) for path in beam)
             specs = self._judging(self._candidates, beam)
             room = self.config.max_probes - self.stats["probes"]
             specs = specs[:room]
             if not specs and not self._reuse:
                 kept = beam
                 beam = (self._refill(expanded) or self._frontier()) if room > 0 else []
+                beam = beam or (self._second_pass(start_beam) if room > 0 else [])
                 if beam:  # the kept paths are at the bound: breadth from the paths left
                     level -= 1
                     continue
@@ -585,8 +632,8 @@ class Reproducer:
             if children:
                 beam, judged = self._judging(self._select, children, expanded)
                 self._keep_in_reserve(children, beam)
-            if not beam:  # nothing to extend: the reserve, then the frontier
-                beam = self._refill(expanded) or self._frontier()
+            if not beam:  # nothing to extend: the reserve, the frontier, then a second pass
+                beam = self._refill(expanded) or self._frontier() or self._second_pass(start_beam)
                 if beam:
                     continue
                 stop = (
@@ -840,7 +887,20 @@ class Reproducer:
         (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents, the
         keyboard (:func:`_visible_state`) and the S2R progress made to reach it."""
         screen = self._screen(path)
-        return f"{_visible_state(screen)}#{path.reached_step}"
+        return f"{_visible_state(screen)}#{path.reached_step}{self._loop_suffix(path)}"
+
+    def _pkey(self, path: Path) -> str:
+        """:func:`_progress_key`, told apart by the path's loop in the second pass."""
+        return _progress_key(path) + self._loop_suffix(path)
+
+    def _loop_suffix(self, path: Path) -> str:
+        """In the second pass (:data:`LOOP_PASS`), where the path's one loop went
+        (:func:`_loop_via`): the same screen after a loop may hide other data (a picture
+        taken, an item saved), so its actions are worth probing again. ``""`` otherwise."""
+        if not self._loops:
+            return ""
+        via = _loop_via(path)
+        return f"~{via}" if via else ""
 
     def _probe(self, path: Path, action: Action, save_as: str, tag: Any) -> ProbeSpec:
         """The probe of ``action`` from the state ``path`` reaches, its after-state saved as
@@ -1186,7 +1246,7 @@ class Reproducer:
             self._offline = HeuristicReasoner()
         judgement = self._offline.evaluate_paths(self.spec, [child])[0]
         child.reached_step = judgement.reached_step
-        revisit = _progress_key(child) in expanded or _is_cycle(child)
+        revisit = self._pkey(child) in expanded or _is_cycle(child, self._loops)
         rank = (float(revisit), -judgement.score, *tag)
         bisect.insort(ranks, rank)
         if ranks.index(rank) < self._speculated_children():
@@ -1229,8 +1289,8 @@ class Reproducer:
             for path, judgement in ranked:
                 if len(chosen) >= self.config.beam:
                     break
-                key = _progress_key(path)
-                if key in taken or _is_cycle(path):
+                key = self._pkey(path)
+                if key in taken or _is_cycle(path, self._loops):
                     continue  # a cycle on its own path: whatever it can do, its prefix can
                 if not allow_revisit and key in expanded:
                     continue
@@ -1299,6 +1359,22 @@ class Reproducer:
         self.stats["frontier_paths"] += len(beam)
         return beam
 
+    def _second_pass(self, start: list[Path]) -> list[Path]:
+        """Budget left and nothing to extend (every state reached had every action tried): search
+        again from ``start``, letting each path come back once to a screen it was on. A loop can
+        change what no screen shows (the camera after a picture was taken, a list screen after
+        an item was saved off it looks as it did), so a state reached after a loop is told apart
+        by where the loop went (:meth:`_loop_suffix`) and its actions are probed again; the
+        loop-free states keep what the memory knows. Once per search; empty without
+        ``probe_once`` and ``loop_pass`` or when it ran already."""
+        if self._loops or not (self.config.probe_once and self.config.loop_pass):
+            return []
+        self._loops = 1
+        self._reserve = []
+        self.stats["loop_pass"] = 1
+        self.progress("loop_pass", {"probes": self.stats["probes"]})
+        return [replace(path, snapshot_id=path.snapshot_id) for path in start]
+
     def _refill(self, expanded: set[str]) -> list[Path]:
         """A new beam from the reserve when every kept path is at the bound or none is left:
         the best reserved paths that reach a state with S2R progress not expanded yet and are no
@@ -1308,8 +1384,12 @@ class Reproducer:
         taken: set[str] = set()
         rest: list[Path] = []
         for path in self._reserve:
-            key = _progress_key(path)
-            if len(beam) < self.config.beam and key not in expanded | taken and not _is_cycle(path):
+            key = self._pkey(path)
+            if (
+                len(beam) < self.config.beam
+                and key not in expanded | taken
+                and not _is_cycle(path, self._loops)
+            ):
                 taken.add(key)
                 beam.append(replace(path, snapshot_id=""))
             elif key not in expanded | taken:

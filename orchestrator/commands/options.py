@@ -311,6 +311,7 @@ def search_config(args: argparse.Namespace) -> SearchConfig:
         repeat_unchanged=getattr(args, "repeat_unchanged", True),
         cap_lookalikes=getattr(args, "cap_lookalikes", True),
         cap_runs=getattr(args, "cap_runs", True),
+        loop_pass=getattr(args, "loop_pass", True),
     )
 
 

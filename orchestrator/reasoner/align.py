@@ -420,7 +420,7 @@ _PICK_ONE_RE = re.compile(
 )
 
 
-def _any_item_noun(step: S2RStep) -> str:
+def any_item_noun(step: S2RStep) -> str:
     """The noun of a step that leaves the choice of item to the reader ("Change the different
     language" → ``language``, "select some cards" → ``cards``, "open a recipe" →
     ``recipe``), else ``""``."""
@@ -442,11 +442,11 @@ def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
         return 0.0
     if step.action_hint not in (CLICK, LONG_CLICK, "") or step.value:
         return 0.0
-    noun = _any_item_noun(step)
+    noun = any_item_noun(step)
     if not noun:
         return 0.0
     node = find_node(index.tree, action.target)
-    if node is None or not _in_list(node):
+    if node is None or not in_list(node):
         return 0.0
     # "one of the entries": a noun that names any item needs no heading that names it; a file
     # kind may be the item's own extension ("a chart" → "q3.chart"), but not just any word of
@@ -461,7 +461,7 @@ def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     return ANY_ITEM_SCORE
 
 
-def _in_list(node: ViewNode) -> bool:
+def in_list(node: ViewNode) -> bool:
     """``node`` sits in a list or grid proper (ListView, GridView, RecyclerView: a picker's
     choices, a dropdown's rows), not merely in a scrolling screen, where any control would do."""
     current = node.parent
@@ -493,7 +493,7 @@ def add_control_match(step: S2RStep, action: Action, index: ScreenIndex) -> floa
     if not is_creating(step) or step.action_hint not in (CLICK, ""):
         return 0.0
     node = find_node(index.tree, action.target)
-    if node is None or _in_list(node):
+    if node is None or in_list(node):
         return 0.0
     label = node_label(node)
     if not label:

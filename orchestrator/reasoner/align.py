@@ -472,39 +472,8 @@ def in_list(node: ViewNode) -> bool:
     return False
 
 
-# The words of an app's generic add control's label: a "+" FAB whose id is all it says
-# ("fab", "new_button", "fab_add"), or a button that says only "Add" or "New".
-_ADD_WORDS = wordset("add new create plus fab")
-_CONTROL_WORDS = wordset("button btn floating action main")
-ADD_CONTROL_SCORE = 0.6
-
-
-@rule("add_control", 0.0)
-def add_control_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
-    """:data:`ADD_CONTROL_SCORE` when ``step`` makes an item (:func:`is_creating`: "Create a
-    trip", "Add a new habit") and ``action`` clicks the screen's generic add control; else 0.0.
-    That control names no object: its label is only add words (``"+"``, ``"fab"``, ``"new
-    button"``, ``"sd_main_fab"``, ``"Add"``), or it has no label and is shaped and placed like
-    Material's floating action button (:func:`fab_shaped`). Apps create every kind of item from
-    it, so the step's object need not be on it; a control that names the object scores higher
-    anyway."""
-    if action.kind != CLICK or action.target is None or index.tree is None:
-        return 0.0
-    if not is_creating(step) or step.action_hint not in (CLICK, ""):
-        return 0.0
-    node = find_node(index.tree, action.target)
-    if node is None or in_list(node):
-        return 0.0
-    label = node_label(node)
-    if not label:
-        return ADD_CONTROL_SCORE if fab_shaped(node, index) else 0.0
-    if label.strip() in ("+", "\uff0b"):
-        return ADD_CONTROL_SCORE
-    # (words of one or two letters are abbreviations that name no object: "sd_main_fab")
-    words = {w.lower() for w in split_identifier(label) if len(w) > 2 or w == "+"}
-    if words & _ADD_WORDS and not words - _ADD_WORDS - _CONTROL_WORDS:
-        return ADD_CONTROL_SCORE
-    return 0.0
+# What a creating step's click is credited at when its effect names the item (0-1).
+CREATION_SCORE = 0.6
 
 
 # The first word of the title Android apps give a form that makes an item ("New Habit",
@@ -514,7 +483,7 @@ _CREATION_TITLE_WORDS = wordset("new add create")
 
 @rule("creation_title", 0.0)
 def creation_title_match(step: S2RStep, transition: Transition) -> float:
-    """:data:`ADD_CONTROL_SCORE` when ``step`` makes an item (:func:`is_creating`) and the click
+    """:data:`CREATION_SCORE` when ``step`` makes an item (:func:`is_creating`) and the click
     brought up a title that starts making one of the kind the step names: a label new on the
     screen whose first word is New, Add or Create and whose other words the step says ("New
     Habit" for "Create a new habit that does not occur today", "New file" for "Create or
@@ -529,22 +498,8 @@ def creation_title_match(step: S2RStep, transition: Transition) -> float:
         if len(words) < 2 or len(words) > 4 or normalize_label(label) in before:
             continue
         if words[0].lower() in _CREATION_TITLE_WORDS and all(stem(w) in said for w in words[1:]):
-            return ADD_CONTROL_SCORE
+            return CREATION_SCORE
     return 0.0
-
-
-def fab_shaped(node: ViewNode, index: ScreenIndex) -> bool:
-    """``node`` is clickable, about square, 8-20% of the screen's width on a side (40-96 dp on a
-    phone) and centred in the screen's bottom-right quarter: where Material puts a floating
-    action button (an unlabelled one is an app's "+")."""
-    box = node.bounds
-    width, height = box.right - box.left, box.bottom - box.top
-    if not node.clickable or not index.width or not index.height or not width:
-        return False
-    if not 0.08 * index.width <= width <= 0.2 * index.width or abs(width - height) > 0.15 * width:
-        return False
-    x, y = box.center
-    return x > index.width / 2 and y > index.height / 2
 
 
 # A step that sets a switch or check box to a state ("Enable Minimalistic UI", "turn off Sync").
@@ -884,7 +839,6 @@ def _step_score(
         score,
         screen_tap_match(step, action, before),
         position_match(step, action, before),
-        add_control_match(step, action, before),
     )
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):

@@ -146,6 +146,14 @@ def add_search_options(parser: argparse.ArgumentParser) -> None:
         "where the report says '5 times'; default; --no-cap-runs: no limit)",
     )
     parser.add_argument(
+        "--loop-pass",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="with budget left once every state reached is exhausted, search again letting "
+        "each path come back once to a screen it was on, since a loop can change data no "
+        "screen shows (default; --no-loop-pass stops there)",
+    )
+    parser.add_argument(
         "--max-probes",
         type=whole_number,
         default=1500,

@@ -68,6 +68,13 @@ def test_a_click_that_brings_up_a_new_x_title_does_the_creating_step() -> None:
     assert creation_title_match(habit, _transition(click, screen, _form("New Reminder"))) == 0.0
     shown = _list_screen(_fab(bounds=at)).replace('text="Trips"', 'text="New Habit"')
     assert creation_title_match(habit, _transition(click, shown, _form("New Habit"))) == 0.0
+    # a button saying "Add habit" on the screen the click led to is a control, not a title
+    with_button = dump(
+        status_bar(),
+        node("android.widget.FrameLayout", "", "", "", (0, 63, 1080, 1920),
+             button("Add habit", (40, 300, 1040, 420), rid=f"{APP}:id/add")),
+    )  # fmt: skip
+    assert creation_title_match(habit, _transition(click, screen, with_button)) == 0.0
     edit = S2RStep("Edit the habit", CLICK, ["habit"])
     assert creation_title_match(edit, _transition(click, screen, _form("New Habit"))) == 0.0
 

@@ -485,21 +485,33 @@ _CREATION_TITLE_WORDS = wordset("new add create")
 def creation_title_match(step: S2RStep, transition: Transition) -> float:
     """:data:`CREATION_SCORE` when ``step`` makes an item (:func:`is_creating`) and the click
     brought up a title that starts making one of the kind the step names: a label new on the
-    screen whose first word is New, Add or Create and whose other words the step says ("New
-    Habit" for "Create a new habit that does not occur today", "New file" for "Create or
-    delete a file"); else 0.0. What the click opened shows what it did, whatever the control is
-    called (an unlabelled "+", a kind's name in an add menu)."""
+    screen, on no control, whose first word is New, Add or Create and whose other words the
+    step says ("New Habit" for "Create a new habit that does not occur today", "New file" for
+    "Create or delete a file"); else 0.0. What the click opened shows what it did, whatever
+    the control is called (an unlabelled "+", a kind's name in an add menu)."""
     if transition.action.kind != CLICK or not is_creating(step):
         return 0.0
     said = {stem(w) for w in content_words(step.text)}
     before = screen_index(transition.before.hierarchy_xml).label_set
-    for label, _ in screen_index(transition.after.hierarchy_xml).labels:
+    for label, node in screen_index(transition.after.hierarchy_xml).labels:
         words = content_words(label)
         if len(words) < 2 or len(words) > 4 or normalize_label(label) in before:
             continue
+        if _pressable(node):
+            continue  # an "Add fishing spot" button is a control to press, not what was opened
         if words[0].lower() in _CREATION_TITLE_WORDS and all(stem(w) in said for w in words[1:]):
             return CREATION_SCORE
     return 0.0
+
+
+def _pressable(node: ViewNode) -> bool:
+    """``node`` or a node it sits in takes clicks (a control, a list row), unlike a title."""
+    current: ViewNode | None = node
+    while current is not None:
+        if current.clickable or current.long_clickable:
+            return True
+        current = current.parent
+    return False
 
 
 # A step that sets a switch or check box to a state ("Enable Minimalistic UI", "turn off Sync").

@@ -1002,15 +1002,26 @@ def _repeated_step(steps: Sequence[S2RStep], k: int) -> int:
     again = bool(_AGAIN_RE.search(step.text))
     names = {normalize_label(t) for t in step.targets}
     stems = {stem(w) for t in step.targets for w in content_words(t)}
+    verb = _operation(step)
     for e in range(k - 1, -1, -1):
         earlier = steps[e]
         if earlier.action_hint != step.action_hint:
             continue
+        if verb and _operation(earlier) and _operation(earlier) != verb:
+            continue  # "Edit the trip" does not do "Create a trip" again: another operation
         if names & {normalize_label(t) for t in earlier.targets}:
             return e
         if again and stems & {stem(w) for t in earlier.targets for w in content_words(t)}:
             return e
     return -1
+
+
+def _operation(step: S2RStep) -> str:
+    """The stem of the operation verb the step opens with (:data:`_OPERATION_VERBS`: create,
+    edit, delete...), else ``""``."""
+    words = content_words(step.text)
+    first = words[0].lower() if words else ""
+    return stem(first) if first in _OPERATION_VERBS else ""
 
 
 def _same_control(a: Action, b: Action) -> bool:

@@ -8,7 +8,7 @@ for its toolbar, a Switch instead of a CheckBox...). The pieces:
 - basics: :func:`bind`, :func:`text_view`, :func:`image_button`, :func:`fab`;
 - building blocks: :func:`button`, :func:`image_view`, :func:`linear_layout`,
   :func:`frame_layout`, :func:`relative_layout`, :func:`scroll_view`, :func:`check_box`,
-  :func:`radio_button`;
+  :func:`switch`, :func:`radio_button`;
 - state: :func:`toggle` (a multi-select tap), :func:`pager_swipe` (a ViewPager's swipe),
   :func:`dismiss` (Back closing a menu or drawer), :func:`pop_back_stack` (Back in an app's
   own navigation stack);
@@ -17,10 +17,11 @@ for its toolbar, a Switch instead of a CheckBox...). The pieces:
 - menus: :func:`popup_menu`, :func:`menu_window`;
 - dialogs: :func:`dialog_button`, :func:`dialog_buttons`, :func:`alert_dialog`,
   :func:`confirm_dialog`, :func:`input_dialog`, :func:`choice_dialog`,
-  :func:`date_picker_dialog`, :func:`time_picker_dialog`;
+  :func:`multi_choice_dialog`, :func:`date_picker_dialog`, :func:`time_picker_dialog`;
 - lists: :func:`list_row`, :func:`list_view`;
 - system screens: :func:`document_row`, :func:`document_picker` (DocumentsUI's file picker);
-- navigation: :func:`drawer_layout`, :func:`drawer_entry`, :func:`tabs`, :func:`bottom_navigation`;
+- navigation: :func:`drawer_layout`, :func:`drawer_entry`, :func:`navigation_item`,
+  :func:`navigation_sheet`, :func:`tabs`, :func:`bottom_navigation`;
 - settings: :func:`preference`, :func:`checkbox_widget`, :func:`switch_widget`,
   :func:`preference_category`;
 - input: :func:`edit_text`, :func:`spinner`;
@@ -293,6 +294,21 @@ def check_box(
     or not; a tap calls ``handler`` (which flips the state the model keeps)."""
     return View(
         cls="android.widget.CheckBox",
+        resource_id=rid,
+        text=text,
+        checkable=True,
+        checked=checked,
+        on_click=handler,
+        **kw,
+    )
+
+
+def switch(rid: str, text: str, checked: bool, handler: Handler | None = None, **kw: Any) -> View:
+    """A checkable ``android.widget.Switch`` (a toggle on a screen, not a preference row's
+    :func:`switch_widget`) with id ``rid`` and label ``text`` (often empty), ``checked`` or not;
+    a tap calls ``handler`` (which flips the state the model keeps)."""
+    return View(
+        cls="android.widget.Switch",
         resource_id=rid,
         text=text,
         checkable=True,
@@ -589,6 +605,41 @@ def choice_dialog(
     return alert_dialog(dialog_title(title), [listing], _buttons(None, negative), on_dismiss)
 
 
+def multi_choice_dialog(
+    title: str,
+    choices: Sequence[str],
+    checked: Sequence[bool],
+    on_toggle: Callable[[AppContext, int], None],
+    positive: tuple[str, Handler | None] | None,
+    negative: tuple[str, Handler | None] | None,
+    on_dismiss: Handler | None,
+) -> Window:
+    """A multi-choice AlertDialog (``setMultiChoiceItems``, a ``MultiSelectListPreference``'s
+    dialog): a ``ListView`` (``android:id/select_dialog_listview``) of checkable
+    ``CheckedTextView`` rows (``android:id/text1``), row ``i`` checked when ``checked[i]``;
+    tapping row ``i`` calls ``on_toggle(ctx, i)``; then the buttons as in
+    :func:`confirm_dialog`."""
+    rows = [
+        View(
+            cls="android.widget.CheckedTextView",
+            resource_id="android:id/text1",
+            text=choice,
+            checkable=True,
+            checked=checked[i],
+            on_click=bind(on_toggle, i),
+            height=147,
+        )
+        for i, choice in enumerate(choices)
+    ]
+    listing = View(
+        cls="android.widget.ListView",
+        resource_id="android:id/select_dialog_listview",
+        weight=0,
+        children=rows,
+    )
+    return alert_dialog(dialog_title(title), [listing], _buttons(positive, negative), on_dismiss)
+
+
 MONTHS = (
     "January",
     "February",
@@ -876,6 +927,49 @@ def drawer_entry(
         checkable=True,
         checked=checked,
         height=height,
+    )
+
+
+def navigation_item(
+    rid: str,
+    title: str,
+    handler: Handler | None,
+    *,
+    checked: bool = False,
+    cls: str = "com.google.android.material.internal.NavigationMenuItemView",
+    height: int = 147,
+) -> View:
+    """One NavigationView menu entry as Material's own layout dumps it: a checkable
+    ``NavigationMenuItemView`` with the menu item's id ``rid`` holding its ``title`` in
+    ``design_menu_item_text`` (the support library's class through ``cls``); see
+    :func:`drawer_entry` for the flat ``CheckedTextView`` form."""
+    return View(
+        cls=cls,
+        resource_id=rid,
+        on_click=handler,
+        checkable=True,
+        checked=checked,
+        height=height,
+        children=[text_view(title, "design_menu_item_text", height=height)],
+    )
+
+
+def navigation_sheet(
+    children: list[View],
+    on_dismiss: Handler | None,
+    *,
+    bounds: tuple[int, int, int, int] | None = None,
+    cls: str = "com.google.android.material.navigation.NavigationView",
+    rid: str = "nav_view",
+) -> Window:
+    """An open navigation drawer as a sheet window (``kind="sheet"``): a NavigationView
+    (``cls``, id ``rid``) holding ``children`` (a header, :func:`drawer_entry` or
+    :func:`navigation_item` rows), over ``bounds``; touching outside calls ``on_dismiss``."""
+    return Window(
+        root=View(cls=cls, resource_id=rid, children=children),
+        kind="sheet",
+        on_dismiss=on_dismiss,
+        bounds=bounds,
     )
 
 

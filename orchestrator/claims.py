@@ -96,12 +96,16 @@ _WORD_RE = re.compile(r"[A-Za-z_$][\w$]{2,}")
 class CrashClaim:
     """The verdict on one crash: ``qualifies``; ``reasons`` (what matched, or why it was refused,
     one short phrase each); ``after_step`` the index of the last S2R step done before the crashing
-    action (-1 none) and ``step`` the step the crash is credited to (-1 when refused)."""
+    action (-1 none) and ``step`` the step the crash is credited to (-1 when refused);
+    ``loose`` when it qualifies only because the crash came right after the steps done, the
+    report's last step worded otherwise (:data:`NEXT_ACTIONS`): tied to the report by place
+    alone."""
 
     qualifies: bool
     reasons: list[str] = field(default_factory=list)
     after_step: int = -1
     step: int = -1
+    loose: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -109,6 +113,7 @@ class CrashClaim:
             "reasons": self.reasons,
             "after_step": self.after_step,
             "step": self.step,
+            "loose": self.loose,
         }
 
 
@@ -396,7 +401,7 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
                 f"on the action right after step {done_before + 1}: the steps after it name "
                 "nothing the app showed, and the report's last is worded otherwise"
             )
-            return CrashClaim(True, reasons, done_before, last)
+            return CrashClaim(True, reasons, done_before, last, loose=True)
         return CrashClaim(
             False,
             [f"after step {done_before + 1} of {last + 1}: the report's earlier steps not done"],
@@ -413,7 +418,7 @@ def judge_crash(spec: ReproSpec, path: Path, reasoner_reached: int = -1) -> Cras
         reasons.append(
             f"on the action right after step {last}: the report's last step, worded otherwise"
         )
-        return CrashClaim(True, reasons, last - 1, last)
+        return CrashClaim(True, reasons, last - 1, last, loose=True)
     return CrashClaim(
         False,
         [f"the crashing action does not do step {last + 1}, and the report names no exception"],

@@ -598,6 +598,10 @@ class Reproducer:
                 claim = self._judge_crash(path)
                 if self.goal is not None:  # a goal search claims nothing
                     claim = CrashClaim(False, ["crashed while preparing the device"])
+                if self._loops and claim.loose:
+                    # A second-pass path went round a loop to get here: a crash tied to the
+                    # report by its place alone may be another use of the app (decision 0064).
+                    claim = CrashClaim(False, [*claim.reasons, "found by the second pass"])
                 if not (self.ablation.counts_crash(self.spec) and claim.qualifies):
                     other_crashes.append(
                         {

@@ -136,6 +136,10 @@ def test_a_crash_right_after_every_step_but_the_last_is_the_last_steps() -> None
         path = _path("Create list", "Add item", *tail, "Settings", crash=NFE, spec=worded)
         claim = judge_crash(worded, path)
         assert claim.qualifies and claim.step == 2 and "right after step 2" in claim.reasons[-1]
+        assert claim.loose  # tied to the report by its place alone (the second pass refuses it)
+    # A crash on the last step itself is no loose claim.
+    named = _path("Create list", "Add item", "Settings", crash=NFE, spec=FOUR_STEPS)
+    assert not judge_crash(FOUR_STEPS, named).loose
     # ...unless that action does an earlier step again (another use of the app, decision 0049).
     again = _path("Create list", "Add item", "Create list", crash=NFE, spec=worded)
     assert not judge_crash(worded, again).qualifies

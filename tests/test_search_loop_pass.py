@@ -150,3 +150,34 @@ def test_the_second_pass_allows_one_loop_and_counts_states_only_since_it() -> No
     assert _is_cycle(_path(camera, preview, camera, gallery, camera), loops=1)
     # the same screen reached by an action that changed nothing is no loop to allow
     assert _is_cycle(_path(camera, camera), loops=1)
+
+
+LOOSE_REPORT = """---
+bug_id: Snap#1
+repo: Snap
+---
+
+# Crash in the gallery
+
+Steps to reproduce:
+1. Open the gallery
+2. Tap the thumbnail
+
+The app crashes.
+"""
+
+
+@pytest.mark.e2e
+@pytest.mark.timeout(180)
+def test_a_second_pass_crash_tied_to_the_report_by_its_place_alone_is_no_claim(
+    ray_session: object, tmp_path: Path
+) -> None:
+    # "Tap the thumbnail" names no control ("Shot 1"): the crash right after step 1
+    # counts by its place alone, which a path that went round a loop to get there cannot give.
+    found = reproduce_own_app(
+        tmp_path, "Snap", SNAP, LOOSE_REPORT, SearchConfig(max_probes=200), out="loose"
+    )
+    assert found["search"]["loop_pass"] == 1
+    assert found["reproduced"] is False
+    notes = [c["note"] for c in found["search"]["other_crashes"]]
+    assert any("found by the second pass" in n for n in notes), notes

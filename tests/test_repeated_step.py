@@ -55,17 +55,3 @@ def test_a_repeated_step_is_done_on_the_control_that_did_it_whatever_it_shows() 
 def test_another_control_does_not_repeat_it() -> None:
     progress = align(_spec("Press the Start field again"), _path("End"))
     assert progress.reached == 1
-
-
-def test_a_step_of_another_operation_on_the_same_object_repeats_nothing() -> None:
-    """ "Create a trip" then "Edit the trip": both name the trip, but editing is no second
-    creation, so the "+" that created it does not edit it."""
-    from orchestrator.reasoner.align import _repeated_step
-
-    steps = [
-        S2RStep("Create a trip", CLICK, ["trip"]),
-        S2RStep("Edit the trip", CLICK, ["trip"]),
-        S2RStep("Create another trip", CLICK, ["trip"]),
-    ]
-    assert _repeated_step(steps, 1) == -1
-    assert _repeated_step(steps, 2) == 0  # the same operation again

@@ -206,11 +206,6 @@ def label_match(
     said (:func:`said_before`); a label word found there counts for part of a target's word."""
     if not label:
         return 0.0
-    lines = [x for x in (y.strip() for y in label.splitlines()) if x]
-    if len(lines) > 1:
-        # A description of several lines (Flutter and Compose merge a control's semantics:
-        # "Habits\nTab 4 of 5"): the control is named by its best line or by all of it.
-        return max(label_match(x, step, later, context) for x in (" ".join(lines), *lines))
     best = max((similarity_in_context(label, t, context) for t in step.targets), default=0.0)
     if best < NAMED_LATER and any(
         similarity(label, t) >= NAMED_LATER for s in later for t in s.targets
@@ -420,7 +415,7 @@ _PICK_ONE_RE = re.compile(
 )
 
 
-def any_item_noun(step: S2RStep) -> str:
+def _any_item_noun(step: S2RStep) -> str:
     """The noun of a step that leaves the choice of item to the reader ("Change the different
     language" → ``language``, "select some cards" → ``cards``, "open a recipe" →
     ``recipe``), else ``""``."""
@@ -442,11 +437,11 @@ def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
         return 0.0
     if step.action_hint not in (CLICK, LONG_CLICK, "") or step.value:
         return 0.0
-    noun = any_item_noun(step)
+    noun = _any_item_noun(step)
     if not noun:
         return 0.0
     node = find_node(index.tree, action.target)
-    if node is None or not in_list(node):
+    if node is None or not _in_list(node):
         return 0.0
     # "one of the entries": a noun that names any item needs no heading that names it; a file
     # kind may be the item's own extension ("a chart" → "q3.chart"), but not just any word of
@@ -461,54 +456,12 @@ def any_item_match(step: S2RStep, action: Action, index: ScreenIndex) -> float:
     return ANY_ITEM_SCORE
 
 
-def in_list(node: ViewNode) -> bool:
+def _in_list(node: ViewNode) -> bool:
     """``node`` sits in a list or grid proper (ListView, GridView, RecyclerView: a picker's
     choices, a dropdown's rows), not merely in a scrolling screen, where any control would do."""
     current = node.parent
     while current is not None:
         if current.short_class.endswith(_COLLECTION_CLASSES):
-            return True
-        current = current.parent
-    return False
-
-
-# What a creating step's click is credited at when its effect names the item (0-1).
-CREATION_SCORE = 0.6
-
-
-# The first word of the title Android apps give a form that makes an item ("New Habit",
-# "Add trip", "Create note").
-_CREATION_TITLE_WORDS = wordset("new add create")
-
-
-@rule("creation_title", 0.0)
-def creation_title_match(step: S2RStep, transition: Transition) -> float:
-    """:data:`CREATION_SCORE` when ``step`` makes an item (:func:`is_creating`) and the click
-    brought up a title that starts making one of the kind the step names: a label new on the
-    screen, on no control, whose first word is New, Add or Create and whose other words the
-    step says ("New Habit" for "Create a new habit that does not occur today", "New file" for
-    "Create or delete a file"); else 0.0. What the click opened shows what it did, whatever
-    the control is called (an unlabelled "+", a kind's name in an add menu)."""
-    if transition.action.kind != CLICK or not is_creating(step):
-        return 0.0
-    said = {stem(w) for w in content_words(step.text)}
-    before = screen_index(transition.before.hierarchy_xml).label_set
-    for label, node in screen_index(transition.after.hierarchy_xml).labels:
-        words = content_words(label)
-        if len(words) < 2 or len(words) > 4 or normalize_label(label) in before:
-            continue
-        if _pressable(node):
-            continue  # an "Add fishing spot" button is a control to press, not what was opened
-        if words[0].lower() in _CREATION_TITLE_WORDS and all(stem(w) in said for w in words[1:]):
-            return CREATION_SCORE
-    return 0.0
-
-
-def _pressable(node: ViewNode) -> bool:
-    """``node`` or a node it sits in takes clicks (a control, a list row), unlike a title."""
-    current: ViewNode | None = node
-    while current is not None:
-        if current.clickable or current.long_clickable:
             return True
         current = current.parent
     return False
@@ -855,9 +808,6 @@ def _step_score(
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
     if already_set(step, action, before):
         return 0.0  # "Enable X" is not done by turning X off
-    made = creation_title_match(step, transition)  # what the click opened says it creates
-    if made:
-        return max(score, made)
     if action.kind == CLICK and names_only_the_object(step, label):
         return 0.0  # "Edit Trip" is not done by the drawer's "Trips": that only goes there
     if typed_elsewhere(step, action, transition.before.hierarchy_xml):
@@ -1002,26 +952,15 @@ def _repeated_step(steps: Sequence[S2RStep], k: int) -> int:
     again = bool(_AGAIN_RE.search(step.text))
     names = {normalize_label(t) for t in step.targets}
     stems = {stem(w) for t in step.targets for w in content_words(t)}
-    verb = _operation(step)
     for e in range(k - 1, -1, -1):
         earlier = steps[e]
         if earlier.action_hint != step.action_hint:
             continue
-        if verb and _operation(earlier) and _operation(earlier) != verb:
-            continue  # "Edit the trip" does not do "Create a trip" again: another operation
         if names & {normalize_label(t) for t in earlier.targets}:
             return e
         if again and stems & {stem(w) for t in earlier.targets for w in content_words(t)}:
             return e
     return -1
-
-
-def _operation(step: S2RStep) -> str:
-    """The stem of the operation verb the step opens with (:data:`_OPERATION_VERBS`: create,
-    edit, delete...), else ``""``."""
-    words = content_words(step.text)
-    first = words[0].lower() if words else ""
-    return stem(first) if first in _OPERATION_VERBS else ""
 
 
 def _same_control(a: Action, b: Action) -> bool:

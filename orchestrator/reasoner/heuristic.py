@@ -53,11 +53,9 @@ from orchestrator.reasoner.align import (
     action_match,
     align,
     already_set,
-    any_item_noun,
     background_tappable,
     complete,
     field_text,
-    in_list,
     is_positive_label,
     key_of,
     key_types,
@@ -176,26 +174,6 @@ def _search_query(spec: ReproSpec, path: Path, j: int) -> str:
             for label in seen:
                 if similarity(label, target) >= 0.8:
                     return label
-    if any(any_item_noun(step) for step in spec.steps[j : j + 2]):
-        return _listed_before(path, pressed)
-    return ""
-
-
-def _listed_before(path: Path, pressed: set[str]) -> str:
-    """The first row of the last list the path saw (a short label, not a control it pressed):
-    what to search for when the report goes on to pick any result ("tap one of the entries
-    under the search box"), since what the app listed is what its search finds; ``""`` when
-    the path saw no list."""
-    for t in reversed(path.transitions):
-        index = screen_index(t.before.hierarchy_xml)
-        for label, node in index.labels:
-            if (
-                in_list(node)
-                and 1 <= len(words(label)) <= 3
-                and normalize_label(label) not in pressed
-                and not _NUMBER_RE.fullmatch(label.strip())
-            ):
-                return label
     return ""
 
 

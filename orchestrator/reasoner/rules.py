@@ -37,7 +37,6 @@ ALIGN_RULES: dict[str, str] = {
     "screen_tap": "'tap the screen' done by a tap on the background",
     "position": "'the first/last item' done by that row of the list",
     "any_item": "'one of the entries', 'an item' done by any row of a list",
-    "creation_title": "'create an X' done by a click that brought up a 'New X' title",
     "relative": "'the X below the Y' done by the widget placed so",
     "already_set": "'enable X' not done by turning X off",
     "names_only_the_object": "'Edit X' not done by a label naming only X",

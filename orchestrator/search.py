@@ -481,7 +481,7 @@ class Reproducer:
         self._shortest: dict[str, Path] = {}
         self._gone_back: dict[str, int] = {}
         self._exhausted: set[str] = set()
-        # 1 in the second pass (LOOP_PASS): a path may come back once to where it was
+        # 1 in the second pass (_second_pass): a path may come back once to where it was
         self._loops = 0
         self._untried_only: set[int] = set()
         self._snapshot_seq = 0
@@ -898,7 +898,7 @@ class Reproducer:
         return _progress_key(path) + self._loop_suffix(path)
 
     def _loop_suffix(self, path: Path) -> str:
-        """In the second pass (:data:`LOOP_PASS`), where the path's one loop went
+        """In the second pass (:meth:`_second_pass`), where the path's one loop went
         (:func:`_loop_via`): the same screen after a loop may hide other data (a picture
         taken, an item saved), so its actions are worth probing again. ``""`` otherwise."""
         if not self._loops:
@@ -1377,7 +1377,7 @@ class Reproducer:
         self._reserve = []
         self.stats["loop_pass"] = 1
         self.progress("loop_pass", {"probes": self.stats["probes"]})
-        return [replace(path, snapshot_id=path.snapshot_id) for path in start]
+        return [replace(path) for path in start]  # (copies: the search scores paths in place)
 
     def _refill(self, expanded: set[str]) -> list[Path]:
         """A new beam from the reserve when every kept path is at the bound or none is left:

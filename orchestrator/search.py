@@ -565,8 +565,11 @@ class Reproducer:
             specs = specs[:room]
             if not specs and not self._reuse:
                 kept = beam
-                beam = (self._refill(expanded) or self._frontier()) if room > 0 else []
-                beam = beam or (self._second_pass(start_beam) if room > 0 else [])
+                beam = (
+                    self._refill(expanded) or self._frontier() or self._second_pass(start_beam)
+                    if room > 0
+                    else []
+                )
                 if beam:  # the kept paths are at the bound: breadth from the paths left
                     level -= 1
                     continue

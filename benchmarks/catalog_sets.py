@@ -95,7 +95,7 @@ TEST2_APPS = frozenset(
 # run once with the engine of the round's end (its first-seen result,
 # docs/heldout*-first-seen.json); rule writers see aggregates only. test3: decision 0054,
 # test4-test8: decisions 0055-0059, test9: decision 0060, test10: decision 0061, test11:
-# decision 0062, test12: decision 0063, test13: decision 0064.
+# decision 0062, test12: decision 0063, test13: decision 0064, test14: decision 0065.
 HELDOUT_ROUNDS: dict[str, str] = {
     "test3": "heldout",
     "test4": "heldout4",
@@ -108,6 +108,7 @@ HELDOUT_ROUNDS: dict[str, str] = {
     "test11": "heldout11",
     "test12": "heldout12",
     "test13": "heldout13",
+    "test14": "heldout14",
 }
 # Development rounds: modelled like the held-out rounds, read freely by rule writers.
 DEV_ROUNDS: dict[str, str] = {"dev3": "dev3"}

@@ -31,10 +31,11 @@ def test_a_phrase_verb_to_the_orientation_alone_is_a_rotation() -> None:
     ):
         spec = _analyze("Lost on rotation", f"1. Open the recipe list\n2. {step}\n")
         assert [s.action_hint for s in spec.steps] == ["click", "rotate"], step
-    # ...but a control the orientation only names stays a click
+    # ...but a control the orientation only names stays a click (the title's "on rotation"
+    # then adds the rotation the steps leave out, after them: s2r._with_event)
     for step in ("Go to the Landscape tab", "Switch to the portrait settings"):
         spec = _analyze("Lost on rotation", f"1. Open the recipe list\n2. {step}\n")
-        assert [s.action_hint for s in spec.steps] == ["click", "click"], step
+        assert [s.action_hint for s in spec.steps] == ["click", "click", "rotate"], step
 
 
 TRACE_REPORT = """## Steps

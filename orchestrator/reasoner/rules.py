@@ -64,10 +64,15 @@ VALUE_RULES: dict[str, str] = {
     "example_not_value": "an e.g. on a step that leaves the choice is a target, not a value",
     "stated_expression": "keypad steps rewritten to the expression the report states",
 }
-RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES}
+READING_RULES: dict[str, str] = {
+    "device_event": "a device event the symptom names ('on rotation', 'after the app was in "
+    "the background') is one more step",
+}
+RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES, **READING_RULES}
 FAMILIES: dict[str, tuple[str, ...]] = {
     "align": tuple(ALIGN_RULES),
     "values": tuple(VALUE_RULES),
+    "reading": tuple(READING_RULES),
 }
 
 

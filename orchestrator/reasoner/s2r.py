@@ -122,6 +122,9 @@ _ROTATE_WORDS = tuple(
     )
 )
 _GENERIC_CHANGE_VERBS = wordset("change changed changing switch turn set put flip")
+# ... in any word form ("after switching to landscape"), by stem (issue 28 §2: a stemmer, not
+# a list of forms)
+_GENERIC_CHANGE_STEMS = frozenset(stem(v) for v in _GENERIC_CHANGE_VERBS)
 # "Turn the device", "tilt your phone": turning the device itself is a rotation ("turn the
 # screen off" is not).
 _TURN_DEVICE_RE = re.compile(
@@ -1235,6 +1238,10 @@ def _app_tokens(report: BugReport) -> set[str]:
     return {t for t in tokens if t and t != "android"}
 
 
+# How a person says they did something fully; no control's name ("close the app completely").
+_MANNER_WORDS = wordset("completely fully entirely totally properly straight directly really")
+
+
 # Stopping the app and opening it again after earlier steps ("restart the app", "then restarted",
 # "close the app and open it again", "force stop it"): a step (the device's restart action),
 # not a setup note. The object, when there is one, is the app. Third-person forms ("it
@@ -1248,16 +1255,28 @@ _RESTART_STEP_RE = re.compile(
 )
 
 
+# A clause told as what came before the symptom: "after I", "each time you", "when".
+_TOLD_LEAD_RE = re.compile(
+    r"^(?:when(?:ever)?|after|once|if|(?:each|every)\s+time|as\s+soon\s+as|upon)\s+"
+    r"(?:(?:i|you|we|the\s+user|a\s+user|users?)\s+)?",
+    re.IGNORECASE,
+)
+
+
 def _restart_step(clause: str, app_tokens: set[str]) -> S2RStep | None:
     """The restart step a clause asks for (:data:`_RESTART_STEP_RE`): what follows the verb
     names the app (or nothing, "it", or "and open it again"); ``None`` otherwise."""
     m = _RESTART_STEP_RE.match(clause)
     if m is None:
         return None
+    # "close the app straight from the Reader": where the person closes it is where the steps
+    # left them, not a control
+    rest_text = re.sub(r"\bfrom\b.*$", "", m.group("rest").lower())
     rest = [
         t
-        for t in re.findall(r"[\w-]+", m.group("rest").lower())
-        if t not in ("and", "then", "it", "again", "open", "reopen", "the", "a")
+        for t in re.findall(r"[\w-]+", rest_text)
+        if t not in ("and", "then", "it", "again", "open", "reopen", "the", "a", "my", "your")
+        and t not in _MANNER_WORDS
     ]
     if rest and not all(t in _APP_WORDS or t in app_tokens for t in rest):
         return None  # "reopen the dialog", "close the editor": a control of the app
@@ -1283,6 +1302,12 @@ _LEAVE_STEP_RE = re.compile(
     r"(?:go|going)\s+(?:in|into|to)\s+(?:the\s+)?background\b|"
     r"background\s+(?:the\s+|this\s+)?(?:app|application|it)\b|"
     r"minimi[sz](?:e|es|ed|ing)\s+(?:the\s+|this\s+|your\s+)?[\w-]+|"
+    # "come back from another app", "returning to the app from the background": a return from
+    # outside the app tells the leaving too
+    r"(?:come|came|coming|go|going|get|getting|switch\w*|return\w*)\s+(?:back\s+)?"
+    r"(?:to\s+(?:the\s+|this\s+)?[\w-]+\s+)?from\s+(?:the\s+)?(?:background|home\s*screen|"
+    r"launcher|recents?|recent\s+apps|(?:another|a\s+different|some\s+other|other|an\s+other)"
+    r"\s+(?:\w+\s+)?(?:app|application)s?)\b|"
     r"(?:leave|leaving|exit|exiting)\s+(?:the\s+|this\s+)?(?:app|application)\b"
     r"(?=(?:\s+for\s+(?:a\s+)?(?:while|moment|bit|few\s+\w+|some\s+time))?\s*(?:,\s*)?"
     r"(?:and|then)\s+(?:\w+\s+)?(?:come|go|get|return|switch|re-?open)\w*)|"
@@ -1388,6 +1413,149 @@ def _home_then_back(steps: list[S2RStep], app_tokens: set[str]) -> list[S2RStep]
     ]
 
 
+# A device event a sentence names as when the symptom shows, not as a step the person takes:
+# "the text is lost on rotation", "after an orientation change", "when the screen is rotated",
+# "once the app comes back from the background". A cue word opens a short phrase made only of the
+# event's own words and words that carry none of their own (articles, the device, auxiliaries);
+# anything else in it ("after rotating the list item") is a step with an object, read elsewhere.
+_EVENT_CUE_RE = re.compile(
+    r"\b(?:on|upon|after|when(?:ever)?|while|during|if|once|following|"
+    r"(?:each|every)\s+time|with(?:\s+(?:each|every|a|an|the))?)\s+(?P<phrase>[^,.;:!?()]+)",
+    re.IGNORECASE,
+)
+_EVENT_PHRASE_WORDS = 8
+# Words of a cue's phrase that say nothing of their own: articles, people, the device and the
+# app, auxiliaries, and the generic verbs a device event is told with.
+_EVENT_FILLER = wordset(
+    """a an the this that its my your their every each any some i you we he she it they user
+    screen device phone tablet display app application is are was were be been being gets get
+    got goes go went going has have had put puts putting sent send sending moved move moving
+    change changes changed changing switch switches switched switching turn turns turned
+    turning flip flips flipped flipping tilt tilts tilted tilting to into in from mode
+    configuration config again then and back for while some time few seconds second minutes
+    minute moment briefly later completely fully entirely totally properly straight directly"""
+)
+# Words that end the app's process and start it again ("on restart", "once the app was
+# restarted", "each time I restart my phone"); the ones that only end it ("close", "kill") count
+# when the phrase names the app ("after closing the app completely"), not a dialog.
+_RESTART_EVENT_WORDS = wordset(
+    """restart restarts restarted restarting relaunch relaunches relaunched relaunching
+    re-launch re-launched reboot reboots rebooted rebooting"""
+)
+_END_EVENT_WORDS = wordset(
+    """close closes closed closing kill kills killed killing quit quits quitting exit exits
+    exited exiting force stop stops stopped stopping"""
+)
+_ROTATION_EVENT_WORDS = wordset(
+    "rotate rotates rotated rotating rotation re-orientation orientation landscape portrait"
+)
+# Words that put the app out of sight and back; one of them must be there ("when returning to
+# the list" is a step inside the app, "when returning from the background" is not).
+_LEAVE_EVENT_WORDS = wordset(
+    """background backgrounded minimize minimized minimizes minimizing minimise minimised
+    minimising home recents recent launcher switcher multitasking another other different
+    apps"""
+)
+_RETURN_EVENT_WORDS = wordset(
+    """return returns returned returning come comes came coming resume resumes resumed
+    resuming reopen reopens reopened reopening re-open re-opened re-opening foreground
+    leave leaves left leaving press pressed pressing hit tap tapped open opened opening
+    button key"""
+)
+
+
+_EVENT_WORDS = (
+    _ROTATION_EVENT_WORDS
+    | _LEAVE_EVENT_WORDS
+    | _RETURN_EVENT_WORDS
+    | _RESTART_EVENT_WORDS
+    | _END_EVENT_WORDS
+)
+
+
+def _event_kind(words: list[str]) -> str:
+    """The device event a phrase's ``words`` are made of (the step's action kind), or ``""``
+    when a word of it is none of the event's words nor :data:`_EVENT_FILLER`."""
+    own = [w for w in words if w not in _EVENT_FILLER]
+    if not own:
+        return ""
+    if all(w in _ROTATION_EVENT_WORDS for w in own):
+        return "rotate"
+    if any(w in _LEAVE_EVENT_WORDS for w in own) and all(
+        w in _LEAVE_EVENT_WORDS | _RETURN_EVENT_WORDS for w in own
+    ):
+        return "leave_and_return"
+    restarting = any(w in _RESTART_EVENT_WORDS for w in own) or (
+        any(w in _END_EVENT_WORDS for w in own) and bool({"app", "application"} & set(words))
+    )
+    if restarting and all(
+        w in _RESTART_EVENT_WORDS | _END_EVENT_WORDS | _RETURN_EVENT_WORDS for w in own
+    ):
+        return "restart_app"
+    return ""
+
+
+# Event words that end a told event with nothing to act on after them: nouns ("on rotation")
+# and participles ("once the app was restarted"), unlike a verb whose object may follow
+# ("after rotating the image").
+_EVENT_NOUNS = wordset(
+    "rotation re-orientation orientation restart reboot relaunch background app application"
+)
+
+
+def _closed_event(words: list[str]) -> list[str]:
+    """The longest start of ``words`` that tells a whole event before a new clause with no comma
+    ("once the app was restarted | the saving was still negative"): event and filler words up
+    to a noun or participle of the event; ``[]`` when none."""
+    best: list[str] = []
+    for i, word in enumerate(words):
+        if word not in _EVENT_FILLER and word not in _EVENT_WORDS:
+            break
+        if word in _EVENT_NOUNS or (word.endswith("ed") and word not in _EVENT_FILLER):
+            best = words[: i + 1]
+    return best
+
+
+def _device_event(sentence: str) -> S2RStep | None:
+    """The device event ``sentence`` names after a cue (:data:`_EVENT_CUE_RE`) as when its
+    symptom shows: a rotation ("on rotation", "when the device is rotated", "after switching
+    to landscape"), leaving the app and coming back ("after the app was in the background",
+    "when I come back from another app") or the app's restart ("on restart", "after I close
+    the app completely and open it again", "once the app was restarted the list was empty"), as
+    the step the device does; ``None`` when the sentence names none, or names more than the
+    event in its phrase."""
+    for match in _EVENT_CUE_RE.finditer(sentence):
+        words = re.findall(r"[\w'-]+", match.group("phrase").lower())
+        kind = _event_kind(words[:_EVENT_PHRASE_WORDS]) if len(words) <= _EVENT_PHRASE_WORDS else ""
+        kind = kind or _event_kind(_closed_event(words))
+        if kind == "rotate":
+            return S2RStep(text=sentence, action_hint=kind, value=_rotation_target(sentence))
+        if kind:
+            return S2RStep(text=sentence, action_hint=kind)
+    return None
+
+
+def _with_event(steps: list[S2RStep], sentences: list[str]) -> list[S2RStep]:
+    """``steps`` with the device event (:func:`_device_event`) the report names as when its
+    symptom shows, when the steps have no step of that kind already (the steps told it: "2.
+    Rotate the device. Actual: after rotation the text is gone"): named inside a step's own
+    sentence ("I deleted an item, but once the app was restarted ..."), right after that step;
+    named in the title, the Actual section or the story's observations (``sentences``), as one
+    more step at the end."""
+    kinds = {s.action_hint for s in steps}
+    if "press_home" in kinds or "restart_app" in kinds:
+        kinds.add("leave_and_return")  # (a restart leaves the app too)
+    for k, step in enumerate(steps):
+        event = _device_event(step.text)
+        if event is not None and event.action_hint not in kinds and applies("device_event"):
+            return [*steps[: k + 1], event, *steps[k + 1 :]]
+    for sentence in sentences:
+        event = _device_event(sentence)
+        if event is not None and event.action_hint not in kinds and applies("device_event"):
+            return [*steps, event]
+    return steps
+
+
 def _is_setup(clause: str, app_tokens: set[str]) -> bool:
     """Installing or launching the app (the search starts on the launched app anyway)."""
     low = clause.lower()
@@ -1482,7 +1650,7 @@ def _make_step(
     has_rotate_word = any(w in turning for w in _ROTATE_WORDS) or bool(_TURN_DEVICE_RE.search(main))
     if has_rotate_word and (
         kind == "rotate"
-        or verb in _GENERIC_CHANGE_VERBS
+        or stem(verb) in _GENERIC_CHANGE_STEMS
         or (not kind and (len(main.split()) <= 4 or bool(_TURN_DEVICE_RE.search(main))))
         # "switch to landscape mode", "go to portrait": a phrase verb whose object is only the
         # orientation (not "go to the Landscape tab")
@@ -1772,7 +1940,8 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
                 actions.append(told[0])
                 told = _told_trigger(told[1])
             for action in actions:
-                for told_clause in _clauses(action, app_tokens, after_steps or bool(out)):
+                # (told as what came before the symptom, a restart is one: never the launch)
+                for told_clause in _clauses(action, app_tokens, True):
                     if told_clause.kind != "observation":
                         out.append(told_clause)
                         previous = told_clause.step or previous
@@ -1797,13 +1966,17 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             out.append(_Clause(clean, "action", leaving))
             previous = leaving
             continue
-        restart = (
-            _restart_step(clean, app_tokens)
-            if (previous is not None or after_steps)
+        told_lead = _TOLD_LEAD_RE.match(clean)
+        restart = None
+        if told_lead:
+            # "After I close the app completely, ...": a restart told as what came before the
+            # symptom, which a launch never is
+            restart = _restart_step(clean[told_lead.end() :].split(",")[0], app_tokens)
+        elif (previous is not None or after_steps) and not (
             # "The app crashed and restarted": what the app did, told on (an outcome)
-            and not (out and out[-1].kind == "observation")
-            else None
-        )
+            out and out[-1].kind == "observation"
+        ):
+            restart = _restart_step(clean, app_tokens)
         if restart is not None:
             out.append(_Clause(clean, "action", restart))
             previous = restart
@@ -2681,6 +2854,20 @@ def analyze(report: BugReport) -> ReproSpec:
     steps = _comment_preconditions(report, steps)
     steps += _actual_trigger(body_sections, steps, app_tokens)
     steps = _home_then_back(steps, app_tokens)
+    symptom_sentences = [
+        report.title,
+        *_sentences(_section_text(body_sections, "actual", limit=600)),
+        *extraction.observations,
+        # ... and the story's other sentences ("Once the app was restarted the list was empty")
+        *(
+            t
+            for sec in body_sections
+            if sec.kind != "env"
+            for ln in sec.lines
+            for t in _sentences(ln)
+        ),
+    ]
+    steps = _with_event(steps, symptom_sentences)
     alternatives = [_comment_preconditions(report, way) for way in alternatives]
 
     score, exception = crash_score(report)

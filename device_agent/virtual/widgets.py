@@ -563,6 +563,17 @@ def edit_text(
     )
 
 
+def text_input_layout(field: View, *, rid: str = "", **kw: Any) -> View:
+    """Material's ``TextInputLayout`` (id ``rid``) wrapping one text ``field`` (an
+    :func:`edit_text`); ``kw`` sets the wrapper's size (``height=190``...)."""
+    return View(
+        cls="com.google.android.material.textfield.TextInputLayout",
+        resource_id=rid,
+        children=[field],
+        **kw,
+    )
+
+
 def input_dialog(
     title: str,
     field: View,

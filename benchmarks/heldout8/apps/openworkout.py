@@ -204,14 +204,23 @@ class OpenWorkout(VirtualApp):
         elif item in TOP:
             ui["stack"] = ["home"] if item == "home" else ["home", item]
 
+    def _pop(self, ctx: AppContext) -> bool:
+        """The NavController pops its top destination. A WorkoutSlideFragment brought back
+        after the activity was re-created (its fields lost) runs ``onCreateView`` ->
+        ``initWorkout`` again."""
+        popped = w.pop_back_stack(ctx.ui["stack"])
+        if popped and ctx.ui["stack"][-1] == "slide" and "slide" not in ctx.ui:
+            self._init_workout(ctx)
+        return popped
+
     def _up(self, ctx: AppContext) -> None:
-        w.pop_back_stack(ctx.ui["stack"])
+        self._pop(ctx)
 
     def on_back(self, ctx: AppContext) -> bool:
         ui = ctx.ui
         if w.dismiss(ui, "drawer") or w.dismiss(ui, "spinner"):
             return True
-        return w.pop_back_stack(ui["stack"])
+        return self._pop(ctx)
 
     # -- WorkoutSlideFragment ----------------------------------------------------------------
     def _session(self, ctx: AppContext) -> int:

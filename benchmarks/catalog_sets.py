@@ -135,7 +135,7 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    to ``"test13"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
+    to ``"test14"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
     (:data:`DEV_ROUNDS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     for name, bugs in (HELDOUT_BUGS | DEV_ROUND_BUGS).items():

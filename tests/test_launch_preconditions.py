@@ -29,6 +29,11 @@ SYMPTOM = (
 )
 
 
+# A title that names no device event (the default one's "on rotation" adds a rotation step
+# where the steps have none: decision 0065).
+NEUTRAL = "Refreshing fails"
+
+
 def _report(body: str, title: str = "Logging resets on rotation") -> BugReport:
     return BugReport(
         bug_id="tracker#1", title=title, body=body, repo="tracker", apk_name="tracker_1.0.apk"
@@ -52,17 +57,22 @@ def test_a_launch_with_a_setting_enabled_starts_with_the_step_that_enables_it() 
 
 
 def test_a_launch_with_a_setting_off_disables_it_and_device_states_stay_notes() -> None:
-    off = analyze(_report("Steps:\n1. Start the app with sync turned off\n2. Tap Refresh\n"))
+    # (a title naming no device event: "on rotation" would add a rotation step, decision 0065)
+    off = analyze(
+        _report("Steps:\n1. Start the app with sync turned off\n2. Tap Refresh\n", NEUTRAL)
+    )
     assert [s.text for s in off.steps] == ['Disable "sync"', "Tap Refresh"]
     # What the device provides is no setting of the app: no step to set it.
     for state in ("auto-rotate enabled", "the location permission enabled"):
-        device = analyze(_report(f"Steps:\n1. Launch the app with {state}\n2. Tap Refresh\n"))
+        device = analyze(
+            _report(f"Steps:\n1. Launch the app with {state}\n2. Tap Refresh\n", NEUTRAL)
+        )
         assert [s.text for s in device.steps] == ["Tap Refresh"], state
 
 
 def test_a_state_only_a_comment_requires_stays_a_setup_note() -> None:
     # Decision 0026: a comment's state is a note, not a step (KISS#1481's false claim).
-    report = _report("Steps:\n1. Open the app\n2. Tap Refresh\n")
+    report = _report("Steps:\n1. Open the app\n2. Tap Refresh\n", NEUTRAL)
     report.comments = ["Can reproduce, file logging needs to be enabled."]
     spec = analyze(report)
     assert [s.text for s in spec.steps] == ["Tap Refresh"]
@@ -86,7 +96,8 @@ def test_a_step_that_taps_a_message_saying_something_stays_a_step() -> None:
     spec = analyze(
         _report(
             "Steps:\n1. Start a download\n2. Tap the notification saying download complete\n"
-            "3. The app crashes\n"
+            "3. The app crashes\n",
+            NEUTRAL,
         )
     )
     assert [s.text for s in spec.steps] == [

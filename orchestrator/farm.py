@@ -361,13 +361,17 @@ class DeviceWorker:
         """Install and launch the app fresh and save the base snapshot; returns the device's
         info and the base screen's observation (hierarchy, screenshot). A reused device is first
         put back to a neutral state (HOME closes other apps' "keeps stopping" dialogs; portrait),
-        so the base state never depends on what ran on the device before."""
+        so the base state never depends on what ran on the device before. HOME is pressed twice:
+        the first one also stops the app the last run left in front, which may crash doing so
+        and leave its own "keeps stopping" dialog; the second closes that one (a false claim in
+        TEST14's first run started by closing such a dialog, decision 0065)."""
         from device_agent.actions import PRESS_HOME, ROTATE
         from device_agent.hierarchy import structural_hash
 
         async with self._device(address) as agent:
             client = agent.client
-            await client.execute(Action(kind=PRESS_HOME))
+            for _ in range(2):
+                await client.execute(Action(kind=PRESS_HOME))
             await client.execute(Action(kind=ROTATE, orientation="portrait"))
             await client.install_app(app, version)
             await client.reset_app(launch=True)

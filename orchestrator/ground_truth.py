@@ -44,7 +44,9 @@ def probe_triggers(
     app_dir: str | None = None,
 ) -> list[bool]:
     """For each probe ``(path actions, action)``, whether the app's ground-truth oracle for
-    ``bug_id`` fired after the action, replayed from a fresh install and launch.
+    ``bug_id`` fired after the action, replayed from a fresh install and launch. A probe with
+    an action a fresh install cannot perform (a button no screen on the way shows) fired
+    nothing, as the scorer's replay (:func:`orchestrator.replay.replay_on`) stops there too.
 
     States are memoised as in-process snapshots per path, so each path's actions run once.
     Raises ``device_agent.errors.DeviceError`` (e.g. ``AppNotFoundError``) when the app model
@@ -55,6 +57,7 @@ def probe_triggers(
     device = VirtualDevice("ground-truth", app, app_dir=app_dir, version=version)
     try:
         device.reset_app(launch=True)
+        # each replayed prefix's snapshot, or "" for one a fresh install cannot perform
         saved: dict[tuple[str, ...], str] = {(): "gt0"}
         device.save_snapshot("gt0")
         out: list[bool] = []
@@ -62,14 +65,17 @@ def probe_triggers(
             keys = _key(prefix)
             # the longest path of this probe's already replayed and saved
             known = max(n for n in range(len(keys) + 1) if keys[:n] in saved)
-            device.load_snapshot(saved[keys[:known]])
+            performed = bool(saved[keys[:known]])
+            if performed:
+                device.load_snapshot(saved[keys[:known]])
             for n in range(known, len(prefix)):
-                device.execute(prefix[n])
-                name = f"gt{len(saved)}"
-                device.save_snapshot(name)
+                performed = performed and device.execute(prefix[n]).performed
+                name = f"gt{len(saved)}" if performed else ""
+                if performed:
+                    device.save_snapshot(name)
                 saved[keys[: n + 1]] = name
-            device.execute(action)
-            out.append(device.check_bug_oracle(bug_id)[0])
+            performed = performed and device.execute(action).performed
+            out.append(performed and device.check_bug_oracle(bug_id)[0])
         return out
     finally:
         device.close()

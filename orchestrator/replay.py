@@ -56,8 +56,11 @@ def replay_on(address: str, result: dict[str, Any], *, token: str | None = None)
     try:
         with AgentClient(address, token=token, timeout=60.0) as client:
             # A reused device may still show another app's crash dialog or be rotated: HOME
-            # closes system dialogs, and the trace starts in the orientation it was found in.
-            client.execute(Action(kind=PRESS_HOME))
+            # closes system dialogs (twice: stopping the app left in front may crash it and
+            # open one more, decision 0065), and the trace starts in the orientation it was
+            # found in.
+            for _ in range(2):
+                client.execute(Action(kind=PRESS_HOME))
             client.execute(Action(kind=ROTATE, orientation=orientation))
             client.install_app(app.get("name", ""), app.get("version", ""))
             status = client.reset_app(launch=True)

@@ -36,6 +36,52 @@ def test_prepare_clears_what_the_previous_bug_left(ray_session):
     assert base["package"] != opencalc.package
 
 
+# An app whose activity crashes when it is stopped (a failing onSaveInstanceState): HOME, which
+# prepare presses to close system dialogs, is what stops it and opens its "keeps stopping".
+STOP_CRASH_MODEL = """
+from typing import Any, ClassVar
+from device_agent.virtual import widgets as w
+from device_agent.virtual.app import AppContext, JavaException, VirtualApp
+from device_agent.virtual.views import Screen
+
+
+class StopCrash(VirtualApp):
+    name: ClassVar[str] = "stopcrash"
+    package: ClassVar[str] = "org.example.stopcrash"
+    label: ClassVar[str] = "Stop Crash"
+    version: ClassVar[str] = "1.0"
+    launch_activity: ClassVar[str] = ".MainActivity"
+
+    def initial_data(self) -> dict[str, Any]:
+        return {}
+
+    def render(self, ctx: AppContext) -> Screen:
+        return Screen(content=w.linear_layout([w.text_view("Total: 0", "total")]))
+
+    def on_activity_stop(self, ctx: AppContext) -> None:
+        raise JavaException("java.lang.IllegalStateException", "cannot save state in onStop")
+"""
+
+
+def test_an_app_left_in_front_that_crashes_when_stopped_leaves_no_dialog(ray_session, tmp_path):
+    # Decision 0065: the last run left its app in front; the HOME that stops it crashes it and
+    # opens its "keeps stopping" dialog after HOME closed the system dialogs. Saved into the next
+    # run's base, a claim's trace started by closing it, and no fresh install could replay it.
+    (tmp_path / "stopcrash.py").write_text(STOP_CRASH_MODEL)
+    with LocalAgentFarm(1, "stopcrash", app_dir=tmp_path) as farm:
+        with AgentClient(farm.addresses[0]) as client:
+            client.install_app("stopcrash", "1.0")
+            client.reset_app(launch=True)
+            assert "keeps stopping" not in client.observe(screenshot=False).hierarchy_xml
+        pool = DevicePool(farm.addresses)
+        try:
+            base = pool.prepare("screenrecorder")
+        finally:
+            pool.close()
+    assert "keeps stopping" not in base["xml"]
+    assert "Stop Crash" not in base["xml"]
+
+
 def test_a_pool_prepared_again_forgets_the_last_bugs_snapshots(ray_session):
     # The next search names its snapshots from s1 again: a stale "s1" left on the device would
     # be restored (and found wrong) before the probe replays.

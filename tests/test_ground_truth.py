@@ -31,6 +31,20 @@ def test_each_probe_is_judged_after_its_own_path_and_action() -> None:
     assert not any(probe_triggers("Tally", "Tally#1", probes, version="1.1", app_dir=APPS))
 
 
+def test_a_path_a_fresh_install_cannot_perform_fires_nothing() -> None:
+    # A trace that starts by closing a dialog no fresh install shows (another app's "keeps
+    # stopping" left on a reused device, decision 0065): the scorer's replay stops at that
+    # action, and so does the ground truth, though the rest of the trace alone would fire it.
+    close = Action(kind="click", target=Selector(text="Close app"))
+    probes = [((close,), ADD), ((close, ADD), RESET), ((), ADD), ((), close)]
+    assert probe_triggers("Tally", "Tally#1", probes, version="1.0", app_dir=APPS) == [
+        False,
+        False,
+        True,
+        False,
+    ]
+
+
 def test_a_miss_says_which_half_lost_it() -> None:
     assert miss_cause(False, [False, False]) == {
         "cause": "never_triggered",

@@ -53,6 +53,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import allow_permission, click, crashed, step
+from device_agent.virtual.stacks import message_frames
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 
 PACKAGE = "com.uc.caffeine"
@@ -131,13 +132,7 @@ def save_state_crash(rotation: bool) -> JavaException:
         "(TransactionExecutor.java:180)",
         "android.app.servertransaction.TransactionExecutor.execute(TransactionExecutor.java:98)",
         "android.app.ActivityThread$H.handleMessage(ActivityThread.java:2595)",
-        "android.os.Handler.dispatchMessage(Handler.java:107)",
-        "android.os.Looper.loopOnce(Looper.java:232)",
-        "android.os.Looper.loop(Looper.java:317)",
-        "android.app.ActivityThread.main(ActivityThread.java:8705)",
-        "java.lang.reflect.Method.invoke(Native Method)",
-        "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:580)",
-        "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:886)",
+        *message_frames(35),
     ]
     return JavaException(SER_EXC, SER_MESSAGE, frames)
 

@@ -325,6 +325,11 @@ def icon_button(desc: str, handler: Any, **kw: Any) -> View:
     return View(cls="android.widget.Button", content_desc=desc, on_click=handler, width=126, **kw)
 
 
+def bottom_bar(items: list[View]) -> View:
+    """The feed's bottom navigation bar holding ``items``."""
+    return View(cls="android.view.View", layout=HORIZONTAL, height=210, weight=0, children=items)
+
+
 def comment_count(post: dict[str, Any], icon_desc: str) -> View:
     """A post card's comment icon (described ``icon_desc``) and count."""
     return View(
@@ -566,32 +571,34 @@ class Jerboa(VirtualApp):
             return []
         return [p for p in self.posts() if listing == "All" or p["local"]]
 
-    def home(self, ctx: AppContext) -> View:
-        listing = ctx.ui["listing"]
-        posts = self.listed_posts(listing)
-        top_bar = w.toolbar(
-            w.linear_layout([tv(listing), tv(ctx.ui["sort"])]),
+    def feed_top_bar(self, ctx: AppContext, descs: tuple[str, str, str], more_id: str = "") -> View:
+        """The feed's top bar: listing and sort, the drawer button, and the listing, sort and
+        more buttons described ``descs`` (the last one's id ``more_id``)."""
+        listing_desc, sort_desc, more_desc = descs
+        return w.toolbar(
+            w.linear_layout([tv(ctx.ui["listing"]), tv(ctx.ui["sort"])]),
             navigation=icon_button("Menu", self.open_drawer),
             actions=[
-                icon_button(TODO, w.bind(self.set_dialog, "listing")),
-                icon_button(TODO, w.bind(self.set_dialog, "sort")),
-                icon_button(TODO, w.bind(self.set_dialog, "more")),
+                icon_button(listing_desc, w.bind(self.set_dialog, "listing")),
+                icon_button(sort_desc, w.bind(self.set_dialog, "sort")),
+                icon_button(more_desc, w.bind(self.set_dialog, "more"), resource_id=more_id),
             ],
             cls="android.view.View",
             rid="",
         )
+
+    def home(self, ctx: AppContext) -> View:
+        listing = ctx.ui["listing"]
+        posts = self.listed_posts(listing)
+        top_bar = self.feed_top_bar(ctx, (TODO, TODO, TODO))
         feed = View(
             cls="android.view.View",
             scrollable=True,
             scroll_key="feed",
             children=[self.post_card(p, full=False, clickable=True) for p in posts],
         )
-        bottom = View(
-            cls="android.view.View",
-            layout=HORIZONTAL,
-            height=210,
-            weight=0,
-            children=[
+        bottom = bottom_bar(
+            [
                 View(cls="android.view.View", content_desc=TODO, on_click=self.go_home),
                 View(
                     cls="android.view.View",
@@ -601,7 +608,7 @@ class Jerboa(VirtualApp):
                 View(cls="android.view.View", content_desc=TODO, on_click=self.login_first),
                 View(cls="android.view.View", content_desc=TODO, on_click=self.login_first),
                 View(cls="android.view.View", content_desc=TODO, on_click=self.login_first),
-            ],
+            ]
         )
         page = w.linear_layout(
             [
@@ -1000,20 +1007,8 @@ class Jerboa039(Jerboa031):
         else:
             listing = ctx.ui["listing"]
             posts = self.listed_posts(listing)
-            top_bar = w.toolbar(
-                w.linear_layout([tv(listing), tv(ctx.ui["sort"])]),
-                navigation=icon_button("Menu", self.open_drawer),
-                actions=[
-                    icon_button("Select feed", w.bind(self.set_dialog, "listing")),
-                    icon_button("Sort by", w.bind(self.set_dialog, "sort")),
-                    icon_button(
-                        "More options",
-                        w.bind(self.set_dialog, "more"),
-                        resource_id="jerboa:options",
-                    ),
-                ],
-                cls="android.view.View",
-                rid="",
+            top_bar = self.feed_top_bar(
+                ctx, ("Select feed", "Sort by", "More options"), more_id="jerboa:options"
             )
             feed = w.list_view(
                 [self.post_card(p, full=False, clickable=True) for p in posts],
@@ -1034,12 +1029,8 @@ class Jerboa039(Jerboa031):
                     ),
                 ]
             )
-        bottom = View(
-            cls="android.view.View",
-            layout=HORIZONTAL,
-            height=210,
-            weight=0,
-            children=[
+        bottom = bottom_bar(
+            [
                 View(
                     cls="android.view.View",
                     on_click=w.bind(self.select_tab, label),
@@ -1047,7 +1038,7 @@ class Jerboa039(Jerboa031):
                     children=[w.image_view(desc=desc, height=120), tv(label, height=60)],
                 )
                 for label, desc in NAV_TABS
-            ],
+            ]
         )
         page = w.linear_layout([page_body, bottom])
         if not ctx.ui["drawer"]:

@@ -59,6 +59,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import allow_permission, click, crashed
+from device_agent.virtual.system_log import LAUNCH_FRAMES
 from device_agent.virtual.views import FRAME, HORIZONTAL, Screen, View, Window
 
 PACKAGE = "com.harshRajpurohit.videoPlayer"
@@ -142,19 +143,8 @@ VIDEOS: tuple[tuple[str, str, str, str, str, int, int, int], ...] = (
 # -- the crash (see the module docstring) ----------------------------------------------------
 ACTIVITY_FOLDERS = f"{PACKAGE}:layout/activity_folders"
 TOOLBAR_CLASS = "com.google.android.material.appbar.MaterialToolbar"
-LAUNCH_TAIL_30 = (
-    "android.app.servertransaction.LaunchActivityItem.execute(LaunchActivityItem.java:85)",
-    "android.app.servertransaction.TransactionExecutor.executeCallbacks("
-    "TransactionExecutor.java:135)",
-    "android.app.servertransaction.TransactionExecutor.execute(TransactionExecutor.java:95)",
-    "android.app.ActivityThread$H.handleMessage(ActivityThread.java:2066)",
-    "android.os.Handler.dispatchMessage(Handler.java:106)",
-    "android.os.Looper.loop(Looper.java:223)",
-    "android.app.ActivityThread.main(ActivityThread.java:7656)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:592)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:947)",
-)
+# ``LaunchActivityItem.execute`` and the frames below it (API 30).
+LAUNCH_TAIL_30 = tuple(LAUNCH_FRAMES[5:])
 ON_CREATE_FRAMES = (
     "android.view.LayoutInflater.inflate(LayoutInflater.java:680)",
     "android.view.LayoutInflater.inflate(LayoutInflater.java:532)",

@@ -8,8 +8,8 @@ transaction). These builders return those frames, without the ``at`` prefix, exa
 release writes them, so a model lists only its app's frames and the framework entry point.
 
 ``api`` is the release's API level: 23 (Android 6.0) and 25 (Android 7.1) are known (a
-rotation's re-creation frames for 23 only), and 35 (Android 15) for the main thread's and a
-message's frames; another level raises ``ValueError`` naming the
+rotation's re-creation frames for 23 only), and 35 (Android 15) for all but a launch's
+frames; another level raises ``ValueError`` naming the
 known ones, so a model written for another release lists those frames itself. Each
 builder returns a new list, to put in a ``frames`` list with ``*``:
 ``frames=["org.example.Main.onCreate(Main.java:12)", *launch_frames(25)]``.

@@ -14,6 +14,15 @@ from orchestrator.farm import DevicePool
 pytestmark = pytest.mark.e2e
 
 
+def _prepared_base(addresses: list[str], app: str) -> dict:
+    """The base a fresh pool on ``addresses`` prepares for ``app`` (the next bug's)."""
+    pool = DevicePool(addresses)
+    try:
+        return pool.prepare(app)
+    finally:
+        pool.close()
+
+
 def test_prepare_clears_what_the_previous_bug_left(ray_session):
     opencalc = find_app_for_bug("OpenCalc#532")
     assert opencalc is not None
@@ -26,11 +35,7 @@ def test_prepare_clears_what_the_previous_bug_left(ray_session):
             client.execute(Action(kind=ROTATE, orientation="landscape"))
             left = client.observe(screenshot=False)
             assert "keeps stopping" in left.hierarchy_xml  # the previous bug's crash dialog
-        pool = DevicePool(farm.addresses)
-        try:
-            base = pool.prepare("screenrecorder")
-        finally:
-            pool.close()
+        base = _prepared_base(farm.addresses, "screenrecorder")
     assert "keeps stopping" not in base["xml"]
     assert base["orientation"] == "portrait"
     assert base["package"] != opencalc.package
@@ -73,11 +78,7 @@ def test_an_app_left_in_front_that_crashes_when_stopped_leaves_no_dialog(ray_ses
             client.install_app("stopcrash", "1.0")
             client.reset_app(launch=True)
             assert "keeps stopping" not in client.observe(screenshot=False).hierarchy_xml
-        pool = DevicePool(farm.addresses)
-        try:
-            base = pool.prepare("screenrecorder")
-        finally:
-            pool.close()
+        base = _prepared_base(farm.addresses, "screenrecorder")
     assert "keeps stopping" not in base["xml"]
     assert "Stop Crash" not in base["xml"]
 

@@ -230,3 +230,15 @@ class Action:
             direction=str(data.get("direction", "")),
             orientation=str(data.get("orientation", "")),
         )
+
+
+def neutral_start(orientation: str = "portrait") -> list[Action]:
+    """The actions that put a reused device back where a run starts, whatever ran on it before:
+    HOME twice (the first closes system dialogs and stops the app left in front, which may
+    crash doing so and open its own "keeps stopping" dialog; the second closes that one,
+    decision 0065), then ``orientation``."""
+    return [
+        Action(kind=PRESS_HOME),
+        Action(kind=PRESS_HOME),
+        Action(kind=ROTATE, orientation=orientation),
+    ]

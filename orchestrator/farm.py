@@ -360,19 +360,17 @@ class DeviceWorker:
     async def prepare(self, address: str, app: str, version: str) -> dict[str, Any]:
         """Install and launch the app fresh and save the base snapshot; returns the device's
         info and the base screen's observation (hierarchy, screenshot). A reused device is first
-        put back to a neutral state (HOME closes other apps' "keeps stopping" dialogs; portrait),
-        so the base state never depends on what ran on the device before. HOME is pressed twice:
-        the first one also stops the app the last run left in front, which may crash doing so
-        and leave its own "keeps stopping" dialog; the second closes that one (a false claim in
-        TEST14's first run started by closing such a dialog, decision 0065)."""
-        from device_agent.actions import PRESS_HOME, ROTATE
+        put back to a neutral state (:func:`device_agent.actions.neutral_start`: no app's "keeps
+        stopping" dialog, portrait), so the base state never depends on what ran on the device
+        before (a false claim in TEST14's first run started by closing such a dialog, decision
+        0065)."""
+        from device_agent.actions import neutral_start
         from device_agent.hierarchy import structural_hash
 
         async with self._device(address) as agent:
             client = agent.client
-            for _ in range(2):
-                await client.execute(Action(kind=PRESS_HOME))
-            await client.execute(Action(kind=ROTATE, orientation="portrait"))
+            for action in neutral_start():
+                await client.execute(action)
             await client.install_app(app, version)
             await client.reset_app(launch=True)
             await client.save_snapshot(BASE_SNAPSHOT)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from device_agent.actions import PRESS_HOME, ROTATE, Action
+from device_agent.actions import Action, neutral_start
 from orchestrator.errors import BadInputError, InfrastructureError
 
 
@@ -55,13 +55,10 @@ def replay_on(address: str, result: dict[str, Any], *, token: str | None = None)
     orientation = start.get("orientation") or "portrait"
     try:
         with AgentClient(address, token=token, timeout=60.0) as client:
-            # A reused device may still show another app's crash dialog or be rotated: HOME
-            # closes system dialogs (twice: stopping the app left in front may crash it and
-            # open one more, decision 0065), and the trace starts in the orientation it was
-            # found in.
-            for _ in range(2):
-                client.execute(Action(kind=PRESS_HOME))
-            client.execute(Action(kind=ROTATE, orientation=orientation))
+            # A reused device may still show another app's crash dialog or be rotated; the
+            # trace starts in the orientation it was found in.
+            for action in neutral_start(orientation):
+                client.execute(action)
             client.install_app(app.get("name", ""), app.get("version", ""))
             status = client.reset_app(launch=True)
             cursor = client.observe(screenshot=False, hierarchy=False).logcat_cursor

@@ -1255,14 +1255,6 @@ _RESTART_STEP_RE = re.compile(
 )
 
 
-# A clause told as what came before the symptom: "after I", "each time you", "when".
-_TOLD_LEAD_RE = re.compile(
-    r"^(?:when(?:ever)?|after|once|if|(?:each|every)\s+time|as\s+soon\s+as|upon)\s+"
-    r"(?:(?:i|you|we|the\s+user|a\s+user|users?)\s+)?",
-    re.IGNORECASE,
-)
-
-
 def _restart_step(clause: str, app_tokens: set[str]) -> S2RStep | None:
     """The restart step a clause asks for (:data:`_RESTART_STEP_RE`): what follows the verb
     names the app (or nothing, "it", or "and open it again"); ``None`` otherwise."""
@@ -1526,7 +1518,7 @@ def _device_event(sentence: str) -> S2RStep | None:
     event in its phrase."""
     for match in _EVENT_CUE_RE.finditer(sentence):
         words = re.findall(r"[\w'-]+", match.group("phrase").lower())
-        kind = _event_kind(words[:_EVENT_PHRASE_WORDS]) if len(words) <= _EVENT_PHRASE_WORDS else ""
+        kind = _event_kind(words) if len(words) <= _EVENT_PHRASE_WORDS else ""
         kind = kind or _event_kind(_closed_event(words))
         if kind == "rotate":
             return S2RStep(text=sentence, action_hint=kind, value=_rotation_target(sentence))
@@ -1545,13 +1537,18 @@ def _with_event(steps: list[S2RStep], sentences: list[str]) -> list[S2RStep]:
     kinds = {s.action_hint for s in steps}
     if "press_home" in kinds or "restart_app" in kinds:
         kinds.add("leave_and_return")  # (a restart leaves the app too)
+
+    def new_event(text: str) -> S2RStep | None:
+        event = _device_event(text)
+        if event is None or event.action_hint in kinds or not applies("device_event"):
+            return None
+        return event
+
     for k, step in enumerate(steps):
-        event = _device_event(step.text)
-        if event is not None and event.action_hint not in kinds and applies("device_event"):
+        if event := new_event(step.text):
             return [*steps[: k + 1], event, *steps[k + 1 :]]
     for sentence in sentences:
-        event = _device_event(sentence)
-        if event is not None and event.action_hint not in kinds and applies("device_event"):
+        if event := new_event(sentence):
             return [*steps, event]
     return steps
 
@@ -1807,6 +1804,8 @@ _TRAILING_ACTION_RE = re.compile(
 # the app closes", "After deleting an account, it crashes", "The text is lost when I rotate".
 _WHEN = r"(?:when(?:ever)?|every\s+time|each\s+time|any\s*time|after|as\s+soon\s+as|once|if)"
 _PERSON = r"(?:i|you|we|the\s+user|a\s+user|users?)"
+# A clause told as what came before the symptom: "after I", "each time you", "upon".
+_TOLD_LEAD_RE = re.compile(rf"^(?:{_WHEN}|upon)\s+(?:{_PERSON}\s+)?", re.IGNORECASE)
 _TRIGGER_FIRST_RE = re.compile(
     rf"^{_WHEN}\s+(?:{_PERSON}\s+(?!\w+ing\b)|(?=\w+ing\b))(?P<action>[^,]{{3,120}}),\s*"
     r"(?P<observed>.+)$",

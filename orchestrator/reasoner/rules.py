@@ -67,6 +67,9 @@ VALUE_RULES: dict[str, str] = {
 READING_RULES: dict[str, str] = {
     "device_event": "a device event the symptom names ('on rotation', 'after the app was in "
     "the background') is one more step",
+    "told_count": "a step told as done N times ('tap + twice', 'press Back 3 times') is N steps",
+    "repeat_item": "'Repeat steps 2-3', 'Do it again' is the steps it names, done again",
+    "value_statement": "a value stated after the steps ('4. Font size is 12') is the symptom",
 }
 RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES, **READING_RULES}
 FAMILIES: dict[str, tuple[str, ...]] = {

@@ -36,6 +36,7 @@ from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
 from orchestrator.reasoner.rules import applies, fired, on, rule
 from orchestrator.text import (
     STOPWORDS,
+    TIMES_RE,
     content_words,
     is_subsequence,
     normalize_label,
@@ -43,6 +44,7 @@ from orchestrator.text import (
     similarity,
     split_identifier,
     stem,
+    times_told,
     wordset,
 )
 
@@ -1593,6 +1595,17 @@ _STATEMENT_RE = re.compile(
 )
 
 
+# A value stated as what a thing holds ("4. Font size is 12 again", "The counter shows 0",
+# 'the title reads "Untitled"'): what the person saw, when it is no step. Linear: the subject
+# grows by whole words and the verb list is a fixed alternation.
+_VALUE_STATEMENT_RE = re.compile(
+    r"^(?:[\w'-]+\s+){1,4}?(?:is|are|was|were|shows?|showed|displays?|displayed|reads|says|"
+    r"stays|remains|becomes|became|goes back to|returns to|resets to|changes to|jumps to)\s+"
+    r"(?:(?:still|again|now|only|always|back to)\s+)?(?:\d|[\"'“‘«])",
+    re.IGNORECASE,
+)
+
+
 def _is_observation(clause: str, kind: str) -> bool:
     s = clause.strip()
     if _CHECK_ACTION_RE.match(s):
@@ -2013,7 +2026,11 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             out.append(_Clause(clean, "other"))
             continue
         if step is None:
-            observed = bool(_SYMPTOM_WORDS.search(clean) or _GONE_WORDS_RE.search(clean))
+            observed = bool(
+                _SYMPTOM_WORDS.search(clean)
+                or _GONE_WORDS_RE.search(clean)
+                or (_VALUE_STATEMENT_RE.match(clean) and applies("value_statement"))
+            )
             out.append(_Clause(clean, "observation" if observed else "other"))
             continue
         out.append(_Clause(clean, "action", step))
@@ -2063,8 +2080,68 @@ def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
     return result
 
 
+# An item that says to do earlier steps again: "Repeat steps 2-3", "repeat step 4 twice",
+# "Repeat the previous two steps", "Do it again", "Once more". Linear: fixed alternations.
+_REPEAT_ITEM_RE = re.compile(
+    r"^(?:(?:and|then|now)\s+)*(?:"
+    r"(?:repeat(?:ing)?|redo|do)\s+(?:the\s+)?steps?\s+(?:#\s*)?(?P<a>\d{1,2})"
+    r"(?:\s*(?:-|–|to|through|until|and|&|,)\s*(?:step\s+)?(?P<b>\d{1,2}))?|"
+    r"(?:repeat|redo|do)\s+(?:all\s+)?(?:the\s+|these\s+|those\s+)?"
+    r"(?P<which>above|previous|last|preceding|same|these|those|all)?\s*"
+    r"(?:(?P<k>\d|two|three|four|five)\s+)?steps?|"
+    r"(?:repeat|redo)(?:\s+(?:it|this|that|the same(?:\s+thing)?))?|"
+    r"do\s+(?:it|this|that|the same(?:\s+thing)?)\s+again|"
+    r"(?:once|one)\s+more(?:\s+time)?|again)"
+    r"(?P<rest>(?:\s+(?:again|once more))?(?:\s+[\w ]{0,30})?)[.!]?$",
+    re.IGNORECASE,
+)
+_SMALL_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _repeated_items(items: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """``items`` with each item that says to do earlier numbered items again ("5. Repeat steps
+    2-3") replaced by those items' texts, as many times as it says ("... twice"). Numbers count
+    the numbered items from 1; "the steps above" are all before it; "Repeat" or "Do it again"
+    with no step named is the item before. A repeat of just the item before becomes a count on
+    it ("Tap +" then "Do it again": "Tap + 2 times"), so a line read twice is still dropped as
+    one (:func:`_dedupe_steps`)."""
+    out: list[tuple[str, bool]] = []
+    numbered: list[list[str]] = []  # each numbered item's texts (a repeat: what it repeats)
+    for text, is_numbered in items:
+        m = _REPEAT_ITEM_RE.match(text.strip()) if numbered else None
+        if m is not None and not applies("repeat_item"):
+            m = None
+        chosen: list[list[str]] = []
+        if m is not None and m.group("a"):
+            a, b = int(m.group("a")), int(m.group("b") or m.group("a"))
+            chosen = numbered[a - 1 : b] if 1 <= a <= b <= len(numbered) else []
+        elif m is not None and m.group("k"):
+            k = m.group("k").lower()
+            chosen = numbered[-(int(k) if k.isdigit() else _SMALL_NUMBERS[k]) :]
+        elif (
+            m is not None
+            and re.search(r"\bsteps?\b", text, re.IGNORECASE)
+            and (m.group("which") in (None, "above", "all", "these", "those"))
+        ):
+            chosen = list(numbered)  # "Repeat the steps above", "Repeat these steps"
+        elif m is not None:
+            chosen = numbered[-1:]  # "Repeat the last step", "Do it again", "Once more"
+        texts = [t for item in chosen for t in item]
+        times = min(times_told(m.group("rest")), MAX_REPEATS) if m is not None else 1
+        if not texts:
+            out.append((text, is_numbered))
+            texts = [text]
+        elif len(texts) == 1 and out and out[-1][0] == texts[0] and times_told(texts[0]) == 1:
+            out[-1] = (f"{texts[0].rstrip('. ')} {times + 1} times", out[-1][1])
+        else:
+            out += [(t, is_numbered) for _ in range(times) for t in texts]
+        if is_numbered:
+            numbered.append(texts)
+    return out
+
+
 def _section_items(section: _Section, code_blocks: list[str]) -> list[str]:
-    items = _items(section.lines, code_blocks)
+    items = _repeated_items(_items(section.lines, code_blocks))
     if not items:
         return []
     texts = [t for t, _ in items]
@@ -2082,7 +2159,7 @@ def _numbered_lists(sections: list[_Section], code_blocks: list[str]) -> list[li
         if section.kind in ("env", "expected", "actual"):
             continue
         items = _items(section.lines, code_blocks)
-        numbered = [t for t, n in items if n]
+        numbered = [t for t, n in _repeated_items([(t, n) for t, n in items if n])]
         if len(numbered) >= 2:
             lists.append(numbered)
     return lists
@@ -2322,6 +2399,37 @@ def _symptom_sentences(sections: list[_Section]) -> list[str]:
                     re.IGNORECASE,
                 ):
                     out.append(sentence)
+    return out
+
+
+# A step told to be done many times is done at most this many: a path grows with its steps.
+MAX_REPEATS = 10
+
+
+# A count that ends the step's clause, after what it acts on ("Tap + twice", "press Back 3
+# times quickly"); a count after "to", "of", "per" or "every" is a value the step sets
+# ("set the reminder to 3 times a day").
+_TOLD_COUNT_RE = re.compile(
+    rf"(?<!\bto )(?<!\bof )(?<!\bper )(?<!\bevery )(?<!\bat )(?:{TIMES_RE.pattern})"
+    r"(?:\s+(?:in a row|quickly|rapidly|fast|again))?\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _with_repeats(steps: list[S2RStep]) -> list[S2RStep]:
+    """Each step told as done more than once ("Tap + twice", "Press Back 3 times") as that
+    many steps, its count left out of its targets (after :func:`_dedupe_steps`, which drops
+    a line read twice)."""
+    out: list[S2RStep] = []
+    for step in steps:
+        told = _TOLD_COUNT_RE.search(step.text)
+        n = min(times_told(told.group(0)), MAX_REPEATS) if told and not step.value else 1
+        if n > 1 and not applies("told_count"):
+            n = 1
+        if n > 1:
+            targets = [t for t in (TIMES_RE.sub("", t).strip(" ,") for t in step.targets) if t]
+            step = replace(step, targets=targets)
+        out += [replace(step, targets=list(step.targets)) for _ in range(n)]
     return out
 
 
@@ -2845,7 +2953,10 @@ def analyze(report: BugReport) -> ReproSpec:
     stated = expressions([report.full_text()])
     steps, *alternatives = [
         _keys_as_stated_expression(
-            [_example_not_value(_without_app_name(s, report)) for s in _dedupe_steps(way)],
+            [
+                _example_not_value(_without_app_name(s, report))
+                for s in _with_repeats(_dedupe_steps(way))
+            ],
             stated,
         )
         for way in [extraction.steps, *extraction.alternatives]
@@ -2883,6 +2994,7 @@ def analyze(report: BugReport) -> ReproSpec:
             or _crash_hits(o)
             or _STATE_WORDS.search(o)
             or MESSAGE_SAYS_RE.search(o)
+            or (_VALUE_STATEMENT_RE.match(o) and applies("value_statement"))
         ]
         actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
     symptom = report.title.strip().rstrip(".")

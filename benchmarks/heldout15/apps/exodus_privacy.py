@@ -242,6 +242,34 @@ BUG_194 = BugSpec(
 )
 
 
+def _refreshable_page(content: View) -> View:
+    """A bottom-navigation page: the ``viewpager`` holding a SwipeRefreshLayout over
+    ``content``."""
+    return View(
+        cls="androidx.viewpager.widget.ViewPager",
+        resource_id="viewpager",
+        children=[
+            View(
+                cls="androidx.swiperefreshlayout.widget.SwipeRefreshLayout",
+                resource_id="swipe_refresh",
+                children=[content],
+            )
+        ],
+    )
+
+
+def _scrolling_fragment(children: list[View], scroll_key: str) -> View:
+    """A detail fragment in ``fragment_container``: a ScrollView over a LinearLayout."""
+    return w.frame_layout(
+        [
+            w.scroll_view(
+                [w.linear_layout(children, weight=0)], scrollable=True, scroll_key=scroll_key
+            )
+        ],
+        rid="fragment_container",
+    )
+
+
 class ExodusPrivacy(VirtualApp):
     """εxodus 2.2.1 (see the module docstring)."""
 
@@ -475,17 +503,7 @@ class ExodusPrivacy(VirtualApp):
             cls="androidx.recyclerview.widget.RecyclerView",
             scroll_key="home_scroll",
         )
-        return View(
-            cls="androidx.viewpager.widget.ViewPager",
-            resource_id="viewpager",
-            children=[
-                View(
-                    cls="androidx.swiperefreshlayout.widget.SwipeRefreshLayout",
-                    resource_id="swipe_refresh",
-                    children=[w.frame_layout([app_list], rid="app_list_container")],
-                )
-            ],
-        )
+        return _refreshable_page(w.frame_layout([app_list], rid="app_list_container"))
 
     def _my_trackers(self, ctx: AppContext) -> View:
         counts = my_trackers_counts()
@@ -522,17 +540,7 @@ class ExodusPrivacy(VirtualApp):
             cls="androidx.recyclerview.widget.RecyclerView",
             scroll_key="trackers_scroll",
         )
-        return View(
-            cls="androidx.viewpager.widget.ViewPager",
-            resource_id="viewpager",
-            children=[
-                View(
-                    cls="androidx.swiperefreshlayout.widget.SwipeRefreshLayout",
-                    resource_id="swipe_refresh",
-                    children=[trackers],
-                )
-            ],
-        )
+        return _refreshable_page(trackers)
 
     def _about(self, ctx: AppContext) -> View:
         return View(
@@ -593,16 +601,7 @@ class ExodusPrivacy(VirtualApp):
                 height=max(1, len(rows)) * 300,
             )
         )
-        return w.frame_layout(
-            [
-                w.scroll_view(
-                    [w.linear_layout(children, weight=0)],
-                    scrollable=True,
-                    scroll_key="tracker_scroll",
-                )
-            ],
-            rid="fragment_container",
-        )
+        return _scrolling_fragment(children, "tracker_scroll")
 
     def _web_page(self, ctx: AppContext) -> None:
         # Intent.ACTION_VIEW to the tracker's web site (a browser): outside the model.
@@ -676,16 +675,7 @@ class ExodusPrivacy(VirtualApp):
             w.list_view(rows, rid="trackers", cls="androidx.recyclerview.widget.RecyclerView")
         )
         children.append(w.text_view(str(app["permissions"]), "permissions_nb_list"))
-        return w.frame_layout(
-            [
-                w.scroll_view(
-                    [w.linear_layout(children, weight=0)],
-                    scrollable=True,
-                    scroll_key="report_scroll",
-                )
-            ],
-            rid="fragment_container",
-        )
+        return _scrolling_fragment(children, "report_scroll")
 
 
 WRONG_SEQUENCES: dict[str, list[list[dict[str, Any]]]] = {

@@ -94,6 +94,16 @@ def _label(desc: str, **kw: Any) -> View:
     return w.flutter_text(desc, **kw)
 
 
+def _menu(items: list[View], bounds: tuple[int, int, int, int] | None = None) -> Window:
+    """A dropdown's overlay of ``items``; tapping outside closes it (``ui["menu"]``)."""
+    return Window(
+        root=View(cls="android.view.View", weight=0, children=items),
+        kind="menu",
+        on_dismiss=lambda c: c.ui.update(menu=""),
+        bounds=bounds,
+    )
+
+
 def _icon_button(handler: Any, **kw: Any) -> View:
     """An ``IconButton`` without a tooltip: an unlabelled Button."""
     return View(cls="android.widget.Button", on_click=handler, width=147, height=147, **kw)
@@ -414,6 +424,20 @@ class Gymli(VirtualApp):
             for name, meta in rows
         ]
 
+    def _sub_bar(self, title: str, on_icon: Any) -> View:
+        """A pushed route's app bar: the back arrow, the title and one action icon."""
+        return View(
+            cls="android.view.View",
+            layout=HORIZONTAL,
+            height=147,
+            style="toolbar",
+            children=[
+                View(cls="android.view.View", on_click=lambda c: self._pop(c), width=147),
+                _label(title),
+                _icon_button(on_icon),
+            ],
+        )
+
     def _render_landing(self, ctx: AppContext) -> Screen:
         bar = View(
             cls="android.view.View",
@@ -484,27 +508,14 @@ class Gymli(VirtualApp):
                         ],
                     )
                 )
-            windows.append(
-                Window(
-                    root=View(cls="android.view.View", weight=0, children=rows),
-                    kind="menu",
-                    on_dismiss=lambda c: c.ui.update(menu=""),
-                    bounds=(0, 490, 540, 490 + 147 * max(len(rows), 1)),
-                )
-            )
+            windows.append(_menu(rows, (0, 490, 540, 490 + 147 * max(len(rows), 1))))
         elif ctx.ui.get("menu") == "muscles":
             windows.append(
-                Window(
-                    root=View(
-                        cls="android.view.View",
-                        weight=0,
-                        children=[
-                            w.flutter_button(m, w.bind(self._filter_muscle, m), height=126)
-                            for m in MUSCLES
-                        ],
-                    ),
-                    kind="menu",
-                    on_dismiss=lambda c: c.ui.update(menu=""),
+                _menu(
+                    [
+                        w.flutter_button(m, w.bind(self._filter_muscle, m), height=126)
+                        for m in MUSCLES
+                    ]
                 )
             )
         if ctx.ui.get("drawer"):
@@ -538,17 +549,7 @@ class Gymli(VirtualApp):
         def set_device(ctx: AppContext, index: int) -> None:
             ctx.ui["routes"][-1]["device"] = index
 
-        bar = View(
-            cls="android.view.View",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=[
-                View(cls="android.view.View", on_click=lambda c: self._pop(c), width=147),
-                _label("Exercise Setup"),
-                _icon_button(None),
-            ],
-        )
+        bar = self._sub_bar("Exercise Setup", None)
         segments = View(
             cls="android.view.View",
             layout=HORIZONTAL,
@@ -620,17 +621,7 @@ class Gymli(VirtualApp):
             c.ui["routes"][-1]["selected"] = name
             c.ui["menu"] = ""
 
-        bar = View(
-            cls="android.view.View",
-            layout=HORIZONTAL,
-            height=147,
-            style="toolbar",
-            children=[
-                View(cls="android.view.View", on_click=lambda c: self._pop(c), width=147),
-                _label("Workout Editor"),
-                _icon_button(self._delete_workout),
-            ],
-        )
+        bar = self._sub_bar("Workout Editor", self._delete_workout)
         units = self._editor_units(ctx, route) if "workouts" in ctx.memory else route["units"]
         pickers = View(
             cls="android.view.View",
@@ -680,18 +671,12 @@ class Gymli(VirtualApp):
         windows: list[Window] = []
         if ctx.ui.get("menu") == "exercises":
             windows.append(
-                Window(
-                    root=View(
-                        cls="android.view.View",
-                        weight=0,
-                        children=[
-                            w.flutter_button(n, w.bind(choose, n), height=147)
-                            for n in route["exercises"]
-                        ],
-                    ),
-                    kind="menu",
-                    on_dismiss=lambda c: c.ui.update(menu=""),
-                    bounds=(0, 1060, 756, 1060 + 147 * max(len(route["exercises"]), 1)),
+                _menu(
+                    [
+                        w.flutter_button(n, w.bind(choose, n), height=147)
+                        for n in route["exercises"]
+                    ],
+                    (0, 1060, 756, 1060 + 147 * max(len(route["exercises"]), 1)),
                 )
             )
         return Screen(content=View(cls="android.view.View", children=[bar, body]), windows=windows)

@@ -345,32 +345,22 @@ class MalariaPrevention(VirtualApp):
         ctx.finish()
 
     def _nav_bar(self, home_handler: Any, trip_handler: Any) -> View:
+        buttons = (
+            ("homeButton", 79, home_handler),
+            ("tripButton", 105, trip_handler),
+            ("infoButton", 79, lambda c: self._go(c, INFO)),
+        )
         return w.linear_layout(
             [
                 View(
                     cls="android.widget.Button",
-                    resource_id="homeButton",
-                    width=79,
+                    resource_id=rid,
+                    width=width,
                     height=79,
-                    on_click=home_handler,
+                    on_click=handler,
                     naf=True,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="tripButton",
-                    width=105,
-                    height=79,
-                    on_click=trip_handler,
-                    naf=True,
-                ),
-                View(
-                    cls="android.widget.Button",
-                    resource_id="infoButton",
-                    width=79,
-                    height=79,
-                    on_click=lambda c: self._go(c, INFO),
-                    naf=True,
-                ),
+                )
+                for rid, width, handler in buttons
             ],
             horizontal=True,
             height=120,

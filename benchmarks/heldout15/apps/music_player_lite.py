@@ -218,6 +218,10 @@ class MusicPlayerLite017(VirtualApp):
     def _set(self, ctx: AppContext, key: str, value: Any) -> None:
         ctx.ui[key] = value
 
+    def _select_page(self, ctx: AppContext, page: int) -> None:
+        """A tab of the TabLayout set up with the ViewPager shows its page."""
+        ctx.ui["page"] = page
+
     def _pick_sort(self, ctx: AppContext, sort: str) -> None:
         ctx.ui["menu"] = False
         ctx.ui["sort"] = sort
@@ -275,7 +279,7 @@ class MusicPlayerLite017(VirtualApp):
                 )
             )
             children.extend(self._player_view(ctx))
-            tabs = w.tabs(("", "", "", ""), page, partial(self._set, key="page"), rid="tabs")
+            tabs = w.tabs(("", "", "", ""), page, self._select_page, rid="tabs")
             tabs.content_desc = "Bottom horizontal menu"
             children.append(tabs)
         else:

@@ -195,6 +195,15 @@ def _ratio(items: list[list[Any]]) -> str:
     return f"{sum(1 for checked, _ in items if checked)}/{len(items)}"
 
 
+# The expanded FAB menu's entries, top to bottom: label, resource id, the note type created.
+FAB_ITEMS = (
+    ("New sketch", "fab_sketch", SKETCH_NOTE),
+    ("New audio", "fab_audio", AUDIO_NOTE),
+    ("New checklist", "fab_checklist", CHECKLIST),
+    ("New text", "fab_text", TEXT_NOTE),
+)
+
+
 class PrivacyFriendlyNotes(VirtualApp):
     """Privacy Friendly Notes 2.0.1: tutorial, notes list and the checklist editor."""
 
@@ -558,29 +567,11 @@ class PrivacyFriendlyNotes(VirtualApp):
                 [
                     w.linear_layout(
                         [
-                            w.text_view(
-                                "New sketch",
-                                "fab_sketch",
-                                height=130,
-                                on_click=lambda c: self._create(c, SKETCH_NOTE),
-                            ),
-                            w.text_view(
-                                "New audio",
-                                "fab_audio",
-                                height=130,
-                                on_click=lambda c: self._create(c, AUDIO_NOTE),
-                            ),
-                            w.text_view(
-                                "New checklist",
-                                "fab_checklist",
-                                height=130,
-                                on_click=lambda c: self._create(c, CHECKLIST),
-                            ),
-                            w.text_view(
-                                "New text",
-                                "fab_text",
-                                height=130,
-                                on_click=lambda c: self._create(c, TEXT_NOTE),
+                            *(
+                                w.text_view(
+                                    label, rid, height=130, on_click=w.bind(self._create, kind)
+                                )
+                                for label, rid, kind in FAB_ITEMS
                             ),
                             w.button("fabClose", "", self._close("fab_open"), height=140),
                         ],

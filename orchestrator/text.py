@@ -383,6 +383,12 @@ _POSITION_SUFFIX_RE = re.compile(
 )
 
 
+def without_position(label: str) -> str:
+    """``label`` without the position a screen reader announces after it ("Habits\\nTab 4 of
+    5" → "Habits"); a label that is only a position ("Page 1 of 5") is kept whole."""
+    return _POSITION_SUFFIX_RE.sub("", label)
+
+
 def similarity(label: str, phrase: str) -> float:
     """How well a widget ``label`` matches a ``phrase`` of a report, in ``[0, 1]``.
 
@@ -393,7 +399,7 @@ def similarity(label: str, phrase: str) -> float:
     (:func:`is_date_label`) matches a phrase naming a ``date`` at :data:`DATE_VALUE_SIMILARITY`:
     a date field shows its value, not its name (decision 0031).
     """
-    label = _POSITION_SUFFIX_RE.sub("", label)
+    label = without_position(label)
     a, b = normalize_label(label), normalize_label(phrase)
     # Bracket keys are all punctuation: compare them without whitespace instead.
     sym = _bracket_symbol(label)

@@ -1,7 +1,6 @@
-"""Steps told as done more than once: a count on a step ("Tap + twice", "Press Back 3 times"),
-an item that repeats earlier items ("5. Repeat steps 2-3", "Do it again"); and a value the
-person states after the steps ("4. Font size is 12 again") read as the symptom. Hand-written
-reports of no catalog app."""
+"""A step told as done more than once ("Tap + twice", "Press Back 3 times") is that many steps;
+a value the person states after the steps ("4. Font size is 12 again") is the symptom.
+Hand-written reports of no catalog app."""
 
 from __future__ import annotations
 
@@ -47,35 +46,6 @@ def test_a_huge_count_is_capped() -> None:
     assert len(_steps("1. Open the app\n2. Tap the plus button 99 times\n3. Rotate")) == 11
 
 
-def test_repeat_steps_by_number_does_those_steps_again() -> None:
-    body = (
-        "1. Open the app\n2. Tap the plus button\n3. Tap Save\n4. Repeat steps 2-3\n5. Open History"
-    )
-    assert _steps(body) == [
-        ("click", ["plus button"]),
-        ("click", ["Save"]),
-        ("click", ["plus button"]),
-        ("click", ["Save"]),
-        ("click", ["History"]),
-    ]
-
-
-def test_repeating_the_item_before_counts_it_twice_and_survives_the_dedupe() -> None:
-    body = "1. Open the app\n2. Tap the plus button\n3. Do it again\n4. Rotate the phone"
-    assert [k for k, _ in _steps(body)] == ["click", "click", "rotate"]
-
-
-def test_repeat_the_steps_above_twice_repeats_all_of_them_twice() -> None:
-    body = "Steps:\n1. Tap Add\n2. Tap Delete\n3. Repeat the above steps twice\n4. Open Trash"
-    assert [t[0] for _, t in _steps(body)] == ["Add", "Delete"] * 3 + ["Trash"]
-
-
-def test_a_step_number_out_of_range_is_left_as_it_was() -> None:
-    body = "1. Tap Add\n2. Tap Delete\n3. Repeat steps 5-7"
-    assert [t for _, t in _steps(body)][:2] == [["Add"], ["Delete"]]
-    assert len(_steps(body)) <= 3
-
-
 def test_the_run_allowance_follows_the_told_count() -> None:
     assert run_allowance(_spec("1. Open the app\n2. Tap the plus button 7 times")) == 7
 
@@ -100,11 +70,10 @@ def test_a_statement_with_no_value_adds_no_actual() -> None:
 def test_the_reading_rules_switch_off(monkeypatch: pytest.MonkeyPatch) -> None:
     from orchestrator.reasoner import rules
 
-    monkeypatch.setenv(rules.RULES_OFF_ENV, "told_count,repeat_item,value_statement")
+    monkeypatch.setenv(rules.RULES_OFF_ENV, "told_count,value_statement")
     rules._parse.cache_clear()
     try:
         assert len(_steps("1. Open the app\n2. Tap the plus button twice")) == 1
-        assert len(_steps("1. Tap Add\n2. Tap Delete\n3. Repeat steps 1-2")) == 2
         spec = _spec("1. Open settings\n2. Set size to 20\n3. Size is 12", title="Size lost")
         assert "Actual:" not in spec.symptom
     finally:

@@ -54,6 +54,7 @@ from orchestrator.text import (
     similarity_in_context,
     split_identifier,
     stem,
+    without_position,
     wordset,
 )
 
@@ -172,9 +173,9 @@ def screen_index(xml: str) -> ScreenIndex:
 def action_label(action: Action, xml: str = "") -> str:
     """The candidate's label (from enumeration's ``extra``, else found again in ``xml``)."""
     if action.extra and action.extra.get("label"):
-        return str(action.extra["label"])
+        return without_position(str(action.extra["label"]))
     tree = screen_index(xml).tree if xml else None
-    return candidate_label(action, tree)
+    return without_position(candidate_label(action, tree))
 
 
 # A later step names a control as its own target from this similarity on.
@@ -836,7 +837,28 @@ def _step_score(
         title = str(window.get("title", ""))
         if title and label_match(title, step) >= 0.6 and applies("window_effect"):
             score = max(score, 0.55 * max(0.5, score))
+    unlabelled = not label.strip() or label.startswith("unlabelled ")  # enumerate's placeholder
+    if action.kind == CLICK and unlabelled and unlabelled_effect(step, transition):
+        score = max(score, UNLABELLED_EFFECT_SCORE)
     return score
+
+
+# A control with no label (an icon button or FAB without a description, common in Flutter and
+# Compose apps) is known by what it brings up: a label it revealed names the step this well.
+UNLABELLED_EFFECT_SCORE = 0.6
+
+
+@rule("unlabelled_effect", False)
+def unlabelled_effect(step: S2RStep, transition: Transition) -> bool:
+    """A click on an unlabelled control brought up a widget whose label names ``step`` (at
+    :data:`NAMED_LATER` or more: "New Habit" appeared for "Create a new habit"), the app
+    still in front and not crashed."""
+    diff = transition.diff or {}
+    if diff.get("crash") or diff.get("app_left"):
+        return False
+    return any(
+        label_match(str(added), step) >= NAMED_LATER for added in diff.get("widgets_added") or []
+    )
 
 
 # Verbs whose step is an operation on the object it names ("Create Trip", "Edit Trip"): the

@@ -51,6 +51,7 @@ ALIGN_RULES: dict[str, str] = {
     "rotation_elsewhere": "a rotation does a step only on the screen the last step led to",
     "undo": "steps done inside a dismissed dialog or menu are undone",
     "shows_state": "a setting step found already as it wants is done by the way there",
+    "unlabelled_effect": "a click on an unlabelled control credited by a label it brought up",
 }
 VALUE_RULES: dict[str, str] = {
     "eg_value": "'e.g. X' / 'for example X' gives the value to type",
@@ -68,7 +69,6 @@ READING_RULES: dict[str, str] = {
     "device_event": "a device event the symptom names ('on rotation', 'after the app was in "
     "the background') is one more step",
     "told_count": "a step told as done N times ('tap + twice', 'press Back 3 times') is N steps",
-    "repeat_item": "'Repeat steps 2-3', 'Do it again' is the steps it names, done again",
     "value_statement": "a value stated after the steps ('4. Font size is 12') is the symptom",
 }
 RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES, **READING_RULES}

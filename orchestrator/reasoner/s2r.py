@@ -2080,68 +2080,8 @@ def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
     return result
 
 
-# An item that says to do earlier steps again: "Repeat steps 2-3", "repeat step 4 twice",
-# "Repeat the previous two steps", "Do it again", "Once more". Linear: fixed alternations.
-_REPEAT_ITEM_RE = re.compile(
-    r"^(?:(?:and|then|now)\s+)*(?:"
-    r"(?:repeat(?:ing)?|redo|do)\s+(?:the\s+)?steps?\s+(?:#\s*)?(?P<a>\d{1,2})"
-    r"(?:\s*(?:-|–|to|through|until|and|&|,)\s*(?:step\s+)?(?P<b>\d{1,2}))?|"
-    r"(?:repeat|redo|do)\s+(?:all\s+)?(?:the\s+|these\s+|those\s+)?"
-    r"(?P<which>above|previous|last|preceding|same|these|those|all)?\s*"
-    r"(?:(?P<k>\d|two|three|four|five)\s+)?steps?|"
-    r"(?:repeat|redo)(?:\s+(?:it|this|that|the same(?:\s+thing)?))?|"
-    r"do\s+(?:it|this|that|the same(?:\s+thing)?)\s+again|"
-    r"(?:once|one)\s+more(?:\s+time)?|again)"
-    r"(?P<rest>(?:\s+(?:again|once more))?(?:\s+[\w ]{0,30})?)[.!]?$",
-    re.IGNORECASE,
-)
-_SMALL_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5}
-
-
-def _repeated_items(items: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
-    """``items`` with each item that says to do earlier numbered items again ("5. Repeat steps
-    2-3") replaced by those items' texts, as many times as it says ("... twice"). Numbers count
-    the numbered items from 1; "the steps above" are all before it; "Repeat" or "Do it again"
-    with no step named is the item before. A repeat of just the item before becomes a count on
-    it ("Tap +" then "Do it again": "Tap + 2 times"), so a line read twice is still dropped as
-    one (:func:`_dedupe_steps`)."""
-    out: list[tuple[str, bool]] = []
-    numbered: list[list[str]] = []  # each numbered item's texts (a repeat: what it repeats)
-    for text, is_numbered in items:
-        m = _REPEAT_ITEM_RE.match(text.strip()) if numbered else None
-        if m is not None and not applies("repeat_item"):
-            m = None
-        chosen: list[list[str]] = []
-        if m is not None and m.group("a"):
-            a, b = int(m.group("a")), int(m.group("b") or m.group("a"))
-            chosen = numbered[a - 1 : b] if 1 <= a <= b <= len(numbered) else []
-        elif m is not None and m.group("k"):
-            k = m.group("k").lower()
-            chosen = numbered[-(int(k) if k.isdigit() else _SMALL_NUMBERS[k]) :]
-        elif (
-            m is not None
-            and re.search(r"\bsteps?\b", text, re.IGNORECASE)
-            and (m.group("which") in (None, "above", "all", "these", "those"))
-        ):
-            chosen = list(numbered)  # "Repeat the steps above", "Repeat these steps"
-        elif m is not None:
-            chosen = numbered[-1:]  # "Repeat the last step", "Do it again", "Once more"
-        texts = [t for item in chosen for t in item]
-        times = min(times_told(m.group("rest")), MAX_REPEATS) if m is not None else 1
-        if not texts:
-            out.append((text, is_numbered))
-            texts = [text]
-        elif len(texts) == 1 and out and out[-1][0] == texts[0] and times_told(texts[0]) == 1:
-            out[-1] = (f"{texts[0].rstrip('. ')} {times + 1} times", out[-1][1])
-        else:
-            out += [(t, is_numbered) for _ in range(times) for t in texts]
-        if is_numbered:
-            numbered.append(texts)
-    return out
-
-
 def _section_items(section: _Section, code_blocks: list[str]) -> list[str]:
-    items = _repeated_items(_items(section.lines, code_blocks))
+    items = _items(section.lines, code_blocks)
     if not items:
         return []
     texts = [t for t, _ in items]
@@ -2159,7 +2099,7 @@ def _numbered_lists(sections: list[_Section], code_blocks: list[str]) -> list[li
         if section.kind in ("env", "expected", "actual"):
             continue
         items = _items(section.lines, code_blocks)
-        numbered = [t for t, n in _repeated_items([(t, n) for t, n in items if n])]
+        numbered = [t for t, n in items if n]
         if len(numbered) >= 2:
             lists.append(numbered)
     return lists

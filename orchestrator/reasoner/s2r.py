@@ -2347,7 +2347,7 @@ MAX_REPEATS = 10
 
 
 # A count that ends the step's clause, after what it acts on ("Tap + twice", "press Back 3
-# times quickly"); a count after "to", "of", "per" or "every" is a value the step sets
+# times quickly"); a count after "to", "of", "per", "every" or "at" is a value the step sets
 # ("set the reminder to 3 times a day").
 _TOLD_COUNT_RE = re.compile(
     rf"(?<!\bto )(?<!\bof )(?<!\bper )(?<!\bevery )(?<!\bat )(?:{TIMES_RE.pattern})"

@@ -847,6 +847,7 @@ def _not_listed_after_create(
 
     The count or the room keeps an item appended below a full list (off screen, not stale) from
     counting; the unchanged check keeps a list that did update in another place from counting.
+    A thing made on an editor screen of its own instead: :func:`_not_shown_after_editor`.
     """
     if not _STALE_RE.search(observed) or len(path.transitions) < 2:
         return _not_shown_after_editor(observed, spec, path, typed, index)

@@ -42,6 +42,13 @@ def test_a_step_told_twice_is_two_steps_and_its_target_loses_the_count() -> None
     assert steps == [("click", ["plus button"])] * 2 + [("press_back", [])] * 3
 
 
+def test_a_count_the_step_sets_as_a_value_or_says_mid_clause_is_no_repeat() -> None:
+    # a count after "to" is the value set; a count before what the step goes on to name is
+    # about that, not the step
+    assert len(_steps("1. Open the app\n2. Set the reminder to 3 times a day")) == 1
+    assert len(_steps("1. Open the app\n2. Tap the button 2 times faster than the timer")) == 1
+
+
 def test_a_huge_count_is_capped() -> None:
     assert len(_steps("1. Open the app\n2. Tap the plus button 99 times\n3. Rotate")) == 11
 

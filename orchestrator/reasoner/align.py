@@ -40,7 +40,7 @@ from device_agent.hierarchy import (
     is_input_method_package,
     parse_hierarchy,
 )
-from orchestrator.enumerate import candidate_label, context_label, node_label
+from orchestrator.enumerate import candidate_label, context_label, is_unlabelled, node_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner.relative import relative_score
 from orchestrator.reasoner.rules import applies, rule
@@ -837,8 +837,7 @@ def _step_score(
         title = str(window.get("title", ""))
         if title and label_match(title, step) >= 0.6 and applies("window_effect"):
             score = max(score, 0.55 * max(0.5, score))
-    unlabelled = not label.strip() or label.startswith("unlabelled ")  # enumerate's placeholder
-    if action.kind == CLICK and unlabelled and unlabelled_effect(step, transition):
+    if action.kind == CLICK and is_unlabelled(label) and unlabelled_effect(step, transition):
         score = max(score, UNLABELLED_EFFECT_SCORE)
     return score
 

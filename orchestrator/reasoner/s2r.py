@@ -2366,10 +2366,11 @@ def _with_repeats(steps: list[S2RStep]) -> list[S2RStep]:
         n = min(times_told(told.group(0)), MAX_REPEATS) if told and not step.value else 1
         if n > 1 and not applies("told_count"):
             n = 1
-        if n > 1:
-            targets = [t for t in (TIMES_RE.sub("", t).strip(" ,") for t in step.targets) if t]
-            step = replace(step, targets=targets)
-        out += [replace(step, targets=list(step.targets)) for _ in range(n)]
+        if n == 1:
+            out.append(step)
+            continue
+        targets = [t for t in (TIMES_RE.sub("", t).strip(" ,") for t in step.targets) if t]
+        out += [replace(step, targets=list(targets)) for _ in range(n)]
     return out
 
 

@@ -857,8 +857,7 @@ def _not_listed_after_create(
         return _not_shown_after_editor(observed, spec, path, typed, index)
     if not last.diff.get("windows_closed") or index.dialog_open or last.crash is not None:
         return ""
-    names = [n.text.strip() for n in before.editable if n.text.strip()]
-    names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
+    names = _typed_names(before, typed)
     if not names or any(_visible(index, n) for n in names):
         return ""
     # The list as it was before the dialog: an earlier screen of the path without a dialog
@@ -895,6 +894,12 @@ _NOT_SHOWN_RE = re.compile(
 _CREATING_STEP_RE = re.compile(r"\b(?:creat\w*|add\w*|new|make|making)\b", re.IGNORECASE)
 
 
+def _typed_names(screen, typed: list[str]) -> list[str]:
+    """The texts of ``screen``'s fields that the path typed (``typed``), case aside."""
+    names = [n.text.strip() for n in screen.editable if n.text.strip()]
+    return [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
+
+
 def _not_shown_after_editor(
     observed: str, spec: ReproSpec, path: Path, typed: list[str], index
 ) -> str:
@@ -916,8 +921,7 @@ def _not_shown_after_editor(
         return ""
     if not is_positive_label(_action_label(last)) or index.dialog_open or index.editable:
         return ""
-    names = [n.text.strip() for n in before.editable if n.text.strip()]
-    names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
+    names = _typed_names(before, typed)
     if not names or any(_visible(index, n) for n in names):
         return ""
     # the editor's opening: the last transition from a screen without a field to one with
@@ -946,8 +950,8 @@ def _not_shown_after_editor(
     ]
     if not creating or creating[-1] < opened:
         return ""
-    rows = _list_rows(index)
-    if rows and not _list_has_room(index):
+    found = _largest_list(index)
+    if found is not None and found[1] and not _list_has_room(index):
         return ""
     return (
         f"after '{last.action.describe()}' saved {names[0]!r} on the screen it was typed in, "
@@ -964,14 +968,15 @@ def _screen_title(index) -> str:
     return ""
 
 
-def _list_rows(index) -> int:
-    """How many rows the screen's largest scrollable list holds (0: no list)."""
+def _largest_list(index) -> tuple[ViewNode, list[ViewNode]] | None:
+    """The screen's largest scrollable list and its visible rows; ``None`` when it has none."""
     if index.tree is None:
-        return 0
+        return None
     lists = [n for n in index.tree.iter() if n.scrollable and n.bounds.area > 0 and n.children]
     if not lists:
-        return 0
-    return sum(1 for c in max(lists, key=lambda n: n.bounds.area).children if c.bounds.area > 0)
+        return None
+    box = max(lists, key=lambda n: n.bounds.area)
+    return box, [c for c in box.children if c.bounds.area > 0]
 
 
 _COUNT_RE = re.compile(r"(?<![\w.,:])\d+\s+([^\W\d_]{3,})", re.UNICODE)
@@ -991,15 +996,10 @@ def _count_of_created(dialog, index) -> str:
 def _list_has_room(index) -> bool:
     """The screen's scrollable list (the largest) ends above its container's bottom by at least
     one row's height, so a row added anywhere in it would be on screen."""
-    if index.tree is None:
+    found = _largest_list(index)
+    if found is None or not found[1]:
         return False
-    lists = [n for n in index.tree.iter() if n.scrollable and n.bounds.area > 0 and n.children]
-    if not lists:
-        return False
-    box = max(lists, key=lambda n: n.bounds.area)
-    rows = [c for c in box.children if c.bounds.area > 0]
-    if not rows:
-        return False
+    box, rows = found
     height = max(r.bounds.bottom - r.bounds.top for r in rows)
     return box.bounds.bottom - max(r.bounds.bottom for r in rows) >= height
 

@@ -388,15 +388,6 @@ def _identity_score_of(action: Action) -> int:
     return 2 * bool(t.resource_id) + bool(t.text.strip() or t.content_desc.strip())
 
 
-# How :func:`candidate_label` starts the stand-in label of a widget that has none.
-UNLABELLED_PREFIX = "unlabelled "
-
-
-def is_unlabelled(label: str) -> bool:
-    """``label`` (from :func:`candidate_label`) names no widget text: empty or a stand-in."""
-    return not label.strip() or label.startswith(UNLABELLED_PREFIX)
-
-
 def candidate_label(action: Action, hierarchy: Hierarchy | None = None) -> str:
     """A short label for prompts and matching: the widget's label for widget actions (from the
     enumeration's ``extra`` or by finding the node again), e.g. ``'CUT'``, ``'test2'``; for an
@@ -418,18 +409,16 @@ def candidate_label(action: Action, hierarchy: Hierarchy | None = None) -> str:
             if not label:
                 context = context_label(node)
                 return (
-                    f'{UNLABELLED_PREFIX}{node.short_class} in "{context}"'
+                    f'unlabelled {node.short_class} in "{context}"'
                     if context
-                    else f"{UNLABELLED_PREFIX}{node.short_class}"
+                    else f"unlabelled {node.short_class}"
                 )
     if not label:
         label = action.target.text or action.target.content_desc
     if not label:
         context = str(action.extra.get("context", "")) if action.extra else ""
         cls = action.target.class_name.rsplit(".", 1)[-1] or "widget"
-        return (
-            f'{UNLABELLED_PREFIX}{cls} in "{context}"' if context else f"{UNLABELLED_PREFIX}{cls}"
-        )
+        return f'unlabelled {cls} in "{context}"' if context else f"unlabelled {cls}"
     return label
 
 

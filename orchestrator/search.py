@@ -49,7 +49,6 @@ from orchestrator.model import CrashInfo, Path, ReproSpec, Screen, Transition
 from orchestrator.reasoner.base import PathJudgement, Reasoner
 from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.scheduler import Speculation, SpeculationStats, state_key
-from orchestrator.text import times_told
 
 log = structlog.get_logger("reprofarm.search")
 
@@ -367,6 +366,10 @@ def report_path_bound(spec: ReproSpec) -> int:
 RUN_LIMIT = 3
 # The longest cycle of actions the run cap recognises (:func:`repeated_run`).
 CYCLE_LIMIT = 3
+_COUNT_WORDS = {"twice": 2, "thrice": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10}  # fmt: skip
+_TIMES_RE = re.compile(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+times\b|"
+                       r"\b(twice|thrice)\b", re.IGNORECASE)  # fmt: skip
 
 
 def run_allowance(spec: ReproSpec) -> int:
@@ -376,7 +379,9 @@ def run_allowance(spec: ReproSpec) -> int:
     texts = [s.text for s in spec.steps] + [s.value for s in spec.steps] + spec.input_values
     most = RUN_LIMIT
     for text in texts:
-        most = max(most, times_told(text))
+        for m in _TIMES_RE.finditer(text):
+            word = (m.group(1) or m.group(2)).lower()
+            most = max(most, int(word) if word.isdigit() else _COUNT_WORDS[word])
         for m in re.finditer(r"(.)\1*", text):
             most = max(most, len(m.group(0)))
     return most

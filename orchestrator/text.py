@@ -376,19 +376,6 @@ def is_date_label(label: str) -> bool:
     return bool(_DATE_LABEL_RE.fullmatch(label.strip()))
 
 
-# The position a screen reader announces after a tab's name, part of its label in Flutter's
-# semantics ("Habits\nTab 4 of 5"): the report names the tab, never its position.
-_POSITION_SUFFIX_RE = re.compile(
-    r"[\n,]\s*(?:tab\s*,?\s*)?\d{1,3}\s+of\s+\d{1,3}\s*$", re.IGNORECASE
-)
-
-
-def without_position(label: str) -> str:
-    """``label`` without the position a screen reader announces after it ("Habits\\nTab 4 of
-    5" → "Habits"); a label that is only a position ("Page 1 of 5") is kept whole."""
-    return _POSITION_SUFFIX_RE.sub("", label)
-
-
 def similarity(label: str, phrase: str) -> float:
     """How well a widget ``label`` matches a ``phrase`` of a report, in ``[0, 1]``.
 
@@ -399,7 +386,6 @@ def similarity(label: str, phrase: str) -> float:
     (:func:`is_date_label`) matches a phrase naming a ``date`` at :data:`DATE_VALUE_SIMILARITY`:
     a date field shows its value, not its name (decision 0031).
     """
-    label = without_position(label)
     a, b = normalize_label(label), normalize_label(phrase)
     # Bracket keys are all punctuation: compare them without whitespace instead.
     sym = _bracket_symbol(label)
@@ -531,27 +517,3 @@ def _symbol_similarity(symbol: str, phrase: str) -> float:
     names = SYMBOL_NAMES.get(symbol, ())
     ws = set(words(phrase))
     return 0.7 if names and any(n in ws for n in names) else 0.0
-
-
-# How many times a step says to do its action: "twice", "3 times", "three times", "several
-# times". A vague count ("a few", "several", "multiple", "many", "a couple of") is its smallest
-# honest reading; "a couple of" is two, the rest three. Linear: one alternation per position.
-_COUNT_WORDS = {"twice": 2, "thrice": 3, "two": 2, "three": 3, "four": 4, "five": 5,
-                "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "couple": 2, "few": 3,
-                "several": 3, "multiple": 3, "many": 3}  # fmt: skip
-TIMES_RE = re.compile(
-    r"\b(?:(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"
-    r"(?:a\s+)?(?:couple\s+of|few)|several|multiple|many)\s+(?:more\s+)?times|"
-    r"(?P<w>twice|thrice))\b",
-    re.IGNORECASE,
-)
-
-
-def times_told(text: str) -> int:
-    """How many times ``text`` says to do something (``"tap + 3 times"`` → 3, ``"twice"`` → 2,
-    ``"several times"`` → 3), else 1. The first count phrase counts."""
-    m = TIMES_RE.search(text)
-    if m is None:
-        return 1
-    counted = [w for w in (m.group("n") or m.group("w")).lower().split() if w not in ("a", "of")]
-    return int(counted[0]) if counted[0].isdigit() else _COUNT_WORDS[counted[0]]

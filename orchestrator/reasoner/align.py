@@ -40,7 +40,7 @@ from device_agent.hierarchy import (
     is_input_method_package,
     parse_hierarchy,
 )
-from orchestrator.enumerate import candidate_label, context_label, is_unlabelled, node_label
+from orchestrator.enumerate import candidate_label, context_label, node_label
 from orchestrator.model import CRASH, Path, ReproSpec, S2RStep, Screen, Transition
 from orchestrator.reasoner.relative import relative_score
 from orchestrator.reasoner.rules import applies, rule
@@ -54,7 +54,6 @@ from orchestrator.text import (
     similarity_in_context,
     split_identifier,
     stem,
-    without_position,
     wordset,
 )
 
@@ -173,9 +172,9 @@ def screen_index(xml: str) -> ScreenIndex:
 def action_label(action: Action, xml: str = "") -> str:
     """The candidate's label (from enumeration's ``extra``, else found again in ``xml``)."""
     if action.extra and action.extra.get("label"):
-        return without_position(str(action.extra["label"]))
+        return str(action.extra["label"])
     tree = screen_index(xml).tree if xml else None
-    return without_position(candidate_label(action, tree))
+    return candidate_label(action, tree)
 
 
 # A later step names a control as its own target from this similarity on.
@@ -837,27 +836,7 @@ def _step_score(
         title = str(window.get("title", ""))
         if title and label_match(title, step) >= 0.6 and applies("window_effect"):
             score = max(score, 0.55 * max(0.5, score))
-    if action.kind == CLICK and is_unlabelled(label) and unlabelled_effect(step, transition):
-        score = max(score, UNLABELLED_EFFECT_SCORE)
     return score
-
-
-# A control with no label (an icon button or FAB without a description, common in Flutter and
-# Compose apps) is known by what it brings up: a label it revealed names the step this well.
-UNLABELLED_EFFECT_SCORE = 0.6
-
-
-@rule("unlabelled_effect", False)
-def unlabelled_effect(step: S2RStep, transition: Transition) -> bool:
-    """A click on an unlabelled control brought up a widget whose label names ``step`` (at
-    :data:`NAMED_LATER` or more: "New Habit" appeared for "Create a new habit"), the app
-    still in front and not crashed."""
-    diff = transition.diff or {}
-    if diff.get("crash") or diff.get("app_left"):
-        return False
-    return any(
-        label_match(str(added), step) >= NAMED_LATER for added in diff.get("widgets_added") or []
-    )
 
 
 # Verbs whose step is an operation on the object it names ("Create Trip", "Edit Trip"): the

@@ -51,7 +51,6 @@ ALIGN_RULES: dict[str, str] = {
     "rotation_elsewhere": "a rotation does a step only on the screen the last step led to",
     "undo": "steps done inside a dismissed dialog or menu are undone",
     "shows_state": "a setting step found already as it wants is done by the way there",
-    "unlabelled_effect": "a click on an unlabelled control credited by a label it brought up",
 }
 VALUE_RULES: dict[str, str] = {
     "eg_value": "'e.g. X' / 'for example X' gives the value to type",
@@ -68,8 +67,6 @@ VALUE_RULES: dict[str, str] = {
 READING_RULES: dict[str, str] = {
     "device_event": "a device event the symptom names ('on rotation', 'after the app was in "
     "the background') is one more step",
-    "told_count": "a step told as done N times ('tap + twice', 'press Back 3 times') is N steps",
-    "value_statement": "a value stated after the steps ('4. Font size is 12') is the symptom",
 }
 RULES: dict[str, str] = {**ALIGN_RULES, **VALUE_RULES, **READING_RULES}
 FAMILIES: dict[str, tuple[str, ...]] = {

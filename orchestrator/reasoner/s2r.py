@@ -36,7 +36,6 @@ from orchestrator.model import CRASH, NON_CRASH, BugReport, ReproSpec, S2RStep
 from orchestrator.reasoner.rules import applies, fired, on, rule
 from orchestrator.text import (
     STOPWORDS,
-    TIMES_RE,
     content_words,
     is_subsequence,
     normalize_label,
@@ -44,7 +43,6 @@ from orchestrator.text import (
     similarity,
     split_identifier,
     stem,
-    times_told,
     wordset,
 )
 
@@ -1595,17 +1593,6 @@ _STATEMENT_RE = re.compile(
 )
 
 
-# A value stated as what a thing holds ("4. Font size is 12 again", "The counter shows 0",
-# 'the title reads "Untitled"'): what the person saw, when it is no step. Linear: the subject
-# grows by whole words and the verb list is a fixed alternation.
-_VALUE_STATEMENT_RE = re.compile(
-    r"^(?:[\w'-]+\s+){1,4}?(?:is|are|was|were|shows?|showed|displays?|displayed|reads|says|"
-    r"stays|remains|becomes|became|goes back to|returns to|resets to|changes to|jumps to)\s+"
-    r"(?:(?:still|again|now|only|always|back to)\s+)?(?:\d|[\"'“‘«])",
-    re.IGNORECASE,
-)
-
-
 def _is_observation(clause: str, kind: str) -> bool:
     s = clause.strip()
     if _CHECK_ACTION_RE.match(s):
@@ -2026,11 +2013,7 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             out.append(_Clause(clean, "other"))
             continue
         if step is None:
-            observed = bool(
-                _SYMPTOM_WORDS.search(clean)
-                or _GONE_WORDS_RE.search(clean)
-                or (_VALUE_STATEMENT_RE.match(clean) and applies("value_statement"))
-            )
+            observed = bool(_SYMPTOM_WORDS.search(clean) or _GONE_WORDS_RE.search(clean))
             out.append(_Clause(clean, "observation" if observed else "other"))
             continue
         out.append(_Clause(clean, "action", step))
@@ -2339,38 +2322,6 @@ def _symptom_sentences(sections: list[_Section]) -> list[str]:
                     re.IGNORECASE,
                 ):
                     out.append(sentence)
-    return out
-
-
-# A step told to be done many times is done at most this many: a path grows with its steps.
-MAX_REPEATS = 10
-
-
-# A count that ends the step's clause, after what it acts on ("Tap + twice", "press Back 3
-# times quickly"); a count after "to", "of", "per", "every" or "at" is a value the step sets
-# ("set the reminder to 3 times a day").
-_TOLD_COUNT_RE = re.compile(
-    rf"(?<!\bto )(?<!\bof )(?<!\bper )(?<!\bevery )(?<!\bat )(?:{TIMES_RE.pattern})"
-    r"(?:\s+(?:in a row|quickly|rapidly|fast|again))?\s*[.!]?$",
-    re.IGNORECASE,
-)
-
-
-def _with_repeats(steps: list[S2RStep]) -> list[S2RStep]:
-    """Each step told as done more than once ("Tap + twice", "Press Back 3 times") as that
-    many steps, its count left out of its targets (after :func:`_dedupe_steps`, which drops
-    a line read twice)."""
-    out: list[S2RStep] = []
-    for step in steps:
-        told = _TOLD_COUNT_RE.search(step.text)
-        n = min(times_told(told.group(0)), MAX_REPEATS) if told and not step.value else 1
-        if n > 1 and not applies("told_count"):
-            n = 1
-        if n == 1:
-            out.append(step)
-            continue
-        targets = [t for t in (TIMES_RE.sub("", t).strip(" ,") for t in step.targets) if t]
-        out += [replace(step, targets=list(targets)) for _ in range(n)]
     return out
 
 
@@ -2894,10 +2845,7 @@ def analyze(report: BugReport) -> ReproSpec:
     stated = expressions([report.full_text()])
     steps, *alternatives = [
         _keys_as_stated_expression(
-            [
-                _example_not_value(_without_app_name(s, report))
-                for s in _with_repeats(_dedupe_steps(way))
-            ],
+            [_example_not_value(_without_app_name(s, report)) for s in _dedupe_steps(way)],
             stated,
         )
         for way in [extraction.steps, *extraction.alternatives]
@@ -2935,7 +2883,6 @@ def analyze(report: BugReport) -> ReproSpec:
             or _crash_hits(o)
             or _STATE_WORDS.search(o)
             or MESSAGE_SAYS_RE.search(o)
-            or (_VALUE_STATEMENT_RE.match(o) and applies("value_statement"))
         ]
         actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
     symptom = report.title.strip().rstrip(".")

@@ -184,10 +184,7 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("expected_number", lambda: _expected_number(expected, index, actual, spec, path)),
         ("wrong_result", lambda: _wrong_result(observed, spec, index)),
         ("still_after_delete", lambda: _still_after_delete(observed, path, typed, index)),
-        (
-            "not_listed_after_create",
-            lambda: _not_listed_after_create(observed, spec, path, typed, index),
-        ),
+        ("not_listed_after_create", lambda: _not_listed_after_create(observed, path, typed, index)),
         ("gone", lambda: _gone(observed, spec, path, typed, index)),
         ("lost_on_return", lambda: _lost_on_return(observed, spec, path, typed)),
         ("back_to_start", lambda: _back_to_start(observed, path)),
@@ -835,9 +832,7 @@ def _deleted_before(path: Path, value: str) -> bool:
     return False
 
 
-def _not_listed_after_create(
-    observed: str, spec: ReproSpec, path: Path, typed: list[str], index
-) -> str:
+def _not_listed_after_create(observed: str, path: Path, typed: list[str], index) -> str:
     """The report says a view does not update ("the file list does not refresh"), and the
     path's last action confirmed a dialog in which it typed a name: the dialog closed, the
     final screen shows exactly the labels of an earlier screen of the path without a dialog (no
@@ -847,17 +842,17 @@ def _not_listed_after_create(
 
     The count or the room keeps an item appended below a full list (off screen, not stale) from
     counting; the unchanged check keeps a list that did update in another place from counting.
-    A thing made on an editor screen of its own instead: :func:`_not_shown_after_editor`.
     """
     if not _STALE_RE.search(observed) or len(path.transitions) < 2:
-        return _not_shown_after_editor(observed, spec, path, typed, index)
+        return ""
     last = path.transitions[-1]
     before = screen_index(last.before.hierarchy_xml)
     if not (before.dialog_open and before.editable and is_positive_label(_action_label(last))):
-        return _not_shown_after_editor(observed, spec, path, typed, index)
+        return ""
     if not last.diff.get("windows_closed") or index.dialog_open or last.crash is not None:
         return ""
-    names = _typed_names(before, typed)
+    names = [n.text.strip() for n in before.editable if n.text.strip()]
+    names = [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
     if not names or any(_visible(index, n) for n in names):
         return ""
     # The list as it was before the dialog: an earlier screen of the path without a dialog
@@ -883,102 +878,6 @@ def _not_listed_after_create(
     )
 
 
-# The report says what was made is not shown ("the habit is saved but not displayed", "the new
-# entry does not show up in the list", "it is missing").
-_NOT_SHOWN_RE = re.compile(
-    r"\b(?:(?:is|are|was|were|does|do|did|get|gets)\s*(?:not|n't)|not|never)\s+(?:be\s+)?"
-    r"(?:\w+ly\s+)?(?:displayed|shown|listed|visible|show(?:s|n|ing)?(?:\s+up)?|appear\w*|"
-    r"display\w*)\b|\bmissing\b",
-    re.IGNORECASE,
-)
-_CREATING_STEP_RE = re.compile(r"\b(?:creat\w*|add\w*|new|make|making)\b", re.IGNORECASE)
-
-
-def _typed_names(screen, typed: list[str]) -> list[str]:
-    """The texts of ``screen``'s fields that the path typed (``typed``), case aside."""
-    names = [n.text.strip() for n in screen.editable if n.text.strip()]
-    return [n for n in names if any(normalize_label(n) == normalize_label(t) for t in typed)]
-
-
-def _not_shown_after_editor(
-    observed: str, spec: ReproSpec, path: Path, typed: list[str], index
-) -> str:
-    """The report says a thing it creates is not shown, and the path made it on a screen of its
-    own (an editor, not a dialog): a step that creates ("Create a new habit") was done by the
-    action that opened the editor or later, every screen since had a field (the path stayed in
-    the editor), a name was typed there and the path ended on the editor's positive button
-    (Save), which brought back the screen the editor was opened from (the same title and fixed
-    buttons: toolbar, tabs), and that screen shows the name nowhere although a new row would be
-    on it (no list rows, or a list with room).
-    The origin's fixed buttons and title keep a return to another place (where the thing may
-    be shown) from counting; the creating step keeps a form that makes nothing (feedback, a
-    search) out."""
-    if not _NOT_SHOWN_RE.search(observed) or len(path.transitions) < 3:
-        return ""
-    last = path.transitions[-1]
-    before = screen_index(last.before.hierarchy_xml)
-    if before.dialog_open or not before.editable or last.crash is not None:
-        return ""
-    if not is_positive_label(_action_label(last)) or index.dialog_open or index.editable:
-        return ""
-    names = _typed_names(before, typed)
-    if not names or any(_visible(index, n) for n in names):
-        return ""
-    # the editor's opening: the last transition from a screen without a field to one with
-    opened = next(
-        (
-            k
-            for k in range(len(path.transitions) - 2, -1, -1)
-            if not screen_index(path.transitions[k].before.hierarchy_xml).editable
-        ),
-        None,
-    )
-    if opened is None or not screen_index(path.transitions[opened].after.hierarchy_xml).editable:
-        return ""
-    origin = path.transitions[opened].before
-    fixed = _fixed_buttons(origin.hierarchy_xml)
-    if not fixed or fixed != _fixed_buttons(last.after.hierarchy_xml):
-        return ""
-    title = _screen_title(screen_index(origin.hierarchy_xml))
-    if not title or title != _screen_title(index):
-        return ""  # the same buttons (a tab bar) over another screen: not where it was made
-    progress = align(spec, path)
-    creating = [
-        k
-        for k, s in enumerate(progress.served)
-        if s >= 0 and _CREATING_STEP_RE.search(spec.steps[s].text)
-    ]
-    if not creating or creating[-1] < opened:
-        return ""
-    found = _largest_list(index)
-    if found is not None and found[1] and not _list_has_room(index):
-        return ""
-    return (
-        f"after '{last.action.describe()}' saved {names[0]!r} on the screen it was typed in, "
-        f"the screen the editor was opened from is back and does not show it"
-    )
-
-
-def _screen_title(index) -> str:
-    """The first text of the screen that is no control and in no list (its title), normalised;
-    ``""`` when there is none."""
-    for label, node in index.labels:
-        if not node.clickable and not _in_scrollable(node):
-            return normalize_label(label)
-    return ""
-
-
-def _largest_list(index) -> tuple[ViewNode, list[ViewNode]] | None:
-    """The screen's largest scrollable list and its visible rows; ``None`` when it has none."""
-    if index.tree is None:
-        return None
-    lists = [n for n in index.tree.iter() if n.scrollable and n.bounds.area > 0 and n.children]
-    if not lists:
-        return None
-    box = max(lists, key=lambda n: n.bounds.area)
-    return box, [c for c in box.children if c.bounds.area > 0]
-
-
 _COUNT_RE = re.compile(r"(?<![\w.,:])\d+\s+([^\W\d_]{3,})", re.UNICODE)
 
 
@@ -996,10 +895,15 @@ def _count_of_created(dialog, index) -> str:
 def _list_has_room(index) -> bool:
     """The screen's scrollable list (the largest) ends above its container's bottom by at least
     one row's height, so a row added anywhere in it would be on screen."""
-    found = _largest_list(index)
-    if found is None or not found[1]:
+    if index.tree is None:
         return False
-    box, rows = found
+    lists = [n for n in index.tree.iter() if n.scrollable and n.bounds.area > 0 and n.children]
+    if not lists:
+        return False
+    box = max(lists, key=lambda n: n.bounds.area)
+    rows = [c for c in box.children if c.bounds.area > 0]
+    if not rows:
+        return False
     height = max(r.bounds.bottom - r.bounds.top for r in rows)
     return box.bounds.bottom - max(r.bounds.bottom for r in rows) >= height
 

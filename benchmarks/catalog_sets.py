@@ -110,6 +110,7 @@ HELDOUT_ROUNDS: dict[str, str] = {
     "test13": "heldout13",
     "test14": "heldout14",
     "test15": "heldout15",
+    "test16": "heldout16",
 }
 # Development rounds: modelled like the held-out rounds, read freely by rule writers.
 DEV_ROUNDS: dict[str, str] = {"dev3": "dev3"}

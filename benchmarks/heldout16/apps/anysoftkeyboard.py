@@ -315,6 +315,18 @@ class AnySoftKeyboard(VirtualApp):
     def _link(self, rid: str, text: str, handler: Any) -> View:
         return w.text_view(text, rid, on_click=handler)
 
+    def _step_page(
+        self, title: str, link: tuple[str, str], handler: Any, details: str
+    ) -> list[View]:
+        """A setup step: its title, its state icon and action link (id and text), both calling
+        ``handler``, then ``details``."""
+        return [
+            w.text_view(title),
+            self._state_icon(handler),
+            self._link(*link, handler),
+            w.text_view(details),
+        ]
+
     def _state_icon(self, handler: Any) -> View:
         return w.image_view("step_state_icon", handler=handler)
 
@@ -335,38 +347,31 @@ class AnySoftKeyboard(VirtualApp):
                     lambda c: None,  # a browser: not modelled
                 ),
             ]
-        if page == "enable":
-            return [
-                w.text_view("Enable AnySoftKeyboard"),
-                self._state_icon(self._open_ime_settings),
-                self._link(
-                    "go_to_language_settings_action",
-                    "Go to your Language&Input settings…",
-                    self._open_ime_settings,
-                ),
-                w.text_view(ENABLE_DETAILS),
-            ]
-        if page == "switch":
-            return [
-                w.text_view("Switch to AnySoftKeyboard"),
-                self._state_icon(self._open_ime_picker),
-                self._link(
-                    "go_to_switch_keyboard_action",
-                    "Switch active keyboards",
-                    self._open_ime_picker,
-                ),
-                w.text_view(SWITCH_DETAILS),
-            ]
+        steps = {
+            "enable": (
+                "Enable AnySoftKeyboard",
+                ("go_to_language_settings_action", "Go to your Language&Input settings…"),
+                self._open_ime_settings,
+                ENABLE_DETAILS,
+            ),
+            "switch": (
+                "Switch to AnySoftKeyboard",
+                ("go_to_switch_keyboard_action", "Switch active keyboards"),
+                self._open_ime_picker,
+                SWITCH_DETAILS,
+            ),
+            "permissions": (
+                "Enable Permissions",
+                ("ask_for_permissions_action", "Allow contacts-based typing suggestions"),
+                self._ask_contacts,
+                PERMISSIONS_DETAILS,
+            ),
+        }
+        if page in ("enable", "switch"):
+            return self._step_page(*steps[page])
         if page == "permissions":
             return [
-                w.text_view("Enable Permissions"),
-                self._state_icon(self._ask_contacts),
-                self._link(
-                    "ask_for_permissions_action",
-                    "Allow contacts-based typing suggestions",
-                    self._ask_contacts,
-                ),
-                w.text_view(PERMISSIONS_DETAILS),
+                *self._step_page(*steps[page]),
                 self._link(
                     "disable_contacts_dictionary",
                     "Turn off Contacts Dictionary",

@@ -52,6 +52,7 @@ from typing import Any, ClassVar
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
+from device_agent.virtual.system_log import LOOPER_FRAMES
 from device_agent.virtual.views import FRAME, Screen, View, Window
 
 PACKAGE = "com.headi.app"
@@ -74,14 +75,13 @@ FAB_DESC = "TODO"  # the FloatingActionButton's android:contentDescription
 _LOOPER = [
     "androidx.fragment.app.FragmentManager.execPendingActions(FragmentManager.java:1994)",
     "androidx.fragment.app.FragmentManager$5.run(FragmentManager.java:524)",
-    "android.os.Handler.handleCallback(Handler.java:938)",
-    "android.os.Handler.dispatchMessage(Handler.java:99)",
-    "android.os.Looper.loop(Looper.java:223)",
-    "android.app.ActivityThread.main(ActivityThread.java:7656)",
-    "java.lang.reflect.Method.invoke(Native Method)",
-    "com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:592)",
-    "com.android.internal.os.ZygoteInit.main(ZygoteInit.java:947)",
+    *LOOPER_FRAMES,
 ]
+
+
+def _open_dialog(ctx: AppContext, kind: str) -> None:
+    ctx.ui["dialog"] = {"kind": kind}
+
 
 OPEN_DRAWER = click(PACKAGE, desc=w.OPEN_DRAWER, cls="android.widget.ImageButton")
 
@@ -719,21 +719,14 @@ class Headi12(VirtualApp):
         ui = ctx.ui
         dest = ui["stack"][-1]
         actions: list[View] = []
-        if dest == "nav_diary":
+        filters = {
+            "nav_diary": ("action_diary_filter_list", "diary_filter"),
+            "nav_stats": ("action_stats_filter", "stats_filter"),
+        }
+        if dest in filters:
+            filter_rid, filter_kind = filters[dest]
             actions.append(
-                w.action_item(
-                    "action_diary_filter_list",
-                    "Filter list",
-                    lambda c: c.ui.update(dialog={"kind": "diary_filter"}),
-                )
-            )
-        elif dest == "nav_stats":
-            actions.append(
-                w.action_item(
-                    "action_stats_filter",
-                    "Filter list",
-                    lambda c: c.ui.update(dialog={"kind": "stats_filter"}),
-                )
+                w.action_item(filter_rid, "Filter list", w.bind(_open_dialog, filter_kind))
             )
         bar = w.toolbar(
             LABELS[dest],

@@ -95,8 +95,39 @@ def _hung_in_history(data: dict[str, Any], system: dict[str, Any]) -> bool:
 HIDE_KEYBOARD = {"kind": "press_back"}  # the soft keyboard covers the frequency card
 
 
-def _add_as_needed_med(name: str = "Ibuprofen") -> list[dict[str, Any]]:
-    """From the schedule: add a medication taken as needed, starting today."""
+def _whole_number(text: str) -> int | None:
+    """``text`` read as an integer, or None when it is not one."""
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _dropdown_field(
+    rids: tuple[str, str], text: str, hint: str, on_click: Any, **layout: Any
+) -> View:
+    """A dropdown (``rids``: its id and its TextInputLayout's) showing ``text``."""
+    field_rid, layout_rid = rids
+    return w.text_input_layout(
+        View(cls=DROPDOWN, resource_id=field_rid, text=text, hint=hint, on_click=on_click),
+        rid=layout_rid,
+        **layout,
+    )
+
+
+def _card_scroll(cards: list[View], layout_rid: str, rid: str, scroll_key: str) -> View:
+    """A scrolling list of ``cards`` in the LinearLayout ``layout_rid``."""
+    return w.scroll_view(
+        [w.linear_layout(cards, rid=layout_rid, weight=0)],
+        rid=rid,
+        scrollable=True,
+        scroll_key=scroll_key,
+    )
+
+
+def _new_med(frequency: str, name: str = "Ibuprofen") -> list[dict[str, Any]]:
+    """From the schedule: open Add Medication, fill in 200 mg of ``name`` and pick the
+    ``frequency``."""
     return [
         click(PACKAGE, desc="Add Medication"),
         input_text(PACKAGE, "medicationName", name, hint="Medication Name"),
@@ -104,7 +135,14 @@ def _add_as_needed_med(name: str = "Ibuprofen") -> list[dict[str, Any]]:
         input_text(PACKAGE, "dosageUnits", "mg", hint="Dosage Unit"),
         HIDE_KEYBOARD,
         click(PACKAGE, "frequencyOptionsDropdown", cls=DROPDOWN),
-        click(PACKAGE, "android:id/text1", "As Needed"),
+        click(PACKAGE, "android:id/text1", frequency),
+    ]
+
+
+def _add_as_needed_med(name: str = "Ibuprofen") -> list[dict[str, Any]]:
+    """From the schedule: add a medication taken as needed, starting today."""
+    return [
+        *_new_med("As Needed", name),
         click(PACKAGE, "asNeededStartInput", cls=TEXT_FIELD),
         click(PACKAGE, "android:id/button1", "OK"),
         click(PACKAGE, "saveButton", "Save"),
@@ -134,13 +172,7 @@ BUG_138 = BugSpec(
 )
 
 _ADD_DAILY_MED = [
-    click(PACKAGE, desc="Add Medication"),
-    input_text(PACKAGE, "medicationName", "Ibuprofen", hint="Medication Name"),
-    input_text(PACKAGE, "dosageAmount", "200", hint="Dosage"),
-    input_text(PACKAGE, "dosageUnits", "mg", hint="Dosage Unit"),
-    HIDE_KEYBOARD,
-    click(PACKAGE, "frequencyOptionsDropdown", cls=DROPDOWN),
-    click(PACKAGE, "android:id/text1", "Daily"),
+    *_new_med("Daily"),
     click(PACKAGE, "dailyMedStart", cls=TEXT_FIELD),
     click(PACKAGE, "android:id/button1", "OK"),
     click(PACKAGE, "dailyMedTime", cls=TEXT_FIELD),
@@ -485,12 +517,7 @@ class MediTrak0134(VirtualApp):
                 body.append(self._patient_selector(ctx, "patientSpinner", "names_layout_main"))
             cards = [self._day_card(ctx, day, shown) for day in self._week_days(ctx)]
             body.append(
-                w.scroll_view(
-                    [w.linear_layout(cards, rid="scheduleLayout", weight=0)],
-                    rid="scheduleScrollView",
-                    scrollable=True,
-                    scroll_key="schedule_scroll",
-                )
+                _card_scroll(cards, "scheduleLayout", "scheduleScrollView", "schedule_scroll")
             )
 
             def week(delta: int) -> Any:
@@ -715,24 +742,20 @@ class MediTrak0134(VirtualApp):
         ui = ctx.ui
         freq = ui["freq"]
         if freq == 0:
-            try:
-                count = int(ui["times_per_day"])
-            except ValueError:
-                return False
+            count = _whole_number(ui["times_per_day"])
             return (
-                ui["startDateMultiplePerDay_value"] is not None
+                count is not None
+                and ui["startDateMultiplePerDay_value"] is not None
                 and 0 < count <= 50
                 and all(t["value"] for t in ui["multi_times"])
             )
         if freq == 1:
             return bool(ui["dailyMedStart_text"] and ui["dailyMedTime_text"])
         if freq == 2:
-            try:
-                every = int(ui["every"])
-            except ValueError:
-                return False
+            every = _whole_number(ui["every"])
             return (
-                every > 0
+                every is not None
+                and every > 0
                 and ui["CustomFreqMedStart_value"] is not None
                 and ui["CustomFreqMedTime_value"] is not None
                 and ui["unit"] in TIME_UNITS
@@ -815,6 +838,30 @@ class MediTrak0134(VirtualApp):
             height=150,
         )
 
+    def _typed_field(
+        self, ctx: AppContext, rid: str, key: str, hint: str, layout_rid: str, **layout: Any
+    ) -> View:
+        """A TextInputLayout ``layout_rid`` around the EditText ``rid`` that shows and stores
+        ``ctx.ui[key]``."""
+        return w.text_input_layout(
+            w.edit_text(rid, ctx.ui[key], self._typed(key), hint=hint), rid=layout_rid, **layout
+        )
+
+    def _start_and_time_row(
+        self, ctx: AppContext, start: tuple[str, str], time: tuple[str, str], rid: str = ""
+    ) -> View:
+        """A row of the "Start Date" and "Taken at" picker fields, each given as (field id,
+        layout id)."""
+        return w.linear_layout(
+            [
+                self._picker_field(ctx, *start, "Start Date", "date"),
+                self._picker_field(ctx, *time, "Taken at", "time"),
+            ],
+            rid=rid,
+            horizontal=True,
+            height=150,
+        )
+
     def _frequency_fields(self, ctx: AppContext) -> list[View]:
         ui = ctx.ui
         freq = ui["freq"]
@@ -867,65 +914,37 @@ class MediTrak0134(VirtualApp):
             ]
         if freq == 1:
             return [
-                w.linear_layout(
-                    [
-                        self._picker_field(
-                            ctx, "dailyMedStart", "startDateTaken", "Start Date", "date"
-                        ),
-                        self._picker_field(
-                            ctx, "dailyMedTime", "timeTakenLayout", "Taken at", "time"
-                        ),
-                    ],
+                self._start_and_time_row(
+                    ctx,
+                    ("dailyMedStart", "startDateTaken"),
+                    ("dailyMedTime", "timeTakenLayout"),
                     rid="dailyMedFrequency",
-                    horizontal=True,
-                    height=150,
                 )
             ]
         if freq == 2:
             return [
                 w.linear_layout(
                     [
-                        w.linear_layout(
-                            [
-                                self._picker_field(
-                                    ctx,
-                                    "CustomFreqMedStart",
-                                    "customFreqStartDate",
-                                    "Start Date",
-                                    "date",
-                                ),
-                                self._picker_field(
-                                    ctx,
-                                    "CustomFreqMedTime",
-                                    "CustomFreqTimeTakenLayout",
-                                    "Taken at",
-                                    "time",
-                                ),
-                            ],
-                            horizontal=True,
-                            height=150,
+                        self._start_and_time_row(
+                            ctx,
+                            ("CustomFreqMedStart", "customFreqStartDate"),
+                            ("CustomFreqMedTime", "CustomFreqTimeTakenLayout"),
                         ),
                         w.linear_layout(
                             [
-                                w.text_input_layout(
-                                    w.edit_text(
-                                        "CustomFreqMTakenEveryEnter",
-                                        ui["every"],
-                                        self._typed("every"),
-                                        hint="Taken Every",
-                                    ),
-                                    rid="customFreqTakenEveryLayout",
+                                self._typed_field(
+                                    ctx,
+                                    "CustomFreqMTakenEveryEnter",
+                                    "every",
+                                    "Taken Every",
+                                    "customFreqTakenEveryLayout",
                                     height=150,
                                 ),
-                                w.text_input_layout(
-                                    View(
-                                        cls=DROPDOWN,
-                                        resource_id="CustomFreqTimeUnitEnter",
-                                        text=ui["unit"],
-                                        hint="Unit of Time",
-                                        on_click=lambda c: c.ui.update(unit_menu=True),
-                                    ),
-                                    rid="CustomFreqTimeUnitLayout",
+                                _dropdown_field(
+                                    ("CustomFreqTimeUnitEnter", "CustomFreqTimeUnitLayout"),
+                                    ui["unit"],
+                                    "Unit of Time",
+                                    lambda c: c.ui.update(unit_menu=True),
                                     height=150,
                                 ),
                             ],
@@ -1019,14 +1038,12 @@ class MediTrak0134(VirtualApp):
 
         name_card = [
             w.text_view("What is the medication's name & how much is taken?", height=110),
-            w.text_input_layout(
-                w.edit_text(
-                    "medicationName",
-                    ui["med_name"],
-                    self._typed("med_name"),
-                    hint="Medication Name",
-                ),
-                rid="medicationNameInputLayout",
+            self._typed_field(
+                ctx,
+                "medicationName",
+                "med_name",
+                "Medication Name",
+                "medicationNameInputLayout",
                 height=150,
                 weight=0,
             ),
@@ -1034,11 +1051,12 @@ class MediTrak0134(VirtualApp):
         ]
         if ui["alias_on"]:
             name_card.append(
-                w.text_input_layout(
-                    w.edit_text(
-                        "enterAlias", ui["alias"], self._typed("alias"), hint="Alias for medication"
-                    ),
-                    rid="aliasInputLayout",
+                self._typed_field(
+                    ctx,
+                    "enterAlias",
+                    "alias",
+                    "Alias for medication",
+                    "aliasInputLayout",
                     height=150,
                     weight=0,
                 )
@@ -1046,17 +1064,11 @@ class MediTrak0134(VirtualApp):
         name_card += [
             w.linear_layout(
                 [
-                    w.text_input_layout(
-                        w.edit_text(
-                            "dosageAmount", ui["dosage"], self._typed("dosage"), hint="Dosage"
-                        ),
-                        rid="dosageAmountInputLayout",
+                    self._typed_field(
+                        ctx, "dosageAmount", "dosage", "Dosage", "dosageAmountInputLayout"
                     ),
-                    w.text_input_layout(
-                        w.edit_text(
-                            "dosageUnits", ui["units"], self._typed("units"), hint="Dosage Unit"
-                        ),
-                        rid="dosageUnitsInputLayout",
+                    self._typed_field(
+                        ctx, "dosageUnits", "units", "Dosage Unit", "dosageUnitsInputLayout"
                     ),
                 ],
                 horizontal=True,
@@ -1077,15 +1089,11 @@ class MediTrak0134(VirtualApp):
         ]
         frequency_card = [
             w.text_view("How often is the medication taken?", height=110),
-            w.text_input_layout(
-                View(
-                    cls=DROPDOWN,
-                    resource_id="frequencyOptionsDropdown",
-                    text=ui["freq_text"],
-                    hint="Frequency",
-                    on_click=lambda c: c.ui.update(freq_menu=True, focused=""),
-                ),
-                rid="frequencyDropdownLayout",
+            _dropdown_field(
+                ("frequencyOptionsDropdown", "frequencyDropdownLayout"),
+                ui["freq_text"],
+                "Frequency",
+                lambda c: c.ui.update(freq_menu=True, focused=""),
                 height=150,
                 weight=0,
             ),
@@ -1254,14 +1262,7 @@ class MediTrak0134(VirtualApp):
             body.append(self._patient_selector(ctx, "nameSpinner", "names_layout"))
         patient = self._shown_patient(ctx)
         cards = [self._med_card(ctx, m) for m in meds if m["patient"] == patient]
-        body.append(
-            w.scroll_view(
-                [w.linear_layout(cards, rid="medLayout", weight=0)],
-                rid="scrollMyMeds",
-                scrollable=True,
-                scroll_key="meds_scroll",
-            )
-        )
+        body.append(_card_scroll(cards, "medLayout", "scrollMyMeds", "meds_scroll"))
         windows = [self._patient_menu(ctx)] if ctx.ui.get("patient_menu") else []
         return Screen(content=w.linear_layout([bar, *body]), windows=windows)
 

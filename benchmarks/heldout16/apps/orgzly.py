@@ -699,13 +699,17 @@ class Orgzly182(VirtualApp):
                 on_click=w.bind(self._open_time, key),
             )
 
+        def field(key: str, rid: str, hint: str, **kw: Any) -> View:
+            return w.edit_text(
+                rid, draft[key], lambda c, t: self._set_field(c, key, t), hint=hint, **kw
+            )
+
         metadata = w.linear_layout(
             [
-                w.edit_text(
+                field(
+                    "tags",
                     "fragment_note_tags",
-                    draft["tags"],
-                    lambda c, t: self._set_field(c, "tags", t),
-                    hint="tag tag",
+                    "tag tag",
                     cls="android.widget.MultiAutoCompleteTextView",
                 ),
                 w.text_view(draft["state"], "fragment_note_state_button", hint="State"),
@@ -718,19 +722,13 @@ class Orgzly182(VirtualApp):
         )
         body = w.linear_layout(
             [
-                w.edit_text(
-                    "fragment_note_title",
-                    draft["title"],
-                    lambda c, t: self._set_field(c, "title", t),
-                    hint="Title",
-                ),
+                field("title", "fragment_note_title", "Title"),
                 w.text_view("Metadata", "fragment_note_metadata_header", height=100),
                 metadata,
-                w.edit_text(
+                field(
+                    "content",
                     "body_edit",
-                    draft["content"],
-                    lambda c, t: self._set_field(c, "content", t),
-                    hint="Note content",
+                    "Note content",
                     extra={"multiline": True},
                     height=400,
                 ),

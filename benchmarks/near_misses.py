@@ -5,9 +5,8 @@ Every held-out and development model carries ``WRONG_SEQUENCES``: near misses of
 left out, swapped or replaced) that never fire its oracle. Replayed on a fresh virtual device,
 each is a path a search could build; a non-crash verdict of "reproduced" on one (by any check)
 is a claim on a build where the bug did not happen: a false claim waiting for a search to find
-it. The human steps are replayed too (a claim there is right). A path that ends with a restart
-of the app is also extended by its way back (:func:`orchestrator.persistence.way_back`), as the
-search extends it, and judged after every move.
+it. The human steps are replayed too (a claim there is right: the share of human paths the
+verifier recognises bounds what any search can reach on non-crash bugs).
 
     python -m benchmarks.near_misses [SET ...]
 
@@ -32,7 +31,6 @@ from device_agent.virtual.catalog import load_apps_from_dir
 from device_agent.virtual.device import VirtualDevice
 from orchestrator.diff import structural_diff
 from orchestrator.model import NON_CRASH, Path, ReproSpec, Screen, Transition
-from orchestrator.persistence import way_back
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.reasoner.verify import verify
 from orchestrator.report import load_report
@@ -47,25 +45,18 @@ def _observe(device: VirtualDevice) -> Screen:
 
 
 def _claims(device: VirtualDevice, spec: ReproSpec, steps: list[dict]) -> list[str]:
-    """The checks that claim on the path of ``steps`` (and of each move of its way back)."""
+    """The check that claims on the path of ``steps`` (``[]`` when none does)."""
     transitions: list[Transition] = []
-
-    def step(action: Action) -> None:
+    for raw in steps:
+        action = Action.from_json(raw)
         before = _observe(device)
         device.execute(action)
         after = _observe(device)
         transitions.append(Transition(action, before, after, structural_diff(before, after)))
-
-    for raw in steps:
-        step(Action.from_json(raw))
     if not transitions:
         return []
-    paths = [Path(list(transitions))]
-    for action in way_back(paths[0]):
-        step(action)
-        paths.append(Path(list(transitions)))
-    verdicts = [verify(spec, path, []) for path in paths]
-    return [str(v.details.get("check", "?")) for v in verdicts if v.reproduced]
+    verdict = verify(spec, Path(transitions), [])
+    return [str(verdict.details.get("check", "?"))] if verdict.reproduced else []
 
 
 def judge_set(folder: FsPath) -> tuple[Counter[str], list[tuple[str, str]]]:

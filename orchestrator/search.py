@@ -46,8 +46,7 @@ from orchestrator.farm import (
 )
 from orchestrator.logcat import app_crash
 from orchestrator.model import CrashInfo, Path, ReproSpec, Screen, Transition
-from orchestrator.persistence import way_back
-from orchestrator.reasoner.base import PathJudgement, Reasoner, Verdict
+from orchestrator.reasoner.base import PathJudgement, Reasoner
 from orchestrator.reasoner.heuristic import HeuristicReasoner
 from orchestrator.scheduler import Speculation, SpeculationStats, state_key
 
@@ -420,10 +419,6 @@ REPEAT_TAG = 1_000_000
 # MAX_FINISH_ACTIONS actions (Back presses up a settings screen's nesting, a dialog's answer).
 MAX_FINISHES = 2
 MAX_FINISH_ACTIONS = 6
-# Paths per search whose screens are opened again after the restart they end with (each costs
-# at most persistence.MAX_WAY_BACK probes).
-MAX_RESTART_LOOKS = 8
-Verified = tuple[Path, Verdict]
 
 
 class Reproducer:
@@ -488,7 +483,6 @@ class Reproducer:
         self._exhausted: set[str] = set()
         # 1 in the second pass (_second_pass): a path may come back once to where it was
         self._loops = 0
-        self._looked: set[tuple[str, ...]] = set()  # ways back after a restart already replayed
         self._untried_only: set[int] = set()
         self._snapshot_seq = 0
         self._speculative_seq = 0
@@ -689,27 +683,6 @@ class Reproducer:
                                     **verdict.details,
                                 },
                             )
-                looked = self._look_after_restart(judged)
-                if looked is not None:
-                    path, verdict = looked
-                    confirmed, path, replay = self._confirmed(path)
-                    if confirmed:
-                        return self._outcome(
-                            SYMPTOM,
-                            path,
-                            start,
-                            "symptom verified after the restart and replayed",
-                            explored,
-                            other_crashes,
-                            evidence=verdict.evidence,
-                            replay=replay,
-                            claim={
-                                "kind": SYMPTOM,
-                                "report_sentence": self.spec.symptom,
-                                "evidence": verdict.evidence,
-                                **verdict.details,
-                            },
-                        )
             keep = {p.snapshot_id for p in beam}
             if self._speculation is not None:
                 # Wrong guesses go; the kept paths' probed-ahead candidates (and the snapshots
@@ -776,34 +749,6 @@ class Reproducer:
                 if child is None:
                     break
                 path = child
-        return None
-
-    def _look_after_restart(self, judged: list[tuple[Path, PathJudgement]]) -> Verified | None:
-        """A restart's data loss seen by going back (:mod:`orchestrator.persistence`): each
-        complete path of ``judged`` that ends by restarting the app replays its way back to the
-        screens it went through (:func:`~orchestrator.persistence.way_back`, one probe a move),
-        and the reasoner verifies after every move. At most :data:`MAX_RESTART_LOOKS` paths per
-        search, each way back once. ``(path, verdict)`` of the first verified, else ``None``."""
-        for path, judgement in judged:
-            if self.stats["restart_looks"] >= MAX_RESTART_LOOKS:
-                return None
-            if not judgement.complete:
-                continue
-            moves = way_back(path)
-            key = state_key([*path.actions, *moves])
-            if not moves or key in self._looked:
-                continue
-            self._looked.add(key)
-            self.stats["restart_looks"] += 1
-            for action in moves:
-                child = self._follow(path, action)
-                if child is None:
-                    break
-                path = child
-                verdict = self._judging(self.reasoner.verify, self.spec, path)
-                self.stats["verifications"] += 1
-                if verdict.reproduced:
-                    return path, verdict
         return None
 
     def _follow(self, path: Path, action: Action) -> Path | None:

@@ -767,8 +767,6 @@ def _value_done(step: S2RStep, progress: Progress, transition: Transition) -> bo
     """A step with a value is done when the value was typed (or keyed in) and, for a "create X
     named V" step, confirmed: V now shows as a label, or the dialog it was typed in closed."""
     value = step.value
-    if _picked(transition, value):
-        return True
     after = screen_index(transition.after.hierarchy_xml)
     typed = any(same_text(t, value) for t in progress.typed) or (
         bool(value) and same_text(progress.entered, value)
@@ -782,18 +780,6 @@ def _value_done(step: S2RStep, progress: Progress, transition: Transition) -> bo
     if not typed:
         return False
     return after.shows(value) or bool(transition.diff.get("windows_closed"))
-
-
-def _picked(transition: Transition, value: str) -> bool:
-    """The transition chose ``value`` from a list of choices: a click on a checkable row (a
-    single-choice dialog's row, a radio button) that reads the value. "Set the length to 45
-    minutes" is done by picking "45 minutes" as much as by typing it."""
-    action = transition.action
-    if action.kind != CLICK or action.target is None or not value:
-        return False
-    tree = screen_index(transition.before.hierarchy_xml).tree
-    node = find_node(tree, action.target) if tree is not None else None
-    return node is not None and node.checkable and same_text(node.label(), value)
 
 
 def _display_shows(index: ScreenIndex, value: str) -> bool:
@@ -820,8 +806,6 @@ def _step_score(
         position_match(step, action, before),
     )
     score = relative_score(step, action, before.tree, score)  # "the X below the Y"
-    if step.value and _picked(transition, step.value):
-        score = 1.0  # "set the length to 45 minutes": the choice reading "45 minutes" does it
     if already_set(step, action, before):
         return 0.0  # "Enable X" is not done by turning X off
     if action.kind == CLICK and names_only_the_object(step, label):

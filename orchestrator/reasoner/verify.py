@@ -60,9 +60,7 @@ from device_agent.actions import (
 from device_agent.hierarchy import Hierarchy, ViewNode, find_node
 from orchestrator.claims import MESSAGE_OVERLAP, message_words
 from orchestrator.diff import toast_text, window_infos
-from orchestrator.enumerate import asks_restart
 from orchestrator.model import CRASH, Path, ReproSpec, Transition
-from orchestrator.persistence import changed_after, reverted
 from orchestrator.reasoner.align import (
     MATCH_THRESHOLD,
     Progress,
@@ -202,7 +200,6 @@ def verify(spec: ReproSpec, path: Path, typed: list[str]) -> Verdict:
         ("does_nothing", lambda: _does_nothing(observed, spec, path)),
         ("state_lost_on_rotation", lambda: _state_lost_on_rotation(observed, spec, path)),
         ("state_lost_on_leaving", lambda: _state_lost_on_leaving(observed, spec, path)),
-        ("reverted_after_restart", lambda: _reverted_after_restart(observed, spec, path)),
         ("stuck", lambda: _stuck(observed, spec, path)),
     )
     for name, check in checks:
@@ -223,7 +220,7 @@ CHECK_NAMES = (
     "not_listed_after_create", "gone", "lost_on_return", "back_to_start",
     "quoted_message", "layout", "never_appears",
     "message_after_trigger", "saved_value_differs", "error_after_last_step", "does_nothing",
-    "state_lost_on_rotation", "state_lost_on_leaving", "reverted_after_restart", "stuck",
+    "state_lost_on_rotation", "state_lost_on_leaving", "stuck",
 )  # fmt: skip
 
 
@@ -1009,7 +1006,7 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
 def _only_as_option(index: ScreenIndex, value: str) -> bool:
     """Every widget showing ``value`` is a choice (a single-choice dialog's row, a radio button,
     a check box): its label is the fixed name of an option the screen offers, checked or not,
-    not a value the app holds; it leaves with its list whatever the app keeps."""
+    not a value the app holds; it leaves with its list whatever the app keeps (decision 0067)."""
     v = normalize_label(value)
     holders = [n for label, n in index.labels if v and v in normalize_label(label)]
     return bool(holders) and all(n.checkable for n in holders)
@@ -1954,57 +1951,6 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
         what = closed[0].get("title") or closed[0].get("kind") or "window"
         return f"{noun} closed the {closed[0].get('kind', 'window')} {what!r} open before it"
     return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun)
-
-
-# The symptom says a thing is not kept across a restart, in words the loss checks do not
-# use: it is back to its default, not remembered, not persisted, reverted.
-_NOT_KEPT_ACROSS_RE = re.compile(
-    r"\b(?:default\w*|remember\w*|persist\w*|revert\w*)\b", re.IGNORECASE
-)
-
-
-def _reverted_after_restart(observed: str, spec: ReproSpec, path: Path) -> str:
-    """What the report's steps changed is not kept across a restart of the app (the data-loss
-    oracle, :mod:`orchestrator.persistence`): the symptom says something is lost, reset or not
-    kept; the path did the report's steps in order up to the restart the report asks for (its
-    restart step, or, when only the symptom or another sentence speaks of restarting, every step
-    before the restart); then it only opened screens, and the screen it ends on shows exactly what
-    it showed when first opened, not what it showed when last opened before the restart, with a
-    step done in between. A build that keeps the change opens that screen as it was left."""
-    if not (
-        _STATE_LOSS_RE.search(observed)
-        or _GONE_RE.search(observed)
-        or _NOT_KEPT_ACROSS_RE.search(observed)
-    ):
-        return ""
-    found = reverted(path, scrolling_counts=bool(_SCROLL_WORDS_RE.search(observed)))
-    if found is None:
-        return ""
-    asked = [k for k, step in enumerate(spec.steps) if step.action_hint == RESTART_APP]
-    if asked:
-        up_to = replace(spec, steps=spec.steps[: asked[-1] + 1])
-        run = _steps_run(up_to, Path(path.transitions[: found.restart + 1]))
-    elif asks_restart(spec) and spec.steps:
-        run = _steps_run(spec, Path(path.transitions[: found.restart]))
-    else:
-        return ""
-    if run is None:
-        return ""
-    # The screen changed after the report's last step before the restart was begun: what the
-    # path changed before the steps and left so is its own doing, not the report's.
-    last_step = max(
-        (i for k, i in run.items() if k < len(spec.steps) and i < found.restart), default=-1
-    )
-    if not changed_after(path, found, last_step):
-        return ""
-    screen = path.transitions[-1].after.activity
-    lost = ", ".join(repr(t) for t in found.lost[:4]) or "its checked states"
-    back = ", ".join(repr(t) for t in found.back[:4])
-    return (
-        f"after the restart, {screen} opens as it was before the report's steps changed it: "
-        f"{lost} shown when it was last opened before the restart"
-        + (f", {back} again" if back else "")
-    )
 
 
 # Windows Android itself dismisses when the activity is re-created or left: a popup or

@@ -9,7 +9,7 @@ not drop, issue 28 §4):
   screens cannot pass for general): :data:`DEV2_APPS` and :data:`TEST2_APPS`, for the LTGDroid bugs
   modelled from issue 26 on. TEST2's models, reports and runs stay unread by whoever writes engine
   rules (aggregate numbers only) until the generalisation issue (28) is resolved.
-- Issue 28's held-out rounds (TEST3-TEST10, :data:`HELDOUT_ROUNDS`, decisions 0054-0061): bugs of
+- Issue 28's held-out rounds (TEST3-TEST16, :data:`HELDOUT_ROUNDS`, decisions 0054-0067): bugs of
   apps outside the catalog, LTGDroid and every earlier round (``benchmarks/heldout*/``), held out
   the same way, each round modelled while the engine changed and first run with the engine of
   the round's end.
@@ -95,7 +95,8 @@ TEST2_APPS = frozenset(
 # run once with the engine of the round's end (its first-seen result,
 # docs/heldout*-first-seen.json); rule writers see aggregates only. test3: decision 0054,
 # test4-test8: decisions 0055-0059, test9: decision 0060, test10: decision 0061, test11:
-# decision 0062, test12: decision 0063, test13: decision 0064, test14: decision 0065.
+# decision 0062, test12: decision 0063, test13: decision 0064, test14: decision 0065, test15:
+# decision 0066, test16: decision 0067.
 HELDOUT_ROUNDS: dict[str, str] = {
     "test3": "heldout",
     "test4": "heldout4",
@@ -137,7 +138,7 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    to ``"test14"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
+    to ``"test16"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
     (:data:`DEV_ROUNDS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     for name, bugs in (HELDOUT_BUGS | DEV_ROUND_BUGS).items():

@@ -204,3 +204,19 @@ def test_a_popup_menu_the_rotation_closes_is_android_s_doing_not_the_loss() -> N
     )
     assert path.transitions[-1].diff["windows_closed"][0]["kind"] == "menu"
     assert not verifier.verify(spec, path, []).reproduced
+
+
+def test_a_window_open_since_the_launch_is_no_loss_the_steps_made() -> None:
+    # A notice open on the first screen, closed by the rotation: no action of the path opened it
+    # (a plain dialog closes when its screen is re-created, on any build; decision 0067).
+    spec = _spec_of(
+        S2RStep("Rotate the phone", "rotate", []),
+        kind=NON_CRASH,
+        symptom="The dialog disappears when rotating.",
+    )
+    from_launch = SPath([_transition(Action("rotate", orientation="landscape"), SORT_DIALOG, MAIN)])
+    assert from_launch.transitions[-1].diff["windows_closed"]
+    assert not verifier.verify(spec, from_launch, []).reproduced
+    # The same dialog opened by the path's own tap is the loss (the first test's case).
+    opened = _spec("The sort dialog disappears when rotating.")
+    assert verifier.verify(opened, _path(MAIN), []).details["check"] == "state_lost_on_rotation"

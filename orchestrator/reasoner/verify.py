@@ -1942,15 +1942,34 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
     moved = last.diff.get("activity_changed")
     if moved:
         return f"{noun} left {moved.get('from')} for {moved.get('to')}"
+    closing = [w for w in last.diff.get("windows_closed") or [] if isinstance(w, dict)]
     closed = [
         w
-        for w in last.diff.get("windows_closed") or []
-        if isinstance(w, dict) and w.get("kind") not in _DISMISSED_BY_ANDROID
+        for w in closing
+        if w.get("kind") not in _DISMISSED_BY_ANDROID and _opened_on_path(w, path)
     ]
     if closed:
         what = closed[0].get("title") or closed[0].get("kind") or "window"
         return f"{noun} closed the {closed[0].get('kind', 'window')} {what!r} open before it"
-    return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun)
+    # The widgets of a window no action of the path opened went with it: not the steps' loss.
+    unopened = frozenset(
+        (w.get("kind"), w.get("title")) for w in closing if not _opened_on_path(w, path)
+    )
+    return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun, unopened)
+
+
+def _opened_on_path(window: dict, path: Path) -> bool:
+    """An action of the path before its last opened ``window`` (the same kind and title): a
+    window open since the launch (a first-run notice) was opened by no step of the report, and a
+    plain dialog not kept by a fragment closes when its screen is re-created on every build
+    (decision 0067)."""
+    key = (window.get("kind"), window.get("title"))
+    return any(
+        (w.get("kind"), w.get("title")) == key
+        for t in path.transitions[:-1]
+        for w in t.diff.get("windows_opened") or []
+        if isinstance(w, dict)
+    )
 
 
 # Windows Android itself dismisses when the activity is re-created or left: a popup or
@@ -1959,9 +1978,15 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
 _DISMISSED_BY_ANDROID = frozenset({"menu", "popup", "toast"})
 
 
-def _view_state_lost(before_xml: str, after_xml: str, noun: str = "the rotation") -> str:
+def _view_state_lost(
+    before_xml: str,
+    after_xml: str,
+    noun: str = "the rotation",
+    unopened: frozenset[tuple[object, object]] = frozenset(),
+) -> str:
     """What a widget with a resource id lost across a rotation of the same screen (or what
-    ``noun`` names: leaving the app and coming back): its checked
+    ``noun`` names: leaving the app and coming back), widgets of a window ``unopened`` names
+    (kind, title: one no action of the path opened) aside: its checked
     or selected state, a field's being editable (and enabled), a label's text of words (emptied,
     decision 0057; or replaced by other words, decision 0058), or the widget itself (gone
     though it sat outside any list and fits the rotated screen; 0058); typed text lost is the
@@ -1990,7 +2015,12 @@ def _view_state_lost(before_xml: str, after_xml: str, noun: str = "the rotation"
     later_ids = {rid for rid, _ in later}
     # widgets of a menu or popup that Android dismissed with the old activity: not lost (a
     # window is told by the ids it holds, as the diff tells it)
-    dismissed = [w.ids for w in window_infos(before_xml) if w.kind in _DISMISSED_BY_ANDROID]
+    # ... and those of a window ``unopened`` names (kind, title): no action of the path opened it
+    dismissed = [
+        w.ids
+        for w in window_infos(before_xml)
+        if w.kind in _DISMISSED_BY_ANDROID or (w.kind, w.title) in unopened
+    ]
     window_ids = [
         frozenset(n.resource_id.rsplit("/", 1)[-1] for n in w.iter() if n.resource_id)
         for w in before.windows

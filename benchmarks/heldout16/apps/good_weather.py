@@ -483,7 +483,11 @@ class GoodWeather44(VirtualApp):
 
     def _render_settings(self, ctx: AppContext) -> Screen:
         fragment = ctx.extras.get("fragment")
-        title = {"general": "General settings", "widget": "Widget settings", "about": "About"}
+        title: dict[str | None, str] = {
+            "general": "General settings",
+            "widget": "Widget settings",
+            "about": "About",
+        }
         bar = w.toolbar(title.get(fragment, "Settings"), navigation=w.up_button())
         if fragment is None:
             rows = [

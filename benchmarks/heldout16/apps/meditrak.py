@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import (
@@ -65,7 +65,7 @@ from device_agent.virtual.app import (
     VirtualApp,
 )
 from device_agent.virtual.catalog._steps import click, input_text
-from device_agent.virtual.views import Screen, View, Window
+from device_agent.virtual.views import Handler, Screen, View, Window
 
 PACKAGE = "projects.medicationtracker"
 MAIN = ".MainActivity"
@@ -213,6 +213,12 @@ def _parses_as_float(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _up_to_main(c: AppContext) -> None:
+    """The Up button: finish and start the main activity."""
+    c.finish()
+    c.start_activity(MAIN)
 
 
 def _no_constructor(activity: str, fragment: str) -> JavaException:
@@ -873,7 +879,9 @@ class MediTrak0134(VirtualApp):
                         resource_id=str(i),
                         text=t["text"],
                         hint="Taken at",
-                        on_click=lambda c, i=i: self._focus_picker(c, f"time:{i}", "time"),
+                        on_click=cast(
+                            Handler, lambda c, i=i: self._focus_picker(c, f"time:{i}", "time")
+                        ),
                     ),
                     height=150,
                     weight=0,
@@ -986,7 +994,7 @@ class MediTrak0134(VirtualApp):
         bar = w.toolbar(
             "Add Medication",
             rid="action_bar",
-            navigation=w.up_button(lambda c: (c.finish(), c.start_activity(MAIN))),
+            navigation=w.up_button(_up_to_main),
         )
 
         def pick_patient(c: AppContext, other: bool) -> None:
@@ -1248,7 +1256,7 @@ class MediTrak0134(VirtualApp):
         bar = w.toolbar(
             "My Medications",
             rid="action_bar",
-            navigation=w.up_button(lambda c: (c.finish(), c.start_activity(MAIN))),
+            navigation=w.up_button(_up_to_main),
         )
         meds = ctx.data["meds"]
         if not meds:

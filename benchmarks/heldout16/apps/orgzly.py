@@ -48,7 +48,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, cast
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, VirtualApp
@@ -72,7 +73,7 @@ WHATS_NEW = (
     "Visit Orgzly.com and contact us if you have any issues or suggestions."  # whats_new_intro
 )
 # The Getting Started notebook's headings: (level, state, priority, title, tags, planning).
-GETTING_STARTED_NOTES = (
+GETTING_STARTED_NOTES: tuple[tuple[int, str, str, str, str, dict[str, str]], ...] = (
     (1, "", "", "Notes", "", {}),
     (2, "", "", "Click on the note to open it", "", {}),
     (2, "", "", "Click and hold the note to select it", "", {}),
@@ -411,7 +412,10 @@ class Orgzly182(VirtualApp):
 
         ordered = sorted(rows, key=lambda r: (r["note"]["book"].lower(), r["note"]["id"]))
         for what, desc in reversed(sorts):
-            ordered.sort(key=lambda r, k=what: key_of(r, k), reverse=desc)
+            ordered.sort(
+                key=cast(Callable[[dict[str, Any]], tuple], lambda r, k=what: key_of(r, k)),
+                reverse=desc,
+            )
         return ordered
 
     def _open_query(self, ctx: AppContext, query: str) -> None:

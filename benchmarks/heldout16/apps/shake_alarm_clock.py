@@ -47,6 +47,7 @@ opens for battery optimizations and Do Not Disturb are a titled stub.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from device_agent.virtual import widgets as w
@@ -667,6 +668,7 @@ class ShakeAlarmClock(VirtualApp):
             horizontal=True,
             height=220,
         )
+        handler: Callable[[AppContext, int], None]
         if minutes:
             numbers = list(range(0, 60, 5))
             current, handler = m, self._pick_minute

@@ -181,7 +181,7 @@ VERBS: tuple[tuple[str, str, str, str, bool, str], ...] = (
 
 def _forms(verb: tuple[str, str, str, str, bool, str]) -> list[list[str]]:
     """``VerbWithTranslation.getAllForms()``: the four forms and the translations."""
-    return [verb[i].split("/") for i in (0, 1, 2, 3, 5)]
+    return [form.split("/") for form in (verb[0], verb[1], verb[2], verb[3], verb[5])]
 
 
 def _matching(query: str) -> list[int]:

@@ -32,13 +32,13 @@ effect, export/share/select-all (their system pickers), search beyond titles, ma
 from __future__ import annotations
 
 import math
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from device_agent.virtual import widgets as w
 from device_agent.virtual.app import AppContext, BugSpec, JavaException, VirtualApp
 from device_agent.virtual.catalog._steps import click, crash_oracle, input_text
 from device_agent.virtual.stacks import callback_frames
-from device_agent.virtual.views import HORIZONTAL, Screen, View, Window
+from device_agent.virtual.views import HORIZONTAL, Handler, Screen, View, Window
 
 PACKAGE = "eu.zimbelstern.tournant"
 MAIN = ".ui.MainActivity"
@@ -65,7 +65,7 @@ SORT_CHOICES = (
 )
 
 # The report's test.json (its content is not public: a recipe standing for it).
-TEST_JSON = {
+TEST_JSON: dict[str, Any] = {
     "title": "Test",
     "yield_value": 4.0,
     "yield_unit": None,
@@ -366,7 +366,9 @@ class Tournant(VirtualApp):
             View(
                 cls="android.widget.FrameLayout",
                 height=220,
-                on_click=lambda c, rid=r["id"]: self._go(c, RECIPE, {"RECIPE_ID": rid}),
+                on_click=cast(
+                    Handler, lambda c, rid=r["id"]: self._go(c, RECIPE, {"RECIPE_ID": rid})
+                ),
                 children=[w.text_view(r["title"], "recipe_card_title")],
             )
             for r in self._shown(ctx)
@@ -410,7 +412,9 @@ class Tournant(VirtualApp):
                 self._menu(c, None)
 
             rows = [
-                w.radio_button("", t, chosen // 2 == i, lambda c, i=i: self._sort(c, i * 2))
+                w.radio_button(
+                    "", t, chosen // 2 == i, cast(Handler, lambda c, i=i: self._sort(c, i * 2))
+                )
                 for i, t in enumerate(SORT_CHOICES)
             ]
             rows += [
@@ -605,7 +609,9 @@ class Tournant(VirtualApp):
                             cls="android.widget.TextView",
                             resource_id="instruction_text",
                             text=line,
-                            on_click=lambda c, i=i: self._toggle(c, "checked_lines", i),
+                            on_click=cast(
+                                Handler, lambda c, i=i: self._toggle(c, "checked_lines", i)
+                            ),
                             height=160,
                         )
                         for i, line in enumerate(lines)

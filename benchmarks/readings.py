@@ -61,6 +61,11 @@ def dump() -> dict[str, dict[str, object]]:
     return out
 
 
+def _judged(reading: dict) -> tuple[object, object]:
+    """What a reading says is wrong: its symptom and bug kind."""
+    return reading.get("symptom"), reading.get("bug_kind")
+
+
 def changed(
     before: dict[str, dict[str, dict]], after: dict[str, dict[str, dict]]
 ) -> dict[str, dict[str, list[str]]]:
@@ -74,15 +79,7 @@ def changed(
             x, y = a.get(bug_id), b.get(bug_id)
             if x is None or y is None or x.get("steps") != y.get("steps"):
                 steps.append(bug_id)
-            if (
-                x
-                and y
-                and (x.get("symptom"), x.get("bug_kind"))
-                != (
-                    y.get("symptom"),
-                    y.get("bug_kind"),
-                )
-            ):
+            if x and y and _judged(x) != _judged(y):
                 symptom.append(bug_id)
         out[name] = {"steps": steps, "symptom": symptom, "any": sorted(set(steps) | set(symptom))}
     return out

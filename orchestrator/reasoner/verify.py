@@ -1943,18 +1943,13 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
     if moved:
         return f"{noun} left {moved.get('from')} for {moved.get('to')}"
     closing = [w for w in last.diff.get("windows_closed") or [] if isinstance(w, dict)]
-    closed = [
-        w
-        for w in closing
-        if w.get("kind") not in _DISMISSED_BY_ANDROID and _opened_on_path(w, path)
-    ]
+    opened = [w for w in closing if _opened_on_path(w, path)]
+    closed = [w for w in opened if w.get("kind") not in _DISMISSED_BY_ANDROID]
     if closed:
         what = closed[0].get("title") or closed[0].get("kind") or "window"
         return f"{noun} closed the {closed[0].get('kind', 'window')} {what!r} open before it"
     # The widgets of a window no action of the path opened went with it: not the steps' loss.
-    unopened = frozenset(
-        (w.get("kind"), w.get("title")) for w in closing if not _opened_on_path(w, path)
-    )
+    unopened = frozenset((w.get("kind"), w.get("title")) for w in closing if w not in opened)
     return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun, unopened)
 
 

@@ -4,8 +4,9 @@ A change to the heuristic reader (:func:`orchestrator.reasoner.s2r.analyze`) alt
 of bugs whose reading (the :class:`~orchestrator.model.ReproSpec`) changes, so re-running exactly
 those bugs measures it. ``dump`` reads every report of every set with the checkout's engine and
 writes ``{set: {bug id: spec json}}``; ``diff`` compares two dumps and prints, per set, how many
-readings changed (steps, symptom or kind). Held-out sets (issue 28 §4) are printed as counts only;
-``--ids-dir`` writes each set's changed ids to ``<dir>/<prefix>_<set>.ids`` for a sweep, which a
+readings changed (steps, symptom or kind). Held-out sets and held-out bugs among LTGDroid's texts
+(TEST, TEST2; issue 28 §4) are printed as counts only; ``--ids-dir`` writes each set's changed
+ids to ``<dir>/<prefix>_<set>.ids`` for a sweep, which a
 rule writer feeds to ``reprofarm sweep`` without reading.
 
     python -m benchmarks.readings dump OUT.json
@@ -24,13 +25,18 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from benchmarks.catalog_sets import DEV_ROUNDS, HELDOUT_ROUNDS
+from benchmarks.catalog_sets import DEV_ROUNDS, HELDOUT_ROUNDS, split_of
 from orchestrator.reasoner.s2r import analyze
 from orchestrator.report import ReportError, load_report
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL_REPORTS = ROOT.parent / "shared" / "datasets" / "ltgdroid_reports"
 READABLE = frozenset({"real", "ours", *DEV_ROUNDS})  # sets a rule writer may read by name
+
+
+def _held_out(bug_id: str) -> bool:
+    """A bug of a held-out split (TEST, TEST2 among LTGDroid's texts): named by counts only."""
+    return split_of(bug_id).startswith("test")
 
 
 def report_sets() -> dict[str, Path]:
@@ -105,8 +111,9 @@ def main(argv: list[str] | None = None) -> int:
     after = json.loads(args.after.read_text(encoding="utf-8"))
     for name, kinds in changed(before, after).items():
         line = f"{name:8} steps {len(kinds['steps']):3}  symptom {len(kinds['symptom']):3}"
-        if name in READABLE and kinds["any"]:
-            line += "  " + " ".join(kinds["any"])
+        shown = [b for b in kinds["any"] if name in READABLE and not _held_out(b)]
+        if shown:
+            line += "  " + " ".join(shown)
         print(line)
         if args.ids_dir and kinds["any"]:
             args.ids_dir.mkdir(parents=True, exist_ok=True)

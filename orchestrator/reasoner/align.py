@@ -237,6 +237,9 @@ def action_match(
         return fit * (1.0 if not step.value or step.value == action.direction else 0.6)
     if action.kind in (PRESS_BACK, PRESS_ENTER, PRESS_HOME, RESTART_APP, LEAVE_AND_RETURN):
         return fit
+    if step.action_hint == PRESS_ENTER and step.targets:
+        # "Type a word and submit it": the keyboard's Enter or the control the verb names
+        return label_match(label, step, later, context)
     if step.action_hint == PRESS_BACK:
         low = label.lower()
         if any(low == b or low.startswith(b + " ") for b in _BACK_LABELS):

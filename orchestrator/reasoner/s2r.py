@@ -1619,6 +1619,31 @@ def _valueish(text: str) -> bool:
     return bool(re.search(r"\d", text) or quoted(text) or _N_DIGIT_RE.search(text))
 
 
+# Verbs that, with a pronoun for object right after a typing step ("type X and submit it"), do
+# something with the text typed, not with its field: the verb names the control that does it
+# (Submit, Send, Save), and the first three are done by the keyboard's Enter/IME action too.
+_SENT_BY_ENTER = wordset("submit send search")
+_SENT_BY_CONTROL = wordset("save confirm apply post add create")
+_SENT_STEMS = {stem(v): v for v in _SENT_BY_ENTER | _SENT_BY_CONTROL}
+
+
+def _sent_text(
+    kind: str, verb: str, targets: list[str], previous: S2RStep | None
+) -> tuple[str, list[str]] | None:
+    """``(hint, targets)`` for a step that submits the text the step before typed ("Type a
+    name and submit it", "enter 5, then save it"): its pronoun is that text, not the field the
+    typing named, so the target is the control the verb names (``["submit"]``) and the hint
+    ``press_enter`` where the keyboard's Enter does it too; ``None`` for any other step."""
+    if kind != "click" or not targets or targets[0].lower() not in PRONOUNS:
+        return None
+    if previous is None or previous.action_hint != "input_text":
+        return None
+    base = _SENT_STEMS.get(stem(verb.lower()))
+    if base is None:
+        return None
+    return ("press_enter" if base in _SENT_BY_ENTER else "click"), [base, *targets[1:]]
+
+
 def _make_step(
     clause: str, previous: S2RStep | None, *, from_arrow: bool = False
 ) -> S2RStep | None:
@@ -1754,7 +1779,10 @@ def _make_step(
             targets.append(" ".join(content[:4]))
     targets = [t if not re.search(r"\w", t) else t.strip(" )(") for t in targets]
     targets = [t for t in targets if t.strip()]
-    if targets and targets[0].lower() in PRONOUNS and previous is not None and previous.targets:
+    sent = _sent_text(kind, verb, targets, previous)
+    if sent is not None:
+        kind, targets = sent
+    elif targets and targets[0].lower() in PRONOUNS and previous is not None and previous.targets:
         targets = list(previous.targets[:1]) + targets[1:]
     empty = kind == "input_text" and _EMPTY_VALUE_RE.search(_blank_quotes(main)) is not None
     if empty:
@@ -1980,6 +2008,12 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             out.append(_Clause(clean, "action", restart))
             previous = restart
             continue
+        owned = _possession_step(clean)
+        if owned is not None:
+            # kept as a step only if a later action of the item acts on it (below)
+            out.append(_Clause(clean, "action", owned))
+            previous = owned
+            continue
         if _is_setup(clean, app_tokens):
             out.append(_Clause(clean, "setup"))
             precondition = _launch_precondition(clean)
@@ -2018,6 +2052,47 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
             continue
         out.append(_Clause(clean, "action", step))
         previous = step
+    return _possessions_acted_on(out)
+
+
+# "When I have a note with a reminder and I delete it": a thing the reporter had, told as the
+# state the trigger needs; a person creates it first. Linear: one word or two for the thing.
+_POSSESSION_RE = re.compile(
+    r"^(?:(?:when|whenever|if|once|after|as soon as)\s+)?(?:i|you|we|the user|one)\s+"
+    r"(?:have|has|had|got)\s+(?:already\s+|got\s+)?(?:a|an|one|some|two|three|several|"
+    r"multiple|many|\d+)\s+(?P<x>[a-z][\w-]*+(?:\s++(?!with\b|and\b|in\b|on\b)[a-z][\w-]*+)?)",
+    re.IGNORECASE,
+)
+
+
+def _possession_step(clause: str) -> S2RStep | None:
+    """The creation step of a thing ``clause`` says the reporter had ("if you have two
+    accounts" → add an account), or ``None``."""
+    m = _POSSESSION_RE.match(clause)
+    if m is None:
+        return None
+    thing = " ".join(_singular(w) for w in m.group("x").lower().split())
+    return S2RStep(text=f"Add a {thing}", action_hint="click", targets=[thing])
+
+
+def _possessions_acted_on(clauses: list[_Clause]) -> list[_Clause]:
+    """``clauses`` with each possession step (:func:`_possession_step`) kept only where a later
+    action of the same item acts on the thing (by a pronoun, resolved to it, or by its name);
+    any other is a setup note: "I have a Pixel 6" creates nothing."""
+    out: list[_Clause] = []
+    for i, clause in enumerate(clauses):
+        step = clause.step
+        if step is None or _POSSESSION_RE.match(clause.text) is None:
+            out.append(clause)
+            continue
+        thing = {stem(w) for w in content_words(step.targets[0])}
+        acted_on = bool(thing) and any(
+            later.kind == "action"
+            and later.step is not None
+            and any(thing <= {stem(w) for w in content_words(t)} for t in later.step.targets)
+            for later in clauses[i + 1 :]
+        )
+        out.append(clause if acted_on else _Clause(clause.text, "setup"))
     return out
 
 
@@ -2037,7 +2112,15 @@ def _extract(items: list[str], app_tokens: set[str]) -> _Extraction:
                 if _restarts(clause.step) and result.steps and _restarts(result.steps[-1]):
                     continue  # "Kill the app. Reopen it.": one restart
                 step = clause.step
-                if (
+                sent = _sent_text(
+                    step.action_hint,
+                    _first_verb(step.text)[1],
+                    step.targets,
+                    result.steps[-1] if result.steps else None,
+                )
+                if sent is not None:  # "3. Type a word. 4. Submit it."
+                    step.action_hint, step.targets = sent[0], sent[1]
+                elif (
                     step.targets
                     and step.targets[0].lower() in PRONOUNS
                     and result.steps
@@ -2079,10 +2162,14 @@ def _section_items(section: _Section, code_blocks: list[str]) -> list[str]:
 def _numbered_lists(sections: list[_Section], code_blocks: list[str]) -> list[list[str]]:
     lists: list[list[str]] = []
     for section in sections:
-        if section.kind in ("env", "expected", "actual"):
+        if section.kind in ("expected", "actual"):
             continue
         items = _items(section.lines, code_blocks)
         numbered = [t for t, n in items if n]
+        if section.kind == "env" and not all(_starts_with_verb(t) for t in numbered):
+            # Environment lines are no steps; a list of actions right after the environment
+            # block, with no heading of its own, is ("Device: X / Android 13 / 1. Open ...").
+            continue
         if len(numbered) >= 2:
             lists.append(numbered)
     return lists

@@ -135,6 +135,25 @@ def _with_fields(structural_hash: str, hierarchy_xml: str) -> str:
     return structural_hash + "|" + "\x1f".join(fields)
 
 
+_PERMISSION_PACKAGES = ("permissioncontroller", "packageinstaller")
+
+
+def _permission_answers(path: Path) -> str:
+    """The runtime-permission dialogs the path answered, and how: ``""`` when none. A grant is
+    device state no screen of the app shows, so the app's screen after it hashes as before;
+    without this the memory would replay, on a path that granted, what the same action did
+    before any grant (the dialog again), and the search would stop early, all "tried"."""
+    answers = sorted(
+        {
+            f"{t.before.structural_hash}/{memory_action(t.before, t.action)}"
+            for t in path.transitions
+            if t.action.target is not None
+            and any(p in (t.action.target.resource_id or "") for p in _PERMISSION_PACKAGES)
+        }
+    )
+    return "+granted:" + ",".join(answers) if answers else ""
+
+
 def memory_action(screen: Screen, action: Action) -> str:
     """The transition memory's name for ``action`` on ``screen``: its key without the target's
     bounds, and the widget's rank among the screen's widgets of that same name (top to bottom,
@@ -894,7 +913,8 @@ class Reproducer:
         (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents, the
         keyboard (:func:`_visible_state`) and the S2R progress made to reach it."""
         screen = self._screen(path)
-        return f"{_visible_state(screen)}#{path.reached_step}{self._loop_suffix(path)}"
+        granted = _permission_answers(path)
+        return f"{_visible_state(screen)}#{path.reached_step}{self._loop_suffix(path)}{granted}"
 
     def _pkey(self, path: Path) -> str:
         """:func:`_progress_key`, told apart by the path's loop in the second pass."""

@@ -46,3 +46,23 @@ def test_a_recorded_transition_back_to_the_same_state_is_a_loop() -> None:
     # A crash is never dropped.
     crash = Transition(act, _screen(), _screen(), {}, crash=object())  # type: ignore[arg-type]
     assert not loops_back(_screen(), crash)
+
+
+def test_a_permission_answered_on_the_way_is_part_of_the_state() -> None:
+    """A grant changes what the app's actions do but no screen of the app shows it: the same
+    screen reached before and after a grant must not share the memory's record."""
+    from device_agent.actions import CLICK, Action, Selector
+    from orchestrator.model import Path, Transition
+    from orchestrator.search import _permission_answers
+
+    allow = Action(CLICK, Selector(resource_id="com.android.permissioncontroller:id/"
+                                   "permission_allow_button", text="Allow"))  # fmt: skip
+    save = Action(CLICK, Selector(resource_id="com.example.app:id/save", text="Save"))
+    dialog = Screen(FORM, "h2", "com.google.android.permissioncontroller", ".Grant", "portrait")
+    plain = Path([Transition(save, _screen(), _screen(), {})])
+    granted = Path([Transition(allow, dialog, _screen(), {}), *plain.transitions])
+    assert _permission_answers(plain) == ""
+    assert _permission_answers(granted) != ""
+    # the same grant made on another way to the screen is the same state
+    again = Path([*plain.transitions, Transition(allow, dialog, _screen(), {})])
+    assert _permission_answers(again) == _permission_answers(granted)

@@ -77,3 +77,36 @@ def test_back_leaving_the_app_from_its_first_screen_is_no_closing_of_the_app() -
         ]
     )
     assert "no longer in the foreground" in verifier._app_closed("the app closes", from_settings)
+
+
+def _rows(checked: bool) -> str:
+    row = node("android.widget.CheckBox", "clip.mp4", f"{APP}:id/row", "", (0, 300, 1080, 400),
+               clickable=True, checkable=True, checked=checked)  # fmt: skip
+    title = node("android.widget.TextView", "Pick files", f"{APP}:id/title", "", (0, 100, 1080, 200))
+    # ticking a row starts the selection mode: its action bar shows
+    bar = button("Delete", (0, 1700, 1080, 1800), rid=f"{APP}:id/delete")
+    kids = (title, row, bar) if checked else (title, row)
+    return dump(status_bar(), node("android.widget.FrameLayout", "", "", "", FULL, *kids))
+
+
+def test_a_rotation_after_a_row_ticked_in_place_on_the_steps_screen_is_the_reports() -> None:
+    """The ticked row is the state the report says rotation loses: the screen changed in place
+    (no window, no activity: the selection mode's action bar), and the step's flow goes on on
+    it."""
+    from orchestrator.diff import structural_diff
+    from orchestrator.model import Transition
+    from tests.test_heuristic import _screen as screen
+
+    def on_picker(action: Action, before: str, after: str) -> Transition:
+        b, a = screen(before, activity=".Picker"), screen(after, activity=".Picker")
+        return Transition(action, b, a, structural_diff(b, a, None))
+
+    tick = on_picker(_click(_rows(False), "clip.mp4"), _rows(False), _rows(True))
+    path = SPath(
+        [
+            _transition(_click(HOME, "Open file"), HOME, _rows(False), activity=".Picker"),
+            tick,
+            on_picker(ROTATE_NOW, _rows(True), _rows(False)),
+        ]
+    )
+    assert align(SPEC, path).served == [0, -1, 1]

@@ -1185,17 +1185,20 @@ _BACKWARD_LABELS = frozenset({"navigate up", "back", "up", "home", "cancel", "cl
 
 def _goes_on(transition: Transition, dialog_level: int) -> bool:
     """A helper action that continues the last step's flow: a click (not Back, Up, Home or a
-    dismissal) that opened a window, moved to another activity, or acted inside the window the
-    step opened (a row picked in its picker)."""
+    dismissal) that opened a window, moved to another activity, acted inside the window the
+    step opened (a row picked in its picker), or changed the step's screen in place (a row
+    ticked, its selection bar shown: the very state a report may say rotation loses)."""
     action = transition.action
     if action.kind != CLICK or transition.crash is not None or transition.diff.get("app_left"):
         return False
     if normalize_label(action_label(action, transition.before.hierarchy_xml)) in _BACKWARD_LABELS:
         return False
+    diff = transition.diff
+    in_place = not diff.get("windows_closed") and any(
+        diff.get(key) for key in ("states_changed", "texts_changed", "widgets_added")
+    )
     return bool(
-        transition.diff.get("windows_opened")
-        or transition.diff.get("activity_changed")
-        or dialog_level
+        diff.get("windows_opened") or diff.get("activity_changed") or dialog_level or in_place
     )
 
 

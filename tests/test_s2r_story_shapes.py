@@ -57,3 +57,23 @@ def test_a_thing_the_reporter_has_and_acts_on_is_created_first() -> None:
     # had, but never acted on: no step ("I have a Pixel 6")
     body = "I have a Pixel 6 and I tap Export in the settings, the app crashes."
     assert [t for _, t in _steps(body, "Crash")] == [["Export"]]
+
+
+def test_an_action_told_as_the_subject_of_the_symptom_is_the_steps() -> None:
+    spec = analyze(
+        BugReport(
+            bug_id="Notey#2",
+            title="Text lost",
+            body="Pressing back after typing a note loses the text.",
+        )
+    )
+    assert [(s.action_hint, s.targets) for s in spec.steps] == [
+        ("input_text", ["note"]),
+        ("press_back", []),
+    ]
+    assert "loses the text" in spec.symptom  # the predicate is the symptom
+    crash = "Tapping Export in the settings crashes the app immediately."
+    assert _steps(crash, "Crash") == [("click", ["Export"])]  # ("the settings" is no verb)
+    # a gerund sentence whose predicate is no symptom is read as before
+    calm = "Tapping Export in the settings is how I back up my notes."
+    assert _steps(calm, "Crash") == _steps("Tap Export in the settings.", "Crash")

@@ -1845,11 +1845,59 @@ _TRIGGER_LAST_RE = re.compile(
 )
 
 
+# Where the predicate of a sentence whose subject is an action starts ("Tapping Export [in the
+# settings] crashes the app"): a finite auxiliary or adverb, or a verb of loss or failure.
+_FINITE_WORDS = wordset(
+    "is are was were does doesn't did didn't has had makes made causes caused leads led results "
+    "resulted will won't can't cannot never always also just still"
+)
+_SYMPTOM_PREDICATES = wordset(
+    "loses resets clears crashes freezes hangs erases wipes duplicates throws breaks removes "
+    "deletes empties undoes reverts closes exits quits stops"
+)
+# A predicate that says by itself what was lost or had no effect ("loses the text", "resets the
+# timer", "has no effect"): a symptom even without the symptom words.
+_LOSS_RE = re.compile(
+    r"\b(?:loses|resets|clears|erases|wipes|reverts|undoes|no (?:effect|reaction|response))\b",
+    re.IGNORECASE,
+)
+_DETERMINERS = wordset("the a an my your this that its their our his her these those")
+
+
+def _action_subject(clause: str) -> tuple[str, str] | None:
+    """``(action, observed)`` of a sentence whose subject is the action and whose predicate the
+    symptom ("Pressing back after typing a note loses the text", "Opening a file makes the app
+    crash"), else ``None``. The subject opens with a gerund action verb; the predicate starts at
+    a finite auxiliary, an adverb of frequency, or a verb of loss (:data:`_SYMPTOM_PREDICATES`) not
+    after a determiner ("the settings" is a noun), and must read as a symptom."""
+    words = clause.split()
+    if len(words) < 3 or not words[0].lower().endswith("ing"):
+        return None
+    kind, _verb, index = _first_verb(clause)
+    if not kind or index != 0:
+        return None
+    for i in range(2, min(len(words), 24)):
+        word = words[i].lower().strip(",;:")
+        finite = word in _FINITE_WORDS
+        if not finite and (word not in _SYMPTOM_PREDICATES or words[i - 1].lower() in _DETERMINERS):
+            continue
+        action, observed = " ".join(words[:i]).rstrip(","), " ".join(words[i:])
+        symptom = (
+            word in _SYMPTOM_PREDICATES
+            or _SYMPTOM_WORDS.search(observed) is not None
+            or _GONE_WORDS_RE.search(observed) is not None
+            or _LOSS_RE.search(observed) is not None
+            or _crash_hits(observed) > 0
+        )
+        return (action, observed) if symptom else None
+    return None
+
+
 def _told_trigger(clause: str) -> tuple[str, str] | None:
     """``(action, observed)`` of a sentence that tells a symptom and what the person did before
-    it, in either order, or ``None``. The action must open with an action verb and the other
-    part must read as an observation (a symptom's words), so "When I tap Save, a dialog opens"
-    (the app's normal answer) stays as it was read."""
+    it, in either order, or ``None``. The action must open with an action verb and the
+    other part must read as an observation (a symptom's words), so "When I tap Save, a dialog
+    opens" (the app's normal answer) stays as it was read."""
     for pattern in (_TRIGGER_FIRST_RE, _TRIGGER_LAST_RE):
         match = pattern.match(clause.strip(" ."))
         if match is None:
@@ -1940,6 +1988,32 @@ _GONE_WORDS_RE = re.compile(
 )
 
 
+# "Press back after typing a note": the action told after "after" was done first. Linear: the
+# lazy head grows by whole words up to the first " after ".
+_AFTER_GERUND_RE = re.compile(
+    r"^(?P<main>\S++(?:\s++(?!after\b)\S++)*?)\s++after\s++(?P<first>\w+ing\b.+)$", re.IGNORECASE
+)
+
+
+def _done_first(clause: str) -> list[str]:
+    """``clause`` as the actions it tells, in the order they were done, each opening with its
+    verb in the imperative ("Pressing back after typing a note" → ``["type a note", "press
+    back"]``); one piece, unchanged but for the verb, when it tells one action."""
+    m = _AFTER_GERUND_RE.match(clause)
+    if m and _starts_with_verb(m.group("first")) and _starts_with_verb(m.group("main")):
+        return [_gerund_to_imperative(m.group("first")), _gerund_to_imperative(m.group("main"))]
+    return [_gerund_to_imperative(clause)]
+
+
+def _gerund_to_imperative(clause: str) -> str:
+    """A clause opening with a gerund action verb, in the imperative ("Pressing back" → "press
+    back": the verb phrases are written that way); any other clause unchanged."""
+    first = clause.split(maxsplit=1)[0] if clause.split() else ""
+    if not first.lower().endswith("ing") or _first_verb(clause)[2] != 0:
+        return clause
+    return _imperative(clause)
+
+
 def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list[_Clause]:
     """The clauses of one step item, each an action (with its step), setup, observation or
     other; ``after_steps``: earlier items already gave steps (a restart then is a step)."""
@@ -1948,7 +2022,11 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
     pieces: list[tuple[str, bool, str]] = []
     for clause, from_arrow in _split_clauses(text):
         step_part, seen = _observed_after_colon(clause)
-        pieces.append((step_part, from_arrow, ""))
+        subject = _action_subject(step_part.strip(" ."))
+        for part in _done_first(subject[0] if subject else step_part):
+            pieces.append((part, from_arrow, ""))
+        if subject:  # "Pressing back after typing loses the text": the steps, then the symptom
+            pieces.append((step_part, False, "observation"))
         if seen:
             pieces.append((seen, False, "observation"))
     for clause, from_arrow, forced in pieces:
@@ -2970,6 +3048,7 @@ def analyze(report: BugReport) -> ReproSpec:
             or _crash_hits(o)
             or _STATE_WORDS.search(o)
             or MESSAGE_SAYS_RE.search(o)
+            or _LOSS_RE.search(o)
         ]
         actual = " ".join((observed or _symptom_sentences(body_sections))[:3])[:300]
     symptom = report.title.strip().rstrip(".")

@@ -96,7 +96,7 @@ TEST2_APPS = frozenset(
 # docs/heldout*-first-seen.json); rule writers see aggregates only. test3: decision 0054,
 # test4-test8: decisions 0055-0059, test9: decision 0060, test10: decision 0061, test11:
 # decision 0062, test12: decision 0063, test13: decision 0064, test14: decision 0065, test15:
-# decision 0066, test16: decision 0067.
+# decision 0066, test16: decision 0067, test17: decision 0068.
 HELDOUT_ROUNDS: dict[str, str] = {
     "test3": "heldout",
     "test4": "heldout4",
@@ -112,6 +112,7 @@ HELDOUT_ROUNDS: dict[str, str] = {
     "test14": "heldout14",
     "test15": "heldout15",
     "test16": "heldout16",
+    "test17": "heldout17",
 }
 # Development rounds: modelled like the held-out rounds, read freely by rule writers.
 DEV_ROUNDS: dict[str, str] = {"dev3": "dev3"}
@@ -138,7 +139,7 @@ def app_of(bug_id: str) -> str:
 
 def split_of(bug_id: str) -> str:
     """``"dev"``, ``"test"`` (issue 12), ``"dev2"``, ``"test2"`` (issue 26, by app), ``"test3"``
-    to ``"test16"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
+    to ``"test17"`` (issue 28's held-out rounds, :data:`HELDOUT_ROUNDS`), ``"dev3"``
     (:data:`DEV_ROUNDS`) or ``"other"`` (catalog
     bugs that joined before either protocol and were neither tuned on nor held out by name)."""
     for name, bugs in (HELDOUT_BUGS | DEV_ROUND_BUGS).items():

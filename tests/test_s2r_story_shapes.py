@@ -77,3 +77,38 @@ def test_an_action_told_as_the_subject_of_the_symptom_is_the_steps() -> None:
     # a gerund sentence whose predicate is no symptom is read as before
     calm = "Tapping Export in the settings is how I back up my notes."
     assert _steps(calm, "Crash") == _steps("Tap Export in the settings.", "Crash")
+
+
+def test_what_the_app_did_after_a_list_of_actions_is_the_symptom_not_a_step() -> None:
+    body = "When I open an alarm, tap the time, pick 8:15 and confirm with OK, the alarm shows 8:14."
+    spec = analyze(BugReport(bug_id="Alarmy#1", title="Wrong time", body=body))
+    assert [(s.action_hint, s.targets) for s in spec.steps] == [
+        ("click", ["alarm"]),
+        ("click", ["time"]),
+        ("click", ["8:15"]),  # (a time is one target: its colon ends nothing)
+        ("click", ["OK"]),
+    ]
+    assert "the alarm shows 8:14" in spec.symptom
+
+
+def test_switching_a_setting_to_a_choice_targets_the_choice_then_the_setting() -> None:
+    assert _steps("Steps:\n1. Open Settings\n2. Switch the theme to Dark")[-1] == (
+        "click",
+        ["Dark", "theme"],
+    )
+
+
+def test_both_things_one_verb_does_are_two_steps() -> None:
+    body = "Steps:\n1. Turn off both shuffle and gapless playback\n2. Play a song"
+    assert _steps(body) == [
+        ("click", ["shuffle"]),
+        ("click", ["gapless playback"]),
+        ("click", ["song"]),
+    ]
+
+
+def test_going_back_to_a_screen_after_leaving_the_app_is_the_return() -> None:
+    body = "Steps:\n1. Play a song\n2. Press Home\n3. Go back to the player"
+    assert _steps(body)[-1] == ("leave_and_return", [])
+    # inside the app, "go back to" is still Back
+    assert _steps("Steps:\n1. Open a song\n2. Go back to the list")[-1][0] == "press_back"

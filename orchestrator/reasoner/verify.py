@@ -352,8 +352,11 @@ def _back_to_start(observed: str, path: Path) -> str:
     a widget in a scrolling list, whose rows show what its scroll position shows."""
     if not _RESET_RE.search(observed) or len(path.transitions) < 2:
         return ""
-    start = _widget_values(path.transitions[0].before.hierarchy_xml)
     last = path.transitions[-1]
+    named = {kind for kind, words in _RESET_EVENTS if words.search(observed)}
+    if named and last.action.kind not in named:
+        return ""  # "resets on rotation" after a click: the control's own doing, on any build
+    start = _widget_values(path.transitions[0].before.hierarchy_xml)
     before = _widget_values(last.before.hierarchy_xml)
     after = _widget_values(last.after.hierarchy_xml)
     target = last.action.target
@@ -365,11 +368,45 @@ def _back_to_start(observed: str, path: Path) -> str:
             # brings the first rows back on any build (decision 0063)
             continue
         if rid in start and start[rid] == value and before.get(rid, value) != value:
+            if _set_going_undone(path, rid, value):
+                continue  # the path stopped what it started: the reset is its own
             return (
                 f"'{rid}' went back from {before[rid]!r} to its starting value {value!r} "
                 f"after '{last.action.describe()}'"
             )
     return ""
+
+
+# The events a reset symptom names as its trigger ("the timer resets on rotation", "... when I
+# come back from the background", "... after reopening the app"), with the action doing each.
+_RESET_EVENTS = (
+    (ROTATE, re.compile(r"\b(?:rotat\w*|orientation|landscape|portrait)\b", re.IGNORECASE)),
+    (
+        LEAVE_AND_RETURN,
+        re.compile(
+            r"\b(?:background\w*|home (?:button|screen)|switch\w* (?:to )?(?:another|other) apps?|"
+            r"minimi\w*|leav\w* the app)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        RESTART_APP,
+        re.compile(r"\b(?:restart\w* the app|re-?open\w*|re-?launch\w*|reboot\w*)\b", re.I),
+    ),
+)
+
+
+def _set_going_undone(path: Path, rid: str, start_value: str) -> bool:
+    """The click that first moved widget ``rid`` off ``start_value`` was made again before the
+    path's last action (a start toggle pressed twice): the person stopped what they started, so
+    the value back at its start is theirs, not the bug's."""
+    transitions = path.transitions
+    for k, t in enumerate(transitions[:-1]):
+        was = _widget_values(t.before.hierarchy_xml).get(rid)
+        now = _widget_values(t.after.hierarchy_xml).get(rid, start_value)
+        if was == start_value and now != start_value:
+            return any(_same_control(t, u) for u in transitions[k + 1 : -1])
+    return False
 
 
 # "The favorites bar will not appear when I tap": something that should show after an action
@@ -992,6 +1029,10 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
             continue  # the path's own keystrokes changed the field: an edit, not a loss
         if _only_as_option(before, v):
             continue  # a choice's label names an option: its state, not its text, is held
+        if _placeholder_of_typed(last, before, v):
+            continue  # typing into a field hides its placeholder on any build
+        if _off_format(path, v):
+            continue  # typed in a shape the field does not take: refused, not lost
         if (
             _visible(before, v)
             and not _visible(index, v)
@@ -1001,6 +1042,55 @@ def _gone(observed: str, spec: ReproSpec, path: Path, typed: list[str], index) -
                 return ""  # the path went on past the report's last step: its own doing (§3)
             return f"'{v}' was on screen before '{last.action.describe()}' and is gone after it"
     return ""
+
+
+def _placeholder_of_typed(transition: Transition, before: ScreenIndex, value: str) -> bool:
+    """``value`` showed only as the placeholder of the field ``transition`` typed into (its
+    hint, or a label lying inside the field's rectangle): typing hides it on any build."""
+    if transition.action.kind not in (INPUT_TEXT, PRESS_DELETE) or before.tree is None:
+        return False
+    target = transition.action.target
+    node = find_node(before.tree, target) if target is not None else None
+    if node is None and target is not None and target.bounds is not None:
+        spot = target.bounds.center
+        node = next((n for n in before.editable if n.bounds.contains(*spot)), None)
+    v = normalize_label(value)
+    if node is None or not v:
+        return False
+    holders = [n for label, n in before.labels if v in normalize_label(label)]
+    holders += [n for n in before.editable if v in normalize_label(n.hint or "")]
+    box = node.bounds
+    return bool(holders) and all(
+        n is node
+        or normalize_label(node.hint or "") == v
+        or (
+            n.bounds.left >= box.left
+            and n.bounds.top >= box.top
+            and n.bounds.right <= box.right
+            and n.bounds.bottom <= box.bottom
+        )
+        for n in holders
+    )
+
+
+def _shape(text: str) -> str:
+    """``text`` with its digits and letters masked ("01:00" → "99:99"): a format's shape."""
+    return re.sub(r"\s+", "", re.sub(r"[^\W\d_]+", "a", re.sub(r"\d+", "9", text)))
+
+
+def _off_format(path: Path, value: str) -> bool:
+    """``value`` was typed over a field that showed a formatted value (digits with separators,
+    "01 : 00") of another shape ("90"): an input the app does not take, not a value it lost."""
+    for t in path.transitions:
+        if t.action.kind != INPUT_TEXT or normalize_label(t.action.text) != normalize_label(value):
+            continue
+        tree = screen_index(t.before.hierarchy_xml).tree
+        target = t.action.target
+        node = find_node(tree, target) if tree is not None and target is not None else None
+        old = node.text if node is not None else ""
+        if re.search(r"\d", old) and re.search(r"[^\w\s]", old) and _shape(old) != _shape(value):
+            return True
+    return False
 
 
 def _only_as_option(index: ScreenIndex, value: str) -> bool:
@@ -1944,13 +2034,66 @@ def _state_lost_across(observed: str, spec: ReproSpec, path: Path, kind: str, no
         return f"{noun} left {moved.get('from')} for {moved.get('to')}"
     closing = [w for w in last.diff.get("windows_closed") or [] if isinstance(w, dict)]
     opened = [w for w in closing if _opened_on_path(w, path)]
+    if not _CLOSING_RE.search(observed):
+        opened = []  # the symptom says no window closes or goes: a closed one is no evidence
     closed = [w for w in opened if w.get("kind") not in _DISMISSED_BY_ANDROID]
     if closed:
         what = closed[0].get("title") or closed[0].get("kind") or "window"
         return f"{noun} closed the {closed[0].get('kind', 'window')} {what!r} open before it"
     # The widgets of a window no action of the path opened went with it: not the steps' loss.
     unopened = frozenset((w.get("kind"), w.get("title")) for w in closing if w not in opened)
-    return _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun, unopened)
+    found = _view_state_lost(last.before.hierarchy_xml, last.after.hierarchy_xml, noun, unopened)
+    if found and _says_reset_only(observed) and not _back_to_earlier(path):
+        return ""  # a state "reset" to one the path never showed is a change, not a reset
+    return found
+
+
+# Words of a symptom that speak of something closing or going, or name a window: only then is
+# a window the action closed the lost state.
+_CLOSING_RE = re.compile(
+    r"\b(?:clos\w*|dismiss\w*|disappear\w*|vanish\w*|gone|lost|loses?|no longer|dialog|"
+    r"popup|pop-up|menu|sheet|picker|window|prompt|(?:switch\w*|go(?:es)?|went) back|returns?)\b",
+    re.IGNORECASE,
+)
+# Loss words that say more than "starts over" (a reset): the state went, changed or emptied.
+_LOSS_NOT_RESET_RE = re.compile(
+    r"\b(?:lost|loses?|losing|gone|disappear\w*|vanish\w*|clos\w*|dismiss\w*|no longer|"
+    r"forg[eo]t\w*|not (?:kept|preserved|retained|restored|saved|remembered)|chang\w*|switch\w*|"
+    r"jump\w*|replac\w*|instead|empt\w*|blank|clear\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _says_reset_only(observed: str) -> bool:
+    """The symptom's only loss words say the state starts over (reset, restart, again)."""
+    return bool(_STATE_LOSS_RE.search(observed)) and not _LOSS_NOT_RESET_RE.search(observed)
+
+
+def _id_states(xml: str) -> dict[str, tuple[bool | None, str | None]]:
+    """``{resource id: (checked state, text)}`` of the app's widgets, first of each id (the
+    text of a field left out: typing is not what a reset takes back)."""
+    tree = screen_index(xml).tree
+    out: dict[str, tuple[bool | None, str | None]] = {}
+    for window in tree.app_windows() if tree is not None else []:
+        for n in window.iter():
+            if n.resource_id and n.resource_id not in out:
+                out[n.resource_id] = (
+                    n.checked if n.checkable else None,
+                    None if n.is_editable else n.text,
+                )
+    return out
+
+
+def _back_to_earlier(path: Path) -> bool:
+    """Every widget (by id) the last action changed shows after it a state some earlier screen
+    of the path showed it in: the screen went back, as "reset" says, rather than elsewhere."""
+    last = path.transitions[-1]
+    before, after = _id_states(last.before.hierarchy_xml), _id_states(last.after.hierarchy_xml)
+    changed = [rid for rid in set(before) | set(after) if before.get(rid) != after.get(rid)]
+    if not changed:
+        return False
+    earlier = [_id_states(t.before.hierarchy_xml) for t in path.transitions[:-1]]
+    return all(any(e.get(rid) == after.get(rid) for e in earlier) for rid in changed)
 
 
 def _opened_on_path(window: dict, path: Path) -> bool:

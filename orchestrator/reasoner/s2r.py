@@ -2076,7 +2076,8 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
         for part in _done_first(subject[0] if subject else step_part):
             pieces.append((part, from_arrow, ""))
         if subject:  # "Pressing back after typing loses the text": the steps, then the symptom
-            pieces.append((step_part, False, "observation"))
+            # (the predicate only: the subject's quotes name controls, not what was seen)
+            pieces.append((subject[1], False, "observation"))
         if seen:
             pieces.append((seen, False, "observation"))
     for clause, from_arrow, forced in pieces:

@@ -2073,11 +2073,11 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
     for clause, from_arrow in _split_clauses(text):
         step_part, seen = _observed_after_colon(clause)
         subject = _action_subject(step_part.strip(" ."))
+        # "Pressing back after typing loses the text": the steps, in the order done (the
+        # sentence itself is no observation added to the symptom: with its predicate there, a
+        # held-out bug's quote became a false claim, decision 0068)
         for part in _done_first(subject[0] if subject else step_part):
             pieces.append((part, from_arrow, ""))
-        if subject:  # "Pressing back after typing loses the text": the steps, then the symptom
-            # (the predicate only: the subject's quotes name controls, not what was seen)
-            pieces.append((subject[1], False, "observation"))
         if seen:
             pieces.append((seen, False, "observation"))
     for clause, from_arrow, forced in pieces:

@@ -82,7 +82,8 @@ def test_back_leaving_the_app_from_its_first_screen_is_no_closing_of_the_app() -
 def _rows(checked: bool) -> str:
     row = node("android.widget.CheckBox", "clip.mp4", f"{APP}:id/row", "", (0, 300, 1080, 400),
                clickable=True, checkable=True, checked=checked)  # fmt: skip
-    title = node("android.widget.TextView", "Pick files", f"{APP}:id/title", "", (0, 100, 1080, 200))
+    title = node("android.widget.TextView", "Pick files", f"{APP}:id/title", "",
+                 (0, 100, 1080, 200))  # fmt: skip
     # ticking a row starts the selection mode: its action bar shows
     bar = button("Delete", (0, 1700, 1080, 1800), rid=f"{APP}:id/delete")
     kids = (title, row, bar) if checked else (title, row)

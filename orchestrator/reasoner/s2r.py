@@ -1945,9 +1945,9 @@ def _action_subject(clause: str) -> tuple[str, str] | None:
 
 def _told_trigger(clause: str) -> tuple[str, str] | None:
     """``(action, observed)`` of a sentence that tells a symptom and what the person did before
-    it, in either order, or ``None``. The action must open with an action verb and the
-    other part must read as an observation (a symptom's words), so "When I tap Save, a dialog
-    opens" (the app's normal answer) stays as it was read."""
+    it, in either order, or ``None``. The action must open with an action verb and the other
+    part must read as an observation (a symptom's words), so "When I tap Save, a dialog opens"
+    (the app's normal answer) stays as it was read."""
     for pattern in (_TRIGGER_FIRST_RE, _TRIGGER_LAST_RE):
         match = pattern.match(clause.strip(" ."))
         if match is None:

@@ -443,8 +443,8 @@ _SETUP_CUES = re.compile(
     re.IGNORECASE,
 )
 _OBJECT_STOP_RE = re.compile(  # linear: leading spaces taken whole, from the start of their run
-    r"(?<!\s)\s*+(?:[,;!?(\[—–]|:(?!\d)|\.(?!\w)|(?<=\s)-\s|\bto\s+(?!do\b)|\bin order\b|"
-    r"\bso\b|\bwhich\b|\bwhen\b|\bif\b|"
+    r"(?<!\s)\s*+(?:[,;:!?(\[—–]|\.(?!\w)|(?<=\s)-\s|\bto\s+(?!do\b)|\bin order\b|\bso\b|\bwhich\b|"
+    r"\bwhen\b|\bif\b|"
     r"\buntil\b|\bthen\b|\band\b|\bfor\b|\bfrom\b|\bwith\b|\bof the\b|\bin\b|\bon\b|\bat\b|"
     r"\bafter\b|\bbefore\b|\bwhile\b|\bthat\b|\bbut\b|\bor\b|\binto\b|\bas\b|\bby\b|\bunder\b|"
     r"\bcalled\b|\bnamed\b|\btitled\b|\bafterwards?\b|\bthe app\b|\bthe application\b|"
@@ -913,20 +913,6 @@ _TYPED_OBJECT_RE = re.compile(
 MAX_ITEM_CHARS = 10_000
 
 
-# A clause telling what the app did, its subject named ("the alarm shows 8:14", "the list goes
-# blank"): an outcome, never a step. Linear: at most three words between subject and verb.
-_OUTCOME_RE = re.compile(
-    r"^(?:the|this|that|my|its|it|everything|nothing)\b(?:\s++[\w'-]++){0,3}?\s++"
-    r"(?:(?:still|also|only|now|always|then|just)\s+)?"
-    r"(?:shows|displays|reads|says|becomes|turns|goes|jumps|resets|changes|crashes|closes|"
-    r"freezes|stops|disappears|appears|vanishes|starts|restarts|returns|remains|stays|is|are|"
-    r"was|were|gets|keeps|has|had)\b",
-    re.IGNORECASE,
-)
-# "both A and B" in a step: the verb does each of them (split by :func:`_split_clauses`).
-_BOTH_RE = re.compile(r"\bboth\s+", re.IGNORECASE)
-
-
 def _split_clauses(text: str) -> list[tuple[str, bool]]:
     """Split an item into clauses: at arrows (a menu path: ``Settings > Search``), then at
     commas, ``and``, ``then``, ``;`` when what follows starts with an action verb. Returns
@@ -950,18 +936,6 @@ def _split_clauses(text: str) -> list[tuple[str, bool]]:
             elif part and _starts_with_verb(_restore_quotes(part, saved)):
                 pieces.append((current, arrow))
                 current = part
-            elif (
-                part
-                and _OUTCOME_RE.match(_restore_quotes(part, saved))
-                and _told_trigger(text.strip(" .")) is None  # (read whole, as a told trigger)
-            ):
-                # "When I pick 8:15 and tap OK, the alarm shows 8:14": what the app did next
-                pieces.append((current, arrow))
-                current = part
-            elif part and (both := _BOTH_RE.search(current)) and len(part.split()) <= 4:
-                # "Turn off both shuffle and gapless": one step per thing, the same verb
-                pieces.append((current[: both.start()] + current[both.end() :], arrow))
-                current = current[: both.start()] + part
             elif (
                 part
                 and (typing := _TYPING_LEAD_RE.match(current))
@@ -1398,22 +1372,6 @@ def _returns(text: str, hint: str, app_tokens: set[str]) -> bool:
     )
 
 
-# "Go back to the player" right after leaving the app: the way back names the screen it lands on.
-_BACK_TO_PLACE_RE = re.compile(
-    _LEAD + r"(?:come|came|go|went|get|got|switch|navigate)\w*\s+back\s+(?:in)?to\b", re.IGNORECASE
-)
-
-
-def _comes_back(step: S2RStep, app_tokens: set[str]) -> bool:
-    """``step``, right after one that left the app, is the return to it: a return step
-    (:func:`_returns`), or "go back to <a screen>" (out of the app, Back is no way back)."""
-    if _returns(step.text, step.action_hint, app_tokens):
-        return True
-    return step.action_hint in ("press_back", "click", "") and bool(
-        _BACK_TO_PLACE_RE.match(step.text.strip(" .,;"))
-    )
-
-
 def _leave_and_return(left: S2RStep, back: str) -> S2RStep:
     """The step ``left`` with the return ``back`` told after it: one leave-and-return step."""
     text = f"{left.text}; {back}" if back else left.text
@@ -1435,7 +1393,7 @@ def _home_then_back(steps: list[S2RStep], app_tokens: set[str]) -> list[S2RStep]
     do it). Home as the last step stays Home."""
     out: list[S2RStep] = []
     for step in steps:
-        if out and _leaves(out[-1]) and _comes_back(step, app_tokens):
+        if out and _leaves(out[-1]) and _returns(step.text, step.action_hint, app_tokens):
             out[-1] = _leave_and_return(out[-1], step.text)
             continue
         out.append(step)
@@ -1639,7 +1597,7 @@ def _is_observation(clause: str, kind: str) -> bool:
     s = clause.strip()
     if _CHECK_ACTION_RE.match(s):
         return False
-    if _OBSERVATION_STARTS.match(s) or _STATEMENT_RE.match(s) or _OUTCOME_RE.match(s):
+    if _OBSERVATION_STARTS.match(s) or _STATEMENT_RE.match(s):
         return True
     if not kind and MESSAGE_SAYS_RE.search(s):
         return True  # "a toast says X" (but "tap the notification saying X" is a step)
@@ -1653,8 +1611,7 @@ def _is_observation(clause: str, kind: str) -> bool:
 
 # Linear: the object grows by whole words, so no two quantifiers share a run of spaces.
 _SET_AS_RE = re.compile(
-    r"\b(?:set|change|put|switch|turn)\s++(?P<a>\S++(?:\s++\S++)*?)\s++(?:as|to)\s+(?P<b>.+)$",
-    re.IGNORECASE,
+    r"\b(?:set|change|put)\s++(?P<a>\S++(?:\s++\S++)*?)\s++(?:as|to)\s+(?P<b>.+)$", re.IGNORECASE
 )
 
 
@@ -1759,13 +1716,6 @@ def _make_step(
         qs = [q for _, q in quoted(value_side)]
         values = [qs[0] if qs else synth or value_side.strip(" .")]
         targets.append(_OBJECT_LEAD_RE.sub("", _unquote(target_side)).strip(" ."))
-    elif set_as and kind == "click" and not values and len(set_as.group("b").split()) <= 3:
-        # "Switch the repeat mode to One": the choice picked does the step, the setting may
-        # be worded otherwise on screen (or open the choices: a helper on the way)
-        choice = _OBJECT_LEAD_RE.sub("", _unquote(set_as.group("b").strip(" ."))).strip()
-        name = _OBJECT_LEAD_RE.sub("", _unquote(set_as.group("a").strip(" ."))).strip()
-        if choice and name and choice.lower() not in PRONOUNS and not _only_orientation(choice):
-            targets += [choice, name]
     shown = set(_observed_quotes(main))  # what the app shows is neither value nor target
     quotes = [q for _, q in quoted(main, bold=True) if not q.startswith("⟦") and q not in shown]
     targets += [q for q in quotes if q not in values and q not in targets]

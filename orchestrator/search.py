@@ -911,7 +911,8 @@ class Reproducer:
     def _memory_state(self, path: Path) -> str:
         """The state the transition memory keys a probe by: what the path's last screen shows
         (the launch screen too, unlike ``_progress_key``'s "root"), its fields' contents, the
-        keyboard (:func:`_visible_state`) and the S2R progress made to reach it."""
+        keyboard (:func:`_visible_state`), the S2R progress made to reach it and the runtime
+        permissions the path answered (:func:`_permission_answers`)."""
         screen = self._screen(path)
         granted = _permission_answers(path)
         return f"{_visible_state(screen)}#{path.reached_step}{self._loop_suffix(path)}{granted}"

@@ -1074,7 +1074,7 @@ def _placeholder_of_typed(transition: Transition, before: ScreenIndex, value: st
 
 
 def _shape(text: str) -> str:
-    """``text`` with its digits and letters masked ("01:00" → "9:9", "90" → "9"): a format's shape."""
+    """``text`` with digits and letters masked ("01:00" → "9:9", "90" → "9"): its format."""
     return re.sub(r"\s+", "", re.sub(r"[^\W\d_]+", "a", re.sub(r"\d+", "9", text)))
 
 

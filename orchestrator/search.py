@@ -135,9 +135,6 @@ def _with_fields(structural_hash: str, hierarchy_xml: str) -> str:
     return structural_hash + "|" + "\x1f".join(fields)
 
 
-_PERMISSION_PACKAGES = ("permissioncontroller", "packageinstaller")
-
-
 def _permission_answers(path: Path) -> str:
     """The runtime-permission dialogs the path answered, and how: ``""`` when none. A grant is
     device state no screen of the app shows, so the app's screen after it hashes as before;
@@ -148,7 +145,7 @@ def _permission_answers(path: Path) -> str:
             f"{t.before.structural_hash}/{memory_action(t.before, t.action)}"
             for t in path.transitions
             if t.action.target is not None
-            and any(p in (t.action.target.resource_id or "") for p in _PERMISSION_PACKAGES)
+            and any(p in t.action.target.resource_id for p in _IN_FLOW_PACKAGES)
         }
     )
     return "+granted:" + ",".join(answers) if answers else ""

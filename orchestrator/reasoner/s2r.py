@@ -1864,12 +1864,13 @@ _LOSS_RE = re.compile(
 _DETERMINERS = wordset("the a an my your this that its their our his her these those")
 
 
-def _action_subject(clause: str) -> tuple[str, str] | None:
-    """``(action, observed)`` of a sentence whose subject is the action and whose predicate the
-    symptom ("Pressing back after typing a note loses the text", "Opening a file makes the app
-    crash"), else ``None``. The subject opens with a gerund action verb; the predicate starts at
-    a finite auxiliary, an adverb of frequency, or a verb of loss (:data:`_SYMPTOM_PREDICATES`) not
-    after a determiner ("the settings" is a noun), and must read as a symptom."""
+def _action_subject(clause: str) -> str | None:
+    """The action of a sentence whose subject is the action and whose predicate the symptom
+    ("Pressing back after typing a note loses the text" → "Pressing back after typing a
+    note"), else ``None``. The subject opens with a gerund action verb; the predicate starts
+    at a finite auxiliary, an adverb of frequency, or a verb of loss
+    (:data:`_SYMPTOM_PREDICATES`) not after a determiner ("the settings" is a noun), and must
+    read as a symptom."""
     words = clause.split()
     if len(words) < 3 or not words[0].lower().endswith("ing"):
         return None
@@ -1881,7 +1882,7 @@ def _action_subject(clause: str) -> tuple[str, str] | None:
         finite = word in _FINITE_WORDS
         if not finite and (word not in _SYMPTOM_PREDICATES or words[i - 1].lower() in _DETERMINERS):
             continue
-        action, observed = " ".join(words[:i]).rstrip(","), " ".join(words[i:])
+        observed = " ".join(words[i:])
         symptom = (
             word in _SYMPTOM_PREDICATES
             or _SYMPTOM_WORDS.search(observed) is not None
@@ -1889,7 +1890,7 @@ def _action_subject(clause: str) -> tuple[str, str] | None:
             or _LOSS_RE.search(observed) is not None
             or _crash_hits(observed) > 0
         )
-        return (action, observed) if symptom else None
+        return " ".join(words[:i]).rstrip(",") if symptom else None
     return None
 
 
@@ -2026,7 +2027,7 @@ def _clauses(text: str, app_tokens: set[str], after_steps: bool = False) -> list
         # "Pressing back after typing loses the text": the steps, in the order done (the
         # sentence itself is no observation added to the symptom: with its predicate there, a
         # held-out bug's quote became a false claim, decision 0068)
-        for part in _done_first(subject[0] if subject else step_part):
+        for part in _done_first(subject or step_part):
             pieces.append((part, from_arrow, ""))
         if seen:
             pieces.append((seen, False, "observation"))
